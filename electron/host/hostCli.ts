@@ -1,0 +1,50 @@
+/**
+ * `node dist/node/host.mjs [--port N] [--data-dir DIR] [--renderer DIR]`: the station in the
+ * loopback web host, for browsers (thin-client stations) and for the e2e tests.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../dataDir';
+import { createLogger } from '../log';
+import { createStation } from '../station';
+import { startWebHost } from './webHost';
+
+declare const STATION_VERSION: string;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.STATION_PORT ?? '0' },
+      'data-dir': { type: 'string' },
+      renderer: { type: 'string' },
+      reason: { type: 'string' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a number from 0 to 65535, not "${values.port}".`);
+    process.exit(2);
+  }
+  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  const log = createLogger({ dataDir });
+  const station = await createStation({ dataDir, host: 'web', version: STATION_VERSION, log });
+  const staticDir = path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', 'renderer'));
+  const host = await startWebHost({ rpc: station.rpc, log, staticDir, port });
+  log.info('web host started', { origin: host.origin });
+  if (values.reason) console.log(values.reason);
+  console.log(`Label Station is running. Data folder: ${dataDir}`);
+  console.log(`Open this address in a browser on this computer (it holds this launch's access token):`);
+  console.log(`  ${host.url}`);
+  const stop = async () => {
+    await host.close();
+    await station.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(`The station could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

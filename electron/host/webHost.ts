@@ -1,0 +1,172 @@
+/**
+ * The loopback web host: serves the built renderer and the WebSocket bridge so the same station
+ * runs in an ordinary browser (a thin-client station, and how Playwright drives the UI).
+ *
+ * Security: binds 127.0.0.1 only; every request must hold the per-launch token (given once in
+ * the printed URL, then kept in an HttpOnly SameSite=Strict cookie); the Host header must name
+ * the loopback address (DNS rebinding) and a WebSocket's Origin must be this host.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { Logger, RpcServer } from '../rpc/rpcServer';
+import { serveRpcSocket } from '../rpc/wsBridge';
+
+const COOKIE = 'station_token';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+};
+
+export interface WebHostOptions {
+  rpc: RpcServer;
+  log: Logger;
+  /** Folder with the built renderer (index.html and assets). */
+  staticDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Defaults to a fresh random token for every launch. */
+  token?: string;
+}
+
+export interface WebHost {
+  /** The URL to open, with the token. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+function sameToken(given: string | undefined | null, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieToken(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === COOKIE) return v.join('=');
+  }
+  return undefined;
+}
+
+export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
+  const token = opts.token ?? randomBytes(24).toString('base64url');
+  const root = path.resolve(opts.staticDir);
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  const csp = () =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' data: blob:",
+      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+
+  const refuse = (res: http.ServerResponse, status: number, text: string) => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(text);
+  };
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown host.');
+      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+      const queryToken = url.searchParams.get('token');
+      if (sameToken(queryToken, token)) {
+        // Trade the token in the URL for a cookie, then drop it from the address bar.
+        url.searchParams.delete('token');
+        res.writeHead(303, {
+          'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+          location: url.pathname + url.search,
+          'cache-control': 'no-store',
+        });
+        return res.end();
+      }
+      if (!sameToken(cookieToken(req.headers.cookie), token)) {
+        return refuse(res, 403, 'This station page needs the address with its token, as printed when the station started.');
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
+      let rel = decodeURIComponent(url.pathname);
+      if (rel === '/' || rel === '') rel = '/index.html';
+      const file = path.resolve(root, '.' + rel);
+      if (!file.startsWith(root + path.sep)) return refuse(res, 404, 'Not found.');
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return refuse(res, 404, 'Not found.');
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+        'content-security-policy': csp(),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cache-control': file.endsWith('index.html') ? 'no-store' : 'max-age=3600',
+      });
+      if (req.method === 'HEAD') return res.end();
+      createReadStream(file).pipe(res);
+    } catch (err) {
+      opts.log.warn('web host request failed', { error: err instanceof Error ? err.message : String(err) });
+      if (!res.headersSent) refuse(res, 400, 'Bad request.');
+      else res.end();
+    }
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const origin = req.headers.origin;
+    const admitted =
+      url.pathname === '/rpc' &&
+      allowedHosts().has(req.headers.host ?? '') &&
+      origin !== undefined &&
+      [`http://127.0.0.1:${port}`, `http://localhost:${port}`].includes(origin) &&
+      (sameToken(cookieToken(req.headers.cookie), token) || sameToken(url.searchParams.get('token'), token));
+    if (!admitted) {
+      opts.log.warn('web host refused a socket', { origin: origin ?? null });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveRpcSocket(ws, opts.rpc, opts.log));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as { port: number }).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The main-side half of the contract: validates every incoming call (the renderer and anything
+ * on 127.0.0.1 are untrusted), runs its handler and answers with a result envelope. Transports
+ * (Electron IPC, the WebSocket bridge, the in-memory test transport) only move messages to
+ * `dispatch` and events from `onEvent`.
+ */
+import type { z } from 'zod';
+import {
+  events,
+  isMethodName,
+  methods,
+  type EventName,
+  type EventPayload,
+  type MethodName,
+  type Methods,
+  type ResultOf,
+} from '../../shared/contract';
+import type { RpcResult } from '../../shared/rpcEnvelope';
+import { StationError } from '../stationError';
+
+export type Handler<M extends MethodName> = (
+  params: z.output<Methods[M]['params']>,
+) => Promise<ResultOf<M>> | ResultOf<M>;
+
+export type Handlers = { [M in MethodName]: Handler<M> };
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface RpcServer {
+  dispatch(method: unknown, params: unknown): Promise<RpcResult<unknown>>;
+  emit<E extends EventName>(name: E, payload: EventPayload<E>): void;
+  /** Transports subscribe here to forward events to their clients. */
+  onEvent(listener: (name: EventName, payload: unknown) => void): () => void;
+}
+
+/** Joins per-domain handler maps; a method handled twice throws at start-up. */
+export function mergeHandlers(...maps: Partial<Handlers>[]): Handlers {
+  const out: Record<string, unknown> = {};
+  for (const map of maps) {
+    for (const [name, fn] of Object.entries(map)) {
+      if (name in out) throw new Error(`RPC method handled twice: ${name}`);
+      out[name] = fn;
+    }
+  }
+  const missing = Object.keys(methods).filter((m) => !(m in out));
+  if (missing.length) throw new Error(`RPC methods without a handler: ${missing.join(', ')}`);
+  return out as Handlers;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(params)'}: ${i.message}`)
+    .join('; ');
+}
+
+export function createRpcServer(handlers: Handlers, log: Logger): RpcServer {
+  const listeners = new Set<(name: EventName, payload: unknown) => void>();
+
+  async function dispatch(method: unknown, params: unknown): Promise<RpcResult<unknown>> {
+    if (typeof method !== 'string' || !isMethodName(method)) {
+      const shown = typeof method === 'string' ? method.slice(0, 80) : typeof method;
+      return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${shown}` } };
+    }
+    const spec = methods[method];
+    const parsed = spec.params.safeParse(params ?? {});
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_params',
+          message: `Invalid parameters for ${method}: ${describeIssues(parsed.error)}`,
+          details: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+        },
+      };
+    }
+    try {
+      const handler = handlers[method] as (p: unknown) => unknown;
+      const value = await handler(parsed.data);
+      return { ok: true, value };
+    } catch (err) {
+      if (err instanceof StationError) {
+        return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+      }
+      log.error('rpc handler failed', { method, error: err instanceof Error ? err.message : String(err) });
+      return { ok: false, error: { code: 'internal', message: `The station failed to run ${method}. See the log.` } };
+    }
+  }
+
+  return {
+    dispatch,
+    emit(name, payload) {
+      // Events are validated too: a malformed push is a core bug, caught here not in a screen.
+      const checked = events[name].safeParse(payload);
+      if (!checked.success) {
+        log.error('rpc event payload invalid', { name, issues: describeIssues(checked.error) });
+        return;
+      }
+      for (const l of listeners) l(name, checked.data);
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

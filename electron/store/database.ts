@@ -1,0 +1,37 @@
+/**
+ * Opens the station's SQLite database (better-sqlite3), in WAL mode, and brings its schema up to
+ * date with the numbered migrations. All SQL of the station lives in electron/store/.
+ *
+ * Native module: under Node (tests, web host) the binding in node_modules is used; under
+ * Electron, main.ts points STATION_SQLITE_BINDING at the Electron build (see README).
+ */
+import Database from 'better-sqlite3';
+import { migrations } from './migrations';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string, nativeBinding = process.env.STATION_SQLITE_BINDING): Db {
+  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Applies every migration newer than the file's user_version, each in its own transaction. */
+export function migrate(db: Db, list = migrations): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = list.length;
+  if (current > latest) {
+    throw new Error(`The database was written by a newer station (schema ${current}, this one knows ${latest}).`);
+  }
+  for (let v = current; v < latest; v++) {
+    db.transaction(() => {
+      list[v]!(db);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return latest;
+}

@@ -1,0 +1,85 @@
+/**
+ * Picks the transport that is present: the Electron preload's bridge, or the loopback web
+ * host's WebSocket. Screens only see the typed client.
+ */
+import { createRpcClient, type RpcClient, type RpcTransport } from '../../../shared/rpcClient';
+import type { RpcHostMessage, RpcResult } from '../../../shared/rpcEnvelope';
+
+/** What electron/preload.ts exposes through contextBridge. */
+export interface StationBridge {
+  call(method: string, params: unknown): Promise<RpcResult<unknown>>;
+  onEvent(listener: (name: string, payload: unknown) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    stationBridge?: StationBridge;
+  }
+}
+
+/** The WebSocket bridge: reconnects with backoff; calls made while down fail fast and clearly. */
+export function webSocketTransport(url: string): RpcTransport & { onConnection(cb: (up: boolean) => void): void } {
+  let socket: WebSocket | null = null;
+  let nextId = 1;
+  let retryMs = 250;
+  const pending = new Map<number, (r: RpcResult<unknown>) => void>();
+  const listeners = new Set<(name: string, payload: unknown) => void>();
+  const connectionListeners = new Set<(up: boolean) => void>();
+  let opened: Promise<void>;
+
+  const connect = () => {
+    const ws = new WebSocket(url);
+    socket = ws;
+    opened = new Promise((resolve) => {
+      ws.addEventListener('open', () => {
+        retryMs = 250;
+        connectionListeners.forEach((l) => l(true));
+        resolve();
+      });
+      ws.addEventListener('close', () => resolve());
+    });
+    ws.addEventListener('message', (ev) => {
+      const msg = JSON.parse(String(ev.data)) as RpcHostMessage;
+      if (msg.t === 'event') listeners.forEach((l) => l(msg.name, msg.payload));
+      else pending.get(msg.id)?.(msg.result), pending.delete(msg.id);
+    });
+    ws.addEventListener('close', () => {
+      for (const [id, resolve] of pending) {
+        resolve({ ok: false, error: { code: 'unavailable', message: 'The connection to the station was lost.' } });
+        pending.delete(id);
+      }
+      connectionListeners.forEach((l) => l(false));
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    });
+  };
+  connect();
+
+  return {
+    async call(method, params) {
+      await opened;
+      if (!socket || socket.readyState !== WebSocket.OPEN) {
+        return { ok: false, error: { code: 'unavailable', message: 'The station is not connected.' } };
+      }
+      const id = nextId++;
+      const result = new Promise<RpcResult<unknown>>((resolve) => pending.set(id, resolve));
+      socket.send(JSON.stringify({ t: 'call', id, method, params }));
+      return result;
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onConnection(cb) {
+      connectionListeners.add(cb);
+    },
+  };
+}
+
+function pickTransport(): RpcTransport {
+  if (window.stationBridge) return window.stationBridge;
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return webSocketTransport(`${proto}//${location.host}/rpc`);
+}
+
+export const rpc: RpcClient = createRpcClient(pickTransport());

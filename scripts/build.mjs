@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Builds everything the station runs from: the Node bundles (web host, sandbox), the Electron
+// main and preload bundles, and the renderer (Vite). `--only node` skips Electron and renderer.
+import { build as esbuild } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const define = { STATION_VERSION: JSON.stringify(pkg.version) };
+const esmBanner = { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" };
+
+const node = (entry, outfile) =>
+  esbuild({
+    entryPoints: [path.join(root, entry)],
+    outfile: path.join(root, outfile),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    define,
+    banner: esmBanner,
+    logLevel: 'warning',
+  });
+
+const jobs = [node('electron/host/hostCli.ts', 'dist/node/host.mjs'), node('sandbox/cli.ts', 'dist/node/sandbox.mjs')];
+
+if (only !== 'node') {
+  const electronBundle = (entry, outfile, external) =>
+    esbuild({
+      entryPoints: [path.join(root, entry)],
+      outfile: path.join(root, outfile),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      external,
+      sourcemap: true,
+      define,
+      logLevel: 'warning',
+    });
+  // The preload runs sandboxed: it may require only 'electron', so everything else is bundled in.
+  jobs.push(electronBundle('electron/preload.ts', 'dist/electron/preload.cjs', ['electron']));
+  jobs.push(electronBundle('electron/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)]));
+  const { build: viteBuild } = await import('vite');
+  jobs.push(viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' }));
+}
+
+await Promise.all(jobs);

@@ -1,0 +1,45 @@
+/**
+ * The one RPC contract between the renderer (untrusted) and the station core.
+ *
+ * Each method declares its params and result schema; each event its payload schema. Types are
+ * inferred from the schemas, never written twice. The main side validates every call's params
+ * against these schemas before a handler runs (electron/rpc/rpcServer.ts).
+ *
+ * Domain issues add their methods in their own modules (shared/contract/*.ts) and spread them
+ * here; a duplicate name fails at start-up (see defineMethods).
+ */
+import { z } from 'zod';
+import { statusMethods, statusEvents } from './contract/status';
+
+export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  params: P;
+  result: R;
+}
+
+/** Joins domain method maps; a method declared twice is a programming error caught at start-up. */
+export function defineMethods<T extends Record<string, MethodSpec>>(...maps: T[]): T {
+  const out: Record<string, MethodSpec> = {};
+  for (const map of maps) {
+    for (const [name, spec] of Object.entries(map)) {
+      if (name in out) throw new Error(`RPC method declared twice: ${name}`);
+      out[name] = spec;
+    }
+  }
+  return out as T;
+}
+
+export const methods = defineMethods(statusMethods);
+export const events = { ...statusEvents };
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods & string;
+export type ParamsOf<M extends MethodName> = z.input<Methods[M]['params']>;
+export type ResultOf<M extends MethodName> = z.output<Methods[M]['result']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events & string;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(methods, name);
+}

@@ -1,0 +1,38 @@
+/** Station status: what a worker or support person checks first. */
+import { z } from 'zod';
+
+export const printerSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['zpl-tcp', 'zpl-usb', 'zpl-spooler', 'pdf-system', 'virtual-zpl', 'virtual-pdf']),
+  state: z.enum(['ready', 'offline', 'error', 'unknown']),
+});
+
+export const stationStatus = z.object({
+  version: z.string(),
+  dataDir: z.string(),
+  host: z.enum(['electron', 'web']),
+  service: z.object({
+    environment: z.enum(['sandbox', 'test', 'production']),
+    baseUrl: z.string(),
+    reachable: z.boolean(),
+    checkedAt: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  printers: z.array(printerSummary),
+});
+
+export type StationStatus = z.infer<typeof stationStatus>;
+export type PrinterSummary = z.infer<typeof printerSummary>;
+
+export const statusMethods = {
+  'station.status': { params: z.object({}).strict(), result: stationStatus },
+  /** Checks the service again now instead of waiting for the next periodic check. */
+  'station.checkService': { params: z.object({}).strict(), result: stationStatus },
+};
+
+export const statusEvents = {
+  /** Pushed every second so a page can tell the core is alive. */
+  'station.tick': z.object({ now: z.string() }),
+  'station.statusChanged': stationStatus,
+};

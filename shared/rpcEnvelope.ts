@@ -1,0 +1,46 @@
+/**
+ * The wire shapes every transport carries (Electron IPC, the WebSocket bridge, the in-memory
+ * test transport). Answers cross the boundary as a result envelope, never as a thrown error.
+ */
+
+/** Error codes a UI can translate. `message` is for a person and says what to do. */
+export type RpcErrorCode =
+  | 'unknown_method'
+  | 'invalid_params'
+  | 'invalid_message'
+  | 'internal'
+  | 'unavailable'
+  | (string & {});
+
+export interface RpcError {
+  code: RpcErrorCode;
+  message: string;
+  /** Optional structured detail (validation issues, service errors[]), never secrets. */
+  details?: unknown;
+}
+
+export type RpcResult<T> = { ok: true; value: T } | { ok: false; error: RpcError };
+
+/** Client -> host. */
+export interface RpcCallMessage {
+  t: 'call';
+  id: number;
+  method: string;
+  params: unknown;
+}
+
+/** Host -> client: the answer to one call. */
+export interface RpcReplyMessage {
+  t: 'reply';
+  id: number;
+  result: RpcResult<unknown>;
+}
+
+/** Host -> client: a pushed event. */
+export interface RpcEventMessage {
+  t: 'event';
+  name: string;
+  payload: unknown;
+}
+
+export type RpcHostMessage = RpcReplyMessage | RpcEventMessage;
