@@ -1,0 +1,296 @@
+/**
+ * Print jobs: the durable queue's rows and their history. Every state change is one
+ * transaction that also appends to print_job_events, so the queue screen can show what happened.
+ */
+import type { JobState, JobView } from '../../shared/contract/printing';
+import type { Db } from './database';
+
+export type JobKind = 'print' | 'close-and-print';
+
+export interface NewPrintJob {
+  kind: 'print';
+  printerId: string;
+  format: 'zpl' | 'pdf';
+  /** The exact bytes the service returned (ZPL text or PDF); printer settings are applied at send time. */
+  payload: Buffer;
+  /** The service's ZPL size (cm at 300 dpi), needed to convert for 203/600-dpi printers. */
+  labelSize?: string | null;
+  /** A reference to stored labels, for the worker's eyes and for support; informative only. */
+  labelRef?: string | null;
+  title: string;
+  deliveryIds?: number[];
+  barcodes?: string[];
+  copies?: number;
+  reprintOf?: number | null;
+}
+
+export interface NewCloseAndPrintJob {
+  kind: 'close-and-print';
+  scanCode: string;
+  title?: string;
+}
+
+export interface JobStateChange {
+  reasonCode?: string | null;
+  reason?: string | null;
+  nextRetryAt?: string | null;
+  delivered?: boolean;
+  attempt?: boolean;
+}
+
+interface JobRow {
+  id: number;
+  kind: JobKind;
+  printer_id: string | null;
+  format: 'zpl' | 'pdf' | null;
+  label_ref: string | null;
+  label_size: string | null;
+  title: string;
+  scan_code: string | null;
+  delivery_ids: string;
+  barcodes: string;
+  copies: number;
+  state: JobState;
+  attempts: number;
+  reason_code: string | null;
+  reason: string | null;
+  next_retry_at: string | null;
+  delivered: number;
+  reprint_of: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  bytes: number;
+}
+
+export interface StoredJob extends JobView {
+  labelSize: string | null;
+  labelRef: string | null;
+}
+
+const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, scan_code, delivery_ids, barcodes, copies,
+  state, attempts, reason_code, reason, next_retry_at, delivered, reprint_of, created_at, updated_at, finished_at,
+  coalesce(length(payload), 0) AS bytes`;
+
+/** States a lane still has to work on: queued, or failed with a retry time of its own. */
+const PENDING = `(state = 'queued' OR (state = 'failed' AND next_retry_at IS NOT NULL))`;
+
+function toJob(r: JobRow): StoredJob {
+  return {
+    id: r.id,
+    kind: r.kind,
+    printerId: r.printer_id,
+    format: r.format,
+    title: r.title,
+    scanCode: r.scan_code,
+    deliveryIds: JSON.parse(r.delivery_ids) as number[],
+    barcodes: JSON.parse(r.barcodes) as string[],
+    copies: r.copies,
+    state: r.state,
+    attempts: r.attempts,
+    reasonCode: r.reason_code,
+    reason: r.reason,
+    nextRetryAt: r.next_retry_at,
+    delivered: r.delivered === 1,
+    reprintOf: r.reprint_of,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    finishedAt: r.finished_at,
+    bytes: r.bytes,
+    labelSize: r.label_size,
+    labelRef: r.label_ref,
+  };
+}
+
+const FINAL: JobState[] = ['done', 'cancelled'];
+
+export function createPrintJobsRepo(db: Db) {
+  const insertJob = db.prepare(`INSERT INTO print_jobs
+    (kind, printer_id, format, payload, label_ref, label_size, title, scan_code, delivery_ids, barcodes, copies, state, reprint_of, created_at, updated_at)
+    VALUES (@kind, @printerId, @format, @payload, @labelRef, @labelSize, @title, @scanCode, @deliveryIds, @barcodes, @copies, 'queued', @reprintOf, @now, @now)`);
+  const insertEvent = db.prepare(
+    'INSERT INTO print_job_events (job_id, at, state, reason_code, reason) VALUES (?, ?, ?, ?, ?)',
+  );
+  const getJob = db.prepare<[number], JobRow>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`);
+  const getPayload = db.prepare<[number], { payload: Buffer | null }>('SELECT payload FROM print_jobs WHERE id = ?');
+  const update = db.prepare(`UPDATE print_jobs SET state = @state, reason_code = @reasonCode, reason = @reason,
+    next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
+    updated_at = @now, finished_at = @finishedAt WHERE id = @id`);
+  const laneHead = db.prepare<[string], JobRow>(
+    `SELECT ${COLUMNS} FROM print_jobs WHERE kind = 'print' AND printer_id = ? AND ${PENDING} ORDER BY id LIMIT 1`,
+  );
+  const closeHead = db.prepare<[], JobRow>(
+    `SELECT ${COLUMNS} FROM print_jobs WHERE kind = 'close-and-print' AND ${PENDING} ORDER BY id LIMIT 1`,
+  );
+  const busyLanes = db.prepare<[], { printer_id: string }>(
+    `SELECT DISTINCT printer_id FROM print_jobs WHERE kind = 'print' AND ${PENDING}`,
+  );
+  const events = db.prepare<[number], { at: string; state: JobState; reason_code: string | null; reason: string | null }>(
+    'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
+  );
+
+  function record(id: number, state: JobState, now: string, reasonCode: string | null, reason: string | null) {
+    insertEvent.run(id, now, state, reasonCode, reason);
+  }
+
+  const repo = {
+    insert(job: NewPrintJob | NewCloseAndPrintJob, now: Date): StoredJob {
+      const at = now.toISOString();
+      return db.transaction(() => {
+        const info =
+          job.kind === 'print'
+            ? insertJob.run({
+                kind: 'print',
+                printerId: job.printerId,
+                format: job.format,
+                payload: job.payload,
+                labelRef: job.labelRef ?? null,
+                labelSize: job.labelSize ?? null,
+                title: job.title,
+                scanCode: null,
+                deliveryIds: JSON.stringify(job.deliveryIds ?? []),
+                barcodes: JSON.stringify(job.barcodes ?? []),
+                copies: job.copies ?? 1,
+                reprintOf: job.reprintOf ?? null,
+                now: at,
+              })
+            : insertJob.run({
+                kind: 'close-and-print',
+                printerId: null,
+                format: null,
+                payload: null,
+                labelRef: null,
+                labelSize: null,
+                title: job.title ?? job.scanCode,
+                scanCode: job.scanCode,
+                deliveryIds: '[]',
+                barcodes: '[]',
+                copies: 1,
+                reprintOf: null,
+                now: at,
+              });
+        const id = Number(info.lastInsertRowid);
+        record(id, 'queued', at, null, null);
+        return toJob(getJob.get(id)!);
+      })();
+    },
+
+    get(id: number): StoredJob | undefined {
+      const row = getJob.get(id);
+      return row ? toJob(row) : undefined;
+    },
+
+    payload(id: number): Buffer | null {
+      return getPayload.get(id)?.payload ?? null;
+    },
+
+    /** Moves a job to `state` and appends the change to its history, in one transaction. */
+    setState(id: number, state: JobState, now: Date, change: JobStateChange = {}): StoredJob {
+      const at = now.toISOString();
+      return db.transaction(() => {
+        update.run({
+          id,
+          state,
+          reasonCode: change.reasonCode ?? null,
+          reason: change.reason ?? null,
+          nextRetryAt: change.nextRetryAt ?? null,
+          delivered: change.delivered ? 1 : 0,
+          attempt: change.attempt ? 1 : 0,
+          now: at,
+          finishedAt: FINAL.includes(state) ? at : null,
+        });
+        record(id, state, at, change.reasonCode ?? null, change.reason ?? null);
+        return toJob(getJob.get(id)!);
+      })();
+    },
+
+    /** Marks a close-and-print job done and inserts the print jobs it produced, atomically. */
+    completeCloseJob(id: number, prints: NewPrintJob[], now: Date): { close: StoredJob; prints: StoredJob[] } {
+      return db.transaction(() => {
+        const created = prints.map((p) => repo.insert(p, now));
+        const close = repo.setState(id, 'done', now);
+        return { close, prints: created };
+      })();
+    },
+
+    /** The job a printer's lane works on next (order per printer), if any. */
+    laneHead(printerId: string): StoredJob | undefined {
+      const row = laneHead.get(printerId);
+      return row ? toJob(row) : undefined;
+    },
+
+    closeLaneHead(): StoredJob | undefined {
+      const row = closeHead.get();
+      return row ? toJob(row) : undefined;
+    },
+
+    lanesWithWork(): string[] {
+      return busyLanes.all().map((r) => r.printer_id);
+    },
+
+    /**
+     * After a crash: a print job found `sending` may or may not have printed, so it becomes
+     * `uncertain` (never sent again by itself, never dropped). A `sent` job had every byte
+     * accepted: done. A close-and-print job found `sending` runs again: closing an already closed
+     * shipment only fetches its labels, and its print jobs are created in the same transaction
+     * that marks it done, so none exist yet.
+     */
+    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; requeued: number[] } {
+      return db.transaction(() => {
+        const rows = db
+          .prepare<[], { id: number; kind: JobKind; state: JobState }>(
+            `SELECT id, kind, state FROM print_jobs WHERE state IN ('sending', 'sent') ORDER BY id`,
+          )
+          .all();
+        const out = { uncertain: [] as number[], done: [] as number[], requeued: [] as number[] };
+        for (const r of rows) {
+          if (r.kind === 'close-and-print') {
+            repo.setState(r.id, 'queued', now, { reasonCode: 'restarted', reason: 'The station stopped while closing; it runs again.' });
+            out.requeued.push(r.id);
+          } else if (r.state === 'sent') {
+            repo.setState(r.id, 'done', now, { reasonCode: 'sent_before_restart', delivered: true });
+            out.done.push(r.id);
+          } else {
+            repo.setState(r.id, 'uncertain', now, {
+              reasonCode: 'interrupted_by_restart',
+              reason: 'The station stopped while sending this label. Check the printer: reprint only if it did not print.',
+              delivered: true,
+            });
+            out.uncertain.push(r.id);
+          }
+        }
+        return out;
+      })();
+    },
+
+    list(opts: { states?: JobState[]; limit: number; beforeId?: number }): StoredJob[] {
+      const where: string[] = [];
+      const args: unknown[] = [];
+      if (opts.states?.length) {
+        where.push(`state IN (${opts.states.map(() => '?').join(',')})`);
+        args.push(...opts.states);
+      }
+      if (opts.beforeId) {
+        where.push('id < ?');
+        args.push(opts.beforeId);
+      }
+      const sql = `SELECT ${COLUMNS} FROM print_jobs ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ?`;
+      return db.prepare<unknown[], JobRow>(sql).all(...args, opts.limit).map(toJob);
+    },
+
+    history(id: number) {
+      return events.all(id).map((e) => ({ at: e.at, state: e.state, reasonCode: e.reason_code, reason: e.reason }));
+    },
+
+    countByState(): Record<string, number> {
+      const out: Record<string, number> = {};
+      for (const r of db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM print_jobs GROUP BY state').all()) {
+        out[r.state] = r.n;
+      }
+      return out;
+    },
+  };
+  return repo;
+}
+
+export type PrintJobsRepo = ReturnType<typeof createPrintJobsRepo>;

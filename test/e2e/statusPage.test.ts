@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { needs } from '../support/services';
+import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+
+const shots = path.join(repoRoot, 'test-results', 'screenshots');
+
+describe.skipIf(!needs('chromium'))('status page in Chromium through the web host', () => {
+  let hs: HostedStation;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(repoRoot, 'dist', 'renderer', 'index.html'))) {
+      throw new Error('dist/renderer is missing: run `npm run build` (npm test does it first).');
+    }
+    hs = await startHostedStation();
+    browser = await launchChromium();
+    mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await hs?.close();
+  });
+
+  it('shows the status read through the contract and updates on pushed events', async () => {
+    const page = await browser.newPage();
+    const cspErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') cspErrors.push(m.text());
+    });
+    await page.goto(hs.host.url);
+    // The token left the address bar for a cookie.
+    expect(page.url()).toBe(`${hs.host.origin}/`);
+    await expect.poll(() => page.getByTestId('version').textContent()).toBe('0.0.0-test');
+    expect(await page.getByTestId('data-dir').textContent()).toBe(hs.dataDir);
+    await expect.poll(() => page.getByTestId('service').textContent()).toContain('reachable');
+    expect(await page.getByTestId('service').textContent()).toContain('sandbox');
+
+    const firstTick = await page.getByTestId('tick').textContent();
+    await expect.poll(() => page.getByTestId('tick').textContent(), { timeout: 5000 }).not.toBe(firstTick);
+    await page.screenshot({ path: path.join(shots, 'status-en.png') });
+    expect(cspErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('a page opened without the token gets nothing', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const res = await page.goto(hs.host.origin + '/');
+    expect(res?.status()).toBe(403);
+    await context.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRpcSocket, startHostedStation, type HostedStation } from '../../support/station';
+
+let hs: HostedStation;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(path.join(os.tmpdir(), 'station-static-'));
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Label Station</title>');
+  writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  hs = await startHostedStation({ staticDir });
+});
+afterAll(() => hs.close());
+
+const get = (p: string, headers: Record<string, string> = {}) =>
+  fetch(`${hs.host.origin}${p}`, { headers, redirect: 'manual' });
+const withCookie = () => ({ cookie: `station_token=${hs.host.token}` });
+
+describe('loopback web host admission', () => {
+  it('listens on 127.0.0.1 only and prints a URL holding the token', () => {
+    expect(hs.host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(hs.host.url).toBe(`${hs.host.origin}/?token=${hs.host.token}`);
+    expect(hs.host.token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses a request without the token', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(403);
+    expect(await res.text()).toMatch(/token/);
+  });
+
+  it('refuses a wrong token', async () => {
+    expect((await get('/?token=not-the-token')).status).toBe(403);
+    expect((await get('/', { cookie: 'station_token=nope' })).status).toBe(403);
+  });
+
+  it('trades the token in the URL for an HttpOnly cookie and drops it from the address', async () => {
+    const res = await get(`/?token=${hs.host.token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect(res.headers.get('set-cookie')).toMatch(/station_token=.*HttpOnly; SameSite=Strict/);
+  });
+
+  it('serves the renderer with a strict CSP to a client holding the cookie', async () => {
+    const res = await get('/', withCookie());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Label Station');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const http = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: hs.host.port, path: '/', headers: { host: 'evil.example:80', ...withCookie() } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(421);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    expect((await get('/../../../../etc/passwd', withCookie())).status).toBe(404);
+    expect((await get('/%2e%2e/%2e%2e/etc/passwd', withCookie())).status).toBe(404);
+    expect((await get('/assets/app.js', withCookie())).status).toBe(200);
+  });
+
+  it('refuses a socket without the token', async () => {
+    await expect(openRpcSocket(hs.host, { origin: hs.host.origin })).rejects.toThrow(/403/);
+  });
+
+  it('refuses a socket from another origin even with the cookie', async () => {
+    await expect(openRpcSocket(hs.host, { ...withCookie(), origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    await expect(openRpcSocket(hs.host, withCookie())).rejects.toThrow(/403/);
+  });
+});
+
+describe('RPC over the WebSocket bridge', () => {
+  it('reads the station status through the contract', async () => {
+    const s = await openRpcSocket(hs.host);
+    const reply = await s.call('station.status', {});
+    s.ws.close();
+    expect(reply.t).toBe('reply');
+    if (reply.t !== 'reply' || !reply.result.ok) throw new Error('expected an ok reply');
+    const status = reply.result.value as { version: string; dataDir: string; service: { environment: string; reachable: boolean } };
+    expect(status.version).toBe('0.0.0-test');
+    expect(status.dataDir).toBe(hs.dataDir);
+    expect(status.service).toMatchObject({ environment: 'sandbox', reachable: true });
+  });
+
+  it('pushes the clock event to a connected client', async () => {
+    const s = await openRpcSocket(hs.host);
+    const msg = await s.next();
+    s.ws.close();
+    expect(msg).toMatchObject({ t: 'event', name: 'station.tick' });
+  });
+
+  it('answers malformed calls with clear errors and keeps serving', async () => {
+    const s = await openRpcSocket(hs.host);
+    s.ws.send('this is not json');
+    const notJson = await s.nextReply();
+    const unknown = await s.call('shell.exec', { cmd: 'rm -rf /' });
+    const badParams = await s.call('station.status', { verbose: true });
+    s.ws.send(JSON.stringify({ t: 'call', method: 'station.status', params: {} }));
+    const noId = await s.nextReply();
+    const stillOk = await s.call('station.status', {});
+    s.ws.close();
+    expect(notJson).toMatchObject({ t: 'reply', result: { ok: false, error: { code: 'invalid_message' } } });
+    expect(unknown).toMatchObject({ result: { ok: false, error: { code: 'unknown_method', message: 'Unknown method: shell.exec' } } });
+    expect(badParams).toMatchObject({ result: { ok: false, error: { code: 'invalid_params' } } });
+    expect(noId).toMatchObject({ result: { ok: false, error: { code: 'invalid_message', message: 'The call needs an integer id.' } } });
+    expect(stillOk).toMatchObject({ result: { ok: true } });
+  });
+});

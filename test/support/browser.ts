@@ -1,0 +1,21 @@
+/** Debian's Chromium under playwright-core (its own browser download is impossible here). */
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from './services';
+
+export function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found');
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

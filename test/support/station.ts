@@ -1,0 +1,89 @@
+/** Starts a real station core (embedded sandbox included) and its web host for a test. */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startWebHost, type WebHost } from '../../electron/host/webHost';
+import { createStation, type Station } from '../../electron/station';
+import type { RpcHostMessage } from '../../shared/rpcEnvelope';
+import { memoryLogger } from './memoryLogger';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export interface HostedStation {
+  station: Station;
+  host: WebHost;
+  dataDir: string;
+  log: ReturnType<typeof memoryLogger>;
+  close(): Promise<void>;
+}
+
+export async function startHostedStation(opts: { staticDir?: string } = {}): Promise<HostedStation> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
+  const log = memoryLogger();
+  const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log });
+  const host = await startWebHost({
+    rpc: station.rpc,
+    log,
+    staticDir: opts.staticDir ?? path.join(repoRoot, 'dist', 'renderer'),
+  });
+  return {
+    station,
+    host,
+    dataDir,
+    log,
+    async close() {
+      await host.close();
+      await station.close();
+    },
+  };
+}
+
+/** Opens an RPC socket the way the page does (cookie + Origin), or with what the test gives. */
+export function openRpcSocket(
+  host: WebHost,
+  headers: Record<string, string> = { cookie: `station_token=${host.token}`, origin: host.origin },
+): Promise<{
+  ws: WebSocket;
+  call(method: unknown, params: unknown): Promise<RpcHostMessage>;
+  next(): Promise<RpcHostMessage>;
+  /** The next reply, skipping pushed events. */
+  nextReply(): Promise<RpcHostMessage>;
+}> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, { headers });
+    const inbox: RpcHostMessage[] = [];
+    const waiters: ((m: RpcHostMessage) => void)[] = [];
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString()) as RpcHostMessage;
+      const w = waiters.shift();
+      if (w) w(msg);
+      else inbox.push(msg);
+    });
+    const next = () => new Promise<RpcHostMessage>((r) => (inbox.length ? r(inbox.shift()!) : waiters.push(r)));
+    const nextReply = async (): Promise<RpcHostMessage> => {
+      for (;;) {
+        const m = await next();
+        if (m.t === 'reply') return m;
+      }
+    };
+    let id = 0;
+    ws.on('open', () =>
+      resolve({
+        ws,
+        next,
+        nextReply,
+        async call(method, params) {
+          const myId = ++id;
+          ws.send(JSON.stringify({ t: 'call', id: myId, method, params }));
+          for (;;) {
+            const m = await next();
+            if (m.t === 'reply' && m.id === myId) return m;
+          }
+        },
+      }),
+    );
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`refused: HTTP ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
