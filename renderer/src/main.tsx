@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { StatusScreen } from './screens/StatusScreen';
+import { App } from './App';
 import './styles.css';
 
 // The CSP forbids eval; tell zod not to probe for it (it would log a violation).
@@ -9,6 +9,6 @@ z.config({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <StatusScreen />
+    <App />
   </StrictMode>,
 );

@@ -26,7 +26,7 @@ describe.skipIf(!needs('chromium'))('status page in Chromium through the web hos
   });
 
   it('shows the status read through the contract and updates on pushed events', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ locale: 'en-US' });
     const cspErrors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') cspErrors.push(m.text());
@@ -41,9 +41,23 @@ describe.skipIf(!needs('chromium'))('status page in Chromium through the web hos
 
     const firstTick = await page.getByTestId('tick').textContent();
     await expect.poll(() => page.getByTestId('tick').textContent(), { timeout: 5000 }).not.toBe(firstTick);
+    await expect.poll(() => page.getByTestId('demo-banner').textContent()).toContain('built-in sandbox');
     await page.screenshot({ path: path.join(shots, 'status-en.png') });
+
+    await page.getByTestId('language').selectOption('cs');
+    await expect.poll(() => page.getByRole('heading').textContent()).toBe('Stav stanice');
+    expect(await page.getByTestId('service').textContent()).toContain('Služba dostupná');
+    await page.screenshot({ path: path.join(shots, 'status-cs.png') });
     expect(cspErrors).toEqual([]);
     await page.close();
+  });
+
+  it('starts in Czech when the system locale is Czech', async () => {
+    const context = await browser.newContext({ locale: 'cs-CZ' });
+    const page = await context.newPage();
+    await page.goto(hs.host.url);
+    await expect.poll(() => page.getByRole('heading').textContent()).toBe('Stav stanice');
+    await context.close();
   });
 
   it('a page opened without the token gets nothing', async () => {

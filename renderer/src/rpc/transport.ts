@@ -2,6 +2,7 @@
  * Picks the transport that is present: the Electron preload's bridge, or the loopback web
  * host's WebSocket. Screens only see the typed client.
  */
+import { create } from 'zustand';
 import { createRpcClient, type RpcClient, type RpcTransport } from '../../../shared/rpcClient';
 import type { RpcHostMessage, RpcResult } from '../../../shared/rpcEnvelope';
 
@@ -76,10 +77,15 @@ export function webSocketTransport(url: string): RpcTransport & { onConnection(c
   };
 }
 
+/** Whether the page can reach the station core (always true inside Electron). */
+export const useConnection = create<{ connected: boolean }>(() => ({ connected: Boolean(window.stationBridge) }));
+
 function pickTransport(): RpcTransport {
   if (window.stationBridge) return window.stationBridge;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return webSocketTransport(`${proto}//${location.host}/rpc`);
+  const ws = webSocketTransport(`${proto}//${location.host}/rpc`);
+  ws.onConnection((connected) => useConnection.setState({ connected }));
+  return ws;
 }
 
 export const rpc: RpcClient = createRpcClient(pickTransport());

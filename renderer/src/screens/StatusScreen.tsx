@@ -1,37 +1,40 @@
-import { useEffect } from 'react';
+import { useT } from '../i18n';
+import { rpc } from '../rpc/transport';
 import { useStatus } from '../state/statusStore';
 
 export function StatusScreen() {
-  const { status, error, lastTick, load } = useStatus();
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const t = useT();
+  const { status, error, lastTick } = useStatus();
 
   if (error) return <p role="alert" className="error">{error}</p>;
-  if (!status) return <p>Loading…</p>;
+  if (!status) return <p className="loading">{t('status.loading')}</p>;
   return (
-    <section className="status" aria-label="Station status">
-      <h1>Label Station</h1>
+    <section className="card status" aria-label={t('status.title')}>
+      <h1>{t('status.title')}</h1>
       <dl>
-        <dt>Version</dt>
+        <dt>{t('status.version')}</dt>
         <dd data-testid="version">{status.version}</dd>
-        <dt>Host</dt>
+        <dt>{t('status.host')}</dt>
         <dd data-testid="host">{status.host}</dd>
-        <dt>Data folder</dt>
+        <dt>{t('status.dataDir')}</dt>
         <dd data-testid="data-dir">{status.dataDir}</dd>
-        <dt>Service</dt>
+        <dt>{t('status.service')}</dt>
         <dd data-testid="service">
-          {status.service.environment} · {status.service.baseUrl} ·{' '}
+          {t(`env.${status.service.environment}`)} · {status.service.baseUrl} ·{' '}
           <strong className={status.service.reachable ? 'ok' : 'bad'}>
-            {status.service.reachable ? 'reachable' : `unreachable${status.service.error ? `: ${status.service.error}` : ''}`}
-          </strong>
+            {status.service.reachable ? t('service.reachable') : t('service.unreachable')}
+            {!status.service.reachable && status.service.error ? `: ${status.service.error}` : ''}
+          </strong>{' '}
+          <button type="button" onClick={() => void rpc.request('station.checkService', {})}>
+            {t('status.check')}
+          </button>
         </dd>
-        <dt>Printers</dt>
+        <dt>{t('status.printers')}</dt>
         <dd data-testid="printers">
-          {status.printers.length === 0 ? 'none found' : status.printers.map((p) => `${p.name} (${p.state})`).join(', ')}
+          {status.printers.length === 0 ? t('status.noPrinters') : status.printers.map((p) => `${p.name} (${p.state})`).join(', ')}
         </dd>
-        <dt>Core clock</dt>
-        <dd data-testid="tick">{lastTick ?? 'waiting for the first event…'}</dd>
+        <dt>{t('status.clock')}</dt>
+        <dd data-testid="tick">{lastTick ?? t('status.waitingTick')}</dd>
       </dl>
     </section>
   );

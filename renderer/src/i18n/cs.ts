@@ -1,0 +1,32 @@
+import type { Messages } from './en';
+
+/** České texty stanice. */
+export const cs: Messages = {
+  'app.title': 'Tisková stanice',
+  'nav.station': 'Stanice',
+  'nav.shipments': 'Zásilky',
+  'nav.queue': 'Tisková fronta',
+  'nav.endOfDay': 'Konec dne',
+  'nav.tracking': 'Sledování',
+  'nav.settings': 'Nastavení',
+  'conn.up': 'Připojeno',
+  'conn.down': 'Stanice není připojena — připojuji znovu…',
+  'service.reachable': 'Služba dostupná',
+  'service.unreachable': 'Služba nedostupná',
+  'status.title': 'Stav stanice',
+  'status.version': 'Verze',
+  'status.host': 'Hostitel',
+  'status.dataDir': 'Složka dat',
+  'status.service': 'Služba',
+  'status.printers': 'Tiskárny',
+  'status.noPrinters': 'žádné nenalezeny',
+  'status.clock': 'Hodiny jádra',
+  'status.waitingTick': 'čekám na první událost…',
+  'status.loading': 'Načítám…',
+  'status.check': 'Ověřit službu hned',
+  'env.sandbox': 'vestavěný sandbox',
+  'env.test': 'testovací prostředí',
+  'env.production': 'produkce',
+  'banner.demo': 'Ukázkový režim: stanice běží na vestavěném sandboxu s virtuálními tiskárnami. Nic se neodesílá dopravci.',
+  'lang.label': 'Jazyk',
+};

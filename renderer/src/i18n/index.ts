@@ -1,0 +1,38 @@
+/**
+ * The UI language: Czech when the system (browser) locale is Czech, English otherwise, until the
+ * worker picks one. `useT()` gives the translate function of the current language.
+ */
+import { create } from 'zustand';
+import { cs } from './cs';
+import { en, type MessageKey } from './en';
+
+export type Language = 'en' | 'cs';
+const catalogues = { en, cs } as const;
+
+export function systemLanguage(langs: readonly string[] = navigator.languages ?? [navigator.language]): Language {
+  return langs[0]?.toLowerCase().startsWith('cs') ? 'cs' : 'en';
+}
+
+interface LanguageState {
+  language: Language;
+  setLanguage(l: Language): void;
+}
+
+export const useLanguage = create<LanguageState>((set) => ({
+  language: systemLanguage(),
+  setLanguage: (language) => {
+    document.documentElement.lang = language;
+    set({ language });
+  },
+}));
+
+export type T = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, k: string) => (k in params ? String(params[k]) : whole));
+}
+
+export function useT(): T {
+  const language = useLanguage((s) => s.language);
+  return (key, params) => translate(language, key, params);
+}
