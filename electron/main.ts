@@ -3,11 +3,12 @@
  * and the contract carried over two IPC channels. All logic lives in the core (station.ts),
  * which runs unchanged under plain Node in the web host and the tests.
  */
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLogger } from './log';
 import { createStation, type Station } from './station';
+import { loadWindowState, saveWindowState } from './windowState';
 
 declare const STATION_VERSION: string;
 
@@ -15,6 +16,30 @@ const CALL = 'station:rpc';
 const EVENT = 'station:event';
 const appRoot = path.join(__dirname, '..', '..');
 const rendererDir = path.join(appRoot, 'dist', 'renderer');
+
+/** Links leave the app only to the system browser, and only http(s). */
+function openExternalChecked(url: string): void {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'https:' || u.protocol === 'http:') void shell.openExternal(u.toString());
+  } catch {
+    // Not a URL: nothing to open.
+  }
+}
+
+function applicationMenu(): Menu {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+    },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
+}
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -62,9 +87,11 @@ if (!app.requestSingleInstanceLock()) {
       if (win && !win.isDestroyed()) win.webContents.send(EVENT, name, payload);
     });
 
+    Menu.setApplicationMenu(applicationMenu());
+    const stateFile = path.join(dataDir, 'window.json');
+    const bounds = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea), { width: 1366, height: 768 });
     win = new BrowserWindow({
-      width: 1366,
-      height: 768,
+      ...bounds,
       minWidth: 1024,
       minHeight: 640,
       title: 'Label Station',
@@ -77,12 +104,18 @@ if (!app.requestSingleInstanceLock()) {
         spellcheck: false,
       },
     });
+    if (bounds.maximized) win.maximize();
+    win.on('close', () => {
+      if (!win) return;
+      saveWindowState(stateFile, { ...win.getNormalBounds(), maximized: win.isMaximized() });
+    });
     win.webContents.setWindowOpenHandler(({ url }) => {
-      if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+      openExternalChecked(url);
       return { action: 'deny' };
     });
     win.webContents.on('will-navigate', (e, url) => {
       if (!url.startsWith('app://station/')) e.preventDefault();
+      if (/^https?:/.test(url)) openExternalChecked(url);
     });
     await win.loadURL('app://station/index.html');
   });
