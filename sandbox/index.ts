@@ -2,45 +2,130 @@
  * The sandbox's public entry. The station (demo mode) and the tests start the service through
  * `startSandbox` only; nothing else in sandbox/ is imported from outside it.
  */
-import http from 'node:http';
-import { createHash } from 'node:crypto';
+import type http from 'node:http';
+import { addAdminRoutes } from './admin/controls';
+import { FaultTable } from './admin/faults';
+import { adminMessages } from './admin/messages';
+import { offsetClock, type SandboxClock } from './clock';
+import { envelope, type Reply } from './http/envelope';
+import { Router } from './http/router';
+import { createSandboxServer } from './http/server';
+import { addOAuthRoutes } from './oauth/index';
+import { PendingAuthorizations } from './oauth/pending';
+import { addApiIndexRoute } from './routes/api';
+import { addDeliveryRoutes } from './routes/deliveries';
+import { addPlaceRoutes } from './routes/places';
+import { addTraceRoutes } from './routes/traces';
+import { addTransportRoutes } from './routes/transports';
+import { addRootPage } from './routes/rootPage';
+import { DEMO, seed, type SeedKind } from './seed';
+import type { Services } from './services';
+import { SandboxStore } from './store/index';
+
+export type { SandboxClock } from './clock';
 
 export interface SandboxOptions {
-  /** 0 picks a free port. */
+  /** 0 picks a free port (default). */
   port?: number;
+  /** Default 127.0.0.1. */
   host?: string;
+  /** SQLite file (better-sqlite3): state survives a restart. Default: in memory. */
+  dataFile?: string;
+  /** Default: real time plus the offset moved by POST /_sandbox/clock/advance. */
+  clock?: SandboxClock;
+  /** Data for a fresh store (ignored when --data names a file that already has data). Default 'demo'. */
+  seed?: SeedKind;
+  /** The test controls under /_sandbox/ (default true). */
+  admin?: boolean;
+  /** Unexpected errors (bugs) are reported here; the client gets a 500 envelope. Default: stderr. */
+  onError?: (err: unknown) => void;
 }
 
 export interface Sandbox {
   url: string;
   port: number;
+  demo: { clientId: string; clientSecret: string; redirectUri: string; username: string; password: string; companyName: string; scope: string };
   close(): Promise<void>;
 }
 
+function hostOf(req: http.IncomingMessage, fallback: string): string {
+  const host = req.headers.host ?? '';
+  return /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host) ? host : fallback;
+}
+
+async function faultFor(s: Services, req: http.IncomingMessage, res: http.ServerResponse, method: string, path: string): Promise<Reply | 'handled' | null> {
+  if (path.startsWith('/_sandbox')) return null;
+  const fault = s.faults.actionFor(method, path);
+  if (!fault) return null;
+  if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  if (fault.reset) {
+    req.socket.destroy();
+    return 'handled';
+  }
+  if (fault.hang) {
+    s.faults.hold(res);
+    return 'handled';
+  }
+  return fault.status ? envelope(fault.status, adminMessages.injectedFault) : null;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  const server = http.createServer((req, res) => {
-    if (req.url === '/api/' && req.method === 'GET') {
-      const body = JSON.stringify({ code: 200, status: 'success', message: 'API is running' });
-      const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-      if (req.headers['if-none-match'] === etag) {
-        res.writeHead(304, { etag });
-        return res.end();
-      }
-      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', etag });
-      return res.end(body);
-    }
-    res.writeHead(404, { 'content-type': 'application/json; charset=UTF-8' });
-    res.end(JSON.stringify({ code: 404, status: 'error', message: 'Not found' }));
+  const host = opts.host ?? '127.0.0.1';
+  const store = SandboxStore.open(opts.dataFile);
+  const clock = opts.clock ?? offsetClock(Number(store.companies.meta('clockOffsetMs') ?? 0));
+  try {
+    if (store.isEmpty()) seed(store, opts.seed ?? 'demo', clock.now());
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  const s: Services = { store, clock, pending: new PendingAuthorizations(), faults: new FaultTable() };
+
+  const router = new Router();
+  addRootPage(router, opts.admin !== false);
+  addApiIndexRoute(router);
+  addOAuthRoutes(router, s);
+  addDeliveryRoutes(router, s);
+  addTransportRoutes(router, s);
+  addTraceRoutes(router, s);
+  addPlaceRoutes(router, s);
+  if (opts.admin !== false) addAdminRoutes(router, s);
+
+  let listenAddress = `${host}:0`;
+  const server = createSandboxServer(router, (req) => `http://${hostOf(req, listenAddress)}`, {
+    intercept: (req, res, ctx) => faultFor(s, req, res, ctx.method, ctx.path),
+    onError: opts.onError ?? ((err) => console.error('sandbox: unexpected error', err)),
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  }).catch((err: unknown) => {
+    store.close();
+    throw err;
+  });
   const port = (server.address() as { port: number }).port;
+  listenAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${listenAddress}`,
     port,
+    demo: {
+      clientId: DEMO.clientId,
+      clientSecret: DEMO.clientSecret,
+      redirectUri: DEMO.redirectUri,
+      username: DEMO.username,
+      password: DEMO.password,
+      companyName: DEMO.companyName,
+      scope: DEMO.scope,
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        s.faults.clear();
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          store.close();
+          resolve();
+        });
       }),
   };
 }

@@ -1,0 +1,121 @@
+/**
+ * Test controls (sandbox-interface.md, issue 4 point 7): JSON over HTTP under /_sandbox/, a
+ * prefix no path of the spec uses. Off with --no-admin. Bodies and answers are plain JSON
+ * (not the envelope): they are the sandbox's own interface, not the service's.
+ */
+import { t, type Msg } from '../i18n';
+import type { RequestContext } from '../http/context';
+import type { RawReply, Reply } from '../http/envelope';
+import type { Router } from '../http/router';
+import { checkRegistration, registerClient } from '../oauth/registration';
+import { parseScope } from '../oauth/scopes';
+import { issueTokensByHand } from '../oauth/token';
+import { seed, type SeedKind } from '../seed';
+import type { Services } from '../services';
+import type { FaultSpec } from './faults';
+import { adminMessages as am } from './messages';
+
+const json = (status: number, body: unknown): RawReply => ({ kind: 'raw', status, body: JSON.stringify(body), contentType: 'application/json; charset=UTF-8', headers: { 'cache-control': 'no-store' } });
+const bad = (ctx: RequestContext, message: Msg, params: Record<string, string> = {}, status = 400) => json(status, { error: t(message, ctx.lang, params) });
+
+function bodyOf(ctx: RequestContext): Record<string, unknown> | null {
+  const text = ctx.rawBody.toString('utf8').trim();
+  if (text === '') return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+type AdminHandler = (body: Record<string, unknown>, ctx: RequestContext) => Reply;
+
+export function addAdminRoutes(router: Router, s: Services): void {
+  const add = (method: string, path: string, handler: AdminHandler) =>
+    router.add(method, `/_sandbox/${path}`, (ctx) => {
+      const body = bodyOf(ctx);
+      return body ? handler(body, ctx) : bad(ctx, am.bodyNotJson);
+    }, { api: false });
+
+  add('GET', 'clock', () => json(200, { now: s.clock.now().toISOString() }));
+
+  add('POST', 'clock/advance', (b, ctx) => {
+    const seconds = Number(b.seconds);
+    if (b.seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return bad(ctx, am.secondsInvalid);
+    const now = s.clock.advance(seconds);
+    s.store.companies.setMeta('clockOffsetMs', String(s.clock.offsetMs()));
+    return json(200, { now: now.toISOString() });
+  });
+
+  add('POST', 'tokens', (b, ctx) => {
+    const client = s.store.oauth.client(String(b.clientId ?? ''));
+    if (!client) return bad(ctx, am.clientUnknown, { clientId: String(b.clientId ?? '') });
+    const username = String(b.username ?? '');
+    if (s.store.oauth.companyOfUser(username) === null) return bad(ctx, am.userUnknown, { username });
+    const scope = parseScope(String(b.scope ?? ''));
+    if (!scope) return bad(ctx, am.scopeInvalid);
+    return json(200, issueTokensByHand(s, client, username, scope.join(' ')));
+  });
+
+  add('POST', 'clients', (b, ctx) => {
+    const reg = {
+      companyName: String(b.companyName ?? ''),
+      logoUrl: typeof b.logoUrl === 'string' ? b.logoUrl : null,
+      webUrl: typeof b.webUrl === 'string' ? b.webUrl : null,
+      redirectUri: String(b.redirectUri ?? ''),
+      clientSecret: String(b.clientSecret ?? ''),
+    };
+    const problems = checkRegistration(reg);
+    if (problems.length > 0) return json(400, { error: problems.map((p) => t(p.message, ctx.lang, p.params)).join(' ') });
+    return json(201, { clientId: registerClient(s.store, reg, s.clock.now()) });
+  });
+
+  add('POST', 'permissions/withdraw', (b, ctx) => {
+    const clientId = String(b.clientId ?? '');
+    if (!s.store.oauth.client(clientId)) return bad(ctx, am.clientUnknown, { clientId });
+    return json(200, { deletedTokens: s.store.oauth.withdraw(clientId, String(b.username ?? '')) });
+  });
+
+  add('POST', 'licence', (b, ctx) => {
+    const limit = b.limit === null ? null : Number(b.limit);
+    if (limit !== null && (!Number.isInteger(limit) || limit < 0)) return bad(ctx, am.limitInvalid);
+    s.store.companies.setLicenceLimit(limit);
+    return json(200, { limit });
+  });
+
+  add('POST', 'reset', (b, ctx) => {
+    const kind = (b.seed ?? 'demo') as SeedKind;
+    if (kind !== 'demo' && kind !== 'none') return bad(ctx, am.seedInvalid);
+    s.store.wipe();
+    s.pending.clear();
+    s.faults.clear();
+    seed(s.store, kind, s.clock.now());
+    return json(200, { seed: kind });
+  });
+
+  add('POST', 'faults', (b, ctx) => {
+    const spec: FaultSpec = {
+      path: String(b.path ?? ''),
+      method: typeof b.method === 'string' ? b.method : undefined,
+      latencyMs: b.latencyMs === undefined ? undefined : Number(b.latencyMs),
+      status: b.status === undefined ? undefined : Number(b.status),
+      reset: b.reset === true,
+      hang: b.hang === true,
+      carrierReject: b.carrierReject === true,
+      count: b.count === undefined ? undefined : Number(b.count),
+    };
+    const latencyOk = spec.latencyMs === undefined || (Number.isFinite(spec.latencyMs) && spec.latencyMs >= 0 && spec.latencyMs <= 600_000);
+    const statusOk = spec.status === undefined || (Number.isInteger(spec.status) && spec.status >= 500 && spec.status <= 599);
+    const countOk = spec.count === undefined || (Number.isInteger(spec.count) && spec.count >= 1);
+    const anything = !!(spec.latencyMs || spec.status || spec.reset || spec.hang || spec.carrierReject);
+    if (!spec.path.startsWith('/') || !latencyOk || !statusOk || !countOk || !anything) return bad(ctx, am.faultInvalid);
+    s.faults.add(spec);
+    return json(201, { fault: spec });
+  });
+
+  add('DELETE', 'faults', () => {
+    s.faults.clear();
+    return json(200, { cleared: true });
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The HTTP server: reads the request, negotiates the format, dispatches, and writes the reply
+ * in the client's format and language. Anything a handler throws becomes a 500 envelope; no
+ * stack trace ever reaches the client (spec "Common conventions", issue 3 point 4).
+ */
+import http from 'node:http';
+import { langOf } from '../i18n';
+import type { RequestContext } from './context';
+import { encodeBody } from './encode';
+import { envelope, renderEnvelope, ReplyNow, type Reply } from './envelope';
+import { mediaTypeOf, negotiateFormat, type Format } from './formats';
+import { httpMessages } from './messages';
+import type { Router } from './router';
+
+/** Spec "Limits": URL length about 8000 bytes; longer gives 414. Measured on {base_url} + path + query. */
+export const MAX_URL_BYTES = 8000;
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+export interface ServerHooks {
+  /**
+   * Runs before dispatch (fault injection): a Reply to send instead of the handler's, 'handled'
+   * when it dealt with the socket itself (reset, hang), or null to go on.
+   */
+  intercept?(req: http.IncomingMessage, res: http.ServerResponse, ctx: RequestContext): Promise<Reply | 'handled' | null>;
+  /** Called with unexpected errors (never sent to the client). */
+  onError?(err: unknown): void;
+}
+
+function writeReply(res: http.ServerResponse, reply: Reply, format: Format, lang: 'en' | 'cs', head: boolean): void {
+  const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+  let body: string | Buffer;
+  if (reply.kind === 'envelope') {
+    headers['content-type'] = `${mediaTypeOf[format]}; charset=UTF-8`;
+    headers['vary'] = 'Accept, Accept-Language';
+    body = encodeBody(format, renderEnvelope(reply, lang));
+  } else {
+    if (reply.contentType) headers['content-type'] = reply.contentType;
+    body = reply.body;
+  }
+  if (reply.status !== 304 && reply.status !== 204) headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(reply.status, headers);
+  res.end(head || reply.status === 304 ? undefined : body);
+}
+
+function readRequestBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function createSandboxServer(router: Router, baseUrlOf: (req: http.IncomingMessage) => string, hooks: ServerHooks = {}): http.Server {
+  // A larger header limit than Node's 16 KB, so a long search URL reaches the 414 rule instead of
+  // being cut off by the HTTP parser with a bare 431.
+  return http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      hooks.onError?.(err);
+      if (!res.headersSent) writeReply(res, envelope(500, httpMessages.internalError), 'json', langOf(req.headers['accept-language']), false);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const rawUrl = req.url ?? '/';
+    const baseUrl = baseUrlOf(req);
+    const url = new URL(rawUrl, 'http://sandbox.invalid');
+    const lang = langOf(req.headers['accept-language']);
+    const negotiated = negotiateFormat(req.headers['accept']);
+    const format: Format = negotiated ?? 'json';
+    const head = method === 'HEAD';
+
+    // Spec "GET /api/v3/deliveries": the 414 body is not in the requested format.
+    if (Buffer.byteLength(baseUrl + rawUrl) > MAX_URL_BYTES) {
+      req.resume();
+      const text = `414 URI Too Long: ${httpMessages.uriTooLong[lang].replace('{limit}', String(MAX_URL_BYTES))}\n`;
+      return writeReply(res, { kind: 'raw', status: 414, body: text, contentType: 'text/plain; charset=UTF-8' }, format, lang, head);
+    }
+
+    const rawBody = await readRequestBody(req);
+    const ctx: RequestContext = { method, path: url.pathname, rawUrl, baseUrl, query: url.searchParams, headers: req.headers, lang, format, rawBody: rawBody ?? Buffer.alloc(0) };
+    const intercepted = hooks.intercept ? await hooks.intercept(req, res, ctx) : null;
+    if (intercepted === 'handled') return;
+    if (intercepted) return writeReply(res, intercepted, format, lang, head);
+    if (rawBody === null) return writeReply(res, envelope(413, httpMessages.bodyTooLarge, { params: { limit: MAX_BODY_BYTES / 1024 / 1024 } }), format, lang, head);
+
+    const match = router.match(method, url.pathname);
+    if (match.kind === 'none') return writeReply(res, envelope(404, httpMessages.notFound, { params: { path: url.pathname } }), format, lang, head);
+    if (match.kind === 'method') {
+      const allowed = match.allowed.join(', ');
+      return writeReply(res, envelope(405, httpMessages.methodNotAllowed, { params: { method, allowed }, headers: { allow: allowed } }), format, lang, head);
+    }
+    if (match.route.options.api && negotiated === null) {
+      return writeReply(res, envelope(406, httpMessages.notAcceptable, { params: { accept: String(req.headers['accept']) } }), 'json', lang, head);
+    }
+    let reply: Reply;
+    try {
+      reply = await match.route.handler(ctx);
+    } catch (err) {
+      if (!(err instanceof ReplyNow)) throw err;
+      reply = err.reply;
+    }
+    writeReply(res, reply, format, lang, head);
+  }
+}

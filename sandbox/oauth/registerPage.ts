@@ -1,0 +1,31 @@
+/** The registration page (spec "Client registration" 1-2): GET shows the form, POST registers. */
+import { t } from '../i18n';
+import type { RequestContext } from '../http/context';
+import type { RawReply } from '../http/envelope';
+import type { Router } from '../http/router';
+import type { Services } from '../services';
+import { registerPage, type RegisterForm } from './pages';
+import { checkRegistration, registerClient } from './registration';
+
+const html = (status: number, body: string): RawReply => ({ kind: 'raw', status, body, contentType: 'text/html; charset=UTF-8', headers: { 'cache-control': 'no-store' } });
+const EMPTY: RegisterForm = { companyName: '', logoUrl: '', webUrl: '', redirectUri: '' };
+
+function submit(ctx: RequestContext, s: Services): RawReply {
+  const form = new URLSearchParams(ctx.rawBody.toString('utf8'));
+  const values: RegisterForm = {
+    companyName: form.get('companyName') ?? '',
+    logoUrl: form.get('logoUrl') ?? '',
+    webUrl: form.get('webUrl') ?? '',
+    redirectUri: form.get('redirectUri') ?? '',
+  };
+  const reg = { ...values, clientSecret: form.get('clientSecret') ?? '' };
+  const problems = checkRegistration(reg);
+  if (problems.length > 0) return html(422, registerPage(ctx.lang, values, problems.map((p) => t(p.message, ctx.lang, p.params)), null));
+  const clientId = registerClient(s.store, reg, s.clock.now());
+  return html(201, registerPage(ctx.lang, EMPTY, [], clientId));
+}
+
+export function addRegisterRoutes(router: Router, s: Services): void {
+  router.add('GET', '/register', (ctx) => html(200, registerPage(ctx.lang, EMPTY, [], null)), { api: false });
+  router.add('POST', '/register', (ctx) => submit(ctx, s), { api: false });
+}
