@@ -10,9 +10,10 @@ import { startSandbox, type Sandbox } from '../sandbox/index';
 import { systemClock, type Clock } from './clock';
 import path from 'node:path';
 import { openDatabase } from './store/database';
-import { listCupsQueues } from './printing/systemPrinters';
+import { createPrintingService, type PrintingService } from './printing/printingService';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
 import { createHealthCheck } from './serviceHealth';
+import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
 
 export interface StationOptions {
   dataDir: string;
@@ -28,6 +29,10 @@ export interface StationOptions {
 
 export interface Station {
   rpc: RpcServer;
+  /** Printers, routing and the durable print queue (enqueue labels, set the close-and-print runner). */
+  printing: PrintingService;
+  /** The shipment cache, its sync and the scanner lookup (workflows call recordDeliveries etc.). */
+  shipments: ShipmentDomain;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,25 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     opts.log.info('embedded sandbox started', { url: sandbox.url });
   }
 
+  // Events go out through rpc, created below once every domain's handlers exist.
+  const printing = await createPrintingService({
+    db,
+    clock,
+    dataDir: opts.dataDir,
+    emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => rpc.emit(name, payload as never),
+  });
+
+  const shipments = createShipmentDomain({
+    db,
+    now: () => clock.now(),
+    // TODO(station-auth-client): the active account and its API client once accounts exist.
+    activeAccountId: () => null,
+    sourceFor: () => null,
+    emitProgress: (p) => rpc.emit('shipments.syncProgress', p),
+    emitChanged: (accountId, deliveryIds) => rpc.emit('shipments.changed', { accountId, deliveryIds }),
+    log: opts.log,
+  });
+
   const checkHealth = createHealthCheck(service.baseUrl);
   let status: StationStatus = {
     version: opts.version,
@@ -56,17 +80,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   };
 
   async function refresh(): Promise<StationStatus> {
-    const [health, queues] = await Promise.all([checkHealth(clock.now()), listCupsQueues()]);
+    const health = await checkHealth(clock.now());
     const next: StationStatus = {
       ...status,
       service: { ...status.service, ...health },
-      printers: queues.map((q) => ({
-        id: `cups:${q.name}`,
-        name: q.name,
-        kind: 'pdf-system' as const,
-        state: q.enabled ? ('ready' as const) : ('offline' as const),
-      })),
+      printers: printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
     };
+    // The service is back: scans queued as close-and-print jobs run now, in scan order.
+    if (next.service.reachable && !status.service.reachable) printing.queue.kick();
     const changed = JSON.stringify({ ...next.service, checkedAt: null }) !== JSON.stringify({ ...status.service, checkedAt: null }) ||
       JSON.stringify(next.printers) !== JSON.stringify(status.printers);
     status = next;
@@ -78,19 +99,25 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     mergeHandlers({
       'station.status': () => status,
       'station.checkService': () => refresh(),
-    }),
+    }, printing.handlers, shipments.handlers),
     opts.log,
   );
 
+  await printing.start();
   await refresh();
   const stopTick = clock.setInterval(() => rpc.emit('station.tick', { now: clock.now().toISOString() }), 1000);
   const stopHealth = clock.setInterval(() => void refresh(), opts.healthIntervalMs ?? 30_000);
+  const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
 
   return {
     rpc,
+    printing,
+    shipments,
     async close() {
       stopTick();
       stopHealth();
+      stopShipmentSync();
+      await printing.close();
       await sandbox?.close();
       db.close();
     },

@@ -15,6 +15,9 @@ import { PendingAuthorizations } from './oauth/pending';
 import { addApiIndexRoute } from './routes/api';
 import { addDeliveryRoutes } from './routes/deliveries';
 import { addPlaceRoutes } from './routes/places';
+// import { addProtocolRoutes } from './routes/protocols';
+import { addTicketRoutes } from './routes/tickets';
+// import { addZplRoutes } from './routes/zpl';
 import { addTraceRoutes } from './routes/traces';
 import { addTransportRoutes } from './routes/transports';
 import { addRootPage } from './routes/rootPage';
@@ -89,6 +92,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   addTransportRoutes(router, s);
   addTraceRoutes(router, s);
   addPlaceRoutes(router, s);
+  addTicketRoutes(router, s);
+  // addZplRoutes(router, s);
+  // addProtocolRoutes(router, s);
   if (opts.admin !== false) addAdminRoutes(router, s);
 
   let listenAddress = `${host}:0`;

@@ -10,6 +10,8 @@
  */
 import { z } from 'zod';
 import { statusMethods, statusEvents } from './contract/status';
+import { printingMethods, printingEvents } from './contract/printing';
+import { shipmentMethods, shipmentEvents } from './contract/shipments';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -17,7 +19,9 @@ export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType
 }
 
 /** Joins domain method maps; a method declared twice is a programming error caught at start-up. */
-export function defineMethods<T extends Record<string, MethodSpec>>(...maps: T[]): T {
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+export function defineMethods<T extends Record<string, MethodSpec>[]>(...maps: T): UnionToIntersection<T[number]> {
   const out: Record<string, MethodSpec> = {};
   for (const map of maps) {
     for (const [name, spec] of Object.entries(map)) {
@@ -25,11 +29,11 @@ export function defineMethods<T extends Record<string, MethodSpec>>(...maps: T[]
       out[name] = spec;
     }
   }
-  return out as T;
+  return out as UnionToIntersection<T[number]>;
 }
 
-export const methods = defineMethods(statusMethods);
-export const events = { ...statusEvents };
+export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods);
+export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents };
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods & string;

@@ -27,7 +27,12 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 
 function escapeXml(text: string): string {
   // Characters XML 1.0 cannot carry at all are dropped rather than producing an unparsable document.
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+  // A literal CR would be normalised away by every XML parser (XML 1.0 2.11); as a character
+  // reference it survives, so MIME base64 (CRLF line breaks, spec "Common conventions" 8) arrives intact.
+  return text
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    .replace(/\r/g, '&#13;');
 }
 
 /** Keys become element names; anything that is not a valid name is written as `item`. */

@@ -36,7 +36,9 @@ export function encodeRequest(fmt: Fmt, body: Record<string, unknown>): string {
 }
 
 const RESPONSE_ARRAYS = new Set(['data', 'errors', 'deliveries', 'packages', 'extraServices', 'collectionOrders', 'zplCodes', 'traces', 'transports', 'fees', 'bans', 'arguments']);
-const xmlParser = new XMLParser({ parseTagValue: false, isArray: (name: string) => RESPONSE_ARRAYS.has(name) });
+// htmlEntities: decode character references (&#13;) as every conforming XML parser does; the
+// sandbox writes the CR of MIME base64 line breaks that way (XML 1.0 2.11 would drop a literal CR).
+const xmlParser = new XMLParser({ parseTagValue: false, htmlEntities: true, isArray: (name: string) => RESPONSE_ARRAYS.has(name) });
 
 export function decodeResponse(fmt: Fmt, text: string): any {
   if (text === '') return null;

@@ -5,7 +5,21 @@
  */
 import type Database from 'better-sqlite3';
 import { m001Settings } from './001_settings';
+import { mPrintQueue } from './002_print_queue';
+import { m003Shipments } from './003_shipments';
+import { m004CollectionPlaces } from './004_collection_places';
+import { m005Labels } from './005_labels';
+import { m006ScanLog } from './006_scan_log';
+import { m007Accounts } from './007_accounts';
 
 export type Migration = (db: Database.Database) => void;
 
-export const migrations: Migration[] = [m001Settings];
+export const migrations: Migration[] = [
+  m001Settings,
+  mPrintQueue,
+  m003Shipments,
+  m004CollectionPlaces,
+  m005Labels,
+  m006ScanLog,
+  m007Accounts,
+];

@@ -43,3 +43,108 @@ describe('schema migrations', () => {
     expect(() => migrate(db)).toThrow(/newer station/);
   });
 });
+
+// --- Shipment cache migrations (003-006): schema after each, and an old file upgrading. ---
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import { openDatabase } from '../../../electron/store/database';
+import { m003Shipments } from '../../../electron/store/migrations/003_shipments';
+import { m004CollectionPlaces } from '../../../electron/store/migrations/004_collection_places';
+import { m005Labels } from '../../../electron/store/migrations/005_labels';
+import { m006ScanLog } from '../../../electron/store/migrations/006_scan_log';
+
+describe('shipment cache migrations', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  function tempFile(): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'station-migrations-'));
+    dirs.push(dir);
+    return path.join(dir, 'station.db');
+  }
+  /** Opens a temp file migrated up to and including `m`. */
+  function upTo(m: (typeof migrations)[number]): Database.Database {
+    const n = migrations.indexOf(m) + 1;
+    expect(n).toBeGreaterThan(0);
+    const db = new Database(tempFile());
+    migrate(db, migrations.slice(0, n));
+    return db;
+  }
+  const indexesOf = (db: Database.Database, table: string) =>
+    (db.prepare(`SELECT name FROM pragma_index_list(?)`).all(table) as { name: string }[]).map((r) => r.name);
+  const columnsOf = (db: Database.Database, table: string) =>
+    (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((r) => r.name);
+
+  it('shipments: a table keyed by account and deliveryId, indexed by every scannable key', () => {
+    const db = upTo(m003Shipments);
+    expect(tables(db)).toEqual(expect.arrayContaining(['shipments', 'shipment_packages', 'sync_pages', 'sync_state', 'shipment_search']));
+    expect(indexesOf(db, 'shipments')).toEqual(
+      expect.arrayContaining(['shipments_external_id', 'shipments_delivery_number', 'shipments_state', 'shipments_created']),
+    );
+    expect(indexesOf(db, 'shipment_packages')).toContain('shipment_packages_barcode');
+    expect(columnsOf(db, 'shipments')).toEqual(expect.arrayContaining(['account_id', 'etag', 'version', 'value', 'cod']));
+    // The same deliveryId may exist under two accounts (two companies never mix).
+    const ins = db.prepare(
+      "INSERT INTO shipments (account_id, delivery_id, state, search_text, data, synced_at) VALUES (?, 7, 0, '', '{}', 'now')",
+    );
+    ins.run('a');
+    ins.run('b');
+    expect(() => ins.run('a')).toThrow(/UNIQUE/);
+    // Money is exact text: a decimal string comes back digit for digit, trailing zero included.
+    db.prepare("UPDATE shipments SET value = '1234.10' WHERE account_id = 'a'").run();
+    expect(db.prepare("SELECT value, typeof(value) AS t FROM shipments WHERE account_id = 'a'").get()).toEqual({ value: '1234.10', t: 'text' });
+    db.close();
+  });
+
+  it('collection places: per account, with an active flag', () => {
+    const db = upTo(m004CollectionPlaces);
+    expect(columnsOf(db, 'collection_places')).toEqual(
+      expect.arrayContaining(['account_id', 'identificator', 'name', 'street', 'postal_code', 'active', 'synced_at']),
+    );
+    db.close();
+  });
+
+  it('labels: documents with byte parts, linked to the shipments they cover, cascading on delete', () => {
+    const db = upTo(m005Labels);
+    db.pragma('foreign_keys = ON');
+    expect(tables(db)).toEqual(expect.arrayContaining(['label_documents', 'label_parts', 'label_shipments']));
+    db.prepare("INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (1, 'a', 'zpl', 'zpl:10x15', 'now')").run();
+    db.prepare("INSERT INTO label_parts VALUES (1, 0, x'5e5841')").run();
+    db.prepare("INSERT INTO label_shipments VALUES (1, 'a', 42)").run();
+    expect(() =>
+      db.prepare("INSERT INTO label_documents (account_id, format, variant, fetched_at) VALUES ('a', 'png', 'x', 'now')").run(),
+    ).toThrow(/CHECK/);
+    db.prepare('DELETE FROM label_documents WHERE id = 1').run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM label_parts').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM label_shipments').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('scan log: every scan with time, outcome and shipment', () => {
+    const db = upTo(m006ScanLog);
+    expect(columnsOf(db, 'scan_log')).toEqual(
+      expect.arrayContaining(['id', 'account_id', 'code', 'raw_code', 'scanned_at', 'outcome', 'delivery_id', 'matched_by']),
+    );
+    expect(indexesOf(db, 'scan_log')).toContain('scan_log_account');
+    db.close();
+  });
+
+  it('a station file from before the shipment cache upgrades on open and keeps its settings', () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m003Shipments)));
+    old.prepare("INSERT INTO settings VALUES ('language', '\"cs\"', '2026-11-22T00:00:00Z')").run();
+    old.close();
+
+    const db = openDatabase(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(tables(db)).toEqual(expect.arrayContaining(['shipments', 'collection_places', 'label_documents', 'scan_log']));
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'language'").get()).toEqual({ value: '"cs"' });
+    db.close();
+  });
+});

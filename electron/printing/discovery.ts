@@ -1,0 +1,62 @@
+/**
+ * Printer discovery: CUPS queues (a queue in front of a Zebra or a socket:// device is offered as a
+ * raw ZPL queue too), USB label printers on Linux (/dev/usb/lpN), and a connection test for a TCP
+ * printer typed in by hand (host:port), which also tells whether it answers ~HS.
+ */
+import { readdirSync } from 'node:fs';
+import type { PrinterConnection } from '../../shared/contract/printing';
+import { PrinterSocket } from './printerSocket';
+import { listCupsQueues } from './systemPrinters';
+import { HOST_STATUS_QUERY, parseHostStatus } from './zplHostStatus';
+
+export interface Discovered {
+  connection: PrinterConnection;
+  name: string;
+  detail: string;
+}
+
+const LABEL_PRINTER = /zebra|zpl|zd\d|gk\d|gx\d|zt\d|socket:\/\//i;
+
+export function listUsbLabelPrinters(dir = '/dev/usb'): string[] {
+  try {
+    return readdirSync(dir).filter((f) => /^lp\d+$/.test(f)).sort().map((f) => `${dir}/${f}`);
+  } catch {
+    return [];
+  }
+}
+
+export async function discoverPrinters(): Promise<Discovered[]> {
+  const out: Discovered[] = [];
+  for (const q of await listCupsQueues()) {
+    const detail = `CUPS queue${q.deviceUri ? ` (${q.deviceUri})` : ''}${q.enabled ? '' : ', stopped'}`;
+    if (LABEL_PRINTER.test(`${q.name} ${q.deviceUri ?? ''}`)) {
+      out.push({ connection: { kind: 'zpl-spooler', queue: q.name }, name: `${q.name} (ZPL, raw)`, detail });
+    }
+    out.push({ connection: { kind: 'pdf-system', queue: q.name }, name: q.name, detail });
+  }
+  for (const device of listUsbLabelPrinters()) {
+    out.push({ connection: { kind: 'zpl-usb', device }, name: `USB label printer ${device}`, detail: 'Linux USB printer device' });
+  }
+  return out;
+}
+
+/** Connects to host:port and asks ~HS. ok: it accepts connections; hostStatus: it answered like a Zebra. */
+export async function testTcpPrinter(host: string, port: number, timeoutMs = 2000): Promise<{ ok: boolean; message: string; hostStatus: boolean }> {
+  let sock: PrinterSocket;
+  try {
+    sock = await PrinterSocket.connect(host, port, timeoutMs);
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false };
+  }
+  try {
+    await sock.write(HOST_STATUS_QUERY, timeoutMs, false);
+    const status = parseHostStatus(await sock.readFrames(3, timeoutMs));
+    return status
+      ? { ok: true, message: `The printer at ${host}:${port} answers and reports its status.`, hostStatus: true }
+      : { ok: true, message: `The printer at ${host}:${port} accepts connections but did not answer ~HS as a Zebra printer would.`, hostStatus: false };
+  } catch {
+    return { ok: true, message: `The printer at ${host}:${port} accepts connections; it does not report its status (~HS).`, hostStatus: false };
+  } finally {
+    sock.destroy();
+  }
+}

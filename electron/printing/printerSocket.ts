@@ -1,0 +1,169 @@
+/**
+ * A TCP connection to a raw printer port (9100) with connect, write and read timeouts.
+ *
+ * Plain net.Socket rather than node-thermal-printer's raw path: its network interface resolves
+ * on the first `data` chunk (a ~HS answer arrives as three frames, often in several chunks), has
+ * one timeout for everything, and destroys the socket right after writing instead of half-closing
+ * it, so it cannot tell "the printer read every byte" from "the kernel buffered them".
+ */
+import net from 'node:net';
+import { PrintError } from './printerDriver';
+import { countFrames } from './zplHostStatus';
+
+export interface SocketTimeouts {
+  connectMs: number;
+  writeMs: number;
+  readMs: number;
+}
+
+export const defaultTimeouts: SocketTimeouts = { connectMs: 3000, writeMs: 10_000, readMs: 3000 };
+
+export class PrinterSocket {
+  private received = Buffer.alloc(0);
+  private wake: (() => void) | null = null;
+  private failure: Error | null = null;
+  private ended = false;
+  private weEnded = false;
+  /** The printer closed its side before we finished sending: it did not take the whole job. */
+  private peerEndedEarly = false;
+  /** True once any job byte has been handed to the socket (the printer may have it). */
+  wroteJobBytes = false;
+
+  private constructor(
+    private readonly socket: net.Socket,
+    readonly label: string,
+  ) {
+    socket.on('data', (d: Buffer) => {
+      this.received = Buffer.concat([this.received, d]);
+      this.wake?.();
+    });
+    socket.on('error', (e) => {
+      this.failure = e;
+      this.wake?.();
+    });
+    socket.on('end', () => {
+      if (!this.weEnded) this.peerEndedEarly = true;
+    });
+    socket.on('close', () => {
+      this.ended = true;
+      this.wake?.();
+    });
+  }
+
+  static connect(host: string, port: number, timeoutMs: number): Promise<PrinterSocket> {
+    const label = `${host}:${port}`;
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host, port });
+      socket.setNoDelay(true);
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new PrintError('timeout', `The printer at ${label} did not answer within ${timeoutMs} ms. Is it on and on the network?`, 'not_sent'));
+      }, timeoutMs);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        socket.removeAllListeners('error');
+        resolve(new PrinterSocket(socket, label));
+      });
+      socket.once('error', (e: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        socket.destroy();
+        const refused = e.code === 'ECONNREFUSED';
+        reject(
+          new PrintError(
+            'offline',
+            refused
+              ? `The printer at ${label} refuses connections. Is it switched on, and is the port right?`
+              : `Cannot reach the printer at ${label} (${e.code ?? e.message}). Check its cable and network.`,
+            'not_sent',
+          ),
+        );
+      });
+    });
+  }
+
+  /** Writes and waits until the kernel took every byte. */
+  write(data: Buffer, timeoutMs: number, isJob: boolean): Promise<void> {
+    if (isJob) this.wroteJobBytes = true;
+    return new Promise((resolve, reject) => {
+      if (this.failure || this.ended) return reject(this.lost());
+      const timer = setTimeout(() => {
+        this.socket.destroy();
+        reject(new PrintError('timeout', `The printer at ${this.label} stopped taking data for ${timeoutMs} ms.`, this.outcome()));
+      }, timeoutMs);
+      this.socket.write(data, (err) => {
+        clearTimeout(timer);
+        if (err) reject(this.lost(err));
+        else resolve();
+      });
+    });
+  }
+
+  /** Waits until `frames` STX..ETX frames arrived; returns and consumes them. */
+  async readFrames(frames: number, timeoutMs: number): Promise<Buffer> {
+    const deadline = Date.now() + timeoutMs;
+    while (countFrames(this.received) < frames) {
+      if (this.failure || this.ended) throw this.lost();
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new PrintError('no_answer', `The printer at ${this.label} did not answer the status query within ${timeoutMs} ms.`, this.outcome());
+      }
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+      this.wake = null;
+    }
+    const out = this.received;
+    this.received = Buffer.alloc(0);
+    return out;
+  }
+
+  /** Half-closes and waits for the printer to close its side (it has read everything then). */
+  async finish(timeoutMs: number): Promise<'closed' | 'timeout'> {
+    if (this.failure || this.peerEndedEarly) throw this.lost();
+    this.weEnded = true;
+    this.socket.end();
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ended) {
+      if (this.failure) throw this.lost();
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.socket.destroy();
+        return 'timeout';
+      }
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+      this.wake = null;
+    }
+    if (this.failure) throw this.lost();
+    return 'closed';
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private outcome() {
+    return this.wroteJobBytes ? ('unknown' as const) : ('not_sent' as const);
+  }
+
+  private lost(err?: Error): PrintError {
+    const e = (err ?? this.failure) as NodeJS.ErrnoException | null;
+    const why = e ? ` (${e.code ?? e.message})` : '';
+    return new PrintError(
+      'connection_lost',
+      this.wroteJobBytes
+        ? `The printer at ${this.label} closed the connection while receiving the label${why}. Check whether it printed.`
+        : `The printer at ${this.label} closed the connection${why}.`,
+      this.outcome(),
+    );
+  }
+}

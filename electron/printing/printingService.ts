@@ -1,0 +1,205 @@
+/**
+ * The printing domain wired together: printers (saved + the two embedded virtual ones), their
+ * drivers and states, routing rules, the durable queue, previews, and the RPC handlers of
+ * shared/contract/printing.ts. The station's composition root creates one and merges its handlers.
+ */
+import path from 'node:path';
+import {
+  printerSettings,
+  type JobView,
+  type PrinterConfig,
+  type PrinterState,
+  type PrinterView,
+  type RoutingRules,
+} from '../../shared/contract/printing';
+import type { Clock } from '../clock';
+import type { Handlers } from '../rpc/rpcServer';
+import { StationError } from '../stationError';
+import { createPrintQueue, type CloseAndPrintRunner } from '../queue/printQueue';
+import type { Db } from '../store/database';
+import { createPrintJobsRepo, type StoredJob } from '../store/printJobsRepo';
+import { createPrintersRepo } from '../store/printersRepo';
+import { createSettingsRepo } from '../store/settingsRepo';
+import { discoverPrinters, testTcpPrinter } from './discovery';
+import { previewPdf, previewZpl } from './labelPreview';
+import type { PrinterDriver } from './printerDriver';
+import { createDriver, createPdfFolderPrinter, type VirtualPrinters } from './printerDrivers';
+import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, parseRoutingRules } from './routing';
+import { testLabelPdf, testLabelZpl } from './testLabel';
+import { startVirtualZplPrinter } from './virtualZplPrinter';
+
+export interface PrintingServiceOptions {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  emit(name: 'printing.jobChanged', payload: JobView): void;
+  emit(name: 'printing.printerState', payload: PrinterState): void;
+  closeAndPrint?: CloseAndPrintRunner;
+  /** How often printer states are refreshed in the background. */
+  statusIntervalMs?: number;
+}
+
+const builtIns = (): PrinterConfig[] => [
+  { id: VIRTUAL_ZPL_ID, name: 'Virtual label printer (ZPL)', connection: { kind: 'virtual-zpl' }, settings: printerSettings.parse({ hostStatus: true }) },
+  { id: VIRTUAL_PDF_ID, name: 'Virtual office printer (PDF folder)', connection: { kind: 'virtual-pdf' }, settings: printerSettings.parse({}) },
+];
+
+const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
+
+export async function createPrintingService(opts: PrintingServiceOptions) {
+  const { db, clock } = opts;
+  const jobs = createPrintJobsRepo(db);
+  const printers = createPrintersRepo(db);
+  const settings = createSettingsRepo(db);
+  const virtual: VirtualPrinters = {
+    zpl: await startVirtualZplPrinter({ now: () => clock.now() }),
+    pdf: createPdfFolderPrinter(path.join(opts.dataDir, 'virtual-pdf-printer'), () => clock.now()),
+  };
+  for (const p of builtIns()) if (!printers.get(p.id)) printers.save(p, clock.now());
+
+  const drivers = new Map<string, PrinterDriver>();
+  const states = new Map<string, PrinterState>();
+  const driverFor = (id: string) => {
+    let d = drivers.get(id);
+    if (!d) {
+      const cfg = printers.get(id);
+      if (!cfg) return undefined;
+      d = createDriver(cfg, virtual);
+      drivers.set(id, d);
+    }
+    return d;
+  };
+
+  function setPrinterState(printerId: string, next: Omit<PrinterState, 'printerId' | 'checkedAt'>) {
+    const prev = states.get(printerId);
+    const state: PrinterState = { printerId, ...next, checkedAt: clock.now().toISOString() };
+    states.set(printerId, state);
+    if (!prev || prev.state !== state.state || prev.reasonCode !== state.reasonCode) {
+      opts.emit('printing.printerState', state);
+      if (state.state === 'ready' && prev && prev.state !== 'ready') queue.kick();
+    }
+  }
+
+  const queue = createPrintQueue({
+    jobs,
+    clock,
+    driverFor,
+    closeAndPrint: opts.closeAndPrint,
+    onJobChanged: (j) => opts.emit('printing.jobChanged', publicJob(j)),
+    onPrinterResult(printerId, err) {
+      if (!err) setPrinterState(printerId, { state: 'ready', reasonCode: null, reason: null });
+      else if (err.outcome === 'not_sent' || err.outcome === 'not_printed') {
+        setPrinterState(printerId, { state: err.code === 'offline' || err.code === 'timeout' ? 'offline' : 'error', reasonCode: err.code, reason: err.message });
+      }
+    },
+  });
+
+  async function refreshStates(): Promise<void> {
+    await Promise.all(
+      printers.list().map(async (p) => {
+        const d = driverFor(p.id);
+        if (d) setPrinterState(p.id, await d.status());
+      }),
+    );
+  }
+
+  const view = (p: PrinterConfig): PrinterView => ({
+    ...p,
+    status: states.get(p.id) ?? { printerId: p.id, state: 'unknown', reasonCode: null, reason: null, checkedAt: null },
+  });
+  const routes = (): RoutingRules => parseRoutingRules(settings.get(ROUTES_SETTING));
+
+  function mustPrinter(id: string): PrinterConfig {
+    const p = printers.get(id);
+    if (!p) throw new StationError('printer_not_found', `No printer "${id}" is set up on this station.`);
+    return p;
+  }
+
+  async function preview(jobId: number) {
+    const job = queue.get(jobId);
+    const payload = jobs.payload(jobId);
+    if (!payload || !job.format) throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`);
+    return job.format === 'zpl' ? previewZpl(payload.toString('latin1'), job.labelSize) : previewPdf(payload);
+  }
+
+  const handlers: Partial<Handlers> = {
+    'printing.printers.list': () => printers.list().map(view),
+    'printing.printers.save': (p) => {
+      printers.save(p, clock.now());
+      drivers.delete(p.id);
+      void refreshStates();
+      return view(p);
+    },
+    'printing.printers.remove': ({ printerId }) => {
+      if (printerId === VIRTUAL_ZPL_ID || printerId === VIRTUAL_PDF_ID) {
+        throw new StationError('printer_builtin', 'The virtual printers are built in and cannot be removed.');
+      }
+      drivers.delete(printerId);
+      states.delete(printerId);
+      return { removed: printers.remove(printerId) };
+    },
+    'printing.printers.discover': () => discoverPrinters(),
+    'printing.printers.testConnection': ({ host, port }) => testTcpPrinter(host, port),
+    'printing.printers.testPrint': async ({ printerId }) => {
+      const p = mustPrinter(printerId);
+      const zpl = p.connection.kind.startsWith('zpl') || p.connection.kind === 'virtual-zpl';
+      const now = clock.now();
+      const job = queue.enqueue({
+        kind: 'print',
+        printerId,
+        format: zpl ? 'zpl' : 'pdf',
+        payload: zpl ? Buffer.from(testLabelZpl(p.name, now), 'utf8') : await testLabelPdf(p.name, now),
+        labelSize: '10x5',
+        title: `Test print ${p.name}`,
+        barcodes: ['TEST-PRINT'],
+      });
+      return publicJob(job);
+    },
+    'printing.printers.received': ({ printerId }) => {
+      const p = mustPrinter(printerId);
+      if (p.connection.kind === 'virtual-zpl') {
+        return virtual.zpl.printed().map((l, i) => ({ at: l.at, name: `label ${i + 1}`, bytes: Buffer.byteLength(l.zpl, 'latin1'), text: l.zpl }));
+      }
+      if (p.connection.kind === 'virtual-pdf') return virtual.pdf.received().map((f) => ({ ...f, text: null }));
+      throw new StationError('printer_not_virtual', 'Only the virtual printers keep what they received.');
+    },
+    'printing.routes.get': () => routes(),
+    'printing.routes.set': (rules) => {
+      const missing = [rules.defaultRoute, ...Object.values(rules.carriers)]
+        .map((r) => r?.printerId ?? null)
+        .concat(rules.protocolPrinterId)
+        .filter((id): id is string => !!id && !printers.get(id));
+      if (missing.length) throw new StationError('printer_not_found', `Routing names printers that are not set up: ${[...new Set(missing)].join(', ')}.`);
+      settings.set(ROUTES_SETTING, rules, clock.now());
+      return rules;
+    },
+    'printing.queue.list': (p) => queue.list(p).map(publicJob),
+    'printing.queue.history': ({ jobId }) => queue.history(jobId),
+    'printing.queue.retryNow': ({ jobId }) => publicJob(queue.retryNow(jobId)),
+    'printing.queue.cancel': ({ jobId }) => publicJob(queue.cancel(jobId)),
+    'printing.queue.reprint': ({ jobId }) => publicJob(queue.reprint(jobId)),
+    'printing.queue.markPrinted': ({ jobId }) => publicJob(queue.markPrinted(jobId)),
+    'printing.preview': ({ jobId }) => preview(jobId),
+  };
+
+  let stopStatus: (() => void) | null = null;
+  return {
+    handlers,
+    queue,
+    virtual,
+    routes,
+    printers: () => printers.list().map(view),
+    async start() {
+      queue.start();
+      await refreshStates();
+      stopStatus = clock.setInterval(() => void refreshStates(), opts.statusIntervalMs ?? 15_000);
+    },
+    async close() {
+      stopStatus?.();
+      await queue.stop();
+      await virtual.zpl.close();
+    },
+  };
+}
+
+export type PrintingService = Awaited<ReturnType<typeof createPrintingService>>;

@@ -1,0 +1,78 @@
+/**
+ * Routing rules: which printer and format each carrier's labels go to. ZPL exists for five
+ * carriers only, each with its own sizes (spec: GET /api/v3/deliveries/zpl); other carriers get
+ * PDF `single` on a label printer's system queue or A4 with start position 1-4 on an office
+ * printer (spec: GET /api/v3/deliveries/tickets). Multi-package shipments print every package.
+ */
+import { routingRules, type LabelRoute, type RoutingRules } from '../../shared/contract/printing';
+import type { NewPrintJob } from '../store/printJobsRepo';
+
+export const ROUTES_SETTING = 'printing.routes';
+export const VIRTUAL_ZPL_ID = 'virtual-zpl';
+export const VIRTUAL_PDF_ID = 'virtual-pdf';
+
+/** The embedded default: ZPL to the virtual label printer, protocols to the virtual PDF printer. */
+export const defaultRoutingRules: RoutingRules = {
+  carriers: {},
+  defaultRoute: { format: 'zpl', printerId: VIRTUAL_ZPL_ID },
+  protocolPrinterId: VIRTUAL_PDF_ID,
+};
+
+export function parseRoutingRules(value: unknown): RoutingRules {
+  const parsed = routingRules.safeParse(value);
+  return parsed.success ? parsed.data : defaultRoutingRules;
+}
+
+export function routeFor(rules: RoutingRules, carrier: string): LabelRoute | null {
+  return rules.carriers[carrier] ?? rules.defaultRoute;
+}
+
+/** What to ask the service for, for a route. */
+export type LabelRequest =
+  | { kind: 'zpl'; size?: string }
+  | { kind: 'pdf'; printFormat: 'single' | 'default'; position: number };
+
+export function labelRequestFor(route: LabelRoute): LabelRequest {
+  if (route.format === 'zpl') return route.size ? { kind: 'zpl', size: route.size } : { kind: 'zpl' };
+  if (route.format === 'pdf-single') return { kind: 'pdf', printFormat: 'single', position: 1 };
+  return { kind: 'pdf', printFormat: 'default', position: route.position };
+}
+
+/** One print job per shipment holding every package label, in package order. */
+export function zplPrintJobs(
+  route: Extract<LabelRoute, { format: 'zpl' }>,
+  items: { deliveryId: number; zplCodes: string[]; barcodes?: string[] }[],
+  sizeUsed: string | null,
+): NewPrintJob[] {
+  return items.map((it) => ({
+    kind: 'print',
+    printerId: route.printerId,
+    format: 'zpl',
+    payload: Buffer.from(it.zplCodes.join('\n'), 'utf8'),
+    labelSize: sizeUsed,
+    labelRef: `zpl:${it.deliveryId}`,
+    title: `Shipment ${it.deliveryId} (${it.zplCodes.length} ${it.zplCodes.length === 1 ? 'label' : 'labels'})`,
+    deliveryIds: [it.deliveryId],
+    barcodes: it.barcodes ?? [],
+  }));
+}
+
+/** A PDF from GET tickets covers every package of the shipments asked for: one job. */
+export function pdfPrintJob(route: Exclude<LabelRoute, { format: 'zpl' }>, pdf: Buffer, deliveryIds: number[], barcodes: string[] = []): NewPrintJob {
+  return {
+    kind: 'print',
+    printerId: route.printerId,
+    format: 'pdf',
+    payload: pdf,
+    labelRef: `pdf:${deliveryIds.join(',')}`,
+    title: `Shipments ${deliveryIds.join(', ')}`,
+    deliveryIds,
+    barcodes,
+  };
+}
+
+/** A collection protocol (base64 PDF from the service, decoded) to the protocol printer. */
+export function protocolPrintJob(rules: RoutingRules, pdf: Buffer, protocolId: number): NewPrintJob | null {
+  if (!rules.protocolPrinterId) return null;
+  return { kind: 'print', printerId: rules.protocolPrinterId, format: 'pdf', payload: pdf, labelRef: `protocol:${protocolId}`, title: `Collection protocol ${protocolId}` };
+}

@@ -1,0 +1,34 @@
+/**
+ * PDF to a Windows printer with pdf-to-printer (SumatraPDF underneath). UNTESTED HERE: it runs only
+ * on Windows, and these machines are Linux. Kept tiny and typed; ZPL on Windows goes over TCP or a
+ * USB-to-TCP setup, not through this driver.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PrinterSettings } from '../../shared/contract/printing';
+import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+
+export function createWindowsPdfDriver(opts: { printer: string; settings: PrinterSettings }): PrinterDriver {
+  const serial = createSerialWriter();
+  return {
+    formats: ['pdf'],
+    print: (job, onAccepted) =>
+      serial(async () => {
+        if (job.format !== 'pdf') throw new PrintError('wrong_format', 'This printer takes PDF labels.', 'not_sent');
+        const { print } = await import('pdf-to-printer');
+        const dir = mkdtempSync(path.join(tmpdir(), 'label-'));
+        const file = path.join(dir, 'label.pdf');
+        writeFileSync(file, job.bytes);
+        try {
+          await print(file, { printer: opts.printer, copies: job.copies * opts.settings.copies, scale: opts.settings.fitToPage ? 'fit' : 'noscale', silent: true });
+        } catch (err) {
+          throw new PrintError('spooler_rejected', `Windows refused the print job: ${err instanceof Error ? err.message : String(err)}`, 'not_sent');
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+        onAccepted();
+      }),
+    status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
+  };
+}

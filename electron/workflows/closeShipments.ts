@@ -1,0 +1,100 @@
+/**
+ * Closing at the service and what the station learns from it, for one or many shipments
+ * (spec "PATCH /api/v3/deliveries": the client sends one request per carrier + collection place).
+ * The cache is updated in place from the answer, pick-up orders are stored, and a refused close is
+ * explained: a shipment another station closed or cancelled meanwhile is told apart from a carrier
+ * rejection by reading it again. Never a blind retry: a lost answer was already checked by the
+ * client with a search (`not-closed`, `partly-closed`, `unknown`).
+ */
+import type { Shipment } from '../../shared/contract/shipments';
+import { shipmentStates } from '../../shared/contract/shipments';
+import type { CloseGroup, Delivery, PartyType } from '../api/index';
+import { classifyTrouble, type Trouble } from './serviceTrouble';
+import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+
+export type ShipmentCloseResult =
+  | { kind: 'closed'; shipment: Shipment }
+  /** The service refused because it was closed already: by another station, or by a close whose answer was lost. */
+  | { kind: 'closed-elsewhere'; shipment: Shipment }
+  | { kind: 'cancelled'; shipment: Shipment }
+  | { kind: 'rejected'; message: string; messages: string[]; status: number | null }
+  /** Nothing happened, or nobody knows yet: safe to run again later (the next run reads the state first). */
+  | { kind: 'unreachable'; trouble: Trouble }
+  | { kind: 'login'; trouble: Trouble };
+
+export const isClosedState = (state: number) => state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
+
+type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
+
+function storeClosed(deps: Deps, session: WorkflowSession, group: CloseGroup, deliveries: Delivery[], orders: { agent: string; scheduled: string; collectionPlace: string }[]) {
+  deps.recordDeliveries(session.accountId, deliveries);
+  for (const o of orders) {
+    deps.repos.endOfDay.savePickupOrder(session.accountId, { agent: o.agent, collectionPlace: o.collectionPlace, scheduled: o.scheduled, deliveryIds: group.deliveryIds }, deps.clock.now());
+  }
+}
+
+/** Reads shipments again after a refused close; null when the service cannot be asked. */
+async function reread(deps: Deps, session: WorkflowSession, ids: number[]): Promise<Map<number, Shipment> | null> {
+  try {
+    deps.recordDeliveries(session.accountId, await session.client.getDeliveriesByIds(ids));
+  } catch {
+    return null;
+  }
+  const out = new Map<number, Shipment>();
+  for (const id of ids) {
+    const s = deps.repos.shipments.get(session.accountId, id);
+    if (s) out.set(id, s);
+  }
+  return out;
+}
+
+/**
+ * Closes the given prepared shipments; one result per shipment. A group the service refused with
+ * per-shipment errors (422 `errors[]`) is closed again without the named shipments: the service
+ * answered and closed nothing, so this is a new request, not a retry of an unknown outcome.
+ */
+export async function closeShipments(deps: Deps, session: WorkflowSession, shipments: Shipment[]): Promise<Map<number, ShipmentCloseResult>> {
+  const results = new Map<number, ShipmentCloseResult>();
+  let todo = shipments;
+  for (let round = 0; round < 2 && todo.length; round++) {
+    const groups = await session.client.closeDeliveries(
+      todo.map((s) => ({ deliveryId: s.deliveryId, agent: s.agent ?? '', sender: { type: (s.sender.type ?? undefined) as PartyType | undefined, collectionPlace: s.sender.collectionPlace ?? undefined } })),
+    );
+    const again: Shipment[] = [];
+    for (const g of groups) {
+      const o = g.outcome;
+      const mine = todo.filter((s) => g.deliveryIds.includes(s.deliveryId));
+      if (o.status === 'closed' || o.status === 'partly-closed') {
+        const closed = o.status === 'closed' ? o.deliveries : o.closed;
+        storeClosed(deps, session, g, closed, o.status === 'closed' ? o.collectionOrders : []);
+        for (const s of mine) {
+          const fresh = deps.repos.shipments.get(session.accountId, s.deliveryId);
+          if (fresh && closed.some((d) => d.deliveryId === s.deliveryId)) results.set(s.deliveryId, { kind: 'closed', shipment: fresh });
+          else results.set(s.deliveryId, { kind: 'unreachable', trouble: classifyTrouble(o.status === 'partly-closed' ? o.error : new Error('not closed')) });
+        }
+        continue;
+      }
+      const trouble = classifyTrouble(o.error);
+      if (o.status !== 'rejected' || trouble.kind !== 'answered') {
+        if (o.status === 'unknown') deps.log.warn('close outcome unknown; the shipments will be read again before any new close', { deliveryIds: g.deliveryIds });
+        for (const s of mine) results.set(s.deliveryId, trouble.kind === 'login' ? { kind: 'login', trouble } : { kind: 'unreachable', trouble });
+        continue;
+      }
+      // The service answered "no": closed or cancelled meanwhile (another desk), or the carrier refused.
+      const now = await reread(deps, session, g.deliveryIds);
+      const named = new Set(trouble.deliveryIds);
+      for (const s of mine) {
+        const fresh = now?.get(s.deliveryId);
+        if (fresh && isClosedState(fresh.state)) results.set(s.deliveryId, { kind: 'closed-elsewhere', shipment: fresh });
+        else if (fresh && fresh.state === shipmentStates.cancelled) results.set(s.deliveryId, { kind: 'cancelled', shipment: fresh });
+        else if (round === 0 && named.size > 0 && !named.has(s.deliveryId) && fresh?.state === shipmentStates.prepared) again.push(fresh);
+        else {
+          const own = o.error.errors.filter((e) => e.deliveryId === s.deliveryId).map((e) => e.message);
+          results.set(s.deliveryId, { kind: 'rejected', message: o.error.message, messages: own.length ? own : trouble.messages, status: trouble.status });
+        }
+      }
+    }
+    todo = again;
+  }
+  return results;
+}

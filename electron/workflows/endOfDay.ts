@@ -1,0 +1,162 @@
+/**
+ * End of day (issue 7 item 6): for each carrier + collection place with closed, unsent shipments
+ * that have no protocol yet (spec "States and transitions", rule 3), create the collection protocol
+ * (spec "POST /api/v2/collection-protocols": one per request), keep its PDF, and print it on the
+ * protocol (office) printer route. Also the history of protocols with reprint, and the pick-up
+ * orders the closes returned (spec "PATCH": `data.collectionOrders`).
+ *
+ * The list comes from the cache, refreshed from the service first when it can be reached. The
+ * station knows which shipments its own protocols cover; one made elsewhere shows up when the
+ * service refuses (422) and the shipments move on to "sent".
+ */
+import { shipmentStates } from '../../shared/contract/shipments';
+import { isServiceError } from '../api/index';
+import { protocolPrintJob } from '../printing/routing';
+import { StationError } from '../stationError';
+import type { StoredProtocol } from '../store/endOfDayRepo';
+import type { PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from './schemas';
+import { classifyTrouble } from './serviceTrouble';
+import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+
+const PAGE = 500;
+
+const toRecord = (p: StoredProtocol): ProtocolRecord => ({
+  collectionProtocolId: p.collectionProtocolId,
+  carrier: p.agent,
+  collectionPlace: p.collectionPlace,
+  created: p.created,
+  deliveryIds: p.deliveryIds,
+  lastJobId: p.lastJobId,
+});
+
+export function createEndOfDay(deps: WorkflowDeps) {
+  function session(): WorkflowSession {
+    const s = deps.session();
+    if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in again.');
+    return s;
+  }
+
+  /** Reads the closed-unsent shipments from the service into the cache: new ones, and those cached as unsent that moved on. */
+  async function refresh(s: WorkflowSession): Promise<void> {
+    const cachedUnsent = cachedIdsInState(s.accountId, shipmentStates.closedUnsent);
+    for await (const page of s.client.pageDeliveries({ filters: { deliveryState: String(shipmentStates.closedUnsent) } })) {
+      deps.recordDeliveries(s.accountId, page);
+    }
+    if (cachedUnsent.length) deps.recordDeliveries(s.accountId, await s.client.getDeliveriesByIds(cachedUnsent));
+  }
+
+  function cachedIdsInState(accountId: string, state: number): number[] {
+    const ids: number[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = deps.repos.shipments.query(accountId, { states: [state], offset, limit: PAGE });
+      ids.push(...page.items.map((i) => i.deliveryId));
+      if (page.items.length < PAGE) return ids;
+    }
+  }
+
+  function candidatesFromCache(accountId: string): ProtocolCandidate[] {
+    const pairs = new Map<string, ProtocolCandidate>();
+    for (let offset = 0; ; offset += PAGE) {
+      const page = deps.repos.shipments.query(accountId, { states: [shipmentStates.closedUnsent], offset, limit: PAGE });
+      const covered = deps.repos.endOfDay.coveredByProtocol(accountId, page.items.map((i) => i.deliveryId));
+      for (const it of page.items) {
+        // A protocol is per collection place (spec rule 3): shipments sent from an address have none.
+        if (!it.agent || !it.collectionPlace || covered.has(it.deliveryId)) continue;
+        const key = `${it.agent}\u0000${it.collectionPlace}`;
+        const c = pairs.get(key) ?? {
+          carrier: it.agent,
+          collectionPlace: it.collectionPlace,
+          collectionPlaceName: deps.repos.places.get(accountId, it.collectionPlace)?.name ?? null,
+          deliveryIds: [],
+        };
+        c.deliveryIds.push(it.deliveryId);
+        pairs.set(key, c);
+      }
+      if (page.items.length < PAGE) break;
+    }
+    return [...pairs.values()]
+      .map((c) => ({ ...c, deliveryIds: c.deliveryIds.sort((a, b) => a - b) }))
+      .sort((a, b) => a.carrier.localeCompare(b.carrier) || a.collectionPlace.localeCompare(b.collectionPlace));
+  }
+
+  function printProtocol(accountId: string, id: number, pdf: Buffer): number | null {
+    const job = protocolPrintJob(deps.routes(), pdf, id);
+    if (!job) return null;
+    const stored = deps.queue.enqueue(job);
+    deps.repos.endOfDay.setProtocolJob(accountId, id, stored.id);
+    return stored.id;
+  }
+
+  return {
+    /**
+     * The pairs that need a protocol. With the service reachable the cache is refreshed first;
+     * otherwise the cache answers and `refreshError` says why it may be out of date.
+     */
+    async candidates(opts: { refresh?: boolean } = {}): Promise<{ candidates: ProtocolCandidate[]; refreshError: WorkflowError | null }> {
+      const s = session();
+      let refreshError: WorkflowError | null = null;
+      if (opts.refresh !== false) {
+        try {
+          await refresh(s);
+        } catch (err) {
+          refreshError = classifyTrouble(err).error;
+          deps.log.warn('end of day: refresh from the service failed; showing the cache', { code: refreshError.code });
+        }
+      }
+      return { candidates: candidatesFromCache(s.accountId), refreshError };
+    },
+
+    /** Creates the protocol of one carrier + collection place, stores its PDF and prints it. */
+    async createProtocol(req: { carrier: string; collectionPlace: string }): Promise<{ protocol: ProtocolRecord; jobId: number | null }> {
+      const s = session();
+      let p;
+      try {
+        p = await s.client.createCollectionProtocol({ agent: req.carrier, collectionPlace: req.collectionPlace });
+      } catch (err) {
+        const t = classifyTrouble(err);
+        const details = isServiceError(err) ? err.errors.map((e) => e.message) : [];
+        throw new StationError(t.kind === 'answered' ? 'protocol_refused' : t.kind === 'login' ? 'login_required' : 'service_unreachable', [t.error.message, ...details].join(' | '), { messages: details });
+      }
+      deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
+      const jobId = printProtocol(s.accountId, p.collectionProtocolId, p.protocol);
+      return { protocol: toRecord(deps.repos.endOfDay.protocol(s.accountId, p.collectionProtocolId)!), jobId };
+    },
+
+    /** Protocols created on this station, newest first. */
+    protocols(limit = 200): ProtocolRecord[] {
+      return deps.repos.endOfDay.protocols(session().accountId, limit).map(toRecord);
+    },
+
+    /** Prints a protocol again: the stored PDF, or the service's copy (spec "GET /api/v2/collection-protocols"). */
+    async reprintProtocol(collectionProtocolId: number): Promise<{ jobId: number | null }> {
+      const s = session();
+      let pdf = deps.repos.endOfDay.protocolPdf(s.accountId, collectionProtocolId);
+      if (!pdf) {
+        try {
+          const p = await s.client.getCollectionProtocol(collectionProtocolId);
+          deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
+          pdf = p.protocol;
+        } catch (err) {
+          const t = classifyTrouble(err);
+          throw new StationError(t.kind === 'answered' ? 'protocol_not_found' : 'service_unreachable', t.error.message);
+        }
+      }
+      const jobId = printProtocol(s.accountId, collectionProtocolId, pdf);
+      if (jobId === null) throw new StationError('no_protocol_printer', 'No printer is set for collection protocols. Choose one under Settings > Printing > Routing.');
+      return { jobId };
+    },
+
+    /** Pick-up orders returned by closes, latest day first (from `fromDay`, YYYY-MM-DD, when given). */
+    pickupOrders(fromDay?: string): PickupOrder[] {
+      return deps.repos.endOfDay.pickupOrders(session().accountId, fromDay).map((o) => ({
+        carrier: o.agent,
+        collectionPlace: o.collectionPlace,
+        scheduled: o.scheduled,
+        receivedAt: o.receivedAt,
+        deliveryIds: o.deliveryIds,
+      }));
+    },
+  };
+}
+
+export type EndOfDay = ReturnType<typeof createEndOfDay>;

@@ -1,0 +1,48 @@
+/**
+ * What the workflows are built from. The composition root (electron/station.ts) creates one set
+ * and hands it to each workflow factory; tests build the same set from real parts.
+ */
+import type { ServiceClient } from '../api/index';
+import type { Clock } from '../clock';
+import type { PrintQueue } from '../queue/printQueue';
+import type { Logger } from '../rpc/rpcServer';
+import type { CollectionPlacesRepo } from '../store/collectionPlacesRepo';
+import type { EndOfDayRepo } from '../store/endOfDayRepo';
+import type { LabelsRepo } from '../store/labelsRepo';
+import type { ScanLogRepo } from '../store/scanLogRepo';
+import type { ShipmentsRepo } from '../store/shipmentsRepo';
+import type { LookupResult } from '../../shared/contract/shipments';
+import type { RoutingRules } from '../../shared/contract/printing';
+import type { JobWaiter } from './jobWaiter';
+
+/** The active account and its service client; null when no account is set up or it is logged out. */
+export interface WorkflowSession {
+  accountId: string;
+  client: ServiceClient;
+}
+
+export interface WorkflowDeps {
+  /** The active account's session, or null (then scans answer `login-required`). */
+  session(): WorkflowSession | null;
+  /**
+   * Resolves a scanned code for the active account: the cache first, then the service
+   * (electron/lookup/lookupScan.ts bound to the account; `refresh` re-reads a cached hit).
+   */
+  lookup(code: string, opts?: { refresh?: boolean }): Promise<LookupResult>;
+  repos: {
+    shipments: ShipmentsRepo;
+    labels: LabelsRepo;
+    scanLog: ScanLogRepo;
+    places: CollectionPlacesRepo;
+    endOfDay: EndOfDayRepo;
+  };
+  /** Stores delivery records the service returned (electron/sync/updateCache.ts recordDeliveries, bound). */
+  recordDeliveries(accountId: string, deliveries: unknown[]): void;
+  queue: PrintQueue;
+  /** Current routing rules (printing settings). */
+  routes(): RoutingRules;
+  /** Tells when print jobs finish; fed by the queue's job-changed events. */
+  jobs: JobWaiter;
+  clock: Clock;
+  log: Logger;
+}

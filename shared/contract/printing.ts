@@ -1,0 +1,184 @@
+/**
+ * Printing: printers, their settings, routing per carrier, the durable print queue, label
+ * previews. Schemas here are the single source of the types used by electron/printing,
+ * electron/queue and the renderer.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------- printers
+
+/** ZPL sizes the service offers (spec: GET /api/v3/deliveries/zpl, `size`, cm at 300 dpi). */
+export const zplSize = z.enum(['10x5', '10x15', '10x17']);
+export type ZplSize = z.infer<typeof zplSize>;
+
+export const printerKind = z.enum(['zpl-tcp', 'zpl-usb', 'zpl-spooler', 'pdf-system', 'virtual-zpl', 'virtual-pdf']);
+export type PrinterKind = z.infer<typeof printerKind>;
+
+/** Settings applied to every label sent to a ZPL printer (PDF printers use copies and media). */
+export const printerSettings = z.object({
+  /** Dots per inch of the print head. The service lays ZPL out at 300 dpi. */
+  dpi: z.union([z.literal(203), z.literal(300), z.literal(600)]).default(300),
+  /** ^MD: darkness relative to the printer's own setting, -30..30. */
+  darkness: z.number().int().min(-30).max(30).default(0),
+  /** Label shift in dots of the printer: right (^LS, negative shift) and down (^LT, -120..120). */
+  offsetX: z.number().int().min(-9999).max(9999).default(0),
+  offsetY: z.number().int().min(-120).max(120).default(0),
+  /** ^PO: print upside down for printers mounted the other way round. */
+  rotate180: z.boolean().default(false),
+  /** ^PQ / lp -n: copies of every label. */
+  copies: z.number().int().min(1).max(99).default(1),
+  /** Whether the printer answers ~HS (Zebra host status); asked before and after every job. */
+  hostStatus: z.boolean().default(false),
+  /** CUPS options for PDF printing, e.g. media=Custom.100x150mm, fit-to-page. */
+  media: z.string().max(80).regex(/^[\w.\-]*$/, 'letters, digits, dot, dash only').default(''),
+  fitToPage: z.boolean().default(true),
+});
+export type PrinterSettings = z.infer<typeof printerSettings>;
+
+const hostName = z.string().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, 'a host name or IP address');
+const queueName = z.string().min(1).max(127).regex(/^[^\s/#]+$/, 'a CUPS queue name (no spaces, / or #)');
+
+export const printerConnection = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('zpl-tcp'), host: hostName, port: z.number().int().min(1).max(65535).default(9100) }),
+  z.object({ kind: z.literal('zpl-usb'), device: z.string().regex(/^\/dev\/usb\/lp\d+$|^\/dev\/lp\d+$/, 'a device like /dev/usb/lp0') }),
+  z.object({ kind: z.literal('zpl-spooler'), queue: queueName }),
+  z.object({ kind: z.literal('pdf-system'), queue: queueName }),
+  z.object({ kind: z.literal('virtual-zpl') }),
+  z.object({ kind: z.literal('virtual-pdf') }),
+]);
+export type PrinterConnection = z.infer<typeof printerConnection>;
+
+export const printerId = z.string().min(1).max(80).regex(/^[\w.:\-]+$/);
+
+export const printerConfig = z.object({
+  id: printerId,
+  name: z.string().min(1).max(120),
+  connection: printerConnection,
+  settings: printerSettings,
+});
+export type PrinterConfig = z.infer<typeof printerConfig>;
+
+export const printerStateName = z.enum(['ready', 'offline', 'error', 'unknown']);
+export const printerState = z.object({
+  printerId,
+  state: printerStateName,
+  /** Why it is not ready (paper_out, head_open, paused, offline...). */
+  reasonCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+});
+export type PrinterState = z.infer<typeof printerState>;
+
+export const printerView = printerConfig.extend({ status: printerState });
+export type PrinterView = z.infer<typeof printerView>;
+
+export const discoveredPrinter = z.object({
+  connection: printerConnection,
+  name: z.string(),
+  detail: z.string(),
+});
+
+// ---------------------------------------------------------------- routing
+
+/** Where and how one carrier's labels print. PDF start position: spec GET tickets, 1-4 on A4. */
+export const labelRoute = z.discriminatedUnion('format', [
+  z.object({ format: z.literal('zpl'), printerId, size: zplSize.optional() }),
+  z.object({ format: z.literal('pdf-single'), printerId }),
+  z.object({ format: z.literal('pdf-a4'), printerId, position: z.number().int().min(1).max(4).default(1) }),
+]);
+export type LabelRoute = z.infer<typeof labelRoute>;
+
+export const routingRules = z.object({
+  /** Carrier code (the shipment's `agent`) -> route. */
+  carriers: z.record(z.string().min(1).max(40), labelRoute),
+  defaultRoute: labelRoute.nullable(),
+  /** Collection protocols (PDF A4) go to this printer, usually the office printer. */
+  protocolPrinterId: printerId.nullable(),
+});
+export type RoutingRules = z.infer<typeof routingRules>;
+
+// ---------------------------------------------------------------- queue
+
+export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'failed', 'uncertain', 'cancelled']);
+export type JobState = z.infer<typeof jobState>;
+
+export const jobView = z.object({
+  id: z.number().int(),
+  kind: z.enum(['print', 'close-and-print']),
+  printerId: z.string().nullable(),
+  format: z.enum(['zpl', 'pdf']).nullable(),
+  title: z.string(),
+  /** For close-and-print jobs: the scanned code, run in scan order when the service returns. */
+  scanCode: z.string().nullable(),
+  deliveryIds: z.array(z.number().int()),
+  barcodes: z.array(z.string()),
+  copies: z.number().int(),
+  state: jobState,
+  attempts: z.number().int(),
+  reasonCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** When a failed job is tried again by itself; null: it waits for the worker. */
+  nextRetryAt: z.string().nullable(),
+  /** Bytes reached the printer: a retry may print it a second time. */
+  delivered: z.boolean(),
+  reprintOf: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  bytes: z.number().int(),
+});
+export type JobView = z.infer<typeof jobView>;
+
+export const jobEvent = z.object({
+  at: z.string(),
+  state: jobState,
+  reasonCode: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const previewPage = z.object({ png: z.string(), width: z.number().int(), height: z.number().int() });
+export type PreviewPage = z.infer<typeof previewPage>;
+
+export const receivedItem = z.object({ at: z.string(), name: z.string(), bytes: z.number().int(), text: z.string().nullable() });
+
+const jobIdParams = z.object({ jobId: z.number().int().positive() }).strict();
+
+export const printingMethods = {
+  'printing.printers.list': { params: z.object({}).strict(), result: z.array(printerView) },
+  'printing.printers.save': { params: printerConfig.strict(), result: printerView },
+  'printing.printers.remove': { params: z.object({ printerId }).strict(), result: z.object({ removed: z.boolean() }) },
+  /** CUPS queues, USB label printers; TCP printers are added by hand (host:port). */
+  'printing.printers.discover': { params: z.object({}).strict(), result: z.array(discoveredPrinter) },
+  'printing.printers.testConnection': {
+    params: z.object({ host: hostName, port: z.number().int().min(1).max(65535).default(9100) }).strict(),
+    result: z.object({ ok: z.boolean(), message: z.string(), hostStatus: z.boolean() }),
+  },
+  'printing.printers.testPrint': { params: z.object({ printerId }).strict(), result: jobView },
+  /** What a virtual printer received (newest last), so the app can show it. */
+  'printing.printers.received': { params: z.object({ printerId }).strict(), result: z.array(receivedItem) },
+  'printing.routes.get': { params: z.object({}).strict(), result: routingRules },
+  'printing.routes.set': { params: routingRules.strict(), result: routingRules },
+  'printing.queue.list': {
+    params: z
+      .object({
+        states: z.array(jobState).optional(),
+        limit: z.number().int().min(1).max(500).default(100),
+        beforeId: z.number().int().positive().optional(),
+      })
+      .strict(),
+    result: z.array(jobView),
+  },
+  'printing.queue.history': { params: jobIdParams, result: z.array(jobEvent) },
+  'printing.queue.retryNow': { params: jobIdParams, result: jobView },
+  'printing.queue.cancel': { params: jobIdParams, result: jobView },
+  /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain job. */
+  'printing.queue.reprint': { params: jobIdParams, result: jobView },
+  /** The worker says an uncertain job did print: it becomes done without printing again. */
+  'printing.queue.markPrinted': { params: jobIdParams, result: jobView },
+  'printing.preview': { params: jobIdParams, result: z.array(previewPage) },
+};
+
+export const printingEvents = {
+  'printing.jobChanged': jobView,
+  'printing.printerState': printerState,
+};

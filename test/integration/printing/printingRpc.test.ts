@@ -1,0 +1,139 @@
+/**
+ * The printing RPC as the UI uses it: the embedded virtual printers, test prints, what a virtual
+ * printer received, previews, routing validation, discovery, the TCP connection test, and
+ * close-and-print scans that wait for the service and then run in scan order.
+ */
+import net from 'node:net';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/clock';
+import { createPrintingService, type PrintingService } from '../../../electron/printing/printingService';
+import { createUsbDeviceDriver } from '../../../electron/printing/usbDeviceDriver';
+import { createRpcServer, type Handlers, type RpcServer } from '../../../electron/rpc/rpcServer';
+import { printerSettings } from '../../../shared/contract/printing';
+import { needs } from '../../support/services';
+import { decodeBarcodes, freshDb, packageLabelZpl, tempDir, waitFor } from './printingTestKit';
+
+const log = { info() {}, warn() {}, error() {} };
+let printing: PrintingService;
+let rpc: RpcServer;
+const events: { name: string; payload: unknown }[] = [];
+const dbg = process.env.DBG ? (n: string, p: unknown) => console.log('EV', n, JSON.stringify(p).slice(0, 160)) : () => undefined;
+
+beforeAll(async () => {
+  const dir = tempDir('printing-rpc-');
+  const { db } = freshDb(dir);
+  printing = await createPrintingService({ db, clock: systemClock, dataDir: dir, emit: (name: string, payload: unknown) => { dbg(name, payload); events.push({ name, payload }); } });
+  await printing.start();
+  // Only the printing domain's handlers: the real validation and envelopes of the RPC server,
+  // without starting the other domains (other methods answer as not handled).
+  rpc = createRpcServer(printing.handlers as Handlers, log);
+  rpc.onEvent((name, payload) => events.push({ name, payload }));
+});
+afterAll(async () => {
+  await printing.close();
+});
+
+async function call<T>(method: string, params: unknown = {}): Promise<T> {
+  const r = await rpc.dispatch(method, params);
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  return r.value as T;
+}
+
+describe('printing RPC', () => {
+  it('lists the embedded virtual printers, ready', async () => {
+    const list = await call<{ id: string; status: { state: string } }[]>('printing.printers.list');
+    expect(list.map((p) => [p.id, p.status.state])).toEqual([
+      ['virtual-zpl', 'ready'],
+      ['virtual-pdf', 'ready'],
+    ]);
+  });
+
+  it.skipIf(!needs('zbarimg'))('a test print on the virtual label printer comes out, is listed, and its preview scans', async () => {
+    const job = await call<{ id: number }>('printing.printers.testPrint', { printerId: 'virtual-zpl' });
+    await printing.queue.settle();
+    expect((await call<{ state: string }[]>('printing.queue.list', { limit: 5 }))[0]).toMatchObject({ id: job.id, state: 'done' });
+    const received = await call<{ text: string }[]>('printing.printers.received', { printerId: 'virtual-zpl' });
+    expect(received.at(-1)!.text).toContain('TEST-PRINT');
+    const pages = await call<{ png: string; width: number; height: number }[]>('printing.preview', { jobId: job.id });
+    expect(pages).toHaveLength(1);
+    expect([pages[0]!.width, pages[0]!.height]).toEqual([1200, 600]);
+    expect(await decodeBarcodes(Buffer.from(pages[0]!.png, 'base64'))).toEqual(['TEST-PRINT']);
+    expect(events.some((e) => e.name === 'printing.jobChanged')).toBe(true);
+  });
+
+  it.skipIf(!needs('pdftoppm'))('a test print on the virtual PDF printer writes a file and previews as a page', async () => {
+    const job = await call<{ id: number }>('printing.printers.testPrint', { printerId: 'virtual-pdf' });
+    await printing.queue.settle();
+    const files = await call<{ name: string; bytes: number }[]>('printing.printers.received', { printerId: 'virtual-pdf' });
+    expect(files).toHaveLength(1);
+    expect(files[0]!.bytes).toBeGreaterThan(500);
+    const pages = await call<{ width: number }[]>('printing.preview', { jobId: job.id });
+    expect(pages).toHaveLength(1);
+  });
+
+  it('refuses bad input with a clear error: unknown printer in a route, out-of-range settings', async () => {
+    await expect(call('printing.routes.set', { carriers: {}, defaultRoute: { format: 'zpl', printerId: 'nope' }, protocolPrinterId: null })).rejects.toMatchObject({ code: 'printer_not_found' });
+    await expect(call('printing.printers.save', { id: 'z', name: 'Z', connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: 9100 }, settings: { darkness: 99 } })).rejects.toMatchObject({ code: 'invalid_params' });
+    await expect(call('printing.queue.retryNow', { jobId: 999999 })).rejects.toMatchObject({ code: 'job_not_found' });
+    await expect(call('printing.printers.remove', { printerId: 'virtual-zpl' })).rejects.toMatchObject({ code: 'printer_builtin' });
+  });
+
+  it('saves routing rules that name real printers', async () => {
+    const rules = { carriers: { POST: { format: 'pdf-a4', printerId: 'virtual-pdf', position: 2 } }, defaultRoute: { format: 'zpl', printerId: 'virtual-zpl' }, protocolPrinterId: 'virtual-pdf' };
+    await call('printing.routes.set', rules);
+    expect(await call('printing.routes.get')).toEqual(rules);
+  });
+
+  it('tests a TCP printer typed in by hand: the virtual one answers ~HS, a closed port does not', async () => {
+    const ok = await call<{ ok: boolean; hostStatus: boolean }>('printing.printers.testConnection', { host: '127.0.0.1', port: printing.virtual.zpl.port });
+    expect(ok).toMatchObject({ ok: true, hostStatus: true });
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    expect(await call('printing.printers.testConnection', { host: '127.0.0.1', port })).toMatchObject({ ok: false, hostStatus: false });
+  });
+
+  it.skipIf(!needs('cups'))('discovers the CUPS queues', async () => {
+    const found = await call<{ connection: { kind: string; queue?: string } }[]>('printing.printers.discover');
+    expect(found).toContainEqual(expect.objectContaining({ connection: { kind: 'pdf-system', queue: 'PDF' } }));
+  });
+
+  it('close-and-print scans wait while the service is down and run in scan order when it returns', async () => {
+    let serviceUp = false;
+    const ran: string[] = [];
+    printing.queue.setCloseAndPrintRunner(async (code) => {
+      if (!serviceUp) return { ok: false, code: 'service_unreachable', message: 'The service cannot be reached.', retryable: true };
+      ran.push(code);
+      return { ok: true, prints: [{ kind: 'print', printerId: 'virtual-zpl', format: 'zpl', payload: Buffer.from(packageLabelZpl(`CP-${code}`)), labelSize: '10x15', title: code }] };
+    });
+    const before = printing.virtual.zpl.printed().length;
+    const scans = ['ORD-1', 'ORD-2', 'ORD-3'].map((c) => printing.queue.enqueueCloseAndPrint(c));
+    await waitFor(() => printing.queue.get(scans[0]!.id).state === 'failed');
+    expect(printing.queue.get(scans[1]!.id).state).toBe('queued');
+    serviceUp = true;
+    printing.queue.retryNow(scans[0]!.id);
+    await waitFor(() => scans.every((s) => printing.queue.get(s.id).state === 'done'));
+    await printing.queue.settle();
+    expect(ran).toEqual(['ORD-1', 'ORD-2', 'ORD-3']);
+    const out = printing.virtual.zpl.printed().slice(before).map((l) => /\^FD(CP-[\w-]+)\^FS/.exec(l.zpl)?.[1]);
+    expect(out).toEqual(['CP-ORD-1', 'CP-ORD-2', 'CP-ORD-3']);
+    printing.queue.setCloseAndPrintRunner(undefined);
+  });
+});
+
+describe('USB raw printing', () => {
+  it('writes the ZPL bytes to the device and reports a missing device as offline, nothing sent', async () => {
+    const dev = path.join(tempDir('usb-'), 'lp0');
+    writeFileSync(dev, '');
+    const driver = createUsbDeviceDriver({ device: dev, settings: printerSettings.parse({}) });
+    const zpl = packageLabelZpl('USB001');
+    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl), title: 't', copies: 1, labelSize: '10x15' }, () => undefined);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(dev, 'latin1')).toBe(zpl);
+    const gone = createUsbDeviceDriver({ device: dev + '-missing', settings: printerSettings.parse({}) });
+    await expect(gone.print({ format: 'zpl', bytes: Buffer.from(zpl), title: 't', copies: 1, labelSize: null }, () => undefined)).rejects.toMatchObject({ code: 'offline', outcome: 'not_sent' });
+  });
+});

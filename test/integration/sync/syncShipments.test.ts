@@ -1,0 +1,180 @@
+/**
+ * Shipment sync against the real sandbox over HTTP, through the real API client: cursor paging
+ * (spec "GET /api/v3/deliveries": at most 100, `deliveryId>`), ETag 304 reuse, changes made
+ * elsewhere, and a dropped connection or a malformed page leaving the cache consistent and the
+ * next run resuming where the last good page ended.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { createServiceClient } from '../../../electron/api/index';
+import { openDatabase, type Db } from '../../../electron/store/database';
+import { createShipmentsRepo, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { createSyncStateRepo } from '../../../electron/store/syncStateRepo';
+import { syncShipments, type SyncDeps } from '../../../electron/sync/syncShipments';
+import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
+import type { SyncProgress } from '../../../shared/contract/shipments';
+import { memoryLogger } from '../../support/memoryLogger';
+import { closeShipments, insertShipments, sandboxToken } from '../../support/sandboxShipments';
+import { startFlakyProxy, type FlakyProxy } from '../../support/flakyProxy';
+
+let sb: Sandbox;
+let token: string;
+let proxy: FlakyProxy;
+let dir: string;
+let db: Db;
+let shipments: ShipmentsRepo;
+let ids: number[];
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, seed: 'none' });
+  token = await sandboxToken(sb);
+  ids = await insertShipments(sb, token, 250, 'SYNC-');
+  proxy = await startFlakyProxy(sb.url);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await sb?.close();
+});
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'station-sync-'));
+  db = openDatabase(path.join(dir, 'station.db'));
+  shipments = createShipmentsRepo(db);
+  proxy.seen.length = 0;
+  proxy.decide = () => 'pass';
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function deps(progress: SyncProgress[] = []): SyncDeps {
+  const client = createServiceClient({
+    baseUrl: proxy.url,
+    tokens: { accessToken: async () => token, renewAfterRejection: async () => token },
+    language: () => 'en',
+    log: memoryLogger(),
+    getRetries: 0,
+    timeoutMs: 10_000,
+  });
+  return {
+    accountId: 'demo',
+    source: shipmentSourceFromClient(client),
+    shipments,
+    syncState: createSyncStateRepo(db),
+    now: () => new Date(),
+    onProgress: (p) => progress.push(p),
+  };
+}
+
+const searches = () => proxy.seen.filter((r) => r.startsWith('GET /api/v3/deliveries'));
+
+describe('shipment sync against the sandbox', () => {
+  it('fills an empty cache page by page, at most 100 per request, with exact decimals', async () => {
+    const progress: SyncProgress[] = [];
+    const result = await syncShipments(deps(progress));
+    expect(result).toMatchObject({ phase: 'done', pages: 3, requests: 3, stored: 250, error: null, cursor: ids[249] });
+    expect(shipments.count('demo')).toBe(250);
+    expect(searches()).toHaveLength(3);
+    for (const r of searches()) expect(decodeURIComponent(r)).toMatch(/deliveryId=>\d+/);
+    expect(progress.map((p) => p.phase)).toEqual(['running', 'running', 'running', 'done']);
+    expect(progress.map((p) => p.stored)).toEqual([0, 100, 200, 250]);
+    const s = shipments.get('demo', ids[7]!)!;
+    expect(s).toMatchObject({ externalId: 'SYNC-8', state: 0, value: '107.5', valueCurrency: 'CZK', agent: 'NP', collectionPlace: 'WH-PRAHA' });
+    expect(s.packages[0]!.weight).toBe('2.3');
+  });
+
+  it('costs a 304 per unchanged page on the next run, and stores nothing', async () => {
+    await syncShipments(deps());
+    proxy.seen.length = 0;
+    const again = await syncShipments(deps());
+    expect(again).toMatchObject({ phase: 'done', requests: 3, notModified: 3, stored: 0 });
+    expect(shipments.get('demo', ids[0]!)!.version).toBe(1);
+  });
+
+  it('picks up shipments closed elsewhere and new ones, bumping only their versions', async () => {
+    await syncShipments(deps());
+    const closed = await closeShipments(sb, token, [ids[10]!, ids[150]!]);
+    const added = await insertShipments(sb, token, 5, 'LATE-');
+    const run = await syncShipments(deps());
+    expect(run).toMatchObject({ phase: 'done', stored: 7 });
+    const s = shipments.get('demo', ids[150]!)!;
+    expect(s).toMatchObject({ state: 1, deliveryNumber: closed[1].deliveryNumber, version: 2 });
+    expect(s.packages[0]!.barcode).toBeTruthy();
+    expect(shipments.findByPackageBarcode('demo', s.packages[0]!.barcode!).map((x) => x.deliveryId)).toEqual([ids[150]]);
+    expect(shipments.get('demo', added[4]!)).toMatchObject({ externalId: 'LATE-5' });
+    expect(shipments.get('demo', ids[11]!)!.version).toBe(1);
+  });
+
+  it('a dropped connection mid-walk keeps the pages already stored and the next run resumes after them', async () => {
+    proxy.decide = (n) => (n === 2 ? 'reset' : 'pass');
+    const broken = await syncShipments(deps());
+    expect(broken).toMatchObject({ phase: 'failed', pages: 1, stored: 100, error: { code: 'service_network' } });
+    expect(shipments.count('demo')).toBe(100);
+    expect(shipments.maxDeliveryId('demo')).toBe(ids[99]);
+
+    proxy.decide = () => 'pass';
+    proxy.seen.length = 0;
+    const resumed = await syncShipments(deps());
+    expect(resumed).toMatchObject({ phase: 'done', requests: 2 });
+    expect(decodeURIComponent(searches()[0]!)).toContain(`deliveryId=>${ids[99]}`);
+    // Everything after the first page (other tests add shipments to the same sandbox).
+    expect(shipments.count('demo')).toBeGreaterThanOrEqual(250);
+    expect(resumed.stored).toBe(shipments.count('demo') - 100);
+  });
+
+  it('a malformed page is refused whole: nothing of it is stored and the error says what was wrong', async () => {
+    await syncShipments(deps());
+    const total = shipments.count('demo');
+    await closeShipments(sb, token, [ids[120]!]);
+    const before = shipments.get('demo', ids[120]!)!;
+    proxy.seen.length = 0;
+    // The second page comes back with a record whose deliveryId is not a number.
+    proxy.decide = (n) =>
+      n === 2
+        ? { status: 200, body: JSON.stringify({ code: 200, status: 'success', message: 'ok', data: [{ deliveryId: 'abc', deliveryState: 1 }] }) }
+        : 'pass';
+    const run = await syncShipments(deps());
+    expect(run.phase).toBe('failed');
+    expect(run.error?.code).toMatch(/malformed/);
+    expect(run.error?.message).toMatch(/deliveryId/);
+    expect(shipments.get('demo', ids[120]!)).toEqual(before);
+    expect(shipments.count('demo')).toBe(total);
+
+    // A body that is not JSON at all.
+    proxy.decide = (n) => (n === 1 ? { status: 200, body: '<html>proxy error</html>', contentType: 'text/html' } : 'pass');
+    proxy.seen.length = 0;
+    const garbage = await syncShipments(deps());
+    expect(garbage.phase).toBe('failed');
+    expect(shipments.get('demo', ids[120]!)).toEqual(before);
+
+    proxy.decide = () => 'pass';
+    const healed = await syncShipments(deps());
+    expect(healed.phase).toBe('done');
+    expect(shipments.get('demo', ids[120]!)!.state).toBe(1);
+  });
+
+  it('walks only recent shipments again; older open ones are re-read by id, 100 per request', async () => {
+    // The station's clock a month ahead: every sandbox shipment is now "older than 14 days".
+    let now = new Date(Date.now() + 30 * 86_400_000);
+    const d = { ...deps(), now: () => now };
+    await syncShipments(d);
+    const total = shipments.count('demo');
+    await closeShipments(sb, token, [ids[200]!]);
+    now = new Date(now.getTime() + 20 * 60_000);
+    proxy.seen.length = 0;
+    const run = await syncShipments(d);
+    const open = shipments.query('demo', { states: [0, 1], limit: 1 }).total;
+    // One walk request after the newest cached id, then the open ones by id.
+    expect(run).toMatchObject({ phase: 'done', stored: 1, requests: 1 + Math.ceil(open / 100) });
+    expect(decodeURIComponent(searches()[0]!)).toContain(`deliveryId=>${shipments.maxDeliveryId('demo')}`);
+    expect(searches().slice(1).every((r) => /deliveryId=\d+(,\d+)*($|&)/.test(decodeURIComponent(r)))).toBe(true);
+    expect(shipments.get('demo', ids[200]!)!.state).toBe(1);
+    expect(shipments.count('demo')).toBe(total);
+    // Just re-read: the next run leaves them alone.
+    const quiet = await syncShipments(d);
+    expect(quiet.requests).toBe(1);
+  });
+});

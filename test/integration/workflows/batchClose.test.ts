@@ -1,0 +1,80 @@
+/**
+ * Batch mode against a real sandbox: scan many, close them all grouped by carrier + collection
+ * place (spec "PATCH /api/v3/deliveries", "Limits"), labels per carrier, and a summary per shipment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryInput } from '../../../electron/api/index';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { shipment } from '../api/support';
+import { startRig, type Rig } from './workflowRig';
+
+let sb: Sandbox;
+let rig: Rig;
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  rig = await startRig(sb);
+});
+afterAll(async () => {
+  await rig?.close();
+  await sb?.close();
+});
+
+/** Which of the expected package barcodes each printed label carries (null: none of them), in print order. */
+const labelsFor = (labels: { zpl: string }[], barcodes: (string | null)[]) => labels.map((l) => barcodes.find((b) => b && l.zpl.includes(b)) ?? null);
+
+describe('batch close of mixed carriers', () => {
+  it('closes per carrier + collection place, prints per carrier, and says per shipment what failed and why', async () => {
+    const recipient = shipment().recipient;
+    const items: DeliveryInput[] = [
+      shipment(), // NP from WH-PRAHA
+      shipment({ packages: [{ weight: '1' }, { weight: '2' }] }), // NP, two packages
+      shipment({ recipient: { ...recipient, surname: 'REJECT' } }), // NP, the carrier refuses it (sandbox magic value)
+      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS' }), // PPR from WH-PRAHA
+      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }), // PPR from WH-BRNO
+      shipment({ agent: 'CCR', deliveryType: 'CCR-SAMEDAY', packages: [{ weight: '2', length: 30, width: 20, height: 10 }] }), // PDF labels only
+      shipment(), // cancelled before the batch
+    ];
+    const ds = await rig.session.client.insertDeliveries(items);
+    const [np1, np2, npReject, pprPraha, pprBrno, ccr, cancelled] = ds as [typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0]];
+    await rig.session.client.cancelDeliveries([cancelled.deliveryId]);
+
+    const batch = rig.workflows.batchClose;
+    for (const d of ds) await batch.collect(d.externalId!);
+    await batch.collect(np1.externalId!); // scanned twice: listed once
+    await batch.collect('NOT-A-PARCEL-7');
+    expect(batch.items()).toHaveLength(8);
+    expect(batch.items().find((i) => i.deliveryId === cancelled.deliveryId)?.status).toBe('cancelled');
+
+    const summary = await batch.closeAll();
+
+    const byId = new Map(summary.shipments.map((s) => [s.deliveryId, s]));
+    for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)).toMatchObject({ closed: true, print: 'printed', error: null });
+    expect(byId.get(npReject.deliveryId)).toMatchObject({ closed: false, print: 'not-printed' });
+    expect(byId.get(npReject.deliveryId)!.error!.message).toContain('National Post: the recipient was refused by the carrier');
+    expect(summary).toMatchObject({ closed: 5, printed: 5, failed: 1 });
+    expect(summary.skipped.map((i) => i.status).sort()).toEqual(['cancelled', 'not-found']);
+
+    // One group per carrier + collection place, as the service requires.
+    const groups = summary.groups.map((g) => `${g.carrier}@${g.collectionPlace}:${g.deliveryIds.length}`).sort();
+    expect(groups).toEqual(['CCR@WH-PRAHA:1', 'NP@WH-PRAHA:3', 'PPR@WH-BRNO:1', 'PPR@WH-PRAHA:1']);
+
+    // ZPL carriers at the label printer, one label per package with the service's barcodes; CCR as PDF at the office printer.
+    const closed = await rig.session.client.getDeliveriesByIds([np1, np2, pprPraha, pprBrno].map((d) => d.deliveryId));
+    const expected = closed.flatMap((c) => c.packages.map((p) => p.barcode!)).sort();
+    expect(labelsFor(rig.printer.printed(), expected).sort()).toEqual(expected);
+    expect(rig.printer.printed()).toHaveLength(5);
+    expect(rig.office.received()).toHaveLength(1);
+
+    // Every collected code is in the scan log with what closing did to it.
+    const log = rig.deps.repos.scanLog.recent(rig.session.accountId, 20);
+    expect(log.find((e) => e.deliveryId === np1.deliveryId)?.outcome).toBe('printed');
+    expect(log.find((e) => e.deliveryId === npReject.deliveryId)?.outcome).toBe('rejected');
+    expect(log.find((e) => e.code === 'NOT-A-PARCEL-7')?.outcome).toBe('not_found');
+
+    // What closed left the batch; what did not stays with its reason.
+    expect(batch.items().map((i) => i.deliveryId).sort()).toEqual([npReject.deliveryId, cancelled.deliveryId, null].sort());
+    const [still] = await rig.session.client.getDeliveriesByIds([npReject.deliveryId]);
+    expect(still!.deliveryState).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * One station for the workflow tests, built from real parts: the API client logged in to a real
+ * sandbox on 127.0.0.1 (manual mode + the token manager, test/integration/api/support.ts), a
+ * station cache in a temporary SQLite file, the durable print queue, a virtual ZPL printer (a real
+ * TCP listener answering ~HS) and the PDF folder printer. Two rigs on one sandbox are two stations.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { systemClock } from '../../../electron/clock';
+import { lookupScan } from '../../../electron/lookup/lookupScan';
+import { createPdfFolderPrinter, type PdfFolderPrinter } from '../../../electron/printing/virtualPdfPrinter';
+import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
+import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
+import type { PrinterDriver } from '../../../electron/printing/printerDriver';
+import { createPrintQueue, type PrintQueue } from '../../../electron/queue/printQueue';
+import { createCollectionPlacesRepo } from '../../../electron/store/collectionPlacesRepo';
+import { migrate, openDatabase, type Db } from '../../../electron/store/database';
+import { createEndOfDayRepo } from '../../../electron/store/endOfDayRepo';
+import { createLabelsRepo } from '../../../electron/store/labelsRepo';
+import { migrations } from '../../../electron/store/migrations/index';
+import { m007EndOfDay } from '../../../electron/store/migrations/007_end_of_day';
+import { createPrintJobsRepo, type PrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
+import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { recordDeliveries } from '../../../electron/sync/updateCache';
+import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
+import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from '../../../electron/workflows/index';
+import { printerSettings, type RoutingRules } from '../../../shared/contract/printing';
+import type { Sandbox } from '../../../sandbox/index';
+import { openSession, type Session } from '../api/support';
+
+export const ZPL_PRINTER = 'desk-zpl';
+export const PDF_PRINTER = 'office-pdf';
+
+export interface Rig {
+  session: Session;
+  db: Db;
+  deps: WorkflowDeps;
+  workflows: Workflows;
+  queue: PrintQueue;
+  jobs: PrintJobsRepo;
+  printer: VirtualZplPrinter;
+  office: PdfFolderPrinter;
+  routes: RoutingRules;
+  loggedIn: { value: boolean };
+  close(): Promise<void>;
+}
+
+/** The station database with the end-of-day migration, whether or not the lead has registered it yet. */
+function openStationDb(dir: string): Db {
+  const db = openDatabase(path.join(dir, 'station.db'));
+  if (!migrations.includes(m007EndOfDay)) migrate(db, [...migrations, m007EndOfDay]);
+  return db;
+}
+
+export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {}): Promise<Rig> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'workflows-'));
+  // A short verify delay keeps the lost-answer checks quick; a short timeout makes a hung service visible fast.
+  const session = await openSession({ sandbox: sb, verifyDelayMs: 50, timeoutMs: 3000 });
+  const db = openStationDb(dir);
+  const shipments = createShipmentsRepo(db);
+  const labels = createLabelsRepo(db);
+  const scanLog = createScanLogRepo(db);
+  const places = createCollectionPlacesRepo(db);
+  const endOfDay = createEndOfDayRepo(db);
+  const jobs = createPrintJobsRepo(db);
+  const printer = await startVirtualZplPrinter();
+  const office = createPdfFolderPrinter(path.join(dir, 'office'));
+  const drivers = new Map<string, PrinterDriver>([
+    [ZPL_PRINTER, createZplTcpDriver({ host: printer.host, port: printer.port, settings: printerSettings.parse({ hostStatus: true }), timeouts: { connectMs: 500, writeMs: 2000, readMs: 1000 } })],
+    [PDF_PRINTER, office],
+  ]);
+  const waiter = createJobWaiter((id) => jobs.get(id));
+  const queue = createPrintQueue({
+    jobs,
+    clock: systemClock,
+    driverFor: (id) => drivers.get(id),
+    backoff: { baseMs: 100, maxMs: 400 },
+    tickMs: 50,
+    onJobChanged: (j) => waiter.jobChanged(j),
+  });
+  const routes: RoutingRules = { carriers: {}, defaultRoute: { format: 'zpl', printerId: ZPL_PRINTER }, protocolPrinterId: PDF_PRINTER };
+  const loggedIn = { value: true };
+  const now = () => systemClock.now();
+  const source = shipmentSourceFromClient(session.client);
+  const deps: WorkflowDeps = {
+    session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
+    lookup: (code, o) => lookupScan({ accountId: session.accountId, shipments, source, now }, code, o),
+    repos: { shipments, labels, scanLog, places, endOfDay },
+    recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
+    queue,
+    routes: () => routes,
+    jobs: waiter,
+    clock: systemClock,
+    log: session.log,
+  };
+  const workflows = createWorkflows(deps, { scan: { printWaitMs: opts.printWaitMs ?? 8000 }, batch: { printWaitMs: 8000 } });
+  queue.start();
+  return {
+    session,
+    db,
+    deps,
+    workflows,
+    queue,
+    jobs,
+    printer,
+    office,
+    routes,
+    loggedIn,
+    async close() {
+      await queue.stop();
+      await printer.close();
+      db.close();
+    },
+  };
+}

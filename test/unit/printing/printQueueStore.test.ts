@@ -1,0 +1,76 @@
+/** The print queue's table (migration print_queue) and its crash recovery rules. */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../electron/store/database';
+import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createPrintersRepo } from '../../../electron/store/printersRepo';
+import { backoffDelay } from '../../../electron/queue/backoff';
+import { printerSettings } from '../../../shared/contract/printing';
+
+function repo() {
+  const db = new Database(':memory:');
+  migrate(db);
+  return { db, jobs: createPrintJobsRepo(db), printers: createPrintersRepo(db) };
+}
+const t0 = new Date('2026-11-22T08:00:00Z');
+const job = (title: string, printerId = 'zebra') =>
+  ({ kind: 'print', printerId, format: 'zpl', payload: Buffer.from(`^XA^FD${title}^FS^XZ`), title }) as const;
+
+describe('print queue store', () => {
+  it('keeps the payload bytes and a history of every state', () => {
+    const { jobs } = repo();
+    const j = jobs.insert(job('a'), t0);
+    jobs.setState(j.id, 'sending', t0, { attempt: true });
+    jobs.setState(j.id, 'sent', t0, { delivered: true });
+    const done = jobs.setState(j.id, 'done', t0, { delivered: true });
+    expect(done).toMatchObject({ state: 'done', attempts: 1, delivered: true, finishedAt: t0.toISOString() });
+    expect(jobs.payload(j.id)!.toString()).toBe('^XA^FDa^FS^XZ');
+    expect(jobs.history(j.id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
+  });
+
+  it('after a crash: sending -> uncertain, sent -> done, a close-and-print scan runs again; nothing is dropped', () => {
+    const { jobs } = repo();
+    const a = jobs.insert(job('a'), t0);
+    const b = jobs.insert(job('b'), t0);
+    const c = jobs.insert({ kind: 'close-and-print', scanCode: 'ORDER-1' }, t0);
+    const d = jobs.insert(job('d'), t0);
+    jobs.setState(a.id, 'sending', t0);
+    jobs.setState(b.id, 'sent', t0);
+    jobs.setState(c.id, 'sending', t0);
+    const r = jobs.recoverAfterCrash(t0);
+    expect(r).toEqual({ uncertain: [a.id], done: [b.id], requeued: [c.id] });
+    expect(jobs.get(a.id)).toMatchObject({ state: 'uncertain', delivered: true, reasonCode: 'interrupted_by_restart' });
+    expect(jobs.get(d.id)!.state).toBe('queued');
+  });
+
+  it('a lane works on its oldest pending job; an uncertain job does not hold it', () => {
+    const { jobs } = repo();
+    const a = jobs.insert(job('a'), t0);
+    const b = jobs.insert(job('b'), t0);
+    jobs.insert(job('x', 'office'), t0);
+    expect(jobs.laneHead('zebra')!.id).toBe(a.id);
+    jobs.setState(a.id, 'uncertain', t0);
+    expect(jobs.laneHead('zebra')!.id).toBe(b.id);
+    expect(jobs.lanesWithWork().sort()).toEqual(['office', 'zebra']);
+  });
+
+  it('creates the print jobs of a close-and-print scan in the same transaction that marks it done', () => {
+    const { jobs } = repo();
+    const c = jobs.insert({ kind: 'close-and-print', scanCode: 'ORDER-2' }, t0);
+    const out = jobs.completeCloseJob(c.id, [job('p1'), job('p2')], t0);
+    expect(out.close.state).toBe('done');
+    expect(out.prints.map((p) => p.title)).toEqual(['p1', 'p2']);
+  });
+
+  it('stores printers with their settings, filling defaults', () => {
+    const { printers } = repo();
+    printers.save({ id: 'zebra', name: 'Zebra', connection: { kind: 'zpl-tcp', host: '10.0.0.5', port: 9100 }, settings: printerSettings.parse({ dpi: 203 }) }, t0);
+    expect(printers.get('zebra')!.settings).toMatchObject({ dpi: 203, darkness: 0, copies: 1 });
+    expect(printers.remove('zebra')).toBe(true);
+    expect(printers.list()).toEqual([]);
+  });
+
+  it('backs off exponentially with a cap', () => {
+    expect([1, 2, 3, 4, 10, 50].map((n) => backoffDelay(n))).toEqual([1000, 2000, 4000, 8000, 60_000, 60_000]);
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../electron/store/database';
+import { createShipmentsRepo, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { closedRecord, shipmentRecord } from '../../support/shipmentRecords';
+
+const now = new Date('2026-11-22T09:00:00Z');
+let dir: string;
+let db: Db;
+let repo: ShipmentsRepo;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'station-shipments-'));
+  db = openDatabase(path.join(dir, 'station.db'));
+  repo = createShipmentsRepo(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('shipments repository', () => {
+  it('stores a shipment and gives it back field for field, money and weight as exact decimals', () => {
+    const rec = shipmentRecord(101, { value: '1234.10', cod: '99.90', codCurrency: 'CZK', etag: '"e1"' });
+    expect(repo.upsertMany('acc-a', [rec], now)).toEqual([101]);
+    const { etag: _e, ...fields } = rec;
+    expect(repo.get('acc-a', 101)).toEqual({ ...fields, accountId: 'acc-a', etag: '"e1"', version: 1, syncedAt: now.toISOString() });
+    expect(repo.get('acc-a', 101)!.value).toBe('1234.10');
+    expect(repo.get('acc-a', 101)!.packages[0]!.weight).toBe('2.3');
+  });
+
+  it('keeps two companies apart: the same deliveryId and externalId under two accounts', () => {
+    repo.upsertMany('acc-a', [shipmentRecord(5, { externalId: 'X' })], now);
+    repo.upsertMany('acc-b', [shipmentRecord(5, { externalId: 'X', agent: 'PPL' })], now);
+    expect(repo.get('acc-a', 5)!.agent).toBe('CP');
+    expect(repo.get('acc-b', 5)!.agent).toBe('PPL');
+    expect(repo.findByExternalId('acc-a', 'X').map((s) => s.accountId)).toEqual(['acc-a']);
+    expect(repo.get('acc-c', 5)).toBeNull();
+  });
+
+  it('bumps the version only when the data changed, and drops an ETag that belonged to older data', () => {
+    repo.upsertMany('acc-a', [shipmentRecord(7, { etag: '"v1"' })], now);
+    expect(repo.upsertMany('acc-a', [shipmentRecord(7)], now)).toEqual([]);
+    expect(repo.get('acc-a', 7)).toMatchObject({ version: 1, etag: '"v1"' });
+    expect(repo.upsertMany('acc-a', [closedRecord(7)], now)).toEqual([7]);
+    expect(repo.get('acc-a', 7)).toMatchObject({ version: 2, etag: null, state: 1 });
+  });
+
+  it('finds a shipment by externalId, carrier number and package barcode', () => {
+    repo.upsertMany('acc-a', [closedRecord(8, { packages: [
+      { barcode: null, weight: '1', length: null, width: null, height: null },
+      { barcode: null, weight: '2', length: null, width: null, height: null },
+    ] }), shipmentRecord(9)], now);
+    expect(repo.findByExternalId('acc-a', 'ORD-9').map((s) => s.deliveryId)).toEqual([9]);
+    expect(repo.findByDeliveryNumber('acc-a', 'DR000000008CZ').map((s) => s.deliveryId)).toEqual([8]);
+    expect(repo.findByPackageBarcode('acc-a', 'PKG8-2').map((s) => s.deliveryId)).toEqual([8]);
+    expect(repo.findByPackageBarcode('acc-b', 'PKG8-2')).toEqual([]);
+  });
+
+  it('replaces package barcodes when a shipment is stored again', () => {
+    repo.upsertMany('acc-a', [closedRecord(3)], now);
+    repo.upsertMany('acc-a', [closedRecord(3, { packages: [{ barcode: 'NEW-1', weight: '1', length: null, width: null, height: null }] })], now);
+    expect(repo.findByPackageBarcode('acc-a', 'PKG3-1')).toEqual([]);
+    expect(repo.findByPackageBarcode('acc-a', 'NEW-1').map((s) => s.deliveryId)).toEqual([3]);
+  });
+
+  it('answers the scanner lookups from indexes, never a table scan', () => {
+    const plans = [
+      "SELECT data FROM shipments INDEXED BY shipments_external_id WHERE account_id = 'a' AND external_id = 'x' ORDER BY delivery_id DESC LIMIT 20",
+      "SELECT data FROM shipments INDEXED BY shipments_delivery_number WHERE account_id = 'a' AND delivery_number = 'x' ORDER BY delivery_id DESC LIMIT 20",
+      "SELECT delivery_id FROM shipment_packages WHERE account_id = 'a' AND barcode = 'x'",
+      "SELECT data FROM shipments WHERE account_id = 'a' AND delivery_id = 1",
+    ].map((sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | '));
+    for (const p of plans) {
+      expect(p).toMatch(/USING (COVERING )?INDEX|USING PRIMARY KEY/);
+      expect(p).not.toMatch(/^SCAN /);
+    }
+  });
+
+  it('pages a filtered list newest first with a total for the virtualised list', () => {
+    const recs = Array.from({ length: 30 }, (_, i) =>
+      i % 3 === 0 ? closedRecord(i + 1, { agent: 'PPL' }) : shipmentRecord(i + 1, { created: `2026-11-${10 + (i % 10)}T10:00:00+01:00` }),
+    );
+    repo.upsertMany('acc-a', recs, now);
+    const page = repo.query('acc-a', { states: [0], offset: 5, limit: 5 });
+    expect(page.total).toBe(20);
+    expect(page.items.map((s) => s.deliveryId)).toEqual([23, 21, 20, 18, 17]);
+    expect(repo.query('acc-a', { agents: ['PPL'] }).total).toBe(10);
+    expect(repo.query('acc-a', { collectionPlaces: ['PLACE-1'], limit: 1 }).total).toBe(30);
+    expect(repo.query('acc-a', { createdFrom: '2026-11-18', createdTo: '2026-11-19', states: [0] }).items.map((s) => s.deliveryId)).toEqual([30, 29, 20, 9]);
+  });
+
+  it('searches free text without case or accents, and treats % and _ as plain characters', () => {
+    repo.upsertMany('acc-a', [
+      shipmentRecord(1, { ticketNote: 'křehké 100%' }),
+      shipmentRecord(2, { externalId: 'A_B', recipient: { ...shipmentRecord(2).recipient, surname: 'Novák', address: null } }),
+    ], now);
+    expect(repo.query('acc-a', { text: 'DVORAK' }).items.map((s) => s.deliveryId)).toEqual([1]);
+    expect(repo.query('acc-a', { text: 'novak' }).items.map((s) => s.deliveryId)).toEqual([2]);
+    expect(repo.query('acc-a', { text: '100%' }).items.map((s) => s.deliveryId)).toEqual([1]);
+    expect(repo.query('acc-a', { text: 'a_b' }).items.map((s) => s.deliveryId)).toEqual([2]);
+    expect(repo.query('acc-a', { text: '%' }).total).toBe(1);
+    const summary = repo.query('acc-a', { text: 'ORD-1' }).items[0]!;
+    expect(summary).toMatchObject({ recipientName: 'Jan Dvořák', recipientCity: 'Praha', packageCount: 1, value: '1234.50' });
+  });
+
+  it('keeps the text index in step with the records: a changed name is found under the new one only', () => {
+    repo.upsertMany('acc-a', [shipmentRecord(1)], now);
+    repo.upsertMany('acc-b', [shipmentRecord(1)], now);
+    repo.upsertMany('acc-a', [shipmentRecord(1, { recipient: { ...shipmentRecord(1).recipient, surname: 'Svobodová' } })], now);
+    expect(repo.query('acc-a', { text: 'dvořák' }).total).toBe(0);
+    expect(repo.query('acc-a', { text: 'svobodova' }).items.map((s) => s.deliveryId)).toEqual([1]);
+    expect(repo.query('acc-b', { text: 'dvořák' }).total).toBe(1);
+    expect(repo.query('acc-b', { text: 'svobodova' }).total).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM shipment_search').get()).toEqual({ n: 2 });
+  });
+
+  it('reports the sync cursor, where the walk of recent shipments starts, and the older open ones', () => {
+    expect(repo.maxDeliveryId('acc-a')).toBe(0);
+    repo.upsertMany('acc-a', [
+      closedRecord(10, { created: '2026-10-01T10:00:00+01:00', state: 3 }),
+      closedRecord(20, { created: '2026-10-02T10:00:00+01:00' }),
+      shipmentRecord(25, { created: '2026-10-02T11:00:00+01:00' }),
+      shipmentRecord(30, { created: '2026-11-21T10:00:00+01:00' }),
+      closedRecord(40, { created: '2026-10-03T10:00:00+01:00', state: 10 }),
+    ], now);
+    expect(repo.maxDeliveryId('acc-a')).toBe(40);
+    expect(repo.count('acc-a')).toBe(5);
+    expect(repo.recentFrom('acc-a', '2026-11-08')).toBe(30);
+    expect(repo.recentFrom('acc-b', '2026-11-08')).toBe(0);
+    // 20 (closed, unsent) and 25 (prepared) are old but may still change; 10 and 40 are settled.
+    const later = new Date(now.getTime() + 60_000);
+    expect(repo.staleOpenIds('acc-a', '2026-11-08', later, 10).sort()).toEqual([20, 25]);
+    expect(repo.staleOpenIds('acc-a', '2026-11-08', now, 10)).toEqual([]); // stored just now
+    expect(repo.staleOpenIds('acc-a', '2026-11-08', later, 1)).toHaveLength(1);
+  });
+});
