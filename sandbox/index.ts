@@ -93,6 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   addTraceRoutes(router, s);
   addPlaceRoutes(router, s);
   addTicketRoutes(router, s);
+  // ZPL and collection protocols wait for their generators in sandbox/documents/ (see sandbox/pending/ and README).
   // addZplRoutes(router, s);
   // addProtocolRoutes(router, s);
   if (opts.admin !== false) addAdminRoutes(router, s);

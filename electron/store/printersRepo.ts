@@ -10,7 +10,7 @@ interface PrinterRow {
 }
 
 export function createPrintersRepo(db: Db) {
-  const all = db.prepare<[], PrinterRow>('SELECT id, name, connection, settings FROM printers ORDER BY created_at, id');
+  const all = db.prepare<[], PrinterRow>('SELECT id, name, connection, settings FROM printers ORDER BY created_at, rowid');
   const one = db.prepare<[string], PrinterRow>('SELECT id, name, connection, settings FROM printers WHERE id = ?');
   const upsert = db.prepare(`INSERT INTO printers (id, name, connection, settings, created_at, updated_at)
     VALUES (@id, @name, @connection, @settings, @now, @now)

@@ -32,7 +32,11 @@ export interface SourceError {
 /** The client's ServiceError carries `kind` (network, timeout, malformed, http, auth, login-required). */
 export function toSourceError(err: unknown): SourceError {
   if (typeof err === 'object' && err !== null) {
-    const e = err as { code?: unknown; kind?: unknown; message?: unknown };
+    const e = err as { code?: unknown; kind?: unknown; message?: unknown; status?: unknown };
+    // A 5xx is the service failing, not refusing: retryable like no answer at all (the scan waits in the queue).
+    if (e.kind === 'http' && typeof e.status === 'number' && e.status >= 500 && typeof e.message === 'string') {
+      return { code: 'service_unreachable', message: e.message };
+    }
     if (typeof e.kind === 'string' && typeof e.message === 'string') return { code: `service_${e.kind.replace(/-/g, '_')}`, message: e.message };
     if (typeof e.code === 'string' && typeof e.message === 'string') return { code: e.code, message: e.message };
     if (typeof e.message === 'string') return { code: 'service_error', message: e.message };

@@ -3,7 +3,7 @@
  * digit). The PDF generators draw the bars as vector rectangles, so they stay sharp at any
  * printer resolution instead of being a scaled bitmap.
  */
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 
 export interface BarPattern {
   /** Total width in modules, bars and spaces, without quiet zones. */

@@ -21,7 +21,7 @@ const SENDER_H = 48;
 const COD_H = 36;
 const INFO_H = 30;
 const NOTE_H = 30;
-const BARCODE_H = 82;
+const BARCODE_H = 90;
 const GAP = 5;
 
 export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, box: Box): void {
@@ -64,21 +64,22 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, box: Box): 
   drawRecipient(doc, label, { x: ix, y: y + 4, w: iw, h: codTop - y - 4 - GAP });
 
   if (label.cod) {
-    doc.save().rect(x, codTop, w, COD_H - 4).fill('black').restore();
+    doc.save().rect(x, codTop, w, infoTop - codTop).fill('black').restore();
     doc.font(FONT_BOLD).fontSize(9).fillColor('white');
     doc.text('DOBÍRKA', ix, codTop + 5, { lineBreak: false });
     doc.text('COD', ix, codTop + 17, { lineBreak: false });
-    doc.fontSize(18);
+    // The amount to collect is never cut: it shrinks to fit instead.
     const amount = formatMoney(label.cod.amount, label.cod.currency);
-    doc.text(fitLine(doc, amount, iw - 60), ix + 60, codTop + 6, { width: iw - 60, align: 'right', lineBreak: false });
+    const size = shrinkToFit(doc, amount, iw - 60, 18, 8);
+    doc.fontSize(size).text(amount, ix + 60, codTop + 6 + (18 - size) / 2, { width: iw - 60, align: 'right', lineBreak: false });
     doc.fillColor('black');
   }
 
   rule(doc, x, infoTop, w, 1.2);
   const col = iw / 3;
-  infoCell(doc, 'ČÍSLO ZÁSILKY / CARRIER NO.', label.deliveryNumber, ix, infoTop + 4, col * 1.3, 10);
-  infoCell(doc, 'HMOTNOST / WEIGHT', formatWeight(label.weight), ix + col * 1.3, infoTop + 4, col * 0.7, 10);
-  infoCell(doc, 'DATUM / DATE', formatDateTime(label.created), ix + col * 2, infoTop + 4, col, 8.5);
+  infoCell(doc, 'ČÍSLO ZÁSILKY / CARRIER NO.', label.deliveryNumber, ix, infoTop + 4, col * 1.25, 10);
+  infoCell(doc, 'VÁHA / WEIGHT', formatWeight(label.weight), ix + col * 1.25, infoTop + 4, col * 0.75, 10);
+  infoCell(doc, 'PODÁNO / CREATED', formatDateTime(label.created), ix + col * 2, infoTop + 4, col, 8.5);
 
   if (label.ticketNote) {
     rule(doc, x, noteTop, w, 0.6);
@@ -88,7 +89,7 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, box: Box): 
   }
 
   rule(doc, x, barcodeTop, w, 1.2);
-  drawCode128(doc, label.barcode, { x, y: barcodeTop + 6, maxWidth: w, barHeight: 20 * MM, maxModule: 0.5 * MM, fontSize: 10 });
+  drawCode128(doc, label.barcode, { x, y: barcodeTop + 6, maxWidth: w, barHeight: 22 * MM, maxModule: 0.5 * MM, fontSize: 10 });
 }
 
 function drawRecipient(doc: PDFKit.PDFDocument, label: LabelData, b: Box): void {
@@ -96,32 +97,49 @@ function drawRecipient(doc: PDFKit.PDFDocument, label: LabelData, b: Box): void 
   caption(doc, 'PŘÍJEMCE / RECIPIENT', b.x, b.y, b.w);
   let y = b.y + 10;
   const bottom = b.y + b.h;
-  doc.font(FONT_BOLD).fontSize(15).fillColor('black');
+  doc.font(FONT_BOLD).fontSize(17).fillColor('black');
   // The name may take two lines; everything else one line each, dropped when out of room.
-  const nameH = Math.min(doc.heightOfString(r.name, { width: b.w }), 15 * 1.2 * 2);
+  const nameH = Math.min(doc.heightOfString(r.name, { width: b.w }), 17 * 1.2 * 2);
   doc.text(r.name, b.x, y, { width: b.w, height: nameH + 1, ellipsis: true });
   y += nameH + 2;
-  const line = (text: string, size: number, bold = false) => {
-    if (y + size * 1.2 > bottom) return;
+  // Phone and pick-up point are what a courier needs at the door: keep room for them.
+  const reserved = (r.phone ? 11 * 1.25 + 3 : 0) + (r.pickUpPlace ? 2 * 9 * 1.2 : 0);
+  const line = (text: string, size: number, bold = false, limit = bottom) => {
+    if (y + size * 1.2 > limit) return;
     doc.font(bold ? FONT_BOLD : FONT).fontSize(size);
     doc.text(fitLine(doc, text, b.w), b.x, y, { lineBreak: false });
     y += size * 1.25;
   };
-  if (r.contactPerson && r.contactPerson !== r.name) line(r.contactPerson, 10);
-  for (const l of r.lines) line(l, 12, true);
-  if (r.phone) line(`Tel.: ${r.phone}`, 10);
-  if (r.pickUpPlace) line(`Výdejní místo / Pick-up point: ${r.pickUpPlace}`, 9, true);
+  if (r.contactPerson && r.contactPerson !== r.name) line(r.contactPerson, 11);
+  y += 3;
+  for (const l of r.lines) line(l, 14, true, bottom - reserved);
+  y += 3;
+  if (r.phone) line(`Tel.: ${r.phone}`, 11);
+  if (r.pickUpPlace && y + 9 * 1.2 <= bottom) {
+    // A pick-up point's name is the delivery address itself: give it two lines rather than cut it.
+    const text = `Výdejní místo / Pick-up point: ${r.pickUpPlace}`;
+    doc.font(FONT_BOLD).fontSize(9);
+    const lines = Math.min(2, Math.floor((bottom - y) / (9 * 1.2)));
+    doc.text(text, b.x, y, { width: b.w, height: lines * 9 * 1.2 + 1, ellipsis: true });
+  }
+}
+
+/** The largest font size from `max` down to `min` at which `text` fits `width` on one line. */
+function shrinkToFit(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+  for (let size = max; size > min; size -= 0.5) if (doc.fontSize(size).widthOfString(text) <= width) return size;
+  return min;
 }
 
 function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left'): void {
   doc.font(FONT).fontSize(6).fillColor('#333333');
-  doc.text(text, x, y, { width, align, lineBreak: false });
+  doc.text(fitLine(doc, text, width), x, y, { width, align, lineBreak: false });
   doc.fillColor('black');
 }
 
 function infoCell(doc: PDFKit.PDFDocument, title: string, value: string, x: number, y: number, width: number, size: number): void {
   caption(doc, title, x, y, width - 4);
-  doc.font(FONT_BOLD).fontSize(size).fillColor('black');
+  doc.font(FONT_BOLD).fillColor('black');
+  doc.fontSize(shrinkToFit(doc, value, width - 4, size, 6));
   doc.text(fitLine(doc, value, width - 4), x, y + 10, { lineBreak: false });
 }
 

@@ -11,6 +11,7 @@ import { m004CollectionPlaces } from './004_collection_places';
 import { m005Labels } from './005_labels';
 import { m006ScanLog } from './006_scan_log';
 import { m007Accounts } from './007_accounts';
+import { m008EndOfDay } from './008_end_of_day';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   m005Labels,
   m006ScanLog,
   m007Accounts,
+  m008EndOfDay,
 ];

@@ -1,5 +1,6 @@
 /** Label and protocol data shaped like the sandbox's closed demo shipments. */
 import type { LabelData } from '../../documents/labelData';
+import type { ProtocolData } from '../../documents/protocolPdf';
 
 export const created = new Date('2025-03-05T13:07:00Z');
 
@@ -65,3 +66,26 @@ export const codLabel = (): LabelData =>
     },
     deliveryTypeName: 'Kurýr s dobírkou',
   });
+
+/** A protocol of `count` shipments; every third has 3 packages, every fourth has COD. */
+export function protocol(count: number): ProtocolData {
+  const rows: ProtocolData['rows'] = [];
+  for (let s = 0; s < count; s++) {
+    const deliveryNumber = `DR${String(30000000 + s).padStart(10, '0')}M`;
+    const packages = s % 3 === 2 ? 3 : 1;
+    rows.push({
+      deliveryId: 3000 + s,
+      deliveryNumber,
+      recipientName: s % 2 ? 'Jiří Dvořák' : 'Příliš žluťoučký kůň s.r.o.',
+      barcodes: Array.from({ length: packages }, (_, p) => (packages === 1 ? deliveryNumber : `${deliveryNumber.slice(0, -1)}${p + 1}M`)),
+      ...(s % 4 === 3 ? { cod: { amount: `${100 + s}.5`, currency: 'CZK' } } : {}),
+    });
+  }
+  return {
+    collectionProtocolId: 42,
+    agent: { code: 'CP', name: 'Národní pošta' },
+    collectionPlace: { identificator: 'BRNO-01', name: 'Sklad Brno – Líšeň', lines: ['Skladová 12', '628 00 Brno', 'CZ'] },
+    created,
+    rows,
+  };
+}

@@ -157,3 +157,32 @@ describe('bad answers become typed errors', () => {
     expect(err.status).toBe(414);
   });
 });
+
+describe('requests as the spec shapes them (answers written from the spec while the sandbox lacks these routes)', () => {
+  it('ZPL: one request per carrier, each with its own size; items read per shipment', async () => {
+    behaviour = (req, res) => {
+      const u = new URL(req.url!, 'http://x');
+      const ids = u.searchParams.get('deliveryId')!.split(',').map(Number);
+      json(res, 200, { code: 200, status: 'success', message: 'ZPL tickets successfully retrieved', data: ids.map((deliveryId) => ({ deliveryId, zplCodes: [`^XA^FD${u.searchParams.get('size')}^FS^XZ`] })) });
+    };
+    const out = await client().getZpl(
+      [{ deliveryId: 1, agent: 'NP' }, { deliveryId: 2, agent: 'PPR' }, { deliveryId: 3, agent: 'NP' }],
+      { size: (agent) => (agent === 'NP' ? '10x17' : '10x5') },
+    );
+    expect(hits).toEqual(['GET /api/v3/deliveries/zpl?deliveryId=1,3&size=10x17', 'GET /api/v3/deliveries/zpl?deliveryId=2&size=10x5']);
+    expect(out.map((z) => [z.deliveryId, z.zplCodes[0]])).toEqual([[1, '^XA^FD10x17^FS^XZ'], [3, '^XA^FD10x17^FS^XZ'], [2, '^XA^FD10x5^FS^XZ']]);
+  });
+
+  it('collection protocol: POST {agent, collectionPlace} sent once, the PDF decoded', async () => {
+    behaviour = (_q, res) => {
+      json(res, 201, {
+        code: 201, status: 'success', message: 'Collection protocol successfully created!',
+        data: { collectionProtocolId: 9, agent: 'NP', collectionPlace: 'WH', protocol: Buffer.from('%PDF-1.4').toString('base64'), created: '2024-05-01T18:00:00+02:00', deliveries: [1, 3] },
+      }, { location: '/api/v2/collection-protocols?id=9' });
+    };
+    const p = await client().createCollectionProtocol({ agent: 'NP', collectionPlace: 'WH' });
+    expect(hits).toEqual(['POST /api/v2/collection-protocols']);
+    expect(p.protocol.toString()).toBe('%PDF-1.4');
+    expect(p.deliveries).toEqual([1, 3]);
+  });
+});

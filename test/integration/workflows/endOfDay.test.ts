@@ -1,13 +1,13 @@
 /**
  * End of day against a real sandbox: the carrier + collection place pairs with closed, unsent
- * shipments, the collection protocol created, stored and printed (spec "POST
- * /api/v2/collection-protocols"), its history and reprint, and the pick-up orders closes returned.
+ * shipments and no protocol (spec "States and transitions" rule 3), from the cache refreshed from
+ * the service (including shipments another station closed), and the pick-up orders the closes
+ * returned (spec "PATCH /api/v3/deliveries": `data.collectionOrders`). Creating and printing the
+ * protocol itself: endOfDayProtocol.pending.ts (waits for the sandbox's protocol route).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StationError } from '../../../electron/stationError';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
-import { waitFor } from '../printing/printingTestKit';
 import { startRig, type Rig } from './workflowRig';
 
 let sb: Sandbox;
@@ -23,39 +23,41 @@ afterAll(async () => {
 });
 
 describe('end of day', () => {
-  it('lists the pair, creates and prints its collection protocol, keeps it for reprint, and shows the pick-up order', async () => {
-    const ds = await rig.session.client.insertDeliveries([shipment(), shipment()]);
-    for (const d of ds) expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
-    const ids = ds.map((d) => d.deliveryId).sort((a, b) => a - b);
+  it('lists each carrier + collection place with closed, unsent shipments, also those closed elsewhere, and the pick-up orders', async () => {
+    const [np1, np2, ppr, fromAddress] = await rig.session.client.insertDeliveries([
+      shipment(),
+      shipment(),
+      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }),
+      shipment({ sender: { ...shipment().recipient, type: 'address' }, recipient: { ...shipment().recipient, surname: 'Dvořák' } }),
+    ]);
+    for (const d of [np1!, ppr!, fromAddress!]) expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
+    // Closed by someone else: this station has never seen it.
+    await rig.session.client.closeDeliveries([{ deliveryId: np2!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } }]);
+    expect(rig.deps.repos.shipments.get(rig.session.accountId, np2!.deliveryId)).toBeNull();
 
-    const before = await rig.workflows.endOfDay.candidates();
-    expect(before.refreshError).toBeNull();
-    const pair = before.candidates.find((c) => c.carrier === 'NP' && c.collectionPlace === 'WH-PRAHA');
-    expect(pair?.deliveryIds).toEqual(expect.arrayContaining(ids));
-
-    const { protocol, jobId } = await rig.workflows.endOfDay.createProtocol({ carrier: 'NP', collectionPlace: 'WH-PRAHA' });
-    expect(protocol.deliveryIds).toEqual(expect.arrayContaining(ids));
-    expect(jobId).not.toBeNull();
-    await waitFor(() => rig.queue.get(jobId!).state === 'done');
-    expect(rig.office.received()).toHaveLength(1);
-
-    const after = await rig.workflows.endOfDay.candidates();
-    expect(after.candidates.flatMap((c) => c.deliveryIds)).not.toEqual(expect.arrayContaining([ids[0]]));
-
-    // Nothing left for the pair: the service's reason, not a crash.
-    const again = await rig.workflows.endOfDay.createProtocol({ carrier: 'NP', collectionPlace: 'WH-PRAHA' }).catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(StationError);
-    expect((again as StationError).code).toBe('protocol_refused');
-    expect((again as StationError).message).toContain('no closed, unsent shipments');
-
-    expect(rig.workflows.endOfDay.protocols().map((p) => p.collectionProtocolId)).toContain(protocol.collectionProtocolId);
-    const reprint = await rig.workflows.endOfDay.reprintProtocol(protocol.collectionProtocolId);
-    await waitFor(() => rig.queue.get(reprint.jobId!).state === 'done');
-    expect(rig.office.received()).toHaveLength(2);
+    const { candidates, refreshError } = await rig.workflows.endOfDay.candidates();
+    expect(refreshError).toBeNull();
+    const pairs = new Map(candidates.map((c) => [`${c.carrier}@${c.collectionPlace}`, c.deliveryIds]));
+    expect(pairs.get('NP@WH-PRAHA')).toEqual(expect.arrayContaining([np1!.deliveryId, np2!.deliveryId]));
+    expect(pairs.get('PPR@WH-BRNO')).toEqual([ppr!.deliveryId]);
+    // A shipment sent from an address has no collection place, so no protocol.
+    expect(candidates.flatMap((c) => c.deliveryIds)).not.toContain(fromAddress!.deliveryId);
 
     const orders = rig.workflows.endOfDay.pickupOrders();
-    const order = orders.find((o) => o.carrier === 'NP' && o.collectionPlace === 'WH-PRAHA');
-    expect(order?.scheduled).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(order?.deliveryIds).toEqual(expect.arrayContaining(ids));
+    const np = orders.find((o) => o.carrier === 'NP' && o.collectionPlace === 'WH-PRAHA');
+    expect(np?.scheduled).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(np?.deliveryIds).toContain(np1!.deliveryId);
+    expect(orders.find((o) => o.carrier === 'PPR' && o.collectionPlace === 'WH-BRNO')?.deliveryIds).toContain(ppr!.deliveryId);
+  });
+
+  it('with the service unreachable the list comes from the cache and says why it may be out of date', async () => {
+    await fetch(`${sb.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/api/v3/deliveries', reset: true }) });
+    try {
+      const { candidates, refreshError } = await rig.workflows.endOfDay.candidates();
+      expect(refreshError?.code).toBe('service_network');
+      expect(candidates.some((c) => c.carrier === 'NP' && c.collectionPlace === 'WH-PRAHA')).toBe(true);
+    } finally {
+      await fetch(`${sb.url}/_sandbox/faults`, { method: 'DELETE' });
+    }
   });
 });

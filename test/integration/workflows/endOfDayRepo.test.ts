@@ -1,16 +1,13 @@
-/** The end-of-day tables (migration 007) on a real SQLite file: protocols keep their PDF and shipments; pick-up orders merge per day. */
+/** The end-of-day tables (migration 008) on a real SQLite file: protocols keep their PDF and shipments; pick-up orders merge per day. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../../electron/store/database';
+import { openDatabase } from '../../../electron/store/database';
 import { createEndOfDayRepo } from '../../../electron/store/endOfDayRepo';
-import { migrations } from '../../../electron/store/migrations/index';
-import { m007EndOfDay } from '../../../electron/store/migrations/007_end_of_day';
 
 function repo() {
   const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), 'eod-')), 'station.db'));
-  if (!migrations.includes(m007EndOfDay)) migrate(db, [...migrations, m007EndOfDay]);
   return { db, eod: createEndOfDayRepo(db) };
 }
 

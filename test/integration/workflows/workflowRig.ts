@@ -4,10 +4,11 @@
  * station cache in a temporary SQLite file, the durable print queue, a virtual ZPL printer (a real
  * TCP listener answering ~HS) and the PDF folder printer. Two rigs on one sandbox are two stations.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../../electron/clock';
+import { previewPdf } from '../../../electron/printing/labelPreview';
 import { lookupScan } from '../../../electron/lookup/lookupScan';
 import { createPdfFolderPrinter, type PdfFolderPrinter } from '../../../electron/printing/virtualPdfPrinter';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
@@ -15,11 +16,9 @@ import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
 import type { PrinterDriver } from '../../../electron/printing/printerDriver';
 import { createPrintQueue, type PrintQueue } from '../../../electron/queue/printQueue';
 import { createCollectionPlacesRepo } from '../../../electron/store/collectionPlacesRepo';
-import { migrate, openDatabase, type Db } from '../../../electron/store/database';
+import { openDatabase, type Db } from '../../../electron/store/database';
 import { createEndOfDayRepo } from '../../../electron/store/endOfDayRepo';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
-import { migrations } from '../../../electron/store/migrations/index';
-import { m007EndOfDay } from '../../../electron/store/migrations/007_end_of_day';
 import { createPrintJobsRepo, type PrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
@@ -29,6 +28,7 @@ import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } f
 import { printerSettings, type RoutingRules } from '../../../shared/contract/printing';
 import type { Sandbox } from '../../../sandbox/index';
 import { openSession, type Session } from '../api/support';
+import { decodeBarcodes } from '../printing/printingTestKit';
 
 export const ZPL_PRINTER = 'desk-zpl';
 export const PDF_PRINTER = 'office-pdf';
@@ -47,10 +47,9 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-/** The station database with the end-of-day migration, whether or not the lead has registered it yet. */
+/** The station database, migrated to the latest version. */
 function openStationDb(dir: string): Db {
   const db = openDatabase(path.join(dir, 'station.db'));
-  if (!migrations.includes(m007EndOfDay)) migrate(db, [...migrations, m007EndOfDay]);
   return db;
 }
 
@@ -115,3 +114,33 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     },
   };
 }
+
+/** Forgets what the desk's printers received so far (the ZPL printer's labels, the office printer's PDFs). */
+export function clearPrinted(rig: Rig): void {
+  rig.printer.clear();
+  for (const f of rig.office.received()) rmSync(path.join(rig.office.folder, f.name));
+}
+
+/**
+ * The package barcodes that came out of the desk's printers, one entry per printed label, as a
+ * worker would read them: each ZPL label the virtual label printer printed, then every page of
+ * the office printer's PDFs rendered (pdftoppm) and decoded (zbarimg). Only barcodes among
+ * `expected` are reported, so other codes on a label never count.
+ */
+export async function printedBarcodes(rig: Rig, expected: (string | null)[]): Promise<string[]> {
+  const known = expected.filter((b): b is string => !!b);
+  const out: string[] = [];
+  for (const label of rig.printer.printed()) {
+    const b = known.find((k) => label.zpl.includes(k));
+    if (b) out.push(b);
+  }
+  for (const f of rig.office.received()) {
+    for (const page of await previewPdf(readFileSync(path.join(rig.office.folder, f.name)), 200)) {
+      out.push(...(await decodeBarcodes(Buffer.from(page.png, 'base64'))).filter((b) => known.includes(b)));
+    }
+  }
+  return out;
+}
+
+/** How many print jobs of the desk's printers have come out. */
+export const printedCount = (rig: Rig) => rig.printer.printed().length + rig.office.received().length;

@@ -54,6 +54,8 @@ import { m003Shipments } from '../../../electron/store/migrations/003_shipments'
 import { m004CollectionPlaces } from '../../../electron/store/migrations/004_collection_places';
 import { m005Labels } from '../../../electron/store/migrations/005_labels';
 import { m006ScanLog } from '../../../electron/store/migrations/006_scan_log';
+import { m007Accounts } from '../../../electron/store/migrations/007_accounts';
+import { m008EndOfDay } from '../../../electron/store/migrations/008_end_of_day';
 
 describe('shipment cache migrations', () => {
   const dirs: string[] = [];
@@ -129,6 +131,34 @@ describe('shipment cache migrations', () => {
       expect.arrayContaining(['id', 'account_id', 'code', 'raw_code', 'scanned_at', 'outcome', 'delivery_id', 'matched_by']),
     );
     expect(indexesOf(db, 'scan_log')).toContain('scan_log_account');
+    db.close();
+  });
+
+  it('accounts: no secret columns, at most one active account', () => {
+    const db = upTo(m007Accounts);
+    const cols = columnsOf(db, 'accounts');
+    expect(cols).toEqual(expect.arrayContaining(['id', 'environment', 'base_url', 'client_id', 'active']));
+    expect(cols.filter((c) => /secret|token/.test(c))).toEqual([]);
+    const ins = db.prepare(
+      "INSERT INTO accounts VALUES (?, 'Firm', 'test', NULL, 'cid', 53682, '/callback', 'delivery', 'now', ?)",
+    );
+    ins.run('a', 1);
+    ins.run('b', 0);
+    expect(() => ins.run('c', 1)).toThrow(/UNIQUE/);
+    db.close();
+  });
+
+  it('end of day: protocols keep their PDF and shipments; one pick-up order per carrier, place and day', () => {
+    const db = upTo(m008EndOfDay);
+    db.pragma('foreign_keys = ON');
+    expect(tables(db)).toEqual(expect.arrayContaining(['collection_protocols', 'collection_protocol_shipments', 'pickup_orders']));
+    db.prepare("INSERT INTO collection_protocols VALUES ('a', 5, 'NP', 'WH', 'c', x'25504446', NULL, 'now')").run();
+    db.prepare("INSERT INTO collection_protocol_shipments VALUES ('a', 5, 1001)").run();
+    const order = db.prepare("INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at, delivery_ids) VALUES ('a', 'NP', 'WH', '2026-11-23', 'now', '[]')");
+    order.run();
+    expect(() => order.run()).toThrow(/UNIQUE/);
+    db.prepare("DELETE FROM collection_protocols WHERE protocol_id = 5").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM collection_protocol_shipments').get()).toEqual({ n: 0 });
     db.close();
   });
 

@@ -1,11 +1,11 @@
 import type { Migration } from './index';
 
 /**
- * 7: end of day. Collection protocols the station created (spec "POST /api/v2/collection-protocols":
+ * 8: end of day. Collection protocols the station created (spec "POST /api/v2/collection-protocols":
  * the PDF is kept so a reprint works offline) with the shipments they cover, and the pick-up orders
  * closes returned (spec "PATCH /api/v3/deliveries": `data.collectionOrders`).
  */
-export const m007EndOfDay: Migration = (db) => {
+export const m008EndOfDay: Migration = (db) => {
   db.exec(`
     CREATE TABLE collection_protocols (
       account_id TEXT NOT NULL,

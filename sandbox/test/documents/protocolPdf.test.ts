@@ -1,0 +1,78 @@
+/**
+ * Spec "POST /api/v2/collection-protocols": the protocol PDF lists the shipments handed over
+ * (carrier numbers, barcodes, count) with signature lines; a courier scans the barcodes from it.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderProtocolPdf } from '../../documents/protocolPdf';
+import { DocumentError } from '../../documents/labelData';
+import { needs } from '../../../test/support/services';
+import { protocol } from './fixtures';
+import { decode, keepExample, pdfPageCount, pdfText, rasterise, tempDir } from './printer';
+
+describe.skipIf(!needs('pdftoppm', 'zbarimg'))('collection protocol PDF read back by a courier', () => {
+  const dir = tempDir();
+
+  it('14 shipments (22 packages) span two numbered pages and every package barcode scans', async () => {
+    const p = protocol(14);
+    const pdf = await renderProtocolPdf(p);
+    expect(pdfPageCount(pdf, dir)).toBe(2);
+    const pages = rasterise(pdf, dir);
+    const scanned = pages.flatMap((png) => decode(png));
+    const expected = p.rows.flatMap((r) => r.barcodes);
+    expect(expected).toHaveLength(22);
+    expect([...scanned].sort()).toEqual([...expected].sort());
+    pages.forEach((png, i) => keepExample(png, `protocol-page${i + 1}.png`));
+
+    const text = pdfText(pdf, dir).replace(/\u00a0/g, ' ');
+    for (const r of p.rows) expect(text).toContain(r.deliveryNumber);
+    for (const s of [
+      'Předávací protokol č. 42',
+      'Národní pošta',
+      'Sklad Brno – Líšeň',
+      'ID: BRNO-01',
+      'Zásilek / Shipments: 14',
+      'Balíků / Packages: 22',
+      'Dobírky / COD: 322,50 CZK', // 103.5 + 107.5 + 111.5, summed exactly
+      'Předal (odesílatel)',
+      'Převzal (dopravce)',
+      'Strana 1 / 2',
+      'Strana 2 / 2',
+    ]) {
+      expect(text).toContain(s);
+    }
+  });
+
+  it('one shipment fits one page, still numbered, with its barcode and signature lines', async () => {
+    const pdf = await renderProtocolPdf(protocol(1));
+    expect(pdfPageCount(pdf, dir)).toBe(1);
+    const [page] = rasterise(pdf, dir);
+    expect(decode(page!)).toEqual(['DR0030000000M']);
+    const text = pdfText(pdf, dir);
+    expect(text).toContain('Strana 1 / 1');
+    expect(text).toContain('Převzal (dopravce)');
+    expect(text).not.toContain('Dobírky / COD');
+  });
+
+  it('a shipment with more packages than fit on the rest of a page continues on the next page, all scannable', async () => {
+    const p = protocol(6);
+    p.rows[5]!.barcodes = Array.from({ length: 30 }, (_, i) => `BIG${String(i).padStart(6, '0')}`);
+    const pdf = await renderProtocolPdf(p);
+    const scanned = rasterise(pdf, dir).flatMap((png) => decode(png));
+    expect([...scanned].sort()).toEqual(p.rows.flatMap((r) => r.barcodes).sort());
+  });
+
+  it('the same protocol gives the same bytes', async () => {
+    expect((await renderProtocolPdf(protocol(3))).equals(await renderProtocolPdf(protocol(3)))).toBe(true);
+  });
+});
+
+describe('collection protocol PDF: bad input', () => {
+  it('no shipments or a bad barcode is a DocumentError naming the field', async () => {
+    const empty = { ...protocol(1), rows: [] };
+    await expect(renderProtocolPdf(empty)).rejects.toMatchObject({ code: 'INVALID_PROTOCOL', field: 'rows' });
+    const bad = protocol(2);
+    bad.rows[1]!.barcodes = ['ok1', 'šš'];
+    await expect(renderProtocolPdf(bad)).rejects.toBeInstanceOf(DocumentError);
+    await expect(renderProtocolPdf(bad)).rejects.toMatchObject({ field: 'rows[1].barcodes[1]' });
+  });
+});
