@@ -75,7 +75,7 @@ if (!app.requestSingleInstanceLock()) {
     // Nothing in the renderer may ask for camera, geolocation, notifications...
     session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
 
-    station = await createStation({ dataDir, host: 'electron', version: STATION_VERSION, log });
+    station = await createStation({ dataDir, host: 'electron', version: STATION_VERSION, log, openExternal: openExternalChecked });
     ipcMain.handle(CALL, (event, method: unknown, params: unknown) => {
       // Only our own page may call: a navigated-away frame gets nothing.
       if (!event.senderFrame?.url.startsWith('app://station/')) {

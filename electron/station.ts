@@ -5,15 +5,30 @@
  * `electron`.
  */
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { StationStatus } from '../shared/contract/status';
 import { startSandbox, type Sandbox } from '../sandbox/index';
+import { createAccountHandlers, type LoginUrlSink } from './auth/accountHandlers';
+import { createActiveSession } from './auth/activeSession';
+import { createAccounts, type Accounts } from './auth/accounts';
+import { ensureDemoAccount, type DemoSandbox } from './auth/demoAccount';
+import { createKeytarSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
 import { systemClock, type Clock } from './clock';
-import path from 'node:path';
-import { openDatabase } from './store/database';
+import { lookupScan } from './lookup/lookupScan';
 import { createPrintingService, type PrintingService } from './printing/printingService';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
 import { createHealthCheck } from './serviceHealth';
+import { createStationSettings, type StationSettingsStore } from './settings/stationSettings';
+import { createAccountsRepo } from './store/accountsRepo';
+import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
+import { openDatabase } from './store/database';
+import { createEndOfDayRepo } from './store/endOfDayRepo';
+import { createLabelsRepo } from './store/labelsRepo';
+import { createSettingsRepo } from './store/settingsRepo';
 import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
+import { shipmentSourceFromClient } from './sync/shipmentSourceFromClient';
+import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from './workflows/index';
+import { createWorkflowHandlers } from './workflows/workflowHandlers';
 
 export interface StationOptions {
   dataDir: string;
@@ -21,10 +36,42 @@ export interface StationOptions {
   version: string;
   log: Logger;
   clock?: Clock;
-  /** The service to use; when absent the embedded sandbox is started (demo mode). */
-  service?: { environment: 'test' | 'production'; baseUrl: string };
+  /**
+   * The "built-in sandbox" environment: a sandbox already running (tests put two stations on one),
+   * or, when absent, one the station starts itself, kept in `<dataDir>/sandbox.db`.
+   */
+  sandbox?: DemoSandbox;
+  /** Where secrets live; default the OS keychain (keytar), or memory when no keychain answers. */
+  secrets?: SecretStore;
+  /** Opens the OAuth login page in the system browser (Electron: shell.openExternal). The web host has none: the page opens it. */
+  openExternal?: (url: string) => Promise<void> | void;
   /** How often the service is checked in the background. */
   healthIntervalMs?: number;
+  /** Service request time limit (default 20 s). */
+  serviceTimeoutMs?: number;
+  /** How long a scan waits for its labels to come out before it reports them queued (default 8 s). */
+  printWaitMs?: number;
+}
+
+/** The system locale's language, for service messages while the worker has not picked one. */
+function systemLanguage(): 'en' | 'cs' {
+  const lang = process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || Intl.DateTimeFormat().resolvedOptions().locale;
+  return /^cs/i.test(lang ?? '') ? 'cs' : 'en';
+}
+
+/** The keychain when it answers; otherwise memory, said plainly in the status (logins last until exit). */
+async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; keychain: StationStatus['keychain'] }> {
+  const keychain = createKeytarSecretStore();
+  try {
+    await keychain.get('station:probe');
+    return { secrets: keychain, keychain: { available: true, message: null } };
+  } catch (err) {
+    log.warn('the system keychain is not available; secrets are kept in memory only', { error: (err as Error).message });
+    return {
+      secrets: createMemorySecretStore(),
+      keychain: { available: false, message: 'The system keychain is not available: logins are kept only until the station stops.' },
+    };
+  }
 }
 
 export interface Station {
@@ -33,6 +80,13 @@ export interface Station {
   printing: PrintingService;
   /** The shipment cache, its sync and the scanner lookup (workflows call recordDeliveries etc.). */
   shipments: ShipmentDomain;
+  accounts: Accounts;
+  workflows: Workflows;
+  /** What every workflow is built from (domain modules added later take theirs from here too). */
+  deps: WorkflowDeps;
+  settings: StationSettingsStore;
+  /** The built-in sandbox in use (the station's own, or the one it was given). */
+  sandbox: DemoSandbox;
   close(): Promise<void>;
 }
 
@@ -41,53 +95,143 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   mkdirSync(opts.dataDir, { recursive: true });
   const db = openDatabase(path.join(opts.dataDir, 'station.db'));
 
-  let sandbox: Sandbox | null = null;
-  let service: { environment: StationStatus['service']['environment']; baseUrl: string };
-  if (opts.service) {
-    service = opts.service;
+  const settingsRepo = createSettingsRepo(db);
+  let ownSandbox: Sandbox | null = null;
+  let sandbox: DemoSandbox;
+  if (opts.sandbox) {
+    sandbox = opts.sandbox;
   } else {
-    sandbox = await startSandbox({ port: 0 });
-    service = { environment: 'sandbox', baseUrl: sandbox.url };
-    opts.log.info('embedded sandbox started', { url: sandbox.url });
+    ownSandbox = await startSandbox({ port: 0, dataFile: path.join(opts.dataDir, 'sandbox.db'), seed: 'demo' });
+    sandbox = ownSandbox;
+    opts.log.info('embedded sandbox started', { url: ownSandbox.url });
   }
 
+  const picked = opts.secrets ? { secrets: opts.secrets, keychain: { available: true, message: null } } : await pickSecretStore(opts.log);
+  const settings = createStationSettings(settingsRepo, clock, (s) => rpc.emit('settings.changed', s));
+  const language = () => settings.get().language ?? systemLanguage();
+
+  let urlSink: LoginUrlSink = () => undefined;
+  const accounts = createAccounts({
+    repo: createAccountsRepo(db),
+    secrets: picked.secrets,
+    clock,
+    log: opts.log,
+    environments: { sandbox: () => sandbox.url, test: null, production: null },
+    openBrowser: async (url) => {
+      urlSink(url);
+      await opts.openExternal?.(url);
+    },
+    language,
+  });
+  const activeSession = createActiveSession({ accounts, language, log: opts.log, timeoutMs: opts.serviceTimeoutMs });
+  let demoAccountId: string | null = null;
+
   // Events go out through rpc, created below once every domain's handlers exist.
+  const jobWaiter = createJobWaiter((id) => {
+    try {
+      return printing.queue.get(id);
+    } catch {
+      return undefined;
+    }
+  });
   const printing = await createPrintingService({
     db,
     clock,
     dataDir: opts.dataDir,
-    emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => rpc.emit(name, payload as never),
+    emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => {
+      if (name === 'printing.jobChanged') jobWaiter.jobChanged(payload as never);
+      rpc.emit(name, payload as never);
+    },
   });
 
   const shipments = createShipmentDomain({
     db,
     now: () => clock.now(),
-    // TODO(station-auth-client): the active account and its API client once accounts exist.
-    activeAccountId: () => null,
-    sourceFor: () => null,
+    activeAccountId: () => accounts.active()?.id ?? null,
+    sourceFor: async (accountId) => {
+      const s = await activeSession.sessionOf(accountId);
+      return s.tokens.state().state === 'logged-in' ? shipmentSourceFromClient(s.client) : null;
+    },
     emitProgress: (p) => rpc.emit('shipments.syncProgress', p),
     emitChanged: (accountId, deliveryIds) => rpc.emit('shipments.changed', { accountId, deliveryIds }),
+    scannerAffixes: () => settings.get().scanner,
     log: opts.log,
   });
 
-  const checkHealth = createHealthCheck(service.baseUrl);
+  const deps: WorkflowDeps = {
+    session: () => {
+      const s = activeSession.session();
+      return s ? { accountId: s.accountId, client: s.client } : null;
+    },
+    lookup: (code, o) => {
+      const s = activeSession.session();
+      return s ? shipments.lookup(s.accountId, code, o) : lookupScan({ accountId: '', shipments: shipments.repos.shipments, source: null, now: () => clock.now() }, code, o);
+    },
+    repos: {
+      shipments: shipments.repos.shipments,
+      labels: createLabelsRepo(db),
+      scanLog: shipments.repos.scanLog,
+      places: createCollectionPlacesRepo(db),
+      endOfDay: createEndOfDayRepo(db),
+    },
+    recordDeliveries: (accountId, list) => void shipments.recordDeliveries(accountId, list),
+    queue: printing.queue,
+    routes: () => printing.routes(),
+    jobs: jobWaiter,
+    clock,
+    log: opts.log,
+  };
+  const workflows = createWorkflows(deps, {
+    scan: {
+      printWaitMs: opts.printWaitMs,
+      onOutcome: (o) => rpc.emit('scan.outcome', o),
+      onPending: (p) => rpc.emit('scan.pending', p),
+    },
+    batch: { onItems: (items) => rpc.emit('batch.items', items) },
+  });
+  const accountRpc = createAccountHandlers(
+    { accounts, session: activeSession, demoAccountId: () => demoAccountId, emitChanged: (l) => rpc.emit('accounts.changed', l), log: opts.log },
+    (sink) => (urlSink = sink),
+  );
+
+  /** The service of the active account (the built-in sandbox when there is none). */
+  const serviceOf = (): { environment: StationStatus['service']['environment']; baseUrl: string } => {
+    const a = accounts.active();
+    if (!a) return { environment: 'sandbox', baseUrl: sandbox.url };
+    try {
+      return { environment: a.environment, baseUrl: accounts.baseUrlOf(a) };
+    } catch {
+      return { environment: a.environment, baseUrl: a.baseUrl ?? '' };
+    }
+  };
+  let service = serviceOf();
+  let checkHealth = createHealthCheck(service.baseUrl);
   let status: StationStatus = {
     version: opts.version,
     dataDir: opts.dataDir,
     host: opts.host,
     service: { ...service, reachable: false, checkedAt: null, error: null },
     printers: [],
+    keychain: picked.keychain,
   };
 
   async function refresh(): Promise<StationStatus> {
+    const now = serviceOf();
+    if (now.baseUrl !== service.baseUrl || now.environment !== service.environment) {
+      service = now;
+      checkHealth = createHealthCheck(service.baseUrl);
+    }
     const health = await checkHealth(clock.now());
     const next: StationStatus = {
       ...status,
-      service: { ...status.service, ...health },
+      service: { ...service, ...health },
       printers: printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
     };
     // The service is back: scans queued as close-and-print jobs run now, in scan order.
-    if (next.service.reachable && !status.service.reachable) printing.queue.kick();
+    if (next.service.reachable && !status.service.reachable) {
+      workflows.scanToClose.serviceBack();
+      printing.queue.kick();
+    }
     const changed = JSON.stringify({ ...next.service, checkedAt: null }) !== JSON.stringify({ ...status.service, checkedAt: null }) ||
       JSON.stringify(next.printers) !== JSON.stringify(status.printers);
     status = next;
@@ -99,9 +243,21 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     mergeHandlers({
       'station.status': () => status,
       'station.checkService': () => refresh(),
-    }, printing.handlers, shipments.handlers),
+      'settings.get': () => settings.get(),
+      'settings.set': (patch) => settings.set(patch),
+    }, printing.handlers, shipments.handlers, createWorkflowHandlers(deps, workflows), accountRpc.handlers),
     opts.log,
   );
+
+  if (!opts.secrets && !picked.keychain.available) opts.log.warn('secrets kept in memory only');
+  demoAccountId = await ensureDemoAccount({ accounts, settings: settingsRepo, sandbox, log: opts.log });
+  await activeSession.refresh();
+  // Another account became active (or logged in): the service to watch and the cache to fill change.
+  activeSession.onChange(() => {
+    void refresh();
+    const id = accounts.active()?.id;
+    if (id) void shipments.syncNow(id);
+  });
 
   await printing.start();
   await refresh();
@@ -109,16 +265,25 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const stopHealth = clock.setInterval(() => void refresh(), opts.healthIntervalMs ?? 30_000);
   const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
 
+  const first = accounts.active()?.id;
+  if (first) void shipments.syncNow(first);
+
   return {
     rpc,
     printing,
     shipments,
+    accounts,
+    workflows,
+    deps,
+    settings,
+    sandbox,
     async close() {
       stopTick();
       stopHealth();
       stopShipmentSync();
+      accountRpc.cancelLogin();
       await printing.close();
-      await sandbox?.close();
+      await ownSandbox?.close();
       db.close();
     },
   };

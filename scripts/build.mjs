@@ -30,7 +30,7 @@ const node = (entry, outfile) =>
 const jobs = [node('electron/host/hostCli.ts', 'dist/node/host.mjs'), node('sandbox/cli.ts', 'dist/node/sandbox.mjs')];
 
 if (only !== 'node') {
-  const electronBundle = (entry, outfile, external) =>
+  const electronBundle = (entry, outfile, external, moduleUrl = false) =>
     esbuild({
       entryPoints: [path.join(root, entry)],
       outfile: path.join(root, outfile),
@@ -40,12 +40,15 @@ if (only !== 'node') {
       format: 'cjs',
       external,
       sourcemap: true,
-      define,
+      // import.meta.url (the sandbox finds its label fonts from it) means this file in a CommonJS bundle.
+      ...(moduleUrl
+        ? { define: { ...define, 'import.meta.url': '__stationModuleUrl' }, banner: { js: "const __stationModuleUrl = require('node:url').pathToFileURL(__filename).href;" } }
+        : { define }),
       logLevel: 'warning',
     });
   // The preload runs sandboxed: it may require only 'electron', so everything else is bundled in.
   jobs.push(electronBundle('electron/preload.ts', 'dist/electron/preload.cjs', ['electron']));
-  jobs.push(electronBundle('electron/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)]));
+  jobs.push(electronBundle('electron/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
   const { build: viteBuild } = await import('vite');
   jobs.push(viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' }));
 }

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { statusMethods, statusEvents } from './contract/status';
 import { printingMethods, printingEvents } from './contract/printing';
 import { shipmentMethods, shipmentEvents } from './contract/shipments';
+import { workflowMethods, workflowEvents } from './contract/workflows';
+import { accountMethods, accountEvents } from './contract/accounts';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -32,8 +34,8 @@ export function defineMethods<T extends Record<string, MethodSpec>[]>(...maps: T
   return out as UnionToIntersection<T[number]>;
 }
 
-export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods);
-export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents };
+export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods, workflowMethods, accountMethods);
+export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents, ...workflowEvents, ...accountEvents };
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods & string;

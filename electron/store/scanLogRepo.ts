@@ -65,6 +65,9 @@ export function createScanLogRepo(db: Db) {
   const selectRecent = db.prepare<[string, number, number], ScanRow>(
     'SELECT * FROM scan_log WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
   );
+  const selectCounts = db.prepare<[string, string], { outcome: string; n: number }>(
+    'SELECT outcome, COUNT(*) AS n FROM scan_log WHERE account_id = ? AND scanned_at >= ? GROUP BY outcome',
+  );
   const selectForShipment = db.prepare<[string, number], ScanRow>(
     'SELECT * FROM scan_log WHERE account_id = ? AND delivery_id = ? ORDER BY id DESC LIMIT 100',
   );
@@ -103,6 +106,10 @@ export function createScanLogRepo(db: Db) {
     /** Newest first; pass the last id seen as beforeId for the next page. */
     recent(accountId: string, limit = 100, beforeId = Number.MAX_SAFE_INTEGER): ScanLogEntry[] {
       return selectRecent.all(accountId, beforeId, limit).map(fromRow);
+    },
+    /** How many scans since `since`, by outcome (the station screen's counters for the day). */
+    countsSince(accountId: string, since: Date): Partial<Record<ScanOutcome, number>> {
+      return Object.fromEntries(selectCounts.all(accountId, since.toISOString()).map((r) => [r.outcome, r.n]));
     },
     forShipment: (accountId: string, deliveryId: number): ScanLogEntry[] => selectForShipment.all(accountId, deliveryId).map(fromRow),
   };

@@ -16,3 +16,5 @@ export function createSettingsRepo(db: Db) {
     },
   };
 }
+
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

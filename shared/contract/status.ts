@@ -20,6 +20,8 @@ export const stationStatus = z.object({
     error: z.string().nullable(),
   }),
   printers: z.array(printerSummary),
+  /** Whether secrets are in the OS keychain; without one, logins last only until the station stops. */
+  keychain: z.object({ available: z.boolean(), message: z.string().nullable() }),
 });
 
 export type StationStatus = z.infer<typeof stationStatus>;

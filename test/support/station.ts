@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startWebHost, type WebHost } from '../../electron/host/webHost';
-import { createStation, type Station } from '../../electron/station';
+import { createStation, type Station, type StationOptions } from '../../electron/station';
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
 import { memoryLogger } from './memoryLogger';
 
@@ -18,10 +18,13 @@ export interface HostedStation {
   close(): Promise<void>;
 }
 
-export async function startHostedStation(opts: { staticDir?: string } = {}): Promise<HostedStation> {
+export async function startHostedStation(
+  opts: { staticDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs'>> = {},
+): Promise<HostedStation> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
   const log = memoryLogger();
-  const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log });
+  const { staticDir: _s, ...stationOpts } = opts;
+  const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log, ...stationOpts });
   const host = await startWebHost({
     rpc: station.rpc,
     log,

@@ -1,0 +1,173 @@
+/**
+ * Accounts and login behind the RPC contract (shared/contract/accounts.ts). One browser login runs
+ * at a time (they share the loopback redirect port): starting another cancels the first. The RPC
+ * answers with the login page's address as soon as it is known; the end of the login is pushed as
+ * `accounts.changed`. No handler ever returns a secret.
+ */
+import type { AccountView, LoginStateView } from '../../shared/contract/accounts';
+import type { Handlers, Logger } from '../rpc/rpcServer';
+import { StationError } from '../stationError';
+import type { Accounts, Account } from './accounts';
+import type { ActiveSessionHolder } from './activeSession';
+
+type AccountHandlers = Pick<
+  Handlers,
+  | 'accounts.list'
+  | 'accounts.add'
+  | 'accounts.remove'
+  | 'accounts.setActive'
+  | 'accounts.loginWithBrowser'
+  | 'accounts.cancelLogin'
+  | 'accounts.loginWithRefreshToken'
+  | 'accounts.logout'
+>;
+
+export interface AccountHandlerDeps {
+  accounts: Accounts;
+  session: ActiveSessionHolder;
+  demoAccountId: () => string | null;
+  emitChanged: (list: AccountView[]) => void;
+  log: Logger;
+}
+
+interface BrowserLogin {
+  accountId: string;
+  url: string | null;
+  abort: AbortController;
+  urlKnown: (url: string) => void;
+  failed: (err: unknown) => void;
+}
+
+/** The opener the accounts module calls with the authorization URL: hands it to the login in flight. */
+export interface LoginUrlSink {
+  (url: string): void;
+}
+
+export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sink: LoginUrlSink) => void) {
+  let login: BrowserLogin | null = null;
+  const lastError = new Map<string, string>();
+
+  setUrlSink((url) => {
+    if (!login) return;
+    login.url = url;
+    login.urlKnown(url);
+    void emit();
+  });
+
+  async function loginOf(a: Account): Promise<LoginStateView> {
+    if (login?.accountId === a.id && login.url) return { state: 'logging-in', url: login.url };
+    try {
+      return await deps.accounts.loginState(a.id);
+    } catch (err) {
+      return { state: 'login-required', reason: (err as Error).message };
+    }
+  }
+
+  async function view(a: Account): Promise<AccountView> {
+    let baseUrl: string | null = null;
+    try {
+      baseUrl = deps.accounts.baseUrlOf(a);
+    } catch {
+      baseUrl = a.baseUrl;
+    }
+    return {
+      id: a.id,
+      name: a.name,
+      environment: a.environment,
+      baseUrl,
+      clientId: a.clientId,
+      redirectPort: a.redirectPort,
+      redirectPath: a.redirectPath,
+      scopes: a.scopes,
+      createdAt: a.createdAt,
+      active: a.active,
+      demo: a.id === deps.demoAccountId(),
+      login: await loginOf(a),
+      lastLoginError: lastError.get(a.id) ?? null,
+    };
+  }
+
+  const list = async () => Promise.all(deps.accounts.list().map(view));
+  async function emit(): Promise<AccountView[]> {
+    const l = await list();
+    deps.emitChanged(l);
+    return l;
+  }
+  async function one(id: string): Promise<AccountView> {
+    const a = deps.accounts.get(id);
+    if (!a) throw new StationError('account.not-found', 'There is no such account on this station.');
+    return view(a);
+  }
+  /** After a change of accounts: the session follows the active one, the UI learns of it. */
+  async function changed(): Promise<AccountView[]> {
+    await deps.session.refresh();
+    return emit();
+  }
+
+  deps.accounts.onLoginState(() => void changed());
+
+  function cancelLogin(): void {
+    if (!login) return;
+    login.abort.abort();
+    login = null;
+  }
+
+  const handlers: AccountHandlers = {
+    'accounts.list': () => list(),
+    'accounts.add': async (n) => {
+      const a = await deps.accounts.add(n);
+      await changed();
+      return one(a.id);
+    },
+    'accounts.remove': async ({ accountId }) => {
+      if (login?.accountId === accountId) cancelLogin();
+      await deps.accounts.remove(accountId);
+      lastError.delete(accountId);
+      const rest = deps.accounts.list();
+      if (!deps.accounts.active() && rest[0]) deps.accounts.setActive(rest[0].id);
+      return changed();
+    },
+    'accounts.setActive': async ({ accountId }) => {
+      deps.accounts.setActive(accountId);
+      return changed();
+    },
+    'accounts.loginWithBrowser': ({ accountId }) => {
+      cancelLogin();
+      lastError.delete(accountId);
+      return new Promise<{ url: string }>((resolve, reject) => {
+        const current: BrowserLogin = { accountId, url: null, abort: new AbortController(), urlKnown: (url) => resolve({ url }), failed: reject };
+        login = current;
+        deps.accounts
+          .loginWithBrowser(accountId, { signal: current.abort.signal })
+          .then(() => deps.log.info('browser login finished', { accountId }))
+          .catch((err: unknown) => {
+            const message = err instanceof Error ? err.message : String(err);
+            if (!current.abort.signal.aborted) lastError.set(accountId, message);
+            current.failed(err);
+            deps.log.warn('browser login failed', { accountId, code: (err as { code?: string }).code ?? null });
+          })
+          .finally(() => {
+            if (login === current) login = null;
+            void changed();
+          });
+      });
+    },
+    'accounts.cancelLogin': () => {
+      cancelLogin();
+      return changed();
+    },
+    'accounts.loginWithRefreshToken': async ({ accountId, refreshToken }) => {
+      lastError.delete(accountId);
+      await deps.accounts.loginWithRefreshToken(accountId, refreshToken);
+      await changed();
+      return one(accountId);
+    },
+    'accounts.logout': async ({ accountId }) => {
+      await deps.accounts.logout(accountId);
+      await changed();
+      return one(accountId);
+    },
+  };
+
+  return { handlers, emit, cancelLogin };
+}

@@ -1,0 +1,95 @@
+/**
+ * Accounts (companies), their login, and the station's own settings in the RPC contract (issue 7
+ * item 8). Secrets go one way only: the client secret and a pasted refresh token travel from the
+ * renderer to the main side once and are stored in the OS keychain; nothing here ever returns one.
+ */
+import { z } from 'zod';
+
+export const environment = z.enum(['sandbox', 'test', 'production']);
+export type Environment = z.infer<typeof environment>;
+
+export const loginState = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('logged-out') }),
+  z.object({ state: z.literal('logged-in') }),
+  z.object({ state: z.literal('login-required'), reason: z.string() }),
+  /** The browser login is under way: the page at `url` waits for the user. */
+  z.object({ state: z.literal('logging-in'), url: z.string() }),
+]);
+export type LoginStateView = z.infer<typeof loginState>;
+
+export const accountView = z.object({
+  id: z.string(),
+  name: z.string(),
+  environment,
+  /** The service address in use (for the sandbox: where the built-in sandbox runs now). */
+  baseUrl: z.string().nullable(),
+  clientId: z.string(),
+  redirectPort: z.number().int(),
+  redirectPath: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: z.string(),
+  active: z.boolean(),
+  /** The built-in demo account the station set up itself on first run. */
+  demo: z.boolean(),
+  login: loginState,
+  /** Why the last browser login failed (denied, timed out...), until the next attempt. */
+  lastLoginError: z.string().nullable(),
+});
+export type AccountView = z.infer<typeof accountView>;
+
+const accountId = z.string().min(1).max(100);
+const none = z.object({}).strict();
+
+export const newAccount = z
+  .object({
+    name: z.string().trim().min(1, 'Give the account a name.').max(100),
+    environment,
+    baseUrl: z.string().trim().max(500).nullable().optional(),
+    clientId: z.string().trim().min(1, 'Enter the client id.').max(200),
+    clientSecret: z.string().min(1, 'Enter the client secret.').max(500),
+    redirectPort: z.number().int().min(1).max(65535).optional(),
+    redirectPath: z.string().startsWith('/', 'The redirect path starts with "/".').max(200).optional(),
+  })
+  .strict();
+
+export const stationSettings = z.object({
+  /** null: follow the system language (Czech when the system locale is Czech). */
+  language: z.enum(['en', 'cs']).nullable(),
+  sounds: z.boolean(),
+  /** 0-100. */
+  volume: z.number().int().min(0).max(100),
+  scanner: z.object({
+    /** Characters some scanners send before/after the code (stripped before lookup). */
+    prefix: z.string().max(20),
+    suffix: z.string().max(20),
+  }),
+});
+export type StationSettings = z.infer<typeof stationSettings>;
+
+export const accountMethods = {
+  'accounts.list': { params: none, result: z.array(accountView) },
+  'accounts.add': { params: newAccount, result: accountView },
+  'accounts.remove': { params: z.object({ accountId }).strict(), result: z.array(accountView) },
+  'accounts.setActive': { params: z.object({ accountId }).strict(), result: z.array(accountView) },
+  /**
+   * The OAuth login in the system browser (spec "Authentication", authorization code flow). Answers
+   * at once with the login page's address (also pushed as `accounts.changed` with state
+   * `logging-in`); the end of the login comes as `accounts.changed`.
+   */
+  'accounts.loginWithBrowser': { params: z.object({ accountId }).strict(), result: z.object({ url: z.string() }) },
+  'accounts.cancelLogin': { params: z.object({ accountId }).strict(), result: z.array(accountView) },
+  /** Spec "Access to resources" 4: a refresh token obtained by hand, checked with one refresh before it is kept. */
+  'accounts.loginWithRefreshToken': {
+    params: z.object({ accountId, refreshToken: z.string().trim().min(1, 'Paste the refresh token.').max(500) }).strict(),
+    result: accountView,
+  },
+  'accounts.logout': { params: z.object({ accountId }).strict(), result: accountView },
+
+  'settings.get': { params: none, result: stationSettings },
+  'settings.set': { params: stationSettings.partial().strict(), result: stationSettings },
+};
+
+export const accountEvents = {
+  'accounts.changed': z.array(accountView),
+  'settings.changed': stationSettings,
+};

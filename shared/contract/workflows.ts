@@ -1,0 +1,221 @@
+/**
+ * The station's workflows in the RPC contract: scan-to-close, batch close and end of day
+ * (PRODUCT.md "Scan-to-close"; issue 7 items 2, 3, 6). The shapes are what the UI renders; the
+ * methods are served by electron/workflows through electron/workflowHandlers.ts.
+ */
+import { z } from 'zod';
+
+/** An error as a value: a code the UI translates, a message a person can act on. */
+export const workflowError = z.object({ code: z.string(), message: z.string() });
+export type WorkflowError = z.infer<typeof workflowError>;
+
+/** What the green screen shows. */
+export const closedShipmentInfo = z.object({
+  deliveryId: z.number().int(),
+  /** Carrier code (the shipment's `agent`). */
+  carrier: z.string(),
+  recipientName: z.string(),
+  packageCount: z.number().int(),
+  deliveryNumber: z.string().nullable(),
+  barcodes: z.array(z.string()),
+});
+export type ClosedShipmentInfo = z.infer<typeof closedShipmentInfo>;
+
+const base = {
+  /** The station's number of this scan (its scan log row). */
+  scanId: z.number().int(),
+  /** The code after normalisation. */
+  code: z.string(),
+};
+
+/**
+ * Every outcome of one scan, rendered full-screen by the UI:
+ * - printed: closed (or reprinted) and every label job done at the printer;
+ * - queued: closed, labels queued but not yet printed (a busy lane, or labels still to fetch);
+ * - printer-down: closed, the printer refused; the jobs wait in the queue and retry by themselves;
+ * - already-closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
+ * - service-unreachable: the scan waits in the queue as a close-and-print job, run in scan order.
+ */
+export const scanOutcome = z.discriminatedUnion('kind', [
+  z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean() }),
+  z.object({
+    ...base,
+    kind: z.literal('queued'),
+    shipment: closedShipmentInfo,
+    jobIds: z.array(z.number().int()),
+    reprint: z.boolean(),
+    reason: workflowError.nullable(),
+  }),
+  z.object({ ...base, kind: z.literal('printer-down'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reason: workflowError }),
+  z.object({
+    ...base,
+    kind: z.literal('already-closed'),
+    shipment: closedShipmentInfo,
+    /** Another station (or the web application) closed it: this station never printed it. */
+    closedElsewhere: z.boolean(),
+    /** Labels are stored on this station, so a reprint works even offline. */
+    labelsAvailable: z.boolean(),
+  }),
+  z.object({ ...base, kind: z.literal('cancelled'), deliveryId: z.number().int(), recipientName: z.string() }),
+  z.object({ ...base, kind: z.literal('not-found'), message: z.string(), serviceChecked: z.boolean() }),
+  z.object({
+    ...base,
+    kind: z.literal('ambiguous'),
+    candidates: z.array(z.object({ deliveryId: z.number().int(), carrier: z.string(), recipientName: z.string(), state: z.number().int() })),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('carrier-rejected'),
+    deliveryId: z.number().int(),
+    carrier: z.string(),
+    /** The service's message and its per-field messages, in the UI language (accept-language). */
+    message: z.string(),
+    messages: z.array(z.string()),
+  }),
+  z.object({ ...base, kind: z.literal('service-unreachable'), jobId: z.number().int(), reason: workflowError }),
+  z.object({ ...base, kind: z.literal('skipped'), deliveryId: z.number().int() }),
+  z.object({ ...base, kind: z.literal('login-required'), message: z.string() }),
+  z.object({ ...base, kind: z.literal('error'), error: workflowError }),
+]);
+export type ScanOutcome = z.infer<typeof scanOutcome>;
+export type ScanOutcomeKind = ScanOutcome['kind'];
+
+/** A scan the station has received but not finished: the UI shows them under the scan box. */
+export const pendingScan = z.object({
+  scanId: z.number().int(),
+  code: z.string(),
+  receivedAt: z.string(),
+  state: z.enum(['waiting', 'working']),
+});
+export type PendingScan = z.infer<typeof pendingScan>;
+
+// ---------------------------------------------------------------- batch
+
+export const batchItem = z.object({
+  code: z.string(),
+  deliveryId: z.number().int().nullable(),
+  carrier: z.string().nullable(),
+  collectionPlace: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  /** ready: prepared, will be closed; closed: already closed (labels printed again only on request). */
+  status: z.enum(['ready', 'closed', 'cancelled', 'not-found', 'ambiguous', 'invalid']),
+  message: z.string().nullable(),
+});
+export type BatchItem = z.infer<typeof batchItem>;
+
+export const batchShipmentResult = z.object({
+  deliveryId: z.number().int(),
+  code: z.string(),
+  carrier: z.string(),
+  collectionPlace: z.string().nullable(),
+  closed: z.boolean(),
+  print: z.enum(['printed', 'queued', 'printer-down', 'not-printed']),
+  jobIds: z.array(z.number().int()),
+  error: workflowError.nullable(),
+});
+export type BatchShipmentResult = z.infer<typeof batchShipmentResult>;
+
+export const batchSummary = z.object({
+  closed: z.number().int(),
+  printed: z.number().int(),
+  failed: z.number().int(),
+  /** Carrier + collection place groups, as closed (spec "PATCH": one carrier, one place per request). */
+  groups: z.array(z.object({ carrier: z.string(), collectionPlace: z.string().nullable(), deliveryIds: z.array(z.number().int()), closed: z.boolean() })),
+  shipments: z.array(batchShipmentResult),
+  /** Codes that were not closed because they could not be (not found, cancelled, ambiguous...). */
+  skipped: z.array(batchItem),
+});
+export type BatchSummary = z.infer<typeof batchSummary>;
+
+// ---------------------------------------------------------------- end of day
+
+export const protocolCandidate = z.object({
+  carrier: z.string(),
+  collectionPlace: z.string(),
+  collectionPlaceName: z.string().nullable(),
+  /** Closed, unsent shipments of this pair without a protocol (as far as this station knows). */
+  deliveryIds: z.array(z.number().int()),
+});
+export type ProtocolCandidate = z.infer<typeof protocolCandidate>;
+
+export const protocolRecord = z.object({
+  collectionProtocolId: z.number().int(),
+  carrier: z.string(),
+  collectionPlace: z.string(),
+  created: z.string(),
+  deliveryIds: z.array(z.number().int()),
+  /** The print job of the last print of it, if any. */
+  lastJobId: z.number().int().nullable(),
+});
+export type ProtocolRecord = z.infer<typeof protocolRecord>;
+
+export const pickupOrder = z.object({
+  carrier: z.string(),
+  collectionPlace: z.string(),
+  /** YYYY-MM-DD (spec "Pick-up order"). */
+  scheduled: z.string(),
+  /** When the station learned of it (the close that returned it). */
+  receivedAt: z.string(),
+  deliveryIds: z.array(z.number().int()),
+});
+export type PickupOrder = z.infer<typeof pickupOrder>;
+
+// ---------------------------------------------------------------- methods and events
+
+const none = z.object({}).strict();
+const deliveryId = z.number().int().positive();
+/** A scanner types at most a few dozen characters; anything longer is not a scan. */
+const scannedCode = z.string().trim().min(1, 'Scan or type a code.').max(200, 'A code is at most 200 characters.');
+const carrierCode = z.string().trim().min(1).max(20);
+const placeCode = z.string().trim().min(1).max(100);
+
+/** The day's scans on this station (from the scan log), for the counters on the station screen. */
+export const scanCounters = z.object({
+  day: z.string(),
+  scanned: z.number().int(),
+  printed: z.number().int(),
+  queued: z.number().int(),
+  failed: z.number().int(),
+});
+export type ScanCounters = z.infer<typeof scanCounters>;
+
+export const workflowMethods = {
+  /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
+  'scan.submit': { params: z.object({ code: scannedCode }).strict(), result: z.object({ scanId: z.number().int() }) },
+  /** Enter on an already-closed shipment: print its labels again. */
+  'scan.reprint': { params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(), result: scanOutcome },
+  /** Esc on an already-closed shipment. Null when that question was already answered. */
+  'scan.skip': { params: z.object({ scanId: z.number().int() }).strict(), result: scanOutcome.nullable() },
+  'scan.pending': { params: none, result: z.array(pendingScan) },
+  'scan.counters': { params: none, result: scanCounters },
+
+  'batch.collect': { params: z.object({ code: scannedCode }).strict(), result: batchItem },
+  'batch.items': { params: none, result: z.array(batchItem) },
+  'batch.remove': { params: z.object({ code: scannedCode }).strict(), result: z.array(batchItem) },
+  'batch.clear': { params: none, result: z.array(batchItem) },
+  /** Closes every ready shipment (one request per carrier + collection place) and prints per carrier. */
+  'batch.closeAll': { params: none, result: batchSummary },
+
+  'endOfDay.candidates': {
+    params: z.object({ refresh: z.boolean().optional() }).strict(),
+    result: z.object({ candidates: z.array(protocolCandidate), refreshError: workflowError.nullable() }),
+  },
+  'endOfDay.createProtocol': {
+    params: z.object({ carrier: carrierCode, collectionPlace: placeCode }).strict(),
+    result: z.object({ protocol: protocolRecord, jobId: z.number().int().nullable() }),
+  },
+  'endOfDay.protocols': { params: none, result: z.array(protocolRecord) },
+  'endOfDay.reprintProtocol': { params: z.object({ collectionProtocolId: z.number().int().positive() }).strict(), result: z.object({ jobId: z.number().int().nullable() }) },
+  'endOfDay.pickupOrders': {
+    params: z.object({ fromDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.').optional() }).strict(),
+    result: z.array(pickupOrder),
+  },
+};
+
+export const workflowEvents = {
+  /** Every finished scan (also those run later from the queue), for the full-screen feedback. */
+  'scan.outcome': scanOutcome,
+  /** Scans received and not yet finished, in scan order. */
+  'scan.pending': z.array(pendingScan),
+  'batch.items': z.array(batchItem),
+};
