@@ -1,16 +1,27 @@
 import { useEffect } from 'react';
 import { useLanguage, useT, type Language } from './i18n';
 import { useConnection } from './rpc/transport';
-import { StatusScreen } from './screens/StatusScreen';
+import { screens } from './screens/registry';
+import { activeAccount, useAccounts } from './state/accountsStore';
+import { useNav } from './state/navStore';
+import { useSettings } from './state/settingsStore';
 import { useStatus } from './state/statusStore';
 
 function LanguageSwitch() {
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
+  const save = useSettings((s) => s.save);
   const t = useT();
   return (
     <label className="lang">
       <span className="visually-hidden">{t('lang.label')}</span>
-      <select value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid="language">
+      <select
+        value={language}
+        onChange={(e) => {
+          useLanguage.getState().setLanguage(e.target.value as Language);
+          void save({ language: e.target.value as Language });
+        }}
+        data-testid="language"
+      >
         <option value="cs">Čeština</option>
         <option value="en">English</option>
       </select>
@@ -18,16 +29,103 @@ function LanguageSwitch() {
   );
 }
 
+function AccountSwitch() {
+  const t = useT();
+  const { accounts, setActive } = useAccounts();
+  const active = activeAccount({ accounts });
+  if (accounts.length === 0) return <span className="pill bad">{t('account.none')}</span>;
+  const login = active?.login.state;
+  return (
+    <span className="account">
+      <label>
+        <span className="visually-hidden">{t('account.label')}</span>
+        <select value={active?.id ?? ''} onChange={(e) => void setActive(e.target.value)} data-testid="account-switch">
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {login && login !== 'logged-in' && (
+        <span className="pill bad" data-testid="login-pill">
+          {login === 'logging-in' ? t('account.loggingIn') : login === 'login-required' ? t('account.loginRequired') : t('account.loggedOut')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function PrinterPill() {
+  const t = useT();
+  const printers = useStatus((s) => s.status?.printers ?? []);
+  const trouble = printers.find((p) => p.state === 'offline' || p.state === 'error');
+  return (
+    <span className={`pill ${trouble ? 'bad' : 'ok'}`} data-testid="printer-pill">
+      {trouble ? t('printers.trouble', { name: trouble.name, state: t(`printerState.${trouble.state}`) }) : t('printers.allReady')}
+    </span>
+  );
+}
+
+function Nav() {
+  const t = useT();
+  const { screen, go } = useNav();
+  return (
+    <nav className="tabs" aria-label={t('nav.label')}>
+      {screens.map((s) => (
+        <button
+          key={s.id}
+          type="button"
+          className={s.id === screen ? 'tab active' : 'tab'}
+          aria-current={s.id === screen ? 'page' : undefined}
+          onClick={() => go(s.id)}
+          data-testid={`nav-${s.id}`}
+        >
+          {t(s.label)} <kbd>{s.key}</kbd>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** F-keys switch screens from anywhere; they never reach a text field as input. */
+function useScreenKeys() {
+  const go = useNav((s) => s.go);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const hit = screens.find((s) => s.key === e.key);
+      if (hit && !e.ctrlKey && !e.altKey && !e.metaKey) {
+        e.preventDefault();
+        go(hit.id);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+}
+
 export function App() {
   const t = useT();
   const connected = useConnection((s) => s.connected);
   const status = useStatus((s) => s.status);
-  const load = useStatus((s) => s.load);
+  const loadStatus = useStatus((s) => s.load);
+  const loadAccounts = useAccounts((s) => s.load);
+  const loadSettings = useSettings((s) => s.load);
+  const accounts = useAccounts((s) => s.accounts);
+  const screen = useNav((s) => s.screen);
+  const go = useNav((s) => s.go);
+  useScreenKeys();
   useEffect(() => {
-    if (connected) void load();
-  }, [connected, load]);
+    if (connected) {
+      void loadStatus();
+      void loadAccounts();
+      void loadSettings();
+    }
+  }, [connected, loadStatus, loadAccounts, loadSettings]);
 
+  const active = activeAccount({ accounts });
   const reachable = status?.service.reachable;
+  const Current = (screens.find((s) => s.id === screen) ?? screens[0]!).Component;
   return (
     <div className="app">
       <header className="topbar">
@@ -37,19 +135,35 @@ export function App() {
           {connected ? t('conn.up') : t('conn.down')}
         </span>
         {status && (
-          <span className={`pill ${reachable ? 'ok' : 'bad'}`} data-testid="service-pill">
+          <span className={`pill ${reachable ? 'ok' : 'bad'}`} data-testid="service-pill" title={status.service.error ?? status.service.baseUrl}>
             {reachable ? t('service.reachable') : t('service.unreachable')}
           </span>
         )}
+        {status && <PrinterPill />}
+        <AccountSwitch />
         <LanguageSwitch />
       </header>
+      <Nav />
       {status?.service.environment === 'sandbox' && (
         <div className="banner" role="note" data-testid="demo-banner">
           {t('banner.demo')}
         </div>
       )}
+      {status && !status.keychain.available && (
+        <div className="banner warn" role="alert" data-testid="keychain-banner">
+          {t('banner.keychain')}
+        </div>
+      )}
+      {active && active.login.state !== 'logged-in' && active.login.state !== 'logging-in' && (
+        <div className="banner warn" role="alert" data-testid="login-banner">
+          {t('banner.login', { name: active.name })}{' '}
+          <button type="button" onClick={() => go('settings')}>
+            {t('banner.login.action')}
+          </button>
+        </div>
+      )}
       <main>
-        <StatusScreen />
+        <Current />
       </main>
     </div>
   );

@@ -1,33 +1,37 @@
-/** English texts of the station UI. cs.ts must have every key (the type makes it so). */
-export const en = {
-  'app.title': 'Label Station',
-  'nav.station': 'Station',
-  'nav.shipments': 'Shipments',
-  'nav.queue': 'Print queue',
-  'nav.endOfDay': 'End of day',
-  'nav.tracking': 'Tracking',
-  'nav.settings': 'Settings',
-  'conn.up': 'Connected',
-  'conn.down': 'Station not connected — reconnecting…',
-  'service.reachable': 'Service reachable',
-  'service.unreachable': 'Service unreachable',
-  'status.title': 'Station status',
-  'status.version': 'Version',
-  'status.host': 'Host',
-  'status.dataDir': 'Data folder',
-  'status.service': 'Service',
-  'status.printers': 'Printers',
-  'status.noPrinters': 'none found',
-  'status.clock': 'Core clock',
-  'status.waitingTick': 'waiting for the first event…',
-  'status.loading': 'Loading…',
-  'status.check': 'Check the service now',
-  'env.sandbox': 'built-in sandbox',
-  'env.test': 'test environment',
-  'env.production': 'production',
-  'banner.demo': 'Demo mode: the station runs on the built-in sandbox with virtual printers. Nothing is sent to a carrier.',
-  'lang.label': 'Language',
-} as const;
+/**
+ * The catalogues, joined from one module per screen area (messages/*.ts) so screens are written in
+ * parallel without touching one file. A key is `area.name`; two areas never share one.
+ */
+import { accounts } from './messages/accounts';
+import { batch } from './messages/batch';
+import { common } from './messages/common';
+import { endOfDay } from './messages/endOfDay';
+import { firstRun } from './messages/firstRun';
+import { newShipment } from './messages/newShipment';
+import { printers } from './messages/printers';
+import { queue } from './messages/queue';
+import { settings } from './messages/settings';
+import { shipments } from './messages/shipments';
+import { station } from './messages/station';
+import { tracking } from './messages/tracking';
 
-export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+const areas = [common, station, batch, shipments, queue, endOfDay, tracking, settings, accounts, printers, firstRun, newShipment] as const;
+type Area = (typeof areas)[number];
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+export type Messages = UnionToIntersection<Area['en']>;
+export type MessageKey = keyof Messages & string;
+
+function join(lang: 'en' | 'cs'): Record<MessageKey, string> {
+  const out: Record<string, string> = {};
+  for (const area of areas) {
+    for (const [k, v] of Object.entries(area[lang])) {
+      if (k in out) throw new Error(`message key defined twice: ${k}`);
+      out[k] = v;
+    }
+  }
+  return out as Record<MessageKey, string>;
+}
+
+export const en = join('en');
+export const cs = join('cs');

@@ -1,0 +1,7 @@
+/** Texts of the accounts screen(s). */
+import { defineMessages } from '../defineMessages';
+
+export const accounts = defineMessages({
+  en: {},
+  cs: {},
+});

@@ -1,0 +1,7 @@
+/** Texts of the printers screen(s). */
+import { defineMessages } from '../defineMessages';
+
+export const printers = defineMessages({
+  en: {},
+  cs: {},
+});

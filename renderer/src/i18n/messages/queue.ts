@@ -1,0 +1,7 @@
+/** Texts of the queue screen(s). */
+import { defineMessages } from '../defineMessages';
+
+export const queue = defineMessages({
+  en: {},
+  cs: {},
+});

@@ -1,0 +1,7 @@
+/** Texts of the settings screen(s). */
+import { defineMessages } from '../defineMessages';
+
+export const settings = defineMessages({
+  en: {},
+  cs: {},
+});

@@ -1,0 +1,7 @@
+/** Texts of the shipments screen(s). */
+import { defineMessages } from '../defineMessages';
+
+export const shipments = defineMessages({
+  en: {},
+  cs: {},
+});

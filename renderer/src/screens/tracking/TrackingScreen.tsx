@@ -1,0 +1,4 @@
+/** Placeholder until this screen's work lands (issue 7/8); replaced by its owner. */
+export function TrackingScreen() {
+  return <section className="card" data-testid="screen-tracking" />;
+}

@@ -1,0 +1,40 @@
+/**
+ * The station's settings (language, sounds, scanner affixes). The UI language follows the saved
+ * choice, or the system language while none is saved.
+ */
+import { create } from 'zustand';
+import type { StationSettings } from '../../../shared/contract/accounts';
+import { systemLanguage, useLanguage } from '../i18n';
+import { rpc } from '../rpc/transport';
+
+interface SettingsState {
+  settings: StationSettings | null;
+  error: string | null;
+  load(): Promise<void>;
+  save(patch: Partial<StationSettings>): Promise<boolean>;
+}
+
+function apply(s: StationSettings) {
+  useLanguage.getState().setLanguage(s.language ?? systemLanguage());
+}
+
+export const useSettings = create<SettingsState>((set) => ({
+  settings: null,
+  error: null,
+  async load() {
+    const r = await rpc.request('settings.get', {});
+    if (r.ok) apply(r.value);
+    set(r.ok ? { settings: r.value, error: null } : { error: r.error.message });
+  },
+  async save(patch) {
+    const r = await rpc.request('settings.set', patch);
+    if (r.ok) apply(r.value);
+    set(r.ok ? { settings: r.value, error: null } : { error: r.error.message });
+    return r.ok;
+  },
+}));
+
+rpc.on('settings.changed', (settings) => {
+  apply(settings);
+  useSettings.setState({ settings });
+});
