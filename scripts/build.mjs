@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds everything the station runs from: the Node bundles (web host, sandbox), the Electron
-// main and preload bundles, and the renderer (Vite). `--only node` skips Electron and renderer.
+// main and preload bundles, and the renderer (Vite). `--only node` skips Electron and renderer;
+// `--only renderer [--renderer-out DIR]` builds just the renderer (to DIR instead of dist/renderer).
 import { build as esbuild } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,9 +28,21 @@ const node = (entry, outfile) =>
     logLevel: 'warning',
   });
 
-const jobs = [node('electron/host/hostCli.ts', 'dist/node/host.mjs'), node('sandbox/cli.ts', 'dist/node/sandbox.mjs')];
+const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
+const rendererOut = arg('--renderer-out');
+const viteRenderer = async () => {
+  const { build: viteBuild } = await import('vite');
+  return viteBuild({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    ...(rendererOut ? { build: { outDir: path.resolve(rendererOut), emptyOutDir: true } } : {}),
+  });
+};
 
-if (only !== 'node') {
+const jobs = only === 'renderer' ? [] : [node('electron/host/hostCli.ts', 'dist/node/host.mjs'), node('sandbox/cli.ts', 'dist/node/sandbox.mjs')];
+
+if (only === 'renderer') jobs.push(viteRenderer());
+else if (only !== 'node') {
   const electronBundle = (entry, outfile, external, moduleUrl = false) =>
     esbuild({
       entryPoints: [path.join(root, entry)],
@@ -49,8 +62,7 @@ if (only !== 'node') {
   // The preload runs sandboxed: it may require only 'electron', so everything else is bundled in.
   jobs.push(electronBundle('electron/preload.ts', 'dist/electron/preload.cjs', ['electron']));
   jobs.push(electronBundle('electron/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
-  const { build: viteBuild } = await import('vite');
-  jobs.push(viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' }));
+  jobs.push(viteRenderer());
 }
 
 await Promise.all(jobs);

@@ -28,7 +28,7 @@ export async function startHostedStation(
   const host = await startWebHost({
     rpc: station.rpc,
     log,
-    staticDir: opts.staticDir ?? path.join(repoRoot, 'dist', 'renderer'),
+    staticDir: opts.staticDir ?? process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer'),
   });
   return {
     station,
