@@ -249,7 +249,6 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     opts.log,
   );
 
-  if (!opts.secrets && !picked.keychain.available) opts.log.warn('secrets kept in memory only');
   demoAccountId = await ensureDemoAccount({ accounts, settings: settingsRepo, sandbox, log: opts.log });
   await activeSession.refresh();
   // Another account became active (or logged in): the service to watch and the cache to fill change.

@@ -142,6 +142,13 @@ export function createAccounts(o: AccountsOptions) {
       return mustGet(row.id);
     },
 
+    /** A new client secret (the service issued another, or the keychain lost it). */
+    async setClientSecret(id: string, clientSecret: string): Promise<void> {
+      mustGet(id);
+      if (!clientSecret) throw new StationError('account.invalid', 'Enter the client secret.');
+      await o.secrets.set(secretNames.clientSecret(id), clientSecret);
+    },
+
     async remove(id: string): Promise<void> {
       mustGet(id);
       await o.secrets.delete(secretNames.refreshToken(id));

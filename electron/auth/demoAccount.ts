@@ -49,6 +49,8 @@ export async function ensureDemoAccount(o: { accounts: Accounts; settings: Setti
     o.log.info('demo account set up on the built-in sandbox', { accountId: id });
   }
   try {
+    // The secret is public; stored again in case the keychain was cleared (or is memory only).
+    await o.accounts.setClientSecret(id, o.sandbox.demo.clientSecret);
     await o.accounts.loginWithRefreshToken(id, await demoRefreshToken(o.sandbox));
   } catch (err) {
     o.log.warn('the demo account could not log in to the built-in sandbox', { error: (err as Error).message });
