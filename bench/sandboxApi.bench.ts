@@ -79,17 +79,10 @@ export async function run(): Promise<Record<string, number>> {
     const idList = ids.join(',');
     const pdf = checked('tickets', await load({ url: `${sb.url}/api/v3/deliveries/tickets?deliveryId=${idList}`, headers, connections: 1, seconds: 5 }));
     const pdfOne = await call('GET', `/api/v3/deliveries/tickets?deliveryId=${idList}`);
-    // The ZPL route is wired only once sandbox/documents/ has its ZPL generator; until then
-    // the path is unknown (404 "No resource at ...") and the ZPL figures are left out.
-    const probe = await fetch(`${sb.url}/api/v3/deliveries/zpl?deliveryId=${ids[0]}`, { headers });
-    const zplWired = !(probe.status === 404 && /No resource at/.test(await probe.text()));
-    let zplFigures: Record<string, number> = {};
-    if (zplWired) {
-      const zpl = checked('zpl', await load({ url: `${sb.url}/api/v3/deliveries/zpl?deliveryId=${idList}`, headers, connections: 1, seconds: 4 }));
-      const zplOne = await call('GET', `/api/v3/deliveries/zpl?deliveryId=${idList}`);
-      const zplBytes = (zplOne.json.data as { zplCodes: string[] }[]).reduce((n, d) => n + d.zplCodes.reduce((m, z) => m + Buffer.byteLength(z), 0), 0);
-      zplFigures = { 'zpl100.meanMs': zpl.latency.average, 'zpl100.p50Ms': zpl.latency.p50, 'zpl100.zplBytes': zplBytes, 'zpl100.responseBytes': zplOne.bytes };
-    }
+    // National Post: ZPL in its default size, 10x17 (spec "GET /api/v3/deliveries/zpl").
+    const zpl = checked('zpl', await load({ url: `${sb.url}/api/v3/deliveries/zpl?deliveryId=${idList}`, headers, connections: 1, seconds: 4 }));
+    const zplOne = await call('GET', `/api/v3/deliveries/zpl?deliveryId=${idList}`);
+    const zplBytes = (zplOne.json.data as { zplCodes: string[] }[]).reduce((n, d) => n + d.zplCodes.reduce((m, z) => m + Buffer.byteLength(z), 0), 0);
 
     return {
       'insert100.requestsPerSecond': insert.requests.average,
@@ -103,7 +96,10 @@ export async function run(): Promise<Record<string, number>> {
       'ticketsPdf100.p50Ms': pdf.latency.p50,
       'ticketsPdf100.pdfBytes': pdfOne.json.data.size,
       'ticketsPdf100.responseBytes': pdfOne.bytes,
-      ...zplFigures,
+      'zpl100.meanMs': zpl.latency.average,
+      'zpl100.p50Ms': zpl.latency.p50,
+      'zpl100.zplBytes': zplBytes,
+      'zpl100.responseBytes': zplOne.bytes,
     };
   } finally {
     await sb.close();

@@ -15,9 +15,9 @@ import { PendingAuthorizations } from './oauth/pending';
 import { addApiIndexRoute } from './routes/api';
 import { addDeliveryRoutes } from './routes/deliveries';
 import { addPlaceRoutes } from './routes/places';
-// import { addProtocolRoutes } from './routes/protocols';
+import { addProtocolRoutes } from './routes/protocols';
 import { addTicketRoutes } from './routes/tickets';
-// import { addZplRoutes } from './routes/zpl';
+import { addZplRoutes } from './routes/zpl';
 import { addTraceRoutes } from './routes/traces';
 import { addTransportRoutes } from './routes/transports';
 import { addRootPage } from './routes/rootPage';
@@ -93,9 +93,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   addTraceRoutes(router, s);
   addPlaceRoutes(router, s);
   addTicketRoutes(router, s);
-  // ZPL and collection protocols wait for their generators in sandbox/documents/ (see sandbox/pending/ and README).
-  // addZplRoutes(router, s);
-  // addProtocolRoutes(router, s);
+  addZplRoutes(router, s);
+  addProtocolRoutes(router, s);
   if (opts.admin !== false) addAdminRoutes(router, s);
 
   let listenAddress = `${host}:0`;

@@ -30,6 +30,14 @@ export const items = {
     agent: 'RGX', deliveryType: 'RGX-STD', value: 500, valueCurrency: 'CZK', sender: fromPlace('WH-PRAHA'), recipient: recipient('Pokorný'),
     packages: [{ weight: 4, length: 30, width: 30, height: 30 }],
   }),
+  BOX: () => ({
+    agent: 'BOX', deliveryType: 'BOX-HOME', value: 700, valueCurrency: 'CZK', sender: fromPlace('WH-PRAHA'), recipient: recipient('Benešová'),
+    packages: [{ weight: '1.8', length: 35, width: 25, height: 10 }],
+  }),
+  SHP: () => ({
+    agent: 'SHP', deliveryType: 'SHP-HOME', value: 300, valueCurrency: 'CZK', sender: fromPlace('WH-PRAHA'), recipient: recipient('Zelenková'),
+    packages: [{ weight: '0.75', length: 20, width: 15, height: 10 }],
+  }),
   CCR: () => ({
     agent: 'CCR', deliveryType: 'CCR-SAMEDAY', value: 500, valueCurrency: 'CZK', sender: fromPlace('WH-PRAHA'), recipient: recipient('Sýkora'),
     packages: [{ weight: 6, length: 50, width: 40, height: 30 }],

@@ -3,7 +3,7 @@
  * shipments and no protocol (spec "States and transitions" rule 3), from the cache refreshed from
  * the service (including shipments another station closed), and the pick-up orders the closes
  * returned (spec "PATCH /api/v3/deliveries": `data.collectionOrders`). Creating and printing the
- * protocol itself: endOfDayProtocol.pending.ts (waits for the sandbox's protocol route).
+ * protocol itself: endOfDayProtocol.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';

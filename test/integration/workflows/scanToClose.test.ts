@@ -6,7 +6,7 @@
  *
  * The label channel follows the routing rules: ZPL to the label printer, or PDF A4 on the office
  * printer for carriers the service has no ZPL for. `printedBarcodes` reads both, so these cases
- * hold either way; zplScanToClose.pending.ts adds the ZPL-only ones.
+ * hold either way; zplScanToClose.test.ts adds the ZPL-only ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';

@@ -1,9 +1,4 @@
 /**
- * READY TO ENABLE (rename to zplScanToClose.test.ts) once the sandbox serves GET
- * /api/v3/deliveries/zpl (sandbox/index.ts still has addZplRoutes commented out and
- * sandbox/documents/zplLabels.ts does not exist yet). Until then the workflow's fallback prints
- * those carriers as PDF on the office printer, and scanToClose.test.ts proves the labels that way.
- *
  * ZPL carriers: the virtual label printer (a real TCP listener answering ~HS) receives exactly one
  * ZPL label per package, with the package barcodes the service returned; printer down -> queued ->
  * printed exactly once when it is back.

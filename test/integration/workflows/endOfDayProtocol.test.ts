@@ -1,8 +1,4 @@
 /**
- * READY TO ENABLE (rename to endOfDayProtocol.test.ts) once the sandbox serves
- * /api/v2/collection-protocols (sandbox/index.ts still has addProtocolRoutes commented out and
- * sandbox/routes/protocolOf.ts does not exist yet). endOfDay.test.ts covers the rest now.
- *
  * End of day against a real sandbox: the carrier + collection place pairs with closed, unsent
  * shipments, the collection protocol created, stored and printed (spec "POST
  * /api/v2/collection-protocols"), its history and reprint, and the pick-up orders closes returned.
