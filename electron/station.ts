@@ -29,6 +29,11 @@ import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandle
 import { shipmentSourceFromClient } from './sync/shipmentSourceFromClient';
 import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from './workflows/index';
 import { createWorkflowHandlers } from './workflows/workflowHandlers';
+import { createShipmentActions } from './workflows/shipmentActions';
+import { createNewShipment } from './workflows/newShipment';
+import { createAddressBookRepo } from './store/addressBookRepo';
+import { createDemoPickListHandlers } from './workflows/demoPickList';
+import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 
 export interface StationOptions {
   dataDir: string;
@@ -127,6 +132,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   let demoAccountId: string | null = null;
 
   // Events go out through rpc, created below once every domain's handlers exist.
+  let printersChanged = (): void => undefined;
   const jobWaiter = createJobWaiter((id) => {
     try {
       return printing.queue.get(id);
@@ -141,6 +147,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => {
       if (name === 'printing.jobChanged') jobWaiter.jobChanged(payload as never);
       rpc.emit(name, payload as never);
+      // The top bar's printer pill reads the status: it must change with the printer, not at the next health check.
+      if (name === 'printing.printerState') printersChanged();
     },
   });
 
@@ -215,6 +223,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     keychain: picked.keychain,
   };
 
+  const printerSummaries = () => printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state }));
+  printersChanged = () => {
+    const printers = printerSummaries();
+    if (JSON.stringify(printers) === JSON.stringify(status.printers)) return;
+    status = { ...status, printers };
+    rpc.emit('station.statusChanged', status);
+  };
+
   async function refresh(): Promise<StationStatus> {
     const now = serviceOf();
     if (now.baseUrl !== service.baseUrl || now.environment !== service.environment) {
@@ -225,7 +241,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     const next: StationStatus = {
       ...status,
       service: { ...service, ...health },
-      printers: printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
+      printers: printerSummaries(),
     };
     // The service is back: scans queued as close-and-print jobs run now, in scan order.
     if (next.service.reachable && !status.service.reachable) {
@@ -245,7 +261,18 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       'station.checkService': () => refresh(),
       'settings.get': () => settings.get(),
       'settings.set': (patch) => settings.set(patch),
-    }, printing.handlers, shipments.handlers, createWorkflowHandlers(deps, workflows), accountRpc.handlers),
+    }, printing.handlers, shipments.handlers, createWorkflowHandlers(deps, workflows), accountRpc.handlers,
+    createShipmentActions({ deps, printers: () => printing.printers(), recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids), printWaitMs: opts.printWaitMs }).handlers,
+    createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
+    createProtocolPreviewHandlers(deps),
+    createDemoPickListHandlers({
+      deps,
+      sandboxAccount: () => {
+        const a = accounts.active();
+        return a?.environment === 'sandbox' ? { companyName: a.name } : null;
+      },
+      language,
+    })),
     opts.log,
   );
 

@@ -14,6 +14,10 @@ import { printingMethods, printingEvents } from './contract/printing';
 import { shipmentMethods, shipmentEvents } from './contract/shipments';
 import { workflowMethods, workflowEvents } from './contract/workflows';
 import { accountMethods, accountEvents } from './contract/accounts';
+import { shipmentActionMethods } from './contract/shipmentActions';
+import { newShipmentMethods } from './contract/newShipment';
+import { demoMethods } from './contract/demo';
+import { endOfDayMethods } from './contract/endOfDay';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -34,7 +38,7 @@ export function defineMethods<T extends Record<string, MethodSpec>[]>(...maps: T
   return out as UnionToIntersection<T[number]>;
 }
 
-export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods, workflowMethods, accountMethods);
+export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods, workflowMethods, accountMethods, shipmentActionMethods, newShipmentMethods, endOfDayMethods, demoMethods);
 export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents, ...workflowEvents, ...accountEvents };
 
 export type Methods = typeof methods;

@@ -11,7 +11,7 @@ import type { Accounts } from './accounts';
 
 export interface DemoSandbox {
   url: string;
-  demo: { clientId: string; clientSecret: string; redirectUri: string; username: string; companyName: string; scope: string };
+  demo: { clientId: string; clientSecret: string; redirectUri: string; username: string; password: string; companyName: string; scope: string };
 }
 
 export const DEMO_ACCOUNT_SETTING = 'accounts.demoAccountId';

@@ -35,7 +35,8 @@ export function foldText(s: string): string {
 
 function recipientName(s: Pick<Shipment, 'recipient'>): string {
   const r = s.recipient;
-  return [r.firstname, r.surname].filter(Boolean).join(' ') || r.name || r.contactPerson || r.pickUpPlace || '';
+  // A back shipment goes to one of our collection places: its code is the name a worker knows.
+  return [r.firstname, r.surname].filter(Boolean).join(' ') || r.name || r.contactPerson || r.pickUpPlace || r.collectionPlace || '';
 }
 
 function searchText(s: ShipmentRecord): string {

@@ -15,6 +15,11 @@ export interface JobWaiter {
   /** Call with every job change (the print queue's onJobChanged, or the `printing.jobChanged` event payload). */
   jobChanged(job: JobView): void;
   wait(jobIds: number[], timeoutMs: number): Promise<JobsSettled>;
+  /**
+   * Calls `done` once every job is done, however many failures and retries come first (a printer
+   * that was down prints later); forgets the jobs when one is cancelled.
+   */
+  whenAllDone(jobIds: number[], done: () => void): void;
 }
 
 const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'cancelled';
@@ -24,6 +29,20 @@ export function createJobWaiter(get: (id: number) => JobView | undefined): JobWa
   return {
     jobChanged(job) {
       for (const l of [...listeners]) l(job);
+    },
+    whenAllDone(jobIds, onDone) {
+      const finished = new Set<number>();
+      const see = (job: JobView) => {
+        if (!jobIds.includes(job.id)) return;
+        if (job.state === 'cancelled') listeners.delete(see);
+        if (job.state === 'done') finished.add(job.id);
+        if (finished.size === jobIds.length && listeners.delete(see)) onDone();
+      };
+      listeners.add(see);
+      for (const id of jobIds) {
+        const job = get(id);
+        if (job) see(job);
+      }
     },
     wait(jobIds, timeoutMs) {
       if (jobIds.length === 0) return Promise.resolve({ kind: 'done' });

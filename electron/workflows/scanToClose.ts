@@ -119,6 +119,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     const jobIds = jobs.map((j) => j.id);
     const settled = await deps.jobs.wait(jobIds, printWaitMs);
     if (settled.kind === 'done') return { scanId, code, kind: 'printed', shipment: info, jobIds, reprint };
+    // The labels come out later (the printer was down, or slow): the scan log says so then, so the day's counters are true.
+    setImmediate(() => deps.jobs.whenAllDone(jobIds, () => deps.repos.scanLog.update(scanId, { outcome: reprint ? 'reprinted' : 'printed' })));
     if (settled.kind === 'failed') {
       const j = settled.job;
       const reason = { code: j.reasonCode ?? 'printer_error', message: j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.` };

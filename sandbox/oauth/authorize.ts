@@ -20,13 +20,22 @@ import { parseScope } from './scopes';
 export const CODE_LIFETIME_MS = 90 * 1000;
 
 const HTML = 'text/html; charset=UTF-8';
-const html = (status: number, body: string): RawReply => ({
+/**
+ * `formTargets`: origins a form of the page may end up at. Browsers apply form-action to the
+ * redirects after a submit too, so the consent page must allow the client's redirect origin or
+ * its answer never reaches the application.
+ */
+const html = (status: number, body: string, formTargets: string[] = []): RawReply => ({
   kind: 'raw',
   status,
   body,
   contentType: HTML,
   // The pages carry a secret request id: never cached, never framed by another site.
-  headers: { 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; form-action 'self'" },
+  headers: {
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'content-security-policy': `default-src 'none'; img-src * data:; style-src 'unsafe-inline'; form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
+  },
 });
 
 function redirectTo(base: string, params: Record<string, string>): RawReply {
@@ -93,7 +102,9 @@ function login(ctx: RequestContext, s: Services): RawReply {
   const user = s.store.oauth.authenticateUser(form.get('username') ?? '', form.get('password') ?? '');
   if (!user) return html(401, loginPage(ctx.lang, client, pending.id, m.loginFailed));
   pending.username = user.username;
-  return html(200, consentPage(ctx.lang, client, { id: pending.id, username: user.username, scope: pending.scope, redirectUri: pending.redirectUri }));
+  return html(200, consentPage(ctx.lang, client, { id: pending.id, username: user.username, scope: pending.scope, redirectUri: pending.redirectUri }), [
+    new URL(pending.redirectUri).origin,
+  ]);
 }
 
 function consent(ctx: RequestContext, s: Services): RawReply {

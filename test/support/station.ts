@@ -19,11 +19,12 @@ export interface HostedStation {
 }
 
 export async function startHostedStation(
-  opts: { staticDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs'>> = {},
+  opts: { staticDir?: string; dataDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs'>> = {},
 ): Promise<HostedStation> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
+  // A given dataDir is a restart of the station that used it before.
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
   const log = memoryLogger();
-  const { staticDir: _s, ...stationOpts } = opts;
+  const { staticDir: _s, dataDir: _d, ...stationOpts } = opts;
   const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log, ...stationOpts });
   const host = await startWebHost({
     rpc: station.rpc,

@@ -121,3 +121,48 @@ describe('RPC over the WebSocket bridge', () => {
     expect(stillOk).toMatchObject({ result: { ok: true } });
   });
 });
+
+describe('a renderer stepping outside the contract (issue 7 "Tests": refused by the main side)', () => {
+  const refusal = (reply: unknown) => (reply as { result: { ok: boolean; error?: { code: string; message: string } } }).result;
+
+  it('refuses methods the contract does not have, and workflow calls with bad params, and nothing happens', async () => {
+    const s = await openRpcSocket(hs.host);
+    try {
+      // Plausible names a compromised page could try; prototype names must not reach a handler either.
+      for (const method of ['scan.close', 'printing.sendRaw', 'accounts.exportSecrets', 'shipments.delete', 'constructor', '__proto__', 'toString']) {
+        expect(refusal(await s.call(method, {}))).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+      }
+      const bad: [string, unknown][] = [
+        ['scan.submit', { code: 'X'.repeat(201) }],
+        ['scan.submit', { code: 'ORD-1001', printerId: 'virtual-zpl' }],
+        ['scan.submit', { code: 1001 }],
+        ['scan.submit', 'ORD-1001'],
+        ['scan.submit', ['ORD-1001']],
+        ['scan.reprint', { deliveryId: -1001 }],
+        ['batch.collect', { code: '   ' }],
+        ['printing.queue.reprint', { jobId: '1; DROP TABLE print_jobs' }],
+        ['printing.printers.received', { printerId: 'virtual-zpl', path: '/etc/passwd' }],
+      ];
+      for (const [method, params] of bad) {
+        const r = refusal(await s.call(method, params));
+        expect(r, `${method} ${JSON.stringify(params)}`).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+        // The message names the method, so a developer sees at once which call was wrong.
+        expect(r.error!.message).toContain(`Invalid parameters for ${method}`);
+      }
+      const tooLong = refusal(await s.call('scan.submit', { code: 'X'.repeat(201) }));
+      expect(tooLong.error!.message).toContain('A code is at most 200 characters.');
+
+      // Nothing was scanned, queued or printed by any of it.
+      const counters = refusal(await s.call('scan.counters', {})) as unknown as { ok: true; value: { scanned: number } };
+      expect(counters.value.scanned).toBe(0);
+      const queue = refusal(await s.call('printing.queue.list', {})) as unknown as { ok: true; value: unknown[] };
+      expect(queue.value).toEqual([]);
+      const printed = refusal(await s.call('printing.printers.received', { printerId: 'virtual-zpl' })) as unknown as { ok: true; value: unknown[] };
+      expect(printed.value).toEqual([]);
+      // ...and the same socket still serves a call inside the contract.
+      expect(refusal(await s.call('scan.pending', {}))).toMatchObject({ ok: true, value: [] });
+    } finally {
+      s.ws.close();
+    }
+  });
+});

@@ -63,9 +63,12 @@ describe('scan-to-close with a ZPL carrier (spec "GET /api/v3/deliveries/zpl")',
     if (outcome.kind !== 'printer-down') return;
     expect(rig.queue.get(outcome.jobIds[0]!)).toMatchObject({ state: 'failed' });
     expect(rig.queue.get(outcome.jobIds[0]!).nextRetryAt).not.toBeNull();
+    expect(rig.deps.repos.scanLog.get(outcome.scanId)!.outcome).toBe('queued');
 
     await rig.printer.online();
     await waitFor(() => rig.queue.get(outcome.jobIds[0]!).state === 'done');
+    // The day's log follows the label: printed once it came out.
+    await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)!.outcome === 'printed');
     const [closed] = await rig.session.client.getDeliveriesByIds([d.deliveryId]);
     const expected = closed!.packages.map((p) => p.barcode);
     expect(labelsFor(rig.printer.printed(), expected)).toEqual(expected);

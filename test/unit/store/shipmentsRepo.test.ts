@@ -106,6 +106,12 @@ describe('shipments repository', () => {
     expect(summary).toMatchObject({ recipientName: 'Jan Dvořák', recipientCity: 'Praha', packageCount: 1, value: '1234.50' });
   });
 
+  it('names a back shipment by the collection place it goes to', () => {
+    const blank = { firstname: null, surname: null, name: null, contactPerson: null, pickUpPlace: null };
+    repo.upsertMany('acc-a', [shipmentRecord(3, { recipient: { ...shipmentRecord(3).recipient, ...blank, type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } })], now);
+    expect(repo.query('acc-a', {}).items[0]!.recipientName).toBe('WH-PRAHA');
+  });
+
   it('keeps the text index in step with the records: a changed name is found under the new one only', () => {
     repo.upsertMany('acc-a', [shipmentRecord(1)], now);
     repo.upsertMany('acc-b', [shipmentRecord(1)], now);

@@ -1,0 +1,31 @@
+/**
+ * The preview of a collection protocol's PDF (issue 7 item 6): the station's stored copy, or the
+ * service's (spec "GET /api/v2/collection-protocols") kept for the next time.
+ */
+import type { PreviewPage } from '../../shared/contract/printing';
+import type { Handlers } from '../rpc/rpcServer';
+import { previewPdf } from '../printing/labelPreview';
+import { StationError } from '../stationError';
+import { classifyTrouble } from './serviceTrouble';
+import type { WorkflowDeps } from './workflowDeps';
+
+export async function protocolPreview(deps: WorkflowDeps, collectionProtocolId: number): Promise<PreviewPage[]> {
+  const s = deps.session();
+  if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in again.');
+  let pdf = deps.repos.endOfDay.protocolPdf(s.accountId, collectionProtocolId);
+  if (!pdf) {
+    try {
+      const p = await s.client.getCollectionProtocol(collectionProtocolId);
+      deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
+      pdf = p.protocol;
+    } catch (err) {
+      const t = classifyTrouble(err);
+      throw new StationError(t.kind === 'answered' ? 'protocol_not_found' : 'service_unreachable', t.error.message);
+    }
+  }
+  return previewPdf(pdf);
+}
+
+export function createProtocolPreviewHandlers(deps: WorkflowDeps): Pick<Handlers, 'endOfDay.protocolPreview'> {
+  return { 'endOfDay.protocolPreview': ({ collectionProtocolId }) => protocolPreview(deps, collectionProtocolId) };
+}

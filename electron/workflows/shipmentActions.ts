@@ -1,0 +1,351 @@
+/**
+ * What the Shipments and Tracking screens do to the shipments a worker selected (issue 7 items 4
+ * and 7; contract shared/contract/shipmentActions.ts). Every action checks the cached state first
+ * (the service refuses closed or cancelled shipments for close/cancel and unclosed ones for
+ * labels/traces: spec "States and transitions" rules 1-2), asks the service only for what can
+ * work, and answers per shipment: done, failed (with the service's messages) or skipped (why).
+ */
+import type { LabelRoute, PrinterView, RoutingRules } from '../../shared/contract/printing';
+import type { ActionError, LabelFormat, PrintLabelsParams, ShipmentActionResult, ShipmentActionSummary, ShipmentTraces } from '../../shared/contract/shipmentActions';
+import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import { isServiceError } from '../api/index';
+import type { Handlers } from '../rpc/rpcServer';
+import { routeFor } from '../printing/routing';
+import { StationError } from '../stationError';
+import type { StoredJob } from '../store/printJobsRepo';
+import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
+import { fetchLabelJobs, storedLabelJobs, type LabelJobs } from './labelJobs';
+import { classifyTrouble, type Trouble } from './serviceTrouble';
+import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+
+export interface ShipmentActionsDeps {
+  deps: WorkflowDeps;
+  /** Printers set up on the station, with their kinds (printLabels picks one that takes the format). */
+  printers(): PrinterView[];
+  /** Marks shipments cancelled in the cache (the shipments domain's recordCancelled: DELETE answers no data). */
+  recordCancelled(accountId: string, deliveryIds: number[]): void;
+  /** How long an action waits for its labels to leave the printer before it reports them queued (default 10 s). */
+  printWaitMs?: number;
+}
+
+type ShipmentActionHandlers = Pick<Handlers, 'shipments.close' | 'shipments.printLabels' | 'shipments.reprint' | 'shipments.cancel' | 'tracking.traces'>;
+
+const errorOf = (t: Trouble): ActionError => ({ code: t.error.code, message: t.error.message, messages: t.kind === 'answered' ? t.messages : [] });
+const err = (code: string, message: string, messages: string[] = []): ActionError => ({ code, message, messages });
+
+const takesZpl = (p: PrinterView) => ['zpl-tcp', 'zpl-usb', 'zpl-spooler', 'virtual-zpl'].includes(p.connection.kind);
+
+function summarise(results: ShipmentActionResult[]): ShipmentActionSummary {
+  const count = (o: ShipmentActionResult['outcome']) => results.filter((r) => r.outcome === o).length;
+  return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}
+
+/** Why a shipment in this state cannot have labels or traces (spec "States and transitions" rule 2). */
+function notClosed(s: Shipment): ActionError {
+  return s.state === shipmentStates.cancelled
+    ? err('cancelled', `Shipment ${s.deliveryId} is cancelled: it has no labels or traces.`)
+    : err('not_closed', `Shipment ${s.deliveryId} is not closed yet: labels and traces exist only for closed shipments. Close it first.`);
+}
+
+export function createShipmentActions(o: ShipmentActionsDeps) {
+  const { deps } = o;
+  const printWaitMs = o.printWaitMs ?? 10_000;
+  const now = () => deps.clock.now();
+
+  function session(): WorkflowSession {
+    const s = deps.session();
+    if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in under Settings → Accounts, then try again.');
+    return s;
+  }
+
+  /** The cached shipments in the order asked, and a skipped result for every id the cache does not hold. */
+  function load(s: WorkflowSession, ids: number[]) {
+    const found: Shipment[] = [];
+    const missing: ShipmentActionResult[] = [];
+    for (const id of [...new Set(ids)]) {
+      const sh = deps.repos.shipments.get(s.accountId, id);
+      if (sh) found.push(sh);
+      else missing.push(skipped(id, null, err('not_in_cache', `Shipment ${id} is not known on this station. Sync the shipments, then try again.`)));
+    }
+    return { found, missing };
+  }
+
+  function skipped(deliveryId: number, state: number | null, error: ActionError): ShipmentActionResult {
+    return { deliveryId, outcome: 'skipped', print: 'none', jobIds: [], state, error };
+  }
+  function failed(deliveryId: number, state: number | null, error: ActionError): ShipmentActionResult {
+    return { deliveryId, outcome: 'failed', print: 'none', jobIds: [], state, error };
+  }
+  const stateOf = (s: WorkflowSession, id: number) => deps.repos.shipments.get(s.accountId, id)?.state ?? null;
+
+  /**
+   * Queues the fetched labels and waits (bounded) for them to come out; one result per shipment.
+   * A shipment whose labels could not be fetched is done (the action happened) but printed nothing.
+   */
+  async function printResults(s: WorkflowSession, list: Shipment[], labels: LabelJobs): Promise<ShipmentActionResult[]> {
+    const queued: StoredJob[] = labels.prints.map((p) => deps.queue.enqueue(p));
+    return Promise.all(
+      list.map(async (sh): Promise<ShipmentActionResult> => {
+        const base = { deliveryId: sh.deliveryId, outcome: 'done' as const, state: stateOf(s, sh.deliveryId) };
+        const failure = labels.failures.find((f) => f.deliveryIds.includes(sh.deliveryId));
+        const mine = queued.filter((j) => j.deliveryIds.includes(sh.deliveryId)).map((j) => j.id);
+        if (failure || mine.length === 0) {
+          return { ...base, print: 'none', jobIds: [], error: failure ? errorOf(failure.trouble) : err('no_labels', `No labels came for shipment ${sh.deliveryId}.`) };
+        }
+        const settled = await deps.jobs.wait(mine, printWaitMs);
+        if (settled.kind === 'done') return { ...base, print: 'printed', jobIds: mine, error: null };
+        if (settled.kind === 'failed') {
+          const j = settled.job;
+          const reason = err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`);
+          return { ...base, print: 'printer-down', jobIds: mine, error: reason };
+        }
+        return { ...base, print: 'queued', jobIds: mine, error: null };
+      }),
+    );
+  }
+
+  function closeFailure(sh: Shipment, r: ShipmentCloseResult | undefined): ShipmentActionResult {
+    if (!r) return failed(sh.deliveryId, sh.state, err('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`));
+    switch (r.kind) {
+      case 'closed-elsewhere':
+        return failed(sh.deliveryId, r.shipment.state, err('closed_elsewhere', `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`));
+      case 'cancelled':
+        return failed(sh.deliveryId, r.shipment.state, err('cancelled', `Shipment ${sh.deliveryId} was cancelled meanwhile.`));
+      case 'rejected':
+        return failed(sh.deliveryId, sh.state, err('carrier_rejected', r.message, r.messages));
+      case 'unreachable':
+      case 'login':
+        return failed(sh.deliveryId, sh.state, errorOf(r.trouble));
+      case 'closed':
+        return failed(sh.deliveryId, r.shipment.state, err('labels_missing', `Shipment ${sh.deliveryId} closed but got no labels.`));
+    }
+  }
+
+  /** Spec "PATCH /api/v3/deliveries": closes per carrier + collection place, then prints per routing. */
+  async function close(ids: number[]): Promise<ShipmentActionSummary> {
+    const s = session();
+    const { found, missing } = load(s, ids);
+    const out = [...missing];
+    const ready: Shipment[] = [];
+    for (const sh of found) {
+      if (sh.state === shipmentStates.prepared) ready.push(sh);
+      else if (sh.state === shipmentStates.cancelled) out.push(skipped(sh.deliveryId, sh.state, err('cancelled', `Shipment ${sh.deliveryId} is cancelled and cannot be closed.`)));
+      else out.push(skipped(sh.deliveryId, sh.state, err('already_closed', `Shipment ${sh.deliveryId} is already closed. Reprint its labels instead.`)));
+    }
+    if (ready.length) {
+      const results = await closeShipments(deps, s, ready);
+      const closed = ready.flatMap((sh) => {
+        const r = results.get(sh.deliveryId);
+        return r?.kind === 'closed' ? [r.shipment] : [];
+      });
+      for (const sh of ready) if (!closed.some((c) => c.deliveryId === sh.deliveryId)) out.push(closeFailure(sh, results.get(sh.deliveryId)));
+      if (closed.length) {
+        const labels = await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules: deps.routes(), now }, closed);
+        out.push(...(await printResults(s, closed, labels)));
+      }
+    }
+    return summarise(order(ids, out));
+  }
+
+  /** The route a carrier's labels take for a format the worker chose (the routed printer when it fits). */
+  function chosenRoute(rules: RoutingRules, carrier: string, format: LabelFormat, position: number, printerId: string | undefined): LabelRoute | null {
+    const routed = routeFor(rules, carrier);
+    const printers = o.printers();
+    const fits = (id: string | null | undefined, zpl: boolean) => !!id && printers.some((p) => p.id === id && takesZpl(p) === zpl);
+    if (format === 'zpl') {
+      const id = printerId ?? (routed?.format === 'zpl' && fits(routed.printerId, true) ? routed.printerId : printers.find(takesZpl)?.id);
+      if (!id) return null;
+      return { format: 'zpl', printerId: id, ...(routed?.format === 'zpl' && routed.size ? { size: routed.size } : {}) };
+    }
+    const wanted = format === 'pdf-roll' ? 'pdf-single' : 'pdf-a4';
+    const id =
+      printerId ??
+      (routed?.format === wanted && fits(routed.printerId, false) ? routed.printerId : fits(rules.protocolPrinterId, false) ? rules.protocolPrinterId : printers.find((p) => !takesZpl(p))?.id);
+    if (!id) return null;
+    return format === 'pdf-roll' ? { format: 'pdf-single', printerId: id } : { format: 'pdf-a4', printerId: id, position };
+  }
+
+  /** Spec "GET /api/v3/deliveries/tickets" (printFormat, position) and ".../zpl": one carrier per request. */
+  async function printLabels(p: PrintLabelsParams): Promise<ShipmentActionSummary> {
+    const s = session();
+    if (p.printerId) {
+      const printer = o.printers().find((x) => x.id === p.printerId);
+      if (!printer) throw new StationError('printer_not_found', `No printer "${p.printerId}" is set up on this station.`);
+      if (takesZpl(printer) !== (p.format === 'zpl')) {
+        throw new StationError('printer_format_mismatch', `The printer ${printer.name} cannot print ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer or format.`);
+      }
+    }
+    const { found, missing } = load(s, p.deliveryIds);
+    const out = [...missing];
+    const closed = found.filter((sh) => isClosedState(sh.state));
+    for (const sh of found) if (!isClosedState(sh.state)) out.push(skipped(sh.deliveryId, sh.state, notClosed(sh)));
+
+    const rules = deps.routes();
+    const chosen: RoutingRules = { carriers: {}, defaultRoute: null, protocolPrinterId: rules.protocolPrinterId };
+    const printable: Shipment[] = [];
+    for (const sh of closed) {
+      const carrier = sh.agent ?? '';
+      const route = chosen.carriers[carrier] ?? chosenRoute(rules, carrier, p.format, p.position ?? 1, p.printerId);
+      if (!route) {
+        out.push(failed(sh.deliveryId, sh.state, err('no_printer', `No printer on this station takes ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Add one under Settings → Printers.`)));
+        continue;
+      }
+      chosen.carriers[carrier] = route;
+      printable.push(sh);
+    }
+    if (printable.length) {
+      const labels = await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules: chosen, now }, printable);
+      out.push(...(await printResults(s, printable, labels)));
+    }
+    return summarise(order(p.deliveryIds, out));
+  }
+
+  /** The labels stored when the shipment was closed, as routed now; fetched again when none fit. */
+  async function reprint(ids: number[]): Promise<ShipmentActionSummary> {
+    const s = session();
+    const { found, missing } = load(s, ids);
+    const out = [...missing];
+    const rules = deps.routes();
+    const stored: LabelJobs = { prints: [], failures: [] };
+    const fromStore: Shipment[] = [];
+    const fetch: Shipment[] = [];
+    for (const sh of found) {
+      if (!isClosedState(sh.state)) {
+        out.push(skipped(sh.deliveryId, sh.state, notClosed(sh)));
+        continue;
+      }
+      const jobs = storedLabelJobs(deps.repos.labels, rules, s.accountId, sh);
+      if (jobs) {
+        stored.prints.push(...jobs);
+        fromStore.push(sh);
+      } else fetch.push(sh);
+    }
+    const fetched = fetch.length ? await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules, now }, fetch) : { prints: [], failures: [] };
+    const all = [...fromStore, ...fetch];
+    if (all.length) out.push(...(await printResults(s, all, { prints: [...stored.prints, ...fetched.prints], failures: fetched.failures })));
+    return summarise(order(ids, out));
+  }
+
+  /** Reads shipments again after a refused request; false when the service cannot be asked. */
+  async function reread(s: WorkflowSession, ids: number[]): Promise<boolean> {
+    try {
+      deps.recordDeliveries(s.accountId, await s.client.getDeliveriesByIds(ids));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Spec "DELETE /api/v3/deliveries": only unclosed, uncancelled shipments. A 422 naming some of
+   * them cancelled nothing, so the others are sent again without them (a new request, not a retry).
+   */
+  async function cancel(ids: number[]): Promise<ShipmentActionSummary> {
+    const s = session();
+    const { found, missing } = load(s, ids);
+    const out = [...missing];
+    let todo: Shipment[] = [];
+    for (const sh of found) {
+      if (sh.state === shipmentStates.prepared) todo.push(sh);
+      else if (sh.state === shipmentStates.cancelled) out.push(skipped(sh.deliveryId, sh.state, err('already_cancelled', `Shipment ${sh.deliveryId} is already cancelled.`)));
+      else out.push(skipped(sh.deliveryId, sh.state, err('already_closed', `Shipment ${sh.deliveryId} is closed: a closed shipment cannot be cancelled.`)));
+    }
+    for (let round = 0; round < 2 && todo.length; round++) {
+      const list = todo.map((sh) => sh.deliveryId);
+      todo = [];
+      try {
+        await s.client.cancelDeliveries(list);
+        o.recordCancelled(s.accountId, list);
+        for (const id of list) out.push({ deliveryId: id, outcome: 'done', print: 'none', jobIds: [], state: shipmentStates.cancelled, error: null });
+        continue;
+      } catch (e) {
+        const trouble = classifyTrouble(e);
+        if (trouble.kind !== 'answered') {
+          for (const id of list) out.push(failed(id, stateOf(s, id), errorOf(trouble)));
+          continue;
+        }
+        const named = new Set(trouble.deliveryIds);
+        const known = await reread(s, list);
+        for (const id of list) {
+          const state = stateOf(s, id);
+          if (known && state === shipmentStates.cancelled) out.push({ deliveryId: id, outcome: 'done', print: 'none', jobIds: [], state, error: null });
+          else if (known && state !== null && isClosedState(state)) out.push(failed(id, state, err('closed_elsewhere', `Shipment ${id} was closed meanwhile: it can no longer be cancelled.`)));
+          else if (round === 0 && named.size > 0 && !named.has(id) && state === shipmentStates.prepared) todo.push(deps.repos.shipments.get(s.accountId, id)!);
+          else {
+            const own = isServiceError(e) ? e.errors.filter((x) => x.deliveryId === id).map((x) => x.message) : [];
+            out.push(failed(id, state, err(trouble.error.code, trouble.error.message, own.length ? own : trouble.messages)));
+          }
+        }
+      }
+    }
+    return summarise(order(ids, out));
+  }
+
+  /**
+   * Spec "GET /api/v3/deliveries/traces": asked for the closed ones in one request; when the
+   * service refuses it (one unclosed or unknown shipment refuses all), each is asked on its own
+   * so every shipment gets its own answer. The states are refreshed with them (best effort).
+   */
+  async function traces(ids: number[]): Promise<ShipmentTraces[]> {
+    const s = session();
+    const unique = [...new Set(ids)];
+    const closed = unique.filter((id) => {
+      const st = stateOf(s, id);
+      return st === null || isClosedState(st);
+    });
+    const got = new Map<number, { lastChecked: string | null; traces: { date: string; text: string }[] }>();
+    const errors = new Map<number, ActionError>();
+    if (closed.length) {
+      try {
+        for (const t of await s.client.getTraces(closed)) got.set(t.deliveryId, t);
+      } catch (e) {
+        const trouble = classifyTrouble(e);
+        if (trouble.kind !== 'answered' || closed.length === 1) for (const id of closed) errors.set(id, errorOf(trouble));
+        else {
+          for (const id of closed) {
+            try {
+              for (const t of await s.client.getTraces([id])) got.set(t.deliveryId, t);
+            } catch (one) {
+              errors.set(id, errorOf(classifyTrouble(one)));
+            }
+          }
+        }
+      }
+      await reread(s, closed);
+    }
+    return unique.map((id) => {
+      const sh = deps.repos.shipments.get(s.accountId, id);
+      const t = got.get(id);
+      const error =
+        errors.get(id) ??
+        (sh && !isClosedState(sh.state) ? notClosed(sh) : !t ? err('no_traces', `The service returned no traces for shipment ${id}.`) : null);
+      return {
+        deliveryId: id,
+        deliveryNumber: sh?.deliveryNumber ?? null,
+        agent: sh?.agent ?? null,
+        state: sh?.state ?? null,
+        lastChecked: t?.lastChecked ?? null,
+        traces: t?.traces ?? [],
+        error,
+      };
+    });
+  }
+
+  const handlers: ShipmentActionHandlers = {
+    'shipments.close': ({ deliveryIds }) => close(deliveryIds),
+    'shipments.printLabels': (p) => printLabels(p),
+    'shipments.reprint': ({ deliveryIds }) => reprint(deliveryIds),
+    'shipments.cancel': ({ deliveryIds }) => cancel(deliveryIds),
+    'tracking.traces': ({ deliveryIds }) => traces(deliveryIds),
+  };
+  return { handlers, close, printLabels, reprint, cancel, traces };
+}
+
+/** Results in the order the worker selected the shipments. */
+function order(ids: number[], results: ShipmentActionResult[]): ShipmentActionResult[] {
+  const pos = new Map<number, number>();
+  ids.forEach((id, i) => (pos.has(id) ? undefined : pos.set(id, i)));
+  return [...results].sort((a, b) => (pos.get(a.deliveryId) ?? 0) - (pos.get(b.deliveryId) ?? 0));
+}
+
+export type ShipmentActions = ReturnType<typeof createShipmentActions>;

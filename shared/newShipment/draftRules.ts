@@ -1,0 +1,158 @@
+/**
+ * The spec's rules for a shipment draft, checked before anything is sent: the form shows them on
+ * their fields at once, and the main side checks them again before an insert or edit (the renderer
+ * is untrusted). The service stays the authority for everything else (formats, carrier rules):
+ * its errors come back on their fields too.
+ *
+ * - spec "Party type rules" 1-3: address = all data of the person (names, address, phone or
+ *   e-mail); collectionPlace = only its identifier; pickUpPlace = identifier + personal data
+ *   without an address, and only for the recipient ("Delivery: request fields" `<party>.type`).
+ * - spec "Delivery: request fields": value + valueCurrency required; codCurrency and
+ *   variableSymbol required when cod is given; every package has a weight.
+ * - spec "GET /api/v3/transports": package dimensions are always required for the search.
+ * - spec "Transport option": phoneRequired / dimensionsRequired of the chosen delivery type;
+ *   `bans` (services that cannot be combined) and `arguments` of the extra services.
+ */
+import type { PartyDraft, ShipmentDraft, TransportRequirements } from '../contract/newShipment';
+
+export type DraftIssueCode =
+  | 'required'
+  | 'phoneOrEmail'
+  | 'phoneRequired'
+  | 'dimensionsRequired'
+  | 'dimensionsForSearch'
+  | 'pickUpRecipientOnly'
+  | 'transportRequired'
+  | 'argumentRequired'
+  | 'banned';
+
+export interface DraftIssue {
+  field: string;
+  code: DraftIssueCode;
+  /** For the message: e.g. the service that bans this one. */
+  params?: Record<string, string>;
+}
+
+/** English texts of the codes (the main side's messages; the form shows its own translations). */
+export const draftIssueMessages: Record<DraftIssueCode, string> = {
+  required: 'This field is required.',
+  phoneOrEmail: 'Give a phone or an e-mail.',
+  phoneRequired: 'The chosen delivery type requires the recipient’s phone.',
+  dimensionsRequired: 'The chosen delivery type requires package dimensions.',
+  dimensionsForSearch: 'Package dimensions are needed to search transports.',
+  pickUpRecipientOnly: 'Only the recipient can be a pick-up place.',
+  transportRequired: 'Choose a transport first.',
+  argumentRequired: 'This service needs this value.',
+  banned: 'This service cannot be combined with {other}.',
+};
+
+export interface ServiceRules {
+  code: string;
+  implicit: boolean;
+  bans: readonly string[];
+  arguments: readonly { identifier: string }[];
+}
+
+export interface CheckOptions {
+  /** 'search' checks what a transport search needs; 'save' what an insert or edit needs. */
+  purpose: 'search' | 'save';
+  requires?: TransportRequirements;
+  /** The chosen transport's extra services (bans, arguments), when known. */
+  services?: readonly ServiceRules[];
+}
+
+const empty = (s: string | undefined) => !s || s.trim() === '';
+
+function checkParty(p: PartyDraft, role: 'sender' | 'recipient', purpose: CheckOptions['purpose'], out: DraftIssue[]) {
+  const need = (field: string, v: string) => {
+    if (empty(v)) out.push({ field: `${role}.${field}`, code: 'required' });
+  };
+  if (p.type === 'pickUpPlace' && role === 'sender') {
+    out.push({ field: `${role}.type`, code: 'pickUpRecipientOnly' });
+    return;
+  }
+  if (p.type === 'collectionPlace') {
+    need('collectionPlace', p.collectionPlace);
+    return;
+  }
+  if (p.type === 'pickUpPlace') need('pickUpPlace', p.pickUpPlace);
+  if (p.type === 'address') {
+    // The transport search needs only the country and postal code of an address (where it goes).
+    need('address.postalCode', p.address.postalCode);
+    need('address.state', p.address.state);
+    if (purpose === 'save') {
+      need('address.street', p.address.street);
+      need('address.city', p.address.city);
+    }
+  }
+  if (purpose === 'save') {
+    need('surname', p.surname);
+    if (empty(p.phone) && empty(p.email)) out.push({ field: `${role}.phone`, code: 'phoneOrEmail' });
+  }
+}
+
+/** Every rule the draft breaks, each on its field; empty when it may be sent. */
+export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
+  const out: DraftIssue[] = [];
+  checkParty(d.sender, 'sender', o.purpose, out);
+  checkParty(d.recipient, 'recipient', o.purpose, out);
+  if (empty(d.value)) out.push({ field: 'value', code: 'required' });
+  if (empty(d.valueCurrency)) out.push({ field: 'valueCurrency', code: 'required' });
+  if (!empty(d.cod)) {
+    if (empty(d.codCurrency)) out.push({ field: 'codCurrency', code: 'required' });
+    if (o.purpose === 'save' && empty(d.variableSymbol)) out.push({ field: 'variableSymbol', code: 'required' });
+  }
+  const dimsNeeded = o.purpose === 'search' || !!o.requires?.dimensionsRequired;
+  d.packages.forEach((p, i) => {
+    if (empty(p.weight)) out.push({ field: `packages.${i}.weight`, code: 'required' });
+    if (dimsNeeded) {
+      for (const k of ['length', 'width', 'height'] as const) {
+        if (empty(p[k])) out.push({ field: `packages.${i}.${k}`, code: o.purpose === 'search' ? 'dimensionsForSearch' : 'dimensionsRequired' });
+      }
+    }
+  });
+  if (o.purpose === 'save') {
+    if (empty(d.agent) || empty(d.deliveryType)) out.push({ field: 'transport', code: 'transportRequired' });
+    if (o.requires?.phoneRequired && empty(d.recipient.phone)) {
+      // Replaces a plain "phone or e-mail" issue on the same field: this one says why.
+      const i = out.findIndex((x) => x.field === 'recipient.phone');
+      if (i >= 0) out.splice(i, 1);
+      out.push({ field: 'recipient.phone', code: 'phoneRequired' });
+    }
+    out.push(...checkServices(d, o.services ?? []));
+  }
+  return out;
+}
+
+/** Codes a service cannot be combined with, both ways (a ban is mutual even if listed on one side). */
+export function bannedWith(code: string, services: readonly ServiceRules[]): string[] {
+  const own = services.find((s) => s.code === code)?.bans ?? [];
+  const others = services.filter((s) => s.bans.includes(code)).map((s) => s.code);
+  return [...new Set([...own, ...others])];
+}
+
+/** Which service (chosen or implicit) bans `code` now; null when it may be chosen. */
+export function bannedBy(code: string, chosen: readonly string[], services: readonly ServiceRules[]): string | null {
+  const active = new Set([...chosen, ...services.filter((s) => s.implicit).map((s) => s.code)]);
+  active.delete(code);
+  return bannedWith(code, services).find((c) => active.has(c)) ?? null;
+}
+
+function checkServices(d: ShipmentDraft, services: readonly ServiceRules[]): DraftIssue[] {
+  const out: DraftIssue[] = [];
+  const chosen = d.extraServices.map((s) => s.code);
+  for (const s of d.extraServices) {
+    const def = services.find((x) => x.code === s.code);
+    const by = bannedBy(s.code, chosen, services);
+    if (by) out.push({ field: `extraServices.${s.code}`, code: 'banned', params: { other: by } });
+    for (const a of def?.arguments ?? []) {
+      if (empty(s.arguments[a.identifier])) out.push({ field: `extraServices.${s.code}.arguments.${a.identifier}`, code: 'argumentRequired' });
+    }
+  }
+  return out;
+}
+
+/** The issue as text in English (the main side's message). */
+export function issueMessage(i: DraftIssue): string {
+  return draftIssueMessages[i.code].replace(/\{(\w+)\}/g, (w, k: string) => i.params?.[k] ?? w);
+}

@@ -1,0 +1,109 @@
+/**
+ * Price arithmetic of a transport option, exact (spec "Transport option"):
+ *   final price = price.total + prices of all implicit extra services,
+ * and what the worker pays with the services they chose on top. Amounts are decimal strings
+ * ("115.88"); sums are done in integer minor units (BigInt), so 0.1 + 0.2 is 0.3 and nothing drifts.
+ * Plain functions over plain data: the main side marks options with them, the form shows them.
+ */
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Decimal text -> integer in units of 10^-scale; null when it is not a decimal or has more places. */
+export function toMinor(d: string, scale = 2): bigint | null {
+  const m = DECIMAL.exec(d.trim());
+  if (!m) return null;
+  const frac = m[3] ?? '';
+  if (frac.replace(/0+$/, '').length > scale) return null;
+  const n = BigInt((m[2] ?? '0') + frac.padEnd(scale, '0').slice(0, scale));
+  return m[1] ? -n : n;
+}
+
+/** Integer minor units -> decimal text with exactly `scale` places ("144.88", "29.00"). */
+export function fromMinor(n: bigint, scale = 2): string {
+  const negative = n < 0n;
+  const digits = (negative ? -n : n).toString().padStart(scale + 1, '0');
+  const body = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return negative ? `-${body}` : body;
+}
+
+/** Exact sum of decimal amounts (2 places). */
+export function addAmounts(amounts: readonly string[]): string {
+  let sum = 0n;
+  for (const a of amounts) {
+    const m = toMinor(a);
+    if (m === null) throw new Error(`not an amount: ${JSON.stringify(a)}`);
+    sum += m;
+  }
+  return fromMinor(sum);
+}
+
+export interface PricedService {
+  code: string;
+  implicit: boolean;
+  price: { total: string; currency: string } | null;
+}
+export interface PricedTransport {
+  price: { total: string; currency: string } | null;
+  extraServices: readonly PricedService[];
+}
+
+/**
+ * Spec "Transport option": total + every implicit service's price. null for an unpaid transport.
+ * A service priced in another currency than the transport cannot be added exactly: null too.
+ */
+export function finalPrice(t: PricedTransport): { total: string; currency: string } | null {
+  if (!t.price) return null;
+  const implicit = t.extraServices.filter((s) => s.implicit && s.price);
+  if (implicit.some((s) => s.price!.currency !== t.price!.currency)) return null;
+  return { total: addAmounts([t.price.total, ...implicit.map((s) => s.price!.total)]), currency: t.price.currency };
+}
+
+/** The final price plus the services the worker chose (implicit ones are already in the final price). */
+export function priceWithChoices(t: PricedTransport, chosen: readonly string[]): { total: string; currency: string } | null {
+  const final = finalPrice(t);
+  if (!final) return null;
+  const extra = t.extraServices.filter((s) => !s.implicit && chosen.includes(s.code) && s.price);
+  if (extra.some((s) => s.price!.currency !== final.currency)) return null;
+  return { total: addAmounts([final.total, ...extra.map((s) => s.price!.total)]), currency: final.currency };
+}
+
+export interface TimedTransport {
+  deliveryTime: { minDeliveryTo: string | null; maxDeliveryTo: string | null };
+}
+
+/**
+ * Indexes of the cheapest options (lowest final price; only priced ones, in the most common
+ * currency so amounts compare exactly) and of the fastest (earliest end of the earliest delivery
+ * interval, then of the latest). Ties are all marked.
+ */
+export function markBest<T extends PricedTransport & TimedTransport>(options: readonly T[]): { cheapest: Set<number>; fastest: Set<number> } {
+  const finals = options.map(finalPrice);
+  const counts = new Map<string, number>();
+  for (const f of finals) if (f) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
+  const currency = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  let low: bigint | null = null;
+  finals.forEach((f) => {
+    if (!f || f.currency !== currency) return;
+    const m = toMinor(f.total)!;
+    if (low === null || m < low) low = m;
+  });
+  const cheapest = new Set<number>();
+  finals.forEach((f, i) => {
+    if (f && f.currency === currency && toMinor(f.total) === low) cheapest.add(i);
+  });
+
+  const at = (s: string | null) => (s ? Date.parse(s) : Number.POSITIVE_INFINITY);
+  const keyOf = (o: T) => [at(o.deliveryTime.minDeliveryTo), at(o.deliveryTime.maxDeliveryTo)] as const;
+  let best: readonly [number, number] | null = null;
+  for (const o of options) {
+    const k = keyOf(o);
+    if (!Number.isFinite(k[0])) continue;
+    if (!best || k[0] < best[0] || (k[0] === best[0] && k[1] < best[1])) best = k;
+  }
+  const fastest = new Set<number>();
+  options.forEach((o, i) => {
+    const k = keyOf(o);
+    if (best && k[0] === best[0] && k[1] === best[1]) fastest.add(i);
+  });
+  return { cheapest, fastest };
+}

@@ -1,0 +1,186 @@
+/**
+ * The Shipments and Tracking screens' actions against a real sandbox, real printers (a TCP ZPL
+ * printer, a PDF folder printer) and the station cache: close + print, print in a chosen format,
+ * reprint from stored labels, cancel, traces. Each answers per shipment what happened and why.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryInput } from '../../../electron/api/index';
+import { recordCancelled } from '../../../electron/sync/updateCache';
+import { createShipmentActions, type ShipmentActions } from '../../../electron/workflows/shipmentActions';
+import { printerSettings, type PrinterView } from '../../../shared/contract/printing';
+import { shipmentStates } from '../../../shared/contract/shipments';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { readA4Quarters } from '../../support/a4Quadrants';
+import { needs } from '../../support/services';
+import { shipment } from '../api/support';
+import { clearPrinted, PDF_PRINTER, printedBarcodes, startRig, ZPL_PRINTER, type Rig } from './workflowRig';
+
+let sb: Sandbox;
+let rig: Rig;
+let actions: ShipmentActions;
+
+const status = { state: 'ready' as const, reasonCode: null, reason: null, checkedAt: null };
+function printers(): PrinterView[] {
+  return [
+    { id: ZPL_PRINTER, name: 'Desk ZPL', connection: { kind: 'zpl-tcp', host: rig.printer.host, port: rig.printer.port }, settings: printerSettings.parse({}), status: { ...status, printerId: ZPL_PRINTER } },
+    { id: PDF_PRINTER, name: 'Office PDF', connection: { kind: 'virtual-pdf' }, settings: printerSettings.parse({}), status: { ...status, printerId: PDF_PRINTER } },
+  ];
+}
+
+/** Inserts shipments at the service and puts them in the station cache, as a sync would. */
+async function prepared(items: DeliveryInput[]) {
+  const ds = await rig.session.client.insertDeliveries(items);
+  rig.deps.recordDeliveries(rig.session.accountId, ds);
+  return ds.map((d) => d.deliveryId);
+}
+const cached = (id: number) => rig.deps.repos.shipments.get(rig.session.accountId, id)!;
+const barcodesOf = (ids: number[]) => ids.flatMap((id) => cached(id).packages.map((p) => p.barcode!));
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  rig = await startRig(sb);
+  actions = createShipmentActions({
+    deps: rig.deps,
+    printers,
+    recordCancelled: (a, ids) => void recordCancelled({ shipments: rig.deps.repos.shipments, now: () => new Date() }, a, ids),
+    printWaitMs: 8000,
+  });
+});
+afterAll(async () => {
+  await rig?.close();
+  await sb?.close();
+});
+beforeEach(() => clearPrinted(rig));
+
+describe('shipments.close', () => {
+  it('closes the prepared ones per carrier + collection place (spec PATCH) and prints their labels as routed', async () => {
+    const [np, ppr, reject] = await prepared([
+      shipment({ packages: [{ weight: '1' }, { weight: '2' }] }),
+      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }),
+      shipment({ recipient: { ...shipment().recipient, surname: 'REJECT' } }),
+    ]) as [number, number, number];
+    const [gone] = (await prepared([shipment()])) as [number];
+    await actions.cancel([gone]);
+
+    const summary = await actions.close([np, ppr, reject, gone, 999_999]);
+
+    const by = new Map(summary.results.map((r) => [r.deliveryId, r]));
+    expect(summary.results.map((r) => r.deliveryId)).toEqual([np, ppr, reject, gone, 999_999]);
+    expect(by.get(np)).toMatchObject({ outcome: 'done', print: 'printed', state: shipmentStates.closedUnsent, error: null });
+    expect(by.get(ppr)).toMatchObject({ outcome: 'done', print: 'printed', state: shipmentStates.closedUnsent });
+    expect(by.get(reject)).toMatchObject({ outcome: 'failed', print: 'none', state: shipmentStates.prepared });
+    expect(by.get(reject)!.error!.code).toBe('carrier_rejected');
+    expect([by.get(reject)!.error!.message, ...by.get(reject)!.error!.messages].join(' ')).toContain('refused by the carrier');
+    expect(by.get(gone)).toMatchObject({ outcome: 'skipped', error: { code: 'cancelled' } });
+    expect(by.get(999_999)).toMatchObject({ outcome: 'skipped', error: { code: 'not_in_cache' } });
+    expect(summary).toMatchObject({ done: 2, failed: 1, skipped: 2 });
+
+    // Every package label of what closed came out of the ZPL printer, with the service's barcodes.
+    const expected = barcodesOf([np, ppr]);
+    expect(expected).toHaveLength(3);
+    expect((await printedBarcodes(rig, expected)).sort()).toEqual([...expected].sort());
+
+    // Closing again is refused here, before the service: it is closed already.
+    const again = await actions.close([np]);
+    expect(again.results[0]).toMatchObject({ outcome: 'skipped', error: { code: 'already_closed' } });
+  });
+});
+
+describe.skipIf(!needs('pdftoppm', 'zbarimg'))('shipments.printLabels and shipments.reprint', () => {
+  it('prints PDF A4 starting at position 3 (spec GET tickets `position`): the label sits in the third quarter', async () => {
+    const [id] = (await prepared([shipment()])) as [number];
+    await actions.close([id]);
+    clearPrinted(rig);
+
+    const summary = await actions.printLabels({ deliveryIds: [id], format: 'pdf-a4', position: 3 });
+
+    expect(summary.results[0]).toMatchObject({ outcome: 'done', print: 'printed' });
+    const [pdf] = rig.office.received();
+    const quarters = readA4Quarters(readFileSync(path.join(rig.office.folder, pdf!.name)));
+    const [barcode] = barcodesOf([id]);
+    expect(quarters).toEqual({ 1: [], 2: [], 3: [barcode], 4: [] });
+  });
+
+  it('prints ZPL and PDF roll on request; refuses unclosed shipments and a printer that cannot take the format', async () => {
+    const [closed, open] = (await prepared([shipment(), shipment()])) as [number, number];
+    await actions.close([closed]);
+    clearPrinted(rig);
+
+    const zpl = await actions.printLabels({ deliveryIds: [closed, open], format: 'zpl' });
+    expect(zpl.results.find((r) => r.deliveryId === closed)).toMatchObject({ outcome: 'done', print: 'printed' });
+    expect(zpl.results.find((r) => r.deliveryId === open)).toMatchObject({ outcome: 'skipped', error: { code: 'not_closed' } });
+    expect(await printedBarcodes(rig, barcodesOf([closed]))).toEqual(barcodesOf([closed]));
+
+    clearPrinted(rig);
+    const roll = await actions.printLabels({ deliveryIds: [closed], format: 'pdf-roll' });
+    expect(roll.results[0]).toMatchObject({ outcome: 'done', print: 'printed' });
+    expect(rig.office.received()).toHaveLength(1);
+    expect(await printedBarcodes(rig, barcodesOf([closed]))).toEqual(barcodesOf([closed]));
+
+    await expect(actions.printLabels({ deliveryIds: [closed], format: 'zpl', printerId: PDF_PRINTER })).rejects.toMatchObject({ code: 'printer_format_mismatch' });
+  });
+
+  it('reprints the labels stored at closing, even with the service down', async () => {
+    const [id] = (await prepared([shipment({ packages: [{ weight: '1' }, { weight: '3' }] })])) as [number];
+    await actions.close([id]);
+    const first = rig.printer.printed().map((l) => l.zpl);
+    clearPrinted(rig);
+
+    await fetch(`${sb.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/api/v3/deliveries/zpl', status: 503 }) });
+    try {
+      const summary = await actions.reprint([id]);
+      expect(summary.results[0]).toMatchObject({ outcome: 'done', print: 'printed' });
+      expect(rig.printer.printed().map((l) => l.zpl)).toEqual(first);
+    } finally {
+      await fetch(`${sb.url}/_sandbox/faults`, { method: 'DELETE' });
+    }
+  });
+});
+
+describe('shipments.cancel', () => {
+  it('cancels prepared shipments at the service (spec DELETE) and in the cache; a closed one is refused with the reason', async () => {
+    const [a, b, c] = (await prepared([shipment(), shipment(), shipment()])) as [number, number, number];
+    await actions.close([c]);
+
+    const summary = await actions.cancel([a, b, c]);
+
+    expect(summary.results.map((r) => [r.deliveryId, r.outcome])).toEqual([[a, 'done'], [b, 'done'], [c, 'skipped']]);
+    expect(summary.results[2]!.error!.code).toBe('already_closed');
+    expect(cached(a).state).toBe(shipmentStates.cancelled);
+    const atService = await rig.session.client.getDeliveriesByIds([a, b, c]);
+    expect(atService.map((d) => [d.deliveryId, d.deliveryState]).sort()).toEqual([[a, 10], [b, 10], [c, 1]].sort());
+  });
+
+  it('a shipment cancelled elsewhere meanwhile is reported cancelled, the rest of the selection still cancelled', async () => {
+    const [a, b] = (await prepared([shipment(), shipment()])) as [number, number];
+    await rig.session.client.cancelDeliveries([a]); // another station; our cache still says prepared
+
+    const summary = await actions.cancel([a, b]);
+
+    expect(summary.results.map((r) => [r.deliveryId, r.outcome, r.state])).toEqual([[a, 'done', 10], [b, 'done', 10]]);
+    expect((await rig.session.client.getDeliveriesByIds([b]))[0]!.deliveryState).toBe(10);
+  });
+});
+
+describe('tracking.traces', () => {
+  it('shows the service traces of a closed shipment once the carrier has it (spec GET traces), and why an unclosed one has none', async () => {
+    const [closed, open] = (await prepared([shipment(), shipment()])) as [number, number];
+    await actions.close([closed]);
+
+    const before = await actions.traces([closed, open]);
+    expect(before[0]).toMatchObject({ deliveryId: closed, traces: [], error: null });
+    expect(before[1]).toMatchObject({ deliveryId: open, error: { code: 'not_closed' } });
+
+    await fetch(`${sb.url}/_sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 6 * 24 * 3600 }) });
+    const [after] = await actions.traces([closed]);
+
+    expect(after!.error).toBeNull();
+    expect(after!.traces.map((t) => t.text)).toContain('Parcel picked up by National Post');
+    expect(after!.lastChecked).not.toBeNull();
+    // The state was refreshed with the traces: the parcel has moved on.
+    expect(after!.state).toBeGreaterThanOrEqual(shipmentStates.sent);
+    expect(cached(closed).state).toBe(after!.state);
+  });
+});

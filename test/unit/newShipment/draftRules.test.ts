@@ -1,0 +1,89 @@
+/**
+ * The draft rules the form and the main side check before sending (spec "Party type rules",
+ * "Delivery: request fields", "GET /api/v3/transports", "Transport option").
+ */
+import { describe, expect, it } from 'vitest';
+import { shipmentDraft, type ShipmentDraftInput } from '../../../shared/contract/newShipment';
+import { bannedBy, checkDraft } from '../../../shared/newShipment/draftRules';
+
+const draft = (over: Partial<ShipmentDraftInput> = {}) =>
+  shipmentDraft.parse({
+    sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+    recipient: { type: 'address', surname: 'Nováková', phone: '+420601234567', address: { street: 'Dlouhá 12', city: 'Praha', postalCode: '11000', state: 'cz' } },
+    value: '1 500,50',
+    valueCurrency: 'czk',
+    packages: [{ weight: '2,35', length: '30', width: '20', height: '10' }],
+    agent: 'NP',
+    deliveryType: 'NP-DOOR',
+    ...over,
+  });
+const fields = (d: ReturnType<typeof draft>, o: Parameters<typeof checkDraft>[1]) => checkDraft(d, o).map((i) => `${i.field}:${i.code}`);
+
+describe('draft input (spec "Common conventions" 5-6)', () => {
+  it('takes a decimal comma and spaces, keeps exact decimal text, upper-cases codes', () => {
+    const d = draft();
+    expect(d.value).toBe('1500.50');
+    expect(d.packages[0]!.weight).toBe('2.35');
+    expect(d.valueCurrency).toBe('CZK');
+    expect(d.recipient.address.state).toBe('CZ');
+  });
+  it('refuses a weight with more than 3 decimals and money with more than 2', () => {
+    expect(shipmentDraft.safeParse({ ...draft(), packages: [{ weight: '1,2345' }] }).success).toBe(false);
+    expect(shipmentDraft.safeParse({ ...draft(), value: '10.001' }).success).toBe(false);
+  });
+});
+
+describe('party type rules', () => {
+  it('a collection place needs only its identifier; an address needs names, street, city, postal code and phone or e-mail', () => {
+    expect(fields(draft(), { purpose: 'save' })).toEqual([]);
+    const d = draft({ recipient: { type: 'address', address: { state: 'CZ' } } });
+    expect(fields(d, { purpose: 'save' })).toEqual([
+      'recipient.address.postalCode:required',
+      'recipient.address.street:required',
+      'recipient.address.city:required',
+      'recipient.surname:required',
+      'recipient.phone:phoneOrEmail',
+    ]);
+  });
+  it('a pick-up place needs its identifier and the person, no address; a sender cannot be one', () => {
+    const d = draft({ sender: { type: 'pickUpPlace', pickUpPlace: 'BOX-1234' }, recipient: { type: 'pickUpPlace', surname: 'Nováková', email: 'j@example.cz' } });
+    expect(fields(d, { purpose: 'save' })).toEqual(['sender.type:pickUpRecipientOnly', 'recipient.pickUpPlace:required']);
+  });
+  it('COD needs its currency and variable symbol; the search needs dimensions, the insert only when the type requires them', () => {
+    const d = draft({ cod: '100', codCurrency: '', packages: [{ weight: '1' }] });
+    expect(fields(d, { purpose: 'save' })).toEqual(['codCurrency:required', 'variableSymbol:required']);
+    expect(fields(d, { purpose: 'search' })).toEqual([
+      'codCurrency:required',
+      'packages.0.length:dimensionsForSearch',
+      'packages.0.width:dimensionsForSearch',
+      'packages.0.height:dimensionsForSearch',
+    ]);
+    expect(fields(draft({ packages: [{ weight: '1' }] }), { purpose: 'save', requires: { phoneRequired: false, dimensionsRequired: true } })).toContain('packages.0.length:dimensionsRequired');
+  });
+  it('phoneRequired replaces "phone or e-mail" with the reason', () => {
+    const d = draft({ recipient: { type: 'address', surname: 'N', email: 'n@example.cz', address: { street: 'A 1', city: 'B', postalCode: '11000', state: 'CZ' } } });
+    expect(fields(d, { purpose: 'save', requires: { phoneRequired: true, dimensionsRequired: false } })).toEqual(['recipient.phone:phoneRequired']);
+  });
+});
+
+describe('extra services (spec "Transport option": bans, arguments)', () => {
+  const services = [
+    { code: 'guaranteed_24', implicit: false, bans: ['day_definite'], arguments: [] },
+    { code: 'day_definite', implicit: false, bans: ['guaranteed_24'], arguments: [{ identifier: 'date' }] },
+    { code: 'back_delivery', implicit: true, bans: ['cod', 'direct_delivery'], arguments: [] },
+    { code: 'sms_service', implicit: false, bans: [], arguments: [] },
+  ];
+  it('a chosen or implicit service bans the other one (both ways)', () => {
+    expect(bannedBy('day_definite', ['guaranteed_24'], services)).toBe('guaranteed_24');
+    expect(bannedBy('cod', [], services)).toBe('back_delivery');
+    expect(bannedBy('sms_service', ['guaranteed_24'], services)).toBeNull();
+  });
+  it('a banned pair and a missing argument are refused on their fields', () => {
+    const d = draft({ extraServices: [{ code: 'guaranteed_24' }, { code: 'day_definite', arguments: { date: '' } }] });
+    expect(fields(d, { purpose: 'save', services })).toEqual([
+      'extraServices.guaranteed_24:banned',
+      'extraServices.day_definite:banned',
+      'extraServices.day_definite.arguments.date:argumentRequired',
+    ]);
+  });
+});
