@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLanguage, useT, type Language } from './i18n';
 import { useConnection } from './rpc/transport';
 import { screens } from './screens/registry';
+import { DemoPickListButton } from './screens/firstRun/DemoPickList';
 import { activeAccount, useAccounts } from './state/accountsStore';
 import { useNav } from './state/navStore';
 import { useSettings } from './state/settingsStore';
@@ -147,6 +148,7 @@ export function App() {
       {status?.service.environment === 'sandbox' && (
         <div className="banner" role="note" data-testid="demo-banner">
           {t('banner.demo')}
+          <DemoPickListButton />
         </div>
       )}
       {status && !status.keychain.available && (

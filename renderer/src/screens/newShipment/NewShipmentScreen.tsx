@@ -1,4 +1,462 @@
-/** Placeholder until this screen's work lands (issue 7/8); replaced by its owner. */
+/**
+ * New shipment (issue 8): a shipment made by hand at the desk (a return, a replacement, a parcel
+ * for a walk-in customer). Sender and recipient shaped by the party type rules, value, COD,
+ * packages; transport search with prices side by side; extra services of the chosen transport;
+ * then save and close + print at once, or keep it prepared. Also edit of a prepared shipment
+ * (opened from its number here or from another screen through useNav().go('newShipment',
+ * { deliveryIds: [id] })), with the 412 of a concurrent change shown plainly, and cancel.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { SaveResult, ShipmentDraft, TransportOption } from '../../../../shared/contract/newShipment';
+import type { ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
+import type { CachedCollectionPlace } from '../../../../shared/contract/shipments';
+import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
+import { useLanguage, useT, type T } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
+import { rpc } from '../../rpc/transport';
+import { useNav } from '../../state/navStore';
+import { emptyDraft, emptyPackage, searchKey } from './draftState';
+import { ExtraServices } from './ExtraServices';
+import { Field, GroupError } from './Field';
+import { PartyFields } from './PartyFields';
+import { TransportOptions } from './TransportOptions';
+import './newShipment.css';
+
+type Mode = { kind: 'new' } | { kind: 'edit'; deliveryId: number; etag: string | null; editable: boolean };
+type Banner = { kind: 'error' | 'info' | 'ok' | 'conflict'; text: string; messages?: string[] } | null;
+type Saved = Extract<SaveResult, { kind: 'saved' }>;
+
+function issueText(t: T, i: DraftIssue, nameOf: (code: string) => string): string {
+  return t(`newShipment.err.${i.code}` as MessageKey, { other: i.params?.other ? nameOf(i.params.other) : '' });
+}
+
+/** Field errors from an RPC refusal of the params (zod paths under `draft`). */
+function paramErrors(details: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!Array.isArray(details)) return out;
+  for (const d of details as { path?: string[]; message?: string }[]) {
+    if (d.path?.[0] === 'draft') out[d.path.slice(1).join('.')] = d.message ?? '';
+  }
+  return out;
+}
+
+const LAST_PLACE = 'newShipment.lastSenderPlace';
+
+/** The place this desk sent from last time (kept in the browser), else the first active one. */
+function defaultPlace(places: CachedCollectionPlace[]): CachedCollectionPlace | undefined {
+  let last: string | null = null;
+  try {
+    last = localStorage.getItem(LAST_PLACE);
+  } catch {
+    // Storage may be unavailable (private mode): the first active place will do.
+  }
+  return places.find((p) => p.active && p.identificator === last) ?? places.find((p) => p.active);
+}
+
+function rememberPlace(id: string) {
+  try {
+    localStorage.setItem(LAST_PLACE, id);
+  } catch {
+    // Not remembered: the next shipment starts from the first active place.
+  }
+}
+
+function focusField(field: string | undefined) {
+  if (!field) return;
+  const el = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"], [data-testid="ns-${CSS.escape(field)}"]`);
+  el?.focus();
+}
+
 export function NewShipmentScreen() {
-  return <section className="card" data-testid="screen-newShipment" />;
+  const t = useT();
+  const nav = useNav();
+  const [draft, setDraft] = useState<ShipmentDraft>(emptyDraft);
+  const [mode, setMode] = useState<Mode>({ kind: 'new' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<Banner>(null);
+  const [places, setPlaces] = useState<CachedCollectionPlace[]>([]);
+  const [options, setOptions] = useState<TransportOption[] | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [searchedFor, setSearchedFor] = useState<string | null>(null);
+  const [busy, setBusy] = useState<null | 'search' | 'save' | 'close' | 'cancel' | 'open'>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [openId, setOpenId] = useState('');
+
+  const option = chosen !== null ? (options?.[chosen] ?? null) : null;
+  const stale = options !== null && searchedFor !== searchKey(draft);
+  const nameOf = useCallback((code: string) => option?.extraServices.find((s) => s.code === code)?.name ?? code, [option]);
+
+  useEffect(() => {
+    void rpc.request('collectionPlaces.list', {}).then((r) => {
+      if (!r.ok) return;
+      setPlaces(r.value);
+      const first = defaultPlace(r.value);
+      setDraft((d) => (d.sender.type === 'collectionPlace' && !d.sender.collectionPlace && first ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } } : d));
+    });
+  }, []);
+
+  const reset = () => {
+    window.scrollTo({ top: 0 });
+    setDraft(() => {
+      const d = emptyDraft();
+      const first = defaultPlace(places);
+      return first ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } } : d;
+    });
+    setMode({ kind: 'new' });
+    setErrors({});
+    setBanner(null);
+    setOptions(null);
+    setChosen(null);
+    setSaved(null);
+  };
+
+  const open = useCallback(
+    async (deliveryId: number) => {
+      setBusy('open');
+      const r = await rpc.request('shipments.openForEdit', { deliveryId });
+      setBusy(null);
+      setSaved(null);
+      setOptions(null);
+      setChosen(null);
+      setErrors({});
+      if (!r.ok) {
+        setBanner({ kind: 'error', text: r.error.message });
+        return;
+      }
+      setDraft(r.value.draft);
+      setMode({ kind: 'edit', deliveryId, etag: r.value.etag, editable: r.value.editable });
+      setBanner(r.value.editable ? { kind: 'info', text: t('newShipment.editing', { id: deliveryId }) } : { kind: 'error', text: t('newShipment.notEditable', { id: deliveryId }) });
+    },
+    [t],
+  );
+
+  // Another screen asked to edit a shipment (useNav().go('newShipment', { deliveryIds: [id] })).
+  const focusId = nav.screen === 'newShipment' ? nav.focus?.deliveryIds?.[0] : undefined;
+  useEffect(() => {
+    if (focusId) {
+      void open(focusId);
+      useNav.setState({ focus: null });
+    }
+  }, [focusId, open]);
+
+  // Carrier, service and fee names come in the language of the search: ask again in the new one.
+  const language = useLanguage((s) => s.language);
+  const [searchedIn, setSearchedIn] = useState(language);
+  useEffect(() => {
+    if (language === searchedIn) return;
+    setSearchedIn(language);
+    if (options && !stale && busy === null) void search(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [language]);
+
+  const update = (d: ShipmentDraft) => {
+    setDraft(d);
+    setSaved(null);
+  };
+
+  function showIssues(issues: DraftIssue[]) {
+    const map: Record<string, string> = {};
+    for (const i of issues) map[i.field] ??= issueText(t, i, nameOf);
+    setErrors(map);
+    focusField(issues[0]?.field);
+  }
+
+  /** `quiet`: only refresh the options shown (the language changed); errors and messages stay. */
+  async function search(quiet = false) {
+    const issues = checkDraft(draft, { purpose: 'search' });
+    if (issues.length) {
+      if (quiet) return;
+      showIssues(issues);
+      setBanner({ kind: 'error', text: t('newShipment.fixToSearch') });
+      return;
+    }
+    setBusy('search');
+    if (!quiet) setErrors({});
+    const r = await rpc.request('transports.search', { draft });
+    setBusy(null);
+    if (!r.ok || r.value.fieldErrors.length) {
+      if (quiet) return;
+      if (!r.ok) {
+        setErrors(paramErrors(r.error.details));
+        setBanner({ kind: 'error', text: r.error.message });
+        return;
+      }
+      const v = r.value;
+      setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
+      setBanner({ kind: 'error', text: v.message ?? t('newShipment.fixToSearch') });
+      focusField(v.fieldErrors[0]?.field);
+      return;
+    }
+    const v = r.value;
+    if (!quiet) setBanner(null);
+    setOptions(v.options);
+    setSearchedFor(searchKey(draft));
+    // Keep the carrier already chosen (an edit, or a search again) when it is still offered.
+    const keep = v.options.findIndex((o) => o.agent.code === draft.agent && o.deliveryType.code === draft.deliveryType);
+    if (keep >= 0) choose(keep, v.options);
+    else setChosen(null);
+  }
+
+  function choose(i: number, list = options) {
+    const o = list?.[i];
+    if (!o) return;
+    setChosen(i);
+    setErrors((e) => {
+      const { transport: _t, ...rest } = e;
+      return rest;
+    });
+    setDraft((d) => ({
+      ...d,
+      agent: o.agent.code,
+      deliveryType: o.deliveryType.code,
+      // Only services this transport offers and does not apply by itself stay chosen.
+      extraServices: d.extraServices.filter((s) => o.extraServices.some((x) => x.code === s.code && !x.implicit)),
+    }));
+  }
+
+  async function save(closeAndPrint: boolean) {
+    const requires = option ? { phoneRequired: option.deliveryType.phoneRequired, dimensionsRequired: option.deliveryType.dimensionsRequired } : { phoneRequired: false, dimensionsRequired: false };
+    const issues = checkDraft(draft, { purpose: 'save', requires, services: option?.extraServices ?? [] });
+    if (issues.length) {
+      showIssues(issues);
+      setBanner({ kind: 'error', text: t('newShipment.fixToSave') });
+      return;
+    }
+    setBusy('save');
+    setErrors({});
+    const r =
+      mode.kind === 'edit'
+        ? await rpc.request('shipments.edit', { deliveryId: mode.deliveryId, etag: mode.etag, draft, requires })
+        : await rpc.request('shipments.insert', { draft, requires, closeAndPrint });
+    setBusy(null);
+    if (!r.ok) {
+      setErrors(paramErrors(r.error.details));
+      setBanner({ kind: 'error', text: r.error.message });
+      return;
+    }
+    const v = r.value;
+    if (v.kind === 'invalid') {
+      setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
+      setBanner({ kind: 'error', text: t('newShipment.refused', { message: v.message }) });
+      focusField(v.fieldErrors[0]?.field);
+      return;
+    }
+    if (v.kind === 'conflict') {
+      setDraft(v.draft);
+      setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
+      setBanner({ kind: 'conflict', text: t('newShipment.conflict', { id: v.shipment.deliveryId }) });
+      return;
+    }
+    if (draft.sender.type === 'collectionPlace') rememberPlace(draft.sender.collectionPlace);
+    setSaved(v);
+    setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
+    setBanner(null);
+  }
+
+  async function closeSaved(id: number) {
+    setBusy('close');
+    const r = await rpc.request('shipments.close', { deliveryIds: [id] });
+    setBusy(null);
+    reportAction(r, id, 'close');
+  }
+
+  async function cancelShipment(id: number) {
+    if (!window.confirm(t('newShipment.cancelConfirm', { id }))) return;
+    setBusy('cancel');
+    const r = await rpc.request('shipments.cancel', { deliveryIds: [id] });
+    setBusy(null);
+    reportAction(r, id, 'cancel');
+  }
+
+  function reportAction(r: { ok: true; value: ShipmentActionSummary } | { ok: false; error: { message: string } }, id: number, what: 'close' | 'cancel') {
+    if (!r.ok) return setBanner({ kind: 'error', text: r.error.message });
+    const res = r.value.results.find((x) => x.deliveryId === id);
+    if (res?.outcome !== 'done') return setBanner({ kind: 'error', text: res?.error?.message ?? t('newShipment.actionFailed'), messages: res?.error?.messages });
+    setSaved(null);
+    setMode((m) => (m.kind === 'edit' ? { ...m, editable: false } : m));
+    if (what === 'cancel') return setBanner({ kind: 'ok', text: t('newShipment.cancelled', { id }) });
+    setBanner({ kind: res.print === 'printed' ? 'ok' : 'error', text: t(`newShipment.print.${res.print}`, { id }) });
+  }
+
+  const editable = mode.kind === 'new' || mode.editable;
+  const codGiven = draft.cod.trim() !== '';
+  const err = (f: string) => errors[f];
+  const title = mode.kind === 'edit' ? t('newShipment.titleEdit', { id: mode.deliveryId }) : t('newShipment.title');
+  const setPkg = (i: number, k: keyof ShipmentDraft['packages'][number], v: string) =>
+    update({ ...draft, packages: draft.packages.map((p, j) => (j === i ? { ...p, [k]: v } : p)) });
+  const chosenLabel = useMemo(() => (draft.agent ? `${option?.agent.name ?? draft.agent} · ${option?.deliveryType.name ?? draft.deliveryType}` : null), [draft.agent, draft.deliveryType, option]);
+
+  return (
+    <section
+      className="ns"
+      data-testid="screen-newShipment"
+      aria-busy={busy !== null}
+      onKeyDown={(e) => {
+        // Keyboard-first: Enter in a field of the shipment searches transports (again).
+        const el = e.target as HTMLElement;
+        if (e.key === 'Enter' && el.tagName === 'INPUT' && el.dataset.field && !el.dataset.field.startsWith('extraServices.') && busy === null && editable) {
+          e.preventDefault();
+          void search();
+        }
+      }}
+    >
+      <header className="ns-head">
+        <h1>{title}</h1>
+        <span className="spacer" />
+        <form
+          className="ns-open"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const id = Number(openId);
+            if (Number.isSafeInteger(id) && id > 0) void open(id);
+          }}
+        >
+          <label>
+            {t('newShipment.openLabel')}{' '}
+            <input data-testid="ns-edit-id" value={openId} inputMode="numeric" onChange={(e) => setOpenId(e.target.value.replace(/\D/g, ''))} />
+          </label>
+          <button type="submit" data-testid="ns-edit-open" disabled={!openId || busy !== null}>
+            {t('newShipment.open')}
+          </button>
+        </form>
+        <button type="button" data-testid="ns-new" onClick={reset}>
+          {t('newShipment.new')}
+        </button>
+      </header>
+
+      {banner && (
+        <div className={`ns-banner is-${banner.kind}`} role={banner.kind === 'error' || banner.kind === 'conflict' ? 'alert' : 'status'} data-testid={banner.kind === 'conflict' ? 'ns-conflict' : 'ns-banner'} data-kind={banner.kind}>
+          {banner.text}
+          {banner.messages?.map((m) => (
+            <div key={m}>{m}</div>
+          ))}
+        </div>
+      )}
+
+      {saved && (
+        <div className={`ns-banner ${saved.close && saved.close.print !== 'printed' ? 'is-error' : 'is-ok'}`} data-testid="ns-saved" data-print={saved.close?.print ?? 'none'}>
+          <strong>
+            {saved.close
+              ? saved.close.closed
+                ? t(`newShipment.print.${saved.close.print}`, { id: saved.shipment.deliveryId })
+                : t('newShipment.savedNotClosed', { id: saved.shipment.deliveryId })
+              : t('newShipment.savedPrepared', { id: saved.shipment.deliveryId })}
+          </strong>
+          {saved.close?.error && <div>{[saved.close.error.message, ...saved.close.error.messages].join(' ')}</div>}
+          <div className="ns-actions">
+            <button type="button" className="primary" data-testid="ns-saved-new" onClick={reset}>
+              {t('newShipment.new')}
+            </button>
+          </div>
+          {saved.shipment.state === 0 && (
+            <div className="ns-actions">
+              <button type="button" data-testid="ns-saved-close" disabled={busy !== null} onClick={() => void closeSaved(saved.shipment.deliveryId)}>
+                {t('newShipment.closeAndPrint')}
+              </button>
+              <button type="button" data-testid="ns-saved-cancel" disabled={busy !== null} onClick={() => void cancelShipment(saved.shipment.deliveryId)}>
+                {t('newShipment.cancel')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className="ns-parties">
+        <PartyFields role="sender" party={draft.sender} places={places} errors={errors} disabled={!editable} onChange={(p) => update({ ...draft, sender: p })} />
+        <PartyFields role="recipient" party={draft.recipient} places={places} errors={errors} disabled={!editable} onChange={(p) => update({ ...draft, recipient: p })} />
+      </div>
+
+      <fieldset className="ns-card ns-shipment" disabled={!editable}>
+        <legend>{t('newShipment.shipment')}</legend>
+        <div className="ns-row">
+          <Field field="value" label={t('newShipment.value')} value={draft.value} onChange={(v) => update({ ...draft, value: v })} error={err('value')} required inputMode="decimal" className="ns-narrow" />
+          <Field field="valueCurrency" label={t('newShipment.currency')} value={draft.valueCurrency} onChange={(v) => update({ ...draft, valueCurrency: v })} error={err('valueCurrency')} required className="ns-tiny" />
+          <Field field="cod" label={t('newShipment.cod')} value={draft.cod} onChange={(v) => update({ ...draft, cod: v })} error={err('cod')} inputMode="decimal" className="ns-narrow" />
+          <Field field="codCurrency" label={t('newShipment.currency')} value={draft.codCurrency} onChange={(v) => update({ ...draft, codCurrency: v })} error={err('codCurrency')} required={codGiven} className="ns-tiny" />
+          <Field field="variableSymbol" label={t('newShipment.variableSymbol')} value={draft.variableSymbol} onChange={(v) => update({ ...draft, variableSymbol: v })} error={err('variableSymbol')} required={codGiven} inputMode="numeric" className="ns-narrow" />
+          <Field field="externalId" label={t('newShipment.externalId')} value={draft.externalId} onChange={(v) => update({ ...draft, externalId: v })} error={err('externalId')} />
+          <Field field="ticketNote" label={t('newShipment.ticketNote')} value={draft.ticketNote} onChange={(v) => update({ ...draft, ticketNote: v })} error={err('ticketNote')} className="ns-wide" />
+        </div>
+        <table className="ns-packages" data-testid="ns-packages">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('newShipment.pkg.weight')}</th>
+              <th>{t('newShipment.pkg.length')}</th>
+              <th>{t('newShipment.pkg.width')}</th>
+              <th>{t('newShipment.pkg.height')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {draft.packages.map((p, i) => (
+              <tr key={i}>
+                <td>{i + 1}</td>
+                {(['weight', 'length', 'width', 'height'] as const).map((k) => (
+                  <td key={k}>
+                    <Field field={`packages.${i}.${k}`} label={t(`newShipment.pkg.${k}`)} value={p[k]} onChange={(v) => setPkg(i, k, v)} error={err(`packages.${i}.${k}`)} inputMode={k === 'weight' ? 'decimal' : 'numeric'} className="ns-cell" />
+                  </td>
+                ))}
+                <td>
+                  {draft.packages.length > 1 && (
+                    <button type="button" className="ns-link" onClick={() => update({ ...draft, packages: draft.packages.filter((_, j) => j !== i) })}>
+                      {t('newShipment.pkg.remove')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <GroupError field="packages" error={err('packages')} />
+        <button type="button" className="ns-link" data-testid="ns-add-package" onClick={() => update({ ...draft, packages: [...draft.packages, emptyPackage()] })}>
+          {t('newShipment.pkg.add')}
+        </button>
+      </fieldset>
+
+      <section className="ns-card ns-transport">
+        <div className="ns-transport-head">
+          <h2>{t('newShipment.transport.title')}</h2>
+          {chosenLabel && <span className="ns-chosen" data-testid="ns-chosen">{t('newShipment.transport.chosen', { name: chosenLabel })}</span>}
+          <span className="spacer" />
+          {stale && <span className="ns-stale" data-testid="ns-stale">{t('newShipment.transport.stale')}</span>}
+          <button type="button" className="primary" data-testid="ns-search" disabled={busy !== null || !editable} onClick={() => void search()}>
+            {busy === 'search' ? t('newShipment.transport.searching') : t('newShipment.transport.search')}
+          </button>
+        </div>
+        <GroupError field="transport" error={err('transport')} />
+        {options && editable && <TransportOptions options={options} chosen={chosen} onChoose={(i) => choose(i)} />}
+        {option && editable && <ExtraServices option={option} draft={draft} errors={errors} onChange={(s) => update({ ...draft, extraServices: s })} />}
+      </section>
+
+      <footer className="ns-footer">
+        {mode.kind === 'new' ? (
+          <>
+            <button type="button" className="primary big" data-testid="ns-save-close" disabled={busy !== null} onClick={() => void save(true)}>
+              {busy === 'save' ? t('newShipment.saving') : t('newShipment.saveAndPrint')}
+            </button>
+            <button type="button" className="big" data-testid="ns-save" disabled={busy !== null} onClick={() => void save(false)}>
+              {t('newShipment.savePrepared')}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="primary big" data-testid="ns-save" disabled={busy !== null || !editable} onClick={() => void save(false)}>
+              {busy === 'save' ? t('newShipment.saving') : t('newShipment.saveChanges')}
+            </button>
+            {editable && !saved && (
+              <>
+                <button type="button" className="big" data-testid="ns-close" disabled={busy !== null} onClick={() => void closeSaved(mode.deliveryId)}>
+                  {t('newShipment.closeAndPrint')}
+                </button>
+                <button type="button" className="big danger" data-testid="ns-cancel" disabled={busy !== null} onClick={() => void cancelShipment(mode.deliveryId)}>
+                  {t('newShipment.cancel')}
+                </button>
+              </>
+            )}
+          </>
+        )}
+      </footer>
+    </section>
+  );
 }

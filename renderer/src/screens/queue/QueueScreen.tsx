@@ -1,4 +1,187 @@
-/** Placeholder until this screen's work lands (issue 7/8); replaced by its owner. */
+/**
+ * Print queue (issue 7 item 5): every job with its state, printer, attempts and reason; retry now,
+ * cancel, reprint; jobs left uncertain by a crash ask the worker to decide (it printed / print
+ * again); a printer that is offline is said plainly at the top. Live through `printing.jobChanged`.
+ */
+import { useEffect, useState } from 'react';
+import type { JobView, PrinterView } from '../../../../shared/contract/printing';
+import { useLanguage, useT, type T } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
+import { rpc } from '../../rpc/transport';
+import { formatDateTime } from '../shipments/format';
+import './queue.css';
+
+const knownReasons = new Set(['offline', 'timeout', 'no_answer', 'connection_lost', 'paper_out', 'head_open', 'paused', 'ribbon_out', 'buffer_full', 'replaced_by_reprint', 'confirmed_by_worker', 'cancelled_by_worker']);
+
+/** A reason the worker can act on, in the UI language when its code is known; the core's own words otherwise. */
+function reasonText(t: T, code: string | null, message: string | null): string {
+  return code && knownReasons.has(code) ? t(`queue.reason.${code}` as MessageKey) : message ?? '';
+}
+
+const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain'];
+
+type JobAction = 'printing.queue.retryNow' | 'printing.queue.cancel' | 'printing.queue.reprint' | 'printing.queue.markPrinted';
+
+function useJobs(showAll: boolean) {
+  const [jobs, setJobs] = useState<JobView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void rpc.request('printing.queue.list', showAll ? { limit: 300 } : { states: ACTIVE, limit: 500 }).then((r) => {
+      if (!live) return;
+      if (r.ok) {
+        setJobs(r.value);
+        setError(null);
+      } else setError(r.error.message);
+    });
+    const off = rpc.on('printing.jobChanged', (job) =>
+      setJobs((list) => {
+        const rest = list.filter((j) => j.id !== job.id);
+        // In the active view a finished job leaves the list; in "all" it stays with its new state.
+        if (!showAll && !ACTIVE.includes(job.state)) return rest;
+        return [job, ...rest].sort((a, b) => b.id - a.id);
+      }),
+    );
+    return () => {
+      live = false;
+      off();
+    };
+  }, [showAll, version]);
+  return { jobs, error, reload: () => setVersion((v) => v + 1) };
+}
+
+function usePrinters(): PrinterView[] {
+  const [printers, setPrinters] = useState<PrinterView[]>([]);
+  useEffect(() => {
+    void rpc.request('printing.printers.list', {}).then((r) => r.ok && setPrinters(r.value));
+    return rpc.on('printing.printerState', (st) => setPrinters((list) => list.map((p) => (p.id === st.printerId ? { ...p, status: st } : p))));
+  }, []);
+  return printers;
+}
+
+function JobActions(p: { job: JobView; run(method: JobAction, id: number): void }) {
+  const t = useT();
+  const { job, run } = p;
+  const b = (method: JobAction, label: MessageKey, testId: string, cls = '') => (
+    <button type="button" className={cls} onClick={() => run(method, job.id)} data-testid={testId}>
+      {t(label)}
+    </button>
+  );
+  if (job.state === 'uncertain') {
+    return (
+      <>
+        {b('printing.queue.markPrinted', 'queue.action.markPrinted', 'queue-mark-printed', 'primary')}
+        {b('printing.queue.reprint', 'queue.action.printAgain', 'queue-print-again')}
+      </>
+    );
+  }
+  return (
+    <>
+      {job.state === 'failed' && b('printing.queue.retryNow', 'queue.action.retry', 'queue-retry', 'primary')}
+      {(job.state === 'queued' || job.state === 'failed') && b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
+      {(job.state === 'done' || job.state === 'cancelled' || job.state === 'sent') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
+    </>
+  );
+}
+
 export function QueueScreen() {
-  return <section className="card" data-testid="screen-queue" />;
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [showAll, setShowAll] = useState(false);
+  const { jobs, error, reload } = useJobs(showAll);
+  const printers = usePrinters();
+  const [actionError, setActionError] = useState<string | null>(null);
+  const whatOf = (j: JobView) =>
+    j.kind === 'close-and-print' ? t('queue.closeAndPrint', { code: j.scanCode ?? '' })
+    : j.deliveryIds.length === 0 ? j.title
+    : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
+  const nameOf = (id: string | null) => (id ? printers.find((p) => p.id === id)?.name ?? id : t('queue.noPrinter'));
+  const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
+  const uncertain = jobs.filter((j) => j.state === 'uncertain');
+
+  async function run(method: JobAction, id: number) {
+    const r = await rpc.request(method, { jobId: id });
+    setActionError(r.ok ? null : t('queue.actionFailed', { id, message: r.error.message }));
+  }
+
+  return (
+    <section className="queue" aria-label={t('queue.title')} data-testid="screen-queue">
+      <div className="q-top">
+        <h1>{t('queue.title')}</h1>
+        <span className="q-switch" role="radiogroup">
+          <label>
+            <input type="radio" checked={!showAll} onChange={() => setShowAll(false)} data-testid="queue-show-active" /> {t('queue.show.active')}
+          </label>
+          <label>
+            <input type="radio" checked={showAll} onChange={() => setShowAll(true)} data-testid="queue-show-all" /> {t('queue.show.all')}
+          </label>
+        </span>
+        <span className="spacer" />
+        <button type="button" onClick={reload}>
+          {t('queue.refresh')}
+        </button>
+      </div>
+      {down.map((p) => (
+        <p key={p.id} className="q-offline" role="alert" data-testid="queue-offline" data-printer-id={p.id}>
+          {p.status.reason
+            ? t('queue.offline', { name: p.name, state: t(`printerState.${p.status.state}` as MessageKey), reason: reasonText(t, p.status.reasonCode, p.status.reason) })
+            : t('queue.offlineNoReason', { name: p.name, state: t(`printerState.${p.status.state}` as MessageKey) })}
+        </p>
+      ))}
+      {uncertain.length > 0 && (
+        <div className="q-uncertain" role="alert" data-testid="queue-uncertain">
+          <strong>{t('queue.uncertain.title', { n: uncertain.length })}</strong>
+          <p>{t('queue.uncertain.text')}</p>
+        </div>
+      )}
+      {(error || actionError) && (
+        <p className="bad" role="alert">
+          {error ? t('queue.loadFailed', { message: error }) : actionError}
+        </p>
+      )}
+      <div className="q-table-wrap">
+        <table className="q-table">
+          <thead>
+            <tr>
+              <th>{t('queue.col.id')}</th>
+              <th>{t('queue.col.what')}</th>
+              <th>{t('queue.col.printer')}</th>
+              <th>{t('queue.col.state')}</th>
+              <th className="num">{t('queue.col.attempts')}</th>
+              <th>{t('queue.col.reason')}</th>
+              <th>{t('queue.col.when')}</th>
+              <th>{t('queue.col.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((j) => (
+              <tr key={j.id} className={`q-${j.state}`} data-testid="queue-row" data-job-id={j.id} data-state={j.state} data-printer-id={j.printerId ?? ''}>
+                <td className="num">{j.id}</td>
+                <td className="q-what">{whatOf(j)}</td>
+                <td>{nameOf(j.printerId)}</td>
+                <td>
+                  <span className={`q-state q-state-${j.state}`} data-testid="queue-state">
+                    {t(`queue.state.${j.state}` as MessageKey)}
+                  </span>
+                </td>
+                <td className="num">{j.attempts}</td>
+                <td className="q-reason" data-testid="queue-reason" title={j.reason ?? undefined}>
+                  {reasonText(t, j.reasonCode, j.reason)}
+                  {j.state === 'failed' && (
+                    <span className="q-next">{j.nextRetryAt ? t('queue.nextRetry', { time: formatDateTime(j.nextRetryAt, language) }) : t('queue.waitsForYou')}</span>
+                  )}
+                </td>
+                <td>{formatDateTime(j.updatedAt, language)}</td>
+                <td className="q-actions">
+                  <JobActions job={j} run={(m, id) => void run(m, id)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {jobs.length === 0 && !error && <p className="q-empty">{t('queue.empty')}</p>}
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,169 @@
-/** Placeholder until this screen's work lands (issue 7/8); replaced by its owner. */
+/**
+ * The station screen (issue 7 items 2, 3, 10): the scan box that always has focus, the full-screen
+ * feedback of the newest scan, the day's counters, the scans in the line, the last labels, the
+ * label printer's state, and batch mode (F5).
+ *
+ * Keyboard: a keyboard-wedge scanner types the code and Enter; every Enter sends the scan at once
+ * (the main process keeps them in order). Enter on an empty box answers "reprint" to the
+ * already-closed question, Esc skips (or clears the box / hides the feedback). F5 toggles batch
+ * mode, Ctrl+Enter closes the batch.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
+import { useScans } from '../../state/scanStore';
+import { useSettings } from '../../state/settingsStore';
+import { BatchPanel } from './BatchPanel';
+import { OutcomeView } from './OutcomeView';
+import { PrinterState } from './PrinterState';
+import { cueOf, playCue, type Cue } from './sounds';
+import { Counters, LabelPreviews, PendingScans, RecentScans } from './StationPanels';
+import './station.css';
+
+const BATCH_KEY = 'F5';
+
+/** Plays the cue of every new feedback once, as the settings allow; returns the last cue for tests and the screen. */
+function useFeedbackSound(): Cue | 'off' | null {
+  const seq = useScans((s) => s.feedbackSeq);
+  const [last, setLast] = useState<Cue | 'off' | null>(null);
+  useEffect(() => {
+    if (seq === 0) return;
+    const { feedback, batchMode, batchLast, batchError } = useScans.getState();
+    let cue: Cue | null = null;
+    if (feedback?.type === 'outcome') cue = feedback.answered ? null : cueOf(feedback.outcome.kind);
+    else if (feedback?.type === 'refused') cue = 'error';
+    else if (!feedback && batchMode) cue = batchError ? 'error' : batchLast?.status === 'ready' ? 'success' : batchLast?.status === 'closed' ? 'warning' : batchLast ? 'error' : null;
+    if (!cue) return;
+    const settings = useSettings.getState().settings;
+    const on = settings?.sounds ?? true;
+    if (on) playCue(cue, settings?.volume ?? 70);
+    setLast(on ? cue : 'off');
+  }, [seq]);
+  return last;
+}
+
+/** Keeps the scan box focused: on mount, after a click on this screen, after the overlay, on window focus. */
+function useScanFocus(root: React.RefObject<HTMLElement | null>, box: React.RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const focus = () => box.current?.focus({ preventScroll: true });
+    focus();
+    const onPointerUp = (e: PointerEvent) => {
+      const target = e.target as HTMLElement | null;
+      // Clicks inside this screen give focus back (form fields of the top bar keep theirs).
+      if (target && root.current?.contains(target) && !target.closest('select, textarea, input')) setTimeout(focus, 0);
+    };
+    window.addEventListener('focus', focus);
+    document.addEventListener('pointerup', onPointerUp);
+    return () => {
+      window.removeEventListener('focus', focus);
+      document.removeEventListener('pointerup', onPointerUp);
+    };
+  }, [root, box]);
+  return useCallback(() => box.current?.focus({ preventScroll: true }), [box]);
+}
+
 export function StationScreen() {
-  return <section className="card" data-testid="screen-station" />;
+  const t = useT();
+  const root = useRef<HTMLElement>(null);
+  const box = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const { feedback, batchMode, load, submit, reprint, skip, dismiss, setBatchMode, collect, closeAll } = useScans();
+  const lastCue = useFeedbackSound();
+  const focusBox = useScanFocus(root, box);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The feedback changed (an outcome arrived, the overlay hid): the box keeps the focus.
+  useEffect(() => focusBox(), [feedback, batchMode, focusBox]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== BATCH_KEY) return;
+      // F5 would reload the page in the web host: here it toggles batch mode.
+      e.preventDefault();
+      setBatchMode(!useScans.getState().batchMode);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setBatchMode]);
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const code = value.trim();
+      setValue('');
+      if (batchMode && (e.ctrlKey || e.metaKey)) {
+        if (code) void collect(code).then(() => closeAll());
+        else void closeAll();
+      } else if (code) {
+        if (batchMode) void collect(code);
+        else submit(code);
+      } else if (!batchMode) {
+        void reprint();
+      }
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      if (value) setValue('');
+      else if (feedback?.type === 'outcome' && feedback.outcome.kind === 'already-closed' && !feedback.answered) void skip();
+      else dismiss();
+    }
+  };
+
+  return (
+    <section className={`station ${batchMode ? 'batch-mode' : ''}`} ref={root} data-testid="screen-station" data-last-cue={lastCue ?? ''}>
+      <div className="scanbar">
+        <label className="scan-field">
+          <span className="scan-label">{t('station.scan.label')}</span>
+          <input
+            ref={box}
+            className="scan-input"
+            data-testid="scan-input"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('station.scan.placeholder')}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="send"
+            autoFocus
+          />
+        </label>
+        <button
+          type="button"
+          className={`key-button mode-toggle ${batchMode ? 'on' : ''}`}
+          aria-pressed={batchMode}
+          onClick={() => setBatchMode(!batchMode)}
+          data-testid="batch-toggle"
+        >
+          <kbd>{BATCH_KEY}</kbd> {batchMode ? t('batch.toggle.on') : t('batch.toggle.off')}
+        </button>
+        <p className="scan-hints">
+          <span className="mode-name">{batchMode ? t('batch.mode') : t('station.scan.mode.single')}</span>
+          <span>
+            <kbd>Enter</kbd> {t('station.key.scan')}
+          </span>
+          <span>
+            <kbd>Esc</kbd> {t('station.key.clear')}
+          </span>
+        </p>
+        <PrinterState />
+      </div>
+      <div className="station-body">
+        <div className="station-main">
+          <Counters />
+          {batchMode ? <BatchPanel /> : <RecentScans />}
+        </div>
+        <div className="station-side">
+          <PendingScans />
+          <LabelPreviews />
+        </div>
+        {feedback && (
+          <OutcomeView feedback={feedback} onReprint={() => void reprint()} onSkip={() => void skip()} onHide={dismiss} />
+        )}
+      </div>
+    </section>
+  );
 }

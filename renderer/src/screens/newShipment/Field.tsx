@@ -1,0 +1,55 @@
+/** One labelled input with its error under it; test ids follow the draft path (`ns-recipient.phone`). */
+import type { ReactNode } from 'react';
+
+export interface FieldProps {
+  field: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  required?: boolean;
+  placeholder?: string;
+  hint?: ReactNode;
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'tel' | 'email';
+  className?: string;
+  disabled?: boolean;
+}
+
+export function Field(p: FieldProps) {
+  const errId = `ns-err-${p.field}`;
+  return (
+    <label className={`ns-field ${p.className ?? ''} ${p.error ? 'has-error' : ''}`}>
+      <span className="ns-label">
+        {p.label}
+        {p.required && <span className="ns-req" aria-hidden="true"> *</span>}
+      </span>
+      <input
+        data-testid={`ns-${p.field}`}
+        data-field={p.field}
+        value={p.value}
+        placeholder={p.placeholder}
+        inputMode={p.inputMode}
+        disabled={p.disabled}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? errId : undefined}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+      {p.hint && !p.error && <span className="ns-hint">{p.hint}</span>}
+      {p.error && (
+        <span className="ns-error" id={errId} data-testid={`ns-error-${p.field}`}>
+          {p.error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** An error that belongs to a group of inputs (a party type, the transport choice). */
+export function GroupError({ field, error }: { field: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <div className="ns-error" data-testid={`ns-error-${field}`} role="alert">
+      {error}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Adding printers: a network label printer typed in by hand (host + port, with a connection test
+ * that also tells whether it reports its status), and the system/USB printers discovery finds.
+ */
+import { useState, type FormEvent } from 'react';
+import type { PrinterConnection, PrinterView } from '../../../../shared/contract/printing';
+import { useT, type T } from '../../i18n';
+import { rpc } from '../../rpc/transport';
+import { errorText } from './errors';
+import { Field, Notice } from './Field';
+import { connectionText } from './PrinterRow';
+import { printerIdFor } from './usePrinters';
+
+const defaults = { dpi: 300, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: false, media: '', fitToPage: true } as const;
+
+type Result = { kind: 'ok' | 'bad' | 'info'; text: string } | null;
+
+function checkHost(t: T, host: string, port: string): { host?: string; port?: string } {
+  const e: { host?: string; port?: string } = {};
+  if (!/^[A-Za-z0-9.\-:[\]]{1,253}$/.test(host.trim())) e.host = t('printers.err.host');
+  const n = Number(port);
+  if (!/^\d+$/.test(port.trim()) || n < 1 || n > 65535) e.port = t('accounts.err.port');
+  return e;
+}
+
+async function savePrinter(t: T, name: string, connection: PrinterConnection, hostStatus: boolean, existing: PrinterView[]): Promise<Result> {
+  const id = printerIdFor(connection);
+  if (existing.some((p) => p.id === id)) return { kind: 'bad', text: t('printers.err.exists') };
+  const r = await rpc.request('printing.printers.save', { id, name, connection, settings: { ...defaults, hostStatus } });
+  return r.ok ? { kind: 'ok', text: t('printers.add.added', { name }) } : { kind: 'bad', text: errorText(t, r.error) };
+}
+
+export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () => void }) {
+  const t = useT();
+  const [name, setName] = useState('');
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('9100');
+  const [errors, setErrors] = useState<{ name?: string; host?: string; port?: string }>({});
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function test(): Promise<{ ok: boolean; hostStatus: boolean } | null> {
+    const e = checkHost(t, host, port);
+    setErrors(e);
+    if (e.host || e.port) return null;
+    setBusy(true);
+    setResult({ kind: 'info', text: t('printers.add.testing') });
+    const r = await rpc.request('printing.printers.testConnection', { host: host.trim(), port: Number(port) });
+    setBusy(false);
+    if (!r.ok) {
+      setResult({ kind: 'bad', text: errorText(t, r.error) });
+      return null;
+    }
+    const v = r.value;
+    setResult(
+      !v.ok
+        ? { kind: 'bad', text: t('printers.add.noConnection', { message: v.message }) }
+        : { kind: 'ok', text: v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus') },
+    );
+    return v;
+  }
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    const errs = { ...checkHost(t, host, port), ...(name.trim() ? {} : { name: t('printers.err.name') }) };
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    const probe = await test();
+    if (!probe) return;
+    if (!probe.ok) return; // the test said why; a printer that cannot be reached is not added
+    const r = await savePrinter(t, name.trim(), { kind: 'zpl-tcp', host: host.trim(), port: Number(port) }, probe.hostStatus, props.existing);
+    setResult(r);
+    if (r?.kind === 'ok') {
+      setName('');
+      setHost('');
+      setPort('9100');
+      props.onAdded();
+    }
+  }
+
+  return (
+    <form className="set-form" onSubmit={(e) => void add(e)} onChange={() => setResult(null)} noValidate data-testid="printer-add">
+      <h3>{t('printers.add.title')}</h3>
+      <div className="set-grid">
+        <Field id="pr-add-name" label={t('printers.set.name')} error={errors.name}>
+          <input id="pr-add-name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field id="pr-add-host" label={t('printers.add.host')} error={errors.host}>
+          <input id="pr-add-host" value={host} maxLength={253} spellCheck={false} placeholder="192.168.1.50" onChange={(e) => setHost(e.target.value)} />
+        </Field>
+        <Field id="pr-add-port" label={t('printers.add.port')} error={errors.port}>
+          <input id="pr-add-port" inputMode="numeric" value={port} maxLength={5} onChange={(e) => setPort(e.target.value)} />
+        </Field>
+      </div>
+      <div className="set-actions">
+        <button type="button" disabled={busy} onClick={() => void test()} data-testid="printer-add-test">
+          {t('printers.add.test')}
+        </button>
+        <button type="submit" className="primary" disabled={busy} data-testid="printer-add-submit">
+          {t('printers.add.submit')}
+        </button>
+        {result && (
+          <Notice kind={result.kind} testId="printer-add-result">
+            {result.text}
+          </Notice>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () => void }) {
+  const t = useT();
+  const [found, setFound] = useState<{ connection: PrinterConnection; name: string; detail: string }[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  async function discover() {
+    setBusy(true);
+    setResult(null);
+    const r = await rpc.request('printing.printers.discover', {});
+    setBusy(false);
+    if (r.ok) setFound(r.value);
+    else setResult({ kind: 'bad', text: errorText(t, r.error) });
+  }
+
+  const known = new Set(props.existing.map((p) => p.id));
+  return (
+    <div className="set-form" data-testid="printer-discover">
+      <h3>{t('printers.discover.title')}</h3>
+      <div className="set-actions">
+        <button type="button" disabled={busy} onClick={() => void discover()} data-testid="printer-discover-run">
+          {busy ? t('printers.discover.running') : t('printers.discover.run')}
+        </button>
+        {result && <Notice kind={result.kind}>{result.text}</Notice>}
+      </div>
+      {found && found.length === 0 && <p>{t('printers.discover.none')}</p>}
+      {found && found.length > 0 && (
+        <ul className="found">
+          {found.map((d) => {
+            const id = printerIdFor(d.connection);
+            return (
+              <li key={id} data-testid="printer-found" data-printer-id={id}>
+                <span>
+                  <strong>{d.name}</strong> <span className="acct-meta">{connectionText(t, d.connection)} · {d.detail}</span>
+                </span>
+                {known.has(id) ? (
+                  <span className="set-badge ok">{t('printers.discover.added')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void savePrinter(t, d.name.slice(0, 120), d.connection, false, props.existing).then((r) => {
+                        setResult(r);
+                        if (r?.kind === 'ok') props.onAdded();
+                      })
+                    }
+                    data-testid="printer-found-add"
+                  >
+                    {t('printers.discover.add')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

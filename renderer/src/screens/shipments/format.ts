@@ -1,0 +1,49 @@
+/** Small display helpers shared by the Shipments, Tracking and Queue screens. */
+import type { MessageKey } from '../../i18n/en';
+import type { T } from '../../i18n';
+
+const stateKeys = new Set([0, 1, 2, 3, 4, 5, 6, 10]);
+
+/** The worker's name for a shipment state (spec "States and transitions"), in the UI language. */
+export function stateName(t: T, state: number | null): string {
+  if (state === null) return t('shipments.none');
+  return stateKeys.has(state) ? t(`shipments.state.${state}` as MessageKey) : t('shipments.state.unknown', { state });
+}
+
+/** A CSS class per state family, so a cancelled or returned shipment never looks like a good one. */
+export function stateClass(state: number | null): string {
+  if (state === 0) return 'st-prepared';
+  if (state === 1) return 'st-closed';
+  if (state === 2) return 'st-sent';
+  if (state === 3 || state === 5) return 'st-delivered';
+  if (state === 4 || state === 6) return 'st-returned';
+  if (state === 10) return 'st-cancelled';
+  return '';
+}
+
+export function formatDateTime(iso: string | null, language: string): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export function formatDate(iso: string | null, language: string): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString(language === 'cs' ? 'cs-CZ' : 'en-GB');
+}
+
+/** An exact decimal string shown with the UI's decimal separator; never through a float. */
+export function formatDecimal(value: string | null, currency: string | null, language: string): string {
+  if (value === null) return '—';
+  const shown = language === 'cs' ? value.replace('.', ',') : value;
+  return currency ? `${shown} ${currency}` : shown;
+}
+
+/** Error codes the screens explain in the worker's language; others show the station's message. */
+const knownErrors = new Set(['not_closed', 'already_closed', 'cancelled', 'already_cancelled', 'not_in_cache', 'closed_elsewhere', 'no_printer', 'login_required']);
+export function errorText(t: T, e: { code: string; message: string }): string {
+  return knownErrors.has(e.code) ? t(`shipments.err.${e.code}` as MessageKey) : e.message;
+}

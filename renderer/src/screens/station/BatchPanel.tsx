@@ -1,0 +1,123 @@
+/**
+ * Batch mode (issue 7 item 3): scans are collected (`batch.collect`), nothing is closed until the
+ * worker closes them all; the main side closes one request per carrier + collection place (spec
+ * "PATCH /api/v3/deliveries": one carrier and one collection place per request) and prints per
+ * carrier. The summary says what was closed, where, and what failed and why.
+ */
+import type { BatchItem, BatchSummary } from '../../../../shared/contract/workflows';
+import { useLanguage, useT } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
+import { useScans } from '../../state/scanStore';
+
+function ItemRow({ item }: { item: BatchItem }) {
+  const t = useT();
+  const remove = useScans((s) => s.removeFromBatch);
+  return (
+    <li data-code={item.code} data-status={item.status} className={item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'}>
+      <span className="dot" aria-hidden />
+      <span className="code">{item.code}</span>
+      <span className="who">{[item.carrier, item.recipientName].filter(Boolean).join(' · ')}</span>
+      <span className="place muted">{item.collectionPlace ?? ''}</span>
+      <span className="status">{t(`batch.status.${item.status}`)}</span>
+      <button type="button" className="link-button" onClick={() => void remove(item.code)} data-testid="batch-remove">
+        {t('batch.remove')}
+      </button>
+    </li>
+  );
+}
+
+function SummaryView({ summary }: { summary: BatchSummary }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const count = (n: number) => {
+    const form = n === 1 ? 'one' : language === 'cs' && n >= 2 && n <= 4 ? 'few' : 'many';
+    return t(`batch.summary.group.${form}` as MessageKey, { n });
+  };
+  const dismiss = () => useScans.setState({ batchSummary: null });
+  const failed = summary.shipments.filter((s) => s.error || !s.closed || s.print === 'not-printed' || s.print === 'printer-down');
+  return (
+    <div className={`batch-summary ${summary.failed > 0 ? 'tone-bad' : 'tone-ok'}`} data-testid="batch-summary">
+      <div className="batch-summary-head">
+        <h3>{t('batch.summary.title')}</h3>
+        <span className="batch-summary-counts" data-testid="batch-summary-counts">
+          {t('batch.summary.counts', { closed: summary.closed, printed: summary.printed, failed: summary.failed })}
+        </span>
+        <button type="button" className="link-button" onClick={dismiss}>
+          {t('batch.summary.dismiss')}
+        </button>
+      </div>
+      <div className="batch-summary-body">
+        <section>
+          <h4>{t('batch.summary.groups')}</h4>
+          <ul className="batch-groups" data-testid="batch-groups">
+            {summary.groups.map((g) => (
+              <li key={`${g.carrier}|${g.collectionPlace ?? ''}`} data-carrier={g.carrier} data-closed={g.closed} className={g.closed ? 'tone-ok' : 'tone-bad'}>
+                <span className="dot" aria-hidden />
+                <b>{g.carrier}</b> · {g.collectionPlace ?? t('batch.noPlace')} — {count(g.deliveryIds.length)}
+                {!g.closed && <span className="status"> ({t('batch.summary.groupNotClosed')})</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h4>{t('batch.summary.failed')}</h4>
+          {failed.length === 0 && summary.skipped.length === 0 ? (
+            <p className="muted">{t('batch.summary.noFailures')}</p>
+          ) : (
+            <ul className="batch-failures" data-testid="batch-failures">
+              {failed.map((s) => (
+                <li key={s.deliveryId} data-code={s.code}>
+                  <b>{s.code}</b> ({s.carrier}) — {t(`batch.print.${s.print}`)}
+                  {s.error ? `: ${s.error.message}` : ''}
+                </li>
+              ))}
+              {summary.skipped.map((i) => (
+                <li key={`skip-${i.code}`} data-code={i.code}>
+                  <b>{i.code}</b> — {t(`batch.status.${i.status}`)}
+                  {i.message ? `: ${i.message}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function BatchPanel() {
+  const t = useT();
+  const { batchItems, batchLast, batchBusy, batchSummary, batchError, clearBatch, closeAll } = useScans();
+  const ready = batchItems.filter((i) => i.status === 'ready').length;
+  return (
+    <section className="panel batch" aria-label={t('batch.title')}>
+      <div className="batch-head">
+        <h3>
+          {t('batch.title')} <span className="muted">{t('batch.count', { n: batchItems.length, ready })}</span>
+        </h3>
+        <span className="batch-last" data-testid="batch-last" data-status={batchError ? 'error' : (batchLast?.status ?? '')}>
+          {batchError ? t('batch.notAdded', { message: batchError }) : batchLast ? t('batch.last', { code: batchLast.code, status: t(`batch.status.${batchLast.status}`) }) : '\u00a0'}
+        </span>
+      </div>
+      {batchSummary ? (
+        <SummaryView summary={batchSummary} />
+      ) : batchItems.length === 0 ? (
+        <p className="muted batch-empty">{t('batch.empty')}</p>
+      ) : (
+        <ol className="batch-items" data-testid="batch-items">
+          {batchItems.map((i) => (
+            <ItemRow key={i.code} item={i} />
+          ))}
+        </ol>
+      )}
+      <div className="batch-actions">
+        <button type="button" className="key-button" onClick={() => void clearBatch()} disabled={batchBusy || batchItems.length === 0} data-testid="batch-clear">
+          {t('batch.clear')}
+        </button>
+        <button type="button" className="key-button primary" onClick={() => void closeAll()} disabled={batchBusy || ready === 0} data-testid="batch-close">
+          <kbd>Ctrl+Enter</kbd> {batchBusy ? t('batch.closing') : t('batch.closeAll')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * The full-screen feedback of the newest scan: green when labels print, amber when they wait
+ * (printer down, service unreachable), blue for the already-closed question, red for every
+ * failure. Big enough to read from a step away; the layout of every kind has the same fixed areas.
+ */
+import type { ReactNode } from 'react';
+import type { ScanOutcome } from '../../../../shared/contract/workflows';
+import { useLanguage, useT, type T } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
+import { useScans, type Feedback } from '../../state/scanStore';
+
+export type Tone = 'ok' | 'wait' | 'ask' | 'bad' | 'neutral';
+
+export function toneOf(f: Feedback): Tone {
+  if (f.type === 'working') return 'neutral';
+  if (f.type === 'refused') return 'bad';
+  switch (f.outcome.kind) {
+    case 'printed':
+    case 'queued':
+      return 'ok';
+    case 'printer-down':
+    case 'service-unreachable':
+      return 'wait';
+    case 'already-closed':
+      return 'ask';
+    case 'skipped':
+      return 'neutral';
+    default:
+      return 'bad';
+  }
+}
+
+const icons: Record<Tone, string> = { ok: '✓', wait: '!', ask: '?', bad: '✕', neutral: '…' };
+
+function Title({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <h2 className="outcome-title">
+      <span className="outcome-icon" aria-hidden>
+        {icons[tone]}
+      </span>
+      <span>{children}</span>
+    </h2>
+  );
+}
+
+/** Czech has three plural forms (1, 2-4, 5+); English two. */
+export function packagesText(t: T, language: 'en' | 'cs', n: number): string {
+  const form = n === 1 ? 'one' : language === 'cs' && n >= 2 && n <= 4 ? 'few' : 'many';
+  return t(`station.packages.${form}` as MessageKey, { n });
+}
+
+function stateName(t: T, state: number): string {
+  const key = `station.state.${state}`;
+  return ['0', '1', '2', '3', '4', '10'].includes(String(state)) ? t(key as MessageKey) : t('station.candidate.state', { n: state });
+}
+
+function Shipment({ carrier, recipient, packages }: { carrier: string; recipient: string; packages: string }) {
+  return (
+    <div className="outcome-shipment">
+      <span className="outcome-carrier" data-testid="outcome-carrier">
+        {carrier}
+      </span>
+      <span className="outcome-recipient" data-testid="outcome-recipient">
+        {recipient}
+      </span>
+      <span className="outcome-packages">{packages}</span>
+    </div>
+  );
+}
+
+function titleOf(t: T, o: ScanOutcome): string {
+  if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
+  return t(`station.kind.${o.kind}` as MessageKey);
+}
+
+/** The body of one outcome: who, what happened, why, and what to do now. */
+function OutcomeBody({ o }: { o: ScanOutcome }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const ship = (s: { carrier: string; recipientName: string; packageCount: number }) => (
+    <Shipment carrier={s.carrier} recipient={s.recipientName} packages={packagesText(t, language, s.packageCount)} />
+  );
+  const notes: ReactNode[] = [];
+  let main: ReactNode = null;
+  switch (o.kind) {
+    case 'printed':
+      main = ship(o.shipment);
+      break;
+    case 'queued':
+      main = ship(o.shipment);
+      notes.push(t('station.note.queued'));
+      if (o.reason) notes.push(t('station.reason', { message: o.reason.message }));
+      break;
+    case 'printer-down':
+      main = ship(o.shipment);
+      notes.push(t('station.note.printerDown'), t('station.reason', { message: o.reason.message }));
+      break;
+    case 'already-closed':
+      main = ship(o.shipment);
+      notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed-elsewhere">{t('station.note.elsewhere')}</strong> : t('station.note.closedHere'));
+      if (!o.labelsAvailable) notes.push(t('station.note.noLabels'));
+      break;
+    case 'cancelled':
+      main = <Shipment carrier="" recipient={o.recipientName} packages="" />;
+      notes.push(t('station.note.cancelled'));
+      break;
+    case 'not-found':
+      // The main side's message says the same in English; the translated note and the code below say it all.
+      notes.push(o.serviceChecked ? t('station.note.notFoundService') : t('station.note.notFoundCache'));
+      break;
+    case 'ambiguous':
+      main = (
+        <ul className="outcome-candidates" data-testid="outcome-candidates">
+          {o.candidates.map((c) => (
+            <li key={c.deliveryId}>
+              <b>{c.carrier}</b> {c.recipientName} <span className="muted">#{c.deliveryId} · {stateName(t, c.state)}</span>
+            </li>
+          ))}
+        </ul>
+      );
+      notes.push(t('station.note.ambiguous'));
+      break;
+    case 'carrier-rejected':
+      main = <Shipment carrier={o.carrier} recipient="" packages="" />;
+      notes.push(
+        <span key="msg" className="outcome-service-message" data-testid="outcome-message">
+          {o.message}
+        </span>,
+      );
+      if (o.messages.length) {
+        notes.push(
+          <ul key="msgs" className="outcome-messages" data-testid="outcome-messages">
+            {o.messages.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>,
+        );
+      }
+      notes.push(t('station.note.rejected'));
+      break;
+    case 'service-unreachable':
+      notes.push(t('station.note.unreachable'), t('station.reason', { message: o.reason.message }));
+      break;
+    case 'skipped':
+      notes.push(t('station.note.skipped'));
+      break;
+    case 'login-required':
+      notes.push(o.message, t('station.note.login'));
+      break;
+    case 'error':
+      notes.push(t('station.reason', { message: o.error.message }), t('station.note.error'));
+      break;
+  }
+  const number = 'shipment' in o ? o.shipment.deliveryNumber : null;
+  return (
+    <>
+      <Title tone={toneOf({ type: 'outcome', outcome: o, answered: true })}>{titleOf(t, o)}</Title>
+      <div className="outcome-main">{main}</div>
+      <div className="outcome-notes">
+        {notes.map((n, i) => (
+          <p key={i}>{n}</p>
+        ))}
+      </div>
+      <p className="outcome-code">
+        {t('station.code', { code: o.code })}
+        {number ? ` · ${t('station.deliveryNumber', { number })}` : ''}
+      </p>
+    </>
+  );
+}
+
+export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback: Feedback; onReprint(): void; onSkip(): void; onHide(): void }) {
+  const t = useT();
+  const tone = toneOf(feedback);
+  const asking = feedback.type === 'outcome' && feedback.outcome.kind === 'already-closed' && !feedback.answered;
+  const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
+  // The side panels are under the overlay: the scans still in line are counted here.
+  const inLine = useScans((s) => s.pending.length);
+  return (
+    <div
+      className={`outcome tone-${tone}`}
+      data-testid={feedback.type === 'outcome' ? 'scan-outcome' : 'scan-working'}
+      data-kind={kind}
+      data-scan-id={feedback.type === 'outcome' ? feedback.outcome.scanId : undefined}
+      role={tone === 'bad' ? 'alert' : 'status'}
+      onClick={asking ? undefined : onHide}
+    >
+      <div className="outcome-content">
+        {feedback.type === 'outcome' ? (
+          <OutcomeBody o={feedback.outcome} />
+        ) : feedback.type === 'working' ? (
+          <>
+            <Title tone="neutral">{t('station.kind.working')}</Title>
+            <p className="outcome-code">{t('station.code', { code: feedback.code })}</p>
+          </>
+        ) : (
+          <>
+            <Title tone="bad">{t('station.kind.refused')}</Title>
+            <div className="outcome-notes">
+              <p>{feedback.message}</p>
+            </div>
+            <p className="outcome-code">{t('station.code', { code: feedback.code.slice(0, 60) })}</p>
+          </>
+        )}
+      </div>
+      <div className="outcome-keys">
+        {asking ? (
+          <>
+            <span className="outcome-question">{t('station.note.question')}</span>
+            <button type="button" className="key-button primary" onClick={onReprint} data-testid="outcome-reprint">
+              <kbd>Enter</kbd> {t('station.key.reprint')}
+            </button>
+            <button type="button" className="key-button" onClick={onSkip} data-testid="outcome-skip">
+              <kbd>Esc</kbd> {t('station.key.skip')}
+            </button>
+          </>
+        ) : (
+          <>
+            <span>{t('station.next')}</span>
+            <span>
+              <kbd>Esc</kbd> {t('station.key.hide')}
+            </span>
+          </>
+        )}
+        <span className="outcome-in-line" data-testid="outcome-in-line">
+          {inLine > 0 ? t('station.inLine', { n: inLine }) : ''}
+        </span>
+      </div>
+    </div>
+  );
+}

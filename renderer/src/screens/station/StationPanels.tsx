@@ -1,0 +1,109 @@
+/**
+ * The station screen's side panels: the day's counters, the scans still in the line, the recent
+ * outcomes and the last labels. Every panel has a fixed size and a fixed number of rows, so a scan
+ * never moves anything on the screen (issue 7 item 10: no layout shift while scanning).
+ */
+import { useT } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
+import { useScans } from '../../state/scanStore';
+import { toneOf } from './OutcomeView';
+
+const PENDING_ROWS = 4;
+
+export function Counters() {
+  const t = useT();
+  const c = useScans((s) => s.counters);
+  const cell = (id: 'scanned' | 'printed' | 'queued' | 'failed') => (
+    <div className={`counter counter-${id}`}>
+      <span className="counter-value" data-testid={`counter-${id}`}>
+        {c ? c[id] : '–'}
+      </span>
+      <span className="counter-label">{t(`station.counters.${id}`)}</span>
+    </div>
+  );
+  return (
+    <section className="panel counters" aria-label={t('station.counters.title')}>
+      <h3>{t('station.counters.title')}</h3>
+      <div className="counter-row">
+        {cell('scanned')}
+        {cell('printed')}
+        {cell('queued')}
+        {cell('failed')}
+      </div>
+    </section>
+  );
+}
+
+export function PendingScans() {
+  const t = useT();
+  const pending = useScans((s) => s.pending);
+  const shown = pending.slice(0, PENDING_ROWS);
+  return (
+    <section className="panel pending" aria-label={t('station.pending.title')}>
+      <h3>
+        {t('station.pending.title')} {pending.length > 0 && <span className="badge">{pending.length}</span>}
+      </h3>
+      <ol className="pending-list" data-testid="pending-scans">
+        {shown.map((p) => (
+          <li key={p.scanId} data-scan-id={p.scanId} className={`pending-${p.state}`}>
+            <span className="code">{p.code}</span>
+            <span className="muted">{t(`station.pending.${p.state}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="muted panel-foot">
+        {pending.length === 0 ? t('station.pending.none') : pending.length > PENDING_ROWS ? t('station.pending.more', { n: pending.length - PENDING_ROWS }) : '\u00a0'}
+      </p>
+    </section>
+  );
+}
+
+export function RecentScans() {
+  const t = useT();
+  const recent = useScans((s) => s.recent);
+  return (
+    <section className="panel recent" aria-label={t('station.recent.title')}>
+      <h3>{t('station.recent.title')}</h3>
+      {recent.length === 0 ? (
+        <p className="muted">{t('station.recent.none')}</p>
+      ) : (
+        <ol className="recent-list" data-testid="recent-scans">
+          {recent.map((o) => (
+            <li key={o.scanId} data-scan-id={o.scanId} data-kind={o.kind} className={`tone-${toneOf({ type: 'outcome', outcome: o, answered: true })}`}>
+              <span className="dot" aria-hidden />
+              <span className="code">{o.code}</span>
+              <span className="what">
+                {o.kind === 'printed' && o.reprint ? t('station.kind.reprinted') : t(`station.kind.${o.kind}` as MessageKey)}
+              </span>
+              <span className="who">{'shipment' in o ? `${o.shipment.carrier} · ${o.shipment.recipientName}` : ''}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function LabelPreviews() {
+  const t = useT();
+  const previews = useScans((s) => s.previews);
+  return (
+    <section className="panel previews" aria-label={t('station.previews.title')}>
+      <h3>{t('station.previews.title')}</h3>
+      {previews.length === 0 ? (
+        <p className="muted">{t('station.previews.none')}</p>
+      ) : (
+        <div className="preview-strip" data-testid="label-previews">
+          {previews.map((p) => (
+            <figure key={p.jobId} className="preview">
+              <img src={'data:image/png;base64,' + p.page.png} alt={t('station.previews.alt', { jobId: p.jobId, carrier: p.carrier })} />
+              <figcaption>
+                {p.carrier} · #{p.jobId}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

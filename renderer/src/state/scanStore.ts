@@ -1,0 +1,186 @@
+/**
+ * The station screen's live state: the newest scan outcome (the full-screen feedback), the recent
+ * outcomes, the scans still in the main process's line, the day's counters, the last labels'
+ * previews, and the batch (collected codes, the last close-all summary).
+ *
+ * Scans are fire-and-forget: `submit` sends `scan.submit` and returns at once; the outcome comes
+ * as a `scan.outcome` event. The main process keeps the scans in order, so the page never waits
+ * for one scan before sending the next (issue 7 item 2: "scans never get lost").
+ */
+import { create } from 'zustand';
+import type { PreviewPage } from '../../../shared/contract/printing';
+import type { BatchItem, BatchSummary, PendingScan, ScanCounters, ScanOutcome } from '../../../shared/contract/workflows';
+import { rpc } from '../rpc/transport';
+
+/** How many outcomes the "recent scans" list keeps, and how many label previews are shown. */
+const RECENT = 8;
+const PREVIEWS = 3;
+
+export interface LabelPreview {
+  jobId: number;
+  carrier: string;
+  page: PreviewPage;
+}
+
+/** What the big feedback area shows: an outcome, a scan on its way, or a refusal of the call itself. */
+export type Feedback =
+  | { type: 'outcome'; outcome: ScanOutcome; answered: boolean }
+  | { type: 'working'; code: string }
+  | { type: 'refused'; code: string; message: string };
+
+interface ScanState {
+  feedback: Feedback | null;
+  /** Bumped on every new feedback so the screen can play its sound once. */
+  feedbackSeq: number;
+  recent: ScanOutcome[];
+  pending: PendingScan[];
+  counters: ScanCounters | null;
+  previews: LabelPreview[];
+  batchMode: boolean;
+  batchItems: BatchItem[];
+  /** The last collected item (its status is the batch-mode feedback). */
+  batchLast: BatchItem | null;
+  batchBusy: boolean;
+  batchSummary: BatchSummary | null;
+  batchError: string | null;
+
+  load(): Promise<void>;
+  submit(code: string): void;
+  /** Enter on an already-closed shipment. */
+  reprint(): Promise<void>;
+  /** Esc on an already-closed shipment. */
+  skip(): Promise<void>;
+  dismiss(): void;
+  setBatchMode(on: boolean): void;
+  collect(code: string): Promise<void>;
+  removeFromBatch(code: string): Promise<void>;
+  clearBatch(): Promise<void>;
+  closeAll(): Promise<void>;
+}
+
+export const useScans = create<ScanState>((set, get) => {
+  const show = (feedback: Feedback) => set((s) => ({ feedback, feedbackSeq: s.feedbackSeq + 1 }));
+
+  const refreshCounters = async () => {
+    const r = await rpc.request('scan.counters', {});
+    if (r.ok) set({ counters: r.value });
+  };
+
+  /** Printed or queued labels: fetch the first page of each job (newest first) for the "last labels" strip. */
+  const loadPreviews = async (jobs: { jobId: number; carrier: string }[]) => {
+    const fresh: LabelPreview[] = [];
+    for (const { jobId, carrier } of jobs.slice(-PREVIEWS).reverse()) {
+      const r = await rpc.request('printing.preview', { jobId });
+      const page = r.ok ? r.value[0] : undefined;
+      if (page) fresh.push({ jobId, carrier, page });
+    }
+    if (fresh.length) set((s) => ({ previews: [...fresh, ...s.previews.filter((p) => !fresh.some((f) => f.jobId === p.jobId))].slice(0, PREVIEWS) }));
+  };
+
+  const onOutcome = (o: ScanOutcome) => {
+    set((s) => ({ recent: [o, ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
+    show({ type: 'outcome', outcome: o, answered: false });
+    void refreshCounters();
+    if (o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
+  };
+  rpc.on('scan.outcome', onOutcome);
+  rpc.on('scan.pending', (pending) => set({ pending }));
+  rpc.on('batch.items', (batchItems) => set({ batchItems }));
+
+  /** The already-closed question on screen, if it is still open. */
+  const openQuestion = () => {
+    const f = get().feedback;
+    return f?.type === 'outcome' && f.outcome.kind === 'already-closed' && !f.answered ? f.outcome : null;
+  };
+  const markAnswered = () => {
+    const f = get().feedback;
+    if (f?.type === 'outcome') set({ feedback: { ...f, answered: true } });
+  };
+
+  return {
+    feedback: null,
+    feedbackSeq: 0,
+    recent: [],
+    pending: [],
+    counters: null,
+    previews: [],
+    batchMode: false,
+    batchItems: [],
+    batchLast: null,
+    batchBusy: false,
+    batchSummary: null,
+    batchError: null,
+
+    async load() {
+      const [pending, items] = await Promise.all([rpc.request('scan.pending', {}), rpc.request('batch.items', {})]);
+      if (pending.ok) set({ pending: pending.value });
+      if (items.ok) set({ batchItems: items.value });
+      await refreshCounters();
+    },
+
+    submit(code) {
+      show({ type: 'working', code });
+      void rpc.request('scan.submit', { code }).then((r) => {
+        // Refused before it was logged (e.g. too long): nothing else will come for it.
+        if (!r.ok) show({ type: 'refused', code, message: r.error.message });
+      });
+    },
+
+    async reprint() {
+      const q = openQuestion();
+      if (!q || q.kind !== 'already-closed') return;
+      markAnswered();
+      show({ type: 'working', code: q.code });
+      // The printed/queued outcome also comes as a scan.outcome event (same scanId).
+      const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId });
+      if (!r.ok) show({ type: 'refused', code: q.code, message: r.error.message });
+    },
+
+    async skip() {
+      const q = openQuestion();
+      if (!q) return;
+      markAnswered();
+      const r = await rpc.request('scan.skip', { scanId: q.scanId });
+      // Null: the question was answered already (another page); the skipped outcome comes as an event otherwise.
+      if (r.ok && r.value === null) set({ feedback: null });
+    },
+
+    dismiss() {
+      set({ feedback: null });
+    },
+
+    setBatchMode(batchMode) {
+      set({ batchMode, feedback: null, batchError: null });
+    },
+
+    async collect(code) {
+      set({ batchError: null, batchSummary: null, feedback: null });
+      const r = await rpc.request('batch.collect', { code });
+      if (r.ok) set((s) => ({ batchLast: r.value, feedbackSeq: s.feedbackSeq + 1 }));
+      else set((s) => ({ batchError: r.error.message, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
+      const items = await rpc.request('batch.items', {});
+      if (items.ok) set({ batchItems: items.value });
+    },
+
+    async removeFromBatch(code) {
+      const r = await rpc.request('batch.remove', { code });
+      if (r.ok) set({ batchItems: r.value, batchLast: get().batchLast?.code === code ? null : get().batchLast });
+    },
+
+    async clearBatch() {
+      const r = await rpc.request('batch.clear', {});
+      if (r.ok) set({ batchItems: r.value, batchLast: null, batchSummary: null, batchError: null });
+    },
+
+    async closeAll() {
+      if (get().batchBusy) return;
+      set({ batchBusy: true, batchError: null, batchSummary: null });
+      const r = await rpc.request('batch.closeAll', {});
+      set(r.ok ? { batchSummary: r.value, batchBusy: false, batchLast: null } : { batchError: r.error.message, batchBusy: false });
+      if (r.ok) void loadPreviews(r.value.shipments.flatMap((s) => s.jobIds.map((jobId) => ({ jobId, carrier: s.carrier }))));
+      const items = await rpc.request('batch.items', {});
+      if (items.ok) set({ batchItems: items.value });
+      void refreshCounters();
+    },
+  };
+});
