@@ -134,6 +134,12 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       if (printerId === VIRTUAL_ZPL_ID || printerId === VIRTUAL_PDF_ID) {
         throw new StationError('printer_builtin', 'The virtual printers are built in and cannot be removed.');
       }
+      // A route to a printer that is gone would fail every label it carries: change the routing first.
+      const r = routes();
+      const routed = [r.defaultRoute, ...Object.values(r.carriers)].some((x) => x?.printerId === printerId) || r.protocolPrinterId === printerId;
+      if (routed) {
+        throw new StationError('printer_routed', `Label routing still prints on "${printerId}". Change the routing before removing the printer.`);
+      }
       drivers.delete(printerId);
       states.delete(printerId);
       return { removed: printers.remove(printerId) };

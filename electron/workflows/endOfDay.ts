@@ -29,6 +29,20 @@ const toRecord = (p: StoredProtocol): ProtocolRecord => ({
   lastJobId: p.lastJobId,
 });
 
+/** A protocol's PDF: the station's stored copy, or the service's (spec "GET /api/v2/collection-protocols") kept for the next time. */
+export async function protocolPdf(deps: WorkflowDeps, s: WorkflowSession, collectionProtocolId: number): Promise<Buffer> {
+  const stored = deps.repos.endOfDay.protocolPdf(s.accountId, collectionProtocolId);
+  if (stored) return stored;
+  try {
+    const p = await s.client.getCollectionProtocol(collectionProtocolId);
+    deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
+    return p.protocol;
+  } catch (err) {
+    const t = classifyTrouble(err);
+    throw new StationError(t.kind === 'answered' ? 'protocol_not_found' : 'service_unreachable', t.error.message);
+  }
+}
+
 export function createEndOfDay(deps: WorkflowDeps) {
   function session(): WorkflowSession {
     const s = deps.session();
@@ -130,17 +144,7 @@ export function createEndOfDay(deps: WorkflowDeps) {
     /** Prints a protocol again: the stored PDF, or the service's copy (spec "GET /api/v2/collection-protocols"). */
     async reprintProtocol(collectionProtocolId: number): Promise<{ jobId: number | null }> {
       const s = session();
-      let pdf = deps.repos.endOfDay.protocolPdf(s.accountId, collectionProtocolId);
-      if (!pdf) {
-        try {
-          const p = await s.client.getCollectionProtocol(collectionProtocolId);
-          deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
-          pdf = p.protocol;
-        } catch (err) {
-          const t = classifyTrouble(err);
-          throw new StationError(t.kind === 'answered' ? 'protocol_not_found' : 'service_unreachable', t.error.message);
-        }
-      }
+      const pdf = await protocolPdf(deps, s, collectionProtocolId);
       const jobId = printProtocol(s.accountId, collectionProtocolId, pdf);
       if (jobId === null) throw new StationError('no_protocol_printer', 'No printer is set for collection protocols. Choose one under Settings > Printing > Routing.');
       return { jobId };

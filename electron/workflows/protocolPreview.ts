@@ -6,23 +6,13 @@ import type { PreviewPage } from '../../shared/contract/printing';
 import type { Handlers } from '../rpc/rpcServer';
 import { previewPdf } from '../printing/labelPreview';
 import { StationError } from '../stationError';
-import { classifyTrouble } from './serviceTrouble';
+import { protocolPdf } from './endOfDay';
 import type { WorkflowDeps } from './workflowDeps';
 
 export async function protocolPreview(deps: WorkflowDeps, collectionProtocolId: number): Promise<PreviewPage[]> {
   const s = deps.session();
   if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in again.');
-  let pdf = deps.repos.endOfDay.protocolPdf(s.accountId, collectionProtocolId);
-  if (!pdf) {
-    try {
-      const p = await s.client.getCollectionProtocol(collectionProtocolId);
-      deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
-      pdf = p.protocol;
-    } catch (err) {
-      const t = classifyTrouble(err);
-      throw new StationError(t.kind === 'answered' ? 'protocol_not_found' : 'service_unreachable', t.error.message);
-    }
-  }
+  const pdf = await protocolPdf(deps, s, collectionProtocolId);
   return previewPdf(pdf);
 }
 

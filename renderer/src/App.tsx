@@ -3,6 +3,7 @@ import { useLanguage, useT, type Language } from './i18n';
 import { useConnection } from './rpc/transport';
 import { screens } from './screens/registry';
 import { DemoPickListButton } from './screens/firstRun/DemoPickList';
+import { useSettingsTab } from './screens/settings/SettingsScreen';
 import { activeAccount, useAccounts } from './state/accountsStore';
 import { useNav } from './state/navStore';
 import { useSettings } from './state/settingsStore';
@@ -159,7 +160,14 @@ export function App() {
       {active && active.login.state !== 'logged-in' && active.login.state !== 'logging-in' && (
         <div className="banner warn" role="alert" data-testid="login-banner">
           {t('banner.login', { name: active.name })}{' '}
-          <button type="button" onClick={() => go('settings')}>
+          <button
+            type="button"
+            data-testid="login-banner-action"
+            onClick={() => {
+              useSettingsTab.getState().setTab('accounts');
+              go('settings');
+            }}
+          >
             {t('banner.login.action')}
           </button>
         </div>

@@ -219,9 +219,13 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     if (inserted.kind !== 'saved') throw new Error('insert failed');
     const id = inserted.shipment.deliveryId;
     const page = await openForm();
-    await page.getByTestId('ns-edit-id').fill(String(id));
-    await page.getByTestId('ns-edit-open').click();
+    // Opened from the Shipments list: select its row, "Edit".
+    await page.getByTestId('nav-shipments').click();
+    await page.getByTestId('filter-text').fill('Svoboda');
+    await page.locator(`[data-testid="shipment-row"][data-delivery-id="${id}"]`).click();
+    await page.getByTestId('action-edit').click();
     await expect.poll(() => field(page, 'ticketNote').inputValue()).toBe('first');
+    expect(await page.getByTestId('screen-newShipment').count()).toBe(1);
 
     // Another desk changes it meanwhile.
     const other = await rpc.call('shipments.openForEdit', { deliveryId: id });

@@ -197,6 +197,14 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     await row('Warehouse Brno').getByTestId('account-logout').click();
     await expect.poll(() => row('Warehouse Brno').getAttribute('data-login')).toBe('logged-out');
 
+    // Every screen says the active account needs a login, and the banner leads to its row.
+    await openSettings('language');
+    await page.getByTestId('nav-station').click();
+    expect(await page.getByTestId('login-banner').textContent()).toContain('Warehouse Brno');
+    await page.getByTestId('login-banner-action').click();
+    expect(await page.getByTestId('settings-tab-accounts').getAttribute('aria-selected')).toBe('true');
+    await row('Warehouse Brno').waitFor();
+
     await row('Warehouse Brno').getByTestId('account-paste-token').click();
     await row('Warehouse Brno').getByTestId('account-token-input').fill('this-is-not-a-token');
     await row('Warehouse Brno').getByTestId('account-token-submit').click();

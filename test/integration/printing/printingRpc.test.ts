@@ -86,6 +86,16 @@ describe('printing RPC', () => {
     expect(await call('printing.routes.get')).toEqual(rules);
   });
 
+  it('keeps a printer that routing still prints on, and removes it once the route is changed', async () => {
+    const zebra = { id: 'desk-zebra', name: 'Desk Zebra', connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: 9100 }, settings: {} };
+    await call('printing.printers.save', zebra);
+    await call('printing.routes.set', { carriers: { PPR: { format: 'zpl', printerId: 'desk-zebra' } }, defaultRoute: { format: 'zpl', printerId: 'virtual-zpl' }, protocolPrinterId: null });
+    await expect(call('printing.printers.remove', { printerId: 'desk-zebra' })).rejects.toMatchObject({ code: 'printer_routed' });
+    expect((await call<{ id: string }[]>('printing.printers.list')).map((p) => p.id)).toContain('desk-zebra');
+    await call('printing.routes.set', { carriers: {}, defaultRoute: { format: 'zpl', printerId: 'virtual-zpl' }, protocolPrinterId: null });
+    expect(await call('printing.printers.remove', { printerId: 'desk-zebra' })).toEqual({ removed: true });
+  });
+
   it('tests a TCP printer typed in by hand: the virtual one answers ~HS, a closed port does not', async () => {
     const ok = await call<{ ok: boolean; hostStatus: boolean }>('printing.printers.testConnection', { host: '127.0.0.1', port: printing.virtual.zpl.port });
     expect(ok).toMatchObject({ ok: true, hostStatus: true });

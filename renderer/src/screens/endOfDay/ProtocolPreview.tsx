@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PreviewPage } from '../../../../shared/contract/printing';
 import { useT } from '../../i18n';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import { rpc } from '../../rpc/transport';
 
 export function ProtocolPreview(p: { collectionProtocolId: number; onClose(): void }) {
@@ -11,16 +12,7 @@ export function ProtocolPreview(p: { collectionProtocolId: number; onClose(): vo
   const [error, setError] = useState<string | null>(null);
   const { onClose, collectionProtocolId } = p;
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (!d.open) d.showModal();
-    d.addEventListener('close', onClose);
-    return () => {
-      d.removeEventListener('close', onClose);
-      if (d.open) d.close();
-    };
-  }, [onClose]);
+  useModalDialog(ref, onClose);
 
   useEffect(() => {
     let live = true;

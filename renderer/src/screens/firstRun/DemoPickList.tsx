@@ -10,6 +10,7 @@ import type { PreviewPage } from '../../../../shared/contract/printing';
 import type { ScanOutcome } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { useModalDialog } from '../../hooks/useModalDialog';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
 import './firstRun.css';
@@ -52,18 +53,8 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
   const waiting = useRef<number | null>(null);
   const scanBox = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (!d.open) d.showModal();
-    // showModal focuses the first button; a scanner's keystrokes belong in the scan box.
-    scanBox.current?.focus();
-    d.addEventListener('close', onClose);
-    return () => {
-      d.removeEventListener('close', onClose);
-      if (d.open) d.close();
-    };
-  }, [onClose]);
+  // showModal focuses the first button; a scanner's keystrokes belong in the scan box.
+  useModalDialog(ref, onClose, () => scanBox.current?.focus());
 
   // Loaded once per opening: a list that re-rendered while the worker scans from it would jump.
   useEffect(() => {

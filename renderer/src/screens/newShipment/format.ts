@@ -1,14 +1,8 @@
 /** Amounts and times as the worker reads them, from exact decimal text (no float on the way). */
 import type { Language } from '../../i18n';
+import { formatAmount } from '../../format/decimal';
 
-/** "1234.5" -> "1 234,50" (cs) / "1,234.50" (en). */
-export function formatAmount(dec: string, lang: Language): string {
-  const negative = dec.startsWith('-');
-  const [int = '0', frac = ''] = (negative ? dec.slice(1) : dec).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'cs' ? '\u00a0' : ',');
-  const cents = (frac + '00').slice(0, Math.max(2, frac.length));
-  return `${negative ? '−' : ''}${grouped}${lang === 'cs' ? ',' : '.'}${cents}`;
-}
+export { formatAmount };
 
 export function formatMoney(p: { total: string; currency: string } | null, lang: Language): string {
   return p ? `${formatAmount(p.total, lang)} ${p.currency}` : '';

@@ -7,16 +7,10 @@ import { useEffect, useState } from 'react';
 import type { JobView, PrinterView } from '../../../../shared/contract/printing';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { formatDateTime } from '../shipments/format';
 import './queue.css';
-
-const knownReasons = new Set(['offline', 'timeout', 'no_answer', 'connection_lost', 'paper_out', 'head_open', 'paused', 'ribbon_out', 'buffer_full', 'replaced_by_reprint', 'confirmed_by_worker', 'cancelled_by_worker']);
-
-/** A reason the worker can act on, in the UI language when its code is known; the core's own words otherwise. */
-function reasonText(t: T, code: string | null, message: string | null): string {
-  return code && knownReasons.has(code) ? t(`queue.reason.${code}` as MessageKey) : message ?? '';
-}
 
 const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain'];
 

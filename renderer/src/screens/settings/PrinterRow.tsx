@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { JobState, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
+import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { errorText } from './errors';
 import { Notice } from './Field';
@@ -26,6 +27,7 @@ export function connectionText(t: T, c: PrinterView['connection']): string {
 interface TestJob {
   id: number;
   state: JobState;
+  reasonCode: string | null;
   reason: string | null;
 }
 
@@ -39,14 +41,14 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   const builtIn = BUILT_IN_PRINTERS.has(p.id);
 
   useEffect(
-    () => rpc.on('printing.jobChanged', (j) => setJob((mine) => (mine && mine.id === j.id ? { id: j.id, state: j.state, reason: j.reason } : mine))),
+    () => rpc.on('printing.jobChanged', (j) => setJob((mine) => (mine && mine.id === j.id ? { id: j.id, state: j.state, reasonCode: j.reasonCode, reason: j.reason } : mine))),
     [],
   );
 
   async function testPrint() {
     setError(null);
     const r = await rpc.request('printing.printers.testPrint', { printerId: p.id });
-    if (r.ok) setJob((mine) => (mine?.id === r.value.id ? mine : { id: r.value.id, state: r.value.state, reason: r.value.reason }));
+    if (r.ok) setJob((mine) => (mine?.id === r.value.id ? mine : { id: r.value.id, state: r.value.state, reasonCode: r.value.reasonCode, reason: r.value.reason }));
     else setError(errorText(t, r.error));
   }
 
@@ -70,7 +72,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
       </div>
       <div className="acct-meta">
         {connectionText(t, p.connection)}
-        {s.reason && s.state !== 'ready' ? ` · ${s.reason}` : ''}
+        {s.reason && s.state !== 'ready' ? ` · ${reasonText(t, s.reasonCode, s.reason)}` : ''}
       </div>
       <div className="acct-actions">
         <button type="button" className="primary" onClick={() => void testPrint()} data-testid="printer-test-print">
@@ -96,7 +98,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
       {job && (
         <Notice kind={jobKind} testId="printer-test-result">
           {t('printers.testSent', { id: job.id, state: t(`printers.job.${job.state}`) })}
-          {job.reason && job.state !== 'done' ? ` — ${job.reason}` : ''}
+          {job.reason && job.state !== 'done' ? ` — ${reasonText(t, job.reasonCode, job.reason)}` : ''}
         </Notice>
       )}
       {confirm && (

@@ -11,6 +11,7 @@ const known: Record<string, MessageKey> = {
   'login.invalid-token': 'accounts.err.invalidToken',
   'login.cancelled': 'accounts.err.cancelled',
   printer_builtin: 'printers.builtInWhy',
+  printer_routed: 'printers.usedByRouting',
 };
 
 export function errorText(t: T, error: RpcError): string {

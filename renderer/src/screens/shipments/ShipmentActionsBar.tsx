@@ -100,6 +100,9 @@ export function ShipmentActionsBar(p: { selected: number[]; onDetail(): void; on
       <button type="button" disabled={p.selected.length !== 1} onClick={p.onDetail} data-testid="action-detail">
         {t('shipments.action.detail')} <kbd>Enter</kbd>
       </button>
+      <button type="button" disabled={p.selected.length !== 1} onClick={() => go('newShipment', { deliveryIds: p.selected.slice(0, 1) })} data-testid="action-edit">
+        {t('shipments.action.edit')}
+      </button>
       <span className="spacer" />
       {confirming ? (
         <span className="sh-confirm" role="alertdialog" aria-label={t('shipments.confirm.cancel', { n: p.selected.length })}>

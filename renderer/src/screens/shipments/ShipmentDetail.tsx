@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { PreviewPage } from '../../../../shared/contract/printing';
 import type { Shipment, ShipmentParty } from '../../../../shared/contract/shipments';
 import { useLanguage, useT, type T } from '../../i18n';
+import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { formatDateTime, formatDecimal, stateClass, stateName } from './format';
 
@@ -36,6 +37,12 @@ function Row(p: { label: string; value: string | null | undefined; testId?: stri
   );
 }
 
+const partyTypes = new Set(['address', 'collectionPlace', 'pickUpPlace']);
+/** Spec "Party type rules": the three kinds of party, named in the UI language. */
+function partyTypeName(t: T, type: string | null): string | null {
+  return type && partyTypes.has(type) ? t(`shipments.partyType.${type}` as MessageKey) : type;
+}
+
 function Party(p: { t: T; title: string; party: ShipmentParty; testId: string }) {
   const { t, party } = p;
   const a = party.address;
@@ -45,7 +52,7 @@ function Party(p: { t: T; title: string; party: ShipmentParty; testId: string })
     <section className="sd-block" data-testid={p.testId}>
       <h3>{p.title}</h3>
       <dl>
-        <Row label={t('shipments.detail.partyType')} value={party.type} />
+        <Row label={t('shipments.detail.partyType')} value={partyTypeName(t, party.type)} />
         <Row label={t('shipments.detail.name')} value={name} />
         {party.contactPerson && <Row label={t('shipments.detail.contact')} value={party.contactPerson} />}
         {party.collectionPlace && <Row label={t('shipments.detail.collectionPlace')} value={party.collectionPlace} />}

@@ -1,6 +1,7 @@
 /** Small display helpers shared by the Shipments, Tracking and Queue screens. */
 import type { MessageKey } from '../../i18n/en';
 import type { T } from '../../i18n';
+import { formatAmount, formatQuantity } from '../../format/decimal';
 
 const stateKeys = new Set([0, 1, 2, 3, 4, 5, 6, 10]);
 
@@ -35,11 +36,11 @@ export function formatDate(iso: string | null, language: string): string {
   return d.toLocaleDateString(language === 'cs' ? 'cs-CZ' : 'en-GB');
 }
 
-/** An exact decimal string shown with the UI's decimal separator; never through a float. */
+/** Money with its currency, or a quantity (weight) without one, in the UI's separators; never through a float. */
 export function formatDecimal(value: string | null, currency: string | null, language: string): string {
   if (value === null) return '—';
-  const shown = language === 'cs' ? value.replace('.', ',') : value;
-  return currency ? `${shown} ${currency}` : shown;
+  const lang = language === 'cs' ? 'cs' : 'en';
+  return currency ? `${formatAmount(value, lang)} ${currency}` : formatQuantity(value, lang);
 }
 
 /** Error codes the screens explain in the worker's language; others show the station's message. */

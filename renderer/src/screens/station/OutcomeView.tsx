@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ScanOutcome } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { reasonText } from '../../i18n/reasons';
 import { useScans, type Feedback } from '../../state/scanStore';
 
 export type Tone = 'ok' | 'wait' | 'ask' | 'bad' | 'neutral';
@@ -89,11 +90,11 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
     case 'queued':
       main = ship(o.shipment);
       notes.push(t('station.note.queued'));
-      if (o.reason) notes.push(t('station.reason', { message: o.reason.message }));
+      if (o.reason) notes.push(t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'printer-down':
       main = ship(o.shipment);
-      notes.push(t('station.note.printerDown'), t('station.reason', { message: o.reason.message }));
+      notes.push(t('station.note.printerDown'), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'already-closed':
       main = ship(o.shipment);
@@ -139,7 +140,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(t('station.note.rejected'));
       break;
     case 'service-unreachable':
-      notes.push(t('station.note.unreachable'), t('station.reason', { message: o.reason.message }));
+      notes.push(t('station.note.unreachable'), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'skipped':
       notes.push(t('station.note.skipped'));
@@ -148,7 +149,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(o.message, t('station.note.login'));
       break;
     case 'error':
-      notes.push(t('station.reason', { message: o.error.message }), t('station.note.error'));
+      notes.push(t('station.reason', { message: reasonText(t, o.error.code, o.error.message) }), t('station.note.error'));
       break;
   }
   const number = 'shipment' in o ? o.shipment.deliveryNumber : null;
