@@ -25,7 +25,7 @@ import { shipmentStates } from '../../shared/contract/shipments';
 import type { ShipmentsRepo } from '../store/shipmentsRepo';
 import { recordDeliveries } from '../sync/updateCache';
 import { toSourceError, type SearchKey, type ShipmentSource, type SourceError } from '../sync/shipmentSource';
-import { normaliseScan, type ScannerAffixes } from './normaliseScan';
+import { normaliseScan, type ScannerAffixes } from '../../shared/scan/normaliseScan';
 
 export interface LookupDeps {
   accountId: string;

@@ -13,7 +13,7 @@ import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createSyncStateRepo } from '../store/syncStateRepo';
 import { StationError } from '../stationError';
 import { lookupScan } from '../lookup/lookupScan';
-import type { ScannerAffixes } from '../lookup/normaliseScan';
+import type { ScannerAffixes } from '../../shared/scan/normaliseScan';
 import type { ShipmentSource } from './shipmentSource';
 import { syncShipments } from './syncShipments';
 import { recordCancelled, recordDeliveries, refreshShipments, type CacheUpdateDeps } from './updateCache';

@@ -11,7 +11,7 @@
  */
 import type { ScanOutcome as LogOutcome, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
-import { normaliseScan } from '../lookup/normaliseScan';
+import { normaliseScan } from '../../shared/scan/normaliseScan';
 import type { CloseAndPrintResult } from '../queue/printQueue';
 import { toSummary } from '../store/shipmentsRepo';
 import type { StoredJob } from '../store/printJobsRepo';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { createShipmentsRepo, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { lookupScan, type LookupDeps } from '../../../electron/lookup/lookupScan';
-import { normaliseScan } from '../../../electron/lookup/normaliseScan';
+import { normaliseScan } from '../../../shared/scan/normaliseScan';
 import { closedRecord, shipmentRecord } from '../../support/shipmentRecords';
 
 const now = new Date('2026-11-22T09:00:00Z');

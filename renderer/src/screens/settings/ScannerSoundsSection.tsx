@@ -3,22 +3,16 @@
  * lookup, shown on a try-out field), and the scan sounds with their volume and a test beep.
  */
 import { useEffect, useState } from 'react';
+import { normaliseScan } from '../../../../shared/scan/normaliseScan';
 import { useT } from '../../i18n';
 import { useSettings } from '../../state/settingsStore';
 import { Field, Notice } from './Field';
 import { playTestSound } from './testSound';
 
-/**
- * What the lookup will see of a scan, for the try-out field: the same steps as the main side's
- * electron/lookup/normaliseScan.ts (control characters, white space, an AIM identifier, then the
- * affixes); the renderer may not import main-side code.
- */
+/** What the lookup will see of a scan, for the try-out field: the main side's own normalisation. */
 function readAs(raw: string, prefix: string, suffix: string): string {
-  // eslint-disable-next-line no-control-regex
-  let code = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim().replace(/^\][A-Za-z][0-9A-Za-z]/, '');
-  if (prefix && code.startsWith(prefix)) code = code.slice(prefix.length);
-  if (suffix && code.endsWith(suffix)) code = code.slice(0, code.length - suffix.length);
-  return code.trim();
+  const n = normaliseScan(raw, { prefix, suffix });
+  return n.ok ? n.code : '';
 }
 
 export function ScannerSoundsSection() {

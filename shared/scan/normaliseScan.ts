@@ -9,6 +9,9 @@
  * 4. The prefix and suffix configured for the desk's scanner (settings), when present, are removed.
  *
  * Case is kept: keys are matched exactly as the service stores them.
+ *
+ * In shared/ because both sides use it: the lookup in the main process, and the scanner try-out
+ * field in Settings, which shows what the lookup will see.
  */
 
 export interface ScannerAffixes {
