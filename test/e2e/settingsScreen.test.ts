@@ -85,13 +85,21 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     return second;
   }
 
-  async function startBrowserLogin(name: string): Promise<string> {
+  /**
+   * Starts the browser login on the account's row. In the web host the page opens the login page
+   * itself in a new tab (window.open), which comes to the front: the caller closes it once done
+   * with it, as a worker goes back to the station tab. Left open, it keeps the station page in the
+   * background, where Chromium throttles its animation frames and every Playwright action on it
+   * waits 1-2 s for the element to be "stable".
+   */
+  async function startBrowserLogin(name: string): Promise<{ url: string; popup: Page }> {
+    const popupOpened = context.waitForEvent('page', { timeout: 10_000 });
     await row(name).getByTestId('account-login').click();
     const link = row(name).getByTestId('login-link');
     await link.waitFor();
     const href = await link.getAttribute('href');
     expect(href).toMatch(new RegExp(`^${hs.station.sandbox.url}/connect/authorize/`));
-    return href!;
+    return { url: href!, popup: await popupOpened };
   }
 
   beforeAll(async () => {
@@ -149,10 +157,8 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     await expect.poll(() => row('Warehouse Brno').getAttribute('data-login')).toBe('logged-out');
     expect(await row('Warehouse Brno').textContent()).toContain('built-in sandbox');
 
-    const popupOpened = context.waitForEvent('page', { timeout: 10_000 });
-    const url = await startBrowserLogin('Warehouse Brno');
+    const { url, popup } = await startBrowserLogin('Warehouse Brno');
     // In the web host the page itself opens the login page in a new tab.
-    const popup = await popupOpened;
     await expect.poll(() => popup.url()).toBe(url);
     await popup.close();
     expect(new URL(url).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${redirectPort}/callback`);
@@ -177,7 +183,8 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
   });
 
   it('a denied consent shows the reason on the account', async () => {
-    const url = await startBrowserLogin('Warehouse Brno');
+    const { url, popup } = await startBrowserLogin('Warehouse Brno');
+    await popup.close();
     const second = await answerLoginPage(url, 'deny');
     await expect.poll(() => row('Warehouse Brno').getByTestId('account-last-error').textContent(), { timeout: 15_000 }).toContain(
       'The last login failed: The user denied the request.',
@@ -187,7 +194,8 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
   });
 
   it('cancel stops a browser login that is waiting', async () => {
-    await startBrowserLogin('Warehouse Brno');
+    const { popup } = await startBrowserLogin('Warehouse Brno');
+    await popup.close();
     await row('Warehouse Brno').getByTestId('login-cancel').click();
     await expect.poll(() => row('Warehouse Brno').getByTestId('login-waiting').count()).toBe(0);
     expect(await row('Warehouse Brno').getAttribute('data-login')).toBe('logged-in');
