@@ -5,6 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { PrinterConnection } from '../../shared/contract/printing';
+import { PrintError } from './printerDriver';
 import { PrinterSocket } from './printerSocket';
 import { listCupsQueues } from './systemPrinters';
 import { HOST_STATUS_QUERY, parseHostStatus } from './zplHostStatus';
@@ -41,21 +42,26 @@ export async function discoverPrinters(): Promise<Discovered[]> {
 }
 
 /** Connects to host:port and asks ~HS. ok: it accepts connections; hostStatus: it answered like a Zebra. */
-export async function testTcpPrinter(host: string, port: number, timeoutMs = 2000): Promise<{ ok: boolean; message: string; hostStatus: boolean }> {
+/** `reasonCode` (a PrintError code: offline, timeout) lets the UI say why in its language. */
+export async function testTcpPrinter(
+  host: string,
+  port: number,
+  timeoutMs = 2000,
+): Promise<{ ok: boolean; message: string; hostStatus: boolean; reasonCode: string | null }> {
   let sock: PrinterSocket;
   try {
     sock = await PrinterSocket.connect(host, port, timeoutMs);
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false };
+    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false, reasonCode: err instanceof PrintError ? err.code : null };
   }
   try {
     await sock.write(HOST_STATUS_QUERY, timeoutMs, false);
     const status = parseHostStatus(await sock.readFrames(3, timeoutMs));
     return status
-      ? { ok: true, message: `The printer at ${host}:${port} answers and reports its status.`, hostStatus: true }
-      : { ok: true, message: `The printer at ${host}:${port} accepts connections but did not answer ~HS as a Zebra printer would.`, hostStatus: false };
+      ? { ok: true, message: `The printer at ${host}:${port} answers and reports its status.`, hostStatus: true, reasonCode: null }
+      : { ok: true, message: `The printer at ${host}:${port} accepts connections but did not answer ~HS as a Zebra printer would.`, hostStatus: false, reasonCode: null };
   } catch {
-    return { ok: true, message: `The printer at ${host}:${port} accepts connections; it does not report its status (~HS).`, hostStatus: false };
+    return { ok: true, message: `The printer at ${host}:${port} accepts connections; it does not report its status (~HS).`, hostStatus: false, reasonCode: null };
   } finally {
     sock.destroy();
   }

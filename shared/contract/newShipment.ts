@@ -10,23 +10,17 @@
  * strings with a point here, never floats (spec "Common conventions" 5-6).
  */
 import { z } from 'zod';
+import { isDecimalInput, isDimensionInput, normaliseDecimalInput } from '../newShipment/draftRules';
 import { actionError, actionPrint } from './shipmentActions';
 import { decimalString, shipment } from './shipments';
 
-/** Typed decimal -> exact decimal text: spaces dropped, a decimal comma becomes a point; '' stays ''. */
-export function normaliseDecimalInput(s: string): string {
-  return s.replace(/[\s\u00a0]/g, '').replace(',', '.');
-}
-
-/** A decimal the worker typed, at most `places` decimals; '' = not given. */
+/** A decimal the worker typed, at most `places` decimals; '' = not given (same rule as the form: draftRules). */
 const decimalInput = (places: number, what: string) =>
   z
     .string()
     .max(24)
-    .transform(normaliseDecimalInput)
-    .refine((s) => s === '' || new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`).test(s), {
-      message: `${what}: a number with at most ${places} decimals, e.g. 12,5`,
-    });
+    .refine((s) => isDecimalInput(s, places), { message: `${what}: a number with at most ${places} decimals, e.g. 12,5` })
+    .transform(normaliseDecimalInput);
 
 /** Money: at most 2 decimals (the sandbox's "amount" rule and every ISO 4217 currency used here). */
 export const moneyInput = decimalInput(2, 'amount');
@@ -36,8 +30,8 @@ export const weightInput = decimalInput(3, 'weight');
 export const dimensionInput = z
   .string()
   .max(6)
-  .transform((s) => s.trim())
-  .refine((s) => s === '' || /^[1-9]\d{0,3}$/.test(s), { message: 'dimension: whole centimetres, 1-9999' });
+  .refine(isDimensionInput, { message: 'dimension: whole centimetres, 1-9999' })
+  .transform((s) => s.trim());
 
 const text = (max: number) => z.string().max(max).transform((s) => s.trim());
 /** ISO 4217 code or '' (not given). */

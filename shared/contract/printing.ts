@@ -151,7 +151,8 @@ export const printingMethods = {
   'printing.printers.discover': { params: z.object({}).strict(), result: z.array(discoveredPrinter) },
   'printing.printers.testConnection': {
     params: z.object({ host: hostName, port: z.number().int().min(1).max(65535).default(9100) }).strict(),
-    result: z.object({ ok: z.boolean(), message: z.string(), hostStatus: z.boolean() }),
+    /** `reasonCode` when it failed: a printer reason code the UI translates (offline, timeout); `message` in English. */
+    result: z.object({ ok: z.boolean(), message: z.string(), hostStatus: z.boolean(), reasonCode: z.string().nullable() }),
   },
   'printing.printers.testPrint': { params: z.object({ printerId }).strict(), result: jobView },
   /** What a virtual printer received (newest last), so the app can show it. */

@@ -4,6 +4,7 @@
  * methods are served by electron/workflows through electron/workflowHandlers.ts.
  */
 import { z } from 'zod';
+import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
 
 /** An error as a value: a code the UI translates, a message a person can act on. */
 export const workflowError = z.object({ code: z.string(), message: z.string() });
@@ -165,7 +166,7 @@ export type PickupOrder = z.infer<typeof pickupOrder>;
 const none = z.object({}).strict();
 const deliveryId = z.number().int().positive();
 /** A scanner types at most a few dozen characters; anything longer is not a scan. */
-const scannedCode = z.string().trim().min(1, 'Scan or type a code.').max(200, 'A code is at most 200 characters.');
+const scannedCode = z.string().trim().min(1, 'Scan or type a code.').max(MAX_CODE_LENGTH, `A code is at most ${MAX_CODE_LENGTH} characters.`);
 const carrierCode = z.string().trim().min(1).max(20);
 const placeCode = z.string().trim().min(1).max(100);
 

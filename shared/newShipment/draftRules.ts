@@ -12,6 +12,10 @@
  * - spec "GET /api/v3/transports": package dimensions are always required for the search.
  * - spec "Transport option": phoneRequired / dimensionsRequired of the chosen delivery type;
  *   `bans` (services that cannot be combined) and `arguments` of the extra services.
+ * - spec "Common conventions" 5-6: money with at most 2 decimals, weight with at most 3 (grams),
+ *   dimensions in whole cm. The contract (shared/contract/newShipment.ts) refuses the same with
+ *   these predicates; checked here too so the form names the field in the UI language instead of
+ *   passing on the contract's English parameter message.
  */
 import type { PartyDraft, ShipmentDraft, TransportRequirements } from '../contract/newShipment';
 
@@ -24,7 +28,10 @@ export type DraftIssueCode =
   | 'pickUpRecipientOnly'
   | 'transportRequired'
   | 'argumentRequired'
-  | 'banned';
+  | 'banned'
+  | 'amountFormat'
+  | 'weightFormat'
+  | 'dimensionFormat';
 
 export interface DraftIssue {
   field: string;
@@ -44,7 +51,28 @@ export const draftIssueMessages: Record<DraftIssueCode, string> = {
   transportRequired: 'Choose a transport first.',
   argumentRequired: 'This service needs this value.',
   banned: 'This service cannot be combined with {other}.',
+  amountFormat: 'Give an amount: a number with at most 2 decimals, e.g. 12,5.',
+  weightFormat: 'Give the weight in kg: a number with at most 3 decimals, e.g. 2,5.',
+  dimensionFormat: 'Give whole centimetres, 1 to 9999.',
 };
+
+/** Typed decimal -> exact decimal text: spaces dropped, a decimal comma becomes a point; '' stays ''. */
+export function normaliseDecimalInput(s: string): string {
+  return s.replace(/[\s\u00a0]/g, '').replace(',', '.');
+}
+
+/** A non-negative decimal with at most `places` decimals (typed with a comma or a point), or ''. */
+export function isDecimalInput(s: string, places: number): boolean {
+  const n = normaliseDecimalInput(s);
+  return n === '' || new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`).test(n);
+}
+
+/** A dimension in whole cm, 1-9999, or ''. */
+export function isDimensionInput(s: string): boolean {
+  const n = s.trim();
+  return n === '' || /^[1-9]\d{0,3}$/.test(n);
+}
+
 
 export interface ServiceRules {
   code: string;
@@ -97,6 +125,8 @@ export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
   checkParty(d.sender, 'sender', o.purpose, out);
   checkParty(d.recipient, 'recipient', o.purpose, out);
   if (empty(d.value)) out.push({ field: 'value', code: 'required' });
+  else if (!isDecimalInput(d.value, 2)) out.push({ field: 'value', code: 'amountFormat' });
+  if (!empty(d.cod) && !isDecimalInput(d.cod, 2)) out.push({ field: 'cod', code: 'amountFormat' });
   if (empty(d.valueCurrency)) out.push({ field: 'valueCurrency', code: 'required' });
   if (!empty(d.cod)) {
     if (empty(d.codCurrency)) out.push({ field: 'codCurrency', code: 'required' });
@@ -105,10 +135,11 @@ export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
   const dimsNeeded = o.purpose === 'search' || !!o.requires?.dimensionsRequired;
   d.packages.forEach((p, i) => {
     if (empty(p.weight)) out.push({ field: `packages.${i}.weight`, code: 'required' });
-    if (dimsNeeded) {
-      for (const k of ['length', 'width', 'height'] as const) {
-        if (empty(p[k])) out.push({ field: `packages.${i}.${k}`, code: o.purpose === 'search' ? 'dimensionsForSearch' : 'dimensionsRequired' });
-      }
+    else if (!isDecimalInput(p.weight, 3)) out.push({ field: `packages.${i}.weight`, code: 'weightFormat' });
+    for (const k of ['length', 'width', 'height'] as const) {
+      if (empty(p[k])) {
+        if (dimsNeeded) out.push({ field: `packages.${i}.${k}`, code: o.purpose === 'search' ? 'dimensionsForSearch' : 'dimensionsRequired' });
+      } else if (!isDimensionInput(p[k])) out.push({ field: `packages.${i}.${k}`, code: 'dimensionFormat' });
     }
   });
   if (o.purpose === 'save') {

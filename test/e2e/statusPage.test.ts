@@ -59,6 +59,9 @@ describe.skipIf(!needs('chromium'))('status page in Chromium through the web hos
     await page.getByTestId('language').selectOption('cs');
     await expect.poll(() => page.getByRole('heading').textContent()).toBe('Stav stanice');
     expect(await page.getByTestId('service').textContent()).toContain('Služba dostupná');
+    // The printer states too, not the raw English state ("Virtual label printer (ZPL) (ready)").
+    expect(await page.getByTestId('printers').textContent()).toContain('(připravena)');
+    expect(await page.getByTestId('printers').textContent()).not.toContain('(ready)');
     await page.screenshot({ path: path.join(shots, 'status-cs.png') });
     expect(cspErrors).toEqual([]);
     await page.close();

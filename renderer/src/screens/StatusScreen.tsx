@@ -31,7 +31,7 @@ export function StatusScreen() {
         </dd>
         <dt>{t('status.printers')}</dt>
         <dd data-testid="printers">
-          {status.printers.length === 0 ? t('status.noPrinters') : status.printers.map((p) => `${p.name} (${p.state})`).join(', ')}
+          {status.printers.length === 0 ? t('status.noPrinters') : status.printers.map((p) => `${p.name} (${t(`printerState.${p.state}`)})`).join(', ')}
         </dd>
         <dt>{t('status.clock')}</dt>
         <dd data-testid="tick">{lastTick ?? t('status.waitingTick')}</dd>

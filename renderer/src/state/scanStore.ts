@@ -10,7 +10,17 @@
 import { create } from 'zustand';
 import type { PreviewPage } from '../../../shared/contract/printing';
 import type { BatchItem, BatchSummary, PendingScan, ScanCounters, ScanOutcome } from '../../../shared/contract/workflows';
+import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
+import { translate, useLanguage } from '../i18n';
 import { rpc } from '../rpc/transport';
+
+/**
+ * A code longer than any scan is refused here, in the UI language: the main side would refuse it
+ * too, but only with its English parameter message (shared/contract/workflows.ts scannedCode).
+ */
+function tooLong(code: string): string | null {
+  return code.trim().length > MAX_CODE_LENGTH ? translate(useLanguage.getState().language, 'station.refused.tooLong', { max: MAX_CODE_LENGTH }) : null;
+}
 
 /** How many outcomes the "recent scans" list keeps, and how many label previews are shown. */
 const RECENT = 8;
@@ -119,6 +129,8 @@ export const useScans = create<ScanState>((set, get) => {
     },
 
     submit(code) {
+      const refusal = tooLong(code);
+      if (refusal) return show({ type: 'refused', code, message: refusal });
       show({ type: 'working', code });
       void rpc.request('scan.submit', { code }).then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
@@ -155,6 +167,8 @@ export const useScans = create<ScanState>((set, get) => {
 
     async collect(code) {
       set({ batchError: null, batchSummary: null, feedback: null });
+      const refusal = tooLong(code);
+      if (refusal) return set((s) => ({ batchError: refusal, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const r = await rpc.request('batch.collect', { code });
       if (r.ok) set((s) => ({ batchLast: r.value, feedbackSeq: s.feedbackSeq + 1 }));
       else set((s) => ({ batchError: r.error.message, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));

@@ -98,12 +98,13 @@ describe('printing RPC', () => {
 
   it('tests a TCP printer typed in by hand: the virtual one answers ~HS, a closed port does not', async () => {
     const ok = await call<{ ok: boolean; hostStatus: boolean }>('printing.printers.testConnection', { host: '127.0.0.1', port: printing.virtual.zpl.port });
-    expect(ok).toMatchObject({ ok: true, hostStatus: true });
+    expect(ok).toMatchObject({ ok: true, hostStatus: true, reasonCode: null });
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    expect(await call('printing.printers.testConnection', { host: '127.0.0.1', port })).toMatchObject({ ok: false, hostStatus: false });
+    // A reason code the UI translates (its message is English).
+    expect(await call('printing.printers.testConnection', { host: '127.0.0.1', port })).toMatchObject({ ok: false, hostStatus: false, reasonCode: 'offline' });
   });
 
   it.skipIf(!needs('cups'))('discovers the CUPS queues', async () => {

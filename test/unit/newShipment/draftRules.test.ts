@@ -33,6 +33,36 @@ describe('draft input (spec "Common conventions" 5-6)', () => {
   });
 });
 
+describe('number formats as typed in the form (the form checks them itself, in the UI language)', () => {
+  // The form holds the raw typed text: what the worker typed, not yet through the contract.
+  const typed = (over: Partial<ReturnType<typeof draft>>) => ({ ...draft(), ...over });
+  const pkg = (p: Partial<ReturnType<typeof draft>['packages'][number]>) => [{ ...draft().packages[0]!, ...p }];
+
+  it('letters, a negative amount or too many digits are named on their field with a format code', () => {
+    const d = typed({ value: 'abc', cod: '-50', codCurrency: 'CZK', variableSymbol: '1', packages: pkg({ weight: 'dva', length: '-3', width: '99999999999999999999', height: '10,5' }) });
+    expect(fields(d, { purpose: 'search' })).toEqual([
+      'value:amountFormat',
+      'cod:amountFormat',
+      'packages.0.weight:weightFormat',
+      'packages.0.length:dimensionFormat',
+      'packages.0.width:dimensionFormat',
+      'packages.0.height:dimensionFormat',
+    ]);
+  });
+  it('a decimal comma, spaces and a point are all fine; an optional dimension left empty is not an error on save', () => {
+    const d = typed({ value: '1 500,5', cod: '0,2', codCurrency: 'CZK', variableSymbol: '1', packages: pkg({ weight: '0,125', length: '', width: '', height: '' }) });
+    expect(fields(d, { purpose: 'save' })).toEqual([]);
+    expect(fields(typed({ packages: pkg({ weight: '2.5' }) }), { purpose: 'search' })).toEqual([]);
+  });
+  it('what the form lets through, the contract accepts (one rule on both sides)', () => {
+    for (const v of ['0,1', '1 500,50', '999999999.99']) expect(shipmentDraft.safeParse({ ...draft(), value: v }).success).toBe(true);
+    for (const v of ['abc', '-1', '1e3', '10.001', '1234567890']) {
+      expect(shipmentDraft.safeParse({ ...draft(), value: v }).success).toBe(false);
+      expect(fields(typed({ value: v }), { purpose: 'search' })).toEqual(['value:amountFormat']);
+    }
+  });
+});
+
 describe('party type rules', () => {
   it('a collection place needs only its identifier; an address needs names, street, city, postal code and phone or e-mail', () => {
     expect(fields(draft(), { purpose: 'save' })).toEqual([]);

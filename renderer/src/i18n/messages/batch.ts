@@ -59,7 +59,7 @@ export const batch = defineMessages({
     'batch.status.invalid': 'neplatný kód',
     'batch.noPlace': 'bez svozového místa',
     'batch.summary.title': 'Dávka uzavřena',
-    'batch.summary.counts': '{closed} uzavřeno · {printed} vytištěno · {failed} chyb',
+    'batch.summary.counts': 'uzavřeno: {closed} · vytištěno: {printed} · chyb: {failed}',
     'batch.summary.groups': 'Uzavřeno podle dopravce a svozového místa',
     'batch.summary.group.one': '{n} zásilka',
     'batch.summary.group.few': '{n} zásilky',

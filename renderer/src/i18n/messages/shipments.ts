@@ -42,7 +42,7 @@ export const shipments = defineMessages({
     'shipments.col.cod': 'COD',
     'shipments.col.state': 'State',
     'shipments.col.created': 'Created',
-    'shipments.count': '{total} shipments · {selected} selected',
+    'shipments.count': 'Shipments: {total} · selected: {selected}',
     'shipments.selectAll': 'Select all',
     'shipments.selectNone': 'Select none',
     'shipments.empty': 'No shipments match these filters.',

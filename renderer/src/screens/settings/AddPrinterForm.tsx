@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PrinterConnection, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
+import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { errorText } from './errors';
 import { Field, Notice } from './Field';
@@ -54,7 +55,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     const v = r.value;
     setResult(
       !v.ok
-        ? { kind: 'bad', text: t('printers.add.noConnection', { message: v.message }) }
+        ? { kind: 'bad', text: t('printers.add.noConnection', { message: reasonText(t, v.reasonCode, v.message) }) }
         : { kind: 'ok', text: v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus') },
     );
     return v;

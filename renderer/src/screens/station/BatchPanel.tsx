@@ -9,6 +9,9 @@ import { useLanguage, useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useScans } from '../../state/scanStore';
 
+/** Skipped statuses whose translated label is the whole story (not found, already closed, cancelled). */
+const SELF_EXPLAINING: ReadonlySet<BatchItem['status']> = new Set(['not-found', 'closed', 'cancelled']);
+
 function ItemRow({ item }: { item: BatchItem }) {
   const t = useT();
   const remove = useScans((s) => s.removeFromBatch);
@@ -74,7 +77,8 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
               {summary.skipped.map((i) => (
                 <li key={`skip-${i.code}`} data-code={i.code}>
                   <b>{i.code}</b> — {t(`batch.status.${i.status}`)}
-                  {i.message ? `: ${i.message}` : ''}
+                  {/* The translated status says it all for these; the main side's message is English. */}
+                  {i.message && !SELF_EXPLAINING.has(i.status) ? `: ${i.message}` : ''}
                 </li>
               ))}
             </ul>

@@ -180,7 +180,7 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
   return (
     <div
       className={`outcome tone-${tone}`}
-      data-testid={feedback.type === 'outcome' ? 'scan-outcome' : 'scan-working'}
+      data-testid={feedback.type === 'outcome' ? 'scan-outcome' : feedback.type === 'working' ? 'scan-working' : 'scan-refused'}
       data-kind={kind}
       data-scan-id={feedback.type === 'outcome' ? feedback.outcome.scanId : undefined}
       role={tone === 'bad' ? 'alert' : 'status'}

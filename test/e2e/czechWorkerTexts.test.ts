@@ -1,0 +1,119 @@
+/**
+ * A Czech worker sees Czech (PRODUCT.md "UI: Czech and English"): places where the page used to show
+ * an English sentence of the main side, or a raw value, inside the Czech UI. Found in a QA pass at
+ * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
+ * number checks of the New shipment form, the batch summary, and a printer connection test.
+ */
+import net from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { needs } from '../support/services';
+import { startHostedStation, type HostedStation } from '../support/station';
+
+/** Sentences of the main side (English) that must not reach the Czech page. */
+const ENGLISH = /Invalid parameters|at most|characters|refuses connections|No shipment has|is already closed|\(ready\)/;
+
+describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the main side', { timeout: 90_000 }, () => {
+  let hs: HostedStation;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    hs = await startHostedStation({ printWaitMs: 5000 });
+    browser = await launchChromium();
+    page = await browser.newPage({ locale: 'cs-CZ', viewport: { width: 1366, height: 768 } });
+    page.setDefaultTimeout(15_000);
+    await page.goto(hs.host.url);
+    await page.getByTestId('screen-station').waitFor();
+    await page.getByTestId('nav-station').getByText('Stanice').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await hs?.close();
+  });
+
+  async function scan(code: string) {
+    // As a keyboard-wedge scanner does: keystrokes, then Enter.
+    await page.getByTestId('scan-input').focus();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+  }
+
+  it('Status: the printer states are translated', async () => {
+    await page.keyboard.press('F9');
+    await expect.poll(() => page.getByTestId('printers').textContent()).toContain('(připravena)');
+    expect(await page.getByTestId('printers').textContent()).not.toMatch(ENGLISH);
+    await page.keyboard.press('F1');
+  });
+
+  it('a code longer than any scan is refused in Czech, in single and in batch mode', async () => {
+    await scan('X'.repeat(250));
+    const outcome = page.getByTestId('scan-refused');
+    await expect.poll(() => outcome.textContent()).toContain('Tohle není kód zásilky');
+    expect(await outcome.textContent()).not.toMatch(ENGLISH);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F5');
+    await scan('Y'.repeat(250));
+    const last = page.getByTestId('batch-last');
+    await expect.poll(() => last.getAttribute('data-status')).toBe('error');
+    expect(await last.textContent()).toContain('Tohle není kód zásilky');
+    expect(await last.textContent()).not.toMatch(ENGLISH);
+  });
+
+  it('the batch summary names a skipped code by its Czech status only', async () => {
+    await scan('NEEXISTUJE-1');
+    await scan('ORD-1001');
+    await expect.poll(() => page.getByTestId('batch-items').locator('li').count()).toBe(2);
+    await page.keyboard.press('Control+Enter');
+    const failures = page.getByTestId('batch-failures');
+    await expect.poll(() => failures.textContent(), { timeout: 20_000 }).toContain('NEEXISTUJE-1');
+    expect(await failures.textContent()).toContain('nenalezeno');
+    expect(await failures.textContent()).not.toMatch(ENGLISH);
+    // "1 chyb" is not Czech; the counts are written as "label: n".
+    expect(await page.getByTestId('batch-summary-counts').textContent()).toMatch(/chyb: \d/);
+    await page.keyboard.press('F5');
+  });
+
+  it('New shipment: letters, negative and huge numbers are named on their fields in Czech, nothing sent', async () => {
+    await page.keyboard.press('F3');
+    const field = (f: string) => page.getByTestId(`ns-${f}`);
+    await expect.poll(() => field('sender.collectionPlace').inputValue()).not.toBe('');
+    await field('recipient.address.postalCode').fill('11000');
+    await field('value').fill('abc');
+    await field('cod').fill('-50');
+    await field('packages.0.weight').fill('dva');
+    await field('packages.0.length').fill('-3');
+    await field('packages.0.width').fill('99999999999999999999');
+    await field('packages.0.height').fill('10,5');
+    await page.getByTestId('ns-search').click();
+    const error = (f: string) => page.getByTestId(`ns-error-${f}`);
+    await expect.poll(() => error('value').textContent()).toContain('desetinnými místy');
+    expect(await error('cod').textContent()).toContain('desetinnými místy');
+    expect(await error('packages.0.weight').textContent()).toContain('Hmotnost v kg');
+    for (const k of ['length', 'width', 'height']) expect(await error(`packages.0.${k}`).textContent()).toContain('Celé centimetry');
+    const screen = await page.getByTestId('screen-newShipment').textContent();
+    expect(screen).not.toMatch(ENGLISH);
+    expect(screen).not.toContain('Too big');
+    // The form's own banner, not the main side's parameter refusal.
+    expect(screen).toContain('Pro vyhledání přepravy vyplňte označená pole.');
+  });
+
+  it('Settings: a printer port that refuses connections is explained in Czech', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+
+    await page.keyboard.press('F8');
+    await page.getByTestId('settings-tab-printers').click();
+    await page.locator('#pr-add-host').fill('127.0.0.1');
+    await page.locator('#pr-add-port').fill(String(port));
+    await page.getByTestId('printer-add-test').click();
+    const result = page.getByTestId('printer-add-result');
+    await expect.poll(() => result.textContent()).toContain('K tiskárně se nelze připojit');
+    expect(await result.textContent()).toContain('Tiskárna neodpovídá');
+    expect(await result.textContent()).not.toMatch(ENGLISH);
+  });
+});
