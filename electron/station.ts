@@ -113,7 +113,9 @@ export async function createStation(opts: StationOptions): Promise<Station> {
 
   const picked = opts.secrets ? { secrets: opts.secrets, keychain: { available: true, message: null } } : await pickSecretStore(opts.log);
   const settings = createStationSettings(settingsRepo, clock, (s) => rpc.emit('settings.changed', s));
-  const language = () => settings.get().language ?? systemLanguage();
+  // The worker's choice; else the language the page shows (its own system's); else this process's.
+  let pageLanguage: 'en' | 'cs' | null = null;
+  const language = () => settings.get().language ?? pageLanguage ?? systemLanguage();
 
   let urlSink: LoginUrlSink = () => undefined;
   const accounts = createAccounts({
@@ -261,6 +263,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       'station.checkService': () => refresh(),
       'settings.get': () => settings.get(),
       'settings.set': (patch) => settings.set(patch),
+      'settings.pageLanguage': (p) => {
+        pageLanguage = p.language;
+        return { language: language() };
+      },
     }, printing.handlers, shipments.handlers, createWorkflowHandlers(deps, workflows), accountRpc.handlers,
     createShipmentActions({ deps, printers: () => printing.printers(), recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids), printWaitMs: opts.printWaitMs }).handlers,
     createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,

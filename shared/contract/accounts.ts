@@ -87,6 +87,15 @@ export const accountMethods = {
 
   'settings.get': { params: none, result: stationSettings },
   'settings.set': { params: stationSettings.partial().strict(), result: stationSettings },
+  /**
+   * The page's own system language (its browser's or Electron's locale), told on every connection:
+   * while the worker has chosen none, the core asks the service for messages in the language the
+   * page shows, not in the language of the process it happens to run in.
+   */
+  'settings.pageLanguage': {
+    params: z.object({ language: z.enum(['en', 'cs']) }).strict(),
+    result: z.object({ language: z.enum(['en', 'cs']) }),
+  },
 };
 
 export const accountEvents = {

@@ -19,7 +19,10 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
   let browser: Browser;
   let page: Page;
 
+  const processLocale = process.env.LC_ALL;
   beforeAll(async () => {
+    // The station process runs in English, as a web host on an English server would; the page is Czech.
+    process.env.LC_ALL = 'en_US.UTF-8';
     hs = await startHostedStation({ printWaitMs: 5000 });
     browser = await launchChromium();
     page = await browser.newPage({ locale: 'cs-CZ', viewport: { width: 1366, height: 768 } });
@@ -31,6 +34,8 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
   afterAll(async () => {
     await browser?.close();
     await hs?.close();
+    if (processLocale === undefined) delete process.env.LC_ALL;
+    else process.env.LC_ALL = processLocale;
   });
 
   async function scan(code: string) {
@@ -115,5 +120,13 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => result.textContent()).toContain('K tiskárně se nelze připojit');
     expect(await result.textContent()).toContain('Tiskárna neodpovídá');
     expect(await result.textContent()).not.toMatch(ENGLISH);
+  });
+
+  it("the service's own words come in the page's language, though the station process runs in English", async () => {
+    await page.keyboard.press('F1');
+    await scan('ORD-1016');
+    // Spec "Common conventions" 9: the carrier's refusal in the accept-language the page asked for.
+    await expect.poll(() => page.getByTestId('outcome-messages').textContent()).toContain('PSČ 00000 neexistuje');
+    expect(await page.getByTestId('outcome-message').textContent()).toBe('Dopravce zásilky odmítl.');
   });
 });

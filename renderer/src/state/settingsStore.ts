@@ -22,6 +22,8 @@ export const useSettings = create<SettingsState>((set) => ({
   settings: null,
   error: null,
   async load() {
+    // Service messages (carrier refusals, transport names) then come in the language this page shows.
+    await rpc.request('settings.pageLanguage', { language: systemLanguage() });
     const r = await rpc.request('settings.get', {});
     if (r.ok) apply(r.value);
     set(r.ok ? { settings: r.value, error: null } : { error: r.error.message });
