@@ -220,7 +220,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     version: opts.version,
     dataDir: opts.dataDir,
     host: opts.host,
-    service: { ...service, reachable: false, checkedAt: null, error: null },
+    service: { ...service, reachable: false, checkedAt: null, error: null, errorCode: null, errorDetails: null },
     printers: [],
     keychain: picked.keychain,
   };
@@ -233,6 +233,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     rpc.emit('station.statusChanged', status);
   };
 
+  let closing = false;
   async function refresh(): Promise<StationStatus> {
     const now = serviceOf();
     if (now.baseUrl !== service.baseUrl || now.environment !== service.environment) {
@@ -240,6 +241,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       checkHealth = createHealthCheck(service.baseUrl);
     }
     const health = await checkHealth(clock.now());
+    // A check that answers while the station closes finds the database closed: nothing to report.
+    if (closing) return status;
     const next: StationStatus = {
       ...status,
       service: { ...service, ...health },
@@ -256,6 +259,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     if (changed) rpc.emit('station.statusChanged', status);
     return status;
   }
+
+  const refreshLogged = () => refresh().catch((err: unknown) => opts.log.warn('status refresh failed', { error: String(err) }));
 
   const rpc = createRpcServer(
     mergeHandlers({
@@ -286,7 +291,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   await activeSession.refresh();
   // Another account became active (or logged in): the service to watch and the cache to fill change.
   activeSession.onChange(() => {
-    void refresh();
+    void refreshLogged();
     const id = accounts.active()?.id;
     if (id) void shipments.syncNow(id);
   });
@@ -294,7 +299,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   await printing.start();
   await refresh();
   const stopTick = clock.setInterval(() => rpc.emit('station.tick', { now: clock.now().toISOString() }), 1000);
-  const stopHealth = clock.setInterval(() => void refresh(), opts.healthIntervalMs ?? 30_000);
+  const stopHealth = clock.setInterval(() => void refreshLogged(), opts.healthIntervalMs ?? 30_000);
   const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
 
   const first = accounts.active()?.id;
@@ -310,6 +315,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     settings,
     sandbox,
     async close() {
+      closing = true;
       stopTick();
       stopHealth();
       stopShipmentSync();

@@ -57,9 +57,9 @@ function checkUrl(u: string): string {
   try {
     url = new URL(u);
   } catch {
-    throw new StationError('account.invalid', `"${u}" is not a web address.`);
+    throw new StationError('account.invalid', `"${u}" is not a web address.`, { reason: 'url', url: u });
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new StationError('account.invalid', 'The service address must start with https://.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new StationError('account.invalid', 'The service address must start with https://.', { reason: 'scheme' });
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -75,13 +75,13 @@ export function createAccounts(o: AccountsOptions) {
 
   function baseUrlOf(a: Account): string {
     const url = a.environment === 'sandbox' ? o.environments.sandbox() : a.baseUrl ?? o.environments[a.environment];
-    if (!url) throw new StationError('account.no-url', `The ${a.environment} address of "${a.name}" is not set.`);
+    if (!url) throw new StationError('account.no-url', `The ${a.environment} address of "${a.name}" is not set.`, { environment: a.environment, name: a.name });
     return url.replace(/\/+$/, '');
   }
 
   async function clientSecretOf(a: Account): Promise<string> {
     const s = await o.secrets.get(secretNames.clientSecret(a.id));
-    if (!s) throw new StationError('account.no-secret', `The client secret of "${a.name}" is not in the keychain. Enter it again.`);
+    if (!s) throw new StationError('account.no-secret', `The client secret of "${a.name}" is not in the keychain. Enter it again.`, { name: a.name });
     return s;
   }
 
@@ -114,15 +114,15 @@ export function createAccounts(o: AccountsOptions) {
     baseUrlOf,
 
     async add(n: NewAccount): Promise<Account> {
-      if (!n.name.trim()) throw new StationError('account.invalid', 'Give the account a name.');
-      if (!n.clientId.trim() || !n.clientSecret) throw new StationError('account.invalid', 'Both the client id and the client secret are needed (the service has no public clients).');
+      if (!n.name.trim()) throw new StationError('account.invalid', 'Give the account a name.', { reason: 'name' });
+      if (!n.clientId.trim() || !n.clientSecret) throw new StationError('account.invalid', 'Both the client id and the client secret are needed (the service has no public clients).', { reason: 'credentials' });
       const port = n.redirectPort ?? DEFAULT_REDIRECT_PORT;
-      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StationError('account.invalid', 'The redirect port must be a number from 1 to 65535.');
+      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StationError('account.invalid', 'The redirect port must be a number from 1 to 65535.', { reason: 'port' });
       const path = n.redirectPath ?? DEFAULT_REDIRECT_PATH;
-      if (!path.startsWith('/')) throw new StationError('account.invalid', 'The redirect path must start with "/".');
+      if (!path.startsWith('/')) throw new StationError('account.invalid', 'The redirect path must start with "/".', { reason: 'path' });
       const baseUrl = n.environment === 'sandbox' ? null : n.baseUrl ? checkUrl(n.baseUrl) : null;
       if (n.environment !== 'sandbox' && !baseUrl && !o.environments[n.environment]) {
-        throw new StationError('account.invalid', `Enter the address of the ${n.environment} environment.`);
+        throw new StationError('account.invalid', `Enter the address of the ${n.environment} environment.`, { reason: 'address', environment: n.environment });
       }
       const row: Omit<Account, 'active'> = {
         id: randomUUID(),
@@ -145,7 +145,7 @@ export function createAccounts(o: AccountsOptions) {
     /** A new client secret (the service issued another, or the keychain lost it). */
     async setClientSecret(id: string, clientSecret: string): Promise<void> {
       mustGet(id);
-      if (!clientSecret) throw new StationError('account.invalid', 'Enter the client secret.');
+      if (!clientSecret) throw new StationError('account.invalid', 'Enter the client secret.', { reason: 'secret' });
       await o.secrets.set(secretNames.clientSecret(id), clientSecret);
     },
 
@@ -202,7 +202,7 @@ export function createAccounts(o: AccountsOptions) {
     async loginWithRefreshToken(id: string, refreshToken: string): Promise<LoginState> {
       const a = mustGet(id);
       const token = refreshToken.trim();
-      if (!/^\S+$/.test(token)) throw new StationError('login.invalid-token', 'Paste the refresh token (one word, no spaces).');
+      if (!/^\S+$/.test(token)) throw new StationError('login.invalid-token', 'Paste the refresh token (one word, no spaces).', { reason: 'format' });
       let grant;
       try {
         grant = await requestToken(

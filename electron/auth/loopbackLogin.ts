@@ -177,7 +177,7 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
 
   const timeoutMs = o.timeoutMs ?? 5 * 60_000;
   const timer = setTimeout(
-    () => finish(new StationError('login.timeout', `The login was not finished within ${Math.round(timeoutMs / 1000)} s. Start it again.`)),
+    () => finish(new StationError('login.timeout', `The login was not finished within ${Math.round(timeoutMs / 1000)} s. Start it again.`, { seconds: Math.round(timeoutMs / 1000) })),
     timeoutMs,
   );
   const onAbort = () => finish(new StationError('login.cancelled', 'The login was cancelled.'));

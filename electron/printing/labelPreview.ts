@@ -31,7 +31,7 @@ export async function previewPdf(pdf: Buffer, dpi = 96): Promise<PreviewPage[]> 
       execFile('pdftoppm', ['-r', String(dpi), '-png', file, path.join(dir, 'page')], { timeout: 30_000 }, (err) => {
         if (!err) return resolve();
         const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-        reject(new StationError('preview_unavailable', missing ? 'PDF previews need pdftoppm (poppler-utils) on this computer.' : 'The PDF could not be rendered for preview.'));
+        reject(new StationError('preview_unavailable', missing ? 'PDF previews need pdftoppm (poppler-utils) on this computer.' : 'The PDF could not be rendered for preview.', { reason: missing ? 'no_pdftoppm' : 'render' }));
       }),
     );
     return readdirSync(dir)

@@ -9,6 +9,7 @@ import {
   type JobView,
   type PrinterConfig,
   type PrinterState,
+  type PreviewPage,
   type PrinterView,
   type RoutingRules,
 } from '../../shared/contract/printing';
@@ -111,15 +112,29 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
 
   function mustPrinter(id: string): PrinterConfig {
     const p = printers.get(id);
-    if (!p) throw new StationError('printer_not_found', `No printer "${id}" is set up on this station.`);
+    if (!p) throw new StationError('printer_not_found', `No printer "${id}" is set up on this station.`, { printerId: id });
     return p;
   }
 
-  async function preview(jobId: number) {
+  // A job's payload never changes, and one ZPL label takes 0.4-2 s of CPU to render: the station
+  // screen's last labels and a shipment's detail ask for the same jobs, so recent renders are kept.
+  const previews = new Map<number, Promise<PreviewPage[]>>();
+  const PREVIEWS_KEPT = 24;
+  async function preview(jobId: number): Promise<PreviewPage[]> {
+    const kept = previews.get(jobId);
+    if (kept) {
+      previews.delete(jobId);
+      previews.set(jobId, kept);
+      return kept;
+    }
     const job = queue.get(jobId);
     const payload = jobs.payload(jobId);
-    if (!payload || !job.format) throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`);
-    return job.format === 'zpl' ? previewZpl(payload.toString('latin1'), job.labelSize) : previewPdf(payload);
+    if (!payload || !job.format) throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`, { jobId });
+    const rendering = job.format === 'zpl' ? previewZpl(payload.toString('latin1'), job.labelSize) : previewPdf(payload);
+    previews.set(jobId, rendering);
+    rendering.catch(() => previews.delete(jobId));
+    while (previews.size > PREVIEWS_KEPT) previews.delete(previews.keys().next().value!);
+    return rendering;
   }
 
   const handlers: Partial<Handlers> = {
@@ -138,7 +153,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       const r = routes();
       const routed = [r.defaultRoute, ...Object.values(r.carriers)].some((x) => x?.printerId === printerId) || r.protocolPrinterId === printerId;
       if (routed) {
-        throw new StationError('printer_routed', `Label routing still prints on "${printerId}". Change the routing before removing the printer.`);
+        throw new StationError('printer_routed', `Label routing still prints on "${printerId}". Change the routing before removing the printer.`, { printerId });
       }
       drivers.delete(printerId);
       states.delete(printerId);
@@ -175,7 +190,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
         .map((r) => r?.printerId ?? null)
         .concat(rules.protocolPrinterId)
         .filter((id): id is string => !!id && !printers.get(id));
-      if (missing.length) throw new StationError('printer_not_found', `Routing names printers that are not set up: ${[...new Set(missing)].join(', ')}.`);
+      if (missing.length) throw new StationError('printer_not_found', `Routing names printers that are not set up: ${[...new Set(missing)].join(', ')}.`, { printerIds: [...new Set(missing)] });
       settings.set(ROUTES_SETTING, rules, clock.now());
       return rules;
     },

@@ -161,7 +161,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
 
   function mustGet(id: number): StoredJob {
     const job = jobs.get(id);
-    if (!job) throw new StationError('job_not_found', `Print job ${id} does not exist.`);
+    if (!job) throw new StationError('job_not_found', `Print job ${id} does not exist.`, { jobId: id });
     return job;
   }
 
@@ -194,7 +194,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     cancel(id: number): StoredJob {
       const job = mustGet(id);
       if (!['queued', 'failed', 'uncertain'].includes(job.state)) {
-        throw new StationError('job_not_cancellable', `Print job ${id} is ${job.state}; only queued, failed or uncertain jobs can be cancelled.`);
+        throw new StationError('job_not_cancellable', `Print job ${id} is ${job.state}; only queued, failed or uncertain jobs can be cancelled.`, { jobId: id, state: job.state });
       }
       return setState(id, 'cancelled', clock.now(), { reasonCode: 'cancelled_by_worker', delivered: job.delivered });
     },
@@ -206,6 +206,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           job.state === 'uncertain'
             ? `Print job ${id} may have printed. Check the printer, then choose "reprint" or "it printed".`
             : `Print job ${id} is ${job.state}; only failed jobs can be retried.`,
+          { jobId: id, state: job.state },
         );
       }
       const out = setState(id, 'queued', clock.now(), { reasonCode: 'retry_by_worker', delivered: job.delivered });
@@ -216,10 +217,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     reprint(id: number): StoredJob {
       const job = mustGet(id);
       if (job.kind !== 'print' || !job.printerId || !job.format) {
-        throw new StationError('job_not_printable', `Job ${id} is a scan waiting to be closed; it has no labels to reprint yet.`);
+        throw new StationError('job_not_printable', `Job ${id} is a scan waiting to be closed; it has no labels to reprint yet.`, { jobId: id });
       }
       if (job.state === 'sending' || job.state === 'sent') {
-        throw new StationError('job_busy', `Print job ${id} is being printed right now. Wait for it to finish.`);
+        throw new StationError('job_busy', `Print job ${id} is being printed right now. Wait for it to finish.`, { jobId: id });
       }
       const now = clock.now();
       const copy = jobs.insert(
@@ -249,7 +250,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     markPrinted(id: number): StoredJob {
       const job = mustGet(id);
       if (job.state !== 'uncertain' && !(job.state === 'failed' && job.delivered)) {
-        throw new StationError('job_not_uncertain', `Print job ${id} is ${job.state}; only an uncertain job can be confirmed as printed.`);
+        throw new StationError('job_not_uncertain', `Print job ${id} is ${job.state}; only an uncertain job can be confirmed as printed.`, { jobId: id, state: job.state });
       }
       return setState(id, 'done', clock.now(), { reasonCode: 'confirmed_by_worker', delivered: true });
     },

@@ -47,12 +47,17 @@ type NewShipmentHandlers = Pick<Handlers, 'transports.search' | 'shipments.inser
 const issuesOf = (issues: ReturnType<typeof checkDraft>): FieldError[] => issues.map((i) => ({ field: i.field, code: i.code, message: issueMessage(i) }));
 
 /** The service's error as a StationError the worker can act on (no answer, login, other refusals). */
-function stationErrorOf(e: unknown, doing: string): StationError {
+function stationErrorOf(e: unknown, doing: string, what: Doing): StationError {
   const t = classifyTrouble(e);
-  if (t.kind === 'login') return new StationError('login_required', `${doing}: log in to the service again under Settings → Accounts. (${t.error.message})`);
-  if (t.kind === 'unreachable') return new StationError('service_unreachable', `${doing}: the service did not answer. Check the connection and try again. (${t.error.message})`);
-  return new StationError(t.error.code, `${doing}: ${t.error.message}`, t.messages.length ? { messages: t.messages } : undefined);
+  // `what` names the step for the UI's translation; `serviceMessage` is the service's own words (or the client's reason).
+  const details = { ...what, serviceMessage: t.error.message };
+  if (t.kind === 'login') return new StationError('login_required', `${doing}: log in to the service again under Settings → Accounts. (${t.error.message})`, details);
+  if (t.kind === 'unreachable') return new StationError('service_unreachable', `${doing}: the service did not answer. Check the connection and try again. (${t.error.message})`, details);
+  return new StationError(t.error.code, `${doing}: ${t.error.message}`, t.messages.length ? { ...details, messages: t.messages } : details);
 }
+
+/** Which service call of the form failed (renderer: messages/errors.ts `error.doing.*`). */
+type Doing = { doing: 'search' | 'save' } | { doing: 'read' | 'saveEdit'; deliveryId: number };
 
 /** A validation refusal (422) or a licence limit (403) is something to show on the form. */
 const isRefusal = (e: unknown): e is ServiceError => isServiceError(e) && e.kind === 'http' && (e.status === 422 || e.status === 403);
@@ -78,7 +83,7 @@ export function createNewShipment(o: NewShipmentDeps) {
       results = await s.client.searchTransports([query]);
     } catch (e) {
       if (isRefusal(e)) return { options: [], fieldErrors: serviceFieldErrors(e.errors, query), message: e.message };
-      throw stationErrorOf(e, 'Transport search failed');
+      throw stationErrorOf(e, 'Transport search failed', { doing: 'search' });
     }
     const transports = results.find((r) => r.delivery === 0)?.transports ?? [];
     const best = markBest(transports);
@@ -147,12 +152,12 @@ export function createNewShipment(o: NewShipmentDeps) {
       if (isServiceError(e) && e.outcome === 'unknown') {
         throw new StationError('insert_outcome_unknown', 'The service did not answer the insert and the check failed too: the shipment may or may not exist. Look for it in Shipments (sync) before trying again.');
       }
-      throw stationErrorOf(e, 'Saving the shipment failed');
+      throw stationErrorOf(e, 'Saving the shipment failed', { doing: 'save' });
     }
     deps.recordDeliveries(s.accountId, inserted);
     const id = inserted[0]!.deliveryId;
     const sh = deps.repos.shipments.get(s.accountId, id);
-    if (!sh) throw new StationError('not_stored', `Shipment ${id} was saved at the service but the station could not read its answer. Sync the shipments.`);
+    if (!sh) throw new StationError('not_stored', `Shipment ${id} was saved at the service but the station could not read its answer. Sync the shipments.`, { deliveryId: id });
     const close = thenClose ? await closeAndPrint(s, sh) : null;
     return { kind: 'saved', shipment: deps.repos.shipments.get(s.accountId, id) ?? sh, etag: null, close };
   }
@@ -163,14 +168,14 @@ export function createNewShipment(o: NewShipmentDeps) {
     try {
       found = await s.client.searchDeliveries({ deliveryIds: [deliveryId] });
     } catch (e) {
-      throw stationErrorOf(e, `Reading shipment ${deliveryId} failed`);
+      throw stationErrorOf(e, `Reading shipment ${deliveryId} failed`, { doing: 'read', deliveryId });
     }
     if (found.status !== 'ok' || found.deliveries.length === 0) {
-      throw new StationError('not_found', `Shipment ${deliveryId} was not found at the service.`);
+      throw new StationError('not_found', `Shipment ${deliveryId} was not found at the service.`, { deliveryId });
     }
     deps.recordDeliveries(s.accountId, found.deliveries);
     const shipment = deps.repos.shipments.get(s.accountId, deliveryId);
-    if (!shipment) throw new StationError('not_stored', `Shipment ${deliveryId} could not be read.`);
+    if (!shipment) throw new StationError('not_stored', `Shipment ${deliveryId} could not be read.`, { deliveryId });
     return { shipment, etag: found.etag };
   }
 
@@ -200,7 +205,7 @@ export function createNewShipment(o: NewShipmentDeps) {
         };
       }
       if (isRefusal(e)) return invalid(e.message, serviceFieldErrors(e.errors, item));
-      throw stationErrorOf(e, `Saving shipment ${deliveryId} failed`);
+      throw stationErrorOf(e, `Saving shipment ${deliveryId} failed`, { doing: 'saveEdit', deliveryId });
     }
     // A fresh read stores the edit and gives the ETag for the next edit (PUT answers only the data).
     const fresh = await readFresh(s, deliveryId);

@@ -170,9 +170,9 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     const s = session();
     if (p.printerId) {
       const printer = o.printers().find((x) => x.id === p.printerId);
-      if (!printer) throw new StationError('printer_not_found', `No printer "${p.printerId}" is set up on this station.`);
+      if (!printer) throw new StationError('printer_not_found', `No printer "${p.printerId}" is set up on this station.`, { printerId: p.printerId });
       if (takesZpl(printer) !== (p.format === 'zpl')) {
-        throw new StationError('printer_format_mismatch', `The printer ${printer.name} cannot print ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer or format.`);
+        throw new StationError('printer_format_mismatch', `The printer ${printer.name} cannot print ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer or format.`, { printer: printer.name, format: p.format === 'zpl' ? 'ZPL' : 'PDF' });
       }
     }
     const { found, missing } = load(s, p.deliveryIds);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLanguage, useT, type Language } from './i18n';
+import { serviceErrorText } from './i18n/errors';
 import { useConnection } from './rpc/transport';
 import { screens } from './screens/registry';
 import { DemoPickListButton } from './screens/firstRun/DemoPickList';
@@ -83,7 +84,11 @@ function Nav() {
           onClick={() => go(s.id)}
           data-testid={`nav-${s.id}`}
         >
-          {t(s.label)} <kbd>{s.key}</kbd>
+          {/* data-text reserves the bold width (styles.css .tab-label), so an active tab never moves the others. */}
+          <span className="tab-label" data-text={t(s.label)}>
+            {t(s.label)}
+          </span>{' '}
+          <kbd>{s.key}</kbd>
         </button>
       ))}
     </nav>
@@ -137,7 +142,7 @@ export function App() {
           {connected ? t('conn.up') : t('conn.down')}
         </span>
         {status && (
-          <span className={`pill ${reachable ? 'ok' : 'bad'}`} data-testid="service-pill" title={status.service.error ?? status.service.baseUrl}>
+          <span className={`pill ${reachable ? 'ok' : 'bad'}`} data-testid="service-pill" title={status.service.error ? serviceErrorText(t, status.service) : status.service.baseUrl}>
             {reachable ? t('service.reachable') : t('service.unreachable')}
           </span>
         )}

@@ -60,7 +60,11 @@ function readRequestBody(req: http.IncomingMessage): Promise<Buffer | null> {
 export function createSandboxServer(router: Router, baseUrlOf: (req: http.IncomingMessage) => string, hooks: ServerHooks = {}): http.Server {
   // A larger header limit than Node's 16 KB, so a long search URL reaches the 414 rule instead of
   // being cut off by the HTTP parser with a bare 431.
-  return http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  // Idle keep-alive connections stay open a minute (Node's default is 5 s). A server that drops
+  // an idle socket while a client is reusing it answers that request with ECONNRESET, which a
+  // client must not retry blindly for a POST or PATCH; a long idle time leaves the closing to the
+  // client, which knows when it reuses a socket.
+  return http.createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: 60_000 }, (req, res) => {
     void handle(req, res).catch((err: unknown) => {
       hooks.onError?.(err);
       if (!res.headersSent) writeReply(res, envelope(500, httpMessages.internalError), 'json', langOf(req.headers['accept-language']), false);

@@ -18,6 +18,9 @@ export const stationStatus = z.object({
     reachable: z.boolean(),
     checkedAt: z.string().nullable(),
     error: z.string().nullable(),
+    /** `error` as a code the UI translates (service_http, service_timeout, service_network), with its values. */
+    errorCode: z.string().nullable(),
+    errorDetails: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   }),
   printers: z.array(printerSummary),
   /** Whether secrets are in the OS keychain; without one, logins last only until the station stops. */

@@ -4,15 +4,21 @@
  * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
  * number checks of the New shipment form, the batch summary, and a printer connection test.
  */
+import { mkdirSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { needs } from '../support/services';
 import { startHostedStation, type HostedStation } from '../support/station';
 
+/** Where the screenshots go (looked at by a person; not compared). */
+const shots = path.join(process.cwd(), 'test-results', 'czech-worker-texts');
+mkdirSync(shots, { recursive: true });
+
 /** Sentences of the main side (English) that must not reach the Czech page. */
-const ENGLISH = /Invalid parameters|at most|characters|refuses connections|No shipment has|is already closed|\(ready\)/;
+const ENGLISH = /Invalid parameters|at most|characters|refuses connections|No shipment has|is already closed|\(ready\)|Not closed yet|is not logged in|does not exist|cannot be|Print job|Shipment \d+/;
 
 describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the main side', { timeout: 90_000 }, () => {
   let hs: HostedStation;
@@ -45,10 +51,11 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await page.keyboard.press('Enter');
   }
 
-  it('Status: the printer states are translated', async () => {
+  it('Status: the printer states and the host kind are translated', async () => {
     await page.keyboard.press('F9');
     await expect.poll(() => page.getByTestId('printers').textContent()).toContain('(připravena)');
     expect(await page.getByTestId('printers').textContent()).not.toMatch(ENGLISH);
+    expect(await page.getByTestId('host').textContent()).toBe('webová stránka (místní webový hostitel)');
     await page.keyboard.press('F1');
   });
 
@@ -76,8 +83,16 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => failures.textContent(), { timeout: 20_000 }).toContain('NEEXISTUJE-1');
     expect(await failures.textContent()).toContain('nenalezeno');
     expect(await failures.textContent()).not.toMatch(ENGLISH);
-    // "1 chyb" is not Czech; the counts are written as "label: n".
-    expect(await page.getByTestId('batch-summary-counts').textContent()).toMatch(/chyb: \d/);
+    // "1 chyb" is not Czech; the counts are written as "label: n", and they count what the list shows:
+    // the code that was not found is skipped, not a failure (QA: "chyb: 1" beside a list of three).
+    const counts = await page.getByTestId('batch-summary-counts').textContent();
+    const failedItems = await failures.locator('li[data-kind="failed"]').count();
+    const skippedItems = await failures.locator('li[data-kind="skipped"]').count();
+    expect(skippedItems).toBe(1);
+    expect(counts).toContain(`chyb: ${failedItems}`);
+    expect(counts).toContain(`přeskočeno: ${skippedItems}`);
+    expect(await failures.locator('li[data-code="NEEXISTUJE-1"]').textContent()).toContain('přeskočeno (nenalezeno)');
+    await page.getByTestId('batch-summary').screenshot({ path: path.join(shots, 'batch-summary-cs.png') });
     await page.keyboard.press('F5');
   });
 
@@ -120,6 +135,17 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => result.textContent()).toContain('K tiskárně se nelze připojit');
     expect(await result.textContent()).toContain('Tiskárna neodpovídá');
     expect(await result.textContent()).not.toMatch(ENGLISH);
+  });
+
+  it('Shipments: a reprint the station refuses is explained in Czech', async () => {
+    await page.keyboard.press('F2');
+    const row = page.locator('[data-testid="shipment-row"][data-delivery-id="1002"]');
+    await row.click();
+    await page.getByTestId('action-reprint').click();
+    const result = page.locator('[data-testid="action-result"][data-delivery-id="1002"]');
+    await expect.poll(() => result.textContent(), { timeout: 20_000 }).toContain('Ještě není uzavřená');
+    expect(await page.getByTestId('action-results').textContent()).not.toMatch(ENGLISH);
+    await page.getByTestId('action-results').screenshot({ path: path.join(shots, 'reprint-refused-cs.png') });
   });
 
   it("the service's own words come in the page's language, though the station process runs in English", async () => {

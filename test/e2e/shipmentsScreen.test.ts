@@ -26,7 +26,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 
 const rendererDir = process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer');
 
-describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))('Shipments, Print queue and Tracking screens', () => {
+describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))('Shipments, Print queue and Tracking screens', { timeout: 60_000 }, () => {
   let hs: HostedStation;
   let browser: Browser;
   let page: Page;
@@ -135,7 +135,7 @@ describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))('Shipments, Print que
     const packages = await detail.getByTestId('detail-packages').textContent();
     for (const b of barcodesOf(1002)) expect(packages).toContain(b);
     // The labels printed at closing, rendered from the stored ZPL: one image per package.
-    await expect.poll(() => detail.getByTestId('label-preview').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => detail.getByTestId('label-preview').count(), { timeout: 30_000 }).toBe(3);
     await screenshots('shipments-detail', 'Dobírka');
     await detail.getByTestId('detail-close').click();
   });

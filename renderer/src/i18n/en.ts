@@ -6,6 +6,7 @@ import { accounts } from './messages/accounts';
 import { batch } from './messages/batch';
 import { common } from './messages/common';
 import { endOfDay } from './messages/endOfDay';
+import { errors } from './messages/errors';
 import { firstRun } from './messages/firstRun';
 import { newShipment } from './messages/newShipment';
 import { printers } from './messages/printers';
@@ -16,7 +17,7 @@ import { shipments } from './messages/shipments';
 import { station } from './messages/station';
 import { tracking } from './messages/tracking';
 
-const areas = [common, station, batch, shipments, queue, endOfDay, tracking, settings, accounts, printers, firstRun, newShipment, reasons] as const;
+const areas = [common, station, batch, shipments, queue, endOfDay, tracking, settings, accounts, printers, firstRun, newShipment, reasons, errors] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

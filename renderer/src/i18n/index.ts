@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { cs } from './cs';
 import { en, type MessageKey } from './en';
+import { errorText, type MainError } from './errors';
 
 export type Language = 'en' | 'cs';
 const catalogues = { en, cs } as const;
@@ -35,4 +36,10 @@ export function translate(language: Language, key: MessageKey, params: Record<st
 export function useT(): T {
   const language = useLanguage((s) => s.language);
   return (key, params) => translate(language, key, params);
+}
+
+/** A main-side error in the current UI language, for stores outside React (screens use errorText(useT(), e)). */
+export function errorTextNow(e: MainError): string {
+  const language = useLanguage.getState().language;
+  return errorText((key, params) => translate(language, key, params), e);
 }

@@ -1,4 +1,5 @@
 import { useT } from '../i18n';
+import { serviceErrorText } from '../i18n/errors';
 import { rpc } from '../rpc/transport';
 import { useStatus } from '../state/statusStore';
 
@@ -15,7 +16,7 @@ export function StatusScreen() {
         <dt>{t('status.version')}</dt>
         <dd data-testid="version">{status.version}</dd>
         <dt>{t('status.host')}</dt>
-        <dd data-testid="host">{status.host}</dd>
+        <dd data-testid="host">{t(`host.${status.host}`)}</dd>
         <dt>{t('status.dataDir')}</dt>
         <dd data-testid="data-dir">{status.dataDir}</dd>
         <dt>{t('status.service')}</dt>
@@ -23,7 +24,7 @@ export function StatusScreen() {
           {t(`env.${status.service.environment}`)} · {status.service.baseUrl} ·{' '}
           <strong className={status.service.reachable ? 'ok' : 'bad'}>
             {status.service.reachable ? t('service.reachable') : t('service.unreachable')}
-            {!status.service.reachable && status.service.error ? `: ${status.service.error}` : ''}
+            {!status.service.reachable && status.service.error ? `: ${serviceErrorText(t, status.service)}` : ''}
           </strong>{' '}
           <button type="button" onClick={() => void rpc.request('station.checkService', {})}>
             {t('status.check')}

@@ -1,6 +1,7 @@
 /** The station's accounts (companies) as the main side reports them; pushed on every change. */
 import { create } from 'zustand';
 import type { AccountView } from '../../../shared/contract/accounts';
+import { errorTextNow } from '../i18n';
 import { rpc } from '../rpc/transport';
 
 interface AccountsState {
@@ -17,11 +18,11 @@ export const useAccounts = create<AccountsState>((set) => ({
   error: null,
   async load() {
     const r = await rpc.request('accounts.list', {});
-    set(r.ok ? { accounts: r.value, loaded: true, error: null } : { error: r.error.message });
+    set(r.ok ? { accounts: r.value, loaded: true, error: null } : { error: errorTextNow(r.error) });
   },
   async setActive(accountId) {
     const r = await rpc.request('accounts.setActive', { accountId });
-    set(r.ok ? { accounts: r.value, error: null } : { error: r.error.message });
+    set(r.ok ? { accounts: r.value, error: null } : { error: errorTextNow(r.error) });
   },
 }));
 

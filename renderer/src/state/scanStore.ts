@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import type { PreviewPage } from '../../../shared/contract/printing';
 import type { BatchItem, BatchSummary, PendingScan, ScanCounters, ScanOutcome } from '../../../shared/contract/workflows';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
-import { translate, useLanguage } from '../i18n';
+import { errorTextNow, translate, useLanguage } from '../i18n';
 import { rpc } from '../rpc/transport';
 
 /**
@@ -134,7 +134,7 @@ export const useScans = create<ScanState>((set, get) => {
       show({ type: 'working', code });
       void rpc.request('scan.submit', { code }).then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
-        if (!r.ok) show({ type: 'refused', code, message: r.error.message });
+        if (!r.ok) show({ type: 'refused', code, message: errorTextNow(r.error) });
       });
     },
 
@@ -145,7 +145,7 @@ export const useScans = create<ScanState>((set, get) => {
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
       const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId });
-      if (!r.ok) show({ type: 'refused', code: q.code, message: r.error.message });
+      if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
     },
 
     async skip() {
@@ -171,7 +171,7 @@ export const useScans = create<ScanState>((set, get) => {
       if (refusal) return set((s) => ({ batchError: refusal, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const r = await rpc.request('batch.collect', { code });
       if (r.ok) set((s) => ({ batchLast: r.value, feedbackSeq: s.feedbackSeq + 1 }));
-      else set((s) => ({ batchError: r.error.message, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
+      else set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const items = await rpc.request('batch.items', {});
       if (items.ok) set({ batchItems: items.value });
     },
@@ -190,7 +190,7 @@ export const useScans = create<ScanState>((set, get) => {
       if (get().batchBusy) return;
       set({ batchBusy: true, batchError: null, batchSummary: null });
       const r = await rpc.request('batch.closeAll', {});
-      set(r.ok ? { batchSummary: r.value, batchBusy: false, batchLast: null } : { batchError: r.error.message, batchBusy: false });
+      set(r.ok ? { batchSummary: r.value, batchBusy: false, batchLast: null } : { batchError: errorTextNow(r.error), batchBusy: false });
       if (r.ok) void loadPreviews(r.value.shipments.flatMap((s) => s.jobIds.map((jobId) => ({ jobId, carrier: s.carrier }))));
       const items = await rpc.request('batch.items', {});
       if (items.ok) set({ batchItems: items.value });

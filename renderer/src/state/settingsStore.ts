@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { StationSettings } from '../../../shared/contract/accounts';
-import { systemLanguage, useLanguage } from '../i18n';
+import { errorTextNow, systemLanguage, useLanguage } from '../i18n';
 import { rpc } from '../rpc/transport';
 
 interface SettingsState {
@@ -26,12 +26,12 @@ export const useSettings = create<SettingsState>((set) => ({
     await rpc.request('settings.pageLanguage', { language: systemLanguage() });
     const r = await rpc.request('settings.get', {});
     if (r.ok) apply(r.value);
-    set(r.ok ? { settings: r.value, error: null } : { error: r.error.message });
+    set(r.ok ? { settings: r.value, error: null } : { error: errorTextNow(r.error) });
   },
   async save(patch) {
     const r = await rpc.request('settings.set', patch);
     if (r.ok) apply(r.value);
-    set(r.ok ? { settings: r.value, error: null } : { error: r.error.message });
+    set(r.ok ? { settings: r.value, error: null } : { error: errorTextNow(r.error) });
     return r.ok;
   },
 }));

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { StationStatus } from '../../../shared/contract/status';
+import { errorTextNow } from '../i18n';
 import { rpc } from '../rpc/transport';
 
 interface StatusState {
@@ -15,7 +16,7 @@ export const useStatus = create<StatusState>((set) => ({
   lastTick: null,
   async load() {
     const r = await rpc.request('station.status', {});
-    set(r.ok ? { status: r.value, error: null } : { error: r.error.message });
+    set(r.ok ? { status: r.value, error: null } : { error: errorTextNow(r.error) });
   },
 }));
 

@@ -8,7 +8,7 @@ const status = {
   version: '1.2.3',
   dataDir: '/tmp/x',
   host: 'web' as const,
-  service: { environment: 'sandbox' as const, baseUrl: 'http://127.0.0.1:1', reachable: true, checkedAt: null, error: null },
+  service: { environment: 'sandbox' as const, baseUrl: 'http://127.0.0.1:1', reachable: true, checkedAt: null, error: null, errorCode: null, errorDetails: null },
   printers: [], keychain: { available: true, message: null },
 };
 

@@ -48,8 +48,6 @@ export const accounts = defineMessages({
     'accounts.err.port': 'A port is a whole number from 1 to 65535.',
     'accounts.err.path': 'The path starts with “/” and has no spaces.',
     'accounts.err.tokenEmpty': 'Paste the refresh token first.',
-    'accounts.err.invalidToken': 'The service does not accept this refresh token. Check that it belongs to this client and environment.',
-    'accounts.err.cancelled': 'The login was cancelled.',
   },
   cs: {
     'accounts.title': 'Firmy a přihlášení',
@@ -97,7 +95,5 @@ export const accounts = defineMessages({
     'accounts.err.port': 'Port je celé číslo od 1 do 65535.',
     'accounts.err.path': 'Cesta začíná znakem „/“ a nemá mezery.',
     'accounts.err.tokenEmpty': 'Nejdřív vložte refresh token.',
-    'accounts.err.invalidToken': 'Služba tento refresh token nepřijala. Ověřte, že patří k tomuto klientovi a prostředí.',
-    'accounts.err.cancelled': 'Přihlášení bylo zrušeno.',
   },
 });

@@ -40,7 +40,6 @@ export const queue = defineMessages({
     'queue.offline': 'Printer {name} is {state}. {reason} Its jobs wait and print when it is back.',
     'queue.offlineNoReason': 'Printer {name} is {state}. Its jobs wait and print when it is back.',
     'queue.loadFailed': 'The print queue could not be read: {message}',
-    'queue.actionFailed': 'Job {id}: {message}',
   },
   cs: {
     'queue.title': 'Tisková fronta',
@@ -80,6 +79,5 @@ export const queue = defineMessages({
     'queue.offline': 'Tiskárna {name} je {state}. {reason} Její úlohy čekají a vytisknou se, až bude zpět.',
     'queue.offlineNoReason': 'Tiskárna {name} je {state}. Její úlohy čekají a vytisknou se, až bude zpět.',
     'queue.loadFailed': 'Tiskovou frontu se nepodařilo načíst: {message}',
-    'queue.actionFailed': 'Úloha {id}: {message}',
   },
 });

@@ -12,7 +12,6 @@ export const settings = defineMessages({
     'settings.saved': 'Saved.',
     'settings.close': 'Close',
     'settings.loading': 'Loading…',
-    'settings.err.unavailable': 'The station is not connected. Try again in a moment.',
 
     'settings.routing.title': 'Where labels print',
     'settings.routing.carrier': 'Carrier',
@@ -65,7 +64,6 @@ export const settings = defineMessages({
     'settings.saved': 'Uloženo.',
     'settings.close': 'Zavřít',
     'settings.loading': 'Načítám…',
-    'settings.err.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
 
     'settings.routing.title': 'Kam se tisknou štítky',
     'settings.routing.carrier': 'Dopravce',

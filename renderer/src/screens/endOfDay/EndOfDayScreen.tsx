@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import type { JobView } from '../../../../shared/contract/printing';
 import type { ProtocolCandidate } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
+import { errorText } from '../../i18n/errors';
 import { ProtocolPreview } from './ProtocolPreview';
 import { useEndOfDay, type Notice } from './useEndOfDay';
 import './endOfDay.css';
@@ -45,7 +46,8 @@ function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<n
       <div className="eod-notice bad" role="alert" data-testid="eod-notice" data-kind="refused" data-code={notice.code}>
         <div>
           <strong>{notice.code === 'protocol_refused' ? t('endOfDay.refused') : t('endOfDay.failed')}</strong>
-          <p>{notice.message}</p>
+          {/* The service's refusal is its own words; the station's errors are said in the UI language. */}
+          <p>{errorText(t, notice)}</p>
           {notice.messages.length > 0 && (
             <ul>
               {notice.messages.map((m, i) => (
@@ -125,7 +127,7 @@ export function EndOfDayScreen() {
         {eod.notice && <NoticeBar notice={eod.notice} jobs={eod.jobs} onDismiss={eod.dismiss} />}
         {eod.refreshError && (
           <p className="eod-stale" role="alert" data-testid="eod-refresh-error">
-            {t('endOfDay.refreshFailed', { message: eod.refreshError.message })}
+            {t('endOfDay.refreshFailed', { message: errorText(t, eod.refreshError) })}
           </p>
         )}
         <Candidates list={eod.candidates} busy={eod.busy} onCreate={(c) => void eod.create(c)} />

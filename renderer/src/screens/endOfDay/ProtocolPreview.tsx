@@ -1,7 +1,7 @@
 /** The pages of a collection protocol's PDF in a modal dialog (Esc closes it). */
 import { useEffect, useRef, useState } from 'react';
 import type { PreviewPage } from '../../../../shared/contract/printing';
-import { useT } from '../../i18n';
+import { errorTextNow, useT } from '../../i18n';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { rpc } from '../../rpc/transport';
 
@@ -19,7 +19,7 @@ export function ProtocolPreview(p: { collectionProtocolId: number; onClose(): vo
     void rpc.request('endOfDay.protocolPreview', { collectionProtocolId }).then((r) => {
       if (!live) return;
       if (r.ok) setPages(r.value);
-      else setError(r.error.message);
+      else setError(errorTextNow(r.error));
     });
     return () => {
       live = false;

@@ -10,6 +10,7 @@ import type { PreviewPage } from '../../../../shared/contract/printing';
 import type { ScanOutcome } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { errorText } from '../../i18n/errors';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
@@ -32,7 +33,7 @@ function resultOf(t: T, o: ScanOutcome): Result {
     case 'carrier-rejected':
       return bad([o.message, ...o.messages].join(' '));
     case 'error':
-      return bad(o.error.message);
+      return bad(errorText(t, o.error));
     case 'login-required':
       return bad(o.message);
     default:
@@ -62,7 +63,7 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
     void rpc.request('demo.pickList', { language }).then((r) => {
       if (!live) return;
       if (r.ok) setList(r.value);
-      else setError(r.error.message);
+      else setError(errorText(t, r.error));
     });
     return () => {
       live = false;
@@ -85,14 +86,14 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
     setResult({ kind: 'scan', ok: null, text: t('firstRun.result.working', { code: c }) });
     const r = await rpc.request('scan.submit', { code: c });
     if (r.ok) waiting.current = r.value.scanId;
-    else setResult({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: c, reason: r.error.message }) });
+    else setResult({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: c, reason: errorText(t, r.error) }) });
   };
 
   const print = async () => {
     setPrinting(true);
     const r = await rpc.request('demo.printPickList', { language });
     setPrinting(false);
-    setResult(r.ok ? { kind: 'print', ok: true, text: t('firstRun.printed', { id: r.value.jobId }) } : { kind: 'print', ok: false, text: r.error.message });
+    setResult(r.ok ? { kind: 'print', ok: true, text: t('firstRun.printed', { id: r.value.jobId }) } : { kind: 'print', ok: false, text: errorText(t, r.error) });
   };
 
   return (

@@ -13,6 +13,7 @@ import type { CachedCollectionPlace } from '../../../../shared/contract/shipment
 import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { errorText, type MainError } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
 import { emptyDraft, emptyPackage, searchKey } from './draftState';
@@ -39,6 +40,9 @@ function paramErrors(details: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** Whether a refusal came from the service (its words are shown) or from the station's own checks of the draft. */
+const serviceSaid = (fieldErrors: { code: string }[]) => fieldErrors.length === 0 || fieldErrors.some((e) => e.code === 'service');
 
 const LAST_PLACE = 'newShipment.lastSenderPlace';
 
@@ -120,7 +124,7 @@ export function NewShipmentScreen() {
       setChosen(null);
       setErrors({});
       if (!r.ok) {
-        setBanner({ kind: 'error', text: r.error.message });
+        setBanner({ kind: 'error', text: errorText(t, r.error) });
         return;
       }
       setDraft(r.value.draft);
@@ -178,12 +182,13 @@ export function NewShipmentScreen() {
       if (quiet) return;
       if (!r.ok) {
         setErrors(paramErrors(r.error.details));
-        setBanner({ kind: 'error', text: r.error.message });
+        setBanner({ kind: 'error', text: errorText(t, r.error) });
         return;
       }
       const v = r.value;
       setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
-      setBanner({ kind: 'error', text: v.message ?? t('newShipment.fixToSearch') });
+      // The service's refusal in its own words; the station's own field checks by the form's text.
+      setBanner({ kind: 'error', text: (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch') });
       focusField(v.fieldErrors[0]?.field);
       return;
     }
@@ -231,13 +236,13 @@ export function NewShipmentScreen() {
     setBusy(null);
     if (!r.ok) {
       setErrors(paramErrors(r.error.details));
-      setBanner({ kind: 'error', text: r.error.message });
+      setBanner({ kind: 'error', text: errorText(t, r.error) });
       return;
     }
     const v = r.value;
     if (v.kind === 'invalid') {
       setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
-      setBanner({ kind: 'error', text: t('newShipment.refused', { message: v.message }) });
+      setBanner({ kind: 'error', text: serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave') });
       focusField(v.fieldErrors[0]?.field);
       return;
     }
@@ -268,10 +273,10 @@ export function NewShipmentScreen() {
     reportAction(r, id, 'cancel');
   }
 
-  function reportAction(r: { ok: true; value: ShipmentActionSummary } | { ok: false; error: { message: string } }, id: number, what: 'close' | 'cancel') {
-    if (!r.ok) return setBanner({ kind: 'error', text: r.error.message });
+  function reportAction(r: { ok: true; value: ShipmentActionSummary } | { ok: false; error: MainError }, id: number, what: 'close' | 'cancel') {
+    if (!r.ok) return setBanner({ kind: 'error', text: errorText(t, r.error) });
     const res = r.value.results.find((x) => x.deliveryId === id);
-    if (res?.outcome !== 'done') return setBanner({ kind: 'error', text: res?.error?.message ?? t('newShipment.actionFailed'), messages: res?.error?.messages });
+    if (res?.outcome !== 'done') return setBanner({ kind: 'error', text: res?.error ? errorText(t, res.error) : t('newShipment.actionFailed'), messages: res?.error?.messages.filter((m) => m !== res.error?.message) });
     setSaved(null);
     setMode((m) => (m.kind === 'edit' ? { ...m, editable: false } : m));
     if (what === 'cancel') return setBanner({ kind: 'ok', text: t('newShipment.cancelled', { id }) });
@@ -342,7 +347,7 @@ export function NewShipmentScreen() {
                 : t('newShipment.savedNotClosed', { id: saved.shipment.deliveryId })
               : t('newShipment.savedPrepared', { id: saved.shipment.deliveryId })}
           </strong>
-          {saved.close?.error && <div>{[saved.close.error.message, ...saved.close.error.messages].join(' ')}</div>}
+          {saved.close?.error && <div>{[errorText(t, saved.close.error), ...saved.close.error.messages.filter((m) => m !== saved.close?.error?.message)].join(' ')}</div>}
           <div className="ns-actions">
             <button type="button" className="primary" data-testid="ns-saved-new" onClick={reset}>
               {t('newShipment.new')}

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { JobView, PrinterView } from '../../../../shared/contract/printing';
-import { useLanguage, useT, type T } from '../../i18n';
+import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
+import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
@@ -27,7 +28,7 @@ function useJobs(showAll: boolean) {
       if (r.ok) {
         setJobs(r.value);
         setError(null);
-      } else setError(r.error.message);
+      } else setError(errorTextNow(r.error));
     });
     const off = rpc.on('printing.jobChanged', (job) =>
       setJobs((list) => {
@@ -96,7 +97,8 @@ export function QueueScreen() {
 
   async function run(method: JobAction, id: number) {
     const r = await rpc.request(method, { jobId: id });
-    setActionError(r.ok ? null : t('queue.actionFailed', { id, message: r.error.message }));
+    // The translated refusal names the job itself (its id comes in the error's details).
+    setActionError(r.ok ? null : errorText(t, r.error));
   }
 
   return (
@@ -130,7 +132,7 @@ export function QueueScreen() {
         </div>
       )}
       {(error || actionError) && (
-        <p className="bad" role="alert">
+        <p className="bad" role="alert" data-testid="queue-error">
           {error ? t('queue.loadFailed', { message: error }) : actionError}
         </p>
       )}

@@ -7,7 +7,7 @@ import type { AccountView } from '../../../../shared/contract/accounts';
 import { useT } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { useAccounts } from '../../state/accountsStore';
-import { errorText } from './errors';
+import { errorText } from '../../i18n/errors';
 import { Notice } from './Field';
 
 /** In the web host nothing opens the system browser for us: the page opens the login page itself. */

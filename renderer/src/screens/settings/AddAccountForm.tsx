@@ -8,7 +8,8 @@ import type { Environment } from '../../../../shared/contract/accounts';
 import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { useAccounts } from '../../state/accountsStore';
-import { errorText, fieldErrors } from './errors';
+import { errorText } from '../../i18n/errors';
+import { fieldErrors } from './errors';
 import { Field, Notice } from './Field';
 
 /** The station's loopback defaults (electron/auth/loopbackLogin.ts). */

@@ -7,7 +7,7 @@ import type { PrinterConnection, PrinterView } from '../../../../shared/contract
 import { useT, type T } from '../../i18n';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
-import { errorText } from './errors';
+import { errorText } from '../../i18n/errors';
 import { Field, Notice } from './Field';
 import { connectionText } from './PrinterRow';
 import { printerIdFor } from './usePrinters';

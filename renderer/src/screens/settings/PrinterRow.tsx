@@ -4,7 +4,7 @@ import type { JobState, PrinterView } from '../../../../shared/contract/printing
 import { useT, type T } from '../../i18n';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
-import { errorText } from './errors';
+import { errorText } from '../../i18n/errors';
 import { Notice } from './Field';
 import { PrinterSettingsForm } from './PrinterSettingsForm';
 import { BUILT_IN_PRINTERS } from './usePrinters';

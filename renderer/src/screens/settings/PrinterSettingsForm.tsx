@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { PrinterSettings, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
-import { errorText } from './errors';
+import { errorText } from '../../i18n/errors';
 import { Field, Notice } from './Field';
 import { printsZpl } from './usePrinters';
 

@@ -8,7 +8,7 @@ import type { LabelRoute, PrinterView, RoutingRules, ZplSize } from '../../../..
 import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { carriersWith, type CarrierInfo } from './carriers';
-import { errorText } from './errors';
+import { errorText } from '../../i18n/errors';
 import { Notice } from './Field';
 import { printsZpl, usePrinters } from './usePrinters';
 
@@ -138,7 +138,7 @@ export function RoutingSection() {
     setProtocol(r.protocolPrinterId ?? '');
   }
   useEffect(() => {
-    void rpc.request('printing.routes.get', {}).then((r) => (r.ok ? load(r.value) : setResult({ kind: 'bad', text: r.error.message })));
+    void rpc.request('printing.routes.get', {}).then((r) => (r.ok ? load(r.value) : setResult({ kind: 'bad', text: errorText(t, r.error) })));
   }, []);
 
   if (!rows || !defaultRow || !printers) return <p>{t('settings.loading')}</p>;

@@ -1,6 +1,7 @@
 /** The station's printers for the settings screens, kept current by the pushed printer states. */
 import { useCallback, useEffect, useState } from 'react';
 import type { PrinterView } from '../../../../shared/contract/printing';
+import { errorTextNow } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 
 export function usePrinters() {
@@ -11,7 +12,7 @@ export function usePrinters() {
     if (r.ok) {
       setPrinters(r.value);
       setError(null);
-    } else setError(r.error.message);
+    } else setError(errorTextNow(r.error));
   }, []);
   useEffect(() => {
     void reload();

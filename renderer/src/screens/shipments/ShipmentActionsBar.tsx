@@ -9,13 +9,14 @@ import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
-import { errorText } from './format';
+import { errorText, type MainError } from '../../i18n/errors';
 
 export type ActionName = 'close' | 'print' | 'reprint' | 'cancel';
 export interface ActionReport {
   action: ActionName;
   summary: ShipmentActionSummary | null;
-  error: string | null;
+  /** The call's own refusal (shown in the UI language at render). */
+  error: MainError | null;
 }
 
 /** The contract takes up to 1000 ids per call; a bigger selection goes in chunks, answers joined. */
@@ -29,7 +30,7 @@ async function run(action: ActionName, ids: number[], format: LabelFormat, posit
       : action === 'reprint' ? await rpc.request('shipments.reprint', { deliveryIds })
       : action === 'cancel' ? await rpc.request('shipments.cancel', { deliveryIds })
       : await rpc.request('shipments.printLabels', { deliveryIds, format, ...(format === 'pdf-a4' ? { position } : {}) });
-    if (!r.ok) return { action, summary: joined.results.length ? joined : null, error: r.error.message };
+    if (!r.ok) return { action, summary: joined.results.length ? joined : null, error: r.error };
     joined.results.push(...r.value.results);
     joined.done += r.value.done;
     joined.failed += r.value.failed;
@@ -143,7 +144,7 @@ export function ActionResults(p: { report: ActionReport; onDismiss(): void }) {
       </header>
       {p.report.error && (
         <p className="bad" role="alert">
-          {p.report.error}
+          {errorText(t, p.report.error)}
         </p>
       )}
       <ul>

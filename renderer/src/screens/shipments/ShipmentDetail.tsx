@@ -8,7 +8,7 @@ import type { Shipment, ShipmentParty } from '../../../../shared/contract/shipme
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
-import { formatDateTime, formatDecimal, stateClass, stateName } from './format';
+import { extraArgName, extraName, formatDateTime, formatDecimal, stateClass, stateName } from './format';
 
 interface Preview {
   jobId: number;
@@ -149,9 +149,9 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
             ) : (
               <ul data-testid="detail-extras">
                 {shipment.extraServices.map((x, i) => (
-                  <li key={i}>
-                    <code>{x.code}</code>
-                    {Object.entries(x.arguments).map(([k, v]) => ` · ${k}: ${v}`).join('')}
+                  <li key={i} data-code={x.code} title={x.code}>
+                    {extraName(t, x.code)}
+                    {Object.entries(x.arguments).map(([k, v]) => ` · ${extraArgName(t, k)}: ${v}`).join('')}
                   </li>
                 ))}
               </ul>

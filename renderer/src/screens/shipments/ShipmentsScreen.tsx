@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CachedCollectionPlace, ShipmentSummary, SyncProgress } from '../../../../shared/contract/shipments';
 import { useLanguage, useT } from '../../i18n';
+import { errorText } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { ActionResults, ShipmentActionsBar, type ActionReport } from './ShipmentActionsBar';
 import { ShipmentDetail } from './ShipmentDetail';
@@ -37,7 +38,7 @@ function SyncButton() {
     !progress ? ''
     : progress.phase === 'running' ? t('shipments.syncing', { pages: progress.pages, stored: progress.stored })
     : progress.phase === 'done' ? t('shipments.syncDone', { stored: progress.stored })
-    : t('shipments.syncFailed', { message: progress.error?.message ?? '' });
+    : t('shipments.syncFailed', { message: progress.error ? errorText(t, progress.error) : '' });
   return (
     <span className="sh-sync">
       <button type="button" onClick={() => void sync()} disabled={running} data-testid="sync-now">

@@ -43,8 +43,15 @@ export function formatDecimal(value: string | null, currency: string | null, lan
   return currency ? `${formatAmount(value, lang)} ${currency}` : formatQuantity(value, lang);
 }
 
-/** Error codes the screens explain in the worker's language; others show the station's message. */
-const knownErrors = new Set(['not_closed', 'already_closed', 'cancelled', 'already_cancelled', 'not_in_cache', 'closed_elsewhere', 'no_printer', 'login_required']);
-export function errorText(t: T, e: { code: string; message: string }): string {
-  return knownErrors.has(e.code) ? t(`shipments.err.${e.code}` as MessageKey) : e.message;
+/** Extra service codes the spec names ("Insert": the codes that appear in the interface), with their arguments. */
+const extraCodes = new Set(['email_advice_unload', 'sms_advice_unload', 'cod', 'direct_delivery', 'back_delivery', 'guaranteed_24', 'addressee_only', 'day_definite', 'sms_service']);
+const extraArgs = new Set(['email', 'phone', 'date']);
+
+/** An extra service by its name in the UI language; a code the station does not know as it is. */
+export function extraName(t: T, code: string): string {
+  return extraCodes.has(code) ? t(`shipments.extra.${code}` as MessageKey) : code;
+}
+
+export function extraArgName(t: T, key: string): string {
+  return extraArgs.has(key) ? t(`shipments.extraArg.${key}` as MessageKey) : key;
 }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShipmentSummary } from '../../../../shared/contract/shipments';
 import type { ListFilters } from './filters';
+import { errorTextNow } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 
 export const PAGE = 200;
@@ -43,7 +44,7 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
         loading.current.delete(page);
         if (gen !== generation.current) return [];
         if (!r.ok) {
-          setError(r.error.message);
+          setError(errorTextNow(r.error));
           return [];
         }
         setError(null);

@@ -6,11 +6,20 @@
  */
 import type { BatchItem, BatchSummary } from '../../../../shared/contract/workflows';
 import { useLanguage, useT } from '../../i18n';
+import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { useScans } from '../../state/scanStore';
 
-/** Skipped statuses whose translated label is the whole story (not found, already closed, cancelled). */
-const SELF_EXPLAINING: ReadonlySet<BatchItem['status']> = new Set(['not-found', 'closed', 'cancelled']);
+/**
+ * What the worker does about a skipped code, where its status alone does not say it (the main
+ * side's message is English and names what the status already says).
+ */
+function skipAdvice(i: BatchItem): MessageKey | null {
+  if (i.status === 'ambiguous') return 'batch.advice.ambiguous';
+  // Invalid: a shipment in a state that cannot be closed, or a code that is no shipment code at all.
+  if (i.status === 'invalid') return i.deliveryId === null ? 'batch.advice.invalidCode' : 'batch.advice.invalid';
+  return null;
+}
 
 function ItemRow({ item }: { item: BatchItem }) {
   const t = useT();
@@ -38,12 +47,15 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
   };
   const dismiss = () => useScans.setState({ batchSummary: null });
   const failed = summary.shipments.filter((s) => s.error || !s.closed || s.print === 'not-printed' || s.print === 'printer-down');
+  // The counts are those of the list below: a skipped code is counted as skipped, not hidden.
+  const skipped = summary.skipped.length;
   return (
-    <div className={`batch-summary ${summary.failed > 0 ? 'tone-bad' : 'tone-ok'}`} data-testid="batch-summary">
+    <div className={`batch-summary ${failed.length + skipped > 0 ? 'tone-bad' : 'tone-ok'}`} data-testid="batch-summary">
       <div className="batch-summary-head">
         <h3>{t('batch.summary.title')}</h3>
         <span className="batch-summary-counts" data-testid="batch-summary-counts">
-          {t('batch.summary.counts', { closed: summary.closed, printed: summary.printed, failed: summary.failed })}
+          {t('batch.summary.counts', { closed: summary.closed, printed: summary.printed, failed: failed.length })}
+          {skipped > 0 && <span data-testid="batch-summary-skipped">{t('batch.summary.countSkipped', { skipped })}</span>}
         </span>
         <button type="button" className="link-button" onClick={dismiss}>
           {t('batch.summary.dismiss')}
@@ -69,16 +81,15 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
           ) : (
             <ul className="batch-failures" data-testid="batch-failures">
               {failed.map((s) => (
-                <li key={s.deliveryId} data-code={s.code}>
+                <li key={s.deliveryId} data-code={s.code} data-kind="failed">
                   <b>{s.code}</b> ({s.carrier}) — {t(`batch.print.${s.print}`)}
-                  {s.error ? `: ${s.error.message}` : ''}
+                  {s.error ? `: ${errorText(t, s.error)}` : ''}
                 </li>
               ))}
               {summary.skipped.map((i) => (
-                <li key={`skip-${i.code}`} data-code={i.code}>
-                  <b>{i.code}</b> — {t(`batch.status.${i.status}`)}
-                  {/* The translated status says it all for these; the main side's message is English. */}
-                  {i.message && !SELF_EXPLAINING.has(i.status) ? `: ${i.message}` : ''}
+                <li key={`skip-${i.code}`} data-code={i.code} data-kind="skipped">
+                  <b>{i.code}</b> — {t('batch.summary.skippedItem', { status: t(`batch.status.${i.status}`) })}
+                  {skipAdvice(i) ? `: ${t(skipAdvice(i)!)}` : ''}
                 </li>
               ))}
             </ul>

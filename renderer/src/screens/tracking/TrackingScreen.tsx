@@ -4,10 +4,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShipmentTraces } from '../../../../shared/contract/shipmentActions';
-import { useLanguage, useT } from '../../i18n';
+import { errorTextNow, useLanguage, useT } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
-import { errorText, formatDateTime, stateClass, stateName } from '../shipments/format';
+import { errorText } from '../../i18n/errors';
+import { formatDateTime, stateClass, stateName } from '../shipments/format';
 import './tracking.css';
 
 export function TrackingScreen() {
@@ -39,7 +40,7 @@ export function TrackingScreen() {
       setTraces(r.value);
       setMessage(null);
       setRefreshedAt(new Date().toISOString());
-    } else setMessage(r.error.message);
+    } else setMessage(errorTextNow(r.error));
   }, []);
 
   // Asked again when the list or the language changes (the service writes traces in the station's language).
@@ -49,7 +50,7 @@ export function TrackingScreen() {
     const c = code.trim();
     if (!c) return;
     const r = await rpc.request('shipments.lookup', { code: c.slice(0, 500) });
-    if (!r.ok) return setMessage(t('tracking.lookupFailed', { code: c, message: r.error.message }));
+    if (!r.ok) return setMessage(t('tracking.lookupFailed', { code: c, message: errorText(t, r.error) }));
     const v = r.value;
     if (v.kind === 'found') {
       setCode('');

@@ -1,0 +1,72 @@
+/** Main-side errors reach the worker in the UI language (PRODUCT.md "UI: Czech and English"). */
+import { describe, expect, it } from 'vitest';
+import { cs, en, type MessageKey } from '../../../renderer/src/i18n/en';
+import { errorText, serviceErrorText, type Translate } from '../../../renderer/src/i18n/errors';
+import { errors } from '../../../renderer/src/i18n/messages/errors';
+
+// The same substitution as renderer/src/i18n/index.ts translate() (which touches navigator, so is not imported here).
+const tr = (cat: Record<MessageKey, string>): Translate => (key, params = {}) => cat[key].replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w));
+const tCs = tr(cs);
+const tEn = tr(en);
+
+describe('main-side errors in the UI language', () => {
+  it('translates a known code and puts the values of its details in the sentence', () => {
+    expect(errorText(tCs, { code: 'job_busy', message: 'Print job 7 is being printed right now. Wait for it to finish.', details: { jobId: 7 } })).toBe('Tisková úloha 7 se právě tiskne. Počkejte, až doběhne.');
+    expect(errorText(tCs, { code: 'printer_format_mismatch', message: 'x', details: { printer: 'Zebra 1', format: 'ZPL' } })).toBe('Tiskárna Zebra 1 neumí tisknout štítky ZPL. Zvolte jinou tiskárnu nebo formát.');
+    expect(errorText(tEn, { code: 'job_not_found', message: 'x', details: { jobId: 3 } })).toBe('Print job 3 does not exist.');
+  });
+
+  it('picks the sentence the main side meant when a code has several', () => {
+    expect(errorText(tCs, { code: 'job_not_retryable', message: 'x', details: { jobId: 4, state: 'uncertain' } })).toContain('se možná vytiskla');
+    expect(errorText(tCs, { code: 'job_not_retryable', message: 'x', details: { jobId: 4, state: 'done' } })).toContain('neselhala');
+    expect(errorText(tCs, { code: 'account.invalid', message: 'x', details: { reason: 'port' } })).toBe('Port pro přesměrování musí být číslo od 1 do 65535.');
+    expect(errorText(tCs, { code: 'account.invalid', message: 'x', details: { reason: 'address', environment: 'production' } })).toBe('Zadejte adresu prostředí: produkce.');
+    expect(errorText(tCs, { code: 'account.invalid', message: 'x' })).toBe('Údaje účtu nejsou platné.');
+    expect(errorText(tCs, { code: 'printer_not_found', message: 'x', details: { printerIds: ['a', 'b'] } })).toContain(': a, b.');
+    expect(errorText(tCs, { code: 'login.port-unavailable', message: 'x', details: { port: 8123, code: 'EADDRINUSE' } })).toContain('Port 8123 na 127.0.0.1 používá jiný program');
+    expect(errorText(tCs, { code: 'preview_unavailable', message: 'x', details: { reason: 'no_pdftoppm' } })).toContain('pdftoppm');
+  });
+
+  it('covers the RPC layer, the transport and the printer reason codes', () => {
+    expect(errorText(tCs, { code: 'unavailable', message: 'The station is not connected.' })).toBe('Stanice není připojena. Zkuste to za chvíli znovu.');
+    expect(errorText(tCs, { code: 'invalid_params', message: 'Invalid parameters for x: y' })).not.toMatch(/Invalid/);
+    expect(errorText(tCs, { code: 'internal', message: 'The station failed to run x. See the log.' })).not.toMatch(/failed/);
+    expect(errorText(tCs, { code: 'paper_out', message: 'Paper out.' })).toBe('V tiskárně došly štítky: vložte novou roli.');
+  });
+
+  it("keeps the service's own words, and frames them in the UI language", () => {
+    expect(errorText(tCs, { code: 'carrier_rejected', message: 'PSČ 00000 neexistuje.' })).toBe('PSČ 00000 neexistuje.');
+    expect(errorText(tCs, { code: 'service_http', message: 'Zásilka je zamčená.' })).toBe('Zásilka je zamčená.');
+    expect(
+      errorText(tCs, { code: 'service_http', message: 'Saving shipment 12 failed: Zásilka je zamčená.', details: { doing: 'saveEdit', deliveryId: 12, serviceMessage: 'Zásilka je zamčená.' } }),
+    ).toBe('Uložení zásilky 12 selhalo: Zásilka je zamčená.');
+    expect(
+      errorText(tCs, { code: 'service_unreachable', message: 'Saving the shipment failed: the service did not answer. (The service cannot be reached (ECONNREFUSED).)', details: { doing: 'save', serviceMessage: 'The service cannot be reached (ECONNREFUSED).' } }),
+    ).toBe('Uložení zásilky selhalo: Služba neodpověděla. Zkontrolujte připojení a zkuste to znovu.');
+    expect(errorText(tCs, { code: 'login.exchange-failed', message: 'x', details: { kind: 'timeout', message: 'The service did not answer within 10 s.' } })).toBe('Přihlášení se nepodařilo dokončit: Služba neodpověděla včas.');
+  });
+
+  it('keeps the English sentence for an unknown code, or when a value the sentence needs is missing', () => {
+    expect(errorText(tCs, { code: 'something_new', message: 'A new thing failed.' })).toBe('A new thing failed.');
+    expect(errorText(tCs, { code: 'job_busy', message: 'Print job 7 is being printed right now.' })).toBe('Print job 7 is being printed right now.');
+  });
+
+  it("says why the health check found the service down", () => {
+    expect(serviceErrorText(tCs, { error: 'The service answered HTTP 503.', errorCode: 'service_http', errorDetails: { status: 503 } })).toBe('Služba odpověděla chybou (HTTP 503).');
+    expect(serviceErrorText(tCs, { error: 'The service did not answer within 5 s.', errorCode: 'service_timeout', errorDetails: { seconds: 5 } })).toBe('Služba neodpověděla do 5 s.');
+    expect(serviceErrorText(tCs, { error: 'The service cannot be reached (fetch failed).', errorCode: 'service_network', errorDetails: null })).toBe('Služba není dostupná: zkontrolujte připojení k internetu.');
+  });
+
+  it('has a translation for every StationError code of the main side', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const path = await import('node:path');
+    const files = (readdirSync('electron', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join('electron', f));
+    const codes = new Set<string>();
+    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/new StationError\(\s*'([^']+)'/g)) codes.add(m[1]!);
+    // Codes whose message is the service's own words (kept as they are).
+    const serviceWords = new Set(['protocol_not_found', 'protocol_refused']);
+    const missing = [...codes].filter((c) => !serviceWords.has(c) && !Object.keys(errors.en).some((k) => k === `error.${c}` || k.startsWith(`error.${c}.`)));
+    expect(missing).toEqual([]);
+    expect(codes.size).toBeGreaterThan(30);
+  });
+});
