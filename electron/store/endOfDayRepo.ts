@@ -49,10 +49,14 @@ export function createEndOfDayRepo(db: Db) {
   const selectShipments = db.prepare<[string, number], { delivery_id: number }>(
     'SELECT delivery_id FROM collection_protocol_shipments WHERE account_id = ? AND protocol_id = ? ORDER BY delivery_id',
   );
-  const selectCovered = db.prepare<[string, string], { delivery_id: number }>(
-    `SELECT delivery_id FROM collection_protocol_shipments WHERE account_id = ?
-       AND delivery_id IN (SELECT value FROM json_each(?))`,
+  const selectCovered = db.prepare<{ account: string; ids: string }, { delivery_id: number }>(
+    `SELECT delivery_id FROM collection_protocol_shipments WHERE account_id = @account
+       AND delivery_id IN (SELECT value FROM json_each(@ids))
+     UNION
+     SELECT delivery_id FROM protocol_elsewhere_shipments WHERE account_id = @account
+       AND delivery_id IN (SELECT value FROM json_each(@ids))`,
   );
+  const insertElsewhere = db.prepare('INSERT OR IGNORE INTO protocol_elsewhere_shipments (account_id, delivery_id, noted_at) VALUES (?, ?, ?)');
   const setJob = db.prepare('UPDATE collection_protocols SET last_job_id = ? WHERE account_id = ? AND protocol_id = ?');
 
   const selectOrder = db.prepare<[string, string, string, string], { id: number; delivery_ids: string }>(
@@ -91,9 +95,13 @@ export function createEndOfDayRepo(db: Db) {
     protocolPdf: (accountId: string, id: number): Buffer | null => selectPdf.get(accountId, id)?.pdf ?? null,
     /** Newest first. */
     protocols: (accountId: string, limit = 200): StoredProtocol[] => selectProtocols.all(accountId, limit).map((r) => toProtocol(accountId, r)),
-    /** Which of these shipments a stored protocol already covers. */
+    /** Shipments a protocol made on another desk covers (the service refused one for them). */
+    markCoveredElsewhere: db.transaction((accountId: string, deliveryIds: number[], now: Date) => {
+      for (const id of deliveryIds) insertElsewhere.run(accountId, id, now.toISOString());
+    }),
+    /** Which of these shipments a protocol already covers: one stored here, or one made elsewhere. */
     coveredByProtocol: (accountId: string, deliveryIds: number[]): Set<number> =>
-      new Set(selectCovered.all(accountId, JSON.stringify(deliveryIds)).map((r) => r.delivery_id)),
+      new Set(selectCovered.all({ account: accountId, ids: JSON.stringify(deliveryIds) }).map((r) => r.delivery_id)),
     setProtocolJob: (accountId: string, id: number, jobId: number) => void setJob.run(jobId, accountId, id),
 
     /** Stores a pick-up order; the same carrier, place and day again adds its shipments to the one row. */

@@ -129,6 +129,12 @@ export function createEndOfDay(deps: WorkflowDeps) {
       } catch (err) {
         const t = classifyTrouble(err);
         const details = isServiceError(err) ? err.errors.map((e) => e.message) : [];
+        if (t.kind === 'answered' && t.status === 422 && details.length > 0) {
+          // None of the pair's shipments qualifies (spec "POST /api/v2/collection-protocols"): another
+          // desk's protocol has them. They leave this list instead of being offered again and again.
+          const pair = candidatesFromCache(s.accountId).find((c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace);
+          if (pair) deps.repos.endOfDay.markCoveredElsewhere(s.accountId, pair.deliveryIds, deps.clock.now());
+        }
         throw new StationError(t.kind === 'answered' ? 'protocol_refused' : t.kind === 'login' ? 'login_required' : 'service_unreachable', [t.error.message, ...details].join(' | '), { messages: details });
       }
       deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());

@@ -110,18 +110,35 @@ describe.skipIf(!needs('chromium', 'keychain', 'pdftoppm', 'zbarimg'))('end of d
     await close('ORD-1005');
     await page.getByTestId('eod-refresh').click();
     await row('PPR', 'WH-BRNO').waitFor();
-    // Another desk makes this pair's protocol while this screen still lists it.
+    // Another desk (another program of the company, straight to the service) makes this pair's
+    // protocol while this screen still lists it; this station cannot know until the service says so.
     const printedBefore = officePdfs().length;
-    await rpc.call('endOfDay.createProtocol', { carrier: 'PPR', collectionPlace: 'WH-BRNO' });
+    const sb = hs.station.sandbox;
+    const tokens = (await (
+      await fetch(`${sb.url}/_sandbox/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope }),
+      })
+    ).json()) as { access_token: string };
+    const made = await fetch(`${sb.url}/api/v2/collection-protocols`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ agent: 'PPR', collectionPlace: 'WH-BRNO' }),
+    });
+    expect(made.status).toBe(201);
     await row('PPR', 'WH-BRNO').getByTestId('eod-create').click();
     await page.waitForSelector('[data-testid="eod-notice"][data-kind="refused"]');
     const text = await notice().textContent();
     expect(text).toContain('The service refused the protocol');
     expect(text).toContain('no closed, unsent shipments');
     expect(await notice().getAttribute('role')).toBe('alert');
+    // Those shipments are on the other desk's protocol now: they leave the list, also after a refresh.
     await expect.poll(() => row('PPR', 'WH-BRNO').count()).toBe(0);
     await shot('endOfDay-refused-en');
-    await expect.poll(() => officePdfs().length).toBe(printedBefore + 1); // only the other desk's protocol
+    const again = await rpc.call('endOfDay.candidates', { refresh: true });
+    expect(again.candidates.map((c) => `${c.carrier}/${c.collectionPlace}`)).not.toContain('PPR/WH-BRNO');
+    expect(officePdfs()).toHaveLength(printedBefore); // nothing printed here
   });
 
   it('first run: the demo banner opens the pick list; the codes on screen scan, one closes from the dialog, and it prints', async () => {

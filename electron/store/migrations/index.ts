@@ -12,6 +12,7 @@ import { m005Labels } from './005_labels';
 import { m006ScanLog } from './006_scan_log';
 import { m007Accounts } from './007_accounts';
 import { m008EndOfDay } from './008_end_of_day';
+import { m009ProtocolsElsewhere } from './009_protocols_elsewhere';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   m006ScanLog,
   m007Accounts,
   m008EndOfDay,
+  m009ProtocolsElsewhere,
 ];

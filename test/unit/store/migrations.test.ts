@@ -56,6 +56,7 @@ import { m005Labels } from '../../../electron/store/migrations/005_labels';
 import { m006ScanLog } from '../../../electron/store/migrations/006_scan_log';
 import { m007Accounts } from '../../../electron/store/migrations/007_accounts';
 import { m008EndOfDay } from '../../../electron/store/migrations/008_end_of_day';
+import { m009ProtocolsElsewhere } from '../../../electron/store/migrations/009_protocols_elsewhere';
 
 describe('shipment cache migrations', () => {
   const dirs: string[] = [];
@@ -159,6 +160,15 @@ describe('shipment cache migrations', () => {
     expect(() => order.run()).toThrow(/UNIQUE/);
     db.prepare("DELETE FROM collection_protocols WHERE protocol_id = 5").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM collection_protocol_shipments').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('shipments on another desk\'s protocol: one row per account and shipment', () => {
+    const db = upTo(m009ProtocolsElsewhere);
+    const ins = db.prepare("INSERT INTO protocol_elsewhere_shipments VALUES (?, 1001, 'now')");
+    ins.run('a');
+    ins.run('b');
+    expect(() => ins.run('a')).toThrow(/UNIQUE/);
     db.close();
   });
 
