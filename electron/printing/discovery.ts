@@ -1,5 +1,5 @@
 /**
- * Printer discovery: CUPS queues (a queue in front of a Zebra or a socket:// device is offered as a
+ * Printer discovery: the Windows spooler's printers, CUPS queues (a queue in front of a Zebra or a socket:// device is offered as a
  * raw ZPL queue too), USB label printers on Linux (/dev/usb/lpN), and a connection test for a TCP
  * printer typed in by hand (host:port), which also tells whether it answers ~HS.
  */
@@ -8,6 +8,7 @@ import type { PrinterConnection } from '../../shared/contract/printing';
 import { PrintError } from './printerDriver';
 import { PrinterSocket } from './printerSocket';
 import { listCupsQueues } from './systemPrinters';
+import { listWindowsPrinters, type WindowsSpooler } from './windowsSpooler';
 import { HOST_STATUS_QUERY, parseHostStatus } from './zplHostStatus';
 
 export interface Discovered {
@@ -26,7 +27,19 @@ export function listUsbLabelPrinters(dir = '/dev/usb'): string[] {
   }
 }
 
-export async function discoverPrinters(): Promise<Discovered[]> {
+/** The Windows spooler's printers: PDF through the spooler, and raw ZPL for what looks like a label printer. */
+export async function discoverWindowsPrinters(spooler?: WindowsSpooler): Promise<Discovered[]> {
+  const out: Discovered[] = [];
+  for (const p of await listWindowsPrinters(spooler)) {
+    const detail = `Windows printer${p.deviceId && p.deviceId !== p.name ? ` (${p.deviceId})` : ''}`;
+    if (LABEL_PRINTER.test(`${p.name} ${p.deviceId}`)) out.push({ connection: { kind: 'zpl-spooler', queue: p.name }, name: `${p.name} (ZPL, raw)`, detail });
+    out.push({ connection: { kind: 'pdf-system', queue: p.name }, name: p.name, detail });
+  }
+  return out;
+}
+
+export async function discoverPrinters(platform = process.platform): Promise<Discovered[]> {
+  if (platform === 'win32') return discoverWindowsPrinters();
   const out: Discovered[] = [];
   for (const q of await listCupsQueues()) {
     const detail = `CUPS queue${q.deviceUri ? ` (${q.deviceUri})` : ''}${q.enabled ? '' : ', stopped'}`;

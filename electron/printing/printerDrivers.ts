@@ -6,6 +6,7 @@ import { createUsbDeviceDriver } from './usbDeviceDriver';
 import { createPdfFolderPrinter, type PdfFolderPrinter } from './virtualPdfPrinter';
 import type { VirtualZplPrinter } from './virtualZplPrinter';
 import { createWindowsPdfDriver } from './windowsPdfDriver';
+import { createWindowsRawDriver } from './windowsSpooler';
 import { createZplTcpDriver } from './zplTcpDriver';
 
 export interface VirtualPrinters {
@@ -23,7 +24,9 @@ export function createDriver(p: PrinterConfig, virtual: VirtualPrinters, platfor
     case 'zpl-usb':
       return createUsbDeviceDriver({ device: c.device, settings: p.settings });
     case 'zpl-spooler':
-      return createCupsDriver({ queue: c.queue, mode: 'zpl', settings: p.settings });
+      return platform === 'win32'
+        ? createWindowsRawDriver({ printer: c.queue, settings: p.settings })
+        : createCupsDriver({ queue: c.queue, mode: 'zpl', settings: p.settings });
     case 'pdf-system':
       return platform === 'win32'
         ? createWindowsPdfDriver({ printer: c.queue, settings: p.settings })

@@ -1,0 +1,91 @@
+/**
+ * The Windows spooler path (issue 6: "the Windows spooler" discovery, ZPL through "a raw Windows
+ * queue"). These machines have no Windows spooler, so its two entry points (listing printers,
+ * running PowerShell against winspool) are a NAMED MOCK here: `mockWindowsSpooler`. What is checked
+ * is the station's side: what it offers, what it hands the spooler, and how it reads the answers.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { printerSettings } from '../../../shared/contract/printing';
+import { discoverWindowsPrinters } from '../../../electron/printing/discovery';
+import type { DriverJob } from '../../../electron/printing/printerDriver';
+import { createWindowsRawDriver, RAW_PRINT_SCRIPT, type WindowsSpooler } from '../../../electron/printing/windowsSpooler';
+import { prepareZplForPrinter } from '../../../electron/printing/zplPrepare';
+
+interface Call {
+  args: string[];
+  bytes: Buffer;
+}
+
+/** MOCK of the Windows spooler: records each raw job (the file's bytes are read before it is deleted). */
+function mockWindowsSpooler(answer: (c: Call) => string | Error = (c) => `written ${c.bytes.length} of ${c.bytes.length}`) {
+  const calls: Call[] = [];
+  const spooler: WindowsSpooler = {
+    getPrinters: async () => [
+      { deviceId: 'ZDesigner ZD421-203dpi ZPL', name: 'ZDesigner ZD421-203dpi ZPL' },
+      { deviceId: 'HP LaserJet M404', name: 'Office HP' },
+    ],
+    powershell: async (script, args) => {
+      expect(script).toBe(RAW_PRINT_SCRIPT);
+      const file = args[args.indexOf('-File') + 1]!;
+      const call = { args, bytes: readFileSync(file) };
+      calls.push(call);
+      const a = answer(call);
+      if (a instanceof Error) throw a;
+      return a;
+    },
+  };
+  return { spooler, calls };
+}
+
+const settings = printerSettings.parse({});
+const zplJob = (n: number): DriverJob => ({ format: 'zpl', bytes: Buffer.from(`^XA^FO50,50^BCN,100^FDPKG${n}^FS^XZ`, 'latin1'), title: `Shipment ${n}`, copies: 1, labelSize: '10x15' });
+
+describe('Windows spooler (with a named mock of the spooler)', () => {
+  it('discovery offers a ZPL label printer as a raw queue and as PDF, an office printer as PDF only', async () => {
+    const { spooler } = mockWindowsSpooler();
+    const found = await discoverWindowsPrinters(spooler);
+    expect(found.map((f) => [f.connection.kind, f.name])).toEqual([
+      ['zpl-spooler', 'ZDesigner ZD421-203dpi ZPL (ZPL, raw)'],
+      ['pdf-system', 'ZDesigner ZD421-203dpi ZPL'],
+      ['pdf-system', 'Office HP'],
+    ]);
+  });
+
+  it('a spooler that cannot be asked lists nothing instead of failing discovery', async () => {
+    const broken: WindowsSpooler = { getPrinters: () => Promise.reject(new Error('spooler stopped')), powershell: () => Promise.reject(new Error('no')) };
+    expect(await discoverWindowsPrinters(broken)).toEqual([]);
+  });
+
+  it('hands the spooler the prepared ZPL bytes unchanged, for the named queue, in job order', async () => {
+    const { spooler, calls } = mockWindowsSpooler();
+    const driver = createWindowsRawDriver({ printer: 'ZDesigner ZD421-203dpi ZPL', settings, spooler });
+    const accepted: number[] = [];
+    await Promise.all([1, 2, 3].map((n) => driver.print(zplJob(n), () => accepted.push(n))));
+    expect(accepted).toEqual([1, 2, 3]);
+    expect(calls.map((c) => c.args.slice(0, 2))).toEqual(Array(3).fill(['-Printer', 'ZDesigner ZD421-203dpi ZPL']));
+    for (const [i, c] of calls.entries()) expect(c.bytes.equals(await prepareZplForPrinter(zplJob(i + 1), settings))).toBe(true);
+    // The script sends with the RAW datatype, so the driver renders nothing.
+    expect(RAW_PRINT_SCRIPT).toContain('pDataType = "RAW"');
+  });
+
+  it('a queue that does not exist fails the job as not sent (safe to retry)', async () => {
+    const { spooler } = mockWindowsSpooler(() => new Error('OpenPrinter failed: 1801'));
+    const driver = createWindowsRawDriver({ printer: 'Gone', settings, spooler });
+    await expect(driver.print(zplJob(1), () => undefined)).rejects.toMatchObject({ code: 'spooler_rejected', outcome: 'not_sent' });
+  });
+
+  it('a failed or partial write is uncertain: the worker decides, nothing is printed twice by itself', async () => {
+    const failed = createWindowsRawDriver({ printer: 'Z', settings, spooler: mockWindowsSpooler(() => new Error('WritePrinter failed: 6')).spooler });
+    await expect(failed.print(zplJob(1), () => undefined)).rejects.toMatchObject({ outcome: 'unknown' });
+    const partial = createWindowsRawDriver({ printer: 'Z', settings, spooler: mockWindowsSpooler((c) => `written 10 of ${c.bytes.length}`).spooler });
+    await expect(partial.print(zplJob(1), () => undefined)).rejects.toMatchObject({ code: 'spooler_incomplete', outcome: 'unknown' });
+  });
+
+  it('refuses a PDF job: a raw queue takes ZPL', async () => {
+    const { spooler, calls } = mockWindowsSpooler();
+    const driver = createWindowsRawDriver({ printer: 'Z', settings, spooler });
+    await expect(driver.print({ ...zplJob(1), format: 'pdf' }, () => undefined)).rejects.toMatchObject({ code: 'wrong_format' });
+    expect(calls).toHaveLength(0);
+  });
+});
