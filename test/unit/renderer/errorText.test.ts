@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cs, en, type MessageKey } from '../../../renderer/src/i18n/en';
 import { errorText, serviceErrorText, type Translate } from '../../../renderer/src/i18n/errors';
 import { errors } from '../../../renderer/src/i18n/messages/errors';
+import { reasons } from '../../../renderer/src/i18n/messages/reasons';
 
 // The same substitution as renderer/src/i18n/index.ts translate() (which touches navigator, so is not imported here).
 const tr = (cat: Record<MessageKey, string>): Translate => (key, params = {}) => cat[key].replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w));
@@ -68,5 +69,18 @@ describe('main-side errors in the UI language', () => {
     const missing = [...codes].filter((c) => !serviceWords.has(c) && !Object.keys(errors.en).some((k) => k === `error.${c}` || k.startsWith(`error.${c}.`)));
     expect(missing).toEqual([]);
     expect(codes.size).toBeGreaterThan(30);
+  });
+
+  it('has a reason in the UI language for every printer failure the station words itself', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const path = await import('node:path');
+    const files = (readdirSync('electron', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join('electron', f));
+    const codes = new Set<string>();
+    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/new PrintError\(\s*'([^']+)'/g)) codes.add(m[1]!);
+    // Codes whose message carries the system's own words (lp, Windows, the device, the converter).
+    const systemWords = new Set(['spooler_rejected', 'usb_error', 'convert_failed', 'printer_error']);
+    const known = new Set(Object.keys(reasons.en).map((k) => k.slice('reason.'.length)));
+    expect([...codes].filter((c) => !systemWords.has(c) && !known.has(c))).toEqual([]);
+    expect(codes.size).toBeGreaterThan(10);
   });
 });
