@@ -43,6 +43,15 @@ export async function protocolPdf(deps: WorkflowDeps, s: WorkflowSession, collec
   }
 }
 
+/** Whether the service still lists the collection place as active (spec "GET /api/v2/collection-places"); false when it cannot say. */
+async function placeStillActive(s: WorkflowSession, identificator: string): Promise<boolean> {
+  try {
+    return (await s.client.getCollectionPlaces()).some((p) => p.identificator === identificator);
+  } catch {
+    return false;
+  }
+}
+
 export function createEndOfDay(deps: WorkflowDeps) {
   function session(): WorkflowSession {
     const s = deps.session();
@@ -129,9 +138,10 @@ export function createEndOfDay(deps: WorkflowDeps) {
       } catch (err) {
         const t = classifyTrouble(err);
         const details = isServiceError(err) ? err.errors.map((e) => e.message) : [];
-        if (t.kind === 'answered' && t.status === 422 && details.length > 0) {
+        if (t.kind === 'answered' && t.status === 422 && details.length > 0 && (await placeStillActive(s, req.collectionPlace))) {
           // None of the pair's shipments qualifies (spec "POST /api/v2/collection-protocols"): another
           // desk's protocol has them. They leave this list instead of being offered again and again.
+          // (A place deactivated meanwhile is refused with errors[] too; its shipments stay listed.)
           const pair = candidatesFromCache(s.accountId).find((c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace);
           if (pair) deps.repos.endOfDay.markCoveredElsewhere(s.accountId, pair.deliveryIds, deps.clock.now());
         }
