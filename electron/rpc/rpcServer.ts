@@ -58,6 +58,15 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * One refused field for the page: its path, zod's English sentence, and the issue's code with its
+ * limit, so the page can say the same in the worker's language.
+ */
+function issueDetail(i: z.core.$ZodIssue): { path: string[]; message: string; code: string; origin?: string; limit?: number } {
+  const bound = i.code === 'too_big' ? { origin: i.origin, limit: Number(i.maximum) } : i.code === 'too_small' ? { origin: i.origin, limit: Number(i.minimum) } : null;
+  return { path: i.path.map(String), message: i.message, code: i.code, ...(bound && Number.isFinite(bound.limit) ? bound : {}) };
+}
+
 export function createRpcServer(handlers: Handlers, log: Logger): RpcServer {
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
 
@@ -74,7 +83,7 @@ export function createRpcServer(handlers: Handlers, log: Logger): RpcServer {
         error: {
           code: 'invalid_params',
           message: `Invalid parameters for ${method}: ${describeIssues(parsed.error)}`,
-          details: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+          details: parsed.error.issues.map(issueDetail),
         },
       };
     }

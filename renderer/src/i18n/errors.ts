@@ -107,3 +107,34 @@ export function serviceErrorText(t: Translate, s: { error: string | null; errorC
   if (!s.error) return '';
   return s.errorCode ? errorText(t, { code: s.errorCode, message: s.error, details: s.errorDetails ?? undefined }) : s.error;
 }
+
+interface FieldIssue {
+  path?: string[];
+  message?: string;
+  code?: string;
+  origin?: string;
+  limit?: number;
+}
+
+/** One refused field in the UI language, from the zod issue code and limit the main side sends. */
+function fieldText(t: Translate, d: FieldIssue): string | null {
+  const limit = d.limit ?? 0;
+  const textual = d.origin === 'string' || d.origin === 'array';
+  if (d.code === 'too_big') return t(textual ? 'error.field.tooLong' : 'error.field.tooBig', { limit });
+  if (d.code === 'too_small') return textual ? (limit <= 1 ? t('error.field.required') : t('error.field.tooShort', { limit })) : t('error.field.tooSmall', { limit });
+  if (d.code === 'invalid_format') return t('error.field.format');
+  if (d.code === 'invalid_type' || d.code === 'invalid_value') return t('error.field.type');
+  return d.message ?? null;
+}
+
+/** The refused fields of an `invalid_params` answer, by their path ("packages.0.weight"), in the UI language. */
+export function fieldErrors(t: Translate, error: MainError): Record<string, string> {
+  if (error.code !== 'invalid_params' || !Array.isArray(error.details)) return {};
+  const out: Record<string, string> = {};
+  for (const d of error.details as FieldIssue[]) {
+    const field = d.path?.join('.') ?? '';
+    const shown = fieldText(t, d);
+    if (shown && !out[field]) out[field] = shown;
+  }
+  return out;
+}

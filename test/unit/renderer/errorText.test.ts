@@ -1,7 +1,8 @@
 /** Main-side errors reach the worker in the UI language (PRODUCT.md "UI: Czech and English"). */
 import { describe, expect, it } from 'vitest';
 import { cs, en, type MessageKey } from '../../../renderer/src/i18n/en';
-import { errorText, serviceErrorText, type Translate } from '../../../renderer/src/i18n/errors';
+import { errorText, fieldErrors, serviceErrorText, type Translate } from '../../../renderer/src/i18n/errors';
+import { createRpcServer, type Handlers } from '../../../electron/rpc/rpcServer';
 import { errors } from '../../../renderer/src/i18n/messages/errors';
 import { reasons } from '../../../renderer/src/i18n/messages/reasons';
 
@@ -82,5 +83,20 @@ describe('main-side errors in the UI language', () => {
     const known = new Set(Object.keys(reasons.en).map((k) => k.slice('reason.'.length)));
     expect([...codes].filter((c) => !systemWords.has(c) && !known.has(c))).toEqual([]);
     expect(codes.size).toBeGreaterThan(10);
+  });
+
+  it('names each refused field in the UI language, from what the main side sends for invalid params', async () => {
+    const quiet = { info() {}, warn() {}, error() {} };
+    const rpc = createRpcServer({} as Handlers, quiet);
+    const r = await rpc.dispatch('accounts.add', { name: 'x'.repeat(101), environment: 'test', clientId: ' ', clientSecret: 's', redirectPort: 70000, redirectPath: 'callback' });
+    if (r.ok) throw new Error('accepted');
+    expect(fieldErrors(tCs, r.error)).toEqual({
+      name: 'Nejvýše 100 znaků.',
+      clientId: 'Vyplňte toto pole.',
+      redirectPort: 'Nejvýše 65535.',
+      redirectPath: 'Hodnota nemá očekávaný tvar.',
+    });
+    expect(fieldErrors(tEn, r.error).name).toBe('At most 100 characters.');
+    expect(fieldErrors(tEn, { code: 'internal', message: 'x' })).toEqual({});
   });
 });

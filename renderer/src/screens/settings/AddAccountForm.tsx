@@ -8,8 +8,7 @@ import type { Environment } from '../../../../shared/contract/accounts';
 import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { useAccounts } from '../../state/accountsStore';
-import { errorText } from '../../i18n/errors';
-import { fieldErrors } from './errors';
+import { errorText, fieldErrors } from '../../i18n/errors';
 import { Field, Notice } from './Field';
 
 /** The station's loopback defaults (electron/auth/loopbackLogin.ts). */
@@ -65,7 +64,7 @@ export function AddAccountForm() {
     });
     setBusy(false);
     if (!r.ok) {
-      setErrors(fieldErrors(r.error));
+      setErrors(fieldErrors(t, r.error));
       setResult({ kind: 'bad', text: errorText(t, r.error) });
       return;
     }
