@@ -1,4 +1,6 @@
 /** Main-side errors reach the worker in the UI language (PRODUCT.md "UI: Czech and English"). */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cs, en, type MessageKey } from '../../../renderer/src/i18n/en';
 import { errorText, fieldErrors, serviceErrorText, type Translate } from '../../../renderer/src/i18n/errors';
@@ -9,6 +11,15 @@ import { reasons } from '../../../renderer/src/i18n/messages/reasons';
 // The same substitution as renderer/src/i18n/index.ts translate() (which touches navigator, so is not imported here).
 const tr = (cat: Record<MessageKey, string>): Translate => (key, params = {}) => cat[key].replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w));
 const tCs = tr(cs);
+
+/** The codes the main side's sources throw with `new <cls>('code', ...)`. */
+function codesThrownInMainSide(cls: 'StationError' | 'PrintError'): Set<string> {
+  const files = (readdirSync('electron', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join('electron', f));
+  const codes = new Set<string>();
+  const pattern = new RegExp(`new ${cls}\\(\\s*'([^']+)'`, 'g');
+  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(pattern)) codes.add(m[1]!);
+  return codes;
+}
 const tEn = tr(en);
 
 describe('main-side errors in the UI language', () => {
@@ -60,11 +71,7 @@ describe('main-side errors in the UI language', () => {
   });
 
   it('has a translation for every StationError code of the main side', async () => {
-    const { readFileSync, readdirSync } = await import('node:fs');
-    const path = await import('node:path');
-    const files = (readdirSync('electron', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join('electron', f));
-    const codes = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/new StationError\(\s*'([^']+)'/g)) codes.add(m[1]!);
+    const codes = codesThrownInMainSide('StationError');
     // Codes whose message is the service's own words (kept as they are).
     const serviceWords = new Set(['protocol_not_found', 'protocol_refused']);
     const missing = [...codes].filter((c) => !serviceWords.has(c) && !Object.keys(errors.en).some((k) => k === `error.${c}` || k.startsWith(`error.${c}.`)));
@@ -73,11 +80,7 @@ describe('main-side errors in the UI language', () => {
   });
 
   it('has a reason in the UI language for every printer failure the station words itself', async () => {
-    const { readFileSync, readdirSync } = await import('node:fs');
-    const path = await import('node:path');
-    const files = (readdirSync('electron', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join('electron', f));
-    const codes = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/new PrintError\(\s*'([^']+)'/g)) codes.add(m[1]!);
+    const codes = codesThrownInMainSide('PrintError');
     // Codes whose message carries the system's own words (lp, Windows, the device, the converter).
     const systemWords = new Set(['spooler_rejected', 'usb_error', 'convert_failed', 'printer_error']);
     const known = new Set(Object.keys(reasons.en).map((k) => k.slice('reason.'.length)));
