@@ -9,7 +9,7 @@ import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { useAccounts } from '../../state/accountsStore';
 import { errorText, fieldErrors } from '../../i18n/errors';
-import { Field, Notice } from './Field';
+import { Field, FormActions } from './Field';
 
 /** The station's loopback defaults (electron/auth/loopbackLogin.ts). */
 const DEFAULT_PORT = '53682';
@@ -113,16 +113,11 @@ export function AddAccountForm() {
           <input id="acct-path" value={f.redirectPath} maxLength={200} onChange={(e) => set('redirectPath', e.target.value)} />
         </Field>
       </div>
-      <div className="set-actions">
+      <FormActions result={result} resultTestId="account-add-result">
         <button type="submit" className="primary" disabled={busy} data-testid="account-add-submit">
           {t('accounts.add.submit')}
         </button>
-        {result && (
-          <Notice kind={result.kind} testId="account-add-result">
-            {result.text}
-          </Notice>
-        )}
-      </div>
+      </FormActions>
     </form>
   );
 }

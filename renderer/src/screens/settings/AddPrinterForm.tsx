@@ -8,7 +8,7 @@ import { useT, type T } from '../../i18n';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { errorText } from '../../i18n/errors';
-import { Field, Notice } from './Field';
+import { Field, FormActions } from './Field';
 import { connectionText } from './PrinterRow';
 import { printerIdFor } from './usePrinters';
 
@@ -93,19 +93,14 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
           <input id="pr-add-port" inputMode="numeric" value={port} maxLength={5} onChange={(e) => setPort(e.target.value)} />
         </Field>
       </div>
-      <div className="set-actions">
+      <FormActions result={result} resultTestId="printer-add-result">
         <button type="button" disabled={busy} onClick={() => void test()} data-testid="printer-add-test">
           {t('printers.add.test')}
         </button>
         <button type="submit" className="primary" disabled={busy} data-testid="printer-add-submit">
           {t('printers.add.submit')}
         </button>
-        {result && (
-          <Notice kind={result.kind} testId="printer-add-result">
-            {result.text}
-          </Notice>
-        )}
-      </div>
+      </FormActions>
     </form>
   );
 }
@@ -129,12 +124,11 @@ export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () =
   return (
     <div className="set-form" data-testid="printer-discover">
       <h3>{t('printers.discover.title')}</h3>
-      <div className="set-actions">
+      <FormActions result={result}>
         <button type="button" disabled={busy} onClick={() => void discover()} data-testid="printer-discover-run">
           {busy ? t('printers.discover.running') : t('printers.discover.run')}
         </button>
-        {result && <Notice kind={result.kind}>{result.text}</Notice>}
-      </div>
+      </FormActions>
       {found && found.length === 0 && <p>{t('printers.discover.none')}</p>}
       {found && found.length > 0 && (
         <ul className="found">

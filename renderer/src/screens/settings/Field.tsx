@@ -24,3 +24,17 @@ export function Notice(props: { kind: 'ok' | 'bad' | 'info'; testId?: string; ch
     </p>
   );
 }
+
+/** A form's buttons, and the answer to its last submit beside them. */
+export function FormActions(props: { result: { kind: 'ok' | 'bad' | 'info'; text: string } | null; resultTestId?: string; children: ReactNode }) {
+  return (
+    <div className="set-actions">
+      {props.children}
+      {props.result && (
+        <Notice kind={props.result.kind} testId={props.resultTestId}>
+          {props.result.text}
+        </Notice>
+      )}
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import type { PrinterSettings, PrinterView } from '../../../../shared/contract/p
 import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { errorText } from '../../i18n/errors';
-import { Field, Notice } from './Field';
+import { Field, FormActions } from './Field';
 import { printsZpl } from './usePrinters';
 
 type Num = 'darkness' | 'offsetX' | 'offsetY' | 'copies';
@@ -128,19 +128,14 @@ export function PrinterSettingsForm({ printer, onSaved, onClose }: { printer: Pr
           </label>
         )}
       </div>
-      <div className="set-actions">
+      <FormActions result={result} resultTestId="printer-settings-result">
         <button type="submit" className="primary" data-testid="printer-settings-save">
           {t('settings.save')}
         </button>
         <button type="button" onClick={onClose}>
           {t('settings.close')}
         </button>
-        {result && (
-          <Notice kind={result.kind} testId="printer-settings-result">
-            {result.text}
-          </Notice>
-        )}
-      </div>
+      </FormActions>
     </form>
   );
 }

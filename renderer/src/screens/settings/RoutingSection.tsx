@@ -9,7 +9,7 @@ import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { carriersWith, type CarrierInfo } from './carriers';
 import { errorText } from '../../i18n/errors';
-import { Notice } from './Field';
+import { FormActions } from './Field';
 import { printsZpl, usePrinters } from './usePrinters';
 
 type Mode = 'inherit' | LabelRoute['format'];
@@ -218,16 +218,11 @@ export function RoutingSection() {
             </tr>
           </tbody>
         </table>
-        <div className="set-actions">
+        <FormActions result={result} resultTestId="routing-result">
           <button type="submit" className="primary" data-testid="routing-save">
             {t('settings.save')}
           </button>
-          {result && (
-            <Notice kind={result.kind} testId="routing-result">
-              {result.text}
-            </Notice>
-          )}
-        </div>
+        </FormActions>
       </form>
     </div>
   );

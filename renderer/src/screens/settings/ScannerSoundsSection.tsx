@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { normaliseScan } from '../../../../shared/scan/normaliseScan';
 import { useT } from '../../i18n';
 import { useSettings } from '../../state/settingsStore';
-import { Field, Notice } from './Field';
+import { Field, FormActions, Notice } from './Field';
 import { playTestSound } from './testSound';
 
 /** What the lookup will see of a scan, for the try-out field: the main side's own normalisation. */
@@ -74,16 +74,11 @@ export function ScannerSoundsSection() {
             )}
           </Field>
         </div>
-        <div className="set-actions">
+        <FormActions result={result} resultTestId="scanner-result">
           <button type="submit" className="primary" data-testid="scanner-save">
             {t('settings.save')}
           </button>
-          {result && (
-            <Notice kind={result.kind} testId="scanner-result">
-              {result.text}
-            </Notice>
-          )}
-        </div>
+        </FormActions>
       </form>
 
       <h2>{t('settings.sounds.title')}</h2>
