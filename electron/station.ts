@@ -23,6 +23,7 @@ import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { openDatabase } from './store/database';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
+import { createJournalRepo } from './store/journalRepo';
 import { createLabelsRepo } from './store/labelsRepo';
 import { createSettingsRepo } from './store/settingsRepo';
 import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
@@ -101,6 +102,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const db = openDatabase(path.join(opts.dataDir, 'station.db'));
 
   const settingsRepo = createSettingsRepo(db);
+  // Events go out through the RPC server, created once every domain's handlers exist; anything
+  // emitted before then has no listener yet and is dropped (nothing may use rpc before it exists).
+  let rpc: RpcServer | null = null;
+  const emit: RpcServer['emit'] = (name, payload) => rpc?.emit(name, payload);
   let ownSandbox: Sandbox | null = null;
   let sandbox: DemoSandbox;
   if (opts.sandbox) {
@@ -112,7 +117,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   }
 
   const picked = opts.secrets ? { secrets: opts.secrets, keychain: { available: true, message: null } } : await pickSecretStore(opts.log);
-  const settings = createStationSettings(settingsRepo, clock, (s) => rpc.emit('settings.changed', s));
+  const settings = createStationSettings(settingsRepo, clock, (s) => emit('settings.changed', s));
   // The worker's choice; else the language the page shows (its own system's); else this process's.
   let pageLanguage: 'en' | 'cs' | null = null;
   const language = () => settings.get().language ?? pageLanguage ?? systemLanguage();
@@ -133,7 +138,6 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const activeSession = createActiveSession({ accounts, language, log: opts.log, timeoutMs: opts.serviceTimeoutMs });
   let demoAccountId: string | null = null;
 
-  // Events go out through rpc, created below once every domain's handlers exist.
   let printersChanged = (): void => undefined;
   const jobWaiter = createJobWaiter((id) => {
     try {
@@ -148,7 +152,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     dataDir: opts.dataDir,
     emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => {
       if (name === 'printing.jobChanged') jobWaiter.jobChanged(payload as never);
-      rpc.emit(name, payload as never);
+      emit(name, payload as never);
       // The top bar's printer pill reads the status: it must change with the printer, not at the next health check.
       if (name === 'printing.printerState') printersChanged();
     },
@@ -162,8 +166,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       const s = await activeSession.sessionOf(accountId);
       return s.tokens.state().state === 'logged-in' ? shipmentSourceFromClient(s.client) : null;
     },
-    emitProgress: (p) => rpc.emit('shipments.syncProgress', p),
-    emitChanged: (accountId, deliveryIds) => rpc.emit('shipments.changed', { accountId, deliveryIds }),
+    emitProgress: (p) => emit('shipments.syncProgress', p),
+    emitChanged: (accountId, deliveryIds) => emit('shipments.changed', { accountId, deliveryIds }),
     scannerAffixes: () => settings.get().scanner,
     log: opts.log,
   });
@@ -181,6 +185,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       shipments: shipments.repos.shipments,
       labels: createLabelsRepo(db),
       scanLog: shipments.repos.scanLog,
+      journal: createJournalRepo(db, shipments.repos.scanLog),
       places: createCollectionPlacesRepo(db),
       endOfDay: createEndOfDayRepo(db),
     },
@@ -194,13 +199,13 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const workflows = createWorkflows(deps, {
     scan: {
       printWaitMs: opts.printWaitMs,
-      onOutcome: (o) => rpc.emit('scan.outcome', o),
-      onPending: (p) => rpc.emit('scan.pending', p),
+      onOutcome: (o) => emit('scan.outcome', o),
+      onPending: (p) => emit('scan.pending', p),
     },
-    batch: { onItems: (items) => rpc.emit('batch.items', items) },
+    batch: { onItems: (items) => emit('batch.items', items) },
   });
   const accountRpc = createAccountHandlers(
-    { accounts, session: activeSession, demoAccountId: () => demoAccountId, emitChanged: (l) => rpc.emit('accounts.changed', l), log: opts.log },
+    { accounts, session: activeSession, demoAccountId: () => demoAccountId, emitChanged: (l) => emit('accounts.changed', l), log: opts.log },
     (sink) => (urlSink = sink),
   );
 
@@ -230,7 +235,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     const printers = printerSummaries();
     if (JSON.stringify(printers) === JSON.stringify(status.printers)) return;
     status = { ...status, printers };
-    rpc.emit('station.statusChanged', status);
+    emit('station.statusChanged', status);
   };
 
   let closing = false;
@@ -250,19 +255,19 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     };
     // The service is back: scans queued as close-and-print jobs run now, in scan order.
     if (next.service.reachable && !status.service.reachable) {
-      workflows.scanToClose.serviceBack();
+      workflows.journal.wake();
       printing.queue.kick();
     }
     const changed = JSON.stringify({ ...next.service, checkedAt: null }) !== JSON.stringify({ ...status.service, checkedAt: null }) ||
       JSON.stringify(next.printers) !== JSON.stringify(status.printers);
     status = next;
-    if (changed) rpc.emit('station.statusChanged', status);
+    if (changed) emit('station.statusChanged', status);
     return status;
   }
 
   const refreshLogged = () => refresh().catch((err: unknown) => opts.log.warn('status refresh failed', { error: String(err) }));
 
-  const rpc = createRpcServer(
+  const server = createRpcServer(
     mergeHandlers({
       'station.status': () => status,
       'station.checkService': () => refresh(),
@@ -286,19 +291,26 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     })),
     opts.log,
   );
+  rpc = server;
 
   demoAccountId = await ensureDemoAccount({ accounts, settings: settingsRepo, sandbox, log: opts.log });
   await activeSession.refresh();
   // Another account became active (or logged in): the service to watch and the cache to fill change.
   activeSession.onChange(() => {
     void refreshLogged();
+    // A login: scans that waited for it run now, in scan order.
+    workflows.journal.wake();
     const id = accounts.active()?.id;
     if (id) void shipments.syncNow(id);
   });
 
+  // Recovery before anything drains: the queue turns jobs cut off mid-send into `uncertain`, then
+  // the journal resumes every unfinished entry from its last committed step.
   await printing.start();
+  workflows.journal.start();
   await refresh();
-  const stopTick = clock.setInterval(() => rpc.emit('station.tick', { now: clock.now().toISOString() }), 1000);
+  const stopJournalTick = clock.setInterval(() => workflows.journal.tick(), 1000);
+  const stopTick = clock.setInterval(() => emit('station.tick', { now: clock.now().toISOString() }), 1000);
   const stopHealth = clock.setInterval(() => void refreshLogged(), opts.healthIntervalMs ?? 30_000);
   const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
 
@@ -306,7 +318,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   if (first) void shipments.syncNow(first);
 
   return {
-    rpc,
+    rpc: server,
     printing,
     shipments,
     accounts,
@@ -316,10 +328,13 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     sandbox,
     async close() {
       closing = true;
+      stopJournalTick();
       stopTick();
       stopHealth();
       stopShipmentSync();
       accountRpc.cancelLogin();
+      // Bounded waits for the scan and the label in flight, so neither is left half done.
+      await workflows.journal.stop();
       await printing.close();
       await ownSandbox?.close();
       db.close();

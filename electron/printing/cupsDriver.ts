@@ -9,7 +9,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrinterDriver } from './printerDriver';
+import { PRINTED, PrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
 import { prepareZplForPrinter } from './zplPrepare';
 
 const C_LOCALE = { ...process.env, LC_ALL: 'C', LANG: 'C' };
@@ -96,7 +96,7 @@ export interface CupsDriverOptions {
 
 export function createCupsDriver(opts: CupsDriverOptions): PrinterDriver {
   const serial = createSerialWriter();
-  async function printOnce(job: DriverJob, onAccepted: () => void) {
+  async function printOnce(job: DriverJob, hooks: PrintHooks): Promise<PrintResult> {
     let data: Buffer;
     let copies: number;
     if (opts.mode === 'zpl') {
@@ -107,17 +107,20 @@ export function createCupsDriver(opts: CupsDriverOptions): PrinterDriver {
       data = job.bytes;
       copies = Math.max(1, job.copies * opts.settings.copies);
     }
+    // lp cannot say when its first byte reaches the printer: the job counts as leaving when handed over.
+    hooks.sending();
     const id = await lpSubmit({ queue: opts.queue, data, title: job.title, copies, raw: opts.mode === 'zpl', options: opts.mode === 'pdf' ? pdfOptions(opts.settings) : [] });
-    onAccepted();
+    hooks.accepted();
     const completed = await waitForCupsJob(opts.queue, id, opts.completionTimeoutMs ?? 60_000);
     if (!completed) {
       const st = await cupsQueueStatus(opts.queue);
       throw new PrintError('held_by_spooler', `The print system still holds job ${id}${st.reason ? `: ${st.reason}` : '.'} It prints when the printer is back.`, 'not_printed');
     }
+    return PRINTED;
   }
   return {
     formats: [opts.mode],
-    print: (job, onAccepted) => serial(() => printOnce(job, onAccepted)),
+    print: (job, hooks) => serial(() => printOnce(job, hooks)),
     status: () => cupsQueueStatus(opts.queue),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The one small interface every printer path implements (TCP, USB, spooler, virtual, Windows).
- * The queue calls `print` for one job at a time per printer and learns two moments from it:
- * `onAccepted` when the printer or spooler has every byte (job state `sent`), and the promise
- * settling when the label is known printed (`done`) or not.
+ * The queue calls `print` for one job at a time per printer and learns three moments from it:
+ * `sending` right before the first job byte leaves (job state `sending`), `accepted` when the
+ * printer or spooler has every byte (`sent`), and the promise settling when the label is known
+ * printed (`done`), sent without the printer confirming it (`unconfirmed`), or not printed.
  */
 
 /** What happened when a job failed, which decides what the queue may do next. */
@@ -40,10 +41,31 @@ export interface DriverStatus {
   reason: string | null;
 }
 
+export interface PrintHooks {
+  /**
+   * Called once, right before the first job byte is written: after connecting and after any
+   * status pre-check, so a printer that is off never makes a job `sending` (which a crash would
+   * turn into `uncertain`). A driver that cannot tell calls it just before handing the job over.
+   * Synchronous: the queue commits `sending` here, before the write. It throws when the job must
+   * not go any more (cancelled while the printer was reached): the driver then writes nothing.
+   */
+  sending(): void;
+  /** Called once every byte is accepted by the printer or spooler. */
+  accepted(): void;
+}
+
+/**
+ * How a print that did not fail ended: printed, or every byte left but the printer never
+ * confirmed taking them (a raw port that accepts and never reads or closes): never counted as printed.
+ */
+export type PrintResult = { kind: 'printed' } | { kind: 'unconfirmed'; code: string; reason: string };
+
+export const PRINTED: PrintResult = { kind: 'printed' };
+
 export interface PrinterDriver {
   readonly formats: ReadonlyArray<'zpl' | 'pdf'>;
-  /** Sends one job; rejects with PrintError. Calls onAccepted once every byte is accepted. */
-  print(job: DriverJob, onAccepted: () => void): Promise<void>;
+  /** Sends one job; rejects with PrintError. Calls the hooks at their moments (see PrintHooks). */
+  print(job: DriverJob, hooks: PrintHooks): Promise<PrintResult>;
   status(): Promise<DriverStatus>;
   close?(): Promise<void>;
 }

@@ -88,7 +88,14 @@ export class PrinterSocket {
       if (this.failure || this.ended) return reject(this.lost());
       const timer = setTimeout(() => {
         this.socket.destroy();
-        reject(new PrintError('timeout', `The printer at ${this.label} stopped taking data for ${timeoutMs} ms.`, this.outcome()));
+        // Once job bytes are on their way, a stall is not "the printer is off": it accepted the
+        // connection and part of the label may be in it (a printer that never reads fills the
+        // socket buffers, then the write waits forever). The worker must look before a reprint.
+        reject(
+          this.wroteJobBytes
+            ? new PrintError('stopped_reading', `The printer at ${this.label} accepted the connection but stopped reading the label for ${timeoutMs / 1000} s; part of it may have reached the printer. Check whether it printed before printing again.`, 'unknown')
+            : new PrintError('timeout', `The printer at ${this.label} stopped taking data for ${timeoutMs} ms.`, 'not_sent'),
+        );
       }, timeoutMs);
       this.socket.write(data, (err) => {
         clearTimeout(timer);

@@ -16,7 +16,8 @@ import {
 import type { Clock } from '../clock';
 import type { Handlers } from '../rpc/rpcServer';
 import { StationError } from '../stationError';
-import { createPrintQueue, type CloseAndPrintRunner } from '../queue/printQueue';
+import type { BackoffPolicy } from '../queue/backoff';
+import { createPrintQueue } from '../queue/printQueue';
 import type { Db } from '../store/database';
 import { createPrintJobsRepo, type StoredJob } from '../store/printJobsRepo';
 import { createPrintersRepo } from '../store/printersRepo';
@@ -35,9 +36,15 @@ export interface PrintingServiceOptions {
   dataDir: string;
   emit(name: 'printing.jobChanged', payload: JobView): void;
   emit(name: 'printing.printerState', payload: PrinterState): void;
-  closeAndPrint?: CloseAndPrintRunner;
   /** How often printer states are refreshed in the background. */
   statusIntervalMs?: number;
+  /**
+   * How often a printer whose lane waits on a failed job is asked: when it answers again its
+   * jobs print at once (queue.printerBack), so this is how long a returning printer goes unnoticed.
+   */
+  waitingStatusIntervalMs?: number;
+  /** The queue's retry policy for jobs that did not reach their printer. */
+  backoff?: BackoffPolicy;
 }
 
 const builtIns = (): PrinterConfig[] => [
@@ -77,7 +84,8 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     states.set(printerId, state);
     if (!prev || prev.state !== state.state || prev.reasonCode !== state.reasonCode) {
       opts.emit('printing.printerState', state);
-      if (state.state === 'ready' && prev && prev.state !== 'ready') queue.kick();
+      // Back (or first seen) ready: its jobs that waited for it go now, not at their backoff time.
+      if (state.state === 'ready' && prev?.state !== 'ready') queue.printerBack(printerId);
     }
   }
 
@@ -85,7 +93,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     jobs,
     clock,
     driverFor,
-    closeAndPrint: opts.closeAndPrint,
+    backoff: opts.backoff,
     onJobChanged: (j) => opts.emit('printing.jobChanged', publicJob(j)),
     onPrinterResult(printerId, err) {
       if (!err) setPrinterState(printerId, { state: 'ready', reasonCode: null, reason: null });
@@ -95,13 +103,38 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     },
   });
 
-  async function refreshStates(): Promise<void> {
+  const probing = new Set<string>();
+  async function refreshStates(which: (p: PrinterConfig) => boolean = () => true): Promise<void> {
     await Promise.all(
-      printers.list().map(async (p) => {
-        const d = driverFor(p.id);
-        if (d) setPrinterState(p.id, await d.status());
-      }),
+      printers
+        .list()
+        .filter(which)
+        .map(async (p) => {
+          const d = driverFor(p.id);
+          if (!d) return;
+          probing.add(p.id);
+          try {
+            setPrinterState(p.id, await d.status());
+          } catch {
+            // A probe that cannot tell leaves the last known state.
+          } finally {
+            probing.delete(p.id);
+          }
+        }),
     );
+  }
+
+  /**
+   * The background probe: every printer at the usual interval, and a printer whose lane waits on
+   * a failed job at the short one, so a printer switched back on is noticed in seconds. A probe
+   * still running (a printer that does not answer takes its connect timeout) is not doubled.
+   */
+  let lastFullRefresh = 0;
+  function backgroundRefresh(): void {
+    const now = clock.now().getTime();
+    const full = now - lastFullRefresh >= (opts.statusIntervalMs ?? 15_000);
+    if (full) lastFullRefresh = now;
+    void refreshStates((p) => !probing.has(p.id) && (full || queue.waitsForPrinter(p.id)));
   }
 
   const view = (p: PrinterConfig): PrinterView => ({
@@ -213,7 +246,9 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     async start() {
       queue.start();
       await refreshStates();
-      stopStatus = clock.setInterval(() => void refreshStates(), opts.statusIntervalMs ?? 15_000);
+      lastFullRefresh = clock.now().getTime();
+      const waitingMs = opts.waitingStatusIntervalMs ?? 2000;
+      stopStatus = clock.setInterval(backgroundRefresh, Math.min(waitingMs, opts.statusIntervalMs ?? 15_000));
     },
     async close() {
       stopStatus?.();

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+import { PRINTED, PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
 
 export interface PdfFolderPrinter extends PrinterDriver {
   readonly folder: string;
@@ -18,16 +18,18 @@ export function createPdfFolderPrinter(folder: string, now: () => Date = () => n
   return {
     folder,
     formats: ['pdf'],
-    print: (job, onAccepted) =>
+    print: (job, hooks) =>
       serial(async () => {
         if (job.format !== 'pdf') throw new PrintError('wrong_format', 'The PDF folder printer takes PDF labels only.', 'not_sent');
         const stamp = now().toISOString().replace(/[:.]/g, '-');
         const safe = job.title.replace(/[^\w\-]+/g, '_').slice(0, 60) || 'label';
+        hooks.sending();
         for (let c = 0; c < Math.max(1, job.copies); c++) {
           seq++;
           writeFileSync(path.join(folder, `${stamp}-${String(seq).padStart(4, '0')}-${safe}.pdf`), job.bytes);
         }
-        onAccepted();
+        hooks.accepted();
+        return PRINTED;
       }),
     status: async () => ({ state: 'ready', reasonCode: null, reason: null }),
     received() {

@@ -2,7 +2,7 @@
  * The embedded default label printer: a real TCP listener on 127.0.0.1 that speaks raw ZPL like
  * a Zebra printer on port 9100. It answers ~HS, keeps every byte it received and the labels it
  * "printed", so the app can show them and tests can count them. Conditions (paper out, head open,
- * paused, refusing connections, closing mid-job, silent) let the demo and the tests make it fail
+ * paused, refusing connections, closing mid-job, silent, never reading) let the demo and the tests make it fail
  * like a real one: a paused printer keeps labels in its buffer and prints them when resumed.
  */
 import net from 'node:net';
@@ -18,6 +18,11 @@ export interface VirtualPrinterConditions {
   silent: boolean;
   /** Labels stay in the buffer without any error flag (a jam the printer does not report). */
   jammed: boolean;
+  /**
+   * Accept connections, then never read from them nor close them: a port that swallows jobs (a
+   * hung print server, the wrong device on 9100). Nothing it gets is printed or recorded.
+   */
+  neverRead: boolean;
 }
 
 export interface PrintedLabel {
@@ -42,7 +47,7 @@ export interface VirtualZplPrinter {
 
 export async function startVirtualZplPrinter(opts: { port?: number; now?: () => Date } = {}): Promise<VirtualZplPrinter> {
   const now = opts.now ?? (() => new Date());
-  const cond: VirtualPrinterConditions = { paperOut: false, headOpen: false, paused: false, closeAfterBytes: null, silent: false, jammed: false };
+  const cond: VirtualPrinterConditions = { paperOut: false, headOpen: false, paused: false, closeAfterBytes: null, silent: false, jammed: false, neverRead: false };
   const printed: PrintedLabel[] = [];
   const waiting: string[] = [];
   const raw: Buffer[] = [];
@@ -56,6 +61,8 @@ export async function startVirtualZplPrinter(opts: { port?: number; now?: () => 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    // Sockets start paused (pauseOnConnect): a never-reading port must not even read ahead.
+    if (cond.neverRead) return;
     const index = raw.push(Buffer.alloc(0)) - 1;
     let pending = '';
     socket.on('data', (chunk: Buffer) => {
@@ -93,9 +100,11 @@ export async function startVirtualZplPrinter(opts: { port?: number; now?: () => 
       // A printer dropping off mid-job resets the connection (power cycle, crash, cable pulled).
       if (cond.closeAfterBytes !== null && raw[index]!.length >= cond.closeAfterBytes) socket.resetAndDestroy();
     });
+    socket.resume();
   }
 
-  let server = net.createServer(onConnection);
+  const createServer = () => net.createServer({ pauseOnConnect: true }, onConnection);
+  let server = createServer();
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -125,7 +134,7 @@ export async function startVirtualZplPrinter(opts: { port?: number; now?: () => 
     },
     async online() {
       if (listening) return;
-      server = net.createServer(onConnection);
+      server = createServer();
       await listen(port);
       listening = true;
     },

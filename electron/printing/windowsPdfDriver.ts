@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+import { PRINTED, PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
 
 export function createWindowsPdfDriver(opts: { printer: string; settings: PrinterSettings }): PrinterDriver {
   const serial = createSerialWriter();
   return {
     formats: ['pdf'],
-    print: (job, onAccepted) =>
+    print: (job, hooks) =>
       serial(async () => {
         if (job.format !== 'pdf') throw new PrintError('wrong_format', 'This printer takes PDF labels.', 'not_sent');
         const { print } = await import('pdf-to-printer');
@@ -21,13 +21,17 @@ export function createWindowsPdfDriver(opts: { printer: string; settings: Printe
         const file = path.join(dir, 'label.pdf');
         writeFileSync(file, job.bytes);
         try {
+          // The spooler cannot say when its first byte reaches the printer: the job leaves when handed over.
+          hooks.sending();
           await print(file, { printer: opts.printer, copies: job.copies * opts.settings.copies, scale: opts.settings.fitToPage ? 'fit' : 'noscale', silent: true });
         } catch (err) {
+          if (err instanceof PrintError) throw err;
           throw new PrintError('spooler_rejected', `Windows refused the print job: ${err instanceof Error ? err.message : String(err)}`, 'not_sent');
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-        onAccepted();
+        hooks.accepted();
+        return PRINTED;
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
   };

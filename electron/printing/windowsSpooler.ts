@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+import { PRINTED, PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
 import { prepareZplForPrinter } from './zplPrepare';
 
 export interface WindowsPrinter {
@@ -95,7 +95,7 @@ export function createWindowsRawDriver(opts: { printer: string; settings: Printe
   const serial = createSerialWriter();
   return {
     formats: ['zpl'],
-    print: (job, onAccepted) =>
+    print: (job, hooks) =>
       serial(async () => {
         if (job.format !== 'zpl') throw new PrintError('wrong_format', 'This printer takes ZPL labels.', 'not_sent');
         const bytes = await prepareZplForPrinter(job, opts.settings);
@@ -103,6 +103,8 @@ export function createWindowsRawDriver(opts: { printer: string; settings: Printe
         const file = path.join(dir, 'label.zpl');
         writeFileSync(file, bytes);
         try {
+          // WritePrinter runs inside the one PowerShell call: the job leaves when handed over.
+          hooks.sending();
           const out = await spooler.powershell(RAW_PRINT_SCRIPT, ['-Printer', opts.printer, '-File', file, '-Title', job.title.slice(0, 100) || 'label'], opts.timeoutMs ?? 30_000);
           const m = /written (\d+) of (\d+)/.exec(out);
           if (!m || m[1] !== m[2]) {
@@ -117,7 +119,8 @@ export function createWindowsRawDriver(opts: { printer: string; settings: Printe
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-        onAccepted();
+        hooks.accepted();
+        return PRINTED;
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
   };

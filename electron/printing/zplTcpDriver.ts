@@ -2,10 +2,11 @@
  * ZPL raw over TCP (port 9100). With host status on, the printer is asked (~HS) before the job
  * (paper out, head open, paused: the job is not sent) and after it (the answer proves every byte
  * arrived; then the label must leave the buffer, or the job fails with the printer's reason
- * instead of a silent "done").
+ * instead of a silent "done"). Without host status, only the printer closing its side after ours
+ * proves it read the job; a printer that keeps the connection open gives no proof (`unconfirmed`).
  */
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PrintError, asPrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrinterDriver } from './printerDriver';
+import { PRINTED, PrintError, asPrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
 import { PrinterSocket, defaultTimeouts, type SocketTimeouts } from './printerSocket';
 import { HOST_STATUS_QUERY, hostStatusProblem, parseHostStatus, type HostStatus } from './zplHostStatus';
 import { prepareZplForPrinter } from './zplPrepare';
@@ -36,16 +37,17 @@ export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
   const serial = createSerialWriter();
   const printTimeoutMs = opts.printTimeoutMs ?? 15_000;
 
-  async function printOnce(job: DriverJob, onAccepted: () => void): Promise<void> {
+  async function printOnce(job: DriverJob, hooks: PrintHooks): Promise<PrintResult> {
     const bytes = await prepareZplForPrinter(job, opts.settings);
     const sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
     try {
       if (opts.settings.hostStatus) {
         const before = hostStatusProblem(await askStatus(sock, t));
         if (before) throw new PrintError(before.code, before.message, 'not_sent');
+        hooks.sending();
         await sock.write(bytes, t.writeMs, true);
         let after = await askStatus(sock, t);
-        onAccepted();
+        hooks.accepted();
         const deadline = Date.now() + printTimeoutMs;
         for (;;) {
           const problem = hostStatusProblem(after);
@@ -58,13 +60,23 @@ export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
           after = await askStatus(sock, t);
         }
         await sock.finish(t.readMs).catch(() => 'timeout');
-      } else {
-        await sock.write(bytes, t.writeMs, true);
-        // A raw port without status: the printer closing its side after our FIN says it read all;
-        // a printer that keeps the connection open still got every byte the kernel acknowledged.
-        await sock.finish(opts.closeWaitMs ?? 2000);
-        onAccepted();
+        return PRINTED;
       }
+      hooks.sending();
+      await sock.write(bytes, t.writeMs, true);
+      // A raw port without status: the printer closing its side after our FIN says it read all.
+      // The kernel taking the bytes proves nothing (a printer that accepts and never reads leaves
+      // them in its receive buffer), so an open connection ends unconfirmed, never printed.
+      const closeWaitMs = opts.closeWaitMs ?? 2000;
+      if ((await sock.finish(closeWaitMs)) === 'timeout') {
+        return {
+          kind: 'unconfirmed',
+          code: 'not_confirmed',
+          reason: `Every byte went to the printer at ${sock.label}, but it did not confirm reading them (it kept the connection open for ${closeWaitMs / 1000} s). Check whether the label came out.`,
+        };
+      }
+      hooks.accepted();
+      return PRINTED;
     } catch (err) {
       throw asPrintError(err, sock.wroteJobBytes ? 'unknown' : 'not_sent');
     } finally {
@@ -74,7 +86,7 @@ export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
 
   return {
     formats: ['zpl'],
-    print: (job, onAccepted) => serial(() => printOnce(job, onAccepted)),
+    print: (job, hooks) => serial(() => printOnce(job, hooks)),
     status: () =>
       serial(async (): Promise<DriverStatus> => {
         let sock: PrinterSocket;

@@ -1,12 +1,17 @@
 /**
  * The durable print queue (issue 6). A job row is committed before its first byte leaves;
  * states queued -> sending -> sent -> done, or failed (with a retry time while nothing reached the
- * printer, without one when the printer has it but cannot print), or uncertain (outcome unknown:
- * shown to the worker, sent again only on their word). Jobs drain in order per printer (a failed
- * head waits for its retry and holds the ones behind it) and in parallel across printers.
+ * printer, without one when the printer has it but cannot print), or uncertain (outcome unknown)
+ * or unconfirmed (every byte left, the printer never confirmed): both shown to the worker, sent
+ * again only on their word. A job turns `sending` only when the driver is about to write, so a
+ * printer that is off leaves it failed-with-retry. Jobs drain in order per printer (a failed head
+ * waits for its retry, or for its printer to come back, and holds the ones behind it) and in
+ * parallel across printers.
  *
- * Close-and-print jobs hold scans made while the service was unreachable; an injected runner
- * closes the shipment and returns its print jobs, in scan order, when the service is back.
+ * Nothing drains before `start()`: the crash recovery runs first (a job found `sending` becomes
+ * `uncertain`), so a station restarted with labels waiting never sends before it knows what the
+ * last run left. Closing shipments is not the queue's work: the journal's state machine
+ * (electron/workflows/closeAndPrint.ts) hands it finished print jobs.
  */
 import type { Clock } from '../clock';
 import { StationError } from '../stationError';
@@ -15,18 +20,10 @@ import { PrintError } from '../printing/printerDriver';
 import type { NewPrintJob, PrintJobsRepo, StoredJob } from '../store/printJobsRepo';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 
-export type CloseAndPrintResult =
-  | { ok: true; prints: NewPrintJob[] }
-  | { ok: false; code: string; message: string; retryable: boolean };
-
-/** Closes the shipment behind a scan and returns its labels as print jobs (lives in the station core). */
-export type CloseAndPrintRunner = (scanCode: string) => Promise<CloseAndPrintResult>;
-
 export interface PrintQueueOptions {
   jobs: PrintJobsRepo;
   clock: Clock;
   driverFor(printerId: string): PrinterDriver | undefined;
-  closeAndPrint?: CloseAndPrintRunner;
   backoff?: BackoffPolicy;
   /** How often due retries are looked for. */
   tickMs?: number;
@@ -34,15 +31,13 @@ export interface PrintQueueOptions {
   onPrinterResult?(printerId: string, error: PrintError | null): void;
 }
 
-const CLOSE_LANE = '\u0000close-and-print';
-
 export function createPrintQueue(opts: PrintQueueOptions) {
   const { jobs, clock } = opts;
   const policy = opts.backoff ?? defaultBackoff;
   const running = new Map<string, Promise<void>>();
-  let runner = opts.closeAndPrint;
   let stopTick: (() => void) | null = null;
-  let stopped = false;
+  /** True until start() and after stop(): nothing drains. */
+  let stopped = true;
 
   const changed = (job: StoredJob) => {
     opts.onJobChanged?.(job);
@@ -71,81 +66,73 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         return;
       }
       const payload = jobs.payload(head.id);
-      // Committed before the first byte leaves: a crash from here on leaves `sending`, which the
-      // next start turns into `uncertain` rather than printing it again.
-      setState(head.id, 'sending', now, { attempt: true, delivered: head.delivered });
+      let sending = false;
       let accepted = false;
+      let withdrawn = false;
       try {
-        await driver.print(
+        const result = await driver.print(
           { format: head.format ?? 'zpl', bytes: payload ?? Buffer.alloc(0), title: head.title, copies: head.copies, labelSize: head.labelSize },
-          () => {
-            accepted = true;
-            setState(head.id, 'sent', clock.now(), { delivered: true });
+          {
+            // Committed when the driver is about to write its first byte (after connecting and any
+            // status pre-check), and before that write: a crash from here on leaves `sending`, which
+            // the next start turns into `uncertain`; a printer that is off never makes a job `sending`.
+            sending() {
+              const current = jobs.get(head.id);
+              if (current?.state !== 'queued' && current?.state !== 'failed') {
+                withdrawn = true; // cancelled or replaced by a reprint while the printer was reached
+                throw new Error(`Print job ${head.id} was withdrawn before it was sent.`);
+              }
+              setState(head.id, 'sending', clock.now(), { attempt: true, delivered: head.delivered });
+              sending = true;
+            },
+            accepted() {
+              accepted = true;
+              setState(head.id, 'sent', clock.now(), { delivered: true });
+            },
           },
         );
-        setState(head.id, 'done', clock.now(), { delivered: true });
-        opts.onPrinterResult?.(printerId, null);
+        if (result.kind === 'unconfirmed') {
+          // Every byte left, nothing says the printer took them: never counted as printed, the
+          // worker decides (it printed / print again), as for an uncertain job.
+          setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
+        } else {
+          setState(head.id, 'done', clock.now(), { delivered: true });
+          opts.onPrinterResult?.(printerId, null);
+        }
       } catch (err) {
+        if (withdrawn) continue; // the worker's cancel or reprint already set its state
         const e = err instanceof PrintError ? err : new PrintError('printer_error', err instanceof Error ? err.message : String(err), 'unknown');
         opts.onPrinterResult?.(printerId, e);
         const at = clock.now();
-        if (e.outcome === 'not_sent' && !accepted) {
+        // An attempt that failed before its first byte still counts, for the backoff.
+        const attempt = !sending;
+        // Before `sending` no byte can have left, whatever the error says: safe to retry.
+        if (!sending || (e.outcome === 'not_sent' && !accepted)) {
           const attempts = head.attempts + 1;
           setState(head.id, 'failed', at, {
             reasonCode: e.code,
             reason: e.message,
             nextRetryAt: new Date(at.getTime() + backoffDelay(attempts, policy)).toISOString(),
             delivered: head.delivered,
+            attempt,
           });
           return; // the head holds the lane until its retry time: labels keep their order
         }
         if (e.outcome === 'not_printed' || accepted) {
-          setState(head.id, 'failed', at, { reasonCode: e.code, reason: e.message, nextRetryAt: null, delivered: true });
+          setState(head.id, 'failed', at, { reasonCode: e.code, reason: e.message, nextRetryAt: null, delivered: true, attempt });
         } else {
-          setState(head.id, 'uncertain', at, { reasonCode: e.code, reason: e.message, delivered: true });
+          setState(head.id, 'uncertain', at, { reasonCode: e.code, reason: e.message, delivered: true, attempt });
         }
       }
-    }
-  }
-
-  async function drainCloseAndPrint(): Promise<void> {
-    for (;;) {
-      if (stopped || !runner) return;
-      const head = jobs.closeLaneHead();
-      if (!head || !isDue(head)) return;
-      setState(head.id, 'sending', clock.now(), { attempt: true });
-      let result: CloseAndPrintResult;
-      try {
-        result = await runner(head.scanCode ?? '');
-      } catch (err) {
-        result = { ok: false, code: 'runner_failed', message: err instanceof Error ? err.message : String(err), retryable: true };
-      }
-      const at = clock.now();
-      if (result.ok) {
-        const done = jobs.completeCloseJob(head.id, result.prints, at);
-        changed(done.close);
-        done.prints.forEach(changed);
-        kick();
-        continue;
-      }
-      if (result.retryable) {
-        setState(head.id, 'failed', at, {
-          reasonCode: result.code,
-          reason: result.message,
-          nextRetryAt: new Date(at.getTime() + backoffDelay(head.attempts + 1, policy)).toISOString(),
-        });
-        return; // scan order: later scans wait behind this one
-      }
-      setState(head.id, 'failed', at, { reasonCode: result.code, reason: result.message, nextRetryAt: null });
     }
   }
 
   function startLane(lane: string) {
     if (running.has(lane) || stopped) return;
-    const task = (lane === CLOSE_LANE ? drainCloseAndPrint() : drainPrinter(lane)).finally(() => {
+    const task = drainPrinter(lane).finally(() => {
       running.delete(lane);
       // Work that arrived while the lane was finishing starts now rather than at the next tick.
-      const head = lane === CLOSE_LANE ? (runner ? jobs.closeLaneHead() : undefined) : jobs.laneHead(lane);
+      const head = jobs.laneHead(lane);
       if (isDue(head)) startLane(lane);
     });
     running.set(lane, task);
@@ -156,7 +143,6 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     if (stopped) return;
     // Only lanes whose head is due: a head waiting for its retry time starts at a later tick.
     for (const lane of jobs.lanesWithWork()) if (!running.has(lane) && isDue(jobs.laneHead(lane))) startLane(lane);
-    if (runner && !running.has(CLOSE_LANE) && isDue(jobs.closeLaneHead())) startLane(CLOSE_LANE);
   }
 
   function mustGet(id: number): StoredJob {
@@ -170,7 +156,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     start() {
       stopped = false;
       const r = jobs.recoverAfterCrash(clock.now());
-      for (const id of [...r.uncertain, ...r.done, ...r.requeued]) changed(jobs.get(id)!);
+      for (const id of [...r.uncertain, ...r.done]) changed(jobs.get(id)!);
       stopTick = clock.setInterval(kick, opts.tickMs ?? 500);
       kick();
       return r;
@@ -181,20 +167,32 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       kick();
       return stored;
     },
-    enqueueCloseAndPrint(scanCode: string): StoredJob {
-      const stored = changed(jobs.insert({ kind: 'close-and-print', scanCode }, clock.now()));
+    /**
+     * Inserts print jobs and, in the same commit, what the caller records with them (the journal's
+     * links and step). `within` names waiting jobs these replace (one label per parcel): they are
+     * cancelled in that commit too. Draining starts after the commit.
+     */
+    enqueueAll(prints: NewPrintJob[], within: (inserted: StoredJob[]) => number[]): StoredJob[] {
+      const now = clock.now();
+      const { inserted, replaced } = jobs.transaction(() => {
+        const inserted = prints.map((p) => jobs.insert(p, now));
+        const replaced: StoredJob[] = [];
+        for (const id of within(inserted)) {
+          const j = jobs.get(id);
+          const waiting = j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered));
+          if (waiting) replaced.push(jobs.setState(id, 'cancelled', now, { reasonCode: 'replaced_by_new_print', reason: `Replaced by job ${inserted[0]?.id ?? ''}: the same labels were printed again.` }));
+        }
+        return { inserted, replaced };
+      });
+      [...replaced, ...inserted].forEach(changed);
       kick();
-      return stored;
-    },
-    setCloseAndPrintRunner(fn: CloseAndPrintRunner | undefined) {
-      runner = fn;
-      kick();
+      return inserted;
     },
     get: mustGet,
     cancel(id: number): StoredJob {
       const job = mustGet(id);
-      if (!['queued', 'failed', 'uncertain'].includes(job.state)) {
-        throw new StationError('job_not_cancellable', `Print job ${id} is ${job.state}; only queued, failed or uncertain jobs can be cancelled.`, { jobId: id, state: job.state });
+      if (!['queued', 'failed', 'uncertain', 'unconfirmed'].includes(job.state)) {
+        throw new StationError('job_not_cancellable', `Print job ${id} is ${job.state}; only queued, failed, uncertain or unconfirmed jobs can be cancelled.`, { jobId: id, state: job.state });
       }
       return setState(id, 'cancelled', clock.now(), { reasonCode: 'cancelled_by_worker', delivered: job.delivered });
     },
@@ -203,7 +201,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       if (job.state !== 'failed') {
         throw new StationError(
           'job_not_retryable',
-          job.state === 'uncertain'
+          job.state === 'uncertain' || job.state === 'unconfirmed'
             ? `Print job ${id} may have printed. Check the printer, then choose "reprint" or "it printed".`
             : `Print job ${id} is ${job.state}; only failed jobs can be retried.`,
           { jobId: id, state: job.state },
@@ -213,7 +211,26 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       kick();
       return out;
     },
-    /** A new job with the same labels, linked to the first. For an uncertain job this is the worker's "it did not print". */
+    /**
+     * Its printer answers again (status probe or a print that went through): the lane's head,
+     * failed with a retry time (nothing reached the printer), is due now rather than at its backoff
+     * time, and the lane starts. A lane already working is left alone: it learns by itself.
+     */
+    printerBack(printerId: string): void {
+      if (stopped || running.has(printerId)) return;
+      const head = jobs.laneHead(printerId);
+      if (head?.state === 'failed' && head.nextRetryAt !== null) {
+        const moved = jobs.retryNow(head.id, clock.now());
+        if (moved) changed(moved);
+      }
+      if (isDue(jobs.laneHead(printerId))) startLane(printerId);
+    },
+    /** Whether a printer's lane waits on a failed head for its retry time (its printer is then watched closely). */
+    waitsForPrinter(printerId: string): boolean {
+      const head = jobs.laneHead(printerId);
+      return head?.state === 'failed' && head.nextRetryAt !== null;
+    },
+    /** A new job with the same labels, linked to the first. For an uncertain or unconfirmed job this is the worker's "it did not print". */
     reprint(id: number): StoredJob {
       const job = mustGet(id);
       if (job.kind !== 'print' || !job.printerId || !job.format) {
@@ -240,17 +257,17 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         now,
       );
       changed(copy);
-      if (job.state === 'uncertain' || job.state === 'failed' || job.state === 'queued') {
+      if (job.state === 'uncertain' || job.state === 'unconfirmed' || job.state === 'failed' || job.state === 'queued') {
         setState(id, 'cancelled', now, { reasonCode: 'replaced_by_reprint', reason: `Reprinted as job ${copy.id}.`, delivered: job.delivered });
       }
       kick();
       return jobs.get(copy.id)!;
     },
-    /** The worker saw the label come out: an uncertain (or printer-failed) job becomes done without printing again. */
+    /** The worker saw the label come out: an uncertain, unconfirmed (or printer-failed) job becomes done without printing again. */
     markPrinted(id: number): StoredJob {
       const job = mustGet(id);
-      if (job.state !== 'uncertain' && !(job.state === 'failed' && job.delivered)) {
-        throw new StationError('job_not_uncertain', `Print job ${id} is ${job.state}; only an uncertain job can be confirmed as printed.`, { jobId: id, state: job.state });
+      if (job.state !== 'uncertain' && job.state !== 'unconfirmed' && !(job.state === 'failed' && job.delivered)) {
+        throw new StationError('job_not_uncertain', `Print job ${id} is ${job.state}; only an uncertain or unconfirmed job can be confirmed as printed.`, { jobId: id, state: job.state });
       }
       return setState(id, 'done', clock.now(), { reasonCode: 'confirmed_by_worker', delivered: true });
     },
@@ -264,11 +281,14 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         await Promise.all([...running.values()]);
       }
     },
-    async stop(): Promise<void> {
+    /** Stops draining and waits, at most `boundMs`, for the jobs in flight to finish (so they are not left uncertain). */
+    async stop(boundMs = 10_000): Promise<void> {
       stopped = true;
       stopTick?.();
       stopTick = null;
-      await Promise.all([...running.values()]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all([...running.values()]), new Promise((r) => (timer = setTimeout(r, boundMs)))]);
+      clearTimeout(timer);
     },
   };
 }

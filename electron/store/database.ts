@@ -13,7 +13,10 @@ export type Db = Database.Database;
 export function openDatabase(file: string, nativeBinding = process.env.STATION_SQLITE_BINDING): Db {
   const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // FULL: a commit is on the disk before the side effect it allows (a close, a label sent). With WAL
+  // and NORMAL a commit waits for the next checkpoint, so a power cut could undo journal steps
+  // whose effects the service or the printer already had.
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);

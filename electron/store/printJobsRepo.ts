@@ -24,12 +24,6 @@ export interface NewPrintJob {
   reprintOf?: number | null;
 }
 
-export interface NewCloseAndPrintJob {
-  kind: 'close-and-print';
-  scanCode: string;
-  title?: string;
-}
-
 export interface JobStateChange {
   reasonCode?: string | null;
   reason?: string | null;
@@ -116,11 +110,11 @@ export function createPrintJobsRepo(db: Db) {
   const update = db.prepare(`UPDATE print_jobs SET state = @state, reason_code = @reasonCode, reason = @reason,
     next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
     updated_at = @now, finished_at = @finishedAt WHERE id = @id`);
+  const bringForward = db.prepare(
+    `UPDATE print_jobs SET next_retry_at = @at, updated_at = @at WHERE id = @id AND state = 'failed' AND next_retry_at > @at`,
+  );
   const laneHead = db.prepare<[string], JobRow>(
     `SELECT ${COLUMNS} FROM print_jobs WHERE kind = 'print' AND printer_id = ? AND ${PENDING} ORDER BY id LIMIT 1`,
-  );
-  const closeHead = db.prepare<[], JobRow>(
-    `SELECT ${COLUMNS} FROM print_jobs WHERE kind = 'close-and-print' AND ${PENDING} ORDER BY id LIMIT 1`,
   );
   const busyLanes = db.prepare<[], { printer_id: string }>(
     `SELECT DISTINCT printer_id FROM print_jobs WHERE kind = 'print' AND ${PENDING}`,
@@ -134,41 +128,24 @@ export function createPrintJobsRepo(db: Db) {
   }
 
   const repo = {
-    insert(job: NewPrintJob | NewCloseAndPrintJob, now: Date): StoredJob {
+    insert(job: NewPrintJob, now: Date): StoredJob {
       const at = now.toISOString();
       return db.transaction(() => {
-        const info =
-          job.kind === 'print'
-            ? insertJob.run({
-                kind: 'print',
-                printerId: job.printerId,
-                format: job.format,
-                payload: job.payload,
-                labelRef: job.labelRef ?? null,
-                labelSize: job.labelSize ?? null,
-                title: job.title,
-                scanCode: null,
-                deliveryIds: JSON.stringify(job.deliveryIds ?? []),
-                barcodes: JSON.stringify(job.barcodes ?? []),
-                copies: job.copies ?? 1,
-                reprintOf: job.reprintOf ?? null,
-                now: at,
-              })
-            : insertJob.run({
-                kind: 'close-and-print',
-                printerId: null,
-                format: null,
-                payload: null,
-                labelRef: null,
-                labelSize: null,
-                title: job.title ?? job.scanCode,
-                scanCode: job.scanCode,
-                deliveryIds: '[]',
-                barcodes: '[]',
-                copies: 1,
-                reprintOf: null,
-                now: at,
-              });
+        const info = insertJob.run({
+          kind: 'print',
+          printerId: job.printerId,
+          format: job.format,
+          payload: job.payload,
+          labelRef: job.labelRef ?? null,
+          labelSize: job.labelSize ?? null,
+          title: job.title,
+          scanCode: null,
+          deliveryIds: JSON.stringify(job.deliveryIds ?? []),
+          barcodes: JSON.stringify(job.barcodes ?? []),
+          copies: job.copies ?? 1,
+          reprintOf: job.reprintOf ?? null,
+          now: at,
+        });
         const id = Number(info.lastInsertRowid);
         record(id, 'queued', at, null, null);
         return toJob(getJob.get(id)!);
@@ -204,23 +181,23 @@ export function createPrintJobsRepo(db: Db) {
       })();
     },
 
-    /** Marks a close-and-print job done and inserts the print jobs it produced, atomically. */
-    completeCloseJob(id: number, prints: NewPrintJob[], now: Date): { close: StoredJob; prints: StoredJob[] } {
-      return db.transaction(() => {
-        const created = prints.map((p) => repo.insert(p, now));
-        const close = repo.setState(id, 'done', now);
-        return { close, prints: created };
-      })();
+    /** Runs `fn` in one transaction (nested calls become savepoints). */
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+
+    /**
+     * A failed job's retry time moved to now (its printer answers again). Not a state change, so
+     * no history row; returns the job when it was waiting for a later retry, else undefined.
+     */
+    retryNow(id: number, now: Date): StoredJob | undefined {
+      const at = now.toISOString();
+      return bringForward.run({ id, at }).changes ? toJob(getJob.get(id)!) : undefined;
     },
 
     /** The job a printer's lane works on next (order per printer), if any. */
     laneHead(printerId: string): StoredJob | undefined {
       const row = laneHead.get(printerId);
-      return row ? toJob(row) : undefined;
-    },
-
-    closeLaneHead(): StoredJob | undefined {
-      const row = closeHead.get();
       return row ? toJob(row) : undefined;
     },
 
@@ -231,23 +208,19 @@ export function createPrintJobsRepo(db: Db) {
     /**
      * After a crash: a print job found `sending` may or may not have printed, so it becomes
      * `uncertain` (never sent again by itself, never dropped). A `sent` job had every byte
-     * accepted: done. A close-and-print job found `sending` runs again: closing an already closed
-     * shipment only fetches its labels, and its print jobs are created in the same transaction
-     * that marks it done, so none exist yet.
+     * accepted: done. (Rows of the retired close-and-print kind were moved to the journal by
+     * migration 10.)
      */
-    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; requeued: number[] } {
+    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[] } {
       return db.transaction(() => {
         const rows = db
           .prepare<[], { id: number; kind: JobKind; state: JobState }>(
-            `SELECT id, kind, state FROM print_jobs WHERE state IN ('sending', 'sent') ORDER BY id`,
+            `SELECT id, kind, state FROM print_jobs WHERE kind = 'print' AND state IN ('sending', 'sent') ORDER BY id`,
           )
           .all();
-        const out = { uncertain: [] as number[], done: [] as number[], requeued: [] as number[] };
+        const out = { uncertain: [] as number[], done: [] as number[] };
         for (const r of rows) {
-          if (r.kind === 'close-and-print') {
-            repo.setState(r.id, 'queued', now, { reasonCode: 'restarted', reason: 'The station stopped while closing; it runs again.' });
-            out.requeued.push(r.id);
-          } else if (r.state === 'sent') {
+          if (r.state === 'sent') {
             repo.setState(r.id, 'done', now, { reasonCode: 'sent_before_restart', delivered: true });
             out.done.push(r.id);
           } else {

@@ -22,7 +22,8 @@ export interface JobWaiter {
   whenAllDone(jobIds: number[], done: () => void): void;
 }
 
-const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'cancelled';
+// `unconfirmed` (every byte left, the printer never confirmed) is not printed: it settles a wait like a failure.
+const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
 
 export function createJobWaiter(get: (id: number) => JobView | undefined): JobWaiter {
   const listeners = new Set<(job: JobView) => void>();

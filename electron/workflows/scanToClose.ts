@@ -4,21 +4,23 @@
  * in place, its labels fetched at once in the routed format and stored (reprints work offline),
  * every package label queued on the routed printer -> one outcome the UI shows full-screen.
  *
- * Nothing is lost: every scan is written to the scan log when it arrives and gets its outcome
- * there; scans wait in a line in scan order; when the service cannot be reached the scan becomes a
- * close-and-print job of the durable queue, and while such jobs wait, later scans join them, so
- * shipments still close and print in scan order. The queue runs them through `runQueuedScan`.
+ * Nothing is lost: a scan is a journal entry committed with its scan log row before the scan is
+ * acknowledged (electron/store/journalRepo.ts). The scan lane runs the journal's unfinished scans
+ * one at a time in scan order — after a restart too — and moves each through the one state
+ * machine of closing and printing (closeAndPrint.ts). A scan that must wait (no service, logged
+ * out) holds the lane, so later scans keep their order; it runs again when the service or the
+ * login is back, or at its retry time.
  */
 import type { ScanOutcome as LogOutcome, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
 import { normaliseScan } from '../../shared/scan/normaliseScan';
-import type { CloseAndPrintResult } from '../queue/printQueue';
-import { toSummary } from '../store/shipmentsRepo';
+import type { JournalEntry } from '../store/journalRepo';
 import type { StoredJob } from '../store/printJobsRepo';
-import { closeShipments, isClosedState } from './closeShipments';
+import { toSummary } from '../store/shipmentsRepo';
+import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
+import { isClosedState } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
-import { createScanLine } from './scanLine';
-import type { ClosedShipmentInfo, PendingScan, ScanOutcome, WorkflowError } from './schemas';
+import type { ClosedShipmentInfo, PendingScan, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
@@ -82,13 +84,28 @@ const later = (p: Promise<ScanOutcome>): Step => ({ later: p });
 
 export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions = {}) {
   const printWaitMs = opts.printWaitMs ?? 8000;
-  const line = createScanLine((p) => opts.onPending?.(p));
+  const journal = deps.repos.journal;
+  const engine = createCloseAndPrint(deps);
   /** already-closed scans waiting for the worker's Enter (reprint) or Esc (skip). */
   const awaiting = new Map<number, { deliveryId: number; code: string }>();
-  /** Scans queued as close-and-print jobs, by code, oldest first (their scan log rows). */
-  const queuedScans = new Map<string, number[]>();
+  /** Callers of submit() waiting for their scan's first outcome, by journal entry. */
+  const waiters = new Map<number, (o: ScanOutcome) => void>();
   const now = () => deps.clock.now();
   const labelCtx = (session: WorkflowSession) => ({ session, labels: deps.repos.labels, rules: deps.routes(), now });
+  let working: number | null = null;
+  let draining: Promise<void> | null = null;
+  let stopped = true;
+  let timer: NodeJS.Timeout | null = null;
+
+  function pending(): PendingScan[] {
+    return journal.unfinishedScans().map((e) => ({
+      scanId: e.scanId ?? 0,
+      code: e.code ?? '',
+      receivedAt: e.createdAt,
+      state: e.id === working ? 'working' : 'waiting',
+    }));
+  }
+  const pendingChanged = () => opts.onPending?.(pending());
 
   function finish(o: ScanOutcome): ScanOutcome {
     const deliveryId = 'shipment' in o ? o.shipment.deliveryId : 'deliveryId' in o ? o.deliveryId : undefined;
@@ -98,20 +115,12 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     return o;
   }
 
-  const jobsOf = (deliveryId: number) =>
-    deps.queue.list({ limit: 1000 }).filter((j) => j.kind === 'print' && j.deliveryIds.includes(deliveryId) && j.state !== 'cancelled');
-
-  /** Close-and-print jobs still to run: while any wait, new scans queue behind them (scan order). */
-  const scansWaiting = () =>
-    deps.queue
-      .list({ states: ['queued', 'sending', 'failed'], limit: 500 })
-      .some((j) => j.kind === 'close-and-print' && (j.state !== 'failed' || j.nextRetryAt !== null));
-
-  function queueScan(scanId: number, code: string, reason: WorkflowError): ScanOutcome {
-    // Remembered before the job exists: the queue may start running it at once.
-    queuedScans.set(code, [...(queuedScans.get(code) ?? []), scanId]);
-    const job = deps.queue.enqueueCloseAndPrint(code);
-    return { scanId, code, kind: 'service-unreachable', jobId: job.id, reason };
+  /** The first outcome of a scan answers its submit(); later ones (a waiting scan that ran) are pushed only. */
+  function deliver(entryId: number, o: ScanOutcome): void {
+    finish(o);
+    const w = waiters.get(entryId);
+    waiters.delete(entryId);
+    w?.(o);
   }
 
   async function report(scanId: number, code: string, s: Shipment, jobs: StoredJob[], reprint: boolean): Promise<ScanOutcome> {
@@ -129,25 +138,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: null };
   }
 
-  /** Labels of a shipment just closed here: fetched, stored, queued; the outcome waits for the printer. */
-  async function printClosed(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<Step> {
-    const lj = await fetchLabelJobs(labelCtx(session), [s]);
-    const failure = lj.failures[0];
-    if (failure) {
-      if (failure.trouble.kind === 'unreachable') {
-        // Closed, labels not yet here: the queued scan finds it closed and never printed, and prints it.
-        queuedScans.set(code, [...(queuedScans.get(code) ?? []), scanId]);
-        const job = deps.queue.enqueueCloseAndPrint(code);
-        return { scanId, code, kind: 'queued', shipment: shipmentInfo(s), jobIds: [job.id], reprint: false, reason: failure.trouble.error };
-      }
-      return { scanId, code, kind: 'printer-down', shipment: shipmentInfo(s), jobIds: [], reason: failure.trouble.error };
-    }
-    const jobs = lj.prints.map((p) => deps.queue.enqueue(p));
-    return later(report(scanId, code, s, jobs, false));
-  }
-
   async function alreadyClosed(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<ScanOutcome> {
-    const closedElsewhere = jobsOf(s.deliveryId).length === 0;
+    const closedElsewhere = !journal.closedHere(session.accountId, s.deliveryId) && journal.jobIdsOfShipment(session.accountId, s.deliveryId).length === 0;
     let labelsAvailable = storedLabelJobs(deps.repos.labels, deps.routes(), session.accountId, s) !== null;
     if (!labelsAvailable) {
       // Closed by another station: fetch its labels now (stored, not printed) so Enter reprints at once.
@@ -158,151 +150,212 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     return { scanId, code, kind: 'already-closed', shipment: shipmentInfo(s), closedElsewhere, labelsAvailable };
   }
 
-  function fromTrouble(scanId: number, code: string, t: Trouble): ScanOutcome {
-    if (t.kind === 'unreachable') return queueScan(scanId, code, t.error);
-    if (t.kind === 'login') return { scanId, code, kind: 'login-required', message: t.error.message };
-    return { scanId, code, kind: 'error', error: t.error };
+  /** What a line step hands on: an outcome, one that comes when the printer has answered, or a wait. */
+  type Run = { step: Step; waiting: boolean };
+  const done = (step: Step): Run => ({ step, waiting: false });
+
+  function waitFor(e: JournalEntry, t: Trouble, closed: Shipment | null): Run {
+    engine.wait(e, t);
+    const scanId = e.scanId ?? 0;
+    const code = e.code ?? '';
+    // Closed already, labels still to come: the worker sees it closed; the labels follow by themselves.
+    if (closed) return { step: { scanId, code, kind: 'queued', shipment: shipmentInfo(closed), jobIds: [], reprint: false, reason: t.error }, waiting: true };
+    return { step: { scanId, code, kind: 'service-unreachable', entryId: e.id, reason: t.error }, waiting: true };
   }
 
-  async function closeAndPrint(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<Step> {
-    const r = (await closeShipments(deps, session, [s])).get(s.deliveryId);
-    if (!r) return { scanId, code, kind: 'error', error: { code: 'close_no_answer', message: `The close of shipment ${s.deliveryId} gave no result.` } };
+  function fromResult(e: JournalEntry, session: WorkflowSession, r: EntryResult): Promise<Run> | Run {
+    const scanId = e.scanId ?? 0;
+    const code = e.code ?? '';
     switch (r.kind) {
-      case 'closed':
-        return printClosed(scanId, code, session, r.shipment);
-      case 'closed-elsewhere':
-        return alreadyClosed(scanId, code, session, r.shipment);
-      case 'cancelled':
-        return { scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(r.shipment).recipientName };
-      case 'rejected':
-        if (r.status === 404) return { scanId, code, kind: 'not-found', message: r.message, serviceChecked: true };
-        if (r.status !== 422 && r.status !== null) return { scanId, code, kind: 'error', error: { code: `service_http_${r.status}`, message: r.message } };
-        return { scanId, code, kind: 'carrier-rejected', deliveryId: s.deliveryId, carrier: s.agent ?? '', message: r.message, messages: r.messages };
-      case 'unreachable':
-      case 'login':
-        return fromTrouble(scanId, code, r.trouble);
+      case 'queued':
+        return done(later(report(scanId, code, r.shipment, r.jobs, false)));
+      case 'not-printed':
+        return done({ scanId, code, kind: 'printer-down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
+      case 'waiting':
+        // The engine has recorded the wait already.
+        return {
+          step: r.closed && r.shipment
+            ? { scanId, code, kind: 'queued', shipment: shipmentInfo(r.shipment), jobIds: [], reprint: false, reason: r.trouble.error }
+            : { scanId, code, kind: 'service-unreachable', entryId: e.id, reason: r.trouble.error },
+          waiting: true,
+        };
+      case 'missing':
+        return done({ scanId, code, kind: 'not-found', message: r.error.message, serviceChecked: true });
+      case 'refused': {
+        const c = r.close;
+        if (c.kind === 'closed-elsewhere') return alreadyClosed(scanId, code, session, c.shipment).then(done);
+        if (c.kind === 'cancelled') return done({ scanId, code, kind: 'cancelled', deliveryId: c.shipment.deliveryId, recipientName: toSummary(c.shipment).recipientName });
+        if (c.status === 404) return done({ scanId, code, kind: 'not-found', message: c.message, serviceChecked: true });
+        if (c.status !== 422 && c.status !== null) return done({ scanId, code, kind: 'error', error: { code: `service_http_${c.status}`, message: c.message } });
+        const s = deps.repos.shipments.get(session.accountId, e.deliveryId ?? -1);
+        return done({ scanId, code, kind: 'carrier-rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
+      }
     }
   }
 
-  async function decide(scanId: number, code: string): Promise<Step> {
-    const session = deps.session();
-    if (!session) return { scanId, code, kind: 'login-required', message: 'The station is not logged in to the service. Log in, then scan again.' };
-    if (scansWaiting()) {
-      return queueScan(scanId, code, { code: 'waiting_in_line', message: 'Earlier scans wait for the service; this one runs after them, in scan order.' });
-    }
+  /** A scan still to resolve: the cache first, then the service. */
+  async function resolve(e: JournalEntry, session: WorkflowSession): Promise<Run | null> {
+    const scanId = e.scanId ?? 0;
+    const code = e.code ?? '';
+    const ended = (o: ScanOutcome, outcome: string): Run => {
+      engine.end(e, outcome, null);
+      return done(o);
+    };
     const found = await deps.lookup(code);
     switch (found.kind) {
       case 'invalid':
-        return { scanId, code, kind: 'not-found', message: found.message, serviceChecked: false };
+        return ended({ scanId, code, kind: 'not-found', message: found.message, serviceChecked: false }, 'not-found');
       case 'ambiguous':
-        return {
-          scanId,
-          code,
-          kind: 'ambiguous',
-          candidates: found.candidates.map((c) => ({
-            deliveryId: c.shipment.deliveryId,
-            carrier: c.shipment.agent ?? '',
-            recipientName: toSummary(c.shipment).recipientName,
-            state: c.shipment.state,
-          })),
-        };
-      case 'not_found':
-        if (found.serviceChecked) return { scanId, code, kind: 'not-found', message: `No shipment has the code ${found.code}.`, serviceChecked: true };
-        return fromTrouble(scanId, code, classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' }));
+        return ended(
+          {
+            scanId,
+            code,
+            kind: 'ambiguous',
+            candidates: found.candidates.map((c) => ({
+              deliveryId: c.shipment.deliveryId,
+              carrier: c.shipment.agent ?? '',
+              recipientName: toSummary(c.shipment).recipientName,
+              state: c.shipment.state,
+            })),
+          },
+          'ambiguous',
+        );
+      case 'not_found': {
+        if (found.serviceChecked) return ended({ scanId, code, kind: 'not-found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not-found');
+        const t = classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' });
+        if (t.kind !== 'answered') return waitFor(e, t, null);
+        return ended({ scanId, code, kind: 'error', error: t.error }, 'error');
+      }
       case 'found': {
         const s = found.shipment;
-        if (s.state === shipmentStates.cancelled) return { scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(s).recipientName };
-        if (isClosedState(s.state)) return alreadyClosed(scanId, code, session, s);
-        if (s.state === shipmentStates.prepared) return closeAndPrint(scanId, code, session, s);
-        return { scanId, code, kind: 'error', error: { code: 'unknown_state', message: `Shipment ${s.deliveryId} is in state ${s.state}, which the station does not know.` } };
+        if (s.state === shipmentStates.cancelled) return ended({ scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(s).recipientName }, 'cancelled');
+        if (isClosedState(s.state)) {
+          engine.end(e, 'already-closed', null);
+          return done(await alreadyClosed(scanId, code, session, s));
+        }
+        if (s.state !== shipmentStates.prepared) {
+          return ended({ scanId, code, kind: 'error', error: { code: 'unknown_state', message: `Shipment ${s.deliveryId} is in state ${s.state}, which the station does not know.` } }, 'error');
+        }
+        journal.step([e.id], 'resolved', now(), { deliveryId: s.deliveryId });
+        return null;
       }
     }
   }
 
-  /** Runs a step on the line; the line moves on once the labels are queued, not printed. */
-  function onLine(entry: Omit<PendingScan, 'state'>, step: () => Promise<Step>): Promise<ScanOutcome> {
-    const fail = (err: unknown): ScanOutcome => {
-      deps.log.error('scan failed unexpectedly', { scanId: entry.scanId, error: err instanceof Error ? err.message : String(err) });
-      return { scanId: entry.scanId, code: entry.code, kind: 'error', error: { code: 'internal', message: 'The scan could not be finished. Scan it again; if it repeats, see the log.' } };
-    };
-    return line
-      .add(entry, async () => {
-        try {
-          return { step: await step() };
-        } catch (err) {
-          return { step: fail(err) };
-        }
-      })
-      .then(({ step: s }) => ('later' in s ? s.later.catch(fail) : s))
-      .then(finish);
-  }
-
-  /** The scan lane's runner: a queued scan, run again when the service may be back (scan order kept by the queue). */
-  async function runQueuedScan(code: string): Promise<CloseAndPrintResult> {
+  /** One scan from its last committed step as far as it goes now. */
+  async function runScan(e: JournalEntry): Promise<Run> {
     const session = deps.session();
-    if (!session) return { ok: false, code: 'login_required', message: 'Log in again; the scan waits.', retryable: true };
-    // The scan behind this job: remembered in memory, or after a restart the oldest scan of this code still logged as queued.
-    const scanIdOf = () =>
-      queuedScans.get(code)?.[0] ?? deps.repos.scanLog.recent(session.accountId, 500).reverse().find((e) => e.code === code && e.outcome === 'queued')?.id ?? null;
-    const settle = (result: CloseAndPrintResult, outcome: ((id: number) => ScanOutcome) | null): CloseAndPrintResult => {
-      if (result.ok || !result.retryable) {
-        const scanId = scanIdOf();
-        const list = queuedScans.get(code);
-        list?.shift();
-        if (list && list.length === 0) queuedScans.delete(code);
-        if (scanId !== null && outcome) {
-          finish(outcome(scanId));
-          // The log tells a queued scan that has since closed (labels in the print queue) from one still waiting.
-          if (result.ok) deps.repos.scanLog.update(scanId, { outcome: 'closed' });
-        }
-      }
-      return result;
-    };
-    const retry = (t: Trouble): CloseAndPrintResult => ({ ok: false, code: t.error.code, message: t.error.message, retryable: true });
-    const give = (kind: 'not-found' | 'error', c: string, message: string) =>
-      settle({ ok: false, code: c, message, retryable: false }, (id) =>
-        kind === 'not-found' ? { scanId: id, code, kind, message, serviceChecked: true } : { scanId: id, code, kind, error: { code: c, message } },
-      );
+    if (!session) {
+      return waitFor(e, { kind: 'login', error: { code: 'login_required', message: 'The station is not logged in. The scan waits and runs in scan order once you log in.' } }, null);
+    }
+    if (e.accountId && e.accountId !== session.accountId) {
+      engine.end(e, 'error', { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' });
+      return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error: { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' } });
+    }
+    if (!e.accountId) journal.adopt(e.id, session.accountId);
+    if (e.step === 'received') {
+      const r = await resolve(e, session);
+      if (r) return r;
+    }
+    const cur = journal.get(e.id)!;
+    const r = (await engine.run(session, [cur])).get(e.id)!;
+    return fromResult(cur, session, r);
+  }
 
-    const found = await deps.lookup(code, { refresh: true });
-    if (found.kind === 'not_found' && !found.serviceChecked) {
-      const t = classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' });
-      return t.kind === 'answered' ? give('error', t.error.code, t.error.message) : retry(t);
+  /** Scans behind a waiting one hear at once that they wait too (their outcome comes again when they run). */
+  function announceWaiting(head: JournalEntry): void {
+    for (const [entryId] of waiters) {
+      if (entryId === head.id) continue;
+      const e = journal.get(entryId);
+      if (!e) continue;
+      deliver(entryId, {
+        scanId: e.scanId ?? 0,
+        code: e.code ?? '',
+        kind: 'service-unreachable',
+        entryId,
+        reason: { code: 'waiting_in_line', message: 'Earlier scans wait for the service; this one runs after them, in scan order.' },
+      });
     }
-    if (found.kind !== 'found') return give('not-found', `scan_${found.kind}`, found.kind === 'invalid' ? found.message : `The scan ${code} did not resolve to one shipment.`);
-    let s = found.shipment;
-    if (s.state === shipmentStates.cancelled) return give('error', 'cancelled', `Shipment ${s.deliveryId} was cancelled; nothing was printed.`);
-    if (s.state === shipmentStates.prepared) {
-      const r = (await closeShipments(deps, session, [s])).get(s.deliveryId);
-      if (!r || r.kind === 'unreachable' || r.kind === 'login') return retry(r?.trouble ?? classifyTrouble(new Error('no close result')));
-      if (r.kind === 'rejected') {
-        return settle({ ok: false, code: 'rejected', message: r.message, retryable: false }, (id) => ({
-          scanId: id, code, kind: 'carrier-rejected', deliveryId: s.deliveryId, carrier: s.agent ?? '', message: r.message, messages: r.messages,
-        }));
+  }
+
+  function wakeAt(iso: string | null): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (iso === null || stopped) return;
+    timer = setTimeout(() => void drain(), Math.max(0, Date.parse(iso) - now().getTime()));
+    timer.unref?.();
+  }
+
+  const fail = (e: JournalEntry, err: unknown): Run => {
+    deps.log.error('scan failed unexpectedly', { scanId: e.scanId, error: err instanceof Error ? err.message : String(err) });
+    engine.end(e, 'error', { code: 'internal', message: err instanceof Error ? err.message : String(err) });
+    return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error: { code: 'internal', message: 'The scan could not be finished. Scan it again; if it repeats, see the log.' } });
+  };
+
+  /** Runs the journal's unfinished scans in scan order until none is left or the head must wait. */
+  let again = false;
+  function drain(): Promise<void> {
+    if (stopped) return draining ?? Promise.resolve();
+    if (draining) {
+      // A scan that came while the lane was finishing its last turn must not be left behind.
+      again = true;
+      return draining;
+    }
+    again = false;
+    draining = (async () => {
+      for (;;) {
+        if (stopped) return;
+        const head = journal.nextScan();
+        if (!head) return;
+        if (head.outcome === 'waiting' && (head.nextRetryAt === null || Date.parse(head.nextRetryAt) > now().getTime())) {
+          wakeAt(head.nextRetryAt);
+          announceWaiting(head);
+          return;
+        }
+        working = head.id;
+        if (process.env.DEBUG_LANE) console.error('lane run', head);
+        pendingChanged();
+        let r: Run;
+        try {
+          r = await runScan(head);
+        } catch (err) {
+          r = fail(head, err);
+        }
+        working = null;
+        if (process.env.DEBUG_LANE) console.error('lane result', JSON.stringify(r).slice(0, 300));
+        const entryId = head.id;
+        if (r.waiting) {
+          // Said once per wait: a retry that fails again does not flash the screen again.
+          if (head.outcome !== 'waiting' || waiters.has(entryId)) deliver(entryId, r.step as ScanOutcome);
+          continue;
+        }
+        pendingChanged();
+        const step = r.step;
+        if ('later' in step) void step.later.catch((err: unknown) => fail(head, err).step as ScanOutcome).then((o) => deliver(entryId, o));
+        else deliver(entryId, step);
       }
-      if (r.kind === 'cancelled') return give('error', 'cancelled', `Shipment ${s.deliveryId} was cancelled; nothing was printed.`);
-      s = r.shipment;
-    } else if (jobsOf(s.deliveryId).length > 0) {
-      // Closed, and its labels were printed (or are queued) here already: never print twice by itself.
-      return give('error', 'already_printed', `Shipment ${s.deliveryId} was already closed and its labels were printed here. Reprint it from the shipment if needed.`);
-    }
-    const lj = await fetchLabelJobs(labelCtx(session), [s]);
-    const failure = lj.failures[0];
-    if (failure) return failure.trouble.kind === 'answered' ? give('error', failure.trouble.error.code, failure.trouble.error.message) : retry(failure.trouble);
-    const closed = s;
-    return settle({ ok: true, prints: lj.prints }, (id) => ({ scanId: id, code, kind: 'queued', shipment: shipmentInfo(closed), jobIds: [], reprint: false, reason: null }));
+    })().finally(() => {
+      draining = null;
+      working = null;
+      pendingChanged();
+      if (again) void drain();
+    });
+    return draining;
   }
 
   /**
-   * One scan as the scanner typed it: logged and placed in the line at once (`scanId`), its
-   * outcome later (`done`, also sent to onOutcome). The RPC answers with the scanId right away.
+   * One scan as the scanner typed it: committed (scan log + journal) before it is acknowledged
+   * with its number; its outcome comes later (`done`, also sent to onOutcome).
    */
   function submit(raw: string): { scanId: number; done: Promise<ScanOutcome> } {
     const session = deps.session();
     const n = normaliseScan(raw);
     const code = n.ok ? n.code : raw.trim();
-    const scanId = deps.repos.scanLog.record({ accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, scannedAt: now() });
-    return { scanId, done: onLine({ scanId, code, receivedAt: now().toISOString() }, () => decide(scanId, code)) };
+    const { scanId, entry } = journal.receiveScan({ accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now() });
+    const outcome = new Promise<ScanOutcome>((resolve) => waiters.set(entry.id, resolve));
+    pendingChanged();
+    void drain();
+    return { scanId, done: outcome };
   }
 
   return {
@@ -318,24 +371,23 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       const code = asked?.code ?? String(req.deliveryId);
       const scanId = asked && req.scanId !== undefined ? req.scanId : deps.repos.scanLog.record({ accountId: session?.accountId ?? '', code, scannedAt: now(), deliveryId: req.deliveryId });
       if (req.scanId !== undefined) awaiting.delete(req.scanId);
-      return onLine({ scanId, code, receivedAt: now().toISOString() }, async (): Promise<Step> => {
-        const accountId = session?.accountId;
-        const s = accountId ? deps.repos.shipments.get(accountId, req.deliveryId) : null;
-        if (!session || !s) {
-          return session
-            ? { scanId, code, kind: 'not-found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false }
-            : { scanId, code, kind: 'login-required', message: 'The station is not logged in to the service. Log in, then reprint.' };
+      const run = async (): Promise<ScanOutcome> => {
+        const s = session ? deps.repos.shipments.get(session.accountId, req.deliveryId) : null;
+        if (!session) return { scanId, code, kind: 'login-required', message: 'The station is not logged in to the service. Log in, then reprint.' };
+        if (!s) return { scanId, code, kind: 'not-found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
+        const [entry] = journal.begin([{ accountId: session.accountId, source: 'reprint', scanId, code, deliveryId: s.deliveryId, want: 'print' }], now());
+        const r = (await engine.run(session, [entry!])).get(entry!.id)!;
+        if (r.kind === 'queued') return report(scanId, code, r.shipment, r.jobs, true);
+        if (r.kind === 'waiting') {
+          engine.end(entry!, 'error', r.trouble.error); // a reprint is the worker's act of now, not a wait
+          return r.trouble.kind === 'login' ? { scanId, code, kind: 'login-required', message: r.trouble.error.message } : { scanId, code, kind: 'error', error: r.trouble.error };
         }
-        let prints = storedLabelJobs(deps.repos.labels, deps.routes(), session.accountId, s);
-        if (!prints) {
-          const lj = await fetchLabelJobs(labelCtx(session), [s]);
-          const failure = lj.failures[0];
-          if (failure) return failure.trouble.kind === 'login' ? fromTrouble(scanId, code, failure.trouble) : { scanId, code, kind: 'error', error: failure.trouble.error };
-          prints = lj.prints;
-        }
-        const jobs = prints.map((p) => deps.queue.enqueue(p));
-        return later(report(scanId, code, s, jobs, true));
-      });
+        if (r.kind === 'not-printed' || r.kind === 'missing') return { scanId, code, kind: 'error', error: r.error };
+        return { scanId, code, kind: 'error', error: { code: 'reprint_refused', message: `Shipment ${req.deliveryId} could not be reprinted.` } };
+      };
+      return run()
+        .catch((err: unknown): ScanOutcome => ({ scanId, code, kind: 'error', error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } }))
+        .then(finish);
     },
 
     /** The worker declined the reprint (Esc). */
@@ -346,14 +398,37 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       return finish({ scanId, code: asked.code, kind: 'skipped', deliveryId: asked.deliveryId });
     },
 
-    pending: () => line.pending(),
-    runQueuedScan,
+    pending,
 
-    /** The service answers again: queued scans run now instead of at their backoff time. */
-    serviceBack(): void {
-      for (const j of deps.queue.list({ states: ['failed'], limit: 500 }).reverse()) {
-        if (j.kind === 'close-and-print' && j.nextRetryAt !== null) deps.queue.retryNow(j.id);
-      }
+    /** Starts the scan lane: unfinished scans of the last run resume first, in scan order. */
+    start(): void {
+      stopped = false;
+      void drain();
+    },
+
+    /** The service answers again, or a login happened: waiting scans run now instead of at their retry time. */
+    wake(): void {
+      journal.wakeWaiting('scan', now());
+      void drain();
+    },
+
+    /** Runs due scans (the station's tick). */
+    tick(): void {
+      void drain();
+    },
+
+    /** Stops taking the next scan and waits (bounded) for the one in flight. */
+    async stop(boundMs = 10_000): Promise<void> {
+      stopped = true;
+      wakeAt(null);
+      let t: NodeJS.Timeout | undefined;
+      await Promise.race([draining ?? Promise.resolve(), new Promise((r) => (t = setTimeout(r, boundMs)))]);
+      clearTimeout(t);
+    },
+
+    /** Waits until no scan can run now (tests, benchmarks). */
+    idle: async (): Promise<void> => {
+      while (draining) await draining;
     },
   };
 }

@@ -8,6 +8,7 @@ import type { PrintQueue } from '../queue/printQueue';
 import type { Logger } from '../rpc/rpcServer';
 import type { CollectionPlacesRepo } from '../store/collectionPlacesRepo';
 import type { EndOfDayRepo } from '../store/endOfDayRepo';
+import type { JournalRepo } from '../store/journalRepo';
 import type { LabelsRepo } from '../store/labelsRepo';
 import type { ScanLogRepo } from '../store/scanLogRepo';
 import type { ShipmentsRepo } from '../store/shipmentsRepo';
@@ -35,6 +36,8 @@ export interface WorkflowDeps {
     scanLog: ScanLogRepo;
     places: CollectionPlacesRepo;
     endOfDay: EndOfDayRepo;
+    /** The close-and-print journal (electron/workflows/closeAndPrint.ts moves its entries). */
+    journal: JournalRepo;
   };
   /** Stores delivery records the service returned (electron/sync/updateCache.ts recordDeliveries, bound). */
   recordDeliveries(accountId: string, deliveries: unknown[]): void;

@@ -99,7 +99,13 @@ export type RoutingRules = z.infer<typeof routingRules>;
 
 // ---------------------------------------------------------------- queue
 
-export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'failed', 'uncertain', 'cancelled']);
+/**
+ * `uncertain`: cut off while sending (crash, dropped connection): it may or may not have printed.
+ * `unconfirmed`: every byte left, the printer did not confirm taking them (a raw port that
+ * accepts and never reads or closes). Neither counts as printed; both wait for the worker's word
+ * (it printed / print again / cancel) and are never sent again by themselves.
+ */
+export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'failed', 'uncertain', 'unconfirmed', 'cancelled']);
 export type JobState = z.infer<typeof jobState>;
 
 export const jobView = z.object({
@@ -172,9 +178,9 @@ export const printingMethods = {
   'printing.queue.history': { params: jobIdParams, result: z.array(jobEvent) },
   'printing.queue.retryNow': { params: jobIdParams, result: jobView },
   'printing.queue.cancel': { params: jobIdParams, result: jobView },
-  /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain job. */
+  /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or unconfirmed job. */
   'printing.queue.reprint': { params: jobIdParams, result: jobView },
-  /** The worker says an uncertain job did print: it becomes done without printing again. */
+  /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */
   'printing.queue.markPrinted': { params: jobIdParams, result: jobView },
   'printing.preview': { params: jobIdParams, result: z.array(previewPage) },
 };

@@ -35,7 +35,7 @@ const base = {
  * - queued: closed, labels queued but not yet printed (a busy lane, or labels still to fetch);
  * - printer-down: closed, the printer refused; the jobs wait in the queue and retry by themselves;
  * - already-closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
- * - service-unreachable: the scan waits in the queue as a close-and-print job, run in scan order.
+ * - service-unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean() }),
@@ -73,7 +73,8 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     message: z.string(),
     messages: z.array(z.string()),
   }),
-  z.object({ ...base, kind: z.literal('service-unreachable'), jobId: z.number().int(), reason: workflowError }),
+  /** The scan waits in the station's journal (entryId) and runs in scan order when the service or the login is back. */
+  z.object({ ...base, kind: z.literal('service-unreachable'), entryId: z.number().int(), reason: workflowError }),
   z.object({ ...base, kind: z.literal('skipped'), deliveryId: z.number().int() }),
   z.object({ ...base, kind: z.literal('login-required'), message: z.string() }),
   z.object({ ...base, kind: z.literal('error'), error: workflowError }),

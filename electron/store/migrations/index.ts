@@ -13,6 +13,7 @@ import { m006ScanLog } from './006_scan_log';
 import { m007Accounts } from './007_accounts';
 import { m008EndOfDay } from './008_end_of_day';
 import { m009ProtocolsElsewhere } from './009_protocols_elsewhere';
+import { m010Journal } from './010_journal';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   m007Accounts,
   m008EndOfDay,
   m009ProtocolsElsewhere,
+  m010Journal,
 ];

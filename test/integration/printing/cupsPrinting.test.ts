@@ -17,7 +17,7 @@ import { createPrintQueue } from '../../../electron/queue/printQueue';
 import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { printerSettings } from '../../../shared/contract/printing';
 import { needs } from '../../support/services';
-import { decodeBarcodes, freshDb, packageLabelZpl, tempDir, waitFor } from './printingTestKit';
+import { decodeBarcodes, freshDb, packageLabelZpl, printHooks, tempDir, waitFor } from './printingTestKit';
 
 const CUPS_PDF_OUT = '/root/PDF';
 
@@ -105,7 +105,7 @@ describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CU
 
   it('a queue that does not exist fails the job with the spooler\'s reason and nothing printed', async () => {
     const driver = createCupsDriver({ queue: `NO_SUCH_QUEUE_${process.pid}`, mode: 'pdf', settings: printerSettings.parse({}) });
-    const err = await driver.print({ format: 'pdf', bytes: await pdfLabel('X1'), title: 'x', copies: 1, labelSize: null }, () => undefined).catch((e: unknown) => e);
+    const err = await driver.print({ format: 'pdf', bytes: await pdfLabel('X1'), title: 'x', copies: 1, labelSize: null }, printHooks()).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'spooler_rejected', outcome: 'not_sent' });
     expect(await driver.status()).toMatchObject({ state: 'offline' });
   });

@@ -13,7 +13,7 @@ import { createUsbDeviceDriver } from '../../../electron/printing/usbDeviceDrive
 import { createRpcServer, type Handlers, type RpcServer } from '../../../electron/rpc/rpcServer';
 import { printerSettings } from '../../../shared/contract/printing';
 import { needs } from '../../support/services';
-import { decodeBarcodes, freshDb, packageLabelZpl, tempDir, waitFor } from './printingTestKit';
+import { decodeBarcodes, freshDb, packageLabelZpl, printHooks, tempDir, waitFor } from './printingTestKit';
 
 const log = { info() {}, warn() {}, error() {} };
 let printing: PrintingService;
@@ -141,10 +141,10 @@ describe('USB raw printing', () => {
     writeFileSync(dev, '');
     const driver = createUsbDeviceDriver({ device: dev, settings: printerSettings.parse({}) });
     const zpl = packageLabelZpl('USB001');
-    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl), title: 't', copies: 1, labelSize: '10x15' }, () => undefined);
+    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl), title: 't', copies: 1, labelSize: '10x15' }, printHooks());
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(dev, 'latin1')).toBe(zpl);
     const gone = createUsbDeviceDriver({ device: dev + '-missing', settings: printerSettings.parse({}) });
-    await expect(gone.print({ format: 'zpl', bytes: Buffer.from(zpl), title: 't', copies: 1, labelSize: null }, () => undefined)).rejects.toMatchObject({ code: 'offline', outcome: 'not_sent' });
+    await expect(gone.print({ format: 'zpl', bytes: Buffer.from(zpl), title: 't', copies: 1, labelSize: null }, printHooks())).rejects.toMatchObject({ code: 'offline', outcome: 'not_sent' });
   });
 });

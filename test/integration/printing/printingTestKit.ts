@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PrintHooks } from '../../../electron/printing/printerDriver';
 import { openDatabase, type Db } from '../../../electron/store/database';
 
 export function tempDir(prefix = 'printing-'): string {
@@ -38,6 +39,11 @@ export function decodeBarcodes(png: Buffer, dir = tempDir('zbar-')): Promise<str
       resolve(err && !stdout ? [] : stdout.split('\n').map((s) => s.trim()).filter(Boolean));
     });
   });
+}
+
+/** Hooks for calling a driver directly, outside the queue. */
+export function printHooks(accepted: () => void = () => undefined): PrintHooks {
+  return { sending: () => undefined, accepted };
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 10_000, stepMs = 20): Promise<void> {

@@ -10,7 +10,7 @@ import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electro
 import { renderZplPngs } from '../../../electron/printing/zplRender';
 import { printerSettings } from '../../../shared/contract/printing';
 import { needs } from '../../support/services';
-import { decodeBarcodes, packageLabelZpl } from './printingTestKit';
+import { decodeBarcodes, packageLabelZpl, printHooks } from './printingTestKit';
 
 let printer: VirtualZplPrinter;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe.skipIf(!needs('zbarimg'))('labels for a 203-dpi printer', () => {
     const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ dpi: 203 }) });
     const zpl = [packageLabelZpl('DR2030001CZ'), packageLabelZpl('DR2030002CZ')].join('\n');
     let accepted = false;
-    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl, 'latin1'), title: 't', copies: 1, labelSize: '10x15' }, () => (accepted = true));
+    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl, 'latin1'), title: 't', copies: 1, labelSize: '10x15' }, printHooks(() => (accepted = true)));
     expect(accepted).toBe(true);
     const labels = printer.printed();
     expect(labels).toHaveLength(2);
@@ -44,7 +44,7 @@ describe.skipIf(!needs('zbarimg'))('labels for a 203-dpi printer', () => {
     printer.clear();
     const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ dpi: 300 }) });
     const zpl = packageLabelZpl('DR3000001CZ');
-    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl, 'latin1'), title: 't', copies: 1, labelSize: '10x15' }, () => undefined);
+    await driver.print({ format: 'zpl', bytes: Buffer.from(zpl, 'latin1'), title: 't', copies: 1, labelSize: '10x15' }, printHooks());
     expect(Buffer.concat(printer.connections()).toString('latin1')).toBe(zpl);
   });
 });

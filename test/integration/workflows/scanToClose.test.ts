@@ -103,7 +103,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
     expect(outcome.kind).toBe('service-unreachable');
     const barcodes = await waitForClosed(d.deliveryId);
-    await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'closed', 15_000);
+    await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'printed', 15_000);
     await new Promise((r) => setTimeout(r, 1000)); // the late close has landed too
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
   });
@@ -166,7 +166,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(still!.deliveryState).toBe(0);
   });
 
-  it('service down: scans wait as close-and-print jobs, then close and print in scan order when it is back', async () => {
+  it('service down: scans wait in the journal, then close and print in scan order when it is back', async () => {
     const ds = [await insert(rig), await insert(rig), await insert(rig)];
     clearPrinted(rig);
     const outcomes = [];
@@ -179,7 +179,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     } finally {
       await sandboxFault(sb, null);
     }
-    rig.workflows.scanToClose.serviceBack();
+    rig.workflows.journal.wake();
     await waitFor(() => printedCount(rig) === 3, 15_000);
 
     const closed = await rig.session.client.getDeliveriesByIds(ds.map((d) => d.deliveryId));
@@ -188,21 +188,33 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     // Scan order: the labels came out in the order the parcels were scanned.
     const inScanOrder = await barcodesOf(rig, ds.map((d) => d.deliveryId));
     expect(await printedBarcodes(rig, inScanOrder)).toEqual(inScanOrder);
-    for (const o of outcomes) expect(rig.deps.repos.scanLog.get(o.scanId)?.outcome).toBe('closed');
+    await waitFor(() => outcomes.every((o) => rig.deps.repos.scanLog.get(o.scanId)?.outcome === 'printed'), 10_000);
     // And the service closed them in scan order too.
     const closedAt = ds.map((d) => Date.parse(byId.get(d.deliveryId)!.closed!));
     expect([...closedAt].sort((a, b) => a - b)).toEqual(closedAt);
   });
 
-  it('a scan while logged out says "log in again" and is logged', async () => {
+  it('scans made while logged out wait, as the banner says, and run in scan order after login', async () => {
+    const ds = [await insert(rig), await insert(rig)];
+    clearPrinted(rig);
     rig.loggedIn.value = false;
+    const outcomes = [];
     try {
-      const o = await rig.workflows.scanToClose.scan('ANY-CODE');
-      expect(o.kind).toBe('login-required');
-      expect(rig.deps.repos.scanLog.get(o.scanId)?.outcome).toBe('error');
+      for (const d of ds) outcomes.push(await rig.workflows.scanToClose.scan(d.externalId!));
+      expect(outcomes.map((o) => o.kind)).toEqual(['service-unreachable', 'service-unreachable']);
+      expect(outcomes.map((o) => (o.kind === 'service-unreachable' ? o.reason.code : null))).toEqual(['login_required', 'waiting_in_line']);
+      for (const o of outcomes) expect(rig.deps.repos.scanLog.get(o.scanId)?.outcome).toBe('queued');
+      expect(rig.workflows.scanToClose.pending().map((p) => p.code)).toEqual(ds.map((d) => d.externalId));
+      expect(printedCount(rig)).toBe(0);
     } finally {
       rig.loggedIn.value = true;
     }
+    rig.workflows.journal.wake();
+    await waitFor(() => printedCount(rig) === 2, 15_000);
+    const inScanOrder = await barcodesOf(rig, ds.map((d) => d.deliveryId));
+    expect(await printedBarcodes(rig, inScanOrder)).toEqual(inScanOrder);
+    await waitFor(() => outcomes.every((o) => rig.deps.repos.scanLog.get(o.scanId)?.outcome === 'printed'), 10_000);
+    expect(rig.workflows.scanToClose.pending()).toEqual([]);
   });
 
   it('scans keep their order while one is in flight, and the pending list shows them', async () => {

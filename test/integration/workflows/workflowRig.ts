@@ -20,6 +20,7 @@ import { openDatabase, type Db } from '../../../electron/store/database';
 import { createEndOfDayRepo } from '../../../electron/store/endOfDayRepo';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
 import { createPrintJobsRepo, type PrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createJournalRepo } from '../../../electron/store/journalRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { recordDeliveries } from '../../../electron/sync/updateCache';
@@ -86,7 +87,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   const deps: WorkflowDeps = {
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
     lookup: (code, o) => lookupScan({ accountId: session.accountId, shipments, source, now }, code, o),
-    repos: { shipments, labels, scanLog, places, endOfDay },
+    repos: { shipments, labels, scanLog, places, endOfDay, journal: createJournalRepo(db, scanLog) },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,
     routes: () => routes,
@@ -96,6 +97,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   };
   const workflows = createWorkflows(deps, { scan: { printWaitMs: opts.printWaitMs ?? 8000 }, batch: { printWaitMs: 8000 } });
   queue.start();
+  workflows.journal.start();
   return {
     session,
     db,
@@ -108,6 +110,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     routes,
     loggedIn,
     async close() {
+      await workflows.journal.stop();
       await queue.stop();
       await printer.close();
       db.close();

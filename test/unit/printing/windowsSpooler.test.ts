@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { printerSettings } from '../../../shared/contract/printing';
 import { discoverWindowsPrinters } from '../../../electron/printing/discovery';
-import type { DriverJob } from '../../../electron/printing/printerDriver';
+import type { DriverJob, PrintHooks } from '../../../electron/printing/printerDriver';
 import { createWindowsRawDriver, RAW_PRINT_SCRIPT, type WindowsSpooler } from '../../../electron/printing/windowsSpooler';
 import { prepareZplForPrinter } from '../../../electron/printing/zplPrepare';
 
@@ -39,6 +39,7 @@ function mockWindowsSpooler(answer: (c: Call) => string | Error = (c) => `writte
 }
 
 const settings = printerSettings.parse({});
+const noHooks: PrintHooks = { sending: () => undefined, accepted: () => undefined };
 const zplJob = (n: number): DriverJob => ({ format: 'zpl', bytes: Buffer.from(`^XA^FO50,50^BCN,100^FDPKG${n}^FS^XZ`, 'latin1'), title: `Shipment ${n}`, copies: 1, labelSize: '10x15' });
 
 describe('Windows spooler (with a named mock of the spooler)', () => {
@@ -61,7 +62,7 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
     const { spooler, calls } = mockWindowsSpooler();
     const driver = createWindowsRawDriver({ printer: 'ZDesigner ZD421-203dpi ZPL', settings, spooler });
     const accepted: number[] = [];
-    await Promise.all([1, 2, 3].map((n) => driver.print(zplJob(n), () => accepted.push(n))));
+    await Promise.all([1, 2, 3].map((n) => driver.print(zplJob(n), { sending: () => undefined, accepted: () => accepted.push(n) })));
     expect(accepted).toEqual([1, 2, 3]);
     expect(calls.map((c) => c.args.slice(0, 2))).toEqual(Array(3).fill(['-Printer', 'ZDesigner ZD421-203dpi ZPL']));
     for (const [i, c] of calls.entries()) expect(c.bytes.equals(await prepareZplForPrinter(zplJob(i + 1), settings))).toBe(true);
@@ -72,20 +73,20 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
   it('a queue that does not exist fails the job as not sent (safe to retry)', async () => {
     const { spooler } = mockWindowsSpooler(() => new Error('OpenPrinter failed: 1801'));
     const driver = createWindowsRawDriver({ printer: 'Gone', settings, spooler });
-    await expect(driver.print(zplJob(1), () => undefined)).rejects.toMatchObject({ code: 'spooler_rejected', outcome: 'not_sent' });
+    await expect(driver.print(zplJob(1), noHooks)).rejects.toMatchObject({ code: 'spooler_rejected', outcome: 'not_sent' });
   });
 
   it('a failed or partial write is uncertain: the worker decides, nothing is printed twice by itself', async () => {
     const failed = createWindowsRawDriver({ printer: 'Z', settings, spooler: mockWindowsSpooler(() => new Error('WritePrinter failed: 6')).spooler });
-    await expect(failed.print(zplJob(1), () => undefined)).rejects.toMatchObject({ outcome: 'unknown' });
+    await expect(failed.print(zplJob(1), noHooks)).rejects.toMatchObject({ outcome: 'unknown' });
     const partial = createWindowsRawDriver({ printer: 'Z', settings, spooler: mockWindowsSpooler((c) => `written 10 of ${c.bytes.length}`).spooler });
-    await expect(partial.print(zplJob(1), () => undefined)).rejects.toMatchObject({ code: 'spooler_incomplete', outcome: 'unknown' });
+    await expect(partial.print(zplJob(1), noHooks)).rejects.toMatchObject({ code: 'spooler_incomplete', outcome: 'unknown' });
   });
 
   it('refuses a PDF job: a raw queue takes ZPL', async () => {
     const { spooler, calls } = mockWindowsSpooler();
     const driver = createWindowsRawDriver({ printer: 'Z', settings, spooler });
-    await expect(driver.print({ ...zplJob(1), format: 'pdf' }, () => undefined)).rejects.toMatchObject({ code: 'wrong_format' });
+    await expect(driver.print({ ...zplJob(1), format: 'pdf' }, noHooks)).rejects.toMatchObject({ code: 'wrong_format' });
     expect(calls).toHaveLength(0);
   });
 });

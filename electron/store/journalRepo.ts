@@ -1,0 +1,201 @@
+/**
+ * The journal of "close and print": one row per shipment a path wants closed and/or printed,
+ * its step, and the print jobs it produced (journal_jobs). Each step change is one transaction
+ * with its history row (journal_steps); the database is opened with synchronous = FULL, so a step
+ * is on the disk before the side effect it allows.
+ */
+import type { LabelRoute } from '../../shared/contract/printing';
+import type { Db } from './database';
+import type { ScanLogRepo } from './scanLogRepo';
+
+export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
+export type JournalStep = 'received' | 'resolved' | 'close-requested' | 'closed' | 'queued' | 'ended';
+/** close-and-print: a prepared shipment to close, then print; print: a closed shipment's labels (again). */
+export type JournalWant = 'close-and-print' | 'print';
+
+export interface JournalEntry {
+  id: number;
+  accountId: string;
+  source: JournalSource;
+  scanId: number | null;
+  code: string | null;
+  deliveryId: number | null;
+  want: JournalWant;
+  /** The route the worker chose for this print; null: the routing rules. */
+  route: LabelRoute | null;
+  step: JournalStep;
+  /** Why an entry ended (not-found, rejected, not-printed...), or why it waits. */
+  outcome: string | null;
+  reasonCode: string | null;
+  reason: string | null;
+  attempts: number;
+  /** A waiting entry runs again at this time (null: when its cause is gone: login, the service back). */
+  nextRetryAt: string | null;
+  createdAt: string;
+}
+
+export interface NewEntry {
+  accountId: string;
+  source: JournalSource;
+  scanId?: number | null;
+  code?: string | null;
+  deliveryId: number;
+  want: JournalWant;
+  route?: LabelRoute | null;
+}
+
+export interface StepChange {
+  deliveryId?: number;
+  outcome?: string | null;
+  reasonCode?: string | null;
+  reason?: string | null;
+}
+
+interface Row {
+  id: number;
+  account_id: string;
+  source: JournalSource;
+  scan_id: number | null;
+  code: string | null;
+  delivery_id: number | null;
+  want: JournalWant;
+  route: string | null;
+  step: JournalStep;
+  outcome: string | null;
+  reason_code: string | null;
+  reason: string | null;
+  attempts: number;
+  next_retry_at: string | null;
+  created_at: string;
+}
+
+const toEntry = (r: Row): JournalEntry => ({
+  id: r.id,
+  accountId: r.account_id,
+  source: r.source,
+  scanId: r.scan_id,
+  code: r.code,
+  deliveryId: r.delivery_id,
+  want: r.want,
+  route: r.route ? (JSON.parse(r.route) as LabelRoute) : null,
+  step: r.step,
+  outcome: r.outcome,
+  reasonCode: r.reason_code,
+  reason: r.reason,
+  attempts: r.attempts,
+  nextRetryAt: r.next_retry_at,
+  createdAt: r.created_at,
+});
+
+export const UNFINISHED = `step NOT IN ('queued', 'ended')`;
+
+export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
+  const insert = db.prepare(`INSERT INTO journal_entries
+    (account_id, source, scan_id, code, delivery_id, want, route, step, created_at, updated_at)
+    VALUES (@accountId, @source, @scanId, @code, @deliveryId, @want, @route, @step, @now, @now)`);
+  const insertStep = db.prepare('INSERT INTO journal_steps (entry_id, at, step, reason_code) VALUES (?, ?, ?, ?)');
+  const getOne = db.prepare<[number], Row>('SELECT * FROM journal_entries WHERE id = ?');
+  const setStep = db.prepare(`UPDATE journal_entries SET step = @step,
+      delivery_id = coalesce(@deliveryId, delivery_id), outcome = @outcome, reason_code = @reasonCode, reason = @reason,
+      next_retry_at = NULL, updated_at = @now WHERE id = @id`);
+  const setWait = db.prepare(`UPDATE journal_entries SET outcome = 'waiting', reason_code = @reasonCode, reason = @reason,
+      next_retry_at = @nextRetryAt, attempts = attempts + 1, updated_at = @now WHERE id = @id`);
+  const adopt = db.prepare(`UPDATE journal_entries SET account_id = ? WHERE id = ? AND account_id = ''`);
+  const link = db.prepare('INSERT OR IGNORE INTO journal_jobs (entry_id, job_id) VALUES (?, ?)');
+  const nextScan = db.prepare<[], Row>(`SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT 1`);
+  const unfinishedScans = db.prepare<[number], Row>(`SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT ?`);
+  const unfinishedOthers = db.prepare<[], Row>(`SELECT * FROM journal_entries WHERE source <> 'scan' AND ${UNFINISHED} ORDER BY id`);
+  const jobsOfEntry = db.prepare<[number], { job_id: number }>('SELECT job_id FROM journal_jobs WHERE entry_id = ? ORDER BY job_id');
+  const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
+    `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
+  );
+  const closedHere = db.prepare<[string, number], { n: number }>(
+    `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
+     WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close-and-print' AND s.step = 'closed'`,
+  );
+
+  const changeStep = (id: number, step: JournalStep, at: string, c: StepChange) => {
+    setStep.run({ id, step, deliveryId: c.deliveryId ?? null, outcome: c.outcome ?? null, reasonCode: c.reasonCode ?? null, reason: c.reason ?? null, now: at });
+    insertStep.run(id, at, step, c.reasonCode ?? null);
+  };
+
+  return {
+    /** A scan as it arrives: its scan log row and its journal entry, in one commit, before the scan is acknowledged. */
+    receiveScan(s: { accountId: string; code: string; rawCode: string | null; at: Date }): { scanId: number; entry: JournalEntry } {
+      const at = s.at.toISOString();
+      return db.transaction(() => {
+        const scanId = scanLog.record({ accountId: s.accountId, code: s.code, rawCode: s.rawCode, scannedAt: s.at });
+        const id = Number(
+          insert.run({ accountId: s.accountId, source: 'scan', scanId, code: s.code, deliveryId: null, want: 'close-and-print', route: null, step: 'received', now: at }).lastInsertRowid,
+        );
+        insertStep.run(id, at, 'received', null);
+        return { scanId, entry: toEntry(getOne.get(id)!) };
+      })();
+    },
+
+    /** Entries for shipments already known: a prepared one to close (`resolved`), a closed one to print (`closed`). */
+    begin(list: NewEntry[], at: Date): JournalEntry[] {
+      const now = at.toISOString();
+      return db.transaction(() =>
+        list.map((e) => {
+          const step: JournalStep = e.want === 'print' ? 'closed' : 'resolved';
+          const id = Number(
+            insert.run({
+              accountId: e.accountId, source: e.source, scanId: e.scanId ?? null, code: e.code ?? null, deliveryId: e.deliveryId,
+              want: e.want, route: e.route ? JSON.stringify(e.route) : null, step, now,
+            }).lastInsertRowid,
+          );
+          insertStep.run(id, now, step, null);
+          return toEntry(getOne.get(id)!);
+        }),
+      )();
+    },
+
+    get(id: number): JournalEntry | null {
+      const r = getOne.get(id);
+      return r ? toEntry(r) : null;
+    },
+
+    /** Moves entries to a step in one commit (clears any wait). */
+    step(ids: number[], step: JournalStep, at: Date, change: StepChange = {}): void {
+      const now = at.toISOString();
+      db.transaction(() => ids.forEach((id) => changeStep(id, step, now, change)))();
+    },
+
+    /** The entry stays at its step and runs again later: at `nextRetryAt`, or when its cause is gone. */
+    wait(ids: number[], at: Date, w: { reasonCode: string; reason: string; nextRetryAt: Date | null }): void {
+      const now = at.toISOString();
+      db.transaction(() => ids.forEach((id) => setWait.run({ id, reasonCode: w.reasonCode, reason: w.reason, nextRetryAt: w.nextRetryAt?.toISOString() ?? null, now })))();
+    },
+
+    /** A scan made while logged out belongs to the account that runs it. */
+    adopt(id: number, accountId: string): void {
+      adopt.run(accountId, id);
+    },
+
+    /** Links print jobs to their entry and marks it queued: call inside the transaction that inserts the jobs. */
+    queued(id: number, jobIds: number[], at: Date): void {
+      for (const j of jobIds) link.run(id, j);
+      changeStep(id, 'queued', at.toISOString(), {});
+    },
+
+    /** Waiting entries of a source (all others when 'others') become due now: their cause may be gone. */
+    wakeWaiting(source: 'scan' | 'others', at: Date): void {
+      db.prepare(`UPDATE journal_entries SET next_retry_at = ? WHERE outcome = 'waiting' AND ${UNFINISHED} AND ${source === 'scan' ? "source = 'scan'" : "source <> 'scan'"}`).run(at.toISOString());
+    },
+
+    nextScan(): JournalEntry | null {
+      const r = nextScan.get();
+      return r ? toEntry(r) : null;
+    },
+    unfinishedScans: (limit = 1000): JournalEntry[] => unfinishedScans.all(limit).map(toEntry),
+    unfinishedOthers: (): JournalEntry[] => unfinishedOthers.all().map(toEntry),
+    jobIdsOf: (entryId: number): number[] => jobsOfEntry.all(entryId).map((r) => r.job_id),
+    jobIdsOfShipment: (accountId: string, deliveryId: number): number[] => jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
+    /** Whether this station closed the shipment (a close it requested was confirmed). */
+    closedHere: (accountId: string, deliveryId: number): boolean => closedHere.get(accountId, deliveryId)!.n > 0,
+    steps: (id: number) => db.prepare<[number], { at: string; step: JournalStep; reason_code: string | null }>('SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid').all(id),
+  };
+}
+
+export type JournalRepo = ReturnType<typeof createJournalRepo>;

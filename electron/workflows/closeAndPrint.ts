@@ -1,0 +1,274 @@
+/**
+ * The one state machine of "close and print", used by every path that closes or prints (scan,
+ * batch, the Shipments screen, New shipment, reprint). It moves journal entries
+ * (electron/store/journalRepo.ts) through their steps, committing each before its side effect:
+ *
+ *   resolved ──commit close-requested──▶ PATCH close ──▶ closed ──fetch labels──▶ queued (jobs + links, one commit)
+ *
+ * A close whose answer was lost stays `close-requested`; the next run reads the shipment at the
+ * service first (closed: ours, go on; still prepared: close it; cancelled: end) — never a blind
+ * second close, never a closed shipment left without its labels. Trouble that may pass (no
+ * answer, logged out) leaves the entry at its step, waiting; an answer that refuses ends it.
+ */
+import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
+import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import { backoffDelay } from '../queue/backoff';
+import type { JournalEntry } from '../store/journalRepo';
+import type { NewPrintJob, StoredJob } from '../store/printJobsRepo';
+import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
+import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
+import type { WorkflowError } from './schemas';
+import { classifyTrouble, type Trouble } from './serviceTrouble';
+import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+
+export type EntryResult =
+  /** Closed (here or before) and its labels are print jobs now. */
+  | { kind: 'queued'; shipment: Shipment; jobs: StoredJob[] }
+  /** Closed, but its labels cannot be had (the service refused them, no printer route): ended. */
+  | { kind: 'not-printed'; shipment: Shipment; error: WorkflowError }
+  /** Waits at its step for the service or a login; runs again by itself. `closed`: the shipment is closed already. */
+  | { kind: 'waiting'; shipment: Shipment | null; closed: boolean; trouble: Trouble }
+  /** The close was refused (closed elsewhere, cancelled, the carrier said no): ended. */
+  | { kind: 'refused'; close: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'cancelled' | 'rejected' }> }
+  /** The shipment is not known to the station or the service: ended. */
+  | { kind: 'missing'; error: WorkflowError };
+
+/** Waits: 2 s, 4 s ... up to a minute, and at once when the service or a login comes back. */
+const RETRY = { baseMs: 2000, maxMs: 60_000 };
+
+const routeKey = (r: LabelRoute | null) => (r ? JSON.stringify(r) : '');
+
+export function createCloseAndPrint(deps: WorkflowDeps) {
+  const journal = deps.repos.journal;
+  const now = () => deps.clock.now();
+
+  function wait(e: JournalEntry, t: Trouble): void {
+    const at = now();
+    const retry = t.kind === 'login' ? null : new Date(at.getTime() + backoffDelay(e.attempts + 1, RETRY));
+    journal.wait([e.id], at, { reasonCode: t.error.code, reason: t.error.message, nextRetryAt: retry });
+  }
+
+  function end(e: JournalEntry, outcome: string, error: WorkflowError | null): void {
+    journal.step([e.id], 'ended', now(), { outcome, reasonCode: error?.code ?? null, reason: error?.message ?? null });
+  }
+
+  /** The cached shipments of the entries; those the cache lacks are read from the service. */
+  async function shipmentsOf(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, Shipment> | Trouble> {
+    const ids = [...new Set(entries.map((e) => e.deliveryId!))];
+    const missing = ids.filter((id) => !deps.repos.shipments.get(session.accountId, id));
+    if (missing.length) {
+      try {
+        deps.recordDeliveries(session.accountId, await session.client.getDeliveriesByIds(missing));
+      } catch (err) {
+        return classifyTrouble(err);
+      }
+    }
+    const out = new Map<number, Shipment>();
+    for (const id of ids) {
+      const s = deps.repos.shipments.get(session.accountId, id);
+      if (s) out.set(id, s);
+    }
+    return out;
+  }
+
+  /** Entries whose close was sent and never answered: the service says what happened. */
+  async function reconcile(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<JournalEntry[]> {
+    if (!entries.length) return [];
+    const ids = entries.map((e) => e.deliveryId!);
+    try {
+      deps.recordDeliveries(session.accountId, await session.client.getDeliveriesByIds(ids));
+    } catch (err) {
+      const t = classifyTrouble(err);
+      for (const e of entries) {
+        wait(e, t);
+        results.set(e.id, { kind: 'waiting', shipment: deps.repos.shipments.get(session.accountId, e.deliveryId!) ?? null, closed: false, trouble: t });
+      }
+      return [];
+    }
+    const again: JournalEntry[] = [];
+    for (const e of entries) {
+      const s = deps.repos.shipments.get(session.accountId, e.deliveryId!);
+      if (s && isClosedState(s.state)) journal.step([e.id], 'closed', now(), { reasonCode: 'close_confirmed_by_search' });
+      else if (s && s.state === shipmentStates.prepared) again.push(e);
+      else if (s && s.state === shipmentStates.cancelled) {
+        end(e, 'cancelled', null);
+        results.set(e.id, { kind: 'refused', close: { kind: 'cancelled', shipment: s } });
+      } else {
+        const error = { code: 'not_found', message: `Shipment ${e.deliveryId} is not known to the service.` };
+        end(e, 'not-found', error);
+        results.set(e.id, { kind: 'missing', error });
+      }
+    }
+    return again;
+  }
+
+  async function close(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<void> {
+    if (!entries.length) return;
+    const found = await shipmentsOf(session, entries);
+    if (!(found instanceof Map)) {
+      for (const e of entries) {
+        wait(e, found);
+        results.set(e.id, { kind: 'waiting', shipment: null, closed: false, trouble: found });
+      }
+      return;
+    }
+    const todo: JournalEntry[] = [];
+    for (const e of entries) {
+      if (found.has(e.deliveryId!)) todo.push(e);
+      else {
+        const error = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station or at the service.` };
+        end(e, 'not-found', error);
+        results.set(e.id, { kind: 'missing', error });
+      }
+    }
+    if (!todo.length) return;
+    // Committed before the request leaves: a crash from here on is reconciled, not closed again.
+    journal.step(todo.map((e) => e.id), 'close-requested', now());
+    const closed = await closeShipments(deps, session, todo.map((e) => found.get(e.deliveryId!)!));
+    for (const e of todo) {
+      const r = closed.get(e.deliveryId!);
+      if (!r) {
+        const t = classifyTrouble({ code: 'service_unreachable', message: 'The close gave no result for this shipment.' });
+        wait(e, t);
+        results.set(e.id, { kind: 'waiting', shipment: found.get(e.deliveryId!)!, closed: false, trouble: t });
+        continue;
+      }
+      switch (r.kind) {
+        case 'closed':
+          journal.step([e.id], 'closed', now());
+          break;
+        case 'unreachable':
+        case 'login':
+          wait(e, r.trouble);
+          results.set(e.id, { kind: 'waiting', shipment: found.get(e.deliveryId!)!, closed: false, trouble: r.trouble });
+          break;
+        case 'closed-elsewhere':
+          end(e, 'closed-elsewhere', null);
+          results.set(e.id, { kind: 'refused', close: r });
+          break;
+        case 'cancelled':
+          end(e, 'cancelled', null);
+          results.set(e.id, { kind: 'refused', close: r });
+          break;
+        case 'rejected':
+          end(e, 'rejected', { code: r.status === 404 ? 'not_found' : 'carrier_rejected', message: [r.message, ...r.messages].join(' | ') });
+          results.set(e.id, { kind: 'refused', close: r });
+          break;
+      }
+    }
+  }
+
+  /** Rules for one entry: the route the worker chose for its carrier, or the routing rules. */
+  function rulesFor(route: LabelRoute | null, carrier: string): RoutingRules {
+    const rules = deps.routes();
+    return route ? { carriers: { [carrier]: route }, defaultRoute: null, protocolPrinterId: rules.protocolPrinterId } : rules;
+  }
+
+  /**
+   * Labels of closed entries: stored ones when they fit (a reprint, or a restart after the labels
+   * were kept), fetched otherwise; then the jobs, their links and the step in one commit.
+   */
+  async function print(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<void> {
+    if (!entries.length) return;
+    const found = await shipmentsOf(session, entries);
+    if (!(found instanceof Map)) {
+      for (const e of entries) {
+        wait(e, found);
+        results.set(e.id, { kind: 'waiting', shipment: null, closed: true, trouble: found });
+      }
+      return;
+    }
+    const byRoute = new Map<string, JournalEntry[]>();
+    for (const e of entries) byRoute.set(routeKey(e.route), [...(byRoute.get(routeKey(e.route)) ?? []), e]);
+
+    for (const group of byRoute.values()) {
+      const prints = new Map<number, NewPrintJob[]>();
+      const toFetch: Shipment[] = [];
+      for (const e of group) {
+        const s = found.get(e.deliveryId!);
+        if (!s) continue;
+        const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, s.agent ?? ''), session.accountId, s);
+        if (stored) prints.set(e.id, stored);
+        else toFetch.push(s);
+      }
+      const route = group[0]!.route;
+      const rules = route ? { ...deps.routes(), carriers: Object.fromEntries(toFetch.map((s) => [s.agent ?? '', route])), defaultRoute: null } : deps.routes();
+      const fetched = toFetch.length ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch) : { prints: [], failures: [] };
+
+      // A PDF job may hold several shipments: it belongs to each of their entries.
+      const fetchedJobs = fetched.prints;
+      const jobsByEntry = new Map<number, { shared: NewPrintJob[]; own: NewPrintJob[] }>();
+      for (const e of group) {
+        const failure = fetched.failures.find((f) => f.deliveryIds.includes(e.deliveryId!));
+        const s = found.get(e.deliveryId!);
+        if (!s) {
+          const error = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station.` };
+          end(e, 'not-found', error);
+          results.set(e.id, { kind: 'missing', error });
+        } else if (failure) {
+          if (failure.trouble.kind === 'answered') {
+            end(e, 'not-printed', failure.trouble.error);
+            results.set(e.id, { kind: 'not-printed', shipment: s, error: failure.trouble.error });
+          } else {
+            wait(e, failure.trouble);
+            results.set(e.id, { kind: 'waiting', shipment: s, closed: true, trouble: failure.trouble });
+          }
+        } else {
+          const own = prints.get(e.id) ?? [];
+          const shared = fetchedJobs.filter((j) => j.deliveryIds?.includes(e.deliveryId!));
+          if (own.length + shared.length === 0) {
+            const error = { code: 'no_labels', message: `No labels came for shipment ${e.deliveryId}.` };
+            end(e, 'not-printed', error);
+            results.set(e.id, { kind: 'not-printed', shipment: s, error });
+          } else jobsByEntry.set(e.id, { shared, own });
+        }
+      }
+      if (!jobsByEntry.size) continue;
+      const entryIds = [...jobsByEntry.keys()];
+      const all = [...new Set([...jobsByEntry.values()].flatMap((x) => [...x.own, ...x.shared]))];
+      const stored = deps.queue.enqueueAll(all, (inserted) => {
+        const idOf = new Map(all.map((p, i) => [p, inserted[i]!.id]));
+        for (const id of entryIds) {
+          const x = jobsByEntry.get(id)!;
+          journal.queued(id, [...x.own, ...x.shared].map((p) => idOf.get(p)!), now());
+        }
+        // One label per parcel: a job of the same shipments still waiting in the queue is replaced by this one.
+        const covered = new Set(entryIds.map((id) => group.find((e) => e.id === id)!.deliveryId!));
+        const fresh = new Set(inserted.map((j) => j.id));
+        const replaced = new Set<number>();
+        for (const d of covered) for (const j of journal.jobIdsOfShipment(session.accountId, d)) if (!fresh.has(j)) replaced.add(j);
+        return [...replaced];
+      });
+      for (const id of entryIds) {
+        const jobIds = new Set(journal.jobIdsOf(id));
+        results.set(id, { kind: 'queued', shipment: found.get(group.find((e) => e.id === id)!.deliveryId!)!, jobs: stored.filter((j) => jobIds.has(j.id)) });
+      }
+    }
+  }
+
+  /**
+   * Runs entries of one account from their last committed step as far as they go now. Entries
+   * already queued or ended are answered from the journal. One close request per carrier + place
+   * (closeShipments), one label request per carrier and route.
+   */
+  async function run(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, EntryResult>> {
+    const results = new Map<number, EntryResult>();
+    const at = (step: JournalEntry['step']) => entries.map((e) => journal.get(e.id)!).filter((e) => e.step === step);
+    const again = await reconcile(session, at('close-requested'), results);
+    await close(session, [...at('resolved'), ...again], results);
+    await print(session, at('closed').filter((e) => !results.has(e.id)), results);
+    for (const e of entries) {
+      if (results.has(e.id)) continue;
+      const cur = journal.get(e.id)!;
+      const s = deps.repos.shipments.get(session.accountId, cur.deliveryId ?? -1);
+      if (cur.step === 'queued' && s) results.set(e.id, { kind: 'queued', shipment: s, jobs: journal.jobIdsOf(e.id).map((j) => deps.queue.get(j)) });
+      else if (s && cur.outcome === 'not-printed') results.set(e.id, { kind: 'not-printed', shipment: s, error: { code: cur.reasonCode ?? 'not_printed', message: cur.reason ?? '' } });
+      else results.set(e.id, { kind: 'missing', error: { code: cur.reasonCode ?? 'ended', message: cur.reason ?? `The journal entry ${e.id} ended (${cur.outcome ?? cur.step}).` } });
+    }
+    return results;
+  }
+
+  return { run, wait, end };
+}
+
+export type CloseAndPrint = ReturnType<typeof createCloseAndPrint>;
