@@ -9,8 +9,8 @@ import type { ScanOutcome, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
 import { StationError } from '../stationError';
 import { toSummary } from '../store/shipmentsRepo';
-import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
-import { fetchLabelJobs } from './labelJobs';
+import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
+import { isClosedState, type ShipmentCloseResult } from './closeShipments';
 import { createScanLine } from './scanLine';
 import type { BatchItem, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps } from './workflowDeps';
@@ -30,25 +30,47 @@ function itemFor(code: string, s: Shipment): BatchItem {
   return { code, deliveryId: s.deliveryId, carrier: s.agent, collectionPlace: placeOf(s), recipientName: toSummary(s).recipientName, status, message };
 }
 
-function errorOf(r: ShipmentCloseResult | undefined): WorkflowError {
-  if (!r) return { code: 'close_no_answer', message: 'The close gave no result for this shipment.' };
+function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'cancelled' | 'rejected' }>): WorkflowError {
   switch (r.kind) {
-    case 'closed':
-      return { code: 'closed', message: '' };
     case 'closed-elsewhere':
       return { code: 'closed_elsewhere', message: `Shipment ${r.shipment.deliveryId} was closed elsewhere meanwhile; reprint its labels from the scan screen if needed.` };
     case 'cancelled':
       return { code: 'cancelled', message: `Shipment ${r.shipment.deliveryId} was cancelled meanwhile.` };
     case 'rejected':
       return { code: 'carrier_rejected', message: [r.message, ...r.messages].join(' | ') };
-    case 'unreachable':
-    case 'login':
-      return r.trouble.error;
   }
+}
+
+/** One shipment's line of the summary, from its journal entry's result and its print jobs as they are now. */
+function resultOfWith(deps: WorkflowDeps) {
+  return (item: BatchItem, shipment: Shipment, r: EntryResult | undefined): BatchShipmentResult => {
+    const base = { deliveryId: shipment.deliveryId, code: item.code, carrier: shipment.agent ?? '', collectionPlace: placeOf(shipment) };
+    const none = { jobIds: [] as number[], print: 'not-printed' as const };
+    if (!r) return { ...base, ...none, closed: false, outcome: 'not-closed', error: { code: 'close_no_answer', message: 'The close gave no result for this shipment.' } };
+    switch (r.kind) {
+      case 'queued': {
+        const jobs = r.jobs.map((j) => deps.queue.get(j.id));
+        const down = jobs.find((j) => j.state !== 'done' && j.state !== 'queued' && j.state !== 'sending' && j.state !== 'sent');
+        const print = down ? 'printer-down' : jobs.every((j) => j.state === 'done') ? 'printed' : 'queued';
+        const error = down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null;
+        return { ...base, closed: true, print, outcome: down ? 'closed-not-printed' : print === 'printed' ? 'printed' : 'queued', jobIds: jobs.map((j) => j.id), error };
+      }
+      case 'not-printed':
+        return { ...base, ...none, closed: true, outcome: 'closed-not-printed', error: r.error };
+      case 'waiting':
+        return { ...base, ...none, print: r.closed ? 'queued' : 'not-printed', closed: r.closed, outcome: r.closed ? 'queued' : 'waiting', error: r.trouble.error };
+      case 'missing':
+        return { ...base, ...none, closed: false, outcome: 'not-closed', error: r.error };
+      case 'refused':
+        return { ...base, ...none, closed: false, outcome: r.close.kind === 'rejected' ? 'refused' : 'not-closed', error: errorOf(r.close) };
+    }
+  };
 }
 
 export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {}) {
   const printWaitMs = opts.printWaitMs ?? 15_000;
+  const engine = createCloseAndPrint(deps);
+  const resultOf = resultOfWith(deps);
   let items: BatchItem[] = [];
   /** Each collected code's scan log row, updated with what closing did. */
   const scanIds = new Map<string, number>();
@@ -83,7 +105,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         }
         items.push(item);
         const logged: Record<BatchItem['status'], ScanOutcome> = {
-          ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', 'not-found': 'not_found', ambiguous: 'ambiguous', invalid: 'error',
+          ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', 'not-found': 'not_found', ambiguous: 'ambiguous', invalid: 'error', refused: 'rejected',
         };
         scanIds.set(item.code, deps.repos.scanLog.record({
           accountId: deps.session()?.accountId ?? '', code: item.code, rawCode: item.code === raw ? null : raw, scannedAt: deps.clock.now(),
@@ -103,7 +125,11 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
       changed();
     },
 
-    /** Closes every ready shipment of the batch, fetches and prints labels per carrier; one summary. */
+    /**
+     * Closes every ready (or refused, to try again) shipment of the batch through the journal:
+     * one entry per shipment, one close request per carrier + collection place, labels per
+     * carrier; one summary that says per shipment what happened.
+     */
     async closeAll(): Promise<BatchSummary> {
       if (closing) throw new StationError('batch_busy', 'The batch is being closed already.');
       closing = true;
@@ -111,67 +137,55 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const s = session();
         const ready: { item: BatchItem; shipment: Shipment }[] = [];
         for (const item of items) {
-          const sh = item.status === 'ready' && item.deliveryId !== null ? deps.repos.shipments.get(s.accountId, item.deliveryId) : null;
+          const sh = (item.status === 'ready' || item.status === 'refused') && item.deliveryId !== null ? deps.repos.shipments.get(s.accountId, item.deliveryId) : null;
           if (sh) ready.push({ item, shipment: sh });
         }
-        const results = ready.length ? await closeShipments(deps, s, ready.map((r) => r.shipment)) : new Map<number, ShipmentCloseResult>();
-        const closed = ready.flatMap((r) => {
-          const res = results.get(r.shipment.deliveryId);
-          return res?.kind === 'closed' ? [res.shipment] : [];
-        });
+        const entries = deps.repos.journal.begin(
+          ready.map(({ item, shipment }) => ({ accountId: s.accountId, source: 'batch', scanId: scanIds.get(item.code) ?? null, code: item.code, deliveryId: shipment.deliveryId, want: 'close-and-print' })),
+          deps.clock.now(),
+        );
+        const results = entries.length ? await engine.run(s, entries) : new Map<number, EntryResult>();
+        const jobIds = [...results.values()].flatMap((r) => (r.kind === 'queued' ? r.jobs.map((j) => j.id) : []));
+        await deps.jobs.wait(jobIds, printWaitMs);
 
-        // Labels per carrier, printed per carrier in the batch's order.
-        const labels = closed.length ? await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules: deps.routes(), now: () => deps.clock.now() }, closed) : { prints: [], failures: [] };
-        const jobs = labels.prints.map((p) => deps.queue.enqueue(p));
-        await deps.jobs.wait(jobs.map((j) => j.id), printWaitMs);
-
-        const shipments: BatchShipmentResult[] = ready.map(({ item, shipment }) => {
-          const res = results.get(shipment.deliveryId);
-          const base = { deliveryId: shipment.deliveryId, code: item.code, carrier: shipment.agent ?? '', collectionPlace: placeOf(shipment) };
-          if (res?.kind !== 'closed') return { ...base, closed: false, print: 'not-printed', jobIds: [], error: errorOf(res) };
-          const mine = jobs.filter((j) => j.deliveryIds.includes(shipment.deliveryId)).map((j) => deps.queue.get(j.id));
-          const failure = labels.failures.find((f) => f.deliveryIds.includes(shipment.deliveryId));
-          if (failure || mine.length === 0) {
-            return { ...base, closed: true, print: 'not-printed', jobIds: [], error: failure?.trouble.error ?? { code: 'no_labels', message: 'No labels came for this shipment.' } };
-          }
-          const down = mine.find((j) => j.state === 'failed' || j.state === 'uncertain');
-          const print = down ? 'printer-down' : mine.every((j) => j.state === 'done') ? 'printed' : 'queued';
-          const error = down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null;
-          return { ...base, closed: true, print, jobIds: mine.map((j) => j.id), error };
-        });
+        const shipments: BatchShipmentResult[] = ready.map(({ item, shipment }, i) => resultOf(item, shipment, results.get(entries[i]!.id)));
 
         const groups = new Map<string, BatchSummary['groups'][number]>();
         for (const r of shipments) {
           const key = `${r.carrier}\u0000${r.collectionPlace ?? ''}`;
-          const g = groups.get(key) ?? { carrier: r.carrier, collectionPlace: r.collectionPlace, deliveryIds: [], closed: true };
+          const g = groups.get(key) ?? { carrier: r.carrier, collectionPlace: r.collectionPlace, deliveryIds: [], closedCount: 0 };
           g.deliveryIds.push(r.deliveryId);
-          g.closed &&= r.closed;
+          if (r.closed) g.closedCount++;
           groups.set(key, g);
         }
 
+        const logged: Record<BatchShipmentResult['outcome'], ScanOutcome> = {
+          printed: 'printed', queued: 'queued', 'closed-not-printed': 'closed', refused: 'rejected', 'not-closed': 'error', waiting: 'queued',
+        };
         for (const r of shipments) {
           const id = scanIds.get(r.code);
           if (id === undefined) continue;
-          const outcome: ScanOutcome = !r.closed ? (r.error?.code === 'carrier_rejected' ? 'rejected' : r.error?.code === 'closed_elsewhere' ? 'already_closed' : 'error') : r.print === 'printed' ? 'printed' : r.print === 'not-printed' ? 'closed' : 'queued';
+          const outcome = r.outcome === 'not-closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
           deps.repos.scanLog.update(id, { outcome, message: r.error?.message ?? null });
         }
 
-        // What closed leaves the batch; the rest stays with its reason, to be fixed and closed again.
-        const closedIds = new Set(shipments.filter((r) => r.closed).map((r) => r.deliveryId));
-        items = items.filter((i) => i.deliveryId === null || !closedIds.has(i.deliveryId)).map((i) => {
+        // What closed, or waits in the journal to close by itself, leaves the batch; the rest stays with its reason.
+        const gone = new Set(shipments.filter((r) => r.closed || r.outcome === 'waiting').map((r) => r.deliveryId));
+        items = items.filter((i) => i.deliveryId === null || !gone.has(i.deliveryId)).map((i) => {
           const r = shipments.find((x) => x.deliveryId === i.deliveryId);
           if (!r?.error) return i;
-          const status = r.error.code === 'closed_elsewhere' ? 'closed' : r.error.code === 'cancelled' ? 'cancelled' : i.status;
+          const status: BatchItem['status'] =
+            r.outcome === 'refused' ? 'refused' : r.error.code === 'closed_elsewhere' ? 'closed' : r.error.code === 'cancelled' ? 'cancelled' : i.status;
           return { ...i, status, message: r.error.message };
         });
         changed();
         return {
-          closed: closedIds.size,
+          closed: shipments.filter((r) => r.closed).length,
           printed: shipments.filter((r) => r.print === 'printed').length,
-          failed: shipments.filter((r) => !r.closed || r.print === 'not-printed' || r.print === 'printer-down').length,
+          failed: shipments.filter((r) => r.outcome !== 'printed' && r.outcome !== 'queued').length,
           groups: [...groups.values()],
           shipments,
-          skipped: items.filter((i) => i.status !== 'ready'),
+          skipped: items.filter((i) => i.status !== 'ready' && i.status !== 'refused'),
         };
       } finally {
         closing = false;

@@ -29,8 +29,7 @@ import type { Handlers } from '../rpc/rpcServer';
 import { StationError } from '../stationError';
 import type { AddressBookRepo } from '../store/addressBookRepo';
 import { foldText } from '../store/shipmentsRepo';
-import { closeShipments } from './closeShipments';
-import { fetchLabelJobs } from './labelJobs';
+import { createCloseAndPrint } from './closeAndPrint';
 import { classifyTrouble } from './serviceTrouble';
 import { draftToDelivery, draftToTransportQuery, partyToDraft, serviceFieldErrors, shipmentToDraft } from './shipmentDraft';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
@@ -65,6 +64,7 @@ const isRefusal = (e: unknown): e is ServiceError => isServiceError(e) && e.kind
 export function createNewShipment(o: NewShipmentDeps) {
   const { deps } = o;
   const printWaitMs = o.printWaitMs ?? 10_000;
+  const engine = createCloseAndPrint(deps);
 
   function session(): WorkflowSession {
     const s = deps.session();
@@ -101,31 +101,41 @@ export function createNewShipment(o: NewShipmentDeps) {
     return { options, fieldErrors: [], message: null };
   }
 
-  /** Closes one new shipment (spec "PATCH /api/v3/deliveries") and prints its labels as routed. */
+  /** Closes one new shipment (spec "PATCH /api/v3/deliveries") and prints its labels as routed, through the journal. */
   async function closeAndPrint(s: WorkflowSession, sh: Shipment): Promise<CloseAndPrintResult> {
-    const r = (await closeShipments(deps, s, [sh])).get(sh.deliveryId);
-    if (!r || r.kind !== 'closed') {
-      const error =
-        !r ? { code: 'close_no_answer', message: `Closing gave no result for shipment ${sh.deliveryId}.`, messages: [] }
-        : r.kind === 'rejected' ? { code: 'carrier_rejected', message: r.message, messages: r.messages }
-        : r.kind === 'unreachable' || r.kind === 'login' ? { code: r.trouble.error.code, message: r.trouble.error.message, messages: [] }
-        : { code: r.kind === 'cancelled' ? 'cancelled' : 'closed_elsewhere', message: `Shipment ${sh.deliveryId} was ${r.kind === 'cancelled' ? 'cancelled' : 'closed'} elsewhere meanwhile.`, messages: [] };
-      return { closed: r?.kind === 'closed-elsewhere', print: 'none', jobIds: [], error };
+    const [entry] = deps.repos.journal.begin([{ accountId: s.accountId, source: 'new-shipment', deliveryId: sh.deliveryId, want: 'close-and-print' }], deps.clock.now());
+    const r = (await engine.run(s, [entry!])).get(entry!.id);
+    const e = (code: string, message: string, messages: string[] = []) => ({ code, message, messages });
+    if (!r) return { closed: false, print: 'none', jobIds: [], error: e('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`) };
+    switch (r.kind) {
+      case 'queued': {
+        const jobIds = r.jobs.map((j) => j.id);
+        const settled = await deps.jobs.wait(jobIds, printWaitMs);
+        if (settled.kind === 'done') return { closed: true, print: 'printed', jobIds, error: null };
+        if (settled.kind === 'failed') {
+          const j = settled.job;
+          return { closed: true, print: 'printer-down', jobIds, error: e(j.reasonCode ?? 'printer_error', j.reason ?? 'The printer did not print the label; it waits in the print queue.') };
+        }
+        return { closed: true, print: 'queued', jobIds, error: null };
+      }
+      case 'not-printed':
+        return { closed: true, print: 'none', jobIds: [], error: e(r.error.code, r.error.message) };
+      case 'waiting':
+        // The journal finishes it by itself when the service answers: closed and printed, never twice.
+        return { closed: r.closed, print: 'none', jobIds: [], error: e(r.trouble.error.code, r.trouble.error.message) };
+      case 'missing':
+        return { closed: false, print: 'none', jobIds: [], error: e(r.error.code, r.error.message) };
+      case 'refused': {
+        const c = r.close;
+        if (c.kind === 'rejected') return { closed: false, print: 'none', jobIds: [], error: e('carrier_rejected', c.message, c.messages) };
+        return {
+          closed: c.kind === 'closed-elsewhere',
+          print: 'none',
+          jobIds: [],
+          error: e(c.kind === 'cancelled' ? 'cancelled' : 'closed_elsewhere', `Shipment ${sh.deliveryId} was ${c.kind === 'cancelled' ? 'cancelled' : 'closed'} elsewhere meanwhile.`),
+        };
+      }
     }
-    const labels = await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules: deps.routes(), now: () => deps.clock.now() }, [r.shipment]);
-    const jobIds = labels.prints.map((p) => deps.queue.enqueue(p).id);
-    const failure = labels.failures[0];
-    if (failure || jobIds.length === 0) {
-      const t = failure?.trouble;
-      return { closed: true, print: 'none', jobIds, error: t ? { code: t.error.code, message: t.error.message, messages: t.kind === 'answered' ? t.messages : [] } : { code: 'no_labels', message: 'No labels came for the shipment.', messages: [] } };
-    }
-    const settled = await deps.jobs.wait(jobIds, printWaitMs);
-    if (settled.kind === 'done') return { closed: true, print: 'printed', jobIds, error: null };
-    if (settled.kind === 'failed') {
-      const j = settled.job;
-      return { closed: true, print: 'printer-down', jobIds, error: { code: j.reasonCode ?? 'printer_error', message: j.reason ?? 'The printer did not print the label; it waits in the print queue.', messages: [] } };
-    }
-    return { closed: true, print: 'queued', jobIds, error: null };
   }
 
   function invalid(message: string, fieldErrors: FieldError[]): SaveResult {

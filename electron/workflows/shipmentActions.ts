@@ -12,9 +12,8 @@ import { isServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
 import { routeFor } from '../printing/routing';
 import { StationError } from '../stationError';
-import type { StoredJob } from '../store/printJobsRepo';
-import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
-import { fetchLabelJobs, storedLabelJobs, type LabelJobs } from './labelJobs';
+import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
+import { isClosedState } from './closeShipments';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
@@ -50,6 +49,7 @@ function notClosed(s: Shipment): ActionError {
 export function createShipmentActions(o: ShipmentActionsDeps) {
   const { deps } = o;
   const printWaitMs = o.printWaitMs ?? 10_000;
+  const engine = createCloseAndPrint(deps);
   const now = () => deps.clock.now();
 
   function session(): WorkflowSession {
@@ -79,45 +79,47 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   const stateOf = (s: WorkflowSession, id: number) => deps.repos.shipments.get(s.accountId, id)?.state ?? null;
 
   /**
-   * Queues the fetched labels and waits (bounded) for them to come out; one result per shipment.
-   * A shipment whose labels could not be fetched is done (the action happened) but printed nothing.
+   * Runs journal entries (one per shipment) through the one close-and-print state machine and
+   * waits (bounded) for their labels to come out; one result per shipment. An entry that must
+   * wait for the service stays in the journal and finishes by itself.
    */
-  async function printResults(s: WorkflowSession, list: Shipment[], labels: LabelJobs): Promise<ShipmentActionResult[]> {
-    const queued: StoredJob[] = labels.prints.map((p) => deps.queue.enqueue(p));
-    return Promise.all(
-      list.map(async (sh): Promise<ShipmentActionResult> => {
-        const base = { deliveryId: sh.deliveryId, outcome: 'done' as const, state: stateOf(s, sh.deliveryId) };
-        const failure = labels.failures.find((f) => f.deliveryIds.includes(sh.deliveryId));
-        const mine = queued.filter((j) => j.deliveryIds.includes(sh.deliveryId)).map((j) => j.id);
-        if (failure || mine.length === 0) {
-          return { ...base, print: 'none', jobIds: [], error: failure ? errorOf(failure.trouble) : err('no_labels', `No labels came for shipment ${sh.deliveryId}.`) };
-        }
+  async function runEntries(s: WorkflowSession, list: { shipment: Shipment; route: LabelRoute | null }[], want: 'close-and-print' | 'print'): Promise<ShipmentActionResult[]> {
+    if (!list.length) return [];
+    const entries = deps.repos.journal.begin(
+      list.map((x) => ({ accountId: s.accountId, source: 'shipments' as const, deliveryId: x.shipment.deliveryId, want, route: x.route })),
+      now(),
+    );
+    const results = await engine.run(s, entries);
+    return Promise.all(entries.map((e, i) => resultOf(s, list[i]!.shipment, results.get(e.id))));
+  }
+
+  async function resultOf(s: WorkflowSession, sh: Shipment, r: EntryResult | undefined): Promise<ShipmentActionResult> {
+    if (!r) return failed(sh.deliveryId, sh.state, err('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`));
+    const base = { deliveryId: sh.deliveryId, outcome: 'done' as const, state: stateOf(s, sh.deliveryId) };
+    switch (r.kind) {
+      case 'queued': {
+        const mine = r.jobs.map((j) => j.id);
         const settled = await deps.jobs.wait(mine, printWaitMs);
         if (settled.kind === 'done') return { ...base, print: 'printed', jobIds: mine, error: null };
         if (settled.kind === 'failed') {
           const j = settled.job;
-          const reason = err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`);
-          return { ...base, print: 'printer-down', jobIds: mine, error: reason };
+          return { ...base, print: 'printer-down', jobIds: mine, error: err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`) };
         }
         return { ...base, print: 'queued', jobIds: mine, error: null };
-      }),
-    );
-  }
-
-  function closeFailure(sh: Shipment, r: ShipmentCloseResult | undefined): ShipmentActionResult {
-    if (!r) return failed(sh.deliveryId, sh.state, err('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`));
-    switch (r.kind) {
-      case 'closed-elsewhere':
-        return failed(sh.deliveryId, r.shipment.state, err('closed_elsewhere', `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`));
-      case 'cancelled':
-        return failed(sh.deliveryId, r.shipment.state, err('cancelled', `Shipment ${sh.deliveryId} was cancelled meanwhile.`));
-      case 'rejected':
-        return failed(sh.deliveryId, sh.state, err('carrier_rejected', r.message, r.messages));
-      case 'unreachable':
-      case 'login':
-        return failed(sh.deliveryId, sh.state, errorOf(r.trouble));
-      case 'closed':
-        return failed(sh.deliveryId, r.shipment.state, err('labels_missing', `Shipment ${sh.deliveryId} closed but got no labels.`));
+      }
+      case 'not-printed':
+        return { ...base, print: 'none', jobIds: [], error: err(r.error.code, r.error.message) };
+      case 'waiting':
+        // Closed already: the labels follow by themselves. Not closed: the journal closes it when the service answers.
+        return r.closed ? { ...base, print: 'queued', jobIds: [], error: errorOf(r.trouble) } : failed(sh.deliveryId, sh.state, errorOf(r.trouble));
+      case 'missing':
+        return failed(sh.deliveryId, sh.state, err(r.error.code, r.error.message));
+      case 'refused': {
+        const c = r.close;
+        if (c.kind === 'closed-elsewhere') return failed(sh.deliveryId, c.shipment.state, err('closed_elsewhere', `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`));
+        if (c.kind === 'cancelled') return failed(sh.deliveryId, c.shipment.state, err('cancelled', `Shipment ${sh.deliveryId} was cancelled meanwhile.`));
+        return failed(sh.deliveryId, sh.state, err('carrier_rejected', c.message, c.messages));
+      }
     }
   }
 
@@ -132,18 +134,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       else if (sh.state === shipmentStates.cancelled) out.push(skipped(sh.deliveryId, sh.state, err('cancelled', `Shipment ${sh.deliveryId} is cancelled and cannot be closed.`)));
       else out.push(skipped(sh.deliveryId, sh.state, err('already_closed', `Shipment ${sh.deliveryId} is already closed. Reprint its labels instead.`)));
     }
-    if (ready.length) {
-      const results = await closeShipments(deps, s, ready);
-      const closed = ready.flatMap((sh) => {
-        const r = results.get(sh.deliveryId);
-        return r?.kind === 'closed' ? [r.shipment] : [];
-      });
-      for (const sh of ready) if (!closed.some((c) => c.deliveryId === sh.deliveryId)) out.push(closeFailure(sh, results.get(sh.deliveryId)));
-      if (closed.length) {
-        const labels = await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules: deps.routes(), now }, closed);
-        out.push(...(await printResults(s, closed, labels)));
-      }
-    }
+    out.push(...(await runEntries(s, ready.map((shipment) => ({ shipment, route: null })), 'close-and-print')));
     return summarise(order(ids, out));
   }
 
@@ -182,7 +173,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
 
     const rules = deps.routes();
     const chosen: RoutingRules = { carriers: {}, defaultRoute: null, protocolPrinterId: rules.protocolPrinterId };
-    const printable: Shipment[] = [];
+    const printable: { shipment: Shipment; route: LabelRoute }[] = [];
     for (const sh of closed) {
       const carrier = sh.agent ?? '';
       const route = chosen.carriers[carrier] ?? chosenRoute(rules, carrier, p.format, p.position ?? 1, p.printerId);
@@ -191,12 +182,9 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         continue;
       }
       chosen.carriers[carrier] = route;
-      printable.push(sh);
+      printable.push({ shipment: sh, route });
     }
-    if (printable.length) {
-      const labels = await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules: chosen, now }, printable);
-      out.push(...(await printResults(s, printable, labels)));
-    }
+    out.push(...(await runEntries(s, printable, 'print')));
     return summarise(order(p.deliveryIds, out));
   }
 
@@ -205,24 +193,12 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     const s = session();
     const { found, missing } = load(s, ids);
     const out = [...missing];
-    const rules = deps.routes();
-    const stored: LabelJobs = { prints: [], failures: [] };
-    const fromStore: Shipment[] = [];
-    const fetch: Shipment[] = [];
+    const closed: Shipment[] = [];
     for (const sh of found) {
-      if (!isClosedState(sh.state)) {
-        out.push(skipped(sh.deliveryId, sh.state, notClosed(sh)));
-        continue;
-      }
-      const jobs = storedLabelJobs(deps.repos.labels, rules, s.accountId, sh);
-      if (jobs) {
-        stored.prints.push(...jobs);
-        fromStore.push(sh);
-      } else fetch.push(sh);
+      if (isClosedState(sh.state)) closed.push(sh);
+      else out.push(skipped(sh.deliveryId, sh.state, notClosed(sh)));
     }
-    const fetched = fetch.length ? await fetchLabelJobs({ session: s, labels: deps.repos.labels, rules, now }, fetch) : { prints: [], failures: [] };
-    const all = [...fromStore, ...fetch];
-    if (all.length) out.push(...(await printResults(s, all, { prints: [...stored.prints, ...fetched.prints], failures: fetched.failures })));
+    out.push(...(await runEntries(s, closed.map((shipment) => ({ shipment, route: null })), 'print')));
     return summarise(order(ids, out));
   }
 

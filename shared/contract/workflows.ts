@@ -99,8 +99,11 @@ export const batchItem = z.object({
   carrier: z.string().nullable(),
   collectionPlace: z.string().nullable(),
   recipientName: z.string().nullable(),
-  /** ready: prepared, will be closed; closed: already closed (labels printed again only on request). */
-  status: z.enum(['ready', 'closed', 'cancelled', 'not-found', 'ambiguous', 'invalid']),
+  /**
+   * ready: prepared, will be closed; closed: already closed (labels printed again only on request);
+   * refused: the carrier refused the last close (the message says why; fix it and close again).
+   */
+  status: z.enum(['ready', 'closed', 'cancelled', 'not-found', 'ambiguous', 'invalid', 'refused']),
   message: z.string().nullable(),
 });
 export type BatchItem = z.infer<typeof batchItem>;
@@ -112,6 +115,13 @@ export const batchShipmentResult = z.object({
   collectionPlace: z.string().nullable(),
   closed: z.boolean(),
   print: z.enum(['printed', 'queued', 'printer-down', 'not-printed']),
+  /**
+   * What happened, as the worker reads it: printed; closed, label on its way (queued); closed but
+   * not printed (the printer or the labels failed: `error` says why); refused by the carrier
+   * (`error` carries its reason); not closed (cancelled or closed elsewhere meanwhile, unknown);
+   * waiting: the service did not answer, the station closes and prints it by itself when it does.
+   */
+  outcome: z.enum(['printed', 'queued', 'closed-not-printed', 'refused', 'not-closed', 'waiting']),
   jobIds: z.array(z.number().int()),
   error: workflowError.nullable(),
 });
@@ -122,7 +132,15 @@ export const batchSummary = z.object({
   printed: z.number().int(),
   failed: z.number().int(),
   /** Carrier + collection place groups, as closed (spec "PATCH": one carrier, one place per request). */
-  groups: z.array(z.object({ carrier: z.string(), collectionPlace: z.string().nullable(), deliveryIds: z.array(z.number().int()), closed: z.boolean() })),
+  groups: z.array(
+    z.object({
+      carrier: z.string(),
+      collectionPlace: z.string().nullable(),
+      deliveryIds: z.array(z.number().int()),
+      /** How many of the group's shipments closed (a refused one does not stop the others). */
+      closedCount: z.number().int(),
+    }),
+  ),
   shipments: z.array(batchShipmentResult),
   /** Codes that were not closed because they could not be (not found, cancelled, ambiguous...). */
   skipped: z.array(batchItem),

@@ -49,7 +49,8 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
 
     const byId = new Map(summary.shipments.map((s) => [s.deliveryId, s]));
     for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)).toMatchObject({ closed: true, print: 'printed', error: null });
-    expect(byId.get(npReject.deliveryId)).toMatchObject({ closed: false, print: 'not-printed' });
+    for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)!.outcome).toBe('printed');
+    expect(byId.get(npReject.deliveryId)).toMatchObject({ closed: false, print: 'not-printed', outcome: 'refused' });
     expect(byId.get(npReject.deliveryId)!.error!.message).toContain('National Post: the recipient was refused by the carrier');
     expect(summary).toMatchObject({ closed: 5, printed: 5, failed: 1 });
     expect(summary.skipped.map((i) => i.status).sort()).toEqual(['cancelled', 'not-found']);
@@ -57,6 +58,9 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
     // One group per carrier + collection place, as the service requires.
     const groups = summary.groups.map((g) => `${g.carrier}@${g.collectionPlace}:${g.deliveryIds.length}`).sort();
     expect(groups).toEqual(['CCR@WH-PRAHA:1', 'NP@WH-PRAHA:3', 'PPR@WH-BRNO:1', 'PPR@WH-PRAHA:1']);
+    // A group with one refused shipment still says the other two closed (not "not closed").
+    expect(summary.groups.find((g) => g.carrier === 'NP')).toMatchObject({ closedCount: 2 });
+    expect(summary.groups.filter((g) => g.carrier !== 'NP').every((g) => g.closedCount === g.deliveryIds.length)).toBe(true);
 
     // Every package label of what closed came out exactly once, with the service's barcodes (ZPL or PDF, by route).
     const closed = await rig.session.client.getDeliveriesByIds([np1, np2, pprPraha, pprBrno, ccr].map((d) => d.deliveryId));
@@ -72,6 +76,10 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
 
     // What closed left the batch; what did not stays with its reason.
     expect(batch.items().map((i) => i.deliveryId).sort()).toEqual([npReject.deliveryId, cancelled.deliveryId, null].sort());
+    // The refused one reads "refused" with the carrier's reason, not "ready".
+    const refused = batch.items().find((i) => i.deliveryId === npReject.deliveryId)!;
+    expect(refused.status).toBe('refused');
+    expect(refused.message).toContain('National Post: the recipient was refused by the carrier');
     const [still] = await rig.session.client.getDeliveriesByIds([npReject.deliveryId]);
     expect(still!.deliveryState).toBe(0);
   });

@@ -184,3 +184,30 @@ describe('tracking.traces', () => {
     expect(cached(closed).state).toBe(after!.state);
   });
 });
+
+describe('one label per parcel across paths', () => {
+  it('printing a shipment from the Shipments screen while its label waits in the queue gives one label, not two', async () => {
+    const [id] = await prepared([shipment()]);
+    await rig.printer.offline();
+    try {
+      const closed = await actions.close([id!]);
+      expect(closed.results[0]).toMatchObject({ outcome: 'done' });
+      // The printer is off: the label waits in the queue.
+      expect(closed.results[0]!.print).not.toBe('printed');
+      const waiting = closed.results[0]!.jobIds;
+      expect(waiting.length).toBeGreaterThan(0);
+
+      const again = await actions.reprint([id!]);
+      expect(again.results[0]).toMatchObject({ outcome: 'done' });
+      // The waiting job was replaced by the new one, in the same commit.
+      for (const j of waiting) expect(rig.queue.get(j)).toMatchObject({ state: 'cancelled', reasonCode: 'replaced_by_new_print' });
+    } finally {
+      await rig.printer.online();
+    }
+    rig.queue.kick();
+    await rig.queue.settle();
+    for (let i = 0; i < 50 && rig.printer.printed().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
+  });
+});

@@ -25,7 +25,7 @@ function ItemRow({ item }: { item: BatchItem }) {
   const t = useT();
   const remove = useScans((s) => s.removeFromBatch);
   return (
-    <li data-code={item.code} data-status={item.status} className={item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'}>
+    <li data-code={item.code} data-status={item.status} className={item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'} title={item.message ?? undefined}>
       <span className="dot" aria-hidden />
       <span className="code">{item.code}</span>
       <span className="who">{[item.carrier, item.recipientName].filter(Boolean).join(' · ')}</span>
@@ -46,7 +46,7 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
     return t(`batch.summary.group.${form}` as MessageKey, { n });
   };
   const dismiss = () => useScans.setState({ batchSummary: null });
-  const failed = summary.shipments.filter((s) => s.error || !s.closed || s.print === 'not-printed' || s.print === 'printer-down');
+  const failed = summary.shipments.filter((s) => s.outcome !== 'printed' && s.outcome !== 'queued');
   // The counts are those of the list below: a skipped code is counted as skipped, not hidden.
   const skipped = summary.skipped.length;
   return (
@@ -66,10 +66,19 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
           <h4>{t('batch.summary.groups')}</h4>
           <ul className="batch-groups" data-testid="batch-groups">
             {summary.groups.map((g) => (
-              <li key={`${g.carrier}|${g.collectionPlace ?? ''}`} data-carrier={g.carrier} data-closed={g.closed} className={g.closed ? 'tone-ok' : 'tone-bad'}>
+              <li
+                key={`${g.carrier}|${g.collectionPlace ?? ''}`}
+                data-carrier={g.carrier}
+                data-closed={g.closedCount}
+                className={g.closedCount === g.deliveryIds.length ? 'tone-ok' : 'tone-bad'}
+              >
                 <span className="dot" aria-hidden />
                 <b>{g.carrier}</b> · {g.collectionPlace ?? t('batch.noPlace')} — {count(g.deliveryIds.length)}
-                {!g.closed && <span className="status"> ({t('batch.summary.groupNotClosed')})</span>}
+                {g.closedCount === 0 ? (
+                  <span className="status"> ({t('batch.summary.groupNotClosed')})</span>
+                ) : g.closedCount < g.deliveryIds.length ? (
+                  <span className="status"> ({t('batch.summary.groupClosedOf', { closed: g.closedCount, n: g.deliveryIds.length })})</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -81,8 +90,8 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
           ) : (
             <ul className="batch-failures" data-testid="batch-failures">
               {failed.map((s) => (
-                <li key={s.deliveryId} data-code={s.code} data-kind="failed">
-                  <b>{s.code}</b> ({s.carrier}) — {t(`batch.print.${s.print}`)}
+                <li key={s.deliveryId} data-code={s.code} data-kind="failed" data-outcome={s.outcome}>
+                  <b>{s.code}</b> ({s.carrier}) — {t(`batch.outcome.${s.outcome}`)}
                   {s.error ? `: ${errorText(t, s.error)}` : ''}
                 </li>
               ))}
@@ -104,6 +113,8 @@ export function BatchPanel() {
   const t = useT();
   const { batchItems, batchLast, batchBusy, batchSummary, batchError, clearBatch, closeAll } = useScans();
   const ready = batchItems.filter((i) => i.status === 'ready').length;
+  // A refused shipment can be closed again once the worker has fixed it.
+  const closable = ready + batchItems.filter((i) => i.status === 'refused').length;
   return (
     <section className="panel batch" aria-label={t('batch.title')}>
       <div className="batch-head">
@@ -129,7 +140,7 @@ export function BatchPanel() {
         <button type="button" className="key-button" onClick={() => void clearBatch()} disabled={batchBusy || batchItems.length === 0} data-testid="batch-clear">
           {t('batch.clear')}
         </button>
-        <button type="button" className="key-button primary" onClick={() => void closeAll()} disabled={batchBusy || ready === 0} data-testid="batch-close">
+        <button type="button" className="key-button primary" onClick={() => void closeAll()} disabled={batchBusy || closable === 0} data-testid="batch-close">
           <kbd>Ctrl+Enter</kbd> {batchBusy ? t('batch.closing') : t('batch.closeAll')}
         </button>
       </div>
