@@ -1,7 +1,7 @@
 /**
  * The printing RPC as the UI uses it: the embedded virtual printers, test prints, what a virtual
  * printer received, previews, routing validation, discovery, the TCP connection test, and
- * close-and-print scans that wait for the service and then run in scan order.
+ * (Scans that wait for the service live in the journal: test/integration/workflows/scanToClose.test.ts.)
  */
 import net from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -110,28 +110,6 @@ describe('printing RPC', () => {
   it.skipIf(!needs('cups'))('discovers the CUPS queues', async () => {
     const found = await call<{ connection: { kind: string; queue?: string } }[]>('printing.printers.discover');
     expect(found).toContainEqual(expect.objectContaining({ connection: { kind: 'pdf-system', queue: 'PDF' } }));
-  });
-
-  it('close-and-print scans wait while the service is down and run in scan order when it returns', async () => {
-    let serviceUp = false;
-    const ran: string[] = [];
-    printing.queue.setCloseAndPrintRunner(async (code) => {
-      if (!serviceUp) return { ok: false, code: 'service_unreachable', message: 'The service cannot be reached.', retryable: true };
-      ran.push(code);
-      return { ok: true, prints: [{ kind: 'print', printerId: 'virtual-zpl', format: 'zpl', payload: Buffer.from(packageLabelZpl(`CP-${code}`)), labelSize: '10x15', title: code }] };
-    });
-    const before = printing.virtual.zpl.printed().length;
-    const scans = ['ORD-1', 'ORD-2', 'ORD-3'].map((c) => printing.queue.enqueueCloseAndPrint(c));
-    await waitFor(() => printing.queue.get(scans[0]!.id).state === 'failed');
-    expect(printing.queue.get(scans[1]!.id).state).toBe('queued');
-    serviceUp = true;
-    printing.queue.retryNow(scans[0]!.id);
-    await waitFor(() => scans.every((s) => printing.queue.get(s.id).state === 'done'));
-    await printing.queue.settle();
-    expect(ran).toEqual(['ORD-1', 'ORD-2', 'ORD-3']);
-    const out = printing.virtual.zpl.printed().slice(before).map((l) => /\^FD(CP-[\w-]+)\^FS/.exec(l.zpl)?.[1]);
-    expect(out).toEqual(['CP-ORD-1', 'CP-ORD-2', 'CP-ORD-3']);
-    printing.queue.setCloseAndPrintRunner(undefined);
   });
 });
 

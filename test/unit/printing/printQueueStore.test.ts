@@ -28,17 +28,15 @@ describe('print queue store', () => {
     expect(jobs.history(j.id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
   });
 
-  it('after a crash: sending -> uncertain, sent -> done, a close-and-print scan runs again; nothing is dropped', () => {
+  it('after a crash: sending -> uncertain, sent -> done; nothing is dropped', () => {
     const { jobs } = repo();
     const a = jobs.insert(job('a'), t0);
     const b = jobs.insert(job('b'), t0);
-    const c = jobs.insert({ kind: 'close-and-print', scanCode: 'ORDER-1' }, t0);
     const d = jobs.insert(job('d'), t0);
     jobs.setState(a.id, 'sending', t0);
     jobs.setState(b.id, 'sent', t0);
-    jobs.setState(c.id, 'sending', t0);
     const r = jobs.recoverAfterCrash(t0);
-    expect(r).toEqual({ uncertain: [a.id], done: [b.id], requeued: [c.id] });
+    expect(r).toEqual({ uncertain: [a.id], done: [b.id] });
     expect(jobs.get(a.id)).toMatchObject({ state: 'uncertain', delivered: true, reasonCode: 'interrupted_by_restart' });
     expect(jobs.get(d.id)!.state).toBe('queued');
   });
@@ -52,14 +50,6 @@ describe('print queue store', () => {
     jobs.setState(a.id, 'uncertain', t0);
     expect(jobs.laneHead('zebra')!.id).toBe(b.id);
     expect(jobs.lanesWithWork().sort()).toEqual(['office', 'zebra']);
-  });
-
-  it('creates the print jobs of a close-and-print scan in the same transaction that marks it done', () => {
-    const { jobs } = repo();
-    const c = jobs.insert({ kind: 'close-and-print', scanCode: 'ORDER-2' }, t0);
-    const out = jobs.completeCloseJob(c.id, [job('p1'), job('p2')], t0);
-    expect(out.close.state).toBe('done');
-    expect(out.prints.map((p) => p.title)).toEqual(['p1', 'p2']);
   });
 
   it('stores printers with their settings, filling defaults', () => {

@@ -1,0 +1,97 @@
+/**
+ * The journal's store: a scan and its entry are one commit; steps keep their history; jobs are
+ * linked by id; migration 10 moves scans that waited as close-and-print jobs into the journal.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../../electron/store/database';
+import { createJournalRepo } from '../../../electron/store/journalRepo';
+import { migrations } from '../../../electron/store/migrations';
+import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
+
+const t0 = new Date('2026-11-24T08:00:00Z');
+
+function fresh() {
+  const db = openDatabase(path.join(mkdtempSync(path.join(os.tmpdir(), 'journal-')), 'station.db'));
+  const scanLog = createScanLogRepo(db);
+  return { db, scanLog, journal: createJournalRepo(db, scanLog), jobs: createPrintJobsRepo(db) };
+}
+
+describe('the journal store', () => {
+  it('opens the station database with synchronous = FULL, so a commit is on the disk before its side effect', () => {
+    const { db } = fresh();
+    // 2 is FULL (0 OFF, 1 NORMAL, 3 EXTRA); WAL + NORMAL lost journal steps on power cuts.
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('commits a scan with its log row: both exist, or neither (a failed insert leaves no scan log row)', () => {
+    const { db, journal, scanLog } = fresh();
+    const { scanId, entry } = journal.receiveScan({ accountId: 'a1', code: 'ŽLUŤOUČKÝ-1', rawCode: ']C1ŽLUŤOUČKÝ-1', at: t0 });
+    expect(entry).toMatchObject({ scanId, source: 'scan', step: 'received', code: 'ŽLUŤOUČKÝ-1', deliveryId: null });
+    expect(scanLog.get(scanId)).toMatchObject({ outcome: 'pending', code: 'ŽLUŤOUČKÝ-1' });
+    // Break the entry insert: the scan log row of the same commit must not stay behind.
+    db.exec('CREATE TRIGGER no_entries BEFORE INSERT ON journal_entries BEGIN SELECT RAISE(ABORT, "disk full"); END');
+    const before = scanLog.recent('a1').length;
+    expect(() => journal.receiveScan({ accountId: 'a1', code: 'X-2', rawCode: null, at: t0 })).toThrow(/disk full/);
+    expect(scanLog.recent('a1').length).toBe(before);
+  });
+
+  it('keeps each step with its time, and answers which scans are unfinished in scan order', () => {
+    const { journal } = fresh();
+    const a = journal.receiveScan({ accountId: 'a1', code: 'A', rawCode: null, at: t0 }).entry;
+    const b = journal.receiveScan({ accountId: 'a1', code: 'B', rawCode: null, at: t0 }).entry;
+    journal.step([a.id], 'resolved', t0, { deliveryId: 101 });
+    journal.step([a.id], 'close-requested', t0);
+    journal.wait([a.id], t0, { reasonCode: 'service_network', reason: 'no answer', nextRetryAt: null });
+    expect(journal.get(a.id)).toMatchObject({ step: 'close-requested', deliveryId: 101, outcome: 'waiting', attempts: 1, nextRetryAt: null });
+    expect(journal.steps(a.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested']);
+    expect(journal.unfinishedScans().map((e) => e.code)).toEqual(['A', 'B']);
+    journal.wakeWaiting('scan', t0);
+    expect(journal.get(a.id)!.nextRetryAt).toBe(t0.toISOString());
+    journal.step([b.id], 'ended', t0, { outcome: 'not-found' });
+    expect(journal.nextScan()!.id).toBe(a.id);
+  });
+
+  it('links print jobs to entries by id and tells a shipment this station closed from one closed elsewhere', () => {
+    const { journal, jobs } = fresh();
+    const [mine, other] = journal.begin(
+      [
+        { accountId: 'a1', source: 'batch', deliveryId: 7, want: 'close-and-print' },
+        { accountId: 'a1', source: 'reprint', deliveryId: 8, want: 'print' },
+      ],
+      t0,
+    );
+    expect(mine!.step).toBe('resolved');
+    expect(other!.step).toBe('closed');
+    journal.step([mine!.id], 'close-requested', t0);
+    journal.step([mine!.id], 'closed', t0);
+    const job = jobs.insert({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from('^XA^XZ'), title: 't', deliveryIds: [7] }, t0);
+    journal.queued(mine!.id, [job.id], t0);
+    expect(journal.jobIdsOf(mine!.id)).toEqual([job.id]);
+    expect(journal.jobIdsOfShipment('a1', 7)).toEqual([job.id]);
+    expect(journal.closedHere('a1', 7)).toBe(true);
+    // A print of a shipment closed elsewhere starts at `closed` but was never closed here.
+    expect(journal.closedHere('a1', 8)).toBe(false);
+  });
+});
+
+describe('migration 10', () => {
+  it('moves scans that waited as close-and-print jobs into the journal and retires those jobs', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 9));
+    const at = t0.toISOString();
+    db.prepare(`INSERT INTO scan_log (account_id, code, scanned_at, outcome) VALUES ('a1', 'ORD-1', ?, 'queued')`).run(at);
+    db.prepare(`INSERT INTO print_jobs (kind, title, scan_code, state, created_at, updated_at) VALUES ('close-and-print', 'ORD-1', 'ORD-1', 'failed', ?, ?)`).run(at, at);
+    db.prepare(`INSERT INTO print_jobs (kind, title, scan_code, state, created_at, updated_at) VALUES ('close-and-print', 'ORD-0', 'ORD-0', 'done', ?, ?)`).run(at, at);
+    migrate(db);
+    const entries = db.prepare('SELECT account_id, source, scan_id, code, step FROM journal_entries').all();
+    expect(entries).toEqual([{ account_id: 'a1', source: 'scan', scan_id: 1, code: 'ORD-1', step: 'received' }]);
+    expect(db.prepare(`SELECT state FROM print_jobs WHERE scan_code = 'ORD-1'`).get()).toEqual({ state: 'cancelled' });
+    expect(db.prepare(`SELECT state FROM print_jobs WHERE scan_code = 'ORD-0'`).get()).toEqual({ state: 'done' });
+  });
+});
