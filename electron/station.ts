@@ -53,6 +53,8 @@ export interface StationOptions {
   openExternal?: (url: string) => Promise<void> | void;
   /** How often the service is checked in the background. */
   healthIntervalMs?: number;
+  /** How often it is checked while it cannot be reached (default 3 s). */
+  outageCheckMs?: number;
   /** Service request time limit (default 20 s). */
   serviceTimeoutMs?: number;
   /** How long a scan waits for its labels to come out before it reports them queued (default 8 s). */
@@ -195,6 +197,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     jobs: jobWaiter,
     clock,
     log: opts.log,
+    serviceTrouble: () => void refreshLogged(),
   };
   const workflows = createWorkflows(deps, {
     scan: {
@@ -312,6 +315,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const stopJournalTick = clock.setInterval(() => workflows.journal.tick(), 1000);
   const stopTick = clock.setInterval(() => emit('station.tick', { now: clock.now().toISOString() }), 1000);
   const stopHealth = clock.setInterval(() => void refreshLogged(), opts.healthIntervalMs ?? 30_000);
+  // While the service is down, it is asked every few seconds: waiting scans run as soon as it answers.
+  const stopOutageCheck = clock.setInterval(() => {
+    if (!status.service.reachable) void refreshLogged();
+  }, opts.outageCheckMs ?? 3000);
   const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
 
   const first = accounts.active()?.id;
@@ -331,6 +338,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       stopJournalTick();
       stopTick();
       stopHealth();
+      stopOutageCheck();
       stopShipmentSync();
       accountRpc.cancelLogin();
       // Bounded waits for the scan and the label in flight, so neither is left half done.

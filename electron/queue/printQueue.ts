@@ -220,7 +220,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       if (stopped || running.has(printerId)) return;
       const head = jobs.laneHead(printerId);
       if (head?.state === 'failed' && head.nextRetryAt !== null) {
-        const moved = jobs.retryNow(head.id, clock.now());
+        const moved = jobs.bringRetryForward(head.id, clock.now());
         if (moved) changed(moved);
       }
       if (isDue(jobs.laneHead(printerId))) startLane(printerId);

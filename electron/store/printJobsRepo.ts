@@ -190,7 +190,7 @@ export function createPrintJobsRepo(db: Db) {
      * A failed job's retry time moved to now (its printer answers again). Not a state change, so
      * no history row; returns the job when it was waiting for a later retry, else undefined.
      */
-    retryNow(id: number, now: Date): StoredJob | undefined {
+    bringRetryForward(id: number, now: Date): StoredJob | undefined {
       const at = now.toISOString();
       return bringForward.run({ id, at }).changes ? toJob(getJob.get(id)!) : undefined;
     },

@@ -46,6 +46,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     const at = now();
     const retry = t.kind === 'login' ? null : new Date(at.getTime() + backoffDelay(e.attempts + 1, RETRY));
     journal.wait([e.id], at, { reasonCode: t.error.code, reason: t.error.message, nextRetryAt: retry });
+    if (t.kind === 'unreachable') deps.serviceTrouble?.();
   }
 
   function end(e: JournalEntry, outcome: string, error: WorkflowError | null): void {

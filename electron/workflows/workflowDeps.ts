@@ -48,4 +48,6 @@ export interface WorkflowDeps {
   jobs: JobWaiter;
   clock: Clock;
   log: Logger;
+  /** A workflow could not reach the service: the station checks it now, so the top bar turns red at once. */
+  serviceTrouble?(): void;
 }

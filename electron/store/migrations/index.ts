@@ -14,6 +14,7 @@ import { m007Accounts } from './007_accounts';
 import { m008EndOfDay } from './008_end_of_day';
 import { m009ProtocolsElsewhere } from './009_protocols_elsewhere';
 import { m010Journal } from './010_journal';
+import { m011JobUnconfirmed } from './011_job_unconfirmed';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   m008EndOfDay,
   m009ProtocolsElsewhere,
   m010Journal,
+  m011JobUnconfirmed,
 ];

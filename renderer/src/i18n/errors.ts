@@ -45,7 +45,7 @@ function keyOf(code: string, d: Details): string {
     case 'login.port-unavailable':
       return d.code === 'EADDRINUSE' ? `${base}.inUse` : base;
     case 'job_not_retryable':
-      return d.state === 'uncertain' ? `${base}.uncertain` : base;
+      return d.state === 'uncertain' || d.state === 'unconfirmed' ? `${base}.uncertain` : base;
     case 'printer_not_found':
       return Array.isArray(d.printerIds) ? `${base}.routing` : base;
     case 'service_timeout':

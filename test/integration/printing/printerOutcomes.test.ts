@@ -150,10 +150,20 @@ describe('a printer that comes back', () => {
     await printer.offline();
     const dir = tempDir('printer-back-');
     const { db } = freshDb(dir);
-    cleanup.push(() => db.close());
+    cleanup.push(() => {
+      db.close();
+    });
     createPrintersRepo(db).save({ id: 'zebra', name: 'Zebra', connection: { kind: 'zpl-tcp', host: printer.host, port: printer.port }, settings: printerSettings.parse({}) }, new Date());
-    // A backoff far beyond the test's patience: only the printer's return can make the job print.
-    printing = await createPrintingService({ db, clock: systemClock, dataDir: dir, emit: () => undefined, backoff: { baseMs: 120_000, maxMs: 120_000 } });
+    // A backoff and a usual status interval far beyond the test's patience: only the close watch
+    // of a printer its jobs wait for can notice it back, and only its return can make the job print.
+    printing = await createPrintingService({
+      db,
+      clock: systemClock,
+      dataDir: dir,
+      emit: () => undefined,
+      backoff: { baseMs: 120_000, maxMs: 120_000 },
+      statusIntervalMs: 120_000,
+    });
     await printing.start();
     const job = printing.queue.enqueue(labelJob('BACK01'));
     await waitFor(() => printing!.queue.get(job.id).state === 'failed');

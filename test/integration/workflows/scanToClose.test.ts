@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
+import type { ScanOutcome } from '../../../shared/contract/workflows';
 import { waitFor } from '../printing/printingTestKit';
 import { needs } from '../../support/services';
 import { sandboxFault } from '../../support/sandboxShipments';
@@ -169,7 +170,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
   it('service down: scans wait in the journal, then close and print in scan order when it is back', async () => {
     const ds = [await insert(rig), await insert(rig), await insert(rig)];
     clearPrinted(rig);
-    const outcomes = [];
+    const outcomes: ScanOutcome[] = [];
     await sandboxFault(sb, { path: '/api/v3/deliveries', reset: true });
     try {
       for (const d of ds) outcomes.push(await rig.workflows.scanToClose.scan(d.externalId!));
@@ -198,7 +199,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     const ds = [await insert(rig), await insert(rig)];
     clearPrinted(rig);
     rig.loggedIn.value = false;
-    const outcomes = [];
+    const outcomes: ScanOutcome[] = [];
     try {
       for (const d of ds) outcomes.push(await rig.workflows.scanToClose.scan(d.externalId!));
       expect(outcomes.map((o) => o.kind)).toEqual(['service-unreachable', 'service-unreachable']);

@@ -29,6 +29,19 @@ describe('schema migrations', () => {
     expect(db.prepare('SELECT value FROM settings WHERE key = ?').get('language')).toEqual({ value: '"cs"' });
   });
 
+  it('print jobs: `unconfirmed` is a state (a label sent whole the printer never confirmed); others are still refused', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 10));
+    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 't', 'sending', 'x', 'x')`).run();
+    expect(() => db.prepare(`UPDATE print_jobs SET state = 'unconfirmed'`).run()).toThrow(/CHECK/);
+    migrate(db);
+    db.prepare(`UPDATE print_jobs SET state = 'unconfirmed'`).run();
+    expect(db.prepare('SELECT state FROM print_jobs').get()).toEqual({ state: 'unconfirmed' });
+    expect(() => db.prepare(`UPDATE print_jobs SET state = 'bogus'`).run()).toThrow(/CHECK/);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
   it('upgrade a database written by an older station step by step', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 1));

@@ -35,6 +35,8 @@ export const reasons = defineMessages({
     'reason.label_not_printed': 'The label is still in the printer’s memory: check the printer.',
     'reason.bad_status': 'The printer does not answer the Zebra status query: turn off “Ask the printer for its status” for this printer in Settings.',
     'reason.spooler_incomplete': 'The print system took only part of the label: check the printer before printing again.',
+    'reason.not_confirmed': 'The whole label was sent, but the printer did not confirm taking it: check whether it printed.',
+    'reason.stopped_reading': 'The printer took the connection but stopped reading the label: check whether it printed before printing again.',
     'reason.service_unreachable': 'The service did not answer.',
   },
   cs: {
@@ -66,6 +68,8 @@ export const reasons = defineMessages({
     'reason.label_not_printed': 'Štítek je stále v paměti tiskárny: zkontrolujte tiskárnu.',
     'reason.bad_status': 'Tiskárna neodpovídá na stavový dotaz Zebra: vypněte jí v Nastavení „Zjišťovat stav tiskárny“.',
     'reason.spooler_incomplete': 'Tiskový systém převzal jen část štítku: před dalším tiskem zkontrolujte tiskárnu.',
+    'reason.not_confirmed': 'Štítek odešel celý, ale tiskárna jeho převzetí nepotvrdila: ověřte, zda se vytiskl.',
+    'reason.stopped_reading': 'Tiskárna přijala spojení, ale přestala štítek číst: před dalším tiskem ověřte, zda se vytiskl.',
     'reason.service_unreachable': 'Služba neodpověděla.',
   },
 });

@@ -29,7 +29,7 @@ function JobState({ job, jobId }: { job: JobView | undefined; jobId: number | nu
   const t = useT();
   if (jobId === null) return <span className="eod-job bad">{t('endOfDay.job.none')}</span>;
   if (job?.state === 'done') return <span className="eod-job ok" data-testid="eod-job-state" data-state="done">{t('endOfDay.job.done')}</span>;
-  if (job?.state === 'failed' || job?.state === 'uncertain')
+  if (job?.state === 'failed' || job?.state === 'uncertain' || job?.state === 'unconfirmed')
     return <span className="eod-job bad" data-testid="eod-job-state" data-state={job.state}>{t('endOfDay.job.failed', { reason: job.reason ?? job.state })}</span>;
   return <span className="eod-job" data-testid="eod-job-state" data-state={job?.state ?? 'queued'}>{t('endOfDay.job.queued')}</span>;
 }
@@ -66,7 +66,7 @@ function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<n
     notice.kind === 'created'
       ? t('endOfDay.created', { id: notice.protocol.collectionProtocolId, carrier: notice.protocol.carrier, place: notice.place, count: count(t, notice.protocol.deliveryIds.length) })
       : t('endOfDay.reprinted', { id: notice.collectionProtocolId });
-  const bad = jobId === null || job?.state === 'failed' || job?.state === 'uncertain';
+  const bad = jobId === null || job?.state === 'failed' || job?.state === 'uncertain' || job?.state === 'unconfirmed';
   return (
     <div className={`eod-notice ${bad ? 'warn' : 'ok'}`} role="status" data-testid="eod-notice" data-kind={notice.kind}>
       <div>

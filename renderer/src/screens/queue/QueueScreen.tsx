@@ -1,7 +1,8 @@
 /**
  * Print queue (issue 7 item 5): every job with its state, printer, attempts and reason; retry now,
- * cancel, reprint; jobs left uncertain by a crash ask the worker to decide (it printed / print
- * again); a printer that is offline is said plainly at the top. Live through `printing.jobChanged`.
+ * cancel, reprint; jobs left uncertain by a crash, or sent without the printer confirming them
+ * (unconfirmed), ask the worker to decide (it printed / print again); a printer that is offline is
+ * said plainly at the top. Live through `printing.jobChanged`.
  */
 import { useEffect, useState } from 'react';
 import type { JobView, PrinterView } from '../../../../shared/contract/printing';
@@ -13,7 +14,9 @@ import { rpc } from '../../rpc/transport';
 import { formatDateTime } from '../shipments/format';
 import './queue.css';
 
-const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain'];
+const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'];
+/** Jobs that may or may not have printed: only the worker can say. */
+const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconfirmed';
 
 type JobAction = 'printing.queue.retryNow' | 'printing.queue.cancel' | 'printing.queue.reprint' | 'printing.queue.markPrinted';
 
@@ -63,7 +66,7 @@ function JobActions(p: { job: JobView; run(method: JobAction, id: number): void 
       {t(label)}
     </button>
   );
-  if (job.state === 'uncertain') {
+  if (undecided(job)) {
     return (
       <>
         {b('printing.queue.markPrinted', 'queue.action.markPrinted', 'queue-mark-printed', 'primary')}
@@ -93,7 +96,7 @@ export function QueueScreen() {
     : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
   const nameOf = (id: string | null) => (id ? printers.find((p) => p.id === id)?.name ?? id : t('queue.noPrinter'));
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
-  const uncertain = jobs.filter((j) => j.state === 'uncertain');
+  const uncertain = jobs.filter(undecided);
 
   async function run(method: JobAction, id: number) {
     const r = await rpc.request(method, { jobId: id });
@@ -128,7 +131,8 @@ export function QueueScreen() {
       {uncertain.length > 0 && (
         <div className="q-uncertain" role="alert" data-testid="queue-uncertain">
           <strong>{t('queue.uncertain.title', { n: uncertain.length })}</strong>
-          <p>{t('queue.uncertain.text')}</p>
+          {uncertain.some((j) => j.state === 'uncertain') && <p>{t('queue.uncertain.text')}</p>}
+          {uncertain.some((j) => j.state === 'unconfirmed') && <p>{t('queue.unconfirmed.text')}</p>}
         </div>
       )}
       {(error || actionError) && (

@@ -60,7 +60,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   }
 
   const s = p.status;
-  const jobKind = job ? (job.state === 'done' ? 'ok' : job.state === 'failed' || job.state === 'cancelled' || job.state === 'uncertain' ? 'bad' : 'info') : 'info';
+  const jobKind = job ? (job.state === 'done' ? 'ok' : job.state === 'failed' || job.state === 'cancelled' || job.state === 'uncertain' || job.state === 'unconfirmed' ? 'bad' : 'info') : 'info';
   return (
     <li className="printer" data-testid="printer-row" data-printer-id={p.id} data-state={s.state}>
       <div className="acct-head">
