@@ -121,7 +121,19 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => {
-    void station?.close();
+  // Quitting waits (bounded inside close()) for the scan and the label in flight, so neither is left half done.
+  let closedCore = false;
+  app.on('will-quit', (e) => {
+    if (closedCore || !station) return;
+    e.preventDefault();
+    const s = station;
+    station = null;
+    void s
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        closedCore = true;
+        app.quit();
+      });
   });
 }

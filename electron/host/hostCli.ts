@@ -35,7 +35,11 @@ async function main() {
   console.log(`Label Station is running. Data folder: ${dataDir}`);
   console.log(`Open this address in a browser on this computer (it holds this launch's access token):`);
   console.log(`  ${host.url}`);
+  let stopping = false;
   const stop = async () => {
+    // Once: a second signal while the station finishes its label in flight changes nothing.
+    if (stopping) return;
+    stopping = true;
     await host.close();
     await station.close();
     process.exit(0);
