@@ -231,6 +231,11 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     'printing.queue.history': ({ jobId }) => queue.history(jobId),
     'printing.queue.retryNow': ({ jobId }) => publicJob(queue.retryNow(jobId)),
     'printing.queue.cancel': ({ jobId }) => publicJob(queue.cancel(jobId)),
+    'printing.queue.move': ({ jobId, printerId }) => {
+      mustPrinter(printerId);
+      const driver = driverFor(printerId);
+      return publicJob(queue.moveTo(jobId, printerId, driver?.formats ?? []));
+    },
     'printing.queue.reprint': ({ jobId }) => publicJob(queue.reprint(jobId)),
     'printing.queue.markPrinted': ({ jobId }) => publicJob(queue.markPrinted(jobId)),
     'printing.preview': ({ jobId }) => preview(jobId),

@@ -263,6 +263,23 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       kick();
       return jobs.get(copy.id)!;
     },
+    /**
+     * The worker moves a waiting job (queued, or failed before any byte left) to another printer
+     * that takes its format: the labels print there, once, and no longer wait for the first.
+     */
+    moveTo(id: number, printerId: string, formats: ReadonlyArray<'zpl' | 'pdf'>): StoredJob {
+      const job = mustGet(id);
+      const waiting = job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered));
+      if (!waiting) {
+        throw new StationError('job_not_movable', `Print job ${id} is ${job.state}; only a job still waiting for its printer can be moved.`, { jobId: id, state: job.state });
+      }
+      if (!job.format || !formats.includes(job.format)) {
+        throw new StationError('printer_format_mismatch', `The printer cannot print ${job.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer.`, { printer: printerId, format: job.format === 'zpl' ? 'ZPL' : 'PDF' });
+      }
+      const out = changed(jobs.moveToPrinter(id, printerId, clock.now(), `Moved from ${job.printerId ?? '?'} to ${printerId} by the worker.`));
+      kick();
+      return out;
+    },
     /** The worker saw the label come out: an uncertain, unconfirmed (or printer-failed) job becomes done without printing again. */
     markPrinted(id: number): StoredJob {
       const job = mustGet(id);

@@ -190,6 +190,14 @@ export function createPrintJobsRepo(db: Db) {
      * A failed job's retry time moved to now (its printer answers again). Not a state change, so
      * no history row; returns the job when it was waiting for a later retry, else undefined.
      */
+    /** Puts a waiting job in another printer's lane (at the end of its order by id), queued again. */
+    moveToPrinter(id: number, printerId: string, now: Date, reason: string): StoredJob {
+      return db.transaction(() => {
+        db.prepare('UPDATE print_jobs SET printer_id = ?, next_retry_at = NULL WHERE id = ?').run(printerId, id);
+        return repo.setState(id, 'queued', now, { reasonCode: 'moved_by_worker', reason });
+      })();
+    },
+
     bringRetryForward(id: number, now: Date): StoredJob | undefined {
       const at = now.toISOString();
       return bringForward.run({ id, at }).changes ? toJob(getJob.get(id)!) : undefined;

@@ -178,6 +178,8 @@ export const printingMethods = {
   'printing.queue.history': { params: jobIdParams, result: z.array(jobEvent) },
   'printing.queue.retryNow': { params: jobIdParams, result: jobView },
   'printing.queue.cancel': { params: jobIdParams, result: jobView },
+  /** A job still waiting for its printer goes to another printer that takes its format. */
+  'printing.queue.move': { params: z.object({ jobId: z.number().int().positive(), printerId }).strict(), result: jobView },
   /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or unconfirmed job. */
   'printing.queue.reprint': { params: jobIdParams, result: jobView },
   /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */

@@ -113,6 +113,30 @@ describe('printing RPC', () => {
   });
 });
 
+describe('moving a waiting job to another printer', () => {
+  it('a label waiting for a printer that is off prints once on the printer it is moved to; other moves are refused', async () => {
+    const off = net.createServer();
+    await new Promise<void>((r) => off.listen(0, '127.0.0.1', () => r()));
+    const port = (off.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => off.close(() => r()));
+    await call('printing.printers.save', { id: 'desk-off', name: 'Desk Zebra (off)', connection: { kind: 'zpl-tcp', host: '127.0.0.1', port }, settings: printerSettings.parse({}) });
+    const before = printing.virtual.zpl.printed().length;
+    const job = printing.queue.enqueue({ kind: 'print', printerId: 'desk-off', format: 'zpl', payload: Buffer.from(packageLabelZpl('MOVE-0001')), labelSize: '10x15', title: 'Žluťoučký kůň' });
+    await waitFor(() => printing.queue.get(job.id).state === 'failed');
+
+    await expect(call('printing.queue.move', { jobId: job.id, printerId: 'virtual-pdf' })).rejects.toMatchObject({ code: 'printer_format_mismatch' });
+    await expect(call('printing.queue.move', { jobId: job.id, printerId: 'nobody' })).rejects.toMatchObject({ code: 'printer_not_found' });
+    const moved = await call<{ printerId: string }>('printing.queue.move', { jobId: job.id, printerId: 'virtual-zpl' });
+    expect(moved.printerId).toBe('virtual-zpl');
+    await waitFor(() => printing.queue.get(job.id).state === 'done');
+    const out = printing.virtual.zpl.printed().slice(before);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.zpl).toContain('MOVE-0001');
+    // Printed: nothing is left to move.
+    await expect(call('printing.queue.move', { jobId: job.id, printerId: 'desk-off' })).rejects.toMatchObject({ code: 'job_not_movable' });
+  });
+});
+
 describe('USB raw printing', () => {
   it('writes the ZPL bytes to the device and reports a missing device as offline, nothing sent', async () => {
     const dev = path.join(tempDir('usb-'), 'lp0');

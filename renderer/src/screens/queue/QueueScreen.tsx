@@ -58,7 +58,26 @@ function usePrinters(): PrinterView[] {
   return printers;
 }
 
-function JobActions(p: { job: JobView; run(method: JobAction, id: number): void }) {
+const takesZpl = (p: PrinterView) => ['zpl-tcp', 'zpl-usb', 'zpl-spooler', 'virtual-zpl'].includes(p.connection.kind);
+
+/** A waiting job can go to another printer of its format (the first is off, out of paper...). */
+function MoveTo(p: { job: JobView; printers: PrinterView[]; move(id: number, printerId: string): void }) {
+  const t = useT();
+  const others = p.printers.filter((x) => x.id !== p.job.printerId && takesZpl(x) === (p.job.format === 'zpl'));
+  if (others.length === 0) return null;
+  return (
+    <select aria-label={t('queue.action.moveTo')} value="" onChange={(e) => e.target.value && p.move(p.job.id, e.target.value)} data-testid="queue-move">
+      <option value="">{t('queue.action.moveTo')}</option>
+      {others.map((x) => (
+        <option key={x.id} value={x.id}>
+          {x.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobAction, id: number): void; move(id: number, printerId: string): void }) {
   const t = useT();
   const { job, run } = p;
   const b = (method: JobAction, label: MessageKey, testId: string, cls = '') => (
@@ -78,6 +97,7 @@ function JobActions(p: { job: JobView; run(method: JobAction, id: number): void 
     <>
       {job.state === 'failed' && b('printing.queue.retryNow', 'queue.action.retry', 'queue-retry', 'primary')}
       {(job.state === 'queued' || job.state === 'failed') && b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
+      {job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered)) && <MoveTo job={job} printers={p.printers} move={p.move} />}
       {(job.state === 'done' || job.state === 'cancelled' || job.state === 'sent') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
     </>
   );
@@ -101,6 +121,10 @@ export function QueueScreen() {
   async function run(method: JobAction, id: number) {
     const r = await rpc.request(method, { jobId: id });
     // The translated refusal names the job itself (its id comes in the error's details).
+    setActionError(r.ok ? null : errorText(t, r.error));
+  }
+  async function move(id: number, printerId: string) {
+    const r = await rpc.request('printing.queue.move', { jobId: id, printerId });
     setActionError(r.ok ? null : errorText(t, r.error));
   }
 
@@ -174,7 +198,7 @@ export function QueueScreen() {
                 </td>
                 <td>{formatDateTime(j.updatedAt, language)}</td>
                 <td className="q-actions">
-                  <JobActions job={j} run={(m, id) => void run(m, id)} />
+                  <JobActions job={j} printers={printers} run={(m, id) => void run(m, id)} move={(id, printerId) => void move(id, printerId)} />
                 </td>
               </tr>
             ))}
