@@ -87,9 +87,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       return [];
     }
     const again: JournalEntry[] = [];
+    const confirmed = entries.filter((e) => isClosedState(deps.repos.shipments.get(session.accountId, e.deliveryId!)?.state ?? -1));
+    journal.step(confirmed.map((e) => e.id), 'closed', now(), { reasonCode: 'close_confirmed_by_search' });
     for (const e of entries) {
       const s = deps.repos.shipments.get(session.accountId, e.deliveryId!);
-      if (s && isClosedState(s.state)) journal.step([e.id], 'closed', now(), { reasonCode: 'close_confirmed_by_search' });
+      if (s && isClosedState(s.state)) continue;
       else if (s && s.state === shipmentStates.prepared) again.push(e);
       else if (s && s.state === shipmentStates.cancelled) {
         end(e, 'cancelled', null);
@@ -126,6 +128,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     // Committed before the request leaves: a crash from here on is reconciled, not closed again.
     journal.step(todo.map((e) => e.id), 'close-requested', now());
     const closed = await closeShipments(deps, session, todo.map((e) => found.get(e.deliveryId!)!));
+    // One commit for every shipment the service closed (a batch of 500 is one disk sync, not 500).
+    journal.step(todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id), 'closed', now());
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);
       if (!r) {
@@ -136,7 +140,6 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       }
       switch (r.kind) {
         case 'closed':
-          journal.step([e.id], 'closed', now());
           break;
         case 'unreachable':
         case 'login':

@@ -105,7 +105,15 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       state: e.id === working ? 'working' : 'waiting',
     }));
   }
-  const pendingChanged = () => opts.onPending?.(pending());
+  let lastPending = '';
+  /** Pushed only when the list changed: the lane looks at the journal every second. */
+  const pendingChanged = () => {
+    const list = pending();
+    const json = JSON.stringify(list);
+    if (json === lastPending) return;
+    lastPending = json;
+    opts.onPending?.(list);
+  };
 
   function finish(o: ScanOutcome): ScanOutcome {
     const deliveryId = 'shipment' in o ? o.shipment.deliveryId : 'deliveryId' in o ? o.deliveryId : undefined;
@@ -313,7 +321,6 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
           return;
         }
         working = head.id;
-        if (process.env.DEBUG_LANE) console.error('lane run', head);
         pendingChanged();
         let r: Run;
         try {
@@ -322,7 +329,6 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
           r = fail(head, err);
         }
         working = null;
-        if (process.env.DEBUG_LANE) console.error('lane result', JSON.stringify(r).slice(0, 300));
         const entryId = head.id;
         if (r.waiting) {
           // Said once per wait: a retry that fails again does not flash the screen again.

@@ -16,7 +16,8 @@
  *   - PRAGMA integrity_check is ok after every kill.
  *
  * Replay: the seed is printed; CRASH_SEED=<n> repeats the same choices (kill points depend on
- * timing too). CRASH_KILLS (default 105) and CRASH_SHIPMENTS (default 800) size the run.
+ * timing too). CRASH_KILLS (default 105) and CRASH_SHIPMENTS (default 800) size the run;
+ * CRASH_KEEP=1 keeps the station's data folder for a look at station.db afterwards.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,7 +41,13 @@ const KILLS = Number(process.env.CRASH_KILLS ?? 105);
 const SHIPMENTS = Number(process.env.CRASH_SHIPMENTS ?? 800);
 const PRINT_WAIT_MS = 400;
 /** A run that neither readies nor ends in this long is killed and counted as hung. */
-const RUN_WATCHDOG_MS = 20_000;
+const RUN_WATCHDOG_MS = 15_000;
+/**
+ * A guard, not a plan: the killed runs stop after this long even with fewer kills (the kills
+ * assertion then fails and says so) rather than run into the test's time limit. An idle 2-core
+ * machine needs about 100 s for 105 kills.
+ */
+const LOOP_BUDGET_MS = Number(process.env.CRASH_BUDGET_MS ?? 210_000);
 
 /** mulberry32: small, seedable, good enough to pick kill points. */
 function rng(seed: number) {
@@ -259,14 +266,16 @@ afterAll(async () => {
   await printer?.close();
   await sandbox?.close();
   rmSync(outDir, { recursive: true, force: true });
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // CRASH_KEEP=1 keeps the station's data folder (its path is printed) to look into a failure.
+  if (dataDir && !process.env.CRASH_KEEP) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('crash of the whole chain (scan, close, labels, print queue, printer)', () => {
   it(`over ${KILLS} SIGKILLs: no acknowledged scan lost, no closed shipment without its labels, no unflagged duplicate, the database intact`, async () => {
     const started = Date.now();
-    console.log(`crash chain: seed=${SEED} (CRASH_SEED=${SEED} to replay the choices)`);
-    const r = rng(SEED);
+    console.log(`crash chain: seed=${SEED} (CRASH_SEED=${SEED} to replay the choices; CRASH_KEEP=1 keeps ${dataDir})`);
+    const r = rng(SEED); // the runs' plans: kill mode and moment, scans, batches
+    const picks = rng(SEED ^ 0x5bd1e995); // which codes (how many a run takes depends on when it dies)
     const externalById = await insertCrashShipments(SHIPMENTS);
     const deliveryIds = [...externalById.keys()];
     const dbFile = path.join(dataDir, 'station.db');
@@ -284,7 +293,7 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     const allReadyMs: number[] = [];
     let runs = 0;
 
-    const takeCode = (): string | null => (pool.length ? pool.splice(r.int(0, pool.length - 1), 1)[0]! : null);
+    const takeCode = (): string | null => (pool.length ? pool.splice(picks.int(0, pool.length - 1), 1)[0]! : null);
 
     async function checkIntegrity(run: number): Promise<void> {
       if (!existsSync(dbFile)) return;
@@ -312,9 +321,9 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
       const ackTarget = r.int(1, scans + (withBatch ? batchSize : 0));
       const typicalStart = readyMs.length ? readyMs.reduce((a, b) => a + b, 0) / readyMs.length : 500;
       const startupKillMs = r.int(0, Math.round(typicalStart * 1.2));
-      const timeKillMs = r.int(0, 1500);
+      const timeKillMs = r.int(0, 1200);
       const afterAckMs = r.int(0, 150);
-      const tailKillMs = r.int(0, 800);
+      const tailKillMs = r.int(0, 500);
       const gaps = Array.from({ length: scans }, () => (r.chance(0.3) ? 0 : r.int(5, 150)));
 
       const child = nextChild();
@@ -379,12 +388,14 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     }
 
     const maxRuns = Math.ceil(KILLS * 1.5);
-    while (kills < KILLS && runs < maxRuns) await killedRun(++runs);
+    while (kills < KILLS && runs < maxRuns && Date.now() - started < LOOP_BUDGET_MS) await killedRun(++runs);
 
     // The last run: not killed; what the batch list shows is closed (the worker sees it), then everything settles.
     let finalState = 'not started';
     let finalStderr = '';
-    for (let attempt = 1; attempt <= 3 && finalState !== 'ok'; attempt++) {
+    // Started again only when it does not come up (a crash at start-up is counted, then tried again).
+    let retry = true;
+    for (let attempt = 1; attempt <= 3 && retry; attempt++) {
       await sandboxFault(sandbox, null);
       const child = nextChild(attempt < 3);
       const begun = await child.begin();
@@ -392,11 +403,12 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
         if (cmd !== null) child.send(cmd);
         return child.waitLine(pred, timeoutMs);
       };
-      const ready = begun && (await step(null, (l) => l === 'ready', 30_000));
-      const closed = ready && (await step('closebatch', (l) => l.startsWith('batch-closed') || l.startsWith('batch-error'), 30_000));
+      const ready = begun && (await step(null, (l) => l === 'ready', 20_000));
+      retry = !ready;
+      const closed = ready && (await step('closebatch', (l) => l.startsWith('batch-closed') || l.startsWith('batch-error'), 20_000));
       const settled = closed && (await step('settle', (l) => l === 'settled' || l.startsWith('settle-timeout'), 40_000));
       if (settled) child.send('quit');
-      const quitTimer = setTimeout(() => child.kill(), settled ? 20_000 : 0);
+      const quitTimer = setTimeout(() => child.kill(), settled ? 15_000 : 0);
       const { code, signal } = await child.exited;
       clearTimeout(quitTimer);
       finalStderr = child.stderr().slice(-4000);
@@ -424,21 +436,33 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
       else printedByBarcode.set(bc, (printedByBarcode.get(bc) ?? 0) + 1);
     }
 
-    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-    const integrityFinal = String(db.pragma('integrity_check', { simple: true }));
+    // What the station kept; a station that never came up has no database: every count then says so.
+    let integrityFinal = 'no database';
     const scanRows = new Map<number, { code: string; outcome: string }>();
-    for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
+    let jobs: Record<string, unknown>[] = [];
+    const flaggedJobIds = new Set<number>();
+    let closeJobsLeft: number | string = 'n/a';
+    if (existsSync(dbFile)) {
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      try {
+        integrityFinal = String(db.pragma('integrity_check', { simple: true }));
+        for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
+        // Read as loosely as the schema allows: the print queue's tables are being reworked.
+        jobs = (db.prepare('SELECT * FROM print_jobs').all() as Record<string, unknown>[]).filter((j) => j.kind === undefined || j.kind === 'print');
+        if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'print_job_events'").get()) {
+          for (const e of db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]) flaggedJobIds.add(e.job_id);
+        }
+        try {
+          closeJobsLeft = (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'close-and-print' AND state NOT IN ('done', 'cancelled')").get() as { n: number }).n;
+        } catch {
+          // no close-and-print jobs in this schema
+        }
+      } finally {
+        db.close();
+      }
+    }
     const lastRowOfCode = new Map<string, { id: number; outcome: string }>();
     for (const [id, row] of scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
-    const jobs = db.prepare("SELECT * FROM print_jobs WHERE kind = 'print'").all() as Record<string, unknown>[];
-    const hasEvents = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'print_job_events'").get();
-    const flaggedJobIds = new Set<number>(
-      hasEvents
-        ? (db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]).map((e) => e.job_id)
-        : [],
-    );
-    const closeJobsLeft = (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'close-and-print' AND state NOT IN ('done', 'cancelled')").get() as { n: number }).n;
-    db.close();
 
     const jobsOf = new Map<number, Record<string, unknown>[]>();
     for (const j of jobs) for (const id of JSON.parse(String(j.delivery_ids ?? '[]')) as number[]) jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
@@ -492,5 +516,5 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     expect.soft(lostScans, `lost scans (seed ${SEED}): scanIds ${lostScanIds.slice(0, 10).map(([id, c]) => `${id}:${c}`).join(', ')}; batch codes ${lostBatchCodes.slice(0, 10).join(', ')}`).toBe(0);
     expect.soft(lostLabels.length, `lost labels (seed ${SEED}): ${sample(lostLabels)}`).toBe(0);
     expect.soft(duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(duplicates)}`).toBe(0);
-  }, 300_000);
+  }, 330_000);
 });
