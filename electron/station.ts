@@ -24,6 +24,7 @@ import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { openDatabase } from './store/database';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
+import { createBatchItemsRepo } from './store/batchItemsRepo';
 import { createLabelsRepo } from './store/labelsRepo';
 import { createSettingsRepo } from './store/settingsRepo';
 import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
@@ -188,6 +189,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       labels: createLabelsRepo(db),
       scanLog: shipments.repos.scanLog,
       journal: createJournalRepo(db, shipments.repos.scanLog),
+      batchItems: createBatchItemsRepo(db),
       places: createCollectionPlacesRepo(db),
       endOfDay: createEndOfDayRepo(db),
     },

@@ -89,6 +89,21 @@ const toEntry = (r: Row): JournalEntry => ({
 
 export const UNFINISHED = `step NOT IN ('queued', 'ended')`;
 
+/**
+ * What the scan log says of a scan whose entry ended, written in the same commit as the step: an
+ * outcome kept only in memory would leave the scan `pending` forever after a crash.
+ */
+const scanLogOutcome: Record<string, string> = {
+  'not-found': 'not_found',
+  ambiguous: 'ambiguous',
+  cancelled: 'cancelled',
+  rejected: 'rejected',
+  'closed-elsewhere': 'already_closed',
+  'already-closed': 'already_closed',
+  'not-printed': 'error',
+  error: 'error',
+};
+
 export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const insert = db.prepare(`INSERT INTO journal_entries
     (account_id, source, scan_id, code, delivery_id, want, route, step, created_at, updated_at)
@@ -114,10 +129,23 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
      WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close-and-print' AND s.step = 'closed'`,
   );
 
+  // Only a scan the workflow has not answered more precisely yet (pending, or waiting as queued).
+  const logScan = db.prepare(
+    `UPDATE scan_log SET outcome = @outcome, delivery_id = coalesce(delivery_id, @deliveryId), message = coalesce(@message, message)
+     WHERE id = (SELECT scan_id FROM journal_entries WHERE id = @id) AND outcome IN ('pending', 'queued')`,
+  );
   const changeStep = (id: number, step: JournalStep, at: string, c: StepChange) => {
     setStep.run({ id, step, deliveryId: c.deliveryId ?? null, outcome: c.outcome ?? null, reasonCode: c.reasonCode ?? null, reason: c.reason ?? null, now: at });
     insertStep.run(id, at, step, c.reasonCode ?? null);
+    const outcome = step === 'queued' ? 'queued' : step === 'ended' ? scanLogOutcome[c.outcome ?? ''] : undefined;
+    if (outcome) logScan.run({ id, outcome, deliveryId: c.deliveryId ?? null, message: c.reason ?? null });
   };
+  // Scans whose labels all came out while nobody was listening (the station stopped before it heard).
+  const printedScans = db.prepare(
+    `UPDATE scan_log SET outcome = 'printed' WHERE outcome IN ('pending', 'queued') AND id IN (
+       SELECT e.scan_id FROM journal_entries e WHERE e.step = 'queued' AND e.scan_id IS NOT NULL AND e.source <> 'reprint'
+         AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state <> 'done'))`,
+  );
 
   return {
     /** A scan as it arrives: its scan log row and its journal entry, in one commit, before the scan is acknowledged. */
@@ -133,11 +161,17 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
       })();
     },
 
-    /** Entries for shipments already known: a prepared one to close (`resolved`), a closed one to print (`closed`). */
-    begin(list: NewEntry[], at: Date): JournalEntry[] {
+    /** The scan log catches up with labels that came out before a stop; returns how many scans it updated. */
+    settleScanLog: (): number => printedScans.run().changes,
+
+    /**
+     * Entries for shipments already known: a prepared one to close (`resolved`), a closed one to
+     * print (`closed`). `within` runs in the same commit (the batch list gives its codes up there).
+     */
+    begin(list: NewEntry[], at: Date, within?: () => void): JournalEntry[] {
       const now = at.toISOString();
-      return db.transaction(() =>
-        list.map((e) => {
+      return db.transaction(() => {
+        const out = list.map((e) => {
           const step: JournalStep = e.want === 'print' ? 'closed' : 'resolved';
           const id = Number(
             insert.run({
@@ -147,8 +181,10 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
           );
           insertStep.run(id, now, step, null);
           return toEntry(getOne.get(id)!);
-        }),
-      )();
+        });
+        within?.();
+        return out;
+      })();
     },
 
     get(id: number): JournalEntry | null {

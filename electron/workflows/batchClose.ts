@@ -71,9 +71,12 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   const printWaitMs = opts.printWaitMs ?? 15_000;
   const engine = createCloseAndPrint(deps);
   const resultOf = resultOfWith(deps);
-  let items: BatchItem[] = [];
+  // The list survives a restart: a collected code is acknowledged by being in it.
+  const stored = deps.repos.batchItems.list();
+  let items: BatchItem[] = stored.map((x) => x.item);
   /** Each collected code's scan log row, updated with what closing did. */
-  const scanIds = new Map<string, number>();
+  const scanIds = new Map<string, number>(stored.flatMap((x) => (x.scanId !== null ? [[x.item.code, x.scanId] as const] : [])));
+  const keep = () => deps.repos.batchItems.replace(items.map((item) => ({ item, scanId: scanIds.get(item.code) ?? null })));
   const line = createScanLine(() => undefined);
   let closing = false;
   const changed = () => opts.onItems?.(items.map((i) => ({ ...i })));
@@ -103,24 +106,29 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             : `The service could not be asked (${found.serviceError?.message ?? 'logged out'}); the code may still exist.`;
           item = { code: found.code, deliveryId: null, carrier: null, collectionPlace: null, recipientName: null, status: found.kind === 'not_found' ? 'not-found' : found.kind, message };
         }
-        items.push(item);
         const logged: Record<BatchItem['status'], ScanOutcome> = {
           ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', 'not-found': 'not_found', ambiguous: 'ambiguous', invalid: 'error', refused: 'rejected',
         };
-        scanIds.set(item.code, deps.repos.scanLog.record({
-          accountId: deps.session()?.accountId ?? '', code: item.code, rawCode: item.code === raw ? null : raw, scannedAt: deps.clock.now(),
-          outcome: logged[item.status], deliveryId: item.deliveryId, message: item.message,
-        }));
+        const scanId = deps.repos.batchItems.collect(item, () =>
+          deps.repos.scanLog.record({
+            accountId: deps.session()?.accountId ?? '', code: item.code, rawCode: item.code === raw ? null : raw, scannedAt: deps.clock.now(),
+            outcome: logged[item.status], deliveryId: item.deliveryId, message: item.message,
+          }),
+        );
+        items = [...items.filter((i) => i.code !== item.code), item];
+        scanIds.set(item.code, scanId);
         changed();
         return item;
       });
     },
     items: () => items.map((i) => ({ ...i })),
     remove(code: string) {
+      deps.repos.batchItems.remove([code]);
       items = items.filter((i) => i.code !== code);
       changed();
     },
     clear() {
+      deps.repos.batchItems.replace([]);
       items = [];
       changed();
     },
@@ -143,6 +151,9 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const entries = deps.repos.journal.begin(
           ready.map(({ item, shipment }) => ({ accountId: s.accountId, source: 'batch', scanId: scanIds.get(item.code) ?? null, code: item.code, deliveryId: shipment.deliveryId, want: 'close-and-print' })),
           deps.clock.now(),
+          // The codes leave the list in the commit that makes them journal entries: after a crash they
+          // are closed and printed by the journal, not offered again as ready.
+          () => deps.repos.batchItems.remove(ready.map((r) => r.item.code)),
         );
         const results = entries.length ? await engine.run(s, entries) : new Map<number, EntryResult>();
         const jobIds = [...results.values()].flatMap((r) => (r.kind === 'queued' ? r.jobs.map((j) => j.id) : []));
@@ -178,6 +189,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             r.outcome === 'refused' ? 'refused' : r.error.code === 'closed_elsewhere' ? 'closed' : r.error.code === 'cancelled' ? 'cancelled' : i.status;
           return { ...i, status, message: r.error.message };
         });
+        keep();
         changed();
         return {
           closed: shipments.filter((r) => r.closed).length,

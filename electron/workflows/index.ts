@@ -44,6 +44,8 @@ export function createWorkflows(deps: WorkflowDeps, opts: { scan?: ScanToCloseOp
     /** After the print queue's recovery: what the last run left resumes, scans first in scan order. */
     start(): void {
       stopped = false;
+      const caughtUp = deps.repos.journal.settleScanLog();
+      if (caughtUp) deps.log.info('scan log caught up with labels printed before the restart', { scans: caughtUp });
       scanToClose.start();
       void resumeOthers();
     },

@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { PrintQueue } from '../queue/printQueue';
 import type { Logger } from '../rpc/rpcServer';
 import type { CollectionPlacesRepo } from '../store/collectionPlacesRepo';
+import type { BatchItemsRepo } from '../store/batchItemsRepo';
 import type { EndOfDayRepo } from '../store/endOfDayRepo';
 import type { JournalRepo } from '../store/journalRepo';
 import type { LabelsRepo } from '../store/labelsRepo';
@@ -38,6 +39,8 @@ export interface WorkflowDeps {
     endOfDay: EndOfDayRepo;
     /** The close-and-print journal (electron/workflows/closeAndPrint.ts moves its entries). */
     journal: JournalRepo;
+    /** The batch list, kept on the disk. */
+    batchItems: BatchItemsRepo;
   };
   /** Stores delivery records the service returned (electron/sync/updateCache.ts recordDeliveries, bound). */
   recordDeliveries(accountId: string, deliveries: unknown[]): void;

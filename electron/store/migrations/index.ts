@@ -15,6 +15,7 @@ import { m008EndOfDay } from './008_end_of_day';
 import { m009ProtocolsElsewhere } from './009_protocols_elsewhere';
 import { m010Journal } from './010_journal';
 import { m011JobUnconfirmed } from './011_job_unconfirmed';
+import { m012BatchItems } from './012_batch_items';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   m009ProtocolsElsewhere,
   m010Journal,
   m011JobUnconfirmed,
+  m012BatchItems,
 ];

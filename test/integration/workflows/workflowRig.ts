@@ -21,6 +21,7 @@ import { createEndOfDayRepo } from '../../../electron/store/endOfDayRepo';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
 import { createPrintJobsRepo, type PrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createJournalRepo } from '../../../electron/store/journalRepo';
+import { createBatchItemsRepo } from '../../../electron/store/batchItemsRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { recordDeliveries } from '../../../electron/sync/updateCache';
@@ -87,7 +88,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   const deps: WorkflowDeps = {
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
     lookup: (code, o) => lookupScan({ accountId: session.accountId, shipments, source, now }, code, o),
-    repos: { shipments, labels, scanLog, places, endOfDay, journal: createJournalRepo(db, scanLog) },
+    repos: { shipments, labels, scanLog, places, endOfDay, journal: createJournalRepo(db, scanLog), batchItems: createBatchItemsRepo(db) },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,
     routes: () => routes,
