@@ -77,7 +77,9 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
   it('the batch summary names a skipped code by its Czech status only', async () => {
     await scan('NEEXISTUJE-1');
     await scan('ORD-1001');
-    await expect.poll(() => page.getByTestId('batch-items').locator('li').count()).toBe(2);
+    // ORD-1015: the same carrier and collection place as ORD-1001, refused by the carrier (demo magic).
+    await scan('ORD-1015');
+    await expect.poll(() => page.getByTestId('batch-items').locator('li').count()).toBe(3);
     await page.keyboard.press('Control+Enter');
     const failures = page.getByTestId('batch-failures');
     await expect.poll(() => failures.textContent(), { timeout: 20_000 }).toContain('NEEXISTUJE-1');
@@ -92,7 +94,16 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     expect(counts).toContain(`chyb: ${failedItems}`);
     expect(counts).toContain(`přeskočeno: ${skippedItems}`);
     expect(await failures.locator('li[data-code="NEEXISTUJE-1"]').textContent()).toContain('přeskočeno (nenalezeno)');
+    // A group with one refused shipment says how many of it closed, and the refused one says why.
+    await expect.poll(() => page.getByTestId('batch-groups').locator('li[data-carrier="NP"]').textContent()).toContain('uzavřeno 1 z 2');
+    expect(await failures.locator('li[data-code="ORD-1015"]').textContent()).toContain('dopravce odmítl');
     await page.getByTestId('batch-summary').screenshot({ path: path.join(shots, 'batch-summary-cs.png') });
+    // Back to the list: the refused shipment stays, marked refused (not "ready"), to be fixed and closed again.
+    await page.getByText('Zobrazit seznam dávky').click();
+    await expect.poll(() => page.locator('[data-testid="batch-items"] li[data-code="ORD-1015"]').getAttribute('data-status')).toBe('refused');
+    expect(await page.locator('[data-testid="batch-items"] li[data-code="ORD-1015"]').textContent()).toContain('odmítnuto');
+    await page.getByTestId('batch-items').screenshot({ path: path.join(shots, 'batch-refused-cs.png') });
+    await page.getByTestId('batch-clear').click();
     await page.keyboard.press('F5');
   });
 
