@@ -73,4 +73,25 @@ describe('restart with labels waiting for a printer that is off', () => {
     expect(order).toEqual(barcodes);
     await station.close();
   });
+
+  it('stopping waits for the label in flight: it ends printed, not uncertain', async () => {
+    station = await start();
+    printer.clear();
+    // Jammed: the printer takes the label into its buffer, says nothing is wrong, and prints it once freed.
+    printer.set({ jammed: true });
+    const scanned = station.workflows.scanToClose.scan('ORD-1005');
+    await until(() => station.printing.queue.list({ limit: 5 }).some((j) => j.printerId === 'desk' && (j.state === 'sending' || j.state === 'sent')), 10_000);
+    const closing = station.close();
+    setTimeout(() => printer.set({ jammed: false }), 500);
+    await closing;
+    await scanned;
+    expect(printer.printed().length).toBeGreaterThan(0);
+
+    station = await start();
+    const last = station.printing.queue.list({ limit: 5 }).find((j) => j.printerId === 'desk')!;
+    expect(last.state).toBe('done');
+    // Done before the stop ended, not called done by the next start's recovery.
+    expect(station.printing.queue.history(last.id).map((e) => e.reasonCode)).not.toContain('sent_before_restart');
+    await station.close();
+  });
 });
