@@ -53,6 +53,14 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     journal.step([e.id], 'ended', now(), { outcome, reasonCode: error?.code ?? null, reason: error?.message ?? null });
   }
 
+  /** The shipments could not even be read: every entry waits at its step. */
+  function waitAll(entries: JournalEntry[], t: Trouble, closed: boolean, results: Map<number, EntryResult>): void {
+    for (const e of entries) {
+      wait(e, t);
+      results.set(e.id, { kind: 'waiting', shipment: null, closed, trouble: t });
+    }
+  }
+
   /** The cached shipments of the entries; those the cache lacks are read from the service. */
   async function shipmentsOf(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, Shipment> | Trouble> {
     const ids = [...new Set(entries.map((e) => e.deliveryId!))];
@@ -108,13 +116,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   async function close(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<void> {
     if (!entries.length) return;
     const found = await shipmentsOf(session, entries);
-    if (!(found instanceof Map)) {
-      for (const e of entries) {
-        wait(e, found);
-        results.set(e.id, { kind: 'waiting', shipment: null, closed: false, trouble: found });
-      }
-      return;
-    }
+    if (!(found instanceof Map)) return waitAll(entries, found, false, results);
     const todo: JournalEntry[] = [];
     for (const e of entries) {
       if (found.has(e.deliveryId!)) todo.push(e);
@@ -175,13 +177,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   async function print(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<void> {
     if (!entries.length) return;
     const found = await shipmentsOf(session, entries);
-    if (!(found instanceof Map)) {
-      for (const e of entries) {
-        wait(e, found);
-        results.set(e.id, { kind: 'waiting', shipment: null, closed: true, trouble: found });
-      }
-      return;
-    }
+    if (!(found instanceof Map)) return waitAll(entries, found, true, results);
     const byRoute = new Map<string, JournalEntry[]>();
     for (const e of entries) byRoute.set(routeKey(e.route), [...(byRoute.get(routeKey(e.route)) ?? []), e]);
 

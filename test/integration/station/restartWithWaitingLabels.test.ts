@@ -15,6 +15,7 @@ import { createStation, type Station } from '../../../electron/station';
 import { printerSettings } from '../../../shared/contract/printing';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { memoryLogger } from '../../support/memoryLogger';
+import { waitFor } from '../printing/printingTestKit';
 
 let sb: Sandbox;
 let printer: VirtualZplPrinter;
@@ -23,14 +24,6 @@ const secrets = createMemorySecretStore();
 
 const start = (log = memoryLogger()) =>
   createStation({ dataDir, host: 'web', version: 'test', log, sandbox: sb, secrets, printWaitMs: 300, healthIntervalMs: 60_000 });
-
-async function until(cond: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'demo' });
@@ -67,7 +60,7 @@ describe('restart with labels waiting for a printer that is off', () => {
     expect(log.lines.filter((l) => JSON.parse(l).level === 'error')).toEqual([]);
 
     await printer.online();
-    await until(() => printer.printed().length >= barcodes.length, 15_000);
+    await waitFor(() => printer.printed().length >= barcodes.length, 15_000);
     await new Promise((r) => setTimeout(r, 300)); // nothing more comes
     const order = printer.printed().map((l) => barcodes.find((b) => l.zpl.includes(b)));
     expect(order).toEqual(barcodes);
@@ -80,7 +73,7 @@ describe('restart with labels waiting for a printer that is off', () => {
     // Jammed: the printer takes the label into its buffer, says nothing is wrong, and prints it once freed.
     printer.set({ jammed: true });
     const scanned = station.workflows.scanToClose.scan('ORD-1005');
-    await until(() => station.printing.queue.list({ limit: 5 }).some((j) => j.printerId === 'desk' && (j.state === 'sending' || j.state === 'sent')), 10_000);
+    await waitFor(() => station.printing.queue.list({ limit: 5 }).some((j) => j.printerId === 'desk' && (j.state === 'sending' || j.state === 'sent')), 10_000);
     const closing = station.close();
     setTimeout(() => printer.set({ jammed: false }), 500);
     await closing;

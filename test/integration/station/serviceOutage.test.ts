@@ -13,18 +13,11 @@ import { createMemorySecretStore } from '../../../electron/auth/keychain';
 import { createStation, type Station } from '../../../electron/station';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { memoryLogger } from '../../support/memoryLogger';
+import { waitFor } from '../printing/printingTestKit';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'station-outage-'));
 let sb: Sandbox | null = null;
 let station: Station | null = null;
-
-async function until(cond: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 afterAll(async () => {
   await station?.close();
@@ -48,18 +41,18 @@ describe('service outage', () => {
     reachable = true;
     const status = () => ({ service: { reachable } });
     // The shipment is in the cache (the first sync), so the scan gets as far as the close.
-    await until(() => station!.shipments.repos.shipments.query(station!.accounts.active()!.id, { text: 'ORD-1004', limit: 5 }).total > 0, 10_000);
+    await waitFor(() => station!.shipments.repos.shipments.query(station!.accounts.active()!.id, { text: 'ORD-1004', limit: 5 }).total > 0, 10_000);
 
     await sb.close();
     sb = null;
     const outcome = await station.workflows.scanToClose.scan('ORD-1004');
     expect(outcome.kind).toBe('service-unreachable');
-    await until(() => status().service.reachable === false, 3000);
+    await waitFor(() => status().service.reachable === false, 3000);
     expect(station.workflows.scanToClose.pending().map((p) => p.code)).toEqual(['ORD-1004']);
 
     sb = await startSandbox({ port, dataFile });
     const printed = station.printing.virtual.zpl;
-    await until(() => printed.printed().length > 0, 15_000);
+    await waitFor(() => printed.printed().length > 0, 15_000);
     expect(status().service.reachable).toBe(true);
     expect(station.workflows.scanToClose.pending()).toEqual([]);
   });
