@@ -11,7 +11,6 @@ import { StationError } from '../stationError';
 import { toSummary } from '../store/shipmentsRepo';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
-import { createScanLine } from './scanLine';
 import type { BatchItem, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps } from './workflowDeps';
 
@@ -77,7 +76,13 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   /** Each collected code's scan log row, updated with what closing did. */
   const scanIds = new Map<string, number>(stored.flatMap((x) => (x.scanId !== null ? [[x.item.code, x.scanId] as const] : [])));
   const keep = () => deps.repos.batchItems.replace(items.map((item) => ({ item, scanId: scanIds.get(item.code) ?? null })));
-  const line = createScanLine(() => undefined);
+  /** Collected codes are looked up one at a time, in scan order (a fast scanner never overtakes itself). */
+  let tail: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
   let closing = false;
   const changed = () => opts.onItems?.(items.map((i) => ({ ...i })));
 
@@ -91,7 +96,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
     /** Adds one scanned code (cache first, then the service). A shipment scanned twice is listed once. */
     collect(raw: string): Promise<BatchItem> {
       const code = raw.trim();
-      return line.add({ scanId: 0, code, receivedAt: deps.clock.now().toISOString() }, async () => {
+      return inOrder(async () => {
         const found = await deps.lookup(code);
         let item: BatchItem;
         if (found.kind === 'found') {

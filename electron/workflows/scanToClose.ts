@@ -103,6 +103,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       code: e.code ?? '',
       receivedAt: e.createdAt,
       state: e.id === working ? 'working' : 'waiting',
+      reason: e.outcome === 'waiting' && e.reasonCode ? { code: e.reasonCode, message: e.reason ?? '' } : null,
     }));
   }
   let lastPending = '';

@@ -88,6 +88,8 @@ export const pendingScan = z.object({
   code: z.string(),
   receivedAt: z.string(),
   state: z.enum(['waiting', 'working']),
+  /** Why it waits (no answer from the service, logged out...), once it has had to. */
+  reason: workflowError.nullable(),
 });
 export type PendingScan = z.infer<typeof pendingScan>;
 

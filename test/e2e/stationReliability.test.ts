@@ -209,6 +209,13 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       expect(waiting.map((o) => o.kind)).toEqual(['service-unreachable', 'service-unreachable', 'service-unreachable']);
       expect(hs.station.printing.virtual.zpl.printed()).toEqual([]);
       await shotBoth(page, rpc, 'station-reliability-service-down');
+      // The print queue lists the same waiting scans, with why they wait (one list, the journal's).
+      await page.keyboard.press('F4');
+      const listed = page.getByTestId('queue-waiting-scans').locator('li');
+      await expect.poll(() => listed.count()).toBe(codes.length);
+      expect(await listed.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual(codes);
+      await page.getByTestId('screen-queue').screenshot({ path: path.join(process.cwd(), 'test-results', 'queue-waiting-scans.png') });
+      await page.keyboard.press('F1');
 
       sb = await startSandbox({ port, dataFile, seed: 'demo' });
       sbOpen = true;

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { JobView, PrinterView } from '../../../../shared/contract/printing';
+import type { PendingScan } from '../../../../shared/contract/workflows';
 import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
@@ -117,6 +118,12 @@ export function QueueScreen() {
   const nameOf = (id: string | null) => (id ? printers.find((p) => p.id === id)?.name ?? id : t('queue.noPrinter'));
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
+  // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.
+  const [scans, setScans] = useState<PendingScan[]>([]);
+  useEffect(() => {
+    void rpc.request('scan.pending', {}).then((r) => r.ok && setScans(r.value));
+    return rpc.on('scan.pending', setScans);
+  }, []);
 
   async function run(method: JobAction, id: number) {
     const r = await rpc.request(method, { jobId: id });
@@ -157,6 +164,18 @@ export function QueueScreen() {
           <strong>{t('queue.uncertain.title', { n: uncertain.length })}</strong>
           {uncertain.some((j) => j.state === 'uncertain') && <p>{t('queue.uncertain.text')}</p>}
           {uncertain.some((j) => j.state === 'unconfirmed') && <p>{t('queue.unconfirmed.text')}</p>}
+        </div>
+      )}
+      {scans.length > 0 && (
+        <div className="q-scans" data-testid="queue-waiting-scans">
+          <strong>{t('queue.waitingScans', { n: scans.length })}</strong>
+          <ol>
+            {scans.slice(0, 20).map((p) => (
+              <li key={p.scanId} data-code={p.code}>
+                <span className="code">{p.code}</span> — {p.reason ? reasonText(t, p.reason.code, p.reason.message) : p.state === 'working' ? t('station.pending.working') : t('reason.waiting_in_line')}
+              </li>
+            ))}
+          </ol>
         </div>
       )}
       {(error || actionError) && (

@@ -3,6 +3,7 @@
  * outcomes and the last labels. Every panel has a fixed size and a fixed number of rows, so a scan
  * never moves anything on the screen (issue 7 item 10: no layout shift while scanning).
  */
+import { reasonText } from '../../i18n/reasons';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { useScans } from '../../state/scanStore';
@@ -47,7 +48,9 @@ export function PendingScans() {
         {shown.map((p) => (
           <li key={p.scanId} data-scan-id={p.scanId} className={`pending-${p.state}`}>
             <span className="code">{p.code}</span>
-            <span className="muted">{t(`station.pending.${p.state}`)}</span>
+            <span className="muted" title={p.reason ? reasonText(t, p.reason.code, p.reason.message) : undefined}>
+              {t(`station.pending.${p.state}`)}
+            </span>
           </li>
         ))}
       </ol>
