@@ -1,10 +1,11 @@
 /**
- * Tests that need a system service (keychain, CUPS, Chromium, zbarimg, pdftoppm) ask here first.
+ * Tests that need a system service (keychain, CUPS, Chromium, zbarimg, pdftoppm, FUSE) ask here first.
  * Locally a missing service skips the test with a one-line reason; under CI=true it fails the
  * run, so CI never passes by skipping.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 export const inCI = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -26,6 +27,35 @@ export function chromiumPath(): string | null {
   return null;
 }
 
+/** The python3 that runs test/support/lossyfs.py (Debian's, where python3-fusepy is installed). */
+export function lossyFsPython(): string {
+  return process.env.LOSSYFS_PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+}
+export const lossyFsScript = path.join(__dirname, 'lossyfs.py');
+
+/** FUSE that mounts here: /dev/fuse, fusepy, and a probe mount by lossyfs.py itself (needs CAP_SYS_ADMIN or fusermount). */
+function fuse(): Availability {
+  const pkgs = '(Debian packages fuse3 python3-fusepy)';
+  if (!existsSync('/dev/fuse')) return { ok: false, reason: 'no /dev/fuse (FUSE is not available in this kernel or container)' };
+  if (!hasCommand('fusermount3') && !hasCommand('umount')) return { ok: false, reason: `neither fusermount3 nor umount found ${pkgs}` };
+  try {
+    execFileSync(lossyFsPython(), ['-c', 'import fusepy'], { stdio: 'ignore' });
+  } catch {
+    try {
+      execFileSync(lossyFsPython(), ['-c', 'import fuse; fuse.FUSE'], { stdio: 'ignore' });
+    } catch {
+      return { ok: false, reason: `fusepy (over libfuse2) not importable by ${lossyFsPython()} ${pkgs}` };
+    }
+  }
+  try {
+    execFileSync(lossyFsPython(), [lossyFsScript, '--probe'], { encoding: 'utf8', timeout: 30_000, stdio: 'pipe' });
+    return { ok: true };
+  } catch (err) {
+    const out = String((err as { stdout?: string }).stdout ?? '').trim() || (err as Error).message.split('\n')[0];
+    return { ok: false, reason: `a FUSE mount does not work here: ${out} (needs /dev/fuse and CAP_SYS_ADMIN)` };
+  }
+}
+
 export const checks: Record<string, () => Availability> = {
   chromium: () => (chromiumPath() ? { ok: true } : { ok: false, reason: 'Chromium not found (install Debian package chromium)' }),
   keychain: () =>
@@ -44,6 +74,7 @@ export const checks: Record<string, () => Availability> = {
   },
   zbarimg: () => (hasCommand('zbarimg') ? { ok: true } : { ok: false, reason: 'zbarimg not installed (zbar-tools)' }),
   pdftoppm: () => (hasCommand('pdftoppm') ? { ok: true } : { ok: false, reason: 'pdftoppm not installed (poppler-utils)' }),
+  fuse,
 };
 
 /**

@@ -15,26 +15,17 @@
  *     unconfirmed job, or a worker's reprint);
  *   - PRAGMA integrity_check is ok after every kill.
  *
+ * The rig (child, sandbox, printer, verdict) is shared with powerCut.test.ts: test/support/crashRig.ts.
+ *
  * Replay: the seed is printed; CRASH_SEED=<n> repeats the same choices (kill points depend on
  * timing too). CRASH_KILLS (default 105) and CRASH_SHIPMENTS (default 800) size the run;
  * CRASH_KEEP=1 keeps the station's data folder for a look at station.db afterwards.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
-import { orderItem, sandboxFault, sandboxToken } from '../../support/sandboxShipments';
-
-const repoRoot = path.resolve(__dirname, '../../..');
-// Inside node_modules so the bundle resolves its packages (better-sqlite3 is native) from the project.
-const outDir = path.join(repoRoot, 'node_modules', '.cache', `station-crash-${process.pid}`);
-const childFile = path.join(outDir, 'stationChild.mjs');
+import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, verdict, type Rig } from '../../support/crashRig';
 
 const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : Math.floor(Math.random() * 2 ** 31);
 const KILLS = Number(process.env.CRASH_KILLS ?? 105);
@@ -49,223 +40,27 @@ const RUN_WATCHDOG_MS = 15_000;
  */
 const LOOP_BUDGET_MS = Number(process.env.CRASH_BUDGET_MS ?? 210_000);
 
-/** mulberry32: small, seedable, good enough to pick kill points. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), chance: (p: number) => next() < p };
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-let sandbox: Sandbox;
-let printer: VirtualZplPrinter;
-let token: string;
+let rig: Rig;
+let bundle: Awaited<ReturnType<typeof buildStationChild>>;
 let dataDir: string;
-
-async function api(method: string, p: string, body?: unknown): Promise<any> {
-  const res = await fetch(sandbox.url + p, {
-    method,
-    headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json;
-}
-
-/** CR-1 ... CR-n, prepared; every fourth has two packages and every ninth three, so a label per package is checked. */
-async function insertCrashShipments(count: number): Promise<Map<number, string>> {
-  const byId = new Map<number, string>();
-  for (let start = 1; start <= count; start += 250) {
-    const items = [];
-    for (let n = start; n < Math.min(start + 250, count + 1); n++) {
-      const packageCount = n % 9 === 0 ? 3 : n % 4 === 0 ? 2 : 1;
-      items.push({ ...orderItem(`CR-${n}`, n), packages: Array.from({ length: packageCount }, (_, k) => ({ weight: `${k + 1},5` })) });
-    }
-    const body = await api('POST', '/api/v3/deliveries', { deliveries: items });
-    for (const d of body.data as { deliveryId: number; externalId: string }[]) byId.set(d.deliveryId, d.externalId);
-  }
-  return byId;
-}
-
-interface ServiceShipment {
-  deliveryId: number;
-  externalId: string;
-  deliveryState: number;
-  packages: { barcode: string | null }[];
-}
-
-async function serviceShipments(ids: number[]): Promise<ServiceShipment[]> {
-  const out: ServiceShipment[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    const chunk = ids.slice(i, i + 100);
-    const body = await api('GET', `/api/v3/deliveries?deliveryId=${chunk.join(',')}&fields=deliveryId,externalId,deliveryState,packages`);
-    out.push(...(body.data as ServiceShipment[]));
-  }
-  return out;
-}
-
-/** Each run: the close and the ZPL fetch slowed by 30-80 ms, so kills land between the steps. */
-async function setLatency(r: ReturnType<typeof rng>): Promise<void> {
-  await sandboxFault(sandbox, null);
-  await sandboxFault(sandbox, { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: r.int(30, 80) });
-  await sandboxFault(sandbox, { path: '/api/v3/deliveries/zpl', method: 'GET', latencyMs: r.int(30, 80) });
-}
-
-/** The package barcode of a printed ZPL label (the ^BC field, ^FH_ hex escapes undone). */
-function barcodeOf(zpl: string): string | null {
-  const m = /\^BC[^\n]*?\^FD(.*?)\^FS/.exec(zpl);
-  return m ? m[1]!.replace(/_([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : null;
-}
-
-// ------------------------------------------------------------------ one child
-
-interface Child {
-  proc: ChildProcessByStdio<Writable, Readable, Readable>;
-  lines: string[];
-  stderr(): string;
-  /** Resolves with the first line matching, or null when the child ended first. */
-  waitLine(pred: (l: string) => boolean, timeoutMs?: number): Promise<string | null>;
-  onLine(fn: (l: string) => void): void;
-  send(line: string): boolean;
-  /** Lets a loaded child start the station (it loads its modules while the previous run goes on). */
-  begin(): Promise<boolean>;
-  kill(): void;
-  killedByTest(): boolean;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startChild(): Child {
-  const proc = spawn(process.execPath, ['--enable-source-maps', childFile], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      CRASH_DATA_DIR: dataDir,
-      CRASH_SANDBOX: JSON.stringify({ url: sandbox.url, demo: sandbox.demo }),
-      CRASH_PRINTER_PORT: String(printer.port),
-      CRASH_PRINT_WAIT_MS: String(PRINT_WAIT_MS),
-    },
-  });
-  const lines: string[] = [];
-  const listeners: ((l: string) => void)[] = [];
-  let out = '';
-  let err = '';
-  let killed = false;
-  let ended = false;
-  proc.stdin.on('error', () => undefined); // EPIPE after a kill
-  proc.stdout.on('data', (d: Buffer) => {
-    out += d.toString('utf8');
-    let nl: number;
-    while ((nl = out.indexOf('\n')) >= 0) {
-      const line = out.slice(0, nl);
-      out = out.slice(nl + 1);
-      lines.push(line);
-      for (const l of [...listeners]) l(line);
-    }
-  });
-  proc.stderr.on('data', (d: Buffer) => {
-    err += d.toString('utf8');
-    if (err.length > 200_000) err = err.slice(-100_000);
-  });
-  // 'close': the process has exited and its stdout is read to the end (every ack it wrote is seen).
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.on('close', (code, signal) => {
-      ended = true;
-      for (const l of [...listeners]) l('\u0000exit');
-      resolve({ code, signal });
-    }),
-  );
-  const onLine = (fn: (l: string) => void) => listeners.push(fn);
-  return {
-    proc,
-    lines,
-    stderr: () => err,
-    onLine,
-    waitLine(pred, timeoutMs = RUN_WATCHDOG_MS) {
-      const seen = lines.find(pred);
-      if (seen) return Promise.resolve(seen);
-      if (ended) return Promise.resolve(null);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => done(null), timeoutMs);
-        const fn = (l: string) => {
-          if (l === '\u0000exit') done(null);
-          else if (pred(l)) done(l);
-        };
-        const done = (v: string | null) => {
-          clearTimeout(timer);
-          const i = listeners.indexOf(fn);
-          if (i >= 0) listeners.splice(i, 1);
-          resolve(v);
-        };
-        listeners.push(fn);
-      });
-    },
-    send(line) {
-      if (ended || killed || proc.exitCode !== null) return false;
-      proc.stdin.write(`${line}\n`);
-      return true;
-    },
-    async begin() {
-      const loaded = await this.waitLine((l) => l === 'loaded');
-      return loaded !== null && this.send('start');
-    },
-    kill() {
-      if (ended || killed) return;
-      killed = true;
-      proc.kill('SIGKILL');
-    },
-    killedByTest: () => killed,
-    exited,
-  };
-}
 
 // ------------------------------------------------------------------ the test
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(__dirname, 'fixtures', 'stationChild.ts')],
-    outfile: childFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Packages load from node_modules (better-sqlite3, keytar and zpl-renderer-js are native or wasm).
-    packages: 'external',
-    external: ['better-sqlite3', 'zpl-renderer-js', 'keytar'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    sourcemap: 'inline',
-    logLevel: 'silent',
-  });
-  sandbox = await startSandbox({ port: 0, seed: 'demo' });
-  printer = await startVirtualZplPrinter();
-  token = await sandboxToken(sandbox);
+  bundle = await buildStationChild('station-crash');
+  rig = await startRig();
   dataDir = mkdtempSync(path.join(tmpdir(), 'station-crash-chain-'));
 });
 
-/** The next child, loading its modules while the current run goes on. */
-let standby: Child | null = null;
-function nextChild(another = true): Child {
-  const c = standby ?? startChild();
-  standby = another ? startChild() : null;
-  return c;
-}
+const children = childSupply(() =>
+  startChild({ childFile: bundle.childFile, dataDir, sandbox: rig.sandbox, printerPort: rig.printer.port, printWaitMs: PRINT_WAIT_MS, watchdogMs: RUN_WATCHDOG_MS }),
+);
+const nextChild = (another = true) => children.next(another);
 
 afterAll(async () => {
-  if (standby) {
-    standby.kill();
-    await standby.exited;
-  }
-  await printer?.close();
-  await sandbox?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  await children.stop();
+  await rig?.close();
+  bundle?.remove();
   // CRASH_KEEP=1 keeps the station's data folder (its path is printed) to look into a failure.
   if (dataDir && !process.env.CRASH_KEEP) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -276,7 +71,7 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     console.log(`crash chain: seed=${SEED} (CRASH_SEED=${SEED} to replay the choices; CRASH_KEEP=1 keeps ${dataDir})`);
     const r = rng(SEED); // the runs' plans: kill mode and moment, scans, batches
     const picks = rng(SEED ^ 0x5bd1e995); // which codes (how many a run takes depends on when it dies)
-    const externalById = await insertCrashShipments(SHIPMENTS);
+    const externalById = await rig.insertShipments(SHIPMENTS);
     const deliveryIds = [...externalById.keys()];
     const dbFile = path.join(dataDir, 'station.db');
 
@@ -296,23 +91,13 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     const takeCode = (): string | null => (pool.length ? pool.splice(picks.int(0, pool.length - 1), 1)[0]! : null);
 
     async function checkIntegrity(run: number): Promise<void> {
-      if (!existsSync(dbFile)) return;
-      try {
-        const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-        try {
-          const result = String(db.pragma('integrity_check', { simple: true }));
-          if (result !== 'ok') integrity.push({ run, result });
-        } finally {
-          db.close();
-        }
-      } catch (err) {
-        integrity.push({ run, result: `could not open: ${(err as Error).message}` });
-      }
+      const problem = integrityProblem(dbFile);
+      if (problem !== null) integrity.push({ run, result: problem });
     }
 
     /** One run killed at a random moment: during start-up, after a random number of acks, or after a random time. */
     async function killedRun(run: number): Promise<void> {
-      await setLatency(r);
+      await rig.setLatency(r);
       const mode = r.chance(0.2) ? 'startup' : r.chance(0.5) ? 'acks' : 'time';
       const withBatch = r.chance(0.2);
       const scans = r.int(2, 8);
@@ -396,7 +181,7 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     // Started again only when it does not come up (a crash at start-up is counted, then tried again).
     let retry = true;
     for (let attempt = 1; attempt <= 3 && retry; attempt++) {
-      await sandboxFault(sandbox, null);
+      await rig.clearFaults();
       const child = nextChild(attempt < 3);
       const begun = await child.begin();
       const step = async (cmd: string | null, pred: (l: string) => boolean, timeoutMs: number) => {
@@ -416,81 +201,13 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
       if (finalState !== 'ok') crashes.push({ run: runs + attempt, code, signal, stderr: `final run: ${finalState}\n${finalStderr}` });
       await checkIntegrity(runs + attempt);
     }
-    if (standby) {
-      standby.kill();
-      await standby.exited;
-      standby = null;
-    }
+    await children.stop();
     // The printer's last bytes: a job is done when the printer said so, but give the socket a moment.
     await sleep(200);
 
     // ---------------------------------------------------------------- the verdict
-    const shipments = await serviceShipments(deliveryIds);
-    const byBarcode = new Map<string, number>();
-    for (const s of shipments) for (const p of s.packages) if (p.barcode) byBarcode.set(p.barcode, s.deliveryId);
-    const printedByBarcode = new Map<string, number>();
-    let unknownLabels = 0;
-    for (const l of printer.printed()) {
-      const bc = barcodeOf(l.zpl);
-      if (bc === null || !byBarcode.has(bc)) unknownLabels++;
-      else printedByBarcode.set(bc, (printedByBarcode.get(bc) ?? 0) + 1);
-    }
-
-    // What the station kept; a station that never came up has no database: every count then says so.
-    let integrityFinal = 'no database';
-    const scanRows = new Map<number, { code: string; outcome: string }>();
-    let jobs: Record<string, unknown>[] = [];
-    const flaggedJobIds = new Set<number>();
-    let closeJobsLeft: number | string = 'n/a';
-    if (existsSync(dbFile)) {
-      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-      try {
-        integrityFinal = String(db.pragma('integrity_check', { simple: true }));
-        for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
-        // Read as loosely as the schema allows: the print queue's tables are being reworked.
-        jobs = (db.prepare('SELECT * FROM print_jobs').all() as Record<string, unknown>[]).filter((j) => j.kind === undefined || j.kind === 'print');
-        if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'print_job_events'").get()) {
-          for (const e of db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]) flaggedJobIds.add(e.job_id);
-        }
-        try {
-          closeJobsLeft = (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'close-and-print' AND state NOT IN ('done', 'cancelled')").get() as { n: number }).n;
-        } catch {
-          // no close-and-print jobs in this schema
-        }
-      } finally {
-        db.close();
-      }
-    }
-    const lastRowOfCode = new Map<string, { id: number; outcome: string }>();
-    for (const [id, row] of scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
-
-    const jobsOf = new Map<number, Record<string, unknown>[]>();
-    for (const j of jobs) for (const id of JSON.parse(String(j.delivery_ids ?? '[]')) as number[]) jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
-    const flagged = (deliveryId: number) =>
-      (jobsOf.get(deliveryId) ?? []).some((j) => ['uncertain', 'unconfirmed'].includes(String(j.state)) || flaggedJobIds.has(Number(j.id)) || j.reprint_of != null);
-
-    // Lost scans: acknowledged (or collected into a batch) and still without an outcome.
-    const lostScanIds = [...acked].filter(([id]) => !scanRows.has(id) || scanRows.get(id)!.outcome === 'pending');
-    const lostBatchCodes = [...collected].filter((c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending');
-    const lostScans = lostScanIds.length + lostBatchCodes.length;
-
-    const closedShipments = shipments.filter((s) => s.deliveryState !== 0 && s.deliveryState !== 10);
-    const lostLabels: string[] = [];
-    const duplicates: string[] = [];
-    const noJob: string[] = [];
-    for (const s of closedShipments) {
-      const counts = s.packages.map((p) => (p.barcode ? printedByBarcode.get(p.barcode) ?? 0 : 0));
-      const isFlagged = flagged(s.deliveryId);
-      if (counts.some((n) => n === 0) && !isFlagged) {
-        lostLabels.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}`);
-        if (!jobsOf.has(s.deliveryId)) noJob.push(s.externalId);
-      }
-      if ((counts.reduce((a, b) => a + b, 0) > s.packages.length || counts.some((n) => n > 1)) && !isFlagged) {
-        duplicates.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')}`);
-      }
-    }
-    const jobStates: Record<string, number> = {};
-    for (const j of jobs) jobStates[String(j.state)] = (jobStates[String(j.state)] ?? 0) + 1;
+    const v = await verdict(rig, { deliveryIds, dbFile, acked, collected });
+    const { closedShipments, integrityFinal, lostScanIds, lostBatchCodes, lostScans, lostLabels, duplicates, noJob, unknownLabels, jobStates, closeJobsLeft } = v;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
     console.log(
@@ -499,12 +216,11 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     console.log(
       `crash chain detail: seed=${SEED} runs=${runs}+final kills mid-work=${killsMidWork} crashes=${crashes.length} hung=${hung.length} ` +
         `acked scans=${acked.size} batch codes=${collected.size} lost scan acks=${lostScanIds.length} lost batch codes=${lostBatchCodes.length} ` +
-        `codes never scanned=${pool.length} closed without any print job=${noJob.length} labels printed=${printer.printed().length} unknown labels=${unknownLabels} ` +
+        `codes never scanned=${pool.length} closed without any print job=${noJob.length} labels printed=${rig.printer.printed().length} unknown labels=${unknownLabels} ` +
         `print jobs=${JSON.stringify(jobStates)} close-and-print left=${closeJobsLeft} integrity failures=${integrity.length} final=${finalState} ` +
         `start-up avg=${Math.round(allReadyMs.reduce((a, b) => a + b, 0) / Math.max(1, allReadyMs.length))}ms time=${seconds}s`,
     );
 
-    const sample = (list: string[]) => list.slice(0, 10).join('; ') + (list.length > 10 ? ` ... (${list.length})` : '');
     const crashText = crashes.map((c) => `run ${c.run}: exit ${c.code ?? c.signal}\n${c.stderr}`).slice(0, 3).join('\n---\n');
     expect.soft(crashes, `the child crashed or failed ${crashes.length} times by itself (seed ${SEED}):\n${crashText}`).toEqual([]);
     expect.soft(hung, `runs that hung (seed ${SEED})`).toEqual([]);

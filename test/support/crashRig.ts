@@ -1,0 +1,397 @@
+/**
+ * What the whole-chain crash tests share (test/integration/station/crashChain.test.ts: SIGKILL;
+ * powerCut.test.ts: a power cut on a lossy FUSE file system): the station child
+ * (fixtures/stationChild.ts, bundled with esbuild), a real sandbox with the CR-n shipments and a
+ * real TCP listener as the label printer, the worker's view of what the station acknowledged, and
+ * the verdict per shipment read from the service, the printer and the station's SQLite:
+ *   - lost scans: an acknowledged scan (or a code collected into a batch) without a final outcome;
+ *   - lost labels: a shipment closed at the service with a package label that never came out and
+ *     no print job flagged for the worker (uncertain / unconfirmed);
+ *   - unflagged duplicates: a package label that came out twice with nothing flagged (uncertain /
+ *     unconfirmed job, or a worker's reprint);
+ *   - PRAGMA integrity_check.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import Database from 'better-sqlite3';
+import { build } from 'esbuild';
+import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../electron/printing/virtualZplPrinter';
+import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { orderItem, sandboxFault, sandboxToken } from './sandboxShipments';
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+/** mulberry32: small, seedable, good enough to pick kill points. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), chance: (p: number) => next() < p };
+}
+export type Rng = ReturnType<typeof rng>;
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The package barcode of a printed ZPL label (the ^BC field, ^FH_ hex escapes undone). */
+export function barcodeOf(zpl: string): string | null {
+  const m = /\^BC[^\n]*?\^FD(.*?)\^FS/.exec(zpl);
+  return m ? m[1]!.replace(/_([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : null;
+}
+
+// ------------------------------------------------------------------ the child, bundled
+
+/** Bundles fixtures/stationChild.ts; `remove()` deletes the bundle. */
+export async function buildStationChild(name: string): Promise<{ childFile: string; remove(): void }> {
+  // Inside node_modules so the bundle resolves its packages (better-sqlite3 is native) from the project.
+  const outDir = path.join(repoRoot, 'node_modules', '.cache', `${name}-${process.pid}`);
+  const childFile = path.join(outDir, 'stationChild.mjs');
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    entryPoints: [path.join(repoRoot, 'test', 'integration', 'station', 'fixtures', 'stationChild.ts')],
+    outfile: childFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages load from node_modules (better-sqlite3, keytar and zpl-renderer-js are native or wasm).
+    packages: 'external',
+    external: ['better-sqlite3', 'zpl-renderer-js', 'keytar'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    sourcemap: 'inline',
+    logLevel: 'silent',
+  });
+  return { childFile, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+export interface Child {
+  proc: ChildProcessByStdio<Writable, Readable, Readable>;
+  lines: string[];
+  stderr(): string;
+  /** Resolves with the first line matching, or null when the child ended first. */
+  waitLine(pred: (l: string) => boolean, timeoutMs?: number): Promise<string | null>;
+  onLine(fn: (l: string) => void): void;
+  send(line: string): boolean;
+  /** Lets a loaded child start the station (it loads its modules while the previous run goes on). */
+  begin(): Promise<boolean>;
+  kill(): void;
+  killedByTest(): boolean;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface ChildOptions {
+  childFile: string;
+  dataDir: string;
+  sandbox: Sandbox;
+  printerPort: number;
+  printWaitMs: number;
+  /** waitLine's default time limit. */
+  watchdogMs: number;
+  env?: Record<string, string>;
+}
+
+export function startChild(o: ChildOptions): Child {
+  const proc = spawn(process.execPath, ['--enable-source-maps', o.childFile], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      CRASH_DATA_DIR: o.dataDir,
+      CRASH_SANDBOX: JSON.stringify({ url: o.sandbox.url, demo: o.sandbox.demo }),
+      CRASH_PRINTER_PORT: String(o.printerPort),
+      CRASH_PRINT_WAIT_MS: String(o.printWaitMs),
+      ...o.env,
+    },
+  });
+  const lines: string[] = [];
+  const listeners: ((l: string) => void)[] = [];
+  let out = '';
+  let err = '';
+  let killed = false;
+  let ended = false;
+  proc.stdin.on('error', () => undefined); // EPIPE after a kill
+  proc.stdout.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+    let nl: number;
+    while ((nl = out.indexOf('\n')) >= 0) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      lines.push(line);
+      for (const l of [...listeners]) l(line);
+    }
+  });
+  proc.stderr.on('data', (d: Buffer) => {
+    err += d.toString('utf8');
+    if (err.length > 200_000) err = err.slice(-100_000);
+  });
+  // 'close': the process has exited and its stdout is read to the end (every ack it wrote is seen).
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('close', (code, signal) => {
+      ended = true;
+      for (const l of [...listeners]) l('\u0000exit');
+      resolve({ code, signal });
+    }),
+  );
+  const onLine = (fn: (l: string) => void) => listeners.push(fn);
+  return {
+    proc,
+    lines,
+    stderr: () => err,
+    onLine,
+    waitLine(pred, timeoutMs = o.watchdogMs) {
+      const seen = lines.find(pred);
+      if (seen) return Promise.resolve(seen);
+      if (ended) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => done(null), timeoutMs);
+        const fn = (l: string) => {
+          if (l === '\u0000exit') done(null);
+          else if (pred(l)) done(l);
+        };
+        const done = (v: string | null) => {
+          clearTimeout(timer);
+          const i = listeners.indexOf(fn);
+          if (i >= 0) listeners.splice(i, 1);
+          resolve(v);
+        };
+        listeners.push(fn);
+      });
+    },
+    send(line) {
+      if (ended || killed || proc.exitCode !== null) return false;
+      proc.stdin.write(`${line}\n`);
+      return true;
+    },
+    async begin() {
+      const loaded = await this.waitLine((l) => l === 'loaded');
+      return loaded !== null && this.send('start');
+    },
+    kill() {
+      if (ended || killed) return;
+      killed = true;
+      proc.kill('SIGKILL');
+    },
+    killedByTest: () => killed,
+    exited,
+  };
+}
+
+/** The next child, loading its modules while the current run goes on. */
+export function childSupply(start: () => Child) {
+  let standby: Child | null = null;
+  return {
+    next(another = true): Child {
+      const c = standby ?? start();
+      standby = another ? start() : null;
+      return c;
+    },
+    async stop(): Promise<void> {
+      if (!standby) return;
+      standby.kill();
+      await standby.exited;
+      standby = null;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the service and the printer
+
+export interface Rig {
+  sandbox: Sandbox;
+  printer: VirtualZplPrinter;
+  api(method: string, p: string, body?: unknown): Promise<any>;
+  /** CR-1 ... CR-n, prepared; every fourth has two packages and every ninth three, so a label per package is checked. */
+  insertShipments(count: number): Promise<Map<number, string>>;
+  serviceShipments(ids: number[]): Promise<ServiceShipment[]>;
+  /** Each run: the close and the ZPL fetch slowed by 30-80 ms, so kills land between the steps. */
+  setLatency(r: Rng): Promise<void>;
+  clearFaults(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ServiceShipment {
+  deliveryId: number;
+  externalId: string;
+  deliveryState: number;
+  packages: { barcode: string | null }[];
+}
+
+export async function startRig(): Promise<Rig> {
+  const sandbox = await startSandbox({ port: 0, seed: 'demo' });
+  const printer = await startVirtualZplPrinter();
+  const token = await sandboxToken(sandbox);
+  async function api(method: string, p: string, body?: unknown): Promise<any> {
+    const res = await fetch(sandbox.url + p, {
+      method,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as any;
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  }
+  return {
+    sandbox,
+    printer,
+    api,
+    async insertShipments(count) {
+      const byId = new Map<number, string>();
+      for (let start = 1; start <= count; start += 250) {
+        const items = [];
+        for (let n = start; n < Math.min(start + 250, count + 1); n++) {
+          const packageCount = n % 9 === 0 ? 3 : n % 4 === 0 ? 2 : 1;
+          items.push({ ...orderItem(`CR-${n}`, n), packages: Array.from({ length: packageCount }, (_, k) => ({ weight: `${k + 1},5` })) });
+        }
+        const body = await api('POST', '/api/v3/deliveries', { deliveries: items });
+        for (const d of body.data as { deliveryId: number; externalId: string }[]) byId.set(d.deliveryId, d.externalId);
+      }
+      return byId;
+    },
+    async serviceShipments(ids) {
+      const out: ServiceShipment[] = [];
+      for (let i = 0; i < ids.length; i += 100) {
+        const chunk = ids.slice(i, i + 100);
+        const body = await api('GET', `/api/v3/deliveries?deliveryId=${chunk.join(',')}&fields=deliveryId,externalId,deliveryState,packages`);
+        out.push(...(body.data as ServiceShipment[]));
+      }
+      return out;
+    },
+    async setLatency(r) {
+      await sandboxFault(sandbox, null);
+      await sandboxFault(sandbox, { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: r.int(30, 80) });
+      await sandboxFault(sandbox, { path: '/api/v3/deliveries/zpl', method: 'GET', latencyMs: r.int(30, 80) });
+    },
+    clearFaults: () => sandboxFault(sandbox, null),
+    async close() {
+      await printer.close();
+      await sandbox.close();
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the database and the verdict
+
+/** PRAGMA integrity_check of a station.db (read only): null when ok or when there is no file yet. */
+export function integrityProblem(dbFile: string): string | null {
+  if (!existsSync(dbFile)) return null;
+  try {
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      const result = String(db.pragma('integrity_check', { simple: true }));
+      return result === 'ok' ? null : result;
+    } finally {
+      db.close();
+    }
+  } catch (err) {
+    return `could not open: ${(err as Error).message}`;
+  }
+}
+
+export interface Verdict {
+  shipments: ServiceShipment[];
+  closedShipments: ServiceShipment[];
+  integrityFinal: string;
+  lostScanIds: [number, string][];
+  lostBatchCodes: string[];
+  lostScans: number;
+  lostLabels: string[];
+  duplicates: string[];
+  /** Closed shipments with a lost label and no print job at all. */
+  noJob: string[];
+  unknownLabels: number;
+  jobStates: Record<string, number>;
+  closeJobsLeft: number | string;
+}
+
+/**
+ * The verdict per shipment. `acked`: scanId -> code the station acknowledged; `collected`: codes
+ * the batch list showed. Reads the service, the printer's labels and station.db (read only).
+ */
+export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: string; acked: Map<number, string>; collected: Set<string> }): Promise<Verdict> {
+  const shipments = await rig.serviceShipments(o.deliveryIds);
+  const byBarcode = new Map<string, number>();
+  for (const s of shipments) for (const p of s.packages) if (p.barcode) byBarcode.set(p.barcode, s.deliveryId);
+  const printedByBarcode = new Map<string, number>();
+  let unknownLabels = 0;
+  for (const l of rig.printer.printed()) {
+    const bc = barcodeOf(l.zpl);
+    if (bc === null || !byBarcode.has(bc)) unknownLabels++;
+    else printedByBarcode.set(bc, (printedByBarcode.get(bc) ?? 0) + 1);
+  }
+
+  // What the station kept; a station that never came up has no database: every count then says so.
+  let integrityFinal = 'no database';
+  const scanRows = new Map<number, { code: string; outcome: string }>();
+  let jobs: Record<string, unknown>[] = [];
+  const flaggedJobIds = new Set<number>();
+  let closeJobsLeft: number | string = 'n/a';
+  if (existsSync(o.dbFile)) {
+    const db = new Database(o.dbFile, { readonly: true, fileMustExist: true });
+    try {
+      integrityFinal = String(db.pragma('integrity_check', { simple: true }));
+      for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
+      // Read as loosely as the schema allows: the print queue's tables are being reworked.
+      jobs = (db.prepare('SELECT * FROM print_jobs').all() as Record<string, unknown>[]).filter((j) => j.kind === undefined || j.kind === 'print');
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'print_job_events'").get()) {
+        for (const e of db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]) flaggedJobIds.add(e.job_id);
+      }
+      try {
+        closeJobsLeft = (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'close-and-print' AND state NOT IN ('done', 'cancelled')").get() as { n: number }).n;
+      } catch {
+        // no close-and-print jobs in this schema
+      }
+    } finally {
+      db.close();
+    }
+  }
+  const lastRowOfCode = new Map<string, { id: number; outcome: string }>();
+  for (const [id, row] of scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
+
+  const jobsOf = new Map<number, Record<string, unknown>[]>();
+  for (const j of jobs) for (const id of JSON.parse(String(j.delivery_ids ?? '[]')) as number[]) jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
+  const flagged = (deliveryId: number) =>
+    (jobsOf.get(deliveryId) ?? []).some((j) => ['uncertain', 'unconfirmed'].includes(String(j.state)) || flaggedJobIds.has(Number(j.id)) || j.reprint_of != null);
+
+  // Lost scans: acknowledged (or collected into a batch) and still without an outcome.
+  const lostScanIds = [...o.acked].filter(([id]) => !scanRows.has(id) || scanRows.get(id)!.outcome === 'pending');
+  const lostBatchCodes = [...o.collected].filter((c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending');
+
+  const closedShipments = shipments.filter((s) => s.deliveryState !== 0 && s.deliveryState !== 10);
+  const lostLabels: string[] = [];
+  const duplicates: string[] = [];
+  const noJob: string[] = [];
+  for (const s of closedShipments) {
+    const counts = s.packages.map((p) => (p.barcode ? printedByBarcode.get(p.barcode) ?? 0 : 0));
+    const isFlagged = flagged(s.deliveryId);
+    if (counts.some((n) => n === 0) && !isFlagged) {
+      lostLabels.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}`);
+      if (!jobsOf.has(s.deliveryId)) noJob.push(s.externalId);
+    }
+    if ((counts.reduce((a, b) => a + b, 0) > s.packages.length || counts.some((n) => n > 1)) && !isFlagged) {
+      duplicates.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')}`);
+    }
+  }
+  const jobStates: Record<string, number> = {};
+  for (const j of jobs) jobStates[String(j.state)] = (jobStates[String(j.state)] ?? 0) + 1;
+  return {
+    shipments,
+    closedShipments,
+    integrityFinal,
+    lostScanIds,
+    lostBatchCodes,
+    lostScans: lostScanIds.length + lostBatchCodes.length,
+    lostLabels,
+    duplicates,
+    noJob,
+    unknownLabels,
+    jobStates,
+    closeJobsLeft,
+  };
+}
+
+export const sample = (list: string[]) => list.slice(0, 10).join('; ') + (list.length > 10 ? ` ... (${list.length})` : '');
