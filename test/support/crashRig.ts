@@ -394,4 +394,28 @@ export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: stri
   };
 }
 
+/**
+ * One run's stream of work as a worker makes it: scans with the given gaps, and a batch of codes
+ * collected and closed at one point; every code sent is in flight until the child acknowledges it.
+ * Stops early when `stop()` says so (a cut or a kill was asked) or the child is gone.
+ */
+export async function streamWork(
+  child: Child,
+  o: { scans: number; gaps: number[]; batch: { at: number; size: number } | null; takeCode: () => string | null; inFlight: Set<string>; stop?: () => boolean },
+): Promise<void> {
+  for (let i = 0; i <= o.scans && !o.stop?.(); i++) {
+    if (o.batch && i === o.batch.at) {
+      const codes = Array.from({ length: o.batch.size }, o.takeCode).filter((c): c is string => c !== null);
+      codes.forEach((c) => o.inFlight.add(c));
+      if (codes.length && child.send(`batch ${codes.join(' ')}`)) await child.waitLine((l) => l.startsWith('batch-'));
+    }
+    if (i === o.scans) break;
+    const code = o.takeCode();
+    if (code === null) break;
+    o.inFlight.add(code);
+    if (!child.send(`scan ${code}`)) break;
+    await sleep(o.gaps[i]!);
+  }
+}
+
 export const sample = (list: string[]) => list.slice(0, 10).join('; ') + (list.length > 10 ? ` ... (${list.length})` : '');

@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, verdict, type Rig } from '../../support/crashRig';
+import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, streamWork, verdict, type Rig } from '../../support/crashRig';
 
 const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : Math.floor(Math.random() * 2 ** 31);
 const KILLS = Number(process.env.CRASH_KILLS ?? 105);
@@ -142,19 +142,7 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
         readyMs = [...readyMs.slice(-19), Date.now() - t0];
         allReadyMs.push(Date.now() - t0);
         if (mode === 'time') killIn(timeKillMs);
-        for (let i = 0; i <= scans; i++) {
-          if (withBatch && i === batchAt) {
-            const codes = Array.from({ length: batchSize }, takeCode).filter((c): c is string => c !== null);
-            codes.forEach((c) => inFlight.add(c));
-            if (codes.length && child.send(`batch ${codes.join(' ')}`)) await child.waitLine((l) => l.startsWith('batch-'));
-          }
-          if (i === scans) break;
-          const code = takeCode();
-          if (code === null) break;
-          inFlight.add(code);
-          if (!child.send(`scan ${code}`)) break;
-          await sleep(gaps[i]!);
-        }
+        await streamWork(child, { scans, gaps, batch: withBatch ? { at: batchAt, size: batchSize } : null, takeCode, inFlight });
         // The stream is over; the kill comes anyway, a little later (work may still be in flight).
         killIn(tailKillMs);
       }

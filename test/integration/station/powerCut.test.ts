@@ -27,7 +27,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, verdict, type Child, type Rig } from '../../support/crashRig';
+import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, streamWork, verdict, type Child, type Rig } from '../../support/crashRig';
 import { mountLossyFs, type LossyMount } from '../../support/lossyFs';
 import { needs } from '../../support/services';
 
@@ -219,19 +219,7 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
       if (ready) {
         await checkSetups(child, run);
         if (plan === 'scan' && mode === 'time') cutIn(timeCutMs);
-        for (let i = 0; i <= scans && !cutAsked; i++) {
-          if (withBatch && i === batchAt) {
-            const codes = Array.from({ length: batchSize }, takeCode).filter((c): c is string => c !== null);
-            codes.forEach((c) => inFlight.add(c));
-            if (codes.length && child.send(`batch ${codes.join(' ')}`)) await child.waitLine((l) => l.startsWith('batch-'));
-          }
-          if (i === scans) break;
-          const code = takeCode();
-          if (code === null) break;
-          inFlight.add(code);
-          if (!child.send(`scan ${code}`)) break;
-          await sleep(gaps[i]!);
-        }
+        await streamWork(child, { scans, gaps, batch: withBatch ? { at: batchAt, size: batchSize } : null, takeCode, inFlight, stop: () => cutAsked });
         if (plan === 'scan') cutIn(tailCutMs);
         else if (!cutAsked) {
           // A set-up as Settings makes it, the cut the moment its answer is back.
