@@ -134,6 +134,13 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     `UPDATE scan_log SET outcome = @outcome, delivery_id = coalesce(delivery_id, @deliveryId), message = coalesce(@message, message)
      WHERE id = (SELECT scan_id FROM journal_entries WHERE id = @id) AND outcome IN ('pending', 'queued')`,
   );
+  /**
+   * Entries a runner of this process is moving right now (in memory: a restart frees them all).
+   * The background resume skips them, so one entry is never run twice at once (two label fetches,
+   * two print jobs for one close).
+   */
+  const claimed = new Set<number>();
+
   const changeStep = (id: number, step: JournalStep, at: string, c: StepChange) => {
     setStep.run({ id, step, deliveryId: c.deliveryId ?? null, outcome: c.outcome ?? null, reasonCode: c.reasonCode ?? null, reason: c.reason ?? null, now: at });
     insertStep.run(id, at, step, c.reasonCode ?? null);
@@ -220,12 +227,23 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
       db.prepare(`UPDATE journal_entries SET next_retry_at = ? WHERE outcome = 'waiting' AND ${UNFINISHED} AND ${source === 'scan' ? "source = 'scan'" : "source <> 'scan'"}`).run(at.toISOString());
     },
 
+    /** Claims the entries not claimed yet, and returns those (the caller runs them, then releases them). */
+    claim(ids: number[]): number[] {
+      const mine = ids.filter((id) => !claimed.has(id));
+      mine.forEach((id) => claimed.add(id));
+      return mine;
+    },
+    release(ids: number[]): void {
+      ids.forEach((id) => claimed.delete(id));
+    },
+
     nextScan(): JournalEntry | null {
       const r = nextScan.get();
       return r ? toEntry(r) : null;
     },
     unfinishedScans: (limit = 1000): JournalEntry[] => unfinishedScans.all(limit).map(toEntry),
-    unfinishedOthers: (): JournalEntry[] => unfinishedOthers.all().map(toEntry),
+    /** Unfinished entries of every path but the scan lane, that no runner holds now. */
+    unfinishedOthers: (): JournalEntry[] => unfinishedOthers.all().filter((r) => !claimed.has(r.id)).map(toEntry),
     jobIdsOf: (entryId: number): number[] => jobsOfEntry.all(entryId).map((r) => r.job_id),
     jobIdsOfShipment: (accountId: string, deliveryId: number): number[] => jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
     /** Whether this station closed the shipment (a close it requested was confirmed). */

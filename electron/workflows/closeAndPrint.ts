@@ -251,7 +251,17 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
    * already queued or ended are answered from the journal. One close request per carrier + place
    * (closeShipments), one label request per carrier and route.
    */
-  async function run(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, EntryResult>> {
+  async function run(session: WorkflowSession, all: JournalEntry[]): Promise<Map<number, EntryResult>> {
+    // Claimed before the first await: the background resume never runs an entry a path is running.
+    const mine = new Set(journal.claim(all.map((e) => e.id)));
+    try {
+      return await runClaimed(session, all.filter((e) => mine.has(e.id)));
+    } finally {
+      journal.release([...mine]);
+    }
+  }
+
+  async function runClaimed(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, EntryResult>> {
     const results = new Map<number, EntryResult>();
     const at = (step: JournalEntry['step']) => entries.map((e) => journal.get(e.id)!).filter((e) => e.step === step);
     const again = await reconcile(session, at('close-requested'), results);

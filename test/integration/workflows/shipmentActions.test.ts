@@ -13,6 +13,7 @@ import { printerSettings, type PrinterView } from '../../../shared/contract/prin
 import { shipmentStates } from '../../../shared/contract/shipments';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { readA4Quarters } from '../../support/a4Quadrants';
+import { sandboxFault } from '../../support/sandboxShipments';
 import { needs } from '../../support/services';
 import { shipment } from '../api/support';
 import { clearPrinted, PDF_PRINTER, printedBarcodes, startRig, ZPL_PRINTER, type Rig } from './workflowRig';
@@ -209,5 +210,25 @@ describe('one label per parcel across paths', () => {
     for (let i = 0; i < 50 && rig.printer.printed().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
     expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
+  });
+
+  it('a print whose label fetch is slower than the background journal tick still prints once (CI found two)', async () => {
+    const [id] = await prepared([shipment()]);
+    await actions.close([id!]);
+    await rig.queue.settle();
+    clearPrinted(rig);
+    // The tickets answer after 1.5 s; meanwhile the station's journal tick runs, as every second.
+    await sandboxFault(sb, { path: '/api/v3/deliveries/tickets', method: 'GET', latencyMs: 1500, count: 2 });
+    const ticking = setInterval(() => rig.workflows.journal.tick(), 100);
+    try {
+      const r = await actions.printLabels({ deliveryIds: [id!], format: 'pdf-a4', position: 3 });
+      expect(r.results[0]).toMatchObject({ outcome: 'done', print: 'printed' });
+      await rig.workflows.journal.idle();
+      await rig.queue.settle();
+    } finally {
+      clearInterval(ticking);
+      await sandboxFault(sb, null);
+    }
+    expect(rig.office.received()).toHaveLength(1);
   });
 });
