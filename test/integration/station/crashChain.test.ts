@@ -36,9 +36,9 @@ const RUN_WATCHDOG_MS = 15_000;
 /**
  * A guard, not a plan: the killed runs stop after this long even with fewer kills (the kills
  * assertion then fails and says so) rather than run into the test's time limit. An idle 2-core
- * machine needs about 100 s for 105 kills.
+ * machine needs about 100 s for 105 kills; in `npm test`, beside the other suites, up to 250 s.
  */
-const LOOP_BUDGET_MS = Number(process.env.CRASH_BUDGET_MS ?? 210_000);
+const LOOP_BUDGET_MS = Number(process.env.CRASH_BUDGET_MS ?? 480_000);
 
 let rig: Rig;
 let bundle: Awaited<ReturnType<typeof buildStationChild>>;
@@ -220,5 +220,5 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
     expect.soft(lostScans, `lost scans (seed ${SEED}): scanIds ${lostScanIds.slice(0, 10).map(([id, c]) => `${id}:${c}`).join(', ')}; batch codes ${lostBatchCodes.slice(0, 10).join(', ')}`).toBe(0);
     expect.soft(lostLabels.length, `lost labels (seed ${SEED}): ${sample(lostLabels)}`).toBe(0);
     expect.soft(duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(duplicates)}`).toBe(0);
-  }, 330_000);
+  }, 600_000);
 });
