@@ -232,11 +232,16 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
           const x = jobsByEntry.get(id)!;
           journal.queued(id, [...x.own, ...x.shared].map((p) => idOf.get(p)!), now());
         }
-        // One label per parcel: a job of the same shipments still waiting in the queue is replaced by this one.
+        // One label per parcel: a job of the same shipments still waiting in the queue is replaced by
+        // this one (only when these jobs hold all of its shipments: an A4 sheet of others stays).
         const covered = new Set(entryIds.map((id) => group.find((e) => e.id === id)!.deliveryId!));
         const fresh = new Set(inserted.map((j) => j.id));
         const replaced = new Set<number>();
-        for (const d of covered) for (const j of journal.jobIdsOfShipment(session.accountId, d)) if (!fresh.has(j)) replaced.add(j);
+        for (const d of covered) {
+          for (const j of journal.jobIdsOfShipment(session.accountId, d)) {
+            if (!fresh.has(j) && deps.queue.get(j).deliveryIds.every((x) => covered.has(x))) replaced.add(j);
+          }
+        }
         return [...replaced];
       });
       for (const id of entryIds) {
