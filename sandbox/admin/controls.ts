@@ -5,6 +5,7 @@
  */
 import { t, type Msg } from '../i18n';
 import type { RequestContext } from '../http/context';
+import { decodeBody } from '../http/decode';
 import type { RawReply, Reply } from '../http/envelope';
 import type { Router } from '../http/router';
 import { checkRegistration, registerClient } from '../oauth/registration';
@@ -18,16 +19,15 @@ import { adminMessages as am } from './messages';
 const json = (status: number, body: unknown): RawReply => ({ kind: 'raw', status, body: JSON.stringify(body), contentType: 'application/json; charset=UTF-8', headers: { 'cache-control': 'no-store' } });
 const bad = (ctx: RequestContext, message: Msg, params: Record<string, string> = {}, status = 400) => json(status, { error: t(message, ctx.lang, params) });
 
+/** The JSON body under the same limits as the API's (null-prototype objects, valid Unicode); null when refused. */
 function bodyOf(ctx: RequestContext): Record<string, unknown> | null {
-  const text = ctx.rawBody.toString('utf8').trim();
-  if (text === '') return {};
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const decoded = decodeBody('json', ctx.rawBody.toString('utf8'));
+  return decoded.ok ? decoded.value : null;
 }
+
+/** Body values as text / number; objects (null-prototype, see http/decode.ts) are never coerced. */
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const num = (v: unknown): number => (v !== null && typeof v === 'object' ? Number.NaN : Number(v));
 
 type AdminHandler = (body: Record<string, unknown>, ctx: RequestContext) => Reply;
 
@@ -41,7 +41,7 @@ export function addAdminRoutes(router: Router, s: Services): void {
   add('GET', 'clock', () => json(200, { now: s.clock.now().toISOString() }));
 
   add('POST', 'clock/advance', (b, ctx) => {
-    const seconds = Number(b.seconds);
+    const seconds = num(b.seconds);
     if (b.seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return bad(ctx, am.secondsInvalid);
     const now = s.clock.advance(seconds);
     s.store.companies.setMeta('clockOffsetMs', String(s.clock.offsetMs()));
@@ -49,22 +49,22 @@ export function addAdminRoutes(router: Router, s: Services): void {
   });
 
   add('POST', 'tokens', (b, ctx) => {
-    const client = s.store.oauth.client(String(b.clientId ?? ''));
-    if (!client) return bad(ctx, am.clientUnknown, { clientId: String(b.clientId ?? '') });
-    const username = String(b.username ?? '');
+    const client = s.store.oauth.client(str(b.clientId));
+    if (!client) return bad(ctx, am.clientUnknown, { clientId: str(b.clientId) });
+    const username = str(b.username);
     if (s.store.oauth.companyOfUser(username) === null) return bad(ctx, am.userUnknown, { username });
-    const scope = parseScope(String(b.scope ?? ''));
+    const scope = parseScope(str(b.scope));
     if (!scope) return bad(ctx, am.scopeInvalid);
     return json(200, issueTokensByHand(s, client, username, scope.join(' ')));
   });
 
   add('POST', 'clients', (b, ctx) => {
     const reg = {
-      companyName: String(b.companyName ?? ''),
+      companyName: str(b.companyName),
       logoUrl: typeof b.logoUrl === 'string' ? b.logoUrl : null,
       webUrl: typeof b.webUrl === 'string' ? b.webUrl : null,
-      redirectUri: String(b.redirectUri ?? ''),
-      clientSecret: String(b.clientSecret ?? ''),
+      redirectUri: str(b.redirectUri),
+      clientSecret: str(b.clientSecret),
     };
     const problems = checkRegistration(reg);
     if (problems.length > 0) return json(400, { error: problems.map((p) => t(p.message, ctx.lang, p.params)).join(' ') });
@@ -72,13 +72,13 @@ export function addAdminRoutes(router: Router, s: Services): void {
   });
 
   add('POST', 'permissions/withdraw', (b, ctx) => {
-    const clientId = String(b.clientId ?? '');
+    const clientId = str(b.clientId);
     if (!s.store.oauth.client(clientId)) return bad(ctx, am.clientUnknown, { clientId });
-    return json(200, { deletedTokens: s.store.oauth.withdraw(clientId, String(b.username ?? '')) });
+    return json(200, { deletedTokens: s.store.oauth.withdraw(clientId, str(b.username)) });
   });
 
   add('POST', 'licence', (b, ctx) => {
-    const limit = b.limit === null ? null : Number(b.limit);
+    const limit = b.limit === null ? null : num(b.limit);
     if (limit !== null && (!Number.isInteger(limit) || limit < 0)) return bad(ctx, am.limitInvalid);
     s.store.companies.setLicenceLimit(limit);
     return json(200, { limit });
@@ -96,14 +96,14 @@ export function addAdminRoutes(router: Router, s: Services): void {
 
   add('POST', 'faults', (b, ctx) => {
     const spec: FaultSpec = {
-      path: String(b.path ?? ''),
+      path: str(b.path),
       method: typeof b.method === 'string' ? b.method : undefined,
-      latencyMs: b.latencyMs === undefined ? undefined : Number(b.latencyMs),
-      status: b.status === undefined ? undefined : Number(b.status),
+      latencyMs: b.latencyMs === undefined ? undefined : num(b.latencyMs),
+      status: b.status === undefined ? undefined : num(b.status),
       reset: b.reset === true,
       hang: b.hang === true,
       carrierReject: b.carrierReject === true,
-      count: b.count === undefined ? undefined : Number(b.count),
+      count: b.count === undefined ? undefined : num(b.count),
     };
     const latencyOk = spec.latencyMs === undefined || (Number.isFinite(spec.latencyMs) && spec.latencyMs >= 0 && spec.latencyMs <= 600_000);
     const statusOk = spec.status === undefined || (Number.isInteger(spec.status) && spec.status >= 500 && spec.status <= 599);

@@ -32,6 +32,20 @@ export function parseDecimal(v: unknown, opts: { comma?: boolean } = {}): string
   return negative && body !== '0' ? `-${body}` : body;
 }
 
+/**
+ * Largest amount (value, cod) the sandbox stores: 99 999 999.99 has 10 significant digits, so it
+ * is exact as a JSON number and written without exponent in every format (the spec sets none).
+ */
+export const MAX_AMOUNT = '99999999.99';
+/** Largest package weight in kg and side in cm, whatever the carrier (carriers set lower ones). */
+export const MAX_WEIGHT_KG = 1000;
+export const MAX_SIDE_CM = 1000;
+
+/** True for a canonical decimal that is an amount: not negative, at most 2 places, at most MAX_AMOUNT. */
+export function isAmount(d: string): boolean {
+  return !d.startsWith('-') && decimalPlaces(d) <= 2 && compareDecimal(d, MAX_AMOUNT) <= 0;
+}
+
 /** Number of digits after the point of a canonical decimal. */
 export function decimalPlaces(d: string): number {
   const i = d.indexOf('.');

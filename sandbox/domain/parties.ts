@@ -20,7 +20,9 @@ export function placeOf(places: CollectionPlaceRecord[], id: string | null): Col
 
 /** True when the place has a collection type for the carrier (rule 5). */
 export function hasCollectionType(places: CollectionPlaceRecord[], id: string | null, agent: string): boolean {
-  const type = placeOf(places, id)?.collectionTypes[agent];
+  const types = placeOf(places, id)?.collectionTypes;
+  // Own properties only: `agent` is a carrier code, never an Object.prototype member.
+  const type = types && Object.hasOwn(types, agent) ? types[agent] : undefined;
   return typeof type === 'string' && type !== '';
 }
 

@@ -32,8 +32,13 @@ type Kind = 'fulltext' | 'enum' | 'number' | 'date';
 
 const PARTY_TEXT = ['contactPerson', 'firstname', 'surname', 'email', 'phone'] as const;
 
-/** key -> how it is matched and how its values are read from a stored shipment. */
-const KEYS: Record<string, { kind: Kind; get(d: StoredDelivery): Array<string | null> }> = {
+type KeyDef = { kind: Kind; get(d: StoredDelivery): Array<string | null> };
+
+/**
+ * key -> how it is matched and how its values are read from a stored shipment. A Map, so a query
+ * key named like an Object.prototype member (`constructor`, `__proto__`, `toString`) is unknown.
+ */
+const KEYS = new Map<string, KeyDef>(Object.entries({
   deliveryId: { kind: 'number', get: (d) => [String(d.deliveryId)] },
   externalId: { kind: 'enum', get: (d) => [d.externalId] },
   agent: { kind: 'enum', get: (d) => [d.agent] },
@@ -57,17 +62,17 @@ const KEYS: Record<string, { kind: Kind; get(d: StoredDelivery): Array<string | 
   deliveryStateName: { kind: 'enum', get: (d) => [d.deliveryStateName] },
   sourceName: { kind: 'enum', get: (d) => [d.sourceName] },
   'recipient.pickUpPlace': { kind: 'enum', get: (d) => [d.recipient.pickUpPlace] },
-};
+} satisfies Record<string, KeyDef>));
 for (const party of ['recipient', 'sender'] as const) {
-  for (const f of PARTY_TEXT) KEYS[`${party}.${f}`] = { kind: 'fulltext', get: (d) => [d[party][f]] };
-  KEYS[`${party}.type`] = { kind: 'enum', get: (d) => [d[party].type] };
-  KEYS[`${party}.collectionPlace`] = { kind: 'enum', get: (d) => [d[party].collectionPlace] };
+  for (const f of PARTY_TEXT) KEYS.set(`${party}.${f}`, { kind: 'fulltext', get: (d) => [d[party][f]] });
+  KEYS.set(`${party}.type`, { kind: 'enum', get: (d) => [d[party].type] });
+  KEYS.set(`${party}.collectionPlace`, { kind: 'enum', get: (d) => [d[party].collectionPlace] });
   for (const f of ['city', 'postalCode', 'state'] as const) {
-    KEYS[`${party}.address.${f}`] = { kind: 'enum', get: (d) => [d[party].address?.[f] ?? null] };
+    KEYS.set(`${party}.address.${f}`, { kind: 'enum', get: (d) => [d[party].address?.[f] ?? null] });
   }
 }
 
-export const FILTER_KEYS = Object.keys(KEYS);
+export const FILTER_KEYS = [...KEYS.keys()];
 
 type Test = (v: string | null) => boolean;
 
@@ -148,7 +153,7 @@ export function parseSearch(pairs: Array<[string, string]>): DomainResult<Search
     // `value[]` / `value[0]` are a repeated key (ranges); `recipient[surname]` reads as `recipient.surname`.
     const key = rawKey.replace(/\[\d*\]$/, '').replace(/\[([A-Za-z]\w*)\]/g, '.$1');
     if (key === 'fields') continue;
-    const def = KEYS[key];
+    const def = KEYS.get(key);
     if (!def) {
       errors.push({
         field: rawKey,
@@ -178,7 +183,7 @@ export function parseSearch(pairs: Array<[string, string]>): DomainResult<Search
     value: {
       ids,
       // A key's criteria must hold together for one value (one package for packages.*).
-      matches: (d) => entries.every(([key, tests]) => KEYS[key]!.get(d).some((v) => tests.every((t) => t(v)))),
+      matches: (d) => entries.every(([key, tests]) => KEYS.get(key)!.get(d).some((v) => tests.every((t) => t(v)))),
     },
   };
 }

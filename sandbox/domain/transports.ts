@@ -24,7 +24,7 @@
 import type { Lang, Msg } from '../i18n';
 import { CURRENCIES, INVALID, isAbsent, isRecord, readList, readText } from './coerce';
 import { catalogue } from './catalogue';
-import { decimalPlaces, kgToGrams, parseDecimal, scaledToNumber } from './decimal';
+import { isAmount, kgToGrams, MAX_AMOUNT, parseDecimal, scaledToNumber } from './decimal';
 import { effectiveKind, impliedServices, placeOf } from './parties';
 import { addWorkingDays, atPragueTime, formatTimestamp, nextWorkingDay } from './time';
 import type { CarrierDef, CollectionPlaceRecord, DeliveryTypeDef, DomainResult, FieldError, StoredParty, TransportOption, TransportResult } from './types';
@@ -58,7 +58,7 @@ export function priceOf(
     if (!band) return null;
     base += band.priceMinor;
   }
-  base += country === 'CZ' ? 0 : (type.foreignSurchargeMinor[country] ?? 0);
+  base += country === 'CZ' || !Object.hasOwn(type.foreignSurchargeMinor, country) ? 0 : (type.foreignSurchargeMinor[country] ?? 0);
   const fees: Array<{ category: number; name: Msg; fee: number }> = [];
   if (carrier.fuelSurchargePermille > 0) {
     fees.push({ category: FEE_FUEL.category, name: FEE_FUEL.name, fee: Math.floor((base * carrier.fuelSurchargePermille + 500) / 1000) });
@@ -86,8 +86,8 @@ function readRequest(item: unknown, at: string, errors: FieldError[], places: Co
   const before = errors.length;
   const value = parseDecimal(item.value);
   if (isAbsent(item.value)) errors.push({ field: `${at}.value`, value: item.value ?? null, message: msgRequired('value') });
-  else if (value === null || value.startsWith('-') || decimalPlaces(value) > 2) {
-    errors.push({ field: `${at}.value`, value: item.value, message: m('value must be an amount of 0 or more with at most 2 decimals.', 'Pole value musí být částka 0 nebo více s nejvýše 2 desetinnými místy.') });
+  else if (value === null || !isAmount(value)) {
+    errors.push({ field: `${at}.value`, value: item.value, message: m(`value must be an amount from 0 to ${MAX_AMOUNT} with at most 2 decimals.`, `Pole value musí být částka od 0 do ${MAX_AMOUNT} s nejvýše 2 desetinnými místy.`) });
   }
   const currencyOk = (key: string) => {
     const c = readText(item[key]);
@@ -99,8 +99,8 @@ function readRequest(item: unknown, at: string, errors: FieldError[], places: Co
   const hasCod = !isAbsent(item.cod);
   if (hasCod) {
     const cod = parseDecimal(item.cod);
-    if (cod === null || cod.startsWith('-') || cod === '0' || decimalPlaces(cod) > 2) {
-      errors.push({ field: `${at}.cod`, value: item.cod, message: m('cod must be a positive amount with at most 2 decimals.', 'Pole cod musí být kladná částka s nejvýše 2 desetinnými místy.') });
+    if (cod === null || cod === '0' || !isAmount(cod)) {
+      errors.push({ field: `${at}.cod`, value: item.cod, message: m(`cod must be a positive amount with at most 2 decimals, up to ${MAX_AMOUNT}.`, `Pole cod musí být kladná částka s nejvýše 2 desetinnými místy, nejvýše ${MAX_AMOUNT}.`) });
     }
     currencyOk('codCurrency');
   }

@@ -7,7 +7,7 @@
 import type { Msg } from '../i18n';
 import { CURRENCIES, INVALID, isAbsent, isRecord, readInt, readList, readText } from './coerce';
 import { carrierOf, deliveryTypeOf } from './catalogue';
-import { decimalPlaces, parseDecimal } from './decimal';
+import { isAmount, MAX_AMOUNT, parseDecimal } from './decimal';
 import { readExtraServices } from './validateServices';
 import { readPackages } from './validatePackages';
 import { msgRequired, msgText, readParty } from './validateParty';
@@ -73,16 +73,16 @@ function currency(obj: Record<string, unknown>, key: string, at: string, errors:
   return c;
 }
 
-/** Money: a decimal with at most 2 places; `positive` excludes 0. */
+/** Money: a decimal with at most 2 places, at most MAX_AMOUNT; `positive` excludes 0. */
 function money(obj: Record<string, unknown>, key: string, at: string, errors: FieldError[], positive: boolean): string | null {
   const d = parseDecimal(obj[key]);
-  if (d === null || d.startsWith('-') || (positive && d === '0') || decimalPlaces(d) > 2) {
+  if (d === null || !isAmount(d) || (positive && d === '0')) {
     errors.push({
       field: `${at}.${key}`,
       value: obj[key],
       message: positive
-        ? m(`${key} must be a positive amount with at most 2 decimals.`, `Pole ${key} musí být kladná částka s nejvýše 2 desetinnými místy.`)
-        : m(`${key} must be an amount of 0 or more with at most 2 decimals.`, `Pole ${key} musí být částka 0 nebo více s nejvýše 2 desetinnými místy.`),
+        ? m(`${key} must be a positive amount with at most 2 decimals, up to ${MAX_AMOUNT}.`, `Pole ${key} musí být kladná částka s nejvýše 2 desetinnými místy, nejvýše ${MAX_AMOUNT}.`)
+        : m(`${key} must be an amount from 0 to ${MAX_AMOUNT} with at most 2 decimals.`, `Pole ${key} musí být částka od 0 do ${MAX_AMOUNT} s nejvýše 2 desetinnými místy.`),
     });
     return null;
   }

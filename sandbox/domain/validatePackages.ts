@@ -5,7 +5,7 @@
  */
 import type { Msg } from '../i18n';
 import { INVALID, isAbsent, isRecord, readInt, readList } from './coerce';
-import { decimalPlaces, kgToGrams, parseDecimal } from './decimal';
+import { compareDecimal, decimalPlaces, kgToGrams, MAX_SIDE_CM, MAX_WEIGHT_KG, parseDecimal } from './decimal';
 import type { DeliveryTypeDef, FieldError, StoredPackage } from './types';
 import { msgRequired } from './validateParty';
 
@@ -45,11 +45,14 @@ export function readPackages(
     const weight = parseDecimal(p.weight, { comma: true });
     if (isAbsent(p.weight)) {
       errors.push({ field: `${at}.weight`, value: p.weight ?? null, message: msgRequired('weight') });
-    } else if (weight === null || weight.startsWith('-') || weight === '0' || decimalPlaces(weight) > 3) {
+    } else if (weight === null || weight.startsWith('-') || weight === '0' || decimalPlaces(weight) > 3 || compareDecimal(weight, String(MAX_WEIGHT_KG)) > 0) {
       errors.push({
         field: `${at}.weight`,
         value: p.weight,
-        message: m('weight must be a positive number of kg with at most 3 decimals.', 'Pole weight musí být kladné číslo v kg s nejvýše 3 desetinnými místy.'),
+        message: m(
+          `weight must be a positive number of kg with at most 3 decimals, up to ${MAX_WEIGHT_KG}.`,
+          `Pole weight musí být kladné číslo v kg s nejvýše 3 desetinnými místy, nejvýše ${MAX_WEIGHT_KG}.`,
+        ),
       });
     } else if (opts.type && kgToGrams(weight) > opts.type.maxWeightGrams) {
       const max = opts.type.maxWeightGrams / 1000;
@@ -72,8 +75,12 @@ export function readPackages(
               : m(`${d} is required: package dimensions are always required in transport search.`, `Pole ${d} je povinné: rozměry balíků jsou při hledání přeprav vždy povinné.`),
           });
         }
-      } else if (v === INVALID || v <= 0) {
-        errors.push({ field: `${at}.${d}`, value: p[d], message: m(`${d} must be a positive whole number of cm.`, `Pole ${d} musí být kladné celé číslo v cm.`) });
+      } else if (v === INVALID || v <= 0 || v > MAX_SIDE_CM) {
+        errors.push({
+          field: `${at}.${d}`,
+          value: p[d],
+          message: m(`${d} must be a positive whole number of cm, up to ${MAX_SIDE_CM}.`, `Pole ${d} musí být kladné celé číslo v cm, nejvýše ${MAX_SIDE_CM}.`),
+        });
       } else if (opts.type && v > opts.type.maxSideCm) {
         errors.push({
           field: `${at}.${d}`,

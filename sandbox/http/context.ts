@@ -28,8 +28,9 @@ export function header(ctx: RequestContext, name: string): string | undefined {
 
 /**
  * The request body decoded by its Content-type (spec "Common conventions" 1). An empty body is
- * `{}`. An unsupported Content-type -> 415, a body that does not parse -> 400, both as envelopes
- * in the response format; the handler never sees a half-parsed body.
+ * `{}`. An unsupported Content-type -> 415, a body that does not parse -> 400, a body past a
+ * limit (http/limits.ts) -> 413 or 422, all as envelopes in the response format; the handler
+ * never sees a half-parsed body, and every object it sees has a null prototype.
  */
 export function readBody(ctx: RequestContext): Record<string, unknown> {
   const text = ctx.rawBody.toString('utf8');
@@ -40,6 +41,6 @@ export function readBody(ctx: RequestContext): Record<string, unknown> {
     throw new ReplyNow(envelope(415, httpMessages.unsupportedContentType, { params: { contentType: contentType ?? '(none)' } }));
   }
   const decoded = decodeBody(format, text);
-  if (!decoded.ok) throw new ReplyNow(envelope(400, decoded.message, { params: { detail: decoded.detail } }));
+  if (!decoded.ok) throw new ReplyNow(envelope(decoded.status, decoded.message, { params: decoded.params, ...(decoded.errors ? { errors: decoded.errors } : {}) }));
   return decoded.value;
 }

@@ -7,9 +7,12 @@
  * - form: bracket notation (`data[0][packages][0][weight]`); true is `1`, false `0`; null and
  *   empty containers are an empty value so the key is still there.
  * In XML and form every non-integer number is written with a decimal comma (weights, prices,
- * value, cod: the only decimals the service returns).
+ * value, cod: the only decimals the service returns), never in exponent form. Strings are made
+ * valid Unicode first (a lone surrogate becomes U+FFFD), so no stored or echoed text can make an
+ * encoder throw; the sandbox refuses such text on input anyway (http/decode.ts).
  */
 import type { Format } from './formats';
+import { plainNumber, wellFormed } from './text';
 
 export function encodeBody(format: Format, value: Record<string, unknown>): string {
   if (format === 'json') return JSON.stringify(value);
@@ -18,7 +21,7 @@ export function encodeBody(format: Format, value: Record<string, unknown>): stri
 }
 
 function decimalComma(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
+  return plainNumber(n).replace('.', ',');
 }
 
 // ------------------------------------------------------------------------------------ XML
@@ -29,15 +32,21 @@ function escapeXml(text: string): string {
   // Characters XML 1.0 cannot carry at all are dropped rather than producing an unparsable document.
   // A literal CR would be normalised away by every XML parser (XML 1.0 2.11); as a character
   // reference it survives, so MIME base64 (CRLF line breaks, spec "Common conventions" 8) arrives intact.
-  return text
+  return wellFormed(text)
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
     .replace(/\r/g, '&#13;');
 }
 
-/** Keys become element names; anything that is not a valid name is written as `item`. */
+/**
+ * Names that XML parsers building JavaScript objects refuse (fast-xml-parser throws on them as a
+ * prototype-pollution guard); they can only come from an echoed request key.
+ */
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Keys become element names; anything that is not a valid (or is a reserved) name is written as `item`. */
 function elementName(key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key) ? key : 'item';
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key) && !RESERVED_NAMES.has(key) ? key : 'item';
 }
 
 function xmlElement(key: string, value: unknown): string {
@@ -72,7 +81,7 @@ export function encodeXml(value: Record<string, unknown>): string {
 
 function formPairs(prefix: string, value: unknown, out: Array<[string, string]>): void {
   if (value === undefined) return;
-  if (value === null) return void out.push([prefix, '']);
+  if (value === null || typeof value === 'function' || typeof value === 'symbol') return void out.push([prefix, '']);
   if (value === true) return void out.push([prefix, '1']);
   if (value === false) return void out.push([prefix, '0']);
   if (typeof value === 'number') return void out.push([prefix, decimalComma(value)]);
@@ -82,12 +91,12 @@ function formPairs(prefix: string, value: unknown, out: Array<[string, string]>)
     for (const [k, v] of entries) formPairs(prefix === '' ? k : `${prefix}[${k}]`, v, out);
     return;
   }
-  out.push([prefix, String(value)]);
+  out.push([prefix, wellFormed(String(value))]);
 }
 
 /** Brackets in keys stay literal (as the spec writes them); everything else is percent-encoded. */
 function encodeFormKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
+  return encodeURIComponent(wellFormed(key)).replace(/%5B/g, '[').replace(/%5D/g, ']');
 }
 
 export function encodeForm(value: Record<string, unknown>): string {

@@ -10,13 +10,14 @@ export const mediaTypeOf: Record<Format, string> = {
   form: 'application/x-www-form-urlencoded',
 };
 
-const formatOfMedia: Record<string, Format> = {
-  'application/json': 'json',
-  'application/xml': 'xml',
+// A Map, not an object literal: a header naming `constructor` must not find Object's.
+const formatOfMedia = new Map<string, Format>([
+  ['application/json', 'json'],
+  ['application/xml', 'xml'],
   // text/xml is the older name of the same format; accepting it costs nothing.
-  'text/xml': 'xml',
-  'application/x-www-form-urlencoded': 'form',
-};
+  ['text/xml', 'xml'],
+  ['application/x-www-form-urlencoded', 'form'],
+]);
 
 interface MediaRange {
   type: string;
@@ -44,7 +45,7 @@ export function negotiateFormat(accept: string | undefined): Format | null {
   if (accept === undefined || accept.trim() === '') return 'json';
   const ranges = parseAccept(accept).sort((a, b) => b.q - a.q || a.order - b.order);
   for (const r of ranges) {
-    const exact = formatOfMedia[r.type];
+    const exact = formatOfMedia.get(r.type);
     if (exact) return exact;
     if (r.type === '*/*' || r.type === 'application/*') return 'json';
   }
@@ -58,5 +59,5 @@ export function mediaTypeOfHeader(contentType: string | undefined): string {
 
 /** The request body format for a `Content-type` header; null = unsupported. */
 export function requestFormat(contentType: string | undefined): Format | null {
-  return formatOfMedia[mediaTypeOfHeader(contentType)] ?? null;
+  return formatOfMedia.get(mediaTypeOfHeader(contentType)) ?? null;
 }

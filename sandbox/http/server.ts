@@ -1,7 +1,8 @@
 /**
  * The HTTP server: reads the request, negotiates the format, dispatches, and writes the reply
- * in the client's format and language. Anything a handler throws becomes a 500 envelope; no
- * stack trace ever reaches the client (spec "Common conventions", issue 3 point 4).
+ * in the client's format and language. Anything a handler throws becomes a 500 envelope in the
+ * requested format; no stack trace ever reaches the client (spec "Common conventions", issue 3
+ * point 4). Input can never cause a 500: bodies are decoded under the limits of http/limits.ts.
  */
 import http from 'node:http';
 import { langOf } from '../i18n';
@@ -9,12 +10,12 @@ import type { RequestContext } from './context';
 import { encodeBody } from './encode';
 import { envelope, renderEnvelope, ReplyNow, type Reply } from './envelope';
 import { mediaTypeOf, negotiateFormat, type Format } from './formats';
+import { MAX_BODY_BYTES } from './limits';
 import { httpMessages } from './messages';
 import type { Router } from './router';
 
 /** Spec "Limits": URL length about 8000 bytes; longer gives 414. Measured on {base_url} + path + query. */
 export const MAX_URL_BYTES = 8000;
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 export interface ServerHooks {
   /**
@@ -32,7 +33,14 @@ function writeReply(res: http.ServerResponse, reply: Reply, format: Format, lang
   if (reply.kind === 'envelope') {
     headers['content-type'] = `${mediaTypeOf[format]}; charset=UTF-8`;
     headers['vary'] = 'Accept, Accept-Language';
-    body = encodeBody(format, renderEnvelope(reply, lang));
+    try {
+      body = encodeBody(format, renderEnvelope(reply, lang));
+    } catch (err) {
+      // Only a bug can get here (every value is bounded and valid Unicode); the client still
+      // gets an envelope in its format.
+      if (reply.status === 500) throw err;
+      return writeReply(res, envelope(500, httpMessages.internalError), format, lang, head);
+    }
   } else {
     if (reply.contentType) headers['content-type'] = reply.contentType;
     body = reply.body;
@@ -42,19 +50,40 @@ function writeReply(res: http.ServerResponse, reply: Reply, format: Format, lang
   res.end(head || reply.status === 304 ? undefined : body);
 }
 
+/**
+ * The body, or null when it is larger than MAX_BODY_BYTES: then nothing more is buffered (a
+ * declared Content-Length over the limit is refused before any byte is read) and the rest is
+ * drained, so a huge body costs the loop nothing but reading.
+ */
 function readRequestBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    req.resume();
+    return Promise.resolve(null);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
+      if (size > MAX_BODY_BYTES) {
+        tooLarge = true;
+        chunks.length = 0;
+      } else chunks.push(chunk);
     });
     req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** The request target as a URL; a target no URL parser accepts (`//`, `//x:y`) is read as a bare path. */
+function urlOf(rawUrl: string): URL {
+  try {
+    return new URL(rawUrl, 'http://sandbox.invalid');
+  } catch {
+    return new URL(`/${encodeURIComponent(rawUrl)}`, 'http://sandbox.invalid');
+  }
 }
 
 export function createSandboxServer(router: Router, baseUrlOf: (req: http.IncomingMessage) => string, hooks: ServerHooks = {}): http.Server {
@@ -67,8 +96,14 @@ export function createSandboxServer(router: Router, baseUrlOf: (req: http.Incomi
   return http.createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: 60_000 }, (req, res) => {
     void handle(req, res).catch((err: unknown) => {
       hooks.onError?.(err);
-      if (!res.headersSent) writeReply(res, envelope(500, httpMessages.internalError), 'json', langOf(req.headers['accept-language']), false);
-      else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      const format = negotiateFormat(req.headers['accept']) ?? 'json';
+      const head = (req.method ?? '').toUpperCase() === 'HEAD';
+      try {
+        writeReply(res, envelope(500, httpMessages.internalError), format, langOf(req.headers['accept-language']), head);
+      } catch {
+        res.destroy();
+      }
     });
   });
 
@@ -76,7 +111,7 @@ export function createSandboxServer(router: Router, baseUrlOf: (req: http.Incomi
     const method = (req.method ?? 'GET').toUpperCase();
     const rawUrl = req.url ?? '/';
     const baseUrl = baseUrlOf(req);
-    const url = new URL(rawUrl, 'http://sandbox.invalid');
+    const url = urlOf(rawUrl);
     const lang = langOf(req.headers['accept-language']);
     const negotiated = negotiateFormat(req.headers['accept']);
     const format: Format = negotiated ?? 'json';
@@ -94,7 +129,7 @@ export function createSandboxServer(router: Router, baseUrlOf: (req: http.Incomi
     const intercepted = hooks.intercept ? await hooks.intercept(req, res, ctx) : null;
     if (intercepted === 'handled') return;
     if (intercepted) return writeReply(res, intercepted, format, lang, head);
-    if (rawBody === null) return writeReply(res, envelope(413, httpMessages.bodyTooLarge, { params: { limit: MAX_BODY_BYTES / 1024 / 1024 } }), format, lang, head);
+    if (rawBody === null) return writeReply(res, envelope(413, httpMessages.bodyTooLarge, { params: { limit: MAX_BODY_BYTES } }), format, lang, head);
 
     const match = router.match(method, url.pathname);
     if (match.kind === 'none') return writeReply(res, envelope(404, httpMessages.notFound, { params: { path: url.pathname } }), format, lang, head);

@@ -76,7 +76,7 @@ function tokenRequest(ctx: RequestContext, s: Services): RawReply {
   for (const [name] of body) if (body.getAll(name).length > 1) return oauthError(lang, 'invalid_request', m.duplicateParam, { name });
   const grantType = body.get('grant_type');
   if (!grantType) return oauthError(lang, 'invalid_request', m.grantTypeMissing);
-  const required = REQUIRED[grantType];
+  const required = Object.hasOwn(REQUIRED, grantType) ? REQUIRED[grantType] : undefined;
   if (!required) return oauthError(lang, 'unsupported_grant_type', m.grantTypeUnsupported, { grantType });
   const missing = required.filter((k) => !body.get(k));
   if (missing.length > 0) return oauthError(lang, 'invalid_request', m.fieldsMissing, { names: missing.join(', ') });

@@ -98,11 +98,13 @@ export function present(ds: StoredDelivery[], places: CollectionPlaceRecord[], f
 
 /**
  * A list's ETag: ids and versions plus the selected fields (see http/etag.ts). Without `fields`
- * this is the tag a PUT's If-Match is compared with.
+ * this is the tag a PUT's If-Match is compared with. It names a set of shipments, so it does not
+ * depend on the order they were asked for or sent in (spec "PUT": 412 only "if the data changed").
  */
 export function deliveriesEtag(ds: StoredDelivery[], fields?: string[]): string {
   const f = fields ? [...new Set(fields)].sort().join(',') : '*';
-  return etagOf('deliveries', f, ...ds.map((d) => `${d.deliveryId}:${d.version}`));
+  const versions = [...ds].sort((a, b) => a.deliveryId - b.deliveryId).map((d) => `${d.deliveryId}:${d.version}`);
+  return etagOf('deliveries', f, ...versions);
 }
 
 /** A domain failure as an envelope; field paths get the item's [index] when the domain had none. */
