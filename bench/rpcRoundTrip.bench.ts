@@ -1,6 +1,6 @@
 /**
  * RPC round trip over the WebSocket bridge: a real station core and web host on 127.0.0.1, a ws
- * client holding the cookie, `station.status` calls. Sequential calls give the latency (p50/p99);
+ * client holding the launch token (presented as a WebSocket subprotocol), `station.status` calls. Sequential calls give the latency (p50/p99);
  * 32 calls in flight give the throughput.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { startWebHost } from '../electron/host/webHost';
+import { rpcSubprotocols, startWebHost } from '../electron/host/webHost';
 import { createLogger } from '../electron/log';
 import { createStation } from '../electron/station';
 import { summarize } from './stats';
@@ -20,8 +20,8 @@ export async function run(): Promise<Record<string, number>> {
   const log = createLogger({ dataDir });
   const station = await createStation({ dataDir, host: 'web', version: 'bench', log });
   const host = await startWebHost({ rpc: station.rpc, log, staticDir });
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, {
-    headers: { cookie: `station_token=${host.token}`, origin: host.origin },
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), {
+    headers: { origin: host.origin },
   });
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   const waiting = new Map<number, () => void>();

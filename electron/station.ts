@@ -4,6 +4,7 @@
  * Electron's main.ts and the web host's CLI both call createStation; nothing here imports
  * `electron`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StationStatus } from '../shared/contract/status';
@@ -22,6 +23,7 @@ import { createStationSettings, type StationSettingsStore } from './settings/sta
 import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { openDatabase } from './store/database';
+import { sqliteBinding } from './store/sqlite';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -48,6 +50,12 @@ export interface StationOptions {
    * or, when absent, one the station starts itself, kept in `<dataDir>/sandbox.db`.
    */
   sandbox?: DemoSandbox;
+  /**
+   * The test controls (/_sandbox/) of the sandbox the station starts itself: 'secret' (default)
+   * answers only this process, which holds a per-launch secret; 'open' lets any local program
+   * use them, as `npm run sandbox` does (test harnesses that drive faults and the clock).
+   */
+  sandboxControls?: 'secret' | 'open';
   /** Where secrets live; default the OS keychain (keytar), or memory when no keychain answers. */
   secrets?: SecretStore;
   /** Opens the OAuth login page in the system browser (Electron: shell.openExternal). The web host has none: the page opens it. */
@@ -114,8 +122,16 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   if (opts.sandbox) {
     sandbox = opts.sandbox;
   } else {
-    ownSandbox = await startSandbox({ port: 0, dataFile: path.join(opts.dataDir, 'sandbox.db'), seed: 'demo' });
-    sandbox = ownSandbox;
+    const adminSecret = opts.sandboxControls === 'open' ? undefined : randomBytes(32).toString('base64url');
+    ownSandbox = await startSandbox({
+      port: 0,
+      dataFile: path.join(opts.dataDir, 'sandbox.db'),
+      seed: 'demo',
+      adminSecret,
+      // The same driver binary as station.db (the Electron build under Electron).
+      sqliteBinding: sqliteBinding(),
+    });
+    sandbox = { url: ownSandbox.url, demo: ownSandbox.demo, adminSecret };
     opts.log.info('embedded sandbox started', { url: ownSandbox.url });
   }
 

@@ -40,6 +40,15 @@ export interface SandboxOptions {
   seed?: SeedKind;
   /** The test controls under /_sandbox/ (default true). */
   admin?: boolean;
+  /**
+   * When set, the test controls answer only a request carrying it in the `x-sandbox-admin-secret`
+   * header (anything else gets 403). The station sets a fresh one for the sandbox it embeds, so
+   * no other local program can mint tokens, inject faults or reset its data. Default: none, the
+   * controls are open (`npm run sandbox`, the tests).
+   */
+  adminSecret?: string;
+  /** The better-sqlite3 binary to load (the station passes its Electron build). Default: node_modules'. */
+  sqliteBinding?: string;
   /** Unexpected errors (bugs) are reported here; the client gets a 500 envelope. Default: stderr. */
   onError?: (err: unknown) => void;
 }
@@ -74,7 +83,8 @@ async function faultFor(s: Services, req: http.IncomingMessage, res: http.Server
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
-  const store = SandboxStore.open(opts.dataFile);
+  if (opts.adminSecret !== undefined && opts.adminSecret.length < 16) throw new Error('The sandbox admin secret must be at least 16 characters.');
+  const store = SandboxStore.open(opts.dataFile, opts.sqliteBinding);
   const clock = opts.clock ?? offsetClock(Number(store.companies.meta('clockOffsetMs') ?? 0));
   try {
     if (store.isEmpty()) seed(store, opts.seed ?? 'demo', clock.now());
@@ -95,7 +105,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   addTicketRoutes(router, s);
   addZplRoutes(router, s);
   addProtocolRoutes(router, s);
-  if (opts.admin !== false) addAdminRoutes(router, s);
+  if (opts.admin !== false) addAdminRoutes(router, s, opts.adminSecret);
 
   let listenAddress = `${host}:0`;
   const server = createSandboxServer(router, (req) => `http://${hostOf(req, listenAddress)}`, {

@@ -3,7 +3,9 @@
  * demo company at once. The demo client's id and secret are public (printed by the sandbox and on
  * its root page); they still go to the keychain like any other. The login is the spec's manual
  * mode ("Access to resources" 4): a refresh token the sandbox's test controls hand out, provisioned
- * afresh at every start so a reset sandbox never leaves the demo logged out.
+ * afresh at every start so a reset sandbox never leaves the demo logged out. The sandbox the
+ * station embeds gates those controls by a per-launch secret (`adminSecret`), which only this
+ * process knows; a sandbox given from outside (tests) may have open controls.
  */
 import type { Logger } from '../rpc/rpcServer';
 import type { SettingsRepo } from '../store/settingsRepo';
@@ -12,6 +14,8 @@ import type { Accounts } from './accounts';
 export interface DemoSandbox {
   url: string;
   demo: { clientId: string; clientSecret: string; redirectUri: string; username: string; password: string; companyName: string; scope: string };
+  /** The secret the sandbox's test controls require (sent as x-sandbox-admin-secret), if any. */
+  adminSecret?: string;
 }
 
 export const DEMO_ACCOUNT_SETTING = 'accounts.demoAccountId';
@@ -19,7 +23,7 @@ export const DEMO_ACCOUNT_SETTING = 'accounts.demoAccountId';
 async function demoRefreshToken(sb: DemoSandbox): Promise<string> {
   const res = await fetch(`${sb.url}/_sandbox/tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(sb.adminSecret ? { 'x-sandbox-admin-secret': sb.adminSecret } : {}) },
     body: JSON.stringify({ clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope }),
     signal: AbortSignal.timeout(10_000),
   });

@@ -6,12 +6,14 @@
  *    port and path; if the port cannot be opened, fail before any browser opens;
  * 2. open the authorize URL through the injected opener (shell.openExternal in the app), with a
  *    one-time `state` and PKCE S256 (servers ignore parameters they do not know);
- * 3. accept exactly one callback on the path, check `state`, exchange the code once (never
- *    retried: codes are single-use) with the client credentials in HTTP Basic, show the browser a
- *    friendly page, and close the listener;
+ * 3. accept exactly one callback on the path that carries our `state`, exchange the code once
+ *    (never retried: codes are single-use) with the client credentials in HTTP Basic, show the
+ *    browser a friendly page, and close the listener. A request with another (or no) `state` is
+ *    answered with a page saying it was ignored and the login keeps waiting: any local program or
+ *    web page can send a request to the port, and it must not be able to end a login in progress;
  * 4. a time limit and cancel (AbortSignal) close the listener too.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { StationError } from '../stationError';
 import type { Logger } from '../rpc/rpcServer';
@@ -80,6 +82,13 @@ function listen(server: http.Server, port: number): Promise<void> {
   });
 }
 
+function sameState(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Runs the whole login; resolves with the tokens (the refresh token included) or rejects with a StationError. */
 export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGrant> {
   const port = o.redirectPort ?? DEFAULT_REDIRECT_PORT;
@@ -104,6 +113,13 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
       res.writeHead(409, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(lang, 'finished'));
       return;
     }
+    // Spec Flow 1: the client must compare the returned state with the value it sent. A request
+    // without our state is not the answer to this login: it is ignored, and the login goes on.
+    if (!sameState(url.searchParams.get('state'), state)) {
+      o.log.warn('login callback without this login\'s state ignored', {});
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(loginPage(lang, 'ignored'));
+      return;
+    }
     callbackTaken = true;
     void handleCallback(url.searchParams, res);
   });
@@ -111,11 +127,6 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
   async function handleCallback(q: URLSearchParams, res: http.ServerResponse) {
     const send = (status: number, html: string) =>
       new Promise<void>((r) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html, () => r()));
-    // Spec Flow 1: the client must compare the returned state with the value it sent.
-    if (q.get('state') !== state) {
-      await send(400, loginPage(lang, 'failed', lang === 'cs' ? 'Odpověď nepatří k tomuto přihlášení.' : 'The answer does not belong to this login.'));
-      return finish(new StationError('login.state-mismatch', 'The login answer did not carry the state this station sent; it was ignored. Start the login again.'));
-    }
     const error = q.get('error');
     if (error) {
       const description = q.get('error_description');

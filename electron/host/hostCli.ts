@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../dataDir';
+import { resolveDataDir } from '../dataDir';
 import { createLogger } from '../log';
 import { createStation } from '../station';
 import { startWebHost } from './webHost';
@@ -25,7 +25,7 @@ async function main() {
     console.error(`--port must be a number from 0 to 65535, not "${values.port}".`);
     process.exit(2);
   }
-  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  const dataDir = resolveDataDir(values['data-dir']);
   const log = createLogger({ dataDir });
   const station = await createStation({ dataDir, host: 'web', version: STATION_VERSION, log });
   const staticDir = path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', 'renderer'));

@@ -2,9 +2,15 @@
  * The loopback web host: serves the built renderer and the WebSocket bridge so the same station
  * runs in an ordinary browser (a thin-client station, and how Playwright drives the UI).
  *
- * Security: binds 127.0.0.1 only; every request must hold the per-launch token (given once in
- * the printed URL, then kept in an HttpOnly SameSite=Strict cookie); the Host header must name
- * the loopback address (DNS rebinding) and a WebSocket's Origin must be this host.
+ * Security: binds 127.0.0.1 only; the Host header must name the loopback address (DNS
+ * rebinding). The static files are the public renderer build and need no token. The station
+ * itself is reached only through the WebSocket, which must come from this host's Origin and
+ * present the per-launch token as a subprotocol (`station-token.<token>`, beside `station-rpc`).
+ * The page takes the token from the printed URL, keeps it in sessionStorage (this tab only) and
+ * drops it from the address bar (renderer/src/rpc/transport.ts).
+ *
+ * No cookie: browsers send cookies to every server on 127.0.0.1 whatever its port (RFC 6265 8.5),
+ * so a token kept in a cookie went to any other local server the same browser visited.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -15,7 +21,15 @@ import { WebSocketServer } from 'ws';
 import type { Logger, RpcServer } from '../rpc/rpcServer';
 import { serveRpcSocket } from '../rpc/wsBridge';
 
-const COOKIE = 'station_token';
+/** The subprotocol the page asks for; the server answers with it, never with the token one. */
+export const RPC_SUBPROTOCOL = 'station-rpc';
+/** The prefix of the subprotocol that carries the token (base64url is a valid protocol token). */
+export const TOKEN_SUBPROTOCOL_PREFIX = 'station-token.';
+
+/** The subprotocols a client offers to open the RPC socket with `token`. */
+export function rpcSubprotocols(token: string): string[] {
+  return [RPC_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX + token];
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +57,7 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** The URL to open, with the token. */
+  /** The URL to open, with the token (read by the page, never sent back in a cookie). */
   url: string;
   origin: string;
   port: number;
@@ -58,10 +72,11 @@ function sameToken(given: string | undefined | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE) return v.join('=');
+/** The token a socket offered in Sec-WebSocket-Protocol, if any. */
+function subprotocolToken(header: string | undefined): string | undefined {
+  for (const p of (header ?? '').split(',')) {
+    const v = p.trim();
+    if (v.startsWith(TOKEN_SUBPROTOCOL_PREFIX)) return v.slice(TOKEN_SUBPROTOCOL_PREFIX.length);
   }
   return undefined;
 }
@@ -95,20 +110,6 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     try {
       if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown host.');
       const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-      const queryToken = url.searchParams.get('token');
-      if (sameToken(queryToken, token)) {
-        // Trade the token in the URL for a cookie, then drop it from the address bar.
-        url.searchParams.delete('token');
-        res.writeHead(303, {
-          'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-          location: url.pathname + url.search,
-          'cache-control': 'no-store',
-        });
-        return res.end();
-      }
-      if (!sameToken(cookieToken(req.headers.cookie), token)) {
-        return refuse(res, 403, 'This station page needs the address with its token, as printed when the station started.');
-      }
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
       let rel = decodeURIComponent(url.pathname);
       if (rel === '/' || rel === '') rel = '/index.html';
@@ -133,7 +134,12 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     }
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4 * 1024 * 1024,
+    // Answer with the plain protocol name: the token is never echoed back.
+    handleProtocols: (protocols) => (protocols.has(RPC_SUBPROTOCOL) ? RPC_SUBPROTOCOL : false),
+  });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const origin = req.headers.origin;
@@ -142,7 +148,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       allowedHosts().has(req.headers.host ?? '') &&
       origin !== undefined &&
       [`http://127.0.0.1:${port}`, `http://localhost:${port}`].includes(origin) &&
-      (sameToken(cookieToken(req.headers.cookie), token) || sameToken(url.searchParams.get('token'), token));
+      sameToken(subprotocolToken(req.headers['sec-websocket-protocol']), token);
     if (!admitted) {
       opts.log.warn('web host refused a socket', { origin: origin ?? null });
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

@@ -2,16 +2,16 @@
  * Opens the station's SQLite database (better-sqlite3), in WAL mode, and brings its schema up to
  * date with the numbered migrations. All SQL of the station lives in electron/store/.
  *
- * Native module: under Node (tests, web host) the binding in node_modules is used; under
- * Electron, main.ts points STATION_SQLITE_BINDING at the Electron build (see README).
+ * Native module: opened through ./sqlite.ts, which honours STATION_SQLITE_BINDING (the Electron
+ * build under Electron, see README).
  */
-import Database from 'better-sqlite3';
 import { migrations } from './migrations';
+import { openSqlite, sqliteBinding, type Db } from './sqlite';
 
-export type Db = Database.Database;
+export type { Db } from './sqlite';
 
-export function openDatabase(file: string, nativeBinding = process.env.STATION_SQLITE_BINDING): Db {
-  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
+export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db {
+  const db = openSqlite(file, nativeBinding);
   db.pragma('journal_mode = WAL');
   // FULL: a commit is on the disk before the side effect it allows (a close, a label sent). With WAL
   // and NORMAL a commit waits for the next checkpoint, so a power cut could undo journal steps

@@ -4,7 +4,8 @@
  * (not the envelope): they are the sandbox's own interface, not the service's.
  */
 import { t, type Msg } from '../i18n';
-import type { RequestContext } from '../http/context';
+import { timingSafeEqual } from 'node:crypto';
+import { header, type RequestContext } from '../http/context';
 import { decodeBody } from '../http/decode';
 import type { RawReply, Reply } from '../http/envelope';
 import type { Router } from '../http/router';
@@ -31,9 +32,19 @@ const num = (v: unknown): number => (v !== null && typeof v === 'object' ? Numbe
 
 type AdminHandler = (body: Record<string, unknown>, ctx: RequestContext) => Reply;
 
-export function addAdminRoutes(router: Router, s: Services): void {
+/** The header that carries the admin secret, when the sandbox was started with one. */
+export const ADMIN_SECRET_HEADER = 'x-sandbox-admin-secret';
+
+function holdsSecret(ctx: RequestContext, secret: string): boolean {
+  const given = Buffer.from(header(ctx, ADMIN_SECRET_HEADER) ?? '');
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function addAdminRoutes(router: Router, s: Services, adminSecret?: string): void {
   const add = (method: string, path: string, handler: AdminHandler) =>
     router.add(method, `/_sandbox/${path}`, (ctx) => {
+      if (adminSecret !== undefined && !holdsSecret(ctx, adminSecret)) return bad(ctx, am.secretRequired, {}, 403);
       const body = bodyOf(ctx);
       return body ? handler(body, ctx) : bad(ctx, am.bodyNotJson);
     }, { api: false });

@@ -16,5 +16,9 @@ export const adminMessages = {
     en: 'A fault needs "path" (starting with /) and at least one of latencyMs, status (500-599), reset, hang, carrierReject; "count" is a whole number 1 or more.',
     cs: 'Porucha potřebuje „path“ (začínající /) a alespoň jedno z latencyMs, status (500–599), reset, hang, carrierReject; „count“ je celé číslo 1 nebo více.',
   },
+  secretRequired: {
+    en: 'The test controls of this sandbox need its admin secret (header x-sandbox-admin-secret).',
+    cs: 'Testovací ovládání tohoto sandboxu vyžaduje jeho tajný klíč (hlavička x-sandbox-admin-secret).',
+  },
   injectedFault: { en: 'Injected fault (sandbox test control).', cs: 'Vložená porucha (testovací ovládání sandboxu).' },
 } satisfies Record<string, Msg>;

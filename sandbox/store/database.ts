@@ -4,6 +4,7 @@
  * the same code as the persistent one. Secrets (client secrets, passwords, codes, tokens) are
  * stored only as hashes: a copied data file grants nothing.
  */
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
@@ -37,8 +38,25 @@ CREATE TABLE IF NOT EXISTS protocols (protocol_id INTEGER PRIMARY KEY, company_i
 /** Every table with data, in an order that respects references (for reset). */
 export const DATA_TABLES = ['tokens', 'auth_codes', 'protocols', 'deliveries', 'places', 'clients', 'users', 'companies', 'counters', 'meta'];
 
-export function openDatabase(dataFile?: string): Db {
-  const db = new Database(dataFile ?? ':memory:');
+/**
+ * Every sandbox database opens here. `nativeBinding` names the better-sqlite3 binary to load
+ * instead of the one in node_modules: the station passes its Electron build (the Node build
+ * cannot load in Electron's process, nor the Electron build in Node's).
+ */
+export function openSqlite(file: string, nativeBinding?: string): Db {
+  if (!nativeBinding) return new Database(file);
+  if (!existsSync(nativeBinding)) {
+    throw new Error(`The SQLite driver binding ${nativeBinding} does not exist (sandbox option sqliteBinding); build it or leave the option out to use the one in node_modules.`);
+  }
+  try {
+    return new Database(file, { nativeBinding });
+  } catch (err) {
+    throw new Error(`The SQLite driver binding ${nativeBinding} could not be loaded (${(err as Error).message}).`);
+  }
+}
+
+export function openDatabase(dataFile?: string, nativeBinding?: string): Db {
+  const db = openSqlite(dataFile ?? ':memory:', nativeBinding);
   if (dataFile) db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   const version = db.pragma('user_version', { simple: true }) as number;

@@ -18,8 +18,8 @@ export class SandboxStore {
     this.deliveries = new DeliveryRepo(db);
   }
 
-  static open(dataFile?: string): SandboxStore {
-    return new SandboxStore(openDatabase(dataFile));
+  static open(dataFile?: string, nativeBinding?: string): SandboxStore {
+    return new SandboxStore(openDatabase(dataFile, nativeBinding));
   }
 
   /** True when nothing was ever stored (a fresh file or memory): the seed runs only then. */

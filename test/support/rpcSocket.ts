@@ -4,7 +4,7 @@
  * event kept so a test can wait for the one it expects.
  */
 import WebSocket from 'ws';
-import type { WebHost } from '../../electron/host/webHost';
+import { rpcSubprotocols, type WebHost } from '../../electron/host/webHost';
 import type { EventName, EventPayload, MethodName, ParamsOf, ResultOf } from '../../shared/contract';
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
 
@@ -27,7 +27,7 @@ export interface RpcSocket {
 
 export function connectRpc(host: WebHost): Promise<RpcSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, { headers: { cookie: `station_token=${host.token}`, origin: host.origin } });
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), { headers: { origin: host.origin } });
     const replies = new Map<number, (m: RpcHostMessage) => void>();
     const seen: { event: string; payload: unknown }[] = [];
     const watchers = new Set<() => void>();

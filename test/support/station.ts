@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { startWebHost, type WebHost } from '../../electron/host/webHost';
+import { RPC_SUBPROTOCOL, rpcSubprotocols, startWebHost, type WebHost } from '../../electron/host/webHost';
 import { createStation, type Station, type StationOptions } from '../../electron/station';
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
 import { memoryLogger } from './memoryLogger';
@@ -19,13 +19,15 @@ export interface HostedStation {
 }
 
 export async function startHostedStation(
-  opts: { staticDir?: string; dataDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs'>> = {},
+  opts: { staticDir?: string; dataDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'sandboxControls' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs'>> = {},
 ): Promise<HostedStation> {
   // A given dataDir is a restart of the station that used it before.
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
   const log = memoryLogger();
   const { staticDir: _s, dataDir: _d, ...stationOpts } = opts;
-  const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log, ...stationOpts });
+  // The tests drive the embedded sandbox's controls (/_sandbox/ faults, clock, tokens) directly,
+  // so the harness opens them; a station started any other way gates them by its secret.
+  const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log, sandboxControls: 'open', ...stationOpts });
   const host = await startWebHost({
     rpc: station.rpc,
     log,
@@ -43,10 +45,13 @@ export async function startHostedStation(
   };
 }
 
-/** Opens an RPC socket the way the page does (cookie + Origin), or with what the test gives. */
+/**
+ * Opens an RPC socket the way the page does (the token as a subprotocol, this host's Origin), or
+ * with what the test gives: `token: null` offers no token, `headers` replaces the Origin header.
+ */
 export function openRpcSocket(
   host: WebHost,
-  headers: Record<string, string> = { cookie: `station_token=${host.token}`, origin: host.origin },
+  o: { token?: string | null; headers?: Record<string, string> } = {},
 ): Promise<{
   ws: WebSocket;
   call(method: unknown, params: unknown): Promise<RpcHostMessage>;
@@ -55,7 +60,9 @@ export function openRpcSocket(
   nextReply(): Promise<RpcHostMessage>;
 }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, { headers });
+    const token = o.token === undefined ? host.token : o.token;
+    const protocols = token === null ? [RPC_SUBPROTOCOL] : rpcSubprotocols(token);
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, protocols, { headers: o.headers ?? { origin: host.origin } });
     const inbox: RpcHostMessage[] = [];
     const waiters: ((m: RpcHostMessage) => void)[] = [];
     ws.on('message', (data) => {

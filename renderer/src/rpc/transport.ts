@@ -19,7 +19,7 @@ declare global {
 }
 
 /** The WebSocket bridge: reconnects with backoff; calls made while down fail fast and clearly. */
-export function webSocketTransport(url: string): RpcTransport & { onConnection(cb: (up: boolean) => void): void } {
+export function webSocketTransport(url: string, protocols: string[] = []): RpcTransport & { onConnection(cb: (up: boolean) => void): void } {
   let socket: WebSocket | null = null;
   let nextId = 1;
   let retryMs = 250;
@@ -29,7 +29,7 @@ export function webSocketTransport(url: string): RpcTransport & { onConnection(c
   let opened: Promise<void>;
 
   const connect = () => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, protocols);
     socket = ws;
     opened = new Promise((resolve) => {
       ws.addEventListener('open', () => {
@@ -80,10 +80,27 @@ export function webSocketTransport(url: string): RpcTransport & { onConnection(c
 /** Whether the page can reach the station core (always true inside Electron). */
 export const useConnection = create<{ connected: boolean }>(() => ({ connected: Boolean(window.stationBridge) }));
 
+/**
+ * The web host's per-launch token: taken from the printed address once, kept in this tab's
+ * sessionStorage (a reload keeps working) and dropped from the address bar. It is presented only
+ * when the socket opens (a subprotocol, see electron/host/webHost.ts), never in a cookie, which
+ * the browser would send to every other server on 127.0.0.1.
+ */
+function stationToken(): string {
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem('stationToken', fromUrl);
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  }
+  return sessionStorage.getItem('stationToken') ?? '';
+}
+
 function pickTransport(): RpcTransport {
   if (window.stationBridge) return window.stationBridge;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const ws = webSocketTransport(`${proto}//${location.host}/rpc`);
+  const ws = webSocketTransport(`${proto}//${location.host}/rpc`, ['station-rpc', `station-token.${stationToken()}`]);
   ws.onConnection((connected) => useConnection.setState({ connected }));
   return ws;
 }

@@ -18,7 +18,6 @@ afterAll(() => hs.close());
 
 const get = (p: string, headers: Record<string, string> = {}) =>
   fetch(`${hs.host.origin}${p}`, { headers, redirect: 'manual' });
-const withCookie = () => ({ cookie: `station_token=${hs.host.token}` });
 
 describe('loopback web host admission', () => {
   it('listens on 127.0.0.1 only and prints a URL holding the token', () => {
@@ -27,39 +26,26 @@ describe('loopback web host admission', () => {
     expect(hs.host.token.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('refuses a request without the token', async () => {
-    const res = await get('/');
-    expect(res.status).toBe(403);
-    expect(await res.text()).toMatch(/token/);
-  });
-
-  it('refuses a wrong token', async () => {
-    expect((await get('/?token=not-the-token')).status).toBe(403);
-    expect((await get('/', { cookie: 'station_token=nope' })).status).toBe(403);
-  });
-
-  it('trades the token in the URL for an HttpOnly cookie and drops it from the address', async () => {
-    const res = await get(`/?token=${hs.host.token}`);
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/');
-    expect(res.headers.get('set-cookie')).toMatch(/station_token=.*HttpOnly; SameSite=Strict/);
-  });
-
-  it('serves the renderer with a strict CSP to a client holding the cookie', async () => {
-    const res = await get('/', withCookie());
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('Label Station');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain('unsafe-eval');
+  it('serves the renderer (public files, no token needed) with a strict CSP, and never sets a cookie', async () => {
+    for (const p of ['/', `/?token=${hs.host.token}`]) {
+      const res = await get(p);
+      expect(res.status).toBe(200);
+      // A cookie would go to every server on 127.0.0.1 whatever its port: the token must not be in one.
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(await res.text()).toContain('Label Station');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
     const http = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port: hs.host.port, path: '/', headers: { host: 'evil.example:80', ...withCookie() } }, (res) => {
+        .get({ host: '127.0.0.1', port: hs.host.port, path: '/', headers: { host: 'evil.example:80' } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         })
@@ -69,18 +55,35 @@ describe('loopback web host admission', () => {
   });
 
   it('never serves files outside the renderer folder', async () => {
-    expect((await get('/../../../../etc/passwd', withCookie())).status).toBe(404);
-    expect((await get('/%2e%2e/%2e%2e/etc/passwd', withCookie())).status).toBe(404);
-    expect((await get('/assets/app.js', withCookie())).status).toBe(200);
+    expect((await get('/../../../../etc/passwd')).status).toBe(404);
+    expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+    expect((await get('/assets/app.js')).status).toBe(200);
   });
 
-  it('refuses a socket without the token', async () => {
-    await expect(openRpcSocket(hs.host, { origin: hs.host.origin })).rejects.toThrow(/403/);
+  it('refuses a socket without the token, with a wrong one, or with it only in a cookie or the address', async () => {
+    await expect(openRpcSocket(hs.host, { token: null })).rejects.toThrow(/403/);
+    await expect(openRpcSocket(hs.host, { token: 'not-the-token' })).rejects.toThrow(/403/);
+    await expect(openRpcSocket(hs.host, { token: null, headers: { origin: hs.host.origin, cookie: `station_token=${hs.host.token}` } })).rejects.toThrow(/403/);
+    const WebSocket = (await import('ws')).default;
+    const viaQuery = new WebSocket(`ws://127.0.0.1:${hs.host.port}/rpc?token=${hs.host.token}`, ['station-rpc'], { headers: { origin: hs.host.origin } });
+    const status = await new Promise<number>((resolve) => {
+      viaQuery.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      viaQuery.on('open', () => resolve(101));
+      viaQuery.on('error', () => undefined);
+    });
+    viaQuery.terminate();
+    expect(status).toBe(403);
   });
 
-  it('refuses a socket from another origin even with the cookie', async () => {
-    await expect(openRpcSocket(hs.host, { ...withCookie(), origin: 'http://evil.example' })).rejects.toThrow(/403/);
-    await expect(openRpcSocket(hs.host, withCookie())).rejects.toThrow(/403/);
+  it('refuses a socket from another origin even with the token', async () => {
+    await expect(openRpcSocket(hs.host, { headers: { origin: 'http://evil.example' } })).rejects.toThrow(/403/);
+    await expect(openRpcSocket(hs.host, { headers: {} })).rejects.toThrow(/403/);
+  });
+
+  it('answers with the plain subprotocol, never echoing the token', async () => {
+    const s = await openRpcSocket(hs.host);
+    expect(s.ws.protocol).toBe('station-rpc');
+    s.ws.close();
   });
 });
 
