@@ -30,7 +30,9 @@ for (const name of names) {
     format: 'esm',
     packages: 'external',
     define: { STATION_VERSION: '"bench"' },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    // CommonJS names some bundled test helpers use (test/support/services.ts: __dirname), here
+    // the bundle's own folder: the benchmarks never use the files they name.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);" },
     logLevel: 'warning',
   });
   process.stdout.write(`\n== ${name}\n`);

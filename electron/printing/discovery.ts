@@ -9,7 +9,7 @@ import { PrintError } from './printerDriver';
 import { PrinterSocket } from './printerSocket';
 import { listCupsQueues } from './systemPrinters';
 import { listWindowsPrinters, type WindowsSpooler } from './windowsSpooler';
-import { HOST_STATUS_QUERY, parseHostStatus } from './zplHostStatus';
+import { HOST_IDENTIFICATION_QUERY, HOST_STATUS_QUERY, hostStatusProblem, parseHostIdentification, parseHostStatus } from './zplHostStatus';
 
 export interface Discovered {
   connection: PrinterConnection;
@@ -54,27 +54,56 @@ export async function discoverPrinters(platform = process.platform): Promise<Dis
   return out;
 }
 
-/** Connects to host:port and asks ~HS. ok: it accepts connections; hostStatus: it answered like a Zebra. */
-/** `reasonCode` (a PrintError code: offline, timeout) lets the UI say why in its language. */
-export async function testTcpPrinter(
-  host: string,
-  port: number,
-  timeoutMs = 2000,
-): Promise<{ ok: boolean; message: string; hostStatus: boolean; reasonCode: string | null }> {
+export interface TcpPrinterTest {
+  ok: boolean;
+  message: string;
+  hostStatus: boolean;
+  reasonCode: string | null;
+  /** What the printer says it is (~HI), when it says. */
+  model: string | null;
+  /** Its resolution from ~HI (dots per millimetre), when it says. */
+  dpi: 203 | 300 | 600 | null;
+}
+
+/**
+ * Connects to host:port, asks ~HS (does it report its status?) and ~HI (model and resolution),
+ * and says what it found. `reasonCode` (a PrintError code: offline, timeout) lets the UI say why
+ * it failed in its language.
+ */
+export async function testTcpPrinter(host: string, port: number, timeoutMs = 2000): Promise<TcpPrinterTest> {
   let sock: PrinterSocket;
   try {
     sock = await PrinterSocket.connect(host, port, timeoutMs);
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false, reasonCode: err instanceof PrintError ? err.code : null };
+    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false, reasonCode: err instanceof PrintError ? err.code : null, model: null, dpi: null };
   }
+  const at = `${host}:${port}`;
   try {
-    await sock.write(HOST_STATUS_QUERY, timeoutMs, false);
-    const status = parseHostStatus(await sock.readFrames(3, timeoutMs));
-    return status
-      ? { ok: true, message: `The printer at ${host}:${port} answers and reports its status.`, hostStatus: true, reasonCode: null }
-      : { ok: true, message: `The printer at ${host}:${port} accepts connections but did not answer ~HS as a Zebra printer would.`, hostStatus: false, reasonCode: null };
-  } catch {
-    return { ok: true, message: `The printer at ${host}:${port} accepts connections; it does not report its status (~HS).`, hostStatus: false, reasonCode: null };
+    let hostStatus = false;
+    let state = '';
+    try {
+      await sock.write(HOST_STATUS_QUERY, timeoutMs, false);
+      const status = parseHostStatus(await sock.readFrames(3, timeoutMs));
+      hostStatus = !!status;
+      const problem = status && hostStatusProblem(status);
+      state = status ? (problem ? ` It reports: ${problem.message}` : ' It reports ready.') : '';
+    } catch {
+      // No ~HS answer: a plain raw port.
+    }
+    let ident: ReturnType<typeof parseHostIdentification> = null;
+    if (hostStatus) {
+      try {
+        await sock.write(HOST_IDENTIFICATION_QUERY, timeoutMs, false);
+        ident = parseHostIdentification(await sock.readFrames(1, timeoutMs));
+      } catch {
+        // A printer that reports its status but not its identity: the worker picks the resolution.
+      }
+    }
+    const who = ident ? `a ${ident.model}${ident.dpi ? ` at ${ident.dpi} dpi` : ''}` : 'a printer';
+    const message = hostStatus
+      ? `Found ${who} at ${at}; it reports its status (~HS).${state}${ident?.dpi ? '' : ' It did not say its resolution: choose it.'}`
+      : `Something at ${at} accepts connections but does not report its status (~HS) nor its resolution: choose the resolution, and check a test print.`;
+    return { ok: true, message, hostStatus, reasonCode: null, model: ident?.model ?? null, dpi: ident?.dpi ?? null };
   } finally {
     sock.destroy();
   }

@@ -1,6 +1,10 @@
 /**
  * Label previews for the UI, so the worker sees what printed: ZPL rendered with zpl-renderer-js,
  * PDF pages rendered with pdftoppm (poppler). PNGs as base64.
+ *
+ * A ZPL preview is of the bytes the printer gets (after its settings and resolution conversion,
+ * zplPrepare.ts), decoded with the label's own encoding, at the printer's dots per millimetre and
+ * on the label's real size (its ^PW x ^LL).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,17 +12,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PreviewPage } from '../../shared/contract/printing';
 import { StationError } from '../stationError';
-import { labelSizeMm } from './zplResolution';
+import { zplTextOf } from './zplBytes';
+import { dpmmOf, zplLabelSizeMm } from './zplResolution';
 import { renderZplPngs } from './zplRender';
 
 function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-/** Renders every label of the service's 300-dpi ZPL; dpmm 12 shows it dot for dot. */
-export async function previewZpl(zpl: string, size: string | null, dpmm = 12): Promise<PreviewPage[]> {
-  const { widthMm, heightMm } = labelSizeMm(size);
-  const pngs = await renderZplPngs(zpl, widthMm, heightMm, dpmm);
+/** Renders every label of ZPL bytes laid out for a `dpi` printer, dot for dot at that resolution. */
+export async function previewZpl(zpl: Buffer, size: string | null, dpi = 300): Promise<PreviewPage[]> {
+  const { widthMm, heightMm } = zplLabelSizeMm(zpl, dpi, size);
+  const pngs = await renderZplPngs(zplTextOf(zpl), widthMm, heightMm, dpmmOf(dpi));
   return pngs.map((png) => ({ png, ...pngSize(Buffer.from(png, 'base64')) }));
 }
 

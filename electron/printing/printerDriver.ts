@@ -64,6 +64,12 @@ export const PRINTED: PrintResult = { kind: 'printed' };
 
 export interface PrinterDriver {
   readonly formats: ReadonlyArray<'zpl' | 'pdf'>;
+  /**
+   * True when the driver takes the next job once the printer has every byte of this one (it
+   * calls `accepted`), and confirms each job later (its promise settles when the label left the
+   * printer, or names it as not printed). The queue then sends while the printer prints.
+   */
+  readonly streams?: boolean;
   /** Sends one job; rejects with PrintError. Calls the hooks at their moments (see PrintHooks). */
   print(job: DriverJob, hooks: PrintHooks): Promise<PrintResult>;
   status(): Promise<DriverStatus>;

@@ -28,6 +28,7 @@ import type { PrinterDriver } from './printerDriver';
 import { createDriver, createPdfFolderPrinter, type VirtualPrinters } from './printerDrivers';
 import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, parseRoutingRules } from './routing';
 import { testLabelPdf, testLabelZpl } from './testLabel';
+import { prepareZplForPrinter } from './zplPrepare';
 import { startVirtualZplPrinter } from './virtualZplPrinter';
 
 export interface PrintingServiceOptions {
@@ -77,6 +78,13 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     }
     return d;
   };
+
+  /** A printer's settings changed or it is gone: its next job gets a new driver; the old one closes once its labels are confirmed. */
+  function retireDriver(id: string): void {
+    const old = drivers.get(id);
+    drivers.delete(id);
+    void old?.close?.().catch(() => undefined);
+  }
 
   function setPrinterState(printerId: string, next: Omit<PrinterState, 'printerId' | 'checkedAt'>) {
     const prev = states.get(printerId);
@@ -150,31 +158,41 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   }
 
   // A job's payload never changes, and one ZPL label takes 0.4-2 s of CPU to render: the station
-  // screen's last labels and a shipment's detail ask for the same jobs, so recent renders are kept.
-  const previews = new Map<number, Promise<PreviewPage[]>>();
+  // screen's last labels and a shipment's detail ask for the same jobs, so recent renders are kept
+  // (per job and the printer settings it is shown for: a changed resolution shows anew).
+  const previews = new Map<string, Promise<PreviewPage[]>>();
   const PREVIEWS_KEPT = 24;
   async function preview(jobId: number): Promise<PreviewPage[]> {
-    const kept = previews.get(jobId);
+    const job = queue.get(jobId);
+    const printer = job.printerId ? printers.get(job.printerId) : undefined;
+    const key = `${jobId}:${JSON.stringify(printer?.settings ?? null)}`;
+    const kept = previews.get(key);
     if (kept) {
-      previews.delete(jobId);
-      previews.set(jobId, kept);
+      previews.delete(key);
+      previews.set(key, kept);
       return kept;
     }
-    const job = queue.get(jobId);
     const payload = jobs.payload(jobId);
     if (!payload || !job.format) throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`, { jobId });
-    const rendering = job.format === 'zpl' ? previewZpl(payload.toString('latin1'), job.labelSize) : previewPdf(payload);
-    previews.set(jobId, rendering);
-    rendering.catch(() => previews.delete(jobId));
+    const rendering = job.format === 'zpl' ? previewZplJob(payload, job, printer) : previewPdf(payload);
+    previews.set(key, rendering);
+    rendering.catch(() => previews.delete(key));
     while (previews.size > PREVIEWS_KEPT) previews.delete(previews.keys().next().value!);
     return rendering;
+  }
+
+  /** What the printer prints: the bytes it is sent (its settings, its resolution), at its resolution. */
+  async function previewZplJob(payload: Buffer, job: StoredJob, printer: PrinterConfig | undefined): Promise<PreviewPage[]> {
+    const settings = printer?.settings ?? printerSettings.parse({});
+    const sent = await prepareZplForPrinter({ format: 'zpl', bytes: payload, title: job.title, copies: 1, labelSize: job.labelSize }, settings);
+    return previewZpl(sent, job.labelSize, settings.dpi);
   }
 
   const handlers: Partial<Handlers> = {
     'printing.printers.list': () => printers.list().map(view),
     'printing.printers.save': (p) => {
       printers.save(p, clock.now());
-      drivers.delete(p.id);
+      retireDriver(p.id);
       void refreshStates();
       return view(p);
     },
@@ -188,7 +206,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       if (routed) {
         throw new StationError('printer_routed', `Label routing still prints on "${printerId}". Change the routing before removing the printer.`, { printerId });
       }
-      drivers.delete(printerId);
+      retireDriver(printerId);
       states.delete(printerId);
       return { removed: printers.remove(printerId) };
     },
@@ -212,7 +230,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     'printing.printers.received': ({ printerId }) => {
       const p = mustPrinter(printerId);
       if (p.connection.kind === 'virtual-zpl') {
-        return virtual.zpl.printed().map((l, i) => ({ at: l.at, name: `label ${i + 1}`, bytes: Buffer.byteLength(l.zpl, 'latin1'), text: l.zpl }));
+        return virtual.zpl.printed().map((l, i) => ({ at: l.at, name: `label ${i + 1}`, bytes: l.bytes.length, text: l.zpl }));
       }
       if (p.connection.kind === 'virtual-pdf') return virtual.pdf.received().map((f) => ({ ...f, text: null }));
       throw new StationError('printer_not_virtual', 'Only the virtual printers keep what they received.');
@@ -258,6 +276,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     async close() {
       stopStatus?.();
       await queue.stop();
+      await Promise.all([...drivers.values()].map((d) => d.close?.().catch(() => undefined)));
       await virtual.zpl.close();
     },
   };

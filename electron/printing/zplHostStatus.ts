@@ -89,3 +89,17 @@ export function hostStatusProblem(s: HostStatus): StatusProblem | null {
   if (s.bufferFull) return { code: 'buffer_full', message: 'The printer\'s receive buffer is full. Wait for it to print.' };
   return null;
 }
+
+/** ~HI, host identification: "<STX>model,firmware,dots per mm,memory<ETX>". */
+export const HOST_IDENTIFICATION_QUERY = Buffer.from('~HI\r\n', 'latin1');
+
+/** The model and resolution a ~HI answer names; null when it is not one. */
+export function parseHostIdentification(buf: Buffer): { model: string; dpi: 203 | 300 | 600 | null } | null {
+  const m = /\x02([^\x02\x03]*)\x03/.exec(buf.toString('latin1'));
+  if (!m) return null;
+  const f = m[1]!.split(',').map((x) => x.trim());
+  if (f.length < 3 || !f[0]) return null;
+  const dpmm = Number.parseInt(f[2]!, 10);
+  const dpi = dpmm === 8 ? 203 : dpmm === 12 ? 300 : dpmm === 24 ? 600 : null;
+  return { model: f[0], dpi };
+}

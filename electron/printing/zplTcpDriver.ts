@@ -1,9 +1,14 @@
 /**
- * ZPL raw over TCP (port 9100). With host status on, the printer is asked (~HS) before the job
- * (paper out, head open, paused: the job is not sent) and after it (the answer proves every byte
- * arrived; then the label must leave the buffer, or the job fails with the printer's reason
- * instead of a silent "done"). Without host status, only the printer closing its side after ours
- * proves it read the job; a printer that keeps the connection open gives no proof (`unconfirmed`).
+ * ZPL raw over TCP (port 9100). With host status on, the driver streams: one connection per
+ * printer is kept open, the printer is asked (~HS) before each job (paper out, head open, paused:
+ * the job is not sent) and right after it (the answer proves every byte arrived: `accepted`), and
+ * the next job goes while this one prints, with at most `maxBuffered` labels in the printer's
+ * buffer. Each job is confirmed from the buffer counts ~HS reports (formats in the receive buffer,
+ * labels remaining of the format printing): a job is printed once every format sent before and
+ * with it has left the buffer; a printer that stops (paper out mid-stream) fails exactly the jobs
+ * whose formats are still in it, with its reason, never a silent "done".
+ * Without host status, only the printer closing its side after ours proves it read the job; a
+ * printer that keeps the connection open gives no proof (`unconfirmed`).
  */
 import type { PrinterSettings } from '../../shared/contract/printing';
 import { PRINTED, PrintError, asPrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
@@ -20,6 +25,15 @@ export interface ZplTcpOptions {
   printTimeoutMs?: number;
   /** Without ~HS: how long to wait for the printer to close its side after the job. */
   closeWaitMs?: number;
+  /** With ~HS: how many formats may wait in the printer's buffer before the next job is held back. */
+  maxBuffered?: number;
+  /** With ~HS: how often the printer is asked while labels are in its buffer. */
+  pollMs?: number;
+}
+
+/** The ^XA..^XZ formats in a job's bytes: what the printer's buffer counts. */
+function countFormats(bytes: Buffer): number {
+  return (bytes.toString('latin1').match(/\^XA/gi) ?? []).length;
 }
 
 async function askStatus(sock: PrinterSocket, t: SocketTimeouts): Promise<HostStatus> {
@@ -33,35 +47,197 @@ async function askStatus(sock: PrinterSocket, t: SocketTimeouts): Promise<HostSt
 }
 
 export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
+  return opts.settings.hostStatus ? createStreamingDriver(opts) : createRawDriver(opts);
+}
+
+interface InFlight {
+  /** The formats sent up to and including this job (a running count on this connection). */
+  upTo: number;
+  resolve(r: PrintResult): void;
+  reject(e: PrintError): void;
+}
+
+function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   const t: SocketTimeouts = { ...defaultTimeouts, ...opts.timeouts };
   const serial = createSerialWriter();
+  // One exchange at a time on the connection (a job and its ~HS, a poll).
+  const exchange = createSerialWriter();
   const printTimeoutMs = opts.printTimeoutMs ?? 15_000;
+  const maxBuffered = Math.max(1, opts.maxBuffered ?? 3);
+  const pollMs = opts.pollMs ?? 100;
+  let sock: PrinterSocket | null = null;
+  let sent = 0;
+  let confirmed = 0;
+  let inFlight: InFlight[] = [];
+  let lastProgress = Date.now();
+  let polling: NodeJS.Timeout | null = null;
+  let changed: (() => void)[] = [];
+
+  const wake = () => {
+    const w = changed;
+    changed = [];
+    for (const f of w) f();
+  };
+  const dropConnection = () => {
+    sock?.destroy();
+    sock = null;
+    sent = 0;
+    confirmed = 0;
+  };
+  /** Every job not yet confirmed fails with `err` (in order): what is still in the printer did not print. */
+  const failInFlight = (err: PrintError) => {
+    const failed = inFlight;
+    inFlight = [];
+    for (const j of failed) j.reject(err);
+    wake();
+  };
+
+  /** Formats still in the printer: waiting in its buffer, the one printing, one partly received. */
+  const outstanding = (s: HostStatus) => s.formatsInBuffer + (s.labelsRemaining > 0 ? 1 : 0) + (s.partialFormat ? 1 : 0);
+
+  /** What a ~HS answer says of the jobs in flight: confirmed ones resolve; a stop fails the rest. */
+  function learn(status: HostStatus): void {
+    const done = Math.max(confirmed, sent - outstanding(status));
+    if (done > confirmed) lastProgress = Date.now();
+    confirmed = done;
+    while (inFlight.length && inFlight[0]!.upTo <= confirmed) inFlight.shift()!.resolve(PRINTED);
+    const problem = hostStatusProblem(status);
+    if (problem && inFlight.length) {
+      failInFlight(new PrintError(problem.code, `${problem.message} The label reached the printer but was not printed.`, 'not_printed'));
+    } else if (inFlight.length && Date.now() - lastProgress > printTimeoutMs) {
+      failInFlight(new PrintError('label_not_printed', `The label is still in the printer's buffer after ${printTimeoutMs / 1000} s. Check the printer.`, 'not_printed'));
+    }
+    wake();
+  }
+
+  async function connection(): Promise<PrinterSocket> {
+    if (!sock) {
+      sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
+      sent = 0;
+      confirmed = 0;
+    }
+    return sock;
+  }
+
+  function schedulePoll(): void {
+    if (polling || !inFlight.length) return;
+    polling = setTimeout(() => {
+      polling = null;
+      void exchange(async () => {
+        if (!inFlight.length || !sock) return;
+        try {
+          learn(await askStatus(sock, t));
+        } catch (err) {
+          // The connection went while labels were in the printer: whether they printed is unknown.
+          dropConnection();
+          failInFlight(asPrintError(err, 'unknown'));
+        }
+      }).finally(schedulePoll);
+    }, pollMs);
+  }
+
+  /** Sends one job; answers once the printer holds it, with its confirmation to await (wrapped: a bare promise would be awaited here). */
+  async function send(job: DriverJob, hooks: PrintHooks): Promise<{ confirmed: Promise<PrintResult> }> {
+    const bytes = await prepareZplForPrinter(job, opts.settings);
+    const formats = Math.max(1, countFormats(bytes));
+    // A bounded buffer: the next job waits while the printer holds enough to stay busy.
+    while (inFlight.length && sent - confirmed + formats > maxBuffered) {
+      schedulePoll();
+      await new Promise<void>((r) => changed.push(r));
+    }
+    return exchange(async () => {
+      let s: PrinterSocket;
+      let before: HostStatus;
+      try {
+        s = await connection();
+        before = await askStatus(s, t);
+      } catch (err) {
+        // A connection kept open may have gone stale (printer restarted): one fresh try.
+        dropConnection();
+        if (inFlight.length) failInFlight(asPrintError(err, 'unknown'));
+        s = await connection();
+        before = await askStatus(s, t);
+      }
+      learn(before);
+      const problem = hostStatusProblem(before);
+      if (problem) throw new PrintError(problem.code, problem.message, 'not_sent');
+      hooks.sending();
+      try {
+        await s.write(bytes, t.writeMs, true);
+        sent += formats;
+        const after = await askStatus(s, t);
+        hooks.accepted();
+        const confirmedJob = new Promise<PrintResult>((resolve, reject) => {
+          inFlight.push({ upTo: sent, resolve, reject });
+        });
+        if (inFlight.length === 1) lastProgress = Date.now();
+        learn(after);
+        schedulePoll();
+        return { confirmed: confirmedJob };
+      } catch (err) {
+        dropConnection();
+        throw asPrintError(err, 'unknown');
+      }
+    });
+  }
+
+  return {
+    formats: ['zpl'],
+    streams: true,
+    async print(job, hooks) {
+      // Sends go one after another, in order; the confirmation is awaited outside that order, so
+      // the next job is sent while this one prints.
+      const { confirmed } = await serial(() => send(job, hooks));
+      return confirmed;
+    },
+    status: () =>
+      exchange(async (): Promise<DriverStatus> => {
+        let s: PrinterSocket;
+        try {
+          s = sock ?? (await PrinterSocket.connect(opts.host, opts.port, t.connectMs));
+        } catch (err) {
+          const e = asPrintError(err, 'not_sent');
+          return { state: 'offline', reasonCode: e.code, reason: e.message };
+        }
+        try {
+          const st = await askStatus(s, t);
+          if (s === sock) learn(st);
+          const problem = hostStatusProblem(st);
+          return problem ? { state: 'error', reasonCode: problem.code, reason: problem.message } : { state: 'ready', reasonCode: null, reason: null };
+        } catch (err) {
+          if (s === sock) {
+            dropConnection();
+            failInFlight(asPrintError(err, 'unknown'));
+          }
+          const e = asPrintError(err, 'not_sent');
+          return { state: 'error', reasonCode: e.code, reason: e.message };
+        } finally {
+          if (s !== sock) s.destroy();
+        }
+      }),
+    /** Lets the labels in the printer be confirmed (the poll goes on), then closes the connection. */
+    async close() {
+      while (inFlight.length) {
+        schedulePoll();
+        await new Promise<void>((r) => changed.push(r));
+      }
+      await exchange(async () => {
+        if (polling) clearTimeout(polling);
+        polling = null;
+        dropConnection();
+      });
+    },
+  };
+}
+
+function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
+  const t: SocketTimeouts = { ...defaultTimeouts, ...opts.timeouts };
+  const serial = createSerialWriter();
 
   async function printOnce(job: DriverJob, hooks: PrintHooks): Promise<PrintResult> {
     const bytes = await prepareZplForPrinter(job, opts.settings);
     const sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
     try {
-      if (opts.settings.hostStatus) {
-        const before = hostStatusProblem(await askStatus(sock, t));
-        if (before) throw new PrintError(before.code, before.message, 'not_sent');
-        hooks.sending();
-        await sock.write(bytes, t.writeMs, true);
-        let after = await askStatus(sock, t);
-        hooks.accepted();
-        const deadline = Date.now() + printTimeoutMs;
-        for (;;) {
-          const problem = hostStatusProblem(after);
-          if (problem) throw new PrintError(problem.code, `${problem.message} The label reached the printer but was not printed.`, 'not_printed');
-          if (after.formatsInBuffer === 0 && after.labelsRemaining === 0 && !after.partialFormat) break;
-          if (Date.now() >= deadline) {
-            throw new PrintError('label_not_printed', `The label is still in the printer's buffer after ${printTimeoutMs / 1000} s. Check the printer.`, 'not_printed');
-          }
-          await new Promise((r) => setTimeout(r, 200));
-          after = await askStatus(sock, t);
-        }
-        await sock.finish(t.readMs).catch(() => 'timeout');
-        return PRINTED;
-      }
       hooks.sending();
       await sock.write(bytes, t.writeMs, true);
       // A raw port without status: the printer closing its side after our FIN says it read all.
@@ -97,12 +273,7 @@ export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
           return { state: 'offline', reasonCode: e.code, reason: e.message };
         }
         try {
-          if (!opts.settings.hostStatus) return { state: 'ready', reasonCode: null, reason: null };
-          const problem = hostStatusProblem(await askStatus(sock, t));
-          return problem ? { state: 'error', reasonCode: problem.code, reason: problem.message } : { state: 'ready', reasonCode: null, reason: null };
-        } catch (err) {
-          const e = asPrintError(err, 'not_sent');
-          return { state: 'error', reasonCode: e.code, reason: e.message };
+          return { state: 'ready', reasonCode: null, reason: null };
         } finally {
           sock.destroy();
         }

@@ -49,7 +49,17 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   const isDue = (job: StoredJob | undefined) =>
     !!job && (job.state === 'queued' || (job.nextRetryAt !== null && Date.parse(job.nextRetryAt) <= clock.now().getTime()));
 
+  /** Drains a lane, then waits for the jobs a streaming driver still has to confirm. */
   async function drainPrinter(printerId: string): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    try {
+      await drainLane(printerId, inFlight);
+    } finally {
+      while (inFlight.size) await Promise.all([...inFlight]);
+    }
+  }
+
+  async function drainLane(printerId: string, inFlight: Set<Promise<void>>): Promise<void> {
     for (;;) {
       if (stopped) return;
       const head = jobs.laneHead(printerId);
@@ -69,8 +79,11 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       let sending = false;
       let accepted = false;
       let withdrawn = false;
-      try {
-        const result = await driver.print(
+      let onAccepted: () => void = () => undefined;
+      const acceptedNow = new Promise<'accepted'>((r) => (onAccepted = () => r('accepted')));
+      /** The job's end: its state from the driver's answer; 'stop' when the lane must wait (a failed head). */
+      const settled: Promise<'stop' | 'next'> = driver
+        .print(
           { format: head.format ?? 'zpl', bytes: payload ?? Buffer.alloc(0), title: head.title, copies: head.copies, labelSize: head.labelSize },
           {
             // Committed when the driver is about to write its first byte (after connecting and any
@@ -88,42 +101,64 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             accepted() {
               accepted = true;
               setState(head.id, 'sent', clock.now(), { delivered: true });
+              onAccepted();
             },
           },
+        )
+        .then(
+          (result): 'next' => {
+            if (result.kind === 'unconfirmed') {
+              // Every byte left, nothing says the printer took them: never counted as printed, the
+              // worker decides (it printed / print again), as for an uncertain job.
+              setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
+            } else {
+              setState(head.id, 'done', clock.now(), { delivered: true });
+              opts.onPrinterResult?.(printerId, null);
+            }
+            return 'next';
+          },
+          (err): 'stop' | 'next' => {
+            if (withdrawn) return 'next'; // the worker's cancel or reprint already set its state
+            const e = err instanceof PrintError ? err : new PrintError('printer_error', err instanceof Error ? err.message : String(err), 'unknown');
+            opts.onPrinterResult?.(printerId, e);
+            const at = clock.now();
+            // An attempt that failed before its first byte still counts, for the backoff.
+            const attempt = !sending;
+            // Before `sending` no byte can have left, whatever the error says: safe to retry.
+            if (!sending || (e.outcome === 'not_sent' && !accepted)) {
+              const attempts = head.attempts + 1;
+              setState(head.id, 'failed', at, {
+                reasonCode: e.code,
+                reason: e.message,
+                nextRetryAt: new Date(at.getTime() + backoffDelay(attempts, policy)).toISOString(),
+                delivered: head.delivered,
+                attempt,
+              });
+              return 'stop'; // the head holds the lane until its retry time: labels keep their order
+            }
+            if (e.outcome === 'not_printed' || accepted) {
+              setState(head.id, 'failed', at, { reasonCode: e.code, reason: e.message, nextRetryAt: null, delivered: true, attempt });
+            } else {
+              setState(head.id, 'uncertain', at, { reasonCode: e.code, reason: e.message, delivered: true, attempt });
+            }
+            return 'next';
+          },
         );
-        if (result.kind === 'unconfirmed') {
-          // Every byte left, nothing says the printer took them: never counted as printed, the
-          // worker decides (it printed / print again), as for an uncertain job.
-          setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
-        } else {
-          setState(head.id, 'done', clock.now(), { delivered: true });
-          opts.onPrinterResult?.(printerId, null);
+      if (driver.streams) {
+        // A streaming driver has the next label sent while this one prints: once the printer holds
+        // every byte of this job, the lane goes on, and this job's end (printed, or named as not
+        // printed) is recorded when the driver confirms it. The lane ends only after all of them.
+        const first = await Promise.race([acceptedNow, settled]);
+        if (first === 'accepted') {
+          const confirming = settled.then(() => undefined);
+          inFlight.add(confirming);
+          void confirming.finally(() => inFlight.delete(confirming));
+          continue;
         }
-      } catch (err) {
-        if (withdrawn) continue; // the worker's cancel or reprint already set its state
-        const e = err instanceof PrintError ? err : new PrintError('printer_error', err instanceof Error ? err.message : String(err), 'unknown');
-        opts.onPrinterResult?.(printerId, e);
-        const at = clock.now();
-        // An attempt that failed before its first byte still counts, for the backoff.
-        const attempt = !sending;
-        // Before `sending` no byte can have left, whatever the error says: safe to retry.
-        if (!sending || (e.outcome === 'not_sent' && !accepted)) {
-          const attempts = head.attempts + 1;
-          setState(head.id, 'failed', at, {
-            reasonCode: e.code,
-            reason: e.message,
-            nextRetryAt: new Date(at.getTime() + backoffDelay(attempts, policy)).toISOString(),
-            delivered: head.delivered,
-            attempt,
-          });
-          return; // the head holds the lane until its retry time: labels keep their order
-        }
-        if (e.outcome === 'not_printed' || accepted) {
-          setState(head.id, 'failed', at, { reasonCode: e.code, reason: e.message, nextRetryAt: null, delivered: true, attempt });
-        } else {
-          setState(head.id, 'uncertain', at, { reasonCode: e.code, reason: e.message, delivered: true, attempt });
-        }
+        if (first === 'stop') return;
+        continue;
       }
+      if ((await settled) === 'stop') return;
     }
   }
 

@@ -153,12 +153,25 @@ export const printingMethods = {
   'printing.printers.list': { params: z.object({}).strict(), result: z.array(printerView) },
   'printing.printers.save': { params: printerConfig.strict(), result: printerView },
   'printing.printers.remove': { params: z.object({ printerId }).strict(), result: z.object({ removed: z.boolean() }) },
-  /** CUPS queues, USB label printers; TCP printers are added by hand (host:port). */
+  /**
+   * CUPS queues, USB label printers; TCP printers are added by hand (host:port). A printer that
+   * cannot be reached now (switched off) can still be saved: it shows as offline until it answers.
+   */
   'printing.printers.discover': { params: z.object({}).strict(), result: z.array(discoveredPrinter) },
   'printing.printers.testConnection': {
     params: z.object({ host: hostName, port: z.number().int().min(1).max(65535).default(9100) }).strict(),
     /** `reasonCode` when it failed: a printer reason code the UI translates (offline, timeout); `message` in English. */
-    result: z.object({ ok: z.boolean(), message: z.string(), hostStatus: z.boolean(), reasonCode: z.string().nullable() }),
+    result: z.object({
+      ok: z.boolean(),
+      /** What was found (model, resolution, status), or why nothing was, in English. */
+      message: z.string(),
+      hostStatus: z.boolean(),
+      reasonCode: z.string().nullable(),
+      /** The model the printer names (~HI), when it does. */
+      model: z.string().nullable().default(null),
+      /** The resolution the printer reports (~HI dots per mm), when it does: the add form's default. */
+      dpi: z.union([z.literal(203), z.literal(300), z.literal(600)]).nullable().default(null),
+    }),
   },
   'printing.printers.testPrint': { params: z.object({ printerId }).strict(), result: jobView },
   /** What a virtual printer received (newest last), so the app can show it. */

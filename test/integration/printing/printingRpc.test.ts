@@ -10,9 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/clock';
 import { createPrintingService, type PrintingService } from '../../../electron/printing/printingService';
 import { createUsbDeviceDriver } from '../../../electron/printing/usbDeviceDriver';
+import { startVirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createRpcServer, type Handlers, type RpcServer } from '../../../electron/rpc/rpcServer';
 import { printerSettings } from '../../../shared/contract/printing';
+import { renderZplLabel } from '../../../sandbox/documents/index';
+import { renderZplPngs } from '../../../electron/printing/zplRender';
 import { needs } from '../../support/services';
+import { czechLabel } from './czechLabel';
 import { decodeBarcodes, freshDb, packageLabelZpl, printHooks, tempDir, waitFor } from './printingTestKit';
 
 const log = { info() {}, warn() {}, error() {} };
@@ -63,6 +67,31 @@ describe('printing RPC', () => {
     expect(events.some((e) => e.name === 'printing.jobChanged')).toBe(true);
   });
 
+  it.skipIf(!needs('zbarimg'))('previews show what prints: Czech text decoded as UTF-8, the bytes sent to a 203-dpi printer, at 8 dots/mm, on the label\'s real size', async () => {
+    const service = Buffer.from(renderZplLabel(czechLabel({ code: 'PPR', name: 'ParcelPro – Česko' }, 'PPR0000777CZ'), '10x5'), 'utf8');
+    await call('printing.printers.save', { id: 'desk-203', name: 'Desk 203', connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: printing.virtual.zpl.port }, settings: printerSettings.parse({ dpi: 203, hostStatus: true }) });
+    const before = printing.virtual.zpl.printed().length;
+    // No size name (the route asked for the carrier's default): the label's own ^PW/^LL say 10x5.
+    const job = printing.queue.enqueue({ kind: 'print', printerId: 'desk-203', format: 'zpl', payload: service, labelSize: null, title: 'Czech 10x5' });
+    await waitFor(() => printing.queue.get(job.id).state === 'done');
+    const sent = printing.virtual.zpl.printed()[before]!;
+    expect(sent.zpl).toContain('Karel Černý');
+    const received = await call<{ text: string; bytes: number }[]>('printing.printers.received', { printerId: 'virtual-zpl' });
+    expect(received.at(-1)!.text).toContain('Dlouhá 12');
+    expect(received.at(-1)!.bytes).toBe(sent.bytes.length);
+
+    const pages = await call<{ png: string; width: number; height: number }[]>('printing.preview', { jobId: job.id });
+    expect(pages.map((p) => [p.width, p.height])).toEqual([[800, 400]]);
+    // The same bytes with every non-ASCII byte written as a ^FH escape render the printer's
+    // reading of them; a latin1 reading of the raw bytes draws other glyphs.
+    const escaped = sent.bytes
+      .toString('latin1')
+      .replace(/\^FD([^^]*)/g, (_m, d: string) => '^FD' + [...Buffer.from(d, 'latin1')].map((b) => (b >= 0x80 ? `_${b.toString(16).toUpperCase()}` : String.fromCharCode(b))).join(''));
+    const [expected] = await renderZplPngs(escaped, 100, 50, 8);
+    expect(pages[0]!.png).toBe(expected);
+    expect(await decodeBarcodes(Buffer.from(pages[0]!.png, 'base64'))).toEqual(['PPR0000777CZ']);
+  });
+
   it.skipIf(!needs('pdftoppm'))('a test print on the virtual PDF printer writes a file and previews as a page', async () => {
     const job = await call<{ id: number }>('printing.printers.testPrint', { printerId: 'virtual-pdf' });
     await printing.queue.settle();
@@ -105,6 +134,30 @@ describe('printing RPC', () => {
     await new Promise<void>((r) => closed.close(() => r()));
     // A reason code the UI translates (its message is English).
     expect(await call('printing.printers.testConnection', { host: '127.0.0.1', port })).toMatchObject({ ok: false, hostStatus: false, reasonCode: 'offline' });
+  });
+
+  it('the connection test says what it found: the model and resolution the printer reports (~HI), and its status', async () => {
+    const desk = await startVirtualZplPrinter({ dpi: 203 });
+    try {
+      const found = await call<{ ok: boolean; message: string; model: string | null; dpi: number | null }>('printing.printers.testConnection', { host: '127.0.0.1', port: desk.port });
+      expect(found).toMatchObject({ ok: true, hostStatus: true, model: 'ZD421-203dpi', dpi: 203 });
+      expect(found.message).toMatch(/ZD421-203dpi at 203 dpi.*reports ready/);
+      desk.set({ paperOut: true });
+      expect((await call<{ message: string }>('printing.printers.testConnection', { host: '127.0.0.1', port: desk.port })).message).toMatch(/out of labels/);
+    } finally {
+      await desk.close();
+    }
+  });
+
+  it('a printer that is switched off can still be added: it is listed as unreachable, with the resolution chosen for it', async () => {
+    const off = net.createServer();
+    await new Promise<void>((r) => off.listen(0, '127.0.0.1', () => r()));
+    const port = (off.address() as net.AddressInfo).port;
+    await new Promise<void>((r) => off.close(() => r()));
+    const saved = await call<{ id: string; settings: { dpi: number } }>('printing.printers.save', { id: 'desk-switched-off', name: 'Desk (off)', connection: { kind: 'zpl-tcp', host: '127.0.0.1', port }, settings: printerSettings.parse({ dpi: 203 }) });
+    expect(saved.settings.dpi).toBe(203);
+    await waitFor(() => printing.printers().find((p) => p.id === 'desk-switched-off')?.status.state === 'offline');
+    await call('printing.printers.remove', { printerId: 'desk-switched-off' });
   });
 
   it.skipIf(!needs('cups'))('discovers the CUPS queues', async () => {

@@ -1,9 +1,12 @@
 /**
  * Adding printers: a network label printer typed in by hand (host + port, with a connection test
- * that also tells whether it reports its status), and the system/USB printers discovery finds.
+ * that says what it found: model, resolution, status), and the system/USB printers discovery
+ * finds. The resolution is always asked (filled in from the printer where it reports it): the
+ * service's labels are laid out at 300 dpi and converted for the printer's dots. A printer that is
+ * switched off can still be added: it shows as unreachable until it answers.
  */
 import { useState, type FormEvent } from 'react';
-import type { PrinterConnection, PrinterView } from '../../../../shared/contract/printing';
+import type { PrinterConnection, PrinterSettings, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
@@ -24,11 +27,27 @@ function checkHost(t: T, host: string, port: string): { host?: string; port?: st
   return e;
 }
 
-async function savePrinter(t: T, name: string, connection: PrinterConnection, hostStatus: boolean, existing: PrinterView[]): Promise<Result> {
+type Dpi = PrinterSettings['dpi'];
+
+async function savePrinter(t: T, name: string, connection: PrinterConnection, settings: { hostStatus: boolean; dpi: Dpi }, existing: PrinterView[], unreachable = false): Promise<Result> {
   const id = printerIdFor(connection);
   if (existing.some((p) => p.id === id)) return { kind: 'bad', text: t('printers.err.exists') };
-  const r = await rpc.request('printing.printers.save', { id, name, connection, settings: { ...defaults, hostStatus } });
-  return r.ok ? { kind: 'ok', text: t('printers.add.added', { name }) } : { kind: 'bad', text: errorText(t, r.error) };
+  const r = await rpc.request('printing.printers.save', { id, name, connection, settings: { ...defaults, ...settings } });
+  if (!r.ok) return { kind: 'bad', text: errorText(t, r.error) };
+  return unreachable ? { kind: 'info', text: t('printers.add.addedUnreachable', { name }) } : { kind: 'ok', text: t('printers.add.added', { name }) };
+}
+
+function DpiSelect(props: { id: string; value: Dpi; onChange(v: Dpi): void }) {
+  const t = useT();
+  return (
+    <Field id={props.id} label={t('printers.set.dpi')}>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(Number(e.target.value) as Dpi)} data-testid={`${props.id}-select`}>
+        <option value={203}>203 dpi (8 {t('printers.add.dotsPerMm')})</option>
+        <option value={300}>300 dpi (12 {t('printers.add.dotsPerMm')})</option>
+        <option value={600}>600 dpi (24 {t('printers.add.dotsPerMm')})</option>
+      </select>
+    </Field>
+  );
 }
 
 export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () => void }) {
@@ -36,11 +55,13 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
   const [name, setName] = useState('');
   const [host, setHost] = useState('');
   const [port, setPort] = useState('9100');
+  const [dpi, setDpi] = useState<Dpi>(203);
+  const [hostStatus, setHostStatus] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; host?: string; port?: string }>({});
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
 
-  async function test(): Promise<{ ok: boolean; hostStatus: boolean } | null> {
+  async function test(): Promise<{ ok: boolean; hostStatus: boolean; dpi: Dpi | null } | null> {
     const e = checkHost(t, host, port);
     setErrors(e);
     if (e.host || e.port) return null;
@@ -53,10 +74,15 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
       return null;
     }
     const v = r.value;
+    // What the printer told us fills the form: its resolution, whether it reports its status.
+    if (v.ok) setHostStatus(v.hostStatus);
+    if (v.dpi) setDpi(v.dpi);
+    const found = v.model ? t('printers.add.found', { model: v.model }) + ' ' : '';
+    const res = v.dpi ? t('printers.add.foundDpi', { dpi: v.dpi }) + ' ' : v.ok ? t('printers.add.noDpi') + ' ' : '';
     setResult(
       !v.ok
         ? { kind: 'bad', text: t('printers.add.noConnection', { message: reasonText(t, v.reasonCode, v.message) }) }
-        : { kind: 'ok', text: v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus') },
+        : { kind: 'ok', text: found + res + (v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus')) },
     );
     return v;
   }
@@ -68,15 +94,17 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     if (Object.keys(errs).length) return;
     const probe = await test();
     if (!probe) return;
-    if (!probe.ok) return; // the test said why; a printer that cannot be reached is not added
-    const r = await savePrinter(t, name.trim(), { kind: 'zpl-tcp', host: host.trim(), port: Number(port) }, probe.hostStatus, props.existing);
+    // A printer that is switched off is still added, with the resolution and status the worker
+    // chose: it shows as unreachable, and its labels wait for it.
+    const settings = probe.ok ? { hostStatus: probe.hostStatus, dpi: probe.dpi ?? dpi } : { hostStatus, dpi };
+    const r = await savePrinter(t, name.trim(), { kind: 'zpl-tcp', host: host.trim(), port: Number(port) }, settings, props.existing, !probe.ok);
     setResult(r);
     if (r?.kind === 'ok') {
       setName('');
       setHost('');
       setPort('9100');
-      props.onAdded();
     }
+    if (r && r.kind !== 'bad') props.onAdded();
   }
 
   return (
@@ -92,6 +120,10 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
         <Field id="pr-add-port" label={t('printers.add.port')} error={errors.port}>
           <input id="pr-add-port" inputMode="numeric" value={port} maxLength={5} onChange={(e) => setPort(e.target.value)} />
         </Field>
+        <DpiSelect id="pr-add-dpi" value={dpi} onChange={setDpi} />
+        <label className="set-check">
+          <input type="checkbox" checked={hostStatus} onChange={(e) => setHostStatus(e.target.checked)} data-testid="pr-add-hoststatus" /> {t('printers.set.hostStatus')}
+        </label>
       </div>
       <FormActions result={result} resultTestId="printer-add-result">
         <button type="button" disabled={busy} onClick={() => void test()} data-testid="printer-add-test">
@@ -108,6 +140,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
 export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () => void }) {
   const t = useT();
   const [found, setFound] = useState<{ connection: PrinterConnection; name: string; detail: string }[] | null>(null);
+  const [dpi, setDpi] = useState<Dpi>(203);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
 
@@ -129,6 +162,7 @@ export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () =
           {busy ? t('printers.discover.running') : t('printers.discover.run')}
         </button>
       </FormActions>
+      {found && found.length > 0 && <DpiSelect id="pr-found-dpi" value={dpi} onChange={setDpi} />}
       {found && found.length === 0 && <p>{t('printers.discover.none')}</p>}
       {found && found.length > 0 && (
         <ul className="found">
@@ -145,7 +179,7 @@ export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () =
                   <button
                     type="button"
                     onClick={() =>
-                      void savePrinter(t, d.name.slice(0, 120), d.connection, false, props.existing).then((r) => {
+                      void savePrinter(t, d.name.slice(0, 120), d.connection, { hostStatus: false, dpi: d.connection.kind.startsWith('zpl') ? dpi : 300 }, props.existing).then((r) => {
                         setResult(r);
                         if (r?.kind === 'ok') props.onAdded();
                       })

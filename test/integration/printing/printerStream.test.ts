@@ -1,0 +1,80 @@
+/**
+ * Keeping the printer busy: with host status on, the driver sends the next label while the
+ * current one prints (one connection kept open, a bounded number of labels in the printer's
+ * buffer) and still confirms every label from the buffer counts ~HS reports. The virtual printer
+ * prints at a set speed (label length from ^LL over inches per second). No timing is asserted
+ * here (that is bench/printerStream): only what was sent when, and what is called printed.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/clock';
+import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
+import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
+import { createPrintQueue } from '../../../electron/queue/printQueue';
+import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { printerSettings } from '../../../shared/contract/printing';
+import { freshDb, waitFor } from './printingTestKit';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+/** A 2-inch label at 300 dpi (^LL600): 0.1 s at 20 ips. */
+const label = (code: string) => `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
+
+async function rig(ips: number) {
+  const printer: VirtualZplPrinter = await startVirtualZplPrinter({ speedIps: ips, dpi: 300 });
+  const { db } = freshDb();
+  const jobs = createPrintJobsRepo(db);
+  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), printTimeoutMs: 5000, maxBuffered: 3, pollMs: 20 });
+  const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 60_000, maxMs: 60_000 }, tickMs: 25 });
+  cleanup.push(async () => {
+    await queue.stop();
+    await driver.close?.();
+    await printer.close();
+    db.close();
+  });
+  queue.start();
+  const enqueue = (code: string) => queue.enqueue({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] });
+  return { printer, queue, jobs, enqueue };
+}
+
+describe('streaming labels to a printer that reports its status', () => {
+  it('sends the next label while one prints, over one connection, and calls each printed only once it left the printer', async () => {
+    const { printer, queue, enqueue } = await rig(10);
+    const ids = Array.from({ length: 6 }, (_, i) => enqueue(`STREAM-${i + 1}`).id);
+    // When the first label comes out, the next ones already wait in the printer's buffer.
+    await waitFor(() => printer.printed().length >= 1);
+    const states = ids.map((id) => queue.get(id).state);
+    expect(states[1]).toMatch(/^(sent|done)$/);
+    // Never "done" ahead of the printer: every done job's label is out.
+    for (const [i, id] of ids.entries()) if (queue.get(id).state === 'done') expect(printer.printed().length).toBeGreaterThan(i);
+    await waitFor(() => ids.every((id) => queue.get(id).state === 'done'), 20_000);
+    expect(printer.printed().map((l) => l.zpl.match(/STREAM-\d/)![0])).toEqual(ids.map((_, i) => `STREAM-${i + 1}`));
+    expect(printer.printed()[0]!.zpl).toContain('Štítek');
+    // One connection for the whole stream (the status probes share it).
+    expect(printer.connections().filter((c) => c.includes('^XA'))).toHaveLength(1);
+    expect(queue.history(ids[5]!).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
+  });
+
+  it('a paper-out in the middle of a stream names exactly the labels that did not print', async () => {
+    const { printer, queue, enqueue } = await rig(10);
+    const ids = Array.from({ length: 8 }, (_, i) => enqueue(`PAPER-${i + 1}`).id);
+    await waitFor(() => printer.printed().length >= 2);
+    printer.set({ paperOut: true });
+    const settled = () => ids.every((id) => !['sending', 'sent'].includes(queue.get(id).state)) && ids.some((id) => queue.get(id).reasonCode === 'paper_out' && !queue.get(id).delivered);
+    await waitFor(settled, 20_000);
+    const out = new Set(printer.printed().map((l) => l.zpl.match(/PAPER-\d/)![0]));
+    const jobs = ids.map((id, i) => ({ code: `PAPER-${i + 1}`, job: queue.get(id) }));
+    // Printed labels are done; labels in the printer when the paper ran out failed with that
+    // reason (delivered, never sent again by themselves); the rest were not sent and wait.
+    for (const { code, job } of jobs) {
+      if (out.has(code)) expect(job.state).toBe('done');
+      else if (job.delivered) expect(job).toMatchObject({ state: 'failed', reasonCode: 'paper_out', nextRetryAt: null });
+      else expect(['failed', 'queued']).toContain(job.state);
+    }
+    const inPrinter = jobs.filter((j) => j.job.delivered && j.job.state === 'failed');
+    expect(inPrinter.length).toBeGreaterThan(0);
+    expect(jobs.filter((j) => j.job.state === 'done').map((j) => j.code)).toEqual([...out]);
+  });
+});
