@@ -17,6 +17,7 @@ import { createKeytarSecretStore, createMemorySecretStore, type SecretStore } fr
 import { systemClock, type Clock } from './clock';
 import { lookupScan } from './lookup/lookupScan';
 import { createPrintingService, type PrintingService } from './printing/printingService';
+import { onRasterFallback } from './printing/zplPrepare';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
 import { createHealthCheck } from './serviceHealth';
 import { createStationSettings, type StationSettingsStore } from './settings/stationSettings';
@@ -165,6 +166,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       return undefined;
     }
   });
+  // A label the resolution converter cannot rewrite goes out as one graphic: said in the station's log.
+  const stopRasterLog = onRasterFallback((info) => opts.log.warn('ZPL label sent as a graphic: the converter does not know its commands', info));
   const printing = await createPrintingService({
     db,
     clock,
@@ -361,6 +364,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       accountRpc.cancelLogin();
       // Bounded waits for the scan and the label in flight, so neither is left half done.
       await workflows.journal.stop();
+      stopRasterLog();
       await printing.close();
       await ownSandbox?.close();
       db.close();
