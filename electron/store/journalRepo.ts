@@ -87,7 +87,7 @@ const toEntry = (r: Row): JournalEntry => ({
   createdAt: r.created_at,
 });
 
-export const UNFINISHED = `step NOT IN ('queued', 'ended')`;
+const UNFINISHED = `step NOT IN ('queued', 'ended')`;
 
 /**
  * What the scan log says of a scan whose entry ended, written in the same commit as the step: an
@@ -124,6 +124,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
     `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
   );
+  const stepsOf = db.prepare<[number], { at: string; step: JournalStep; reason_code: string | null }>('SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid');
   const closedHere = db.prepare<[string, number], { n: number }>(
     `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
      WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close-and-print' AND s.step = 'closed'`,
@@ -248,7 +249,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     jobIdsOfShipment: (accountId: string, deliveryId: number): number[] => jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
     /** Whether this station closed the shipment (a close it requested was confirmed). */
     closedHere: (accountId: string, deliveryId: number): boolean => closedHere.get(accountId, deliveryId)!.n > 0,
-    steps: (id: number) => db.prepare<[number], { at: string; step: JournalStep; reason_code: string | null }>('SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid').all(id),
+    steps: (id: number) => stepsOf.all(id),
   };
 }
 

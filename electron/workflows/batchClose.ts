@@ -9,6 +9,7 @@ import type { ScanOutcome, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
 import { StationError } from '../stationError';
 import { toSummary } from '../store/shipmentsRepo';
+import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
 import type { BatchItem, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
@@ -77,12 +78,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   const scanIds = new Map<string, number>(stored.flatMap((x) => (x.scanId !== null ? [[x.item.code, x.scanId] as const] : [])));
   const keep = () => deps.repos.batchItems.replace(items.map((item) => ({ item, scanId: scanIds.get(item.code) ?? null })));
   /** Collected codes are looked up one at a time, in scan order (a fast scanner never overtakes itself). */
-  let tail: Promise<unknown> = Promise.resolve();
-  const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const inOrder = createSerialWriter();
   let closing = false;
   const changed = () => opts.onItems?.(items.map((i) => ({ ...i })));
 

@@ -164,10 +164,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     }
   }
 
-  /** Rules for one entry: the route the worker chose for its carrier, or the routing rules. */
-  function rulesFor(route: LabelRoute | null, carrier: string): RoutingRules {
+  /** The routing rules, or the route the worker chose for these carriers (and nothing else). */
+  function rulesFor(route: LabelRoute | null, carriers: string[]): RoutingRules {
     const rules = deps.routes();
-    return route ? { carriers: { [carrier]: route }, defaultRoute: null, protocolPrinterId: rules.protocolPrinterId } : rules;
+    return route ? { carriers: Object.fromEntries(carriers.map((c) => [c, route])), defaultRoute: null, protocolPrinterId: rules.protocolPrinterId } : rules;
   }
 
   /**
@@ -187,12 +187,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       for (const e of group) {
         const s = found.get(e.deliveryId!);
         if (!s) continue;
-        const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, s.agent ?? ''), session.accountId, s);
+        const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, [s.agent ?? '']), session.accountId, s);
         if (stored) prints.set(e.id, stored);
         else toFetch.push(s);
       }
-      const route = group[0]!.route;
-      const rules = route ? { ...deps.routes(), carriers: Object.fromEntries(toFetch.map((s) => [s.agent ?? '', route])), defaultRoute: null } : deps.routes();
+      const rules = rulesFor(group[0]!.route, toFetch.map((s) => s.agent ?? ''));
       const fetched = toFetch.length ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch) : { prints: [], failures: [] };
 
       // A PDF job may hold several shipments: it belongs to each of their entries.

@@ -163,13 +163,18 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   type Run = { step: Step; waiting: boolean };
   const done = (step: Step): Run => ({ step, waiting: false });
 
-  function waitFor(e: JournalEntry, t: Trouble, closed: Shipment | null): Run {
-    engine.wait(e, t);
+  /** What the worker hears of a scan that waits (the wait is recorded already). */
+  function waiting(e: JournalEntry, t: Trouble, closed: Shipment | null): Run {
     const scanId = e.scanId ?? 0;
     const code = e.code ?? '';
     // Closed already, labels still to come: the worker sees it closed; the labels follow by themselves.
     if (closed) return { step: { scanId, code, kind: 'queued', shipment: shipmentInfo(closed), jobIds: [], reprint: false, reason: t.error }, waiting: true };
     return { step: { scanId, code, kind: 'service-unreachable', entryId: e.id, reason: t.error }, waiting: true };
+  }
+
+  function waitFor(e: JournalEntry, t: Trouble): Run {
+    engine.wait(e, t);
+    return waiting(e, t, null);
   }
 
   function fromResult(e: JournalEntry, session: WorkflowSession, r: EntryResult): Promise<Run> | Run {
@@ -181,13 +186,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       case 'not-printed':
         return done({ scanId, code, kind: 'printer-down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
       case 'waiting':
-        // The engine has recorded the wait already.
-        return {
-          step: r.closed && r.shipment
-            ? { scanId, code, kind: 'queued', shipment: shipmentInfo(r.shipment), jobIds: [], reprint: false, reason: r.trouble.error }
-            : { scanId, code, kind: 'service-unreachable', entryId: e.id, reason: r.trouble.error },
-          waiting: true,
-        };
+        return waiting(e, r.trouble, r.closed ? r.shipment : null);
       case 'missing':
         return done({ scanId, code, kind: 'not-found', message: r.error.message, serviceChecked: true });
       case 'refused': {
@@ -232,7 +231,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       case 'not_found': {
         if (found.serviceChecked) return ended({ scanId, code, kind: 'not-found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not-found');
         const t = classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' });
-        if (t.kind !== 'answered') return waitFor(e, t, null);
+        if (t.kind !== 'answered') return waitFor(e, t);
         return ended({ scanId, code, kind: 'error', error: t.error }, 'error');
       }
       case 'found': {
@@ -255,11 +254,12 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   async function runScan(e: JournalEntry): Promise<Run> {
     const session = deps.session();
     if (!session) {
-      return waitFor(e, { kind: 'login', error: { code: 'login_required', message: 'The station is not logged in. The scan waits and runs in scan order once you log in.' } }, null);
+      return waitFor(e, { kind: 'login', error: { code: 'login_required', message: 'The station is not logged in. The scan waits and runs in scan order once you log in.' } });
     }
     if (e.accountId && e.accountId !== session.accountId) {
-      engine.end(e, 'error', { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' });
-      return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error: { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' } });
+      const error = { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' };
+      engine.end(e, 'error', error);
+      return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error });
     }
     if (!e.accountId) journal.adopt(e.id, session.accountId);
     if (e.step === 'received') {

@@ -10,7 +10,7 @@ import { XMLBuilder, XMLValidator } from 'fast-xml-parser';
 import qs from 'qs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Sandbox } from '../index';
-import { decodeResponse, FORMATS, MEDIA, start, tokenFor, type Fmt } from './support';
+import { decodeResponse, FORMATS, MEDIA, rawRequest, start, tokenFor, type Fmt } from './support';
 import { items } from './shipments';
 
 const SEED = Number(process.env.SANDBOX_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -179,19 +179,7 @@ let sb: Sandbox;
 let token: string;
 const agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL });
 
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; contentType: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    const h = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request(sb.url + path, { method, headers: h, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (method: string, path: string, headers: Record<string, string>, body?: string) => rawRequest(sb.url + path, method, headers, body, agent);
 
 /** The answer must be a well-formed envelope in the requested format. */
 function parsesAs(fmt: Fmt, text: string): boolean {

@@ -2,11 +2,10 @@
  * The eight hostile requests of the robustness issue, one regression test each: every one is a
  * 4xx in the requested format (or, for the reordered PUT, a 200), never a 500.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Sandbox } from '../index';
 import { MAX_BODY_BYTES, MAX_FORM_PAIRS, MAX_XML_TAGS } from '../http/limits';
-import { api, decodeResponse, FORMATS, MEDIA, start, tokenFor, type Fmt } from './support';
+import { api, decodeResponse, FORMATS, MEDIA, rawRequest, start, tokenFor, type Fmt } from './support';
 import { items } from './shipments';
 
 let sb: Sandbox;
@@ -16,21 +15,6 @@ beforeAll(async () => {
   token = await tokenFor(sb);
 });
 afterAll(() => sb.close());
-
-/** A raw request (node:http, so GET may carry a body): the body as given, the answer parsed in the requested format. */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; contentType: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    const withLength = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request(url, { method, headers: withLength }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 async function raw(method: string, path: string, fmt: Fmt, body?: string, contentType = MEDIA[fmt]) {
   const headers: Record<string, string> = { accept: MEDIA[fmt], authorization: `Bearer ${token}` };

@@ -3,6 +3,7 @@
  * with independent libraries (fast-xml-parser's builder and parser, qs), and the OAuth pages
  * followed the way a browser would (read the form, post its fields).
  */
+import http from 'node:http';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import qs from 'qs';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../index';
@@ -148,4 +149,19 @@ export async function loginFully(sb: Sandbox, scope = sb.demo.scope): Promise<{ 
   const r = await tokenRequest(sb, { grant_type: 'authorization_code', code, redirect_uri: sb.demo.redirectUri, scope });
   if (r.status !== 200) throw new Error(`token: ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/** A raw request (node:http, so GET may carry a body): the body as given, the answer parsed in the requested format. */
+export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string, agent?: http.Agent): Promise<{ status: number; contentType: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const withLength = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = http.request(url, { method, headers: withLength, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
