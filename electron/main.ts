@@ -1,22 +1,39 @@
 /**
- * The Electron shell, kept thin: one window, the app:// protocol serving the built renderer,
- * and the contract carried over two IPC channels. All logic lives in the core (station.ts),
- * which runs unchanged under plain Node in the web host and the tests.
+ * The Electron shell, kept thin: one window, menus, the app:// protocol serving the built
+ * renderer, and the seams that need Electron (the system browser, dialogs, updates). The core
+ * (station.ts) runs in a utility process (electron/coreProcess.ts), so its synchronous work never
+ * delays the window's input events; each page gets a MessagePort straight to it, and the same
+ * core runs unchanged under plain Node in the web host and the tests.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  MessageChannelMain,
+  net,
+  protocol,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+  type MenuItemConstructorOptions,
+  type UtilityProcess,
+  type WebContents,
+} from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ORIGIN, appResponseHeaders, resolveAppRequest } from './appProtocol';
+import type { CoreToMain, MainToCore } from './coreProcess';
 import { dataDirArgument, resolveDataDir } from './dataDir';
-import { createLogger } from './log';
-import { createStation, type Station } from './station';
 import { loadWindowState, saveWindowState } from './windowState';
 
-declare const STATION_VERSION: string;
-
-const CALL = 'station:rpc';
-const EVENT = 'station:event';
+/** The page asks for its port (on every load); the answer carries one end of a MessageChannel. */
+const PORT_REQUEST = 'station:port-request';
+const PORT = 'station:port';
+const corePath = path.join(__dirname, 'core.cjs');
 const appRoot = path.join(__dirname, '..', '..');
 const rendererDir = path.join(appRoot, 'dist', 'renderer');
 
@@ -54,11 +71,25 @@ function applicationMenu(withDevTools: boolean): Menu {
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
+/** A core that stopped before it was ready: its reason and where its log is, for the dialog. */
+class CoreStartError extends Error {
+  constructor(
+    message: string,
+    readonly logFile: string | null,
+  ) {
+    super(message);
+  }
+}
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  let station: Station | null = null;
   let win: BrowserWindow | null = null;
+  let core: UtilityProcess | null = null;
+  let coreReady = false;
+  let logFile: string | null = null;
+  let quitting = false;
+  const restarts: number[] = [];
 
   app.on('second-instance', () => {
     if (win) {
@@ -69,18 +100,121 @@ if (!app.requestSingleInstanceLock()) {
 
   // One data-folder rule for both hosts (electron/dataDir.ts): --data-dir, STATION_DATA_DIR, per-OS default.
   const dataDir = resolveDataDir(dataDirArgument(process.argv.slice(1)));
-  let log: ReturnType<typeof createLogger> | null = null;
+
+  const tell = (child: UtilityProcess, msg: MainToCore, ports?: Electron.MessagePortMain[]) => child.postMessage(msg, ports);
+
+  /** The main process's few lines go to the station log, which the core writes. */
+  function mainLog(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void {
+    if (core && coreReady) tell(core, { t: 'log', level, message, fields });
+    else (level === 'error' ? console.error : console.log)(message, fields ?? '');
+  }
+
+  /** Forks the core and resolves once it serves the contract (or rejects with why it cannot). */
+  function startCore(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      // No `cwd`: one inside app.asar makes the utility process fail to start (electron/electron#41396).
+      const child = utilityProcess.fork(corePath, [], { serviceName: 'Label Station core', stdio: 'inherit' });
+      core = child;
+      coreReady = false;
+      let settled = false;
+      let wasReady = false;
+      child.once('spawn', () => tell(child, { t: 'start', dataDir }));
+      child.on('message', (msg: CoreToMain) => {
+        if (msg.t === 'ready') {
+          coreReady = true;
+          wasReady = true;
+          logFile = msg.logFile;
+          settled = true;
+          resolve();
+        } else if (msg.t === 'failed') {
+          settled = true;
+          reject(new CoreStartError(msg.message, msg.logFile));
+        } else if (msg.t === 'openExternal') {
+          openExternalChecked(msg.url);
+        }
+      });
+      child.on('exit', (code) => {
+        if (core === child) {
+          core = null;
+          coreReady = false;
+        }
+        if (!settled) {
+          settled = true;
+          reject(new CoreStartError(`The station core stopped (exit code ${code}) before it was ready.`, logFile));
+        } else if (wasReady && !quitting) {
+          // A core that failed its start has said why (the dialog shows it): only a running core is restarted.
+          void coreStopped(code);
+        }
+      });
+    });
+  }
+
+  /** Hands a page one end of a fresh channel and the core the other. */
+  function connectPage(wc: WebContents): void {
+    if (!core || !coreReady || wc.isDestroyed()) return;
+    const { port1, port2 } = new MessageChannelMain();
+    tell(core, { t: 'connect' }, [port1]);
+    wc.postMessage(PORT, null, [port2]);
+  }
+
+  /**
+   * The core stopped on its own (a crash): a new one starts and the page gets a new port (its
+   * calls in flight answer "unavailable"; the journal resumes the scan that was cut off). A third
+   * stop within a minute means it cannot run: said in a dialog, and the app quits.
+   */
+  async function coreStopped(code: number): Promise<void> {
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length >= 3) {
+      failAndQuit(new CoreStartError(`The station core stopped ${restarts.length} times within a minute (last exit code ${code}).`, logFile), 'Label Station stopped');
+      return;
+    }
+    try {
+      await startCore();
+      mainLog('error', 'the station core stopped unexpectedly and was started again', { exitCode: code });
+      if (win && !win.isDestroyed()) connectPage(win.webContents);
+    } catch (err) {
+      failAndQuit(err);
+    }
+  }
+
+  /**
+   * A start that fails (a damaged database, a missing SQLite binding, a data folder that cannot
+   * be written) must not leave a process with no window: say why, where the log is, and quit.
+   */
+  function failAndQuit(err: unknown, title = 'Label Station could not start'): void {
+    quitting = true;
+    const message = err instanceof Error ? err.message : String(err);
+    const file = err instanceof CoreStartError ? err.logFile : logFile;
+    core?.kill();
+    const where = file ? `The log is in ${file}.` : `No log could be written in the data folder ${dataDir}.`;
+    dialog.showErrorBox(title, `${message}\n\n${where}`);
+    app.exit(1);
+  }
+
+  /**
+   * Updates come only from the feed named when the installer was built (STATION_UPDATE_URL, which
+   * scripts/dist.mjs writes into app-update.yml); an unpackaged or unconfigured app never asks.
+   * A downloaded update installs when the app quits, never in the middle of a shift.
+   */
+  async function checkForUpdates(): Promise<void> {
+    if (!app.isPackaged || !existsSync(path.join(process.resourcesPath, 'app-update.yml'))) return;
+    // require, not import(): its `autoUpdater` is a lazy getter that ESM's named-export detection misses.
+    const { autoUpdater } = require('electron-updater') as typeof import('electron-updater');
+    autoUpdater.logger = {
+      info: (m: unknown) => mainLog('info', `updater: ${String(m)}`),
+      warn: (m: unknown) => mainLog('warn', `updater: ${String(m)}`),
+      error: (m: unknown) => mainLog('error', `updater: ${String(m)}`),
+    };
+    autoUpdater.autoInstallOnAppQuit = true;
+    await autoUpdater.checkForUpdatesAndNotify();
+  }
 
   app.whenReady().then(async () => {
-    log = createLogger({ dataDir });
-    // Earlier builds kept their data in Electron's userData folder; say where it is rather than
-    // silently starting afresh (it is not moved: the worker or an admin decides).
-    const legacy = app.getPath('userData');
-    if (path.resolve(legacy) !== dataDir && existsSync(path.join(legacy, 'station.db')) && !existsSync(path.join(dataDir, 'station.db'))) {
-      log.warn('a station database from an earlier version is in another folder; start with --data-dir to use it', { legacy, dataDir });
-    }
     // better-sqlite3 is built twice: node_modules holds the Node build (tests, web host), and
-    // native/electron holds the Electron build that `npm start` makes when it is missing.
+    // native/electron holds the Electron build that `npm start` makes when it is missing. The
+    // core process inherits this environment.
     process.env.STATION_SQLITE_BINDING ??= app.isPackaged
       ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node')
       : path.join(appRoot, 'native', 'electron', 'better_sqlite3.node');
@@ -98,17 +232,20 @@ if (!app.requestSingleInstanceLock()) {
     // Nothing in the renderer may ask for camera, geolocation, notifications...
     session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
 
-    const started = await createStation({ dataDir, host: 'electron', version: STATION_VERSION, log, openExternal: openExternalChecked });
-    station = started;
-    ipcMain.handle(CALL, (event, method: unknown, params: unknown) => {
-      // Only our own page may call: a navigated-away frame gets nothing.
-      if (!event.senderFrame?.url.startsWith(`${APP_ORIGIN}/`)) {
-        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the station page only.' } };
-      }
-      return started.rpc.dispatch(method, params);
-    });
-    started.rpc.onEvent((name, payload) => {
-      if (win && !win.isDestroyed()) win.webContents.send(EVENT, name, payload);
+    await startCore();
+    // Earlier builds kept their data in Electron's userData folder; say where it is rather than
+    // silently starting afresh (it is not moved: the worker or an admin decides).
+    const legacy = app.getPath('userData');
+    if (path.resolve(legacy) !== dataDir && existsSync(path.join(legacy, 'station.db')) && !existsSync(path.join(dataDir, 'station.db'))) {
+      mainLog('warn', 'a station database from an earlier version is in another folder; start with --data-dir to use it', { legacy, dataDir });
+    }
+
+    ipcMain.on(PORT_REQUEST, (event) => {
+      // Only our own window's top frame showing app://station/ gets a port: an embedded frame or
+      // any other address gets nothing.
+      const frame = event.senderFrame;
+      if (!win || event.sender !== win.webContents || !frame || frame !== event.sender.mainFrame || !frame.url.startsWith(`${APP_ORIGIN}/`)) return;
+      connectPage(event.sender);
     });
 
     Menu.setApplicationMenu(applicationMenu(!app.isPackaged));
@@ -143,33 +280,24 @@ if (!app.requestSingleInstanceLock()) {
       if (/^https?:/.test(url)) openExternalChecked(url);
     });
     await win.loadURL(`${APP_ORIGIN}/index.html`);
-  }).catch(async (err: unknown) => {
-    // A start that fails (a damaged database, a missing SQLite binding, a data folder that cannot
-    // be written) must not leave a process with no window: say why, where the log is, and quit.
-    const message = err instanceof Error ? err.message : String(err);
-    log?.error('the station could not start', { error: message });
-    const s = station;
-    station = null;
-    await s?.close().catch(() => undefined);
-    const where = log?.file ? `The log is in ${log.file}.` : `No log could be written in the data folder ${dataDir}.`;
-    dialog.showErrorBox('Label Station could not start', `${message}\n\n${where}`);
-    app.exit(1);
-  });
+    checkForUpdates().catch((err: unknown) => mainLog('warn', 'the update check failed', { error: err instanceof Error ? err.message : String(err) }));
+  }).catch((err: unknown) => failAndQuit(err));
 
   app.on('window-all-closed', () => app.quit());
-  // Quitting waits (bounded inside close()) for the scan and the label in flight, so neither is left half done.
+  // Quitting waits for the core to close (bounded inside close(): the scan and the label in
+  // flight finish first); a core that does not answer within 30 s is ended.
   let closedCore = false;
   app.on('will-quit', (e) => {
-    if (closedCore || !station) return;
+    const child = core;
+    if (closedCore || !child) return;
     e.preventDefault();
-    const s = station;
-    station = null;
-    void s
-      .close()
-      .catch(() => undefined)
-      .finally(() => {
-        closedCore = true;
-        app.quit();
-      });
+    quitting = true;
+    const timer = setTimeout(() => child.kill(), 30_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      closedCore = true;
+      app.quit();
+    });
+    tell(child, { t: 'close' });
   });
 }

@@ -4,27 +4,28 @@
  * Electron's main.ts and the web host's CLI both call createStation; nothing here imports
  * `electron`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StationStatus } from '../shared/contract/status';
-import { startSandbox, type Sandbox } from '../sandbox/index';
 import { createAccountHandlers, type LoginUrlSink } from './auth/accountHandlers';
 import { createActiveSession } from './auth/activeSession';
 import { createAccounts, type Accounts } from './auth/accounts';
 import { ensureDemoAccount, type DemoSandbox } from './auth/demoAccount';
-import { createKeytarSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
+import { createSystemSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
 import { systemClock, type Clock } from './clock';
 import { lookupScan } from './lookup/lookupScan';
 import { createPrintingService, type PrintingService } from './printing/printingService';
 import { onRasterFallback } from './printing/zplPrepare';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
-import { createHealthCheck } from './serviceHealth';
+import { createEventBus } from './eventBus';
+import { startEmbeddedSandbox, type EmbeddedSandbox, type StartEmbeddedSandbox } from './embeddedSandbox';
+import { createStationLanguage } from './stationLanguage';
+import { createStationStatus } from './stationStatus';
+import type { DriverFactory } from './printing/printingService';
 import { createStationSettings, type StationSettingsStore } from './settings/stationSettings';
 import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { openDatabase } from './store/database';
-import { sqliteBinding } from './store/sqlite';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -38,7 +39,9 @@ import { createShipmentActions } from './workflows/shipmentActions';
 import { createNewShipment } from './workflows/newShipment';
 import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
+import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
+import { createDesk } from './scale/desk';
 
 export interface StationOptions {
   dataDir: string;
@@ -57,7 +60,11 @@ export interface StationOptions {
    * use them, as `npm run sandbox` does (test harnesses that drive faults and the clock).
    */
   sandboxControls?: 'secret' | 'open';
-  /** Where secrets live; default the OS keychain (keytar), or memory when no keychain answers. */
+  /** Starts the built-in sandbox when none is given (default: embeddedSandbox.ts). */
+  startSandbox?: StartEmbeddedSandbox;
+  /** Makes a printer's driver from its settings (default: printing/printerDrivers.ts). */
+  printerDrivers?: DriverFactory;
+  /** Where secrets live; default the OS keychain (@napi-rs/keyring), or memory when no keychain answers. */
   secrets?: SecretStore;
   /** Opens the OAuth login page in the system browser (Electron: shell.openExternal). The web host has none: the page opens it. */
   openExternal?: (url: string) => Promise<void> | void;
@@ -71,15 +78,9 @@ export interface StationOptions {
   printWaitMs?: number;
 }
 
-/** The system locale's language, for service messages while the worker has not picked one. */
-function systemLanguage(): 'en' | 'cs' {
-  const lang = process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || Intl.DateTimeFormat().resolvedOptions().locale;
-  return /^cs/i.test(lang ?? '') ? 'cs' : 'en';
-}
-
 /** The keychain when it answers; otherwise memory, said plainly in the status (logins last until exit). */
 async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; keychain: StationStatus['keychain'] }> {
-  const keychain = createKeytarSecretStore();
+  const keychain = createSystemSecretStore();
   try {
     await keychain.get('station:probe');
     return { secrets: keychain, keychain: { available: true, message: null } };
@@ -114,33 +115,22 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const db = openDatabase(path.join(opts.dataDir, 'station.db'));
 
   const settingsRepo = createSettingsRepo(db);
-  // Events go out through the RPC server, created once every domain's handlers exist; anything
-  // emitted before then has no listener yet and is dropped (nothing may use rpc before it exists).
-  let rpc: RpcServer | null = null;
-  const emit: RpcServer['emit'] = (name, payload) => rpc?.emit(name, payload);
-  let ownSandbox: Sandbox | null = null;
+  // The event bus exists before any module that emits; the RPC server connects to it below.
+  const events = createEventBus();
+  const emit = events.emit;
+  let ownSandbox: EmbeddedSandbox | null = null;
   let sandbox: DemoSandbox;
   if (opts.sandbox) {
     sandbox = opts.sandbox;
   } else {
-    const adminSecret = opts.sandboxControls === 'open' ? undefined : randomBytes(32).toString('base64url');
-    ownSandbox = await startSandbox({
-      port: 0,
-      dataFile: path.join(opts.dataDir, 'sandbox.db'),
-      seed: 'demo',
-      adminSecret,
-      // The same driver binary as station.db (the Electron build under Electron).
-      sqliteBinding: sqliteBinding(),
-    });
-    sandbox = { url: ownSandbox.url, demo: ownSandbox.demo, adminSecret };
-    opts.log.info('embedded sandbox started', { url: ownSandbox.url });
+    ownSandbox = await (opts.startSandbox ?? startEmbeddedSandbox)({ dataDir: opts.dataDir, controls: opts.sandboxControls ?? 'secret', log: opts.log });
+    sandbox = ownSandbox.sandbox;
   }
 
   const picked = opts.secrets ? { secrets: opts.secrets, keychain: { available: true, message: null } } : await pickSecretStore(opts.log);
   const settings = createStationSettings(settingsRepo, clock, (s) => emit('settings.changed', s));
-  // The worker's choice; else the language the page shows (its own system's); else this process's.
-  let pageLanguage: 'en' | 'cs' | null = null;
-  const language = () => settings.get().language ?? pageLanguage ?? systemLanguage();
+  const languages = createStationLanguage(() => settings.get().language);
+  const language = languages.current;
 
   let urlSink: LoginUrlSink = () => undefined;
   const accounts = createAccounts({
@@ -158,7 +148,6 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const activeSession = createActiveSession({ accounts, language, log: opts.log, timeoutMs: opts.serviceTimeoutMs });
   let demoAccountId: string | null = null;
 
-  let printersChanged = (): void => undefined;
   const jobWaiter = createJobWaiter((id) => {
     try {
       return printing.queue.get(id);
@@ -172,11 +161,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     db,
     clock,
     dataDir: opts.dataDir,
+    createDriver: opts.printerDrivers,
     emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => {
       if (name === 'printing.jobChanged') jobWaiter.jobChanged(payload as never);
       emit(name, payload as never);
-      // The top bar's printer pill reads the status: it must change with the printer, not at the next health check.
-      if (name === 'printing.printerState') printersChanged();
     },
   });
 
@@ -218,15 +206,19 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     jobs: jobWaiter,
     clock,
     log: opts.log,
-    serviceTrouble: () => void refreshLogged(),
+    serviceTrouble: () => void status.refreshLogged(),
+    scannerAffixes: () => settings.get().scanner,
   };
+  // The scale and the label check (issue 19): the scan lane's steps before and after the close.
+  const desk = createDesk({ db, settings: settingsRepo, deps, emit, log: opts.log });
   const workflows = createWorkflows(deps, {
     scan: {
+      desk: desk.steps,
       printWaitMs: opts.printWaitMs,
       onOutcome: (o) => emit('scan.outcome', o),
       onPending: (p) => emit('scan.pending', p),
     },
-    batch: { onItems: (items) => emit('batch.items', items) },
+    batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items) },
   });
   const accountRpc = createAccountHandlers(
     { accounts, session: activeSession, demoAccountId: () => demoAccountId, emitChanged: (l) => emit('accounts.changed', l), log: opts.log },
@@ -243,68 +235,49 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       return { environment: a.environment, baseUrl: a.baseUrl ?? '' };
     }
   };
-  let service = serviceOf();
-  let checkHealth = createHealthCheck(service.baseUrl);
-  let status: StationStatus = {
+  let closing = false;
+  const status = createStationStatus({
     version: opts.version,
     dataDir: opts.dataDir,
     host: opts.host,
-    service: { ...service, reachable: false, checkedAt: null, error: null, errorCode: null, errorDetails: null },
-    printers: [],
     keychain: picked.keychain,
-  };
-
-  const printerSummaries = () => printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state }));
-  printersChanged = () => {
-    const printers = printerSummaries();
-    if (JSON.stringify(printers) === JSON.stringify(status.printers)) return;
-    status = { ...status, printers };
-    emit('station.statusChanged', status);
-  };
-
-  let closing = false;
-  async function refresh(): Promise<StationStatus> {
-    const now = serviceOf();
-    if (now.baseUrl !== service.baseUrl || now.environment !== service.environment) {
-      service = now;
-      checkHealth = createHealthCheck(service.baseUrl);
-    }
-    const health = await checkHealth(clock.now());
-    // A check that answers while the station closes finds the database closed: nothing to report.
-    if (closing) return status;
-    const next: StationStatus = {
-      ...status,
-      service: { ...service, ...health },
-      printers: printerSummaries(),
-    };
+    clock,
+    log: opts.log,
+    emit,
+    service: serviceOf,
+    printers: () => printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
     // The service is back: scans queued as close-and-print jobs run now, in scan order.
-    if (next.service.reachable && !status.service.reachable) {
+    onServiceBack: () => {
       workflows.journal.wake();
       printing.queue.kick();
-    }
-    const changed = JSON.stringify({ ...next.service, checkedAt: null }) !== JSON.stringify({ ...status.service, checkedAt: null }) ||
-      JSON.stringify(next.printers) !== JSON.stringify(status.printers);
-    status = next;
-    if (changed) emit('station.statusChanged', status);
-    return status;
-  }
-
-  const refreshLogged = () => refresh().catch((err: unknown) => opts.log.warn('status refresh failed', { error: String(err) }));
+    },
+    closing: () => closing,
+  });
+  // The top bar's printer pill reads the status: it must change with the printer, not at the next health check.
+  events.connect((name) => {
+    if (name === 'printing.printerState') status.printersChanged();
+  });
 
   const server = createRpcServer(
     mergeHandlers({
-      'station.status': () => status,
-      'station.checkService': () => refresh(),
+      'station.status': () => status.current(),
+      'station.checkService': () => status.refresh(),
       'settings.get': () => settings.get(),
       'settings.set': (patch) => settings.set(patch),
-      'settings.pageLanguage': (p) => {
-        pageLanguage = p.language;
-        return { language: language() };
-      },
+      'settings.pageLanguage': (p) => ({ language: languages.pageShows(p.language) }),
     }, printing.handlers, shipments.handlers, createWorkflowHandlers(deps, workflows), accountRpc.handlers,
     createShipmentActions({ deps, printers: () => printing.printers(), recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids), printWaitMs: opts.printWaitMs }).handlers,
     createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
     createProtocolPreviewHandlers(deps),
+    desk.handlers,
+    {
+      'demo.reset': async () => {
+        await resetDemoData({ db, accounts, sandbox, demoAccountId, log: opts.log });
+        await activeSession.refresh();
+        await accountRpc.emit();
+        return { reset: true as const };
+      },
+    },
     createDemoPickListHandlers({
       deps,
       sandboxAccount: () => {
@@ -315,13 +288,13 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     })),
     opts.log,
   );
-  rpc = server;
+  events.connect(server.emit);
 
   demoAccountId = await ensureDemoAccount({ accounts, settings: settingsRepo, sandbox, log: opts.log });
   await activeSession.refresh();
   // Another account became active (or logged in): the service to watch and the cache to fill change.
   activeSession.onChange(() => {
-    void refreshLogged();
+    void status.refreshLogged();
     // A login: scans that waited for it run now, in scan order.
     workflows.journal.wake();
     const id = accounts.active()?.id;
@@ -331,14 +304,16 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   // Recovery before anything drains: the queue turns jobs cut off mid-send into `uncertain`, then
   // the journal resumes every unfinished entry from its last committed step.
   await printing.start();
+  // The scale opens in the background: a device that is slow to answer never holds up the start.
+  void desk.start();
   workflows.journal.start();
-  await refresh();
+  await status.refresh();
   const stopJournalTick = clock.setInterval(() => workflows.journal.tick(), 1000);
   const stopTick = clock.setInterval(() => emit('station.tick', { now: clock.now().toISOString() }), 1000);
-  const stopHealth = clock.setInterval(() => void refreshLogged(), opts.healthIntervalMs ?? 30_000);
+  const stopHealth = clock.setInterval(() => void status.refreshLogged(), opts.healthIntervalMs ?? 30_000);
   // While the service is down, it is asked every few seconds: waiting scans run as soon as it answers.
   const stopOutageCheck = clock.setInterval(() => {
-    if (!status.service.reachable) void refreshLogged();
+    if (!status.current().service.reachable) void status.refreshLogged();
   }, opts.outageCheckMs ?? 3000);
   const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
 
@@ -363,6 +338,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       stopShipmentSync();
       accountRpc.cancelLogin();
       // Bounded waits for the scan and the label in flight, so neither is left half done.
+      // The scale first: a scan waiting for it is let go (it keeps its place in the journal).
+      await desk.close();
       await workflows.journal.stop();
       stopRasterLog();
       await printing.close();

@@ -3,7 +3,7 @@
 // main and preload bundles, and the renderer (Vite). `--only node` skips Electron and renderer;
 // `--only renderer [--renderer-out DIR]` builds just the renderer (to DIR instead of dist/renderer).
 import { build as esbuild } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,7 +62,19 @@ else if (only !== 'node') {
   // The preload runs sandboxed: it may require only 'electron', so everything else is bundled in.
   jobs.push(electronBundle('electron/preload.ts', 'dist/electron/preload.cjs', ['electron']));
   jobs.push(electronBundle('electron/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
+  // The station core, forked by main.cjs as Electron's utility process (electron/coreEntry.ts).
+  jobs.push(electronBundle('electron/coreEntry.ts', 'dist/electron/core.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
   jobs.push(viteRenderer());
 }
 
 await Promise.all(jobs);
+
+// The preview renderer's worker (electron/printing/renderWorker.cjs) is a file of its own beside
+// each core bundle, never bundled: a worker thread starts from a file (unpacked from the asar
+// archive in the packaged app, electron-builder.yml) and loads its packages from node_modules.
+if (only !== 'renderer') {
+  for (const dir of only === 'node' ? ['dist/node'] : ['dist/node', 'dist/electron']) {
+    mkdirSync(path.join(root, dir), { recursive: true });
+    copyFileSync(path.join(root, 'electron/printing/renderWorker.cjs'), path.join(root, dir, 'renderWorker.cjs'));
+  }
+}

@@ -1,47 +1,69 @@
 #!/usr/bin/env node
-// The house's layer rules as a check that fails the build (see docs/ARCHITECTURE.md):
-// - only electron/main.ts and electron/preload.ts import 'electron';
-// - shared/ imports neither Node built-ins nor anything outside shared/ (and no DOM: tsconfig);
-// - renderer/ imports no Node built-ins and nothing from electron/ or sandbox/;
-// - sandbox/ imports nothing from electron/, renderer/ or shared/.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+// The house's layer rules (docs/ARCHITECTURE.md, "Layers") as a check that fails the build.
+// The rules live in .dependency-cruiser.cjs and are checked by dependency-cruiser, which reads
+// every import form TypeScript has (static, side-effect `import 'x'`, type-only, `export … from`,
+// `import()` and `require()` with a literal). What no tool can resolve is an import whose path is
+// computed (`import(\`node:${name}\`)`), so those are refused here in the layered folders.
+//
+// Usage: node scripts/check-layers.mjs [folder]   (folder: a tree holding electron/ shared/
+// renderer/ sandbox/; default the repository — the test runs it on test/fixtures/layers/*).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const files = (dir) =>
-  readdirSync(path.join(root, dir)).flatMap((name) => {
-    const rel = path.join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(path.join(root, rel)).isDirectory()) return files(rel);
-    return /\.(ts|tsx|mts|cts)$/.test(name) ? [rel] : [];
-  });
-const importsOf = (file) =>
-  [...readFileSync(path.join(root, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3],
-  );
-const resolvesInto = (file, spec, dir) =>
-  spec.startsWith('.') && path.resolve(root, path.dirname(file), spec).startsWith(path.join(root, dir) + path.sep);
+const base = path.resolve(process.argv[2] ?? root);
+const layers = ['electron', 'shared', 'renderer', 'sandbox'].filter((d) => existsSync(path.join(base, d)));
 
-const problems = [];
-for (const dir of ['electron', 'shared', 'renderer', 'sandbox']) {
-  for (const file of files(dir)) {
-    for (const spec of importsOf(file)) {
-      if (spec === 'electron' && !['electron/main.ts', 'electron/preload.ts'].includes(file))
-        problems.push(`${file}: imports 'electron' (only electron/main.ts and electron/preload.ts may)`);
-      if (dir === 'shared' && (nodeBuiltins.has(spec) || (spec.startsWith('.') && !resolvesInto(file, spec, 'shared'))))
-        problems.push(`${file}: shared/ may import only shared/ and packages, not '${spec}'`);
-      if (dir === 'renderer' && (nodeBuiltins.has(spec) || ['electron', 'sandbox'].some((d) => resolvesInto(file, spec, d))))
-        problems.push(`${file}: renderer/ may not import '${spec}'`);
-      if (dir === 'sandbox' && ['electron', 'renderer', 'shared'].some((d) => resolvesInto(file, spec, d)))
-        problems.push(`${file}: sandbox/ may not import station code '${spec}'`);
+const sources = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(full).isDirectory()) return sources(full);
+    return /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(name) ? [full] : [];
+  });
+
+/** `import(x)` / `require(x)` whose argument is not a plain string: nothing can check where it goes. */
+function computedImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isCallExpression(node)) {
+      const isImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
+      const arg = node.arguments[0];
+      if ((isImport || isRequire) && arg && !ts.isStringLiteral(arg) && !ts.isNoSubstitutionTemplateLiteral(arg)) {
+        const { line } = sf.getLineAndCharacterOfPosition(node.getStart());
+        found.push(`${path.relative(base, file)}:${line + 1}: computed ${isImport ? 'import()' : 'require()'} — the layer rules cannot see where it goes (layers-no-computed-import)`);
+      }
     }
-  }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
 }
+
+// Tests load modules by computed path on purpose (sandbox/test/messages.test.ts walks its folder);
+// they are not shipped, so only shipped code is held to this.
+const shipped = (file) => !/(^|\/)test\/|\.test\.tsx?$/.test(path.relative(base, file));
+const problems = layers.flatMap((d) => sources(path.join(base, d))).filter(shipped).flatMap(computedImports);
+
+let cruised = '';
+try {
+  cruised = execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'err', ...layers],
+    { cwd: base, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+} catch (err) {
+  problems.push(String(err.stdout || err.stderr || err.message).trim());
+}
+
 if (problems.length) {
-  console.error(`Layer rules broken:\n- ${problems.join('\n- ')}`);
+  console.error(`Layer rules broken:\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log('layers: ok');
+console.log(`layers: ok (${cruised.trim().split('\n').pop()?.replace(/^\W+/, '')})`);

@@ -2,7 +2,7 @@
 // Builds better-sqlite3 for Electron into native/electron/better_sqlite3.node, leaving the Node
 // build in node_modules untouched (tests and the web host keep using it). The station's main
 // process loads this file through better-sqlite3's `nativeBinding` option.
-// keytar needs nothing: it is an N-API module, so one binary serves Node and Electron.
+// @napi-rs/keyring and @napi-rs/canvas need nothing: they are N-API modules with prebuilt binaries, so one binary serves Node and Electron.
 // Needs the Electron headers (downloaded by node-gyp from Electron's header server) and a C++
 // toolchain. `npm start` runs this when the file is missing or was built for another Electron.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

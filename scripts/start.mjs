@@ -16,9 +16,12 @@ const wantWeb = args.includes('--web') || process.env.STATION_HOST === 'web';
 function electronBinary() {
   try {
     const bin = require('electron'); // the package exports the binary's path, or throws
-    return typeof bin === 'string' && existsSync(bin) ? { bin } : { why: `Electron's binary is missing at ${bin}` };
-  } catch (err) {
-    return { why: `Electron's binary is not installed (${err.message.split('\n')[0]})` };
+    return typeof bin === 'string' && existsSync(bin) ? { bin } : { why: `Electron's binary is not installed (nothing at ${bin})` };
+  } catch {
+    // Electron's own error says to delete node_modules/electron and reinstall: a dead end where the
+    // binary was skipped on purpose (ELECTRON_SKIP_BINARY_DOWNLOAD) or cannot be downloaded, and
+    // not needed, since the web host runs the same station. So it is not repeated.
+    return { why: "Electron's binary is not installed (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or its download failed)" };
   }
 }
 
@@ -27,13 +30,16 @@ const forward = (child) => {
   child.on('exit', (code) => process.exit(code ?? 0));
 };
 
-const electron = wantWeb ? { why: 'the web host was asked for (--web)' } : electronBinary();
+const electron = wantWeb ? { web: true } : electronBinary();
 if (electron.bin) {
   const { electronBindingIsCurrent, buildElectronBinding } = await import('./native-electron.mjs');
   if (!electronBindingIsCurrent()) buildElectronBinding();
   forward(spawn(electron.bin, [root, ...args], { stdio: 'inherit' }));
 } else {
-  const reason = `${electron.why}; starting the same station in the loopback web host instead.`;
+  // "instead" only when Electron was wanted and is missing; --web asked for the web host itself.
+  const reason = electron.web
+    ? 'Starting the station in the loopback web host (--web).'
+    : `${electron.why}, so the same station starts in the loopback web host instead.`;
   const hostArgs = [path.join(root, 'dist', 'node', 'host.mjs'), '--reason', reason, ...args.filter((a) => a !== '--web')];
   forward(spawn(process.execPath, hostArgs, { stdio: 'inherit' }));
 }

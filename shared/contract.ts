@@ -18,6 +18,7 @@ import { shipmentActionMethods } from './contract/shipmentActions';
 import { newShipmentMethods } from './contract/newShipment';
 import { demoMethods } from './contract/demo';
 import { endOfDayMethods } from './contract/endOfDay';
+import { scaleMethods, scaleEvents } from './contract/scale';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -38,8 +39,8 @@ export function defineMethods<T extends Record<string, MethodSpec>[]>(...maps: T
   return out as UnionToIntersection<T[number]>;
 }
 
-export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods, workflowMethods, accountMethods, shipmentActionMethods, newShipmentMethods, endOfDayMethods, demoMethods);
-export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents, ...workflowEvents, ...accountEvents };
+export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods, workflowMethods, accountMethods, shipmentActionMethods, newShipmentMethods, endOfDayMethods, demoMethods, scaleMethods);
+export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents, ...workflowEvents, ...accountEvents, ...scaleEvents };
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods & string;

@@ -1,7 +1,7 @@
 /**
  * The renderer's typed view of the contract, over any transport. Screens call
- * `rpc.call('station.status', {})` and never know whether Electron IPC or the WebSocket bridge
- * carries it.
+ * `rpc.call('station.status', {})` and never know whether the desktop app's MessagePort or the
+ * WebSocket bridge carries it.
  */
 import type { EventName, EventPayload, MethodName, ParamsOf, ResultOf } from './contract';
 import type { RpcError, RpcResult } from './rpcEnvelope';

@@ -1,6 +1,7 @@
 /**
- * The wire shapes every transport carries (Electron IPC, the WebSocket bridge, the in-memory
- * test transport). Answers cross the boundary as a result envelope, never as a thrown error.
+ * The wire shapes every transport carries (the desktop app's MessagePort, the WebSocket bridge,
+ * the in-memory test transport). Answers cross the boundary as a result envelope, never as a
+ * thrown error.
  */
 
 /** Error codes a UI can translate. `message` is for a person and says what to do. */

@@ -1,40 +1,13 @@
 /**
- * Exact decimals for money and weights. The service's types are informative (spec "Common
- * conventions" 5, 6): a value may come as 2.3, "2.3" or "2,3". The station keeps the text
- * ("2.3") and never does float arithmetic on it; on the wire it becomes a JSON number written
- * from that same text, so nothing drifts either way.
+ * Decimals on the wire: a decimal travels as a JSON number written from its exact text, digit for
+ * digit (spec "Common conventions" 5-6), never through a float. Reading and arithmetic are the
+ * station's one decimal module, shared/decimal.ts; `toDecimal` is re-exported here
+ * only for the core's existing importers (electron/scale/*).
  */
 import { randomBytes } from 'node:crypto';
-import type { Decimal } from './types';
+import { toDecimal, type Decimal } from '../../shared/decimal';
 
-const DECIMAL = /^(-?)(\d*)(?:\.(\d+))?$/;
-
-/** Reads a decimal the lenient way; null when it is not one. */
-export function toDecimal(v: unknown): Decimal | null {
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) return null;
-    // String() gives the shortest text that reads back as the same double: the text the service wrote.
-    let s = String(v);
-    if (/e/i.test(s)) s = v.toFixed(20).replace(/\.?0+$/, '');
-    return s;
-  }
-  if (typeof v !== 'string') return null;
-  const s = v.trim().replace(/\s/g, '').replace(',', '.');
-  const m = DECIMAL.exec(s);
-  if (!m || (!m[2] && !m[3])) return null;
-  const intPart = (m[2] || '0').replace(/^0+(?=\d)/, '');
-  return `${m[1]}${intPart}${m[3] !== undefined ? '.' + m[3] : ''}`;
-}
-
-/** Reads an integer the lenient way ("12" == 12); null when it is not one. */
-export function toInteger(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) {
-    const n = Number(v);
-    return Number.isSafeInteger(n) ? n : null;
-  }
-  return null;
-}
+export { toDecimal } from '../../shared/decimal';
 
 // A per-process random tag, so no user text (a ticket note, say) can pose as a wrapped decimal.
 const TAG = `decimal-${randomBytes(8).toString('hex')}:`;

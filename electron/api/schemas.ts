@@ -2,12 +2,14 @@
  * zod schemas of the service's answers, written from the spec. Lenient where the spec says types
  * are informative (numbers as strings, decimal comma, empty arguments as []), strict where a
  * misreading would do harm: ids are positive integers and states are the spec's state ids.
+ * These schemas ARE the station's model of the service's answers: the types the client returns
+ * (Delivery, Transport, ...) are their outputs (types.ts), so the two cannot drift.
  */
 import { z } from 'zod';
-import { toDecimal, toInteger } from './decimal';
+import { toDecimal, toInteger } from '../../shared/decimal';
 import { DELIVERY_STATES, type DeliveryState, type ExtraService } from './types';
 
-export const id = z.number().int().positive();
+const id = z.number().int().positive();
 
 const decimal = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const d = toDecimal(v);
@@ -48,7 +50,7 @@ const textOrNull = z.union([z.string(), z.number(), z.null(), z.undefined()]).tr
 
 const bool = z.union([z.boolean(), z.number(), z.string(), z.null()]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-export const deliveryState = z
+const deliveryState = z
   .number()
   .int()
   .refine((n): n is DeliveryState => (DELIVERY_STATES as readonly number[]).includes(n), { message: 'unknown delivery state' })
@@ -80,10 +82,14 @@ const address = z
     postalCode: textOrNull.optional(),
     state: textOrNull.optional(),
   })
-  .transform((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null && v !== undefined)) as Record<string, string>);
+  .transform(
+    (a) =>
+      Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null && v !== undefined)) as Partial<
+        Record<'street' | 'streetNumber' | 'city' | 'postalCode' | 'state', string>
+      >,
+  );
 
-const party = z
-  .object({
+const partyFields = z.object({
     type: partyType.optional(),
     address: z.union([address, z.null(), z.array(z.never())]).optional().transform((a) => (a && !Array.isArray(a) ? a : undefined)),
     collectionPlace: textOrNull.optional(),
@@ -98,12 +104,23 @@ const party = z
     city: textOrNull.optional(),
     postalCode: textOrNull.optional(),
     state: textOrNull.optional(),
-  })
-  .transform((p) => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(p)) if (v !== undefined && !(v === null && (k === 'collectionPlace' || k === 'pickUpPlace'))) out[k] = v;
-    return out as import('./types').Party;
-  });
+});
+type PartyFields = z.output<typeof partyFields>;
+/**
+ * A party as the service returns it: after creation a collection place is expanded (its name,
+ * street, ...), after closing it is reduced (spec "Delivery: response fields", observed). Keys the
+ * answer left out are absent; a null place reference is dropped.
+ */
+type PartyOut = Omit<PartyFields, 'address' | 'collectionPlace' | 'pickUpPlace'> & {
+  address?: NonNullable<PartyFields['address']>;
+  collectionPlace?: string;
+  pickUpPlace?: string;
+};
+const party = partyFields.transform((p): PartyOut => {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && !(v === null && (k === 'collectionPlace' || k === 'pickUpPlace'))) out[k] = v;
+  return out as PartyOut;
+});
 
 const pkg = z.object({
   weight: decimal,
@@ -242,7 +259,8 @@ export const collectionProtocol = z.object({
 
 export const collectionPlaces = z.array(
   z.object({
-    identificator: text,
+    // A place without its id cannot be chosen or matched: the whole answer is refused.
+    identificator: text.refine((s) => s.trim() !== '', { message: 'a collection place without an identificator' }),
     name: text,
     email: textOrNull,
     phone: textOrNull,

@@ -1,13 +1,18 @@
 /**
  * The station's own types for the shipping service (spec "Resources and their fields").
  * Written from the spec, never shared with the sandbox: tests between the two catch a misreading.
+ * What the service ANSWERS is typed by the zod schemas that read it (schemas.ts, `z.output`);
+ * what the station SENDS (inputs, search requests) is written here.
  *
  * Money and weights are `Decimal`: exact decimal text with a '.' separator ("2.3", "1250.50").
  * The client never turns them into floats, so nothing drifts (spec "Common conventions" 5, 6).
  */
+import type { z } from 'zod';
+import type { Decimal } from '../../shared/decimal';
+import type * as S from './schemas';
+import { shipmentStates } from '../../shared/contract/shipments';
 
-/** Exact decimal text, '.' as separator, optional leading '-'. */
-export type Decimal = string;
+export type { Decimal };
 
 export type PartyType = 'address' | 'collectionPlace' | 'pickUpPlace';
 
@@ -70,76 +75,23 @@ export interface DeliveryEdit extends DeliveryInput {
   deliveryId: number;
 }
 
-/** Spec "States and transitions". */
-export const DELIVERY_STATES = [0, 1, 2, 3, 4, 5, 6, 10] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-export const DeliveryStates = {
-  prepared: 0,
-  closedNotSent: 1,
-  sent: 2,
-  delivered: 3,
-  returned: 4,
-  delivered2: 5,
-  returned2: 6,
-  cancelled: 10,
-} as const satisfies Record<string, DeliveryState>;
+/**
+ * Spec "States and transitions": the service's state ids. The names are the station's one enum,
+ * `shipmentStates` in shared/contract/shipments.ts (the renderer shows them too); the wire
+ * carries only the numbers, so no mapping is needed at the boundary.
+ */
+export type DeliveryState = (typeof shipmentStates)[keyof typeof shipmentStates];
+export const DELIVERY_STATES: readonly DeliveryState[] = Object.values(shipmentStates);
 
-/** A party as the service returns it: after creation a collection place is expanded, after closing it is reduced. */
-export interface Party {
-  type?: PartyType;
-  address?: Partial<Address>;
-  collectionPlace?: string;
-  pickUpPlace?: string;
-  firstname?: string | null;
-  surname?: string | null;
-  contactPerson?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  /** Expanded collection place: its name (spec "Delivery: response fields", observed behaviour). */
-  name?: string | null;
-  street?: string | null;
-  city?: string | null;
-  postalCode?: string | null;
-  state?: string | null;
-}
-
-export interface Package {
-  weight: Decimal;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  /** Filled only after closing. */
-  barcode: string | null;
-}
-
-/** Spec "Delivery: response fields". */
-export interface Delivery {
-  deliveryId: number;
-  deliveryNumber: string | null;
-  deliveryState: DeliveryState;
-  deliveryStateName: string;
-  /** null = unknown; 1 manual, 2 CSV, 3 API. */
-  source: number | null;
-  sourceName: string | null;
-  created: string;
-  closed: string | null;
-  agent: string;
-  deliveryType: string;
-  value: Decimal;
-  valueCurrency: string;
-  cod: Decimal | null;
-  codCurrency: string | null;
-  variableSymbol: string | null;
-  externalId: string | null;
-  ticketNote: string | null;
-  extraServices: ExtraService[];
-  packages: Package[];
-  recipient: Party;
-  sender: Party;
-}
+/** Spec "Delivery: response fields", as schemas.ts reads them. */
+export type Delivery = z.output<typeof S.delivery>;
+/** A party as the service returns it (expanded after creation, reduced after closing). */
+export type Party = Delivery['recipient'];
+/** A package; `barcode` is filled only after closing. */
+export type Package = Delivery['packages'][number];
 
 /** Names accepted by `fields` (spec "GET /api/v3/deliveries"). */
-export const DELIVERY_FIELDS = [
+const DELIVERY_FIELDS = [
   'deliveryId', 'externalId', 'deliveryNumber', 'deliveryState', 'deliveryStateName', 'value', 'valueCurrency',
   'closed', 'cod', 'codCurrency', 'source', 'sourceName', 'variableSymbol', 'ticketNote', 'created', 'agent',
   'deliveryType', 'extraServices', 'recipient', 'sender', 'packages',
@@ -171,12 +123,7 @@ export type SearchOutcome<T> =
   /** `If-None-Match` matched: nothing changed since that ETag (spec: 304, empty body). */
   | { status: 'not-modified'; etag: string };
 
-export interface CollectionOrder {
-  agent: string;
-  /** YYYY-MM-DD */
-  scheduled: string;
-  collectionPlace: string;
-}
+export type CollectionOrder = z.output<typeof S.collectionOrder>;
 
 /** What the caller gives closeDeliveries: enough to group by carrier + sender collection place. */
 export interface CloseRequestItem {
@@ -206,44 +153,11 @@ export type CloseOutcome =
   /** The answer was lost and the check failed too: the state is unknown until the next search. */
   | { status: 'unknown'; error: import('./errors').ServiceError };
 
-/** Spec "Transport option". Prices are decimals. */
-export interface TransportPrice {
-  base: Decimal | null;
-  total: Decimal;
-  currency: string;
-  fees: { categoryName: string; category: number | null; fee: Decimal }[];
-}
-export interface TransportExtraService {
-  code: string;
-  name: string;
-  description: string;
-  implicit: boolean;
-  bans: string[];
-  arguments: { name: string; identifier: string; example: string }[];
-  /** null = unpaid service. */
-  price: { total: Decimal; currency: string } | null;
-}
-export interface Transport {
-  agent: { code: string; name: string };
-  deliveryType: { code: string; name: string; phoneRequired: boolean; dimensionsRequired: boolean };
-  deliveryTime: {
-    pickUpFrom: string | null;
-    pickUpTo: string | null;
-    minDeliveryFrom: string | null;
-    minDeliveryTo: string | null;
-    maxDeliveryFrom: string | null;
-    maxDeliveryTo: string | null;
-  };
-  insurance: { description: string } | null;
-  extraServices: TransportExtraService[];
-  /** null = unpaid transport. */
-  price: TransportPrice | null;
-}
-export interface TransportResult {
-  /** Zero-based index of the requested shipment. */
-  delivery: number;
-  transports: Transport[];
-}
+/** Spec "Transport option", as schemas.ts reads it. Prices are decimals; null = unpaid. */
+export type TransportResult = z.output<typeof S.transportResults>[number];
+export type Transport = TransportResult['transports'][number];
+export type TransportPrice = NonNullable<Transport['price']>;
+export type TransportExtraService = Transport['extraServices'][number];
 /** Items for a transport search: insert fields, most optional; package dimensions always required. */
 export interface TransportQuery {
   recipient: Partial<PartyInput> & { type: PartyType };
@@ -266,39 +180,12 @@ export interface TicketBatch {
 export type PrintFormat = 'default' | 'single';
 export type ZplSize = '10x5' | '10x15' | '10x17';
 
-export interface ZplLabels {
-  deliveryId: number;
-  /** One label per package. */
-  zplCodes: string[];
-}
-
-export interface Traces {
-  deliveryId: number;
-  lastChecked: string | null;
-  traces: { date: string; text: string }[];
-}
-
-export interface CollectionProtocol {
-  collectionProtocolId: number;
-  agent: string;
-  collectionPlace: string;
-  /** The decoded PDF. */
-  protocol: Buffer;
-  created: string;
-  deliveries: number[];
-}
-
-export interface CollectionPlace {
-  identificator: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  contactPerson: string | null;
-  state: string;
-  city: string;
-  street: string;
-  postalCode: string;
-}
+/** One label per package. */
+export type ZplLabels = z.output<typeof S.zplItems>[number];
+export type Traces = z.output<typeof S.traceItems>[number];
+/** The protocol PDF decoded. */
+export type CollectionProtocol = z.output<typeof S.collectionProtocol>;
+export type CollectionPlace = z.output<typeof S.collectionPlaces>[number];
 
 export interface PingOutcome {
   status: 'ok' | 'not-modified';

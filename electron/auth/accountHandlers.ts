@@ -82,6 +82,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
       createdAt: a.createdAt,
       active: a.active,
       demo: a.id === deps.demoAccountId(),
+      embedded: a.environment === 'sandbox' && !a.baseUrl,
       login: await loginOf(a),
       lastLoginError: lastError.get(a.id) ?? null,
     };
@@ -112,6 +113,25 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
     login = null;
   }
 
+  /** Logged out until now: the company was just added (or logged out on purpose) and this login is its start. */
+  async function isFirstLogin(accountId: string): Promise<boolean> {
+    try {
+      return (await deps.accounts.loginState(accountId)).state === 'logged-out';
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * A company logged in for the first time becomes the active one: the worker logged in to work
+   * with it, and scans going on to the demo company after that would be a dead end (issue 14).
+   */
+  function activateAfterFirstLogin(accountId: string): void {
+    if (deps.accounts.active()?.id === accountId) return;
+    deps.accounts.setActive(accountId);
+    deps.log.info('account made active after its first login', { accountId });
+  }
+
   const handlers: AccountHandlers = {
     'accounts.list': () => list(),
     'accounts.add': async (n) => {
@@ -131,15 +151,19 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
       deps.accounts.setActive(accountId);
       return changed();
     },
-    'accounts.loginWithBrowser': ({ accountId }) => {
+    'accounts.loginWithBrowser': async ({ accountId }) => {
       cancelLogin();
       lastError.delete(accountId);
+      const first = await isFirstLogin(accountId);
       return new Promise<{ url: string }>((resolve, reject) => {
         const current: BrowserLogin = { accountId, url: null, abort: new AbortController(), urlKnown: (url) => resolve({ url }), failed: reject };
         login = current;
         deps.accounts
           .loginWithBrowser(accountId, { signal: current.abort.signal })
-          .then(() => deps.log.info('browser login finished', { accountId }))
+          .then(() => {
+            deps.log.info('browser login finished', { accountId });
+            if (first) activateAfterFirstLogin(accountId);
+          })
           .catch((err: unknown) => {
             const message = err instanceof Error ? err.message : String(err);
             if (!current.abort.signal.aborted) lastError.set(accountId, message);
@@ -158,7 +182,9 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
     },
     'accounts.loginWithRefreshToken': async ({ accountId, refreshToken }) => {
       lastError.delete(accountId);
+      const first = await isFirstLogin(accountId);
       await deps.accounts.loginWithRefreshToken(accountId, refreshToken);
+      if (first) activateAfterFirstLogin(accountId);
       await changed();
       return one(accountId);
     },

@@ -74,7 +74,8 @@ export function createAccounts(o: AccountsOptions) {
   }
 
   function baseUrlOf(a: Account): string {
-    const url = a.environment === 'sandbox' ? o.environments.sandbox() : a.baseUrl ?? o.environments[a.environment];
+    // A sandbox account with an address is a sandbox run on its own (npm run sandbox); without one, the built-in sandbox.
+    const url = a.environment === 'sandbox' ? (a.baseUrl ?? o.environments.sandbox()) : (a.baseUrl ?? o.environments[a.environment]);
     if (!url) throw new StationError('account.no-url', `The ${a.environment} address of "${a.name}" is not set.`, { environment: a.environment, name: a.name });
     return url.replace(/\/+$/, '');
   }
@@ -120,7 +121,7 @@ export function createAccounts(o: AccountsOptions) {
       if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StationError('account.invalid', 'The redirect port must be a number from 1 to 65535.', { reason: 'port' });
       const path = n.redirectPath ?? DEFAULT_REDIRECT_PATH;
       if (!path.startsWith('/')) throw new StationError('account.invalid', 'The redirect path must start with "/".', { reason: 'path' });
-      const baseUrl = n.environment === 'sandbox' ? null : n.baseUrl ? checkUrl(n.baseUrl) : null;
+      const baseUrl = n.baseUrl ? checkUrl(n.baseUrl) : null;
       if (n.environment !== 'sandbox' && !baseUrl && !o.environments[n.environment]) {
         throw new StationError('account.invalid', `Enter the address of the ${n.environment} environment.`, { reason: 'address', environment: n.environment });
       }

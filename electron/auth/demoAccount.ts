@@ -32,6 +32,13 @@ async function demoRefreshToken(sb: DemoSandbox): Promise<string> {
   return body.refresh_token;
 }
 
+/** Logs the demo company in with a fresh manual-mode token (at start-up, and after a demo reset). */
+export async function loginDemoAccount(accounts: Accounts, id: string, sandbox: DemoSandbox): Promise<void> {
+  // The secret is public; stored again in case the keychain was cleared (or is memory only).
+  await accounts.setClientSecret(id, sandbox.demo.clientSecret);
+  await accounts.loginWithRefreshToken(id, await demoRefreshToken(sandbox));
+}
+
 /** The demo account's id: created when the station has no account, logged in when it is the demo one. */
 export async function ensureDemoAccount(o: { accounts: Accounts; settings: SettingsRepo; sandbox: DemoSandbox; log: Logger }): Promise<string | null> {
   let id = o.settings.get<string>(DEMO_ACCOUNT_SETTING) ?? null;
@@ -53,9 +60,7 @@ export async function ensureDemoAccount(o: { accounts: Accounts; settings: Setti
     o.log.info('demo account set up on the built-in sandbox', { accountId: id });
   }
   try {
-    // The secret is public; stored again in case the keychain was cleared (or is memory only).
-    await o.accounts.setClientSecret(id, o.sandbox.demo.clientSecret);
-    await o.accounts.loginWithRefreshToken(id, await demoRefreshToken(o.sandbox));
+    await loginDemoAccount(o.accounts, id, o.sandbox);
   } catch (err) {
     o.log.warn('the demo account could not log in to the built-in sandbox', { error: (err as Error).message });
   }

@@ -1,14 +1,19 @@
 /**
  * The keychain seam: where the station keeps the refresh token and the client secret (never in
- * SQLite, never in logs). The composition root picks the variant: keytar (the OS keychain:
- * Secret Service on Linux, Keychain on macOS, Credential Manager on Windows) in the app; the
- * memory variant only where no keychain exists and nothing must outlive the process.
+ * SQLite, never in logs). The composition root picks the variant: the OS keychain through
+ * @napi-rs/keyring (Secret Service on Linux, Keychain on macOS, Credential Manager on Windows)
+ * in the app; the memory variant only where no keychain exists and nothing must outlive the process.
  *
  * Keychain entries: service "label-station", accounts
  *   `<accountId>:refresh-token`  the OAuth refresh token of that company's login
  *   `<accountId>:client-secret`  the client secret registered with the service
+ *
+ * Earlier versions wrote them with keytar, which @napi-rs/keyring does not find on Linux and
+ * Windows (README "Keychain"). A secret missing from the new store is looked up once where keytar
+ * kept it (legacyKeychain.ts), copied over and removed there: the worker stays logged in.
  */
 import { StationError } from '../stationError';
+import { legacyKeytarReader, type LegacyReader } from './legacyKeychain';
 
 export const KEYCHAIN_SERVICE = 'label-station';
 
@@ -24,31 +29,48 @@ export interface SecretStore {
   delete(name: string): Promise<boolean>;
 }
 
-interface Keytar {
-  getPassword(service: string, account: string): Promise<string | null>;
-  setPassword(service: string, account: string, password: string): Promise<void>;
-  deletePassword(service: string, account: string): Promise<boolean>;
-}
+type Keyring = typeof import('@napi-rs/keyring');
 
-/** The OS keychain through keytar (a native module, loaded on first use). */
-export function createKeytarSecretStore(service = KEYCHAIN_SERVICE): SecretStore {
-  let keytar: Promise<Keytar> | null = null;
+/** The OS keychain through @napi-rs/keyring (a native module, loaded on first use). */
+export function createSystemSecretStore(service = KEYCHAIN_SERVICE, legacy: LegacyReader | null = legacyKeytarReader()): SecretStore {
+  let keyring: Promise<Keyring> | null = null;
   // Loaded on first use (a native module): a machine without a keychain can still start the
   // station and see a clear error only when a secret is needed. A dynamic import works in the
   // ESM web host and in the CommonJS Electron bundle alike.
-  const load = (): Promise<Keytar> =>
-    (keytar ??= import('keytar').then((m) => ((m as { default?: Keytar }).default ?? (m as unknown as Keytar))));
-  const use = async <T>(what: string, fn: (k: Keytar) => Promise<T>): Promise<T> => {
+  const load = (): Promise<Keyring> => (keyring ??= import('@napi-rs/keyring').then((m) => ((m as { default?: Keyring }).default ?? m) as Keyring));
+  const use = async <T>(what: string, fn: (k: Keyring) => Promise<T>): Promise<T> => {
     try {
       return await fn(await load());
     } catch (e) {
       throw new StationError('keychain.unavailable', `The system keychain could not ${what} (${(e as Error).message}). Unlock the keychain and try again.`);
     }
   };
+  // On Linux the binding would fall back silently to the kernel keyring, which forgets everything
+  // at reboot while the station says the keychain works: the Secret Service or nothing (then the
+  // station keeps secrets in memory and says so, station.ts pickSecretStore).
+  const entry = (k: Keyring, name: string) => new k.AsyncEntry(service, name, { linux: { store: 'secret-service' } });
   return {
-    get: (name) => use('be read', (k) => k.getPassword(service, name)),
-    set: (name, value) => use('store the secret', (k) => k.setPassword(service, name, value)),
-    delete: (name) => use('delete the secret', (k) => k.deletePassword(service, name)),
+    get: (name) =>
+      use('be read', async (k) => {
+        const value = await entry(k, name).getPassword();
+        if (value !== null || !legacy) return value;
+        // One-time migration: copied before it is removed, so a crash in between loses nothing.
+        // An old store that cannot be read is treated as empty: it must not make the working
+        // keychain look broken (the worker then logs in again, as before a migration).
+        const old = await legacy.read(service, name).catch(() => null);
+        if (old === null) return null;
+        await entry(k, name).setPassword(old);
+        await legacy.remove(service, name).catch(() => false);
+        return old;
+      }),
+    set: (name, value) => use('store the secret', (k) => entry(k, name).setPassword(value)),
+    delete: (name) =>
+      use('delete the secret', async (k) => {
+        const deleted = await entry(k, name).deletePassword();
+        // An old keytar copy would otherwise come back on the next read.
+        const deletedOld = legacy ? await legacy.remove(service, name).catch(() => false) : false;
+        return deleted || deletedOld;
+      }),
   };
 }
 

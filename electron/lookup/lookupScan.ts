@@ -22,6 +22,7 @@
  */
 import type { LookupResult, MatchedBy, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
+import type { Delivery } from '../api/index';
 import type { ShipmentsRepo } from '../store/shipmentsRepo';
 import { recordDeliveries } from '../sync/updateCache';
 import { toSourceError, type SearchKey, type ShipmentSource, type SourceError } from '../sync/shipmentSource';
@@ -87,7 +88,7 @@ async function fromService(deps: LookupDeps, source: ShipmentSource, code: strin
   const keys: SearchKey[] = ['externalId', 'deliveryNumber'];
   if (asDeliveryId(code) !== null) keys.push('deliveryId');
   const answers = await Promise.allSettled(keys.map((k) => source.findBy(k, code)));
-  const raws: unknown[] = [];
+  const raws: Delivery[] = [];
   let error: SourceError | null = null;
   for (const a of answers) {
     if (a.status === 'fulfilled') raws.push(...a.value);

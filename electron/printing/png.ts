@@ -1,6 +1,6 @@
 /**
- * A small PNG reader for the label images zpl-renderer-js and pdftoppm write (8-bit gray, gray
- * with alpha, RGB, RGBA; no interlace). It turns them into gray levels for ZPL ^GF conversion.
+ * A small PNG reader for the label images zpl-renderer-js writes (8-bit gray, gray with alpha,
+ * RGB, RGBA; no interlace). It turns them into gray levels for ZPL ^GF conversion.
  * A dependency-free reader: pngjs is only a transitive dependency here.
  */
 import { inflateSync } from 'node:zlib';

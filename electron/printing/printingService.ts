@@ -26,7 +26,7 @@ import { discoverPrinters, testTcpPrinter } from './discovery';
 import { previewPdf, previewZpl } from './labelPreview';
 import type { PrinterDriver } from './printerDriver';
 import { createDriver, createPdfFolderPrinter, type VirtualPrinters } from './printerDrivers';
-import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, parseRoutingRules } from './routing';
+import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, decideRoutes, parseRoutingRules } from './routing';
 import { testLabelPdf, testLabelZpl } from './testLabel';
 import { prepareZplForPrinter } from './zplPrepare';
 import { startVirtualZplPrinter } from './virtualZplPrinter';
@@ -46,7 +46,11 @@ export interface PrintingServiceOptions {
   waitingStatusIntervalMs?: number;
   /** The queue's retry policy for jobs that did not reach their printer. */
   backoff?: BackoffPolicy;
+  /** Makes a printer's driver from its settings (a seam of the composition root; default printerDrivers.ts). */
+  createDriver?: DriverFactory;
 }
+
+export type DriverFactory = typeof createDriver;
 
 const builtIns = (): PrinterConfig[] => [
   { id: VIRTUAL_ZPL_ID, name: 'Virtual label printer (ZPL)', connection: { kind: 'virtual-zpl' }, settings: printerSettings.parse({ hostStatus: true }) },
@@ -73,7 +77,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     if (!d) {
       const cfg = printers.get(id);
       if (!cfg) return undefined;
-      d = createDriver(cfg, virtual);
+      d = (opts.createDriver ?? createDriver)(cfg, virtual);
       drivers.set(id, d);
     }
     return d;
@@ -236,6 +240,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       throw new StationError('printer_not_virtual', 'Only the virtual printers keep what they received.');
     },
     'printing.routes.get': () => routes(),
+    'printing.routes.effective': () => decideRoutes(routes()),
     'printing.routes.set': (rules) => {
       const missing = [rules.defaultRoute, ...Object.values(rules.carriers)]
         .map((r) => r?.printerId ?? null)

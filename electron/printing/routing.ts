@@ -4,7 +4,7 @@
  * PDF `single` on a label printer's system queue or A4 with start position 1-4 on an office
  * printer (spec: GET /api/v3/deliveries/tickets). Multi-package shipments print every package.
  */
-import { routingRules, type LabelRoute, type RoutingRules } from '../../shared/contract/printing';
+import { labelCarriers, routingRules, type LabelRoute, type RouteDecision, type RoutingRules } from '../../shared/contract/printing';
 import type { NewPrintJob } from '../store/printJobsRepo';
 
 export const ROUTES_SETTING = 'printing.routes';
@@ -25,6 +25,37 @@ export function parseRoutingRules(value: unknown): RoutingRules {
 
 export function routeFor(rules: RoutingRules, carrier: string): LabelRoute | null {
   return rules.carriers[carrier] ?? rules.defaultRoute;
+}
+
+/** A carrier without ZPL labels under a ZPL route: PDF A4 on the office (protocol) printer instead. */
+export function pdfFallbackRoute(rules: RoutingRules): LabelRoute | null {
+  return rules.protocolPrinterId ? { format: 'pdf-a4', printerId: rules.protocolPrinterId, position: 1 } : null;
+}
+
+/** Whether a carrier is known to have no ZPL labels (spec "GET /api/v3/deliveries/zpl": five carriers only). */
+export function lacksZpl(carrier: string): boolean {
+  return labelCarriers.some((c) => c.code === carrier && !c.zplSizes);
+}
+
+/**
+ * The route a carrier's labels really take, as fetchLabelJobs applies it: its own rule, else the
+ * default; a ZPL route for a carrier without ZPL (the service answers 404) becomes the PDF fallback.
+ */
+export function decideRoute(rules: RoutingRules, carrier: string): RouteDecision {
+  const own = rules.carriers[carrier];
+  const route = own ?? rules.defaultRoute;
+  if (!route) return { carrier, route: null, via: 'none' };
+  if (route.format === 'zpl' && lacksZpl(carrier)) {
+    const fallback = pdfFallbackRoute(rules);
+    return fallback ? { carrier, route: fallback, via: 'pdf-fallback' } : { carrier, route: null, via: 'none' };
+  }
+  return { carrier, route, via: own ? 'carrier' : 'default' };
+}
+
+/** The decision for every catalogue carrier and any other carrier the rules name. */
+export function decideRoutes(rules: RoutingRules): RouteDecision[] {
+  const codes = [...labelCarriers.map((c) => c.code), ...Object.keys(rules.carriers).filter((c) => !labelCarriers.some((k) => k.code === c))];
+  return codes.map((c) => decideRoute(rules, c));
 }
 
 /** What to ask the service for, for a route. */

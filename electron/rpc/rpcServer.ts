@@ -1,7 +1,7 @@
 /**
- * The main-side half of the contract: validates every incoming call (the renderer and anything
- * on 127.0.0.1 are untrusted), runs its handler and answers with a result envelope. Transports
- * (Electron IPC, the WebSocket bridge, the in-memory test transport) only move messages to
+ * The core's half of the contract: validates every incoming call (the renderer and anything on
+ * 127.0.0.1 are untrusted), runs its handler and answers with a result envelope. Transports (the
+ * MessagePort bridge, the WebSocket bridge, the in-memory test transport) only move messages to
  * `dispatch` and events from `onEvent`.
  */
 import type { z } from 'zod';

@@ -1,24 +1,12 @@
 /**
  * The WebSocket transport of the contract: one JSON message per frame, `call` in, `reply` and
- * `event` out. Admission (token, Origin, Host) happens in the web host before a socket gets here.
+ * `event` out (the wire format in callMessage.ts, shared with the MessagePort bridge).
+ * Admission (token, Origin, Host) happens in the web host before a socket gets here.
  */
 import type { WebSocket } from 'ws';
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
+import { invalidMessage, parseCall } from './callMessage';
 import type { Logger, RpcServer } from './rpcServer';
-
-function parseCall(data: string): { id: number; method: unknown; params: unknown } | string {
-  let msg: unknown;
-  try {
-    msg = JSON.parse(data);
-  } catch {
-    return 'The message is not valid JSON.';
-  }
-  if (typeof msg !== 'object' || msg === null) return 'The message must be a JSON object.';
-  const m = msg as Record<string, unknown>;
-  if (m.t !== 'call') return 'The message type must be "call".';
-  if (typeof m.id !== 'number' || !Number.isSafeInteger(m.id)) return 'The call needs an integer id.';
-  return { id: m.id, method: m.method, params: m.params };
-}
 
 /** Serves one admitted socket until it closes. */
 export function serveRpcSocket(socket: WebSocket, rpc: RpcServer, log: Logger): void {
@@ -28,12 +16,12 @@ export function serveRpcSocket(socket: WebSocket, rpc: RpcServer, log: Logger): 
   const unsubscribe = rpc.onEvent((name, payload) => send({ t: 'event', name, payload }));
   socket.on('message', async (raw, isBinary) => {
     if (isBinary) {
-      send({ t: 'reply', id: -1, result: { ok: false, error: { code: 'invalid_message', message: 'Binary frames are not accepted.' } } });
+      send(invalidMessage('Binary frames are not accepted.'));
       return;
     }
     const call = parseCall(raw.toString());
     if (typeof call === 'string') {
-      send({ t: 'reply', id: -1, result: { ok: false, error: { code: 'invalid_message', message: call } } });
+      send(invalidMessage(call));
       return;
     }
     const result = await rpc.dispatch(call.method, call.params);

@@ -10,6 +10,8 @@ import type { ScanLogRepo } from './scanLogRepo';
 
 export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
 export type JournalStep = 'received' | 'resolved' | 'close-requested' | 'closed' | 'queued' | 'ended';
+/** Steps of the desk kept in an entry's history without moving its state (issue 19: weighing, label check). */
+export type DeskStep = 'weighed' | 'label-expected' | 'label-verified' | 'label-mismatch';
 /** close-and-print: a prepared shipment to close, then print; print: a closed shipment's labels (again). */
 export type JournalWant = 'close-and-print' | 'print';
 
@@ -124,7 +126,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
     `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
   );
-  const stepsOf = db.prepare<[number], { at: string; step: JournalStep; reason_code: string | null }>('SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid');
+  const stepsOf = db.prepare<[number], { at: string; step: JournalStep | DeskStep; reason_code: string | null }>('SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid');
   const closedHere = db.prepare<[string, number], { n: number }>(
     `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
      WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close-and-print' AND s.step = 'closed'`,
@@ -204,6 +206,14 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     step(ids: number[], step: JournalStep, at: Date, change: StepChange = {}): void {
       const now = at.toISOString();
       db.transaction(() => ids.forEach((id) => changeStep(id, step, now, change)))();
+    },
+
+    /**
+     * A step of the desk inside the entry's history that does not move its state (weighed, label
+     * verified): journal_steps keeps it with the others, in order.
+     */
+    note(id: number, step: DeskStep, at: Date, reasonCode: string | null = null): void {
+      insertStep.run(id, at.toISOString(), step, reasonCode);
     },
 
     /** The entry stays at its step and runs again later: at `nextRetryAt`, or when its cause is gone. */

@@ -1,111 +1,69 @@
 /**
- * Turns one delivery record of the service (spec "Delivery: response fields") into the station's
- * cached shipment. Lenient where the spec says types are informative (numbers as strings, decimal
- * comma, absent optional fields, `[]` for empty arguments); strict where it matters: a record
- * without a positive integer deliveryId or an integer deliveryState is refused, because storing
- * it would corrupt lookups and state decisions.
+ * The one mapping from a delivery as the service returns it (spec "Delivery: response fields",
+ * read and checked by electron/api/schemas.ts) to the station's cached shipment. The schema has
+ * already refused what would corrupt the cache (a deliveryId that is not a positive integer, an
+ * unknown deliveryState, a value that is not a decimal) and read the informative types (numbers
+ * as strings, decimal comma, `[]` for empty arguments), so this only renames and flattens.
  */
-import type { ShipmentParty, ShipmentPackage } from '../../shared/contract/shipments';
+import type { ShipmentParty } from '../../shared/contract/shipments';
+import type { Delivery, Party } from '../api/index';
 import type { ShipmentRecord } from '../store/shipmentsRepo';
-import { toDecimalString } from './decimal';
 
-export type DeliveryParseResult = { ok: true; record: ShipmentRecord } | { ok: false; message: string };
+/** '' from the service means "not given". */
+const given = (v: string | null | undefined): string | null => (v === undefined || v === '' ? null : v);
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function str(v: unknown): string | null {
-  if (typeof v === 'string') return v === '' ? null : v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-}
-
-function int(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
-  return Number.isSafeInteger(n) ? n : null;
-}
-
-function party(v: unknown): ShipmentParty {
-  const p = isObj(v) ? v : {};
-  const a = isObj(p.address) ? p.address : null;
-  // A collection-place sender may be shown expanded with its address fields at the top level.
-  const flatAddress = !a && (p.street !== undefined || p.city !== undefined) ? p : null;
-  const addr = a ?? flatAddress;
+function party(p: Party): ShipmentParty {
+  // A collection-place sender may come expanded with its address fields at the top level.
+  const flat = !p.address && (p.street != null || p.city != null);
+  const addr = p.address ?? (flat ? { street: p.street ?? undefined, city: p.city ?? undefined, postalCode: p.postalCode ?? undefined, state: p.state ?? undefined } : null);
   return {
-    type: str(p.type),
-    collectionPlace: str(p.collectionPlace),
-    pickUpPlace: str(p.pickUpPlace),
-    name: str(p.name),
-    firstname: str(p.firstname),
-    surname: str(p.surname),
-    contactPerson: str(p.contactPerson),
-    email: str(p.email),
-    phone: str(p.phone),
+    type: given(p.type),
+    collectionPlace: given(p.collectionPlace),
+    pickUpPlace: given(p.pickUpPlace),
+    name: given(p.name),
+    firstname: given(p.firstname),
+    surname: given(p.surname),
+    contactPerson: given(p.contactPerson),
+    email: given(p.email),
+    phone: given(p.phone),
     address: addr
       ? {
-          street: str(addr.street),
-          streetNumber: str(addr.streetNumber),
-          city: str(addr.city),
-          postalCode: str(addr.postalCode),
-          state: str(addr.state),
+          street: given(addr.street),
+          streetNumber: given((addr as { streetNumber?: string }).streetNumber),
+          city: given(addr.city),
+          postalCode: given(addr.postalCode),
+          state: given(addr.state),
         }
       : null,
   };
 }
 
-function packages(v: unknown): ShipmentPackage[] {
-  if (!Array.isArray(v)) return [];
-  return v.filter(isObj).map((p) => ({
-    barcode: str(p.barcode),
-    weight: toDecimalString(p.weight),
-    length: int(p.length),
-    width: int(p.width),
-    height: int(p.height),
-  }));
-}
-
-function extraServices(v: unknown): ShipmentRecord['extraServices'] {
-  if (!Array.isArray(v)) return [];
-  return v.filter(isObj).flatMap((s) => {
-    const code = str(s.code);
-    if (!code) return [];
-    const args: Record<string, string> = {};
-    if (isObj(s.arguments)) for (const [k, val] of Object.entries(s.arguments)) args[k] = str(val) ?? '';
-    return [{ code, arguments: args }];
-  });
-}
-
-export function shipmentFromDelivery(raw: unknown, etag?: string | null): DeliveryParseResult {
-  if (!isObj(raw)) return { ok: false, message: 'A delivery record is not an object.' };
-  const deliveryId = int(raw.deliveryId);
-  if (deliveryId === null || deliveryId <= 0) return { ok: false, message: `A delivery record has no valid deliveryId (${JSON.stringify(raw.deliveryId)}).` };
-  const state = int(raw.deliveryState);
-  if (state === null) return { ok: false, message: `Delivery ${deliveryId} has no valid deliveryState (${JSON.stringify(raw.deliveryState)}).` };
-  const sender = party(raw.sender);
+export function shipmentFromDelivery(d: Delivery, etag?: string | null): ShipmentRecord {
+  const sender = party(d.sender);
   const record: ShipmentRecord = {
-    deliveryId,
-    externalId: str(raw.externalId),
-    deliveryNumber: str(raw.deliveryNumber),
-    state,
-    stateName: str(raw.deliveryStateName),
-    agent: str(raw.agent),
-    deliveryType: str(raw.deliveryType),
+    deliveryId: d.deliveryId,
+    externalId: given(d.externalId),
+    deliveryNumber: given(d.deliveryNumber),
+    state: d.deliveryState,
+    stateName: given(d.deliveryStateName),
+    agent: given(d.agent),
+    deliveryType: given(d.deliveryType),
     collectionPlace: sender.collectionPlace,
-    recipient: party(raw.recipient),
+    recipient: party(d.recipient),
     sender,
-    value: toDecimalString(raw.value),
-    valueCurrency: str(raw.valueCurrency),
-    cod: toDecimalString(raw.cod),
-    codCurrency: str(raw.codCurrency),
-    variableSymbol: str(raw.variableSymbol),
-    ticketNote: str(raw.ticketNote),
-    packages: packages(raw.packages),
-    extraServices: extraServices(raw.extraServices),
-    source: int(raw.source),
-    sourceName: str(raw.sourceName),
-    created: str(raw.created),
-    closed: str(raw.closed),
+    value: d.value,
+    valueCurrency: given(d.valueCurrency),
+    cod: d.cod,
+    codCurrency: given(d.codCurrency),
+    variableSymbol: given(d.variableSymbol),
+    ticketNote: given(d.ticketNote),
+    packages: d.packages.map((p) => ({ barcode: given(p.barcode), weight: p.weight, length: p.length, width: p.width, height: p.height })),
+    extraServices: d.extraServices.map((s) => ({ code: s.code, arguments: s.arguments ?? {} })),
+    source: d.source,
+    sourceName: given(d.sourceName),
+    created: given(d.created),
+    closed: given(d.closed),
   };
   if (etag !== undefined) record.etag = etag;
-  return { ok: true, record };
+  return record;
 }

@@ -4,6 +4,7 @@
  * the active account; with none, a clear `no_account` error.
  */
 import type { SyncProgress } from '../../shared/contract/shipments';
+import type { Delivery } from '../api/index';
 import type { Handlers, Logger } from '../rpc/rpcServer';
 import { createCollectionPlacesRepo } from '../store/collectionPlacesRepo';
 import { syncCollectionPlaces } from './syncCollectionPlaces';
@@ -131,7 +132,7 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
     lookup,
     repos: { shipments, scanLog, syncState, places },
     /** For the close/edit/insert workflows: store what the service answered. */
-    recordDeliveries: (accountId: string, deliveries: unknown[], etag?: string | null) => recordDeliveries(cacheDeps, accountId, deliveries, etag),
+    recordDeliveries: (accountId: string, deliveries: readonly Delivery[], etag?: string | null) => recordDeliveries(cacheDeps, accountId, deliveries, etag),
     /** For the cancel workflow. */
     recordCancelled: (accountId: string, deliveryIds: number[]) => recordCancelled(cacheDeps, accountId, deliveryIds),
     /** After an uncertain outcome: ask the service and store. */

@@ -3,7 +3,7 @@
  * client does the spec's request rules (splitting by 100 ids and URL length, 404 "none found" as
  * an empty list, ETag/If-None-Match, timeouts, safe GET retries); this only picks the calls.
  */
-import type { ServiceClient } from '../api/index';
+import type { Delivery, ServiceClient } from '../api/index';
 import type { SearchKey, ShipmentPageResult, ShipmentSource } from './shipmentSource';
 
 export function shipmentSourceFromClient(client: ServiceClient): ShipmentSource {
@@ -13,7 +13,7 @@ export function shipmentSourceFromClient(client: ServiceClient): ShipmentSource 
       const r = await client.searchDeliveries({ filters: { deliveryId: { gt: afterDeliveryId } } }, { etag: ifNoneMatch });
       return r.status === 'not-modified' ? { kind: 'not_modified' } : { kind: 'page', deliveries: r.deliveries, etag: r.etag };
     },
-    async findBy(key: SearchKey, value: string): Promise<unknown[]> {
+    async findBy(key: SearchKey, value: string): Promise<Delivery[]> {
       if (key === 'deliveryId') return client.getDeliveriesByIds([Number(value)]);
       if (key === 'externalId') return client.getDeliveriesByExternalIds([value]);
       // An enumeration filter: a comma would split the value (spec filter rule 3); the lookup

@@ -1,46 +1,40 @@
 /**
  * Refreshes the cached collection places of an account (spec "GET /api/v2/collection-places":
- * active places only). Places no longer listed stay cached as inactive. A malformed record
- * refuses the whole answer, so the cached list is never half replaced.
+ * active places only). Places no longer listed stay cached as inactive. The client's schema
+ * (electron/api/schemas.ts) refuses a malformed answer as a whole, so the cached list is never
+ * half replaced.
  */
+import type { CollectionPlace as ServicePlace } from '../api/index';
 import type { CollectionPlace, CollectionPlacesRepo } from '../store/collectionPlacesRepo';
 import { toSourceError, type ShipmentSource, type SourceError } from './shipmentSource';
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+/** '' from the service means "not given". */
+const given = (v: string | null): string | null => (v === '' ? null : v);
 
-export function placeFromRecord(raw: unknown): CollectionPlace | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  const identificator = text(r.identificator);
-  if (!identificator) return null;
+function placeFromService(p: ServicePlace): CollectionPlace {
   return {
-    identificator,
-    name: text(r.name),
-    email: text(r.email),
-    phone: text(r.phone),
-    contactPerson: text(r.contactPerson),
-    state: text(r.state),
-    city: text(r.city),
-    street: text(r.street),
-    postalCode: text(r.postalCode),
+    identificator: p.identificator,
+    name: given(p.name),
+    email: given(p.email),
+    phone: given(p.phone),
+    contactPerson: given(p.contactPerson),
+    state: given(p.state),
+    city: given(p.city),
+    street: given(p.street),
+    postalCode: given(p.postalCode),
   };
 }
 
 export async function syncCollectionPlaces(
   deps: { accountId: string; source: ShipmentSource; places: CollectionPlacesRepo; now: () => Date },
 ): Promise<{ ok: true; count: number } | { ok: false; error: SourceError }> {
-  let raws: unknown[];
+  let found: ServicePlace[];
   try {
-    raws = await deps.source.collectionPlaces();
+    found = await deps.source.collectionPlaces();
   } catch (err) {
     return { ok: false, error: toSourceError(err) };
   }
-  const places: CollectionPlace[] = [];
-  for (const raw of raws) {
-    const p = placeFromRecord(raw);
-    if (!p) return { ok: false, error: { code: 'malformed_response', message: 'The service sent a collection place without an identificator.' } };
-    places.push(p);
-  }
+  const places = found.map(placeFromService);
   deps.places.replaceActive(deps.accountId, places, deps.now());
   return { ok: true, count: places.length };
 }

@@ -24,7 +24,7 @@ import { shipmentFromDelivery } from './shipmentFromDelivery';
 import { toSourceError, type ShipmentSource } from './shipmentSource';
 
 /** The service's maximum per search (spec "Limits"). */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export interface SyncDeps {
   accountId: string;
@@ -73,13 +73,7 @@ async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise
   const ids = deps.shipments.staleOpenIds(deps.accountId, recentDay(deps), staleBefore, deps.maxStaleRefresh ?? 1000);
   for (let i = 0; i < ids.length; i += PAGE_SIZE) {
     progress.requests++;
-    const raws = await deps.source.getMany(ids.slice(i, i + PAGE_SIZE));
-    const records: ShipmentRecord[] = [];
-    for (const raw of raws) {
-      const parsed = shipmentFromDelivery(raw);
-      if (!parsed.ok) throw new PageError('malformed_response', `The service sent a malformed shipment: ${parsed.message}`);
-      records.push(parsed.record);
-    }
+    const records = (await deps.source.getMany(ids.slice(i, i + PAGE_SIZE))).map((d) => shipmentFromDelivery(d));
     const changed = deps.shipments.upsertMany(deps.accountId, records, deps.now());
     if (changed.length) deps.onChanged?.(deps.accountId, changed);
     progress.stored += changed.length;
@@ -108,12 +102,7 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
         next = known.lastDeliveryId;
         syncState.saveCursor(accountId, count < PAGE_SIZE ? cursor : next);
       } else {
-        const records: ShipmentRecord[] = [];
-        for (const raw of result.deliveries) {
-          const parsed = shipmentFromDelivery(raw);
-          if (!parsed.ok) throw new PageError('malformed_response', `The service sent a malformed shipment: ${parsed.message}`);
-          records.push(parsed.record);
-        }
+        const records = result.deliveries.map((d) => shipmentFromDelivery(d));
         count = records.length;
         if (count > PAGE_SIZE) throw new PageError('malformed_response', `The service returned ${count} shipments where at most ${PAGE_SIZE} were asked for.`);
         next = records.reduce((m, r) => Math.max(m, r.deliveryId), cursor);

@@ -9,6 +9,7 @@
  * - anything uncertain (a close whose answer was lost): refreshShipments asks the service.
  */
 import { shipmentStates } from '../../shared/contract/shipments';
+import type { Delivery } from '../api/index';
 import type { ShipmentsRepo, ShipmentRecord } from '../store/shipmentsRepo';
 import { shipmentFromDelivery } from './shipmentFromDelivery';
 import type { ShipmentSource } from './shipmentSource';
@@ -23,25 +24,17 @@ export interface CacheUpdateDeps {
 export interface RecordResult {
   /** deliveryIds whose cached record changed. */
   changed: number[];
-  /** Records that could not be read (not stored); the rest were stored. */
-  rejected: string[];
 }
 
 /**
  * Stores delivery records the service returned. `etag` is stored only when the response held a
  * single shipment (an ETag of a multi-shipment response is not usable for one shipment's If-Match).
  */
-export function recordDeliveries(deps: CacheUpdateDeps, accountId: string, deliveries: unknown[], etag?: string | null): RecordResult {
-  const records: ShipmentRecord[] = [];
-  const rejected: string[] = [];
-  for (const raw of deliveries) {
-    const parsed = shipmentFromDelivery(raw, deliveries.length === 1 ? etag : undefined);
-    if (parsed.ok) records.push(parsed.record);
-    else rejected.push(parsed.message);
-  }
+export function recordDeliveries(deps: CacheUpdateDeps, accountId: string, deliveries: readonly Delivery[], etag?: string | null): RecordResult {
+  const records = deliveries.map((d) => shipmentFromDelivery(d, deliveries.length === 1 ? etag : undefined));
   const changed = deps.shipments.upsertMany(accountId, records, deps.now());
   if (changed.length) deps.onChanged?.(accountId, changed);
-  return { changed, rejected };
+  return { changed };
 }
 
 /** Marks cached shipments cancelled after a successful cancel (state 10, spec "States and transitions"). */
@@ -64,7 +57,7 @@ export async function refreshShipments(
   accountId: string,
   deliveryIds: number[],
 ): Promise<RecordResult> {
-  if (deliveryIds.length === 0) return { changed: [], rejected: [] };
+  if (deliveryIds.length === 0) return { changed: [] };
   const raws = await deps.source.getMany([...new Set(deliveryIds)]);
   return recordDeliveries(deps, accountId, raws);
 }

@@ -4,6 +4,12 @@
  * carrier (one request each) and printed per carrier, and the summary says per shipment what
  * closed, what printed, and what failed and why. Shipments that did not close stay in the batch,
  * so the worker can fix them and close again.
+ *
+ * With a scale set up (issue 19 item 2, "Batch mode too"), each parcel is weighed as its code is
+ * collected — the worker scans it with the parcel on the scale, one settled weight per package —
+ * and the weights stay with the batch item. At the close, a shipment whose weight is off by more
+ * than the tolerance is updated at the service first (the single scan's own path: GET, PUT with
+ * If-Match), and the weights are recorded on its journal entry in the commit that creates it.
  */
 import type { ScanOutcome, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
@@ -13,12 +19,31 @@ import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
 import type { BatchItem, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
-import type { WorkflowDeps } from './workflowDeps';
+import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+import type { PackageWeight } from '../store/weighRepo';
+import type { Sent, SentOutcome, WeighedInfo } from '../scale/weighBeforeClose';
+
+/** The desk's weighing, as batch mode uses it (electron/scale/desk.ts). */
+export interface BatchDesk {
+  /** A scale is set up: collected parcels are weighed. */
+  enabled(): boolean;
+  /** One settled weight per package of a prepared shipment, in turn. Null: the station is closing. */
+  weigh(s: Shipment): Promise<PackageWeight[] | null>;
+  /** The weights onto the service when off by more than the tolerance (the single scan's path). */
+  send(session: WorkflowSession, s: Shipment, weights: PackageWeight[]): Promise<Sent>;
+  /** The weights and what they did, on the shipment's journal entry. */
+  record(entryId: number, weights: PackageWeight[], outcome: SentOutcome): void;
+  weighedOf(entryId: number, s: Shipment): WeighedInfo | null;
+  /** Runs `fn` in one commit (the journal entries and their weights). */
+  atomically<T>(fn: () => T): T;
+}
 
 export interface BatchCloseOptions {
   /** How long closeAll waits for the labels to leave the printers before reporting them queued (default 15 s). */
   printWaitMs?: number;
   onItems?(items: BatchItem[]): void;
+  /** Weighing at collect time, when the station has a scale (electron/scale). */
+  desk?: BatchDesk;
 }
 
 const placeOf = (s: Shipment) => (s.sender.type === 'collectionPlace' ? s.sender.collectionPlace ?? s.collectionPlace : null);
@@ -99,6 +124,13 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
           const existing = items.find((i) => i.deliveryId === found.shipment.deliveryId);
           if (existing) return existing;
           item = itemFor(found.code, found.shipment);
+          const desk = opts.desk;
+          if (item.status === 'ready' && desk?.enabled() && found.shipment.packages.length > 0) {
+            // The parcel lies on the scale as its code is scanned: it is collected once weighed.
+            const weights = await desk.weigh(found.shipment);
+            if (!weights) throw new StationError('unavailable', 'The station closed while the parcel waited for the scale; scan it again.');
+            item = { ...item, weights };
+          }
         } else {
           const message =
             found.kind === 'invalid' ? found.message
@@ -149,18 +181,63 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
           const sh = (item.status === 'ready' || item.status === 'refused') && item.deliveryId !== null ? deps.repos.shipments.get(s.accountId, item.deliveryId) : null;
           if (sh) ready.push({ item, shipment: sh });
         }
-        const entries = deps.repos.journal.begin(
-          ready.map(({ item, shipment }) => ({ accountId: s.accountId, source: 'batch', scanId: scanIds.get(item.code) ?? null, code: item.code, deliveryId: shipment.deliveryId, want: 'close-and-print' })),
-          deps.clock.now(),
-          // The codes leave the list in the commit that makes them journal entries: after a crash they
-          // are closed and printed by the journal, not offered again as ready.
-          () => deps.repos.batchItems.remove(ready.map((r) => r.item.code)),
-        );
+        // Weighed parcels first: a weight off by more than the tolerance goes to the service before
+        // the close (issue 19), as for a single scan. One the service did not take stays in the batch.
+        const toClose: { item: BatchItem; shipment: Shipment; sent: SentOutcome | null }[] = [];
+        const held = new Map<number, BatchShipmentResult>();
+        for (const r of ready) {
+          const weights = r.item.weights;
+          if (!opts.desk || !weights?.length) {
+            toClose.push({ ...r, sent: null });
+            continue;
+          }
+          const sent = await opts.desk.send(s, r.shipment, weights);
+          if (sent.kind === 'go') {
+            toClose.push({ ...r, sent: sent.outcome });
+            continue;
+          }
+          const base = { deliveryId: r.shipment.deliveryId, code: r.item.code, carrier: r.shipment.agent ?? '', collectionPlace: placeOf(r.shipment), closed: false, print: 'not-printed' as const, jobIds: [] };
+          held.set(
+            r.shipment.deliveryId,
+            sent.kind === 'end'
+              ? { ...base, outcome: 'refused', error: sent.error }
+              : { ...base, outcome: 'not-closed', error: { code: sent.trouble.error.code, message: `The service did not take the weighed weight (${sent.trouble.error.message}); the shipment stays in the batch, close it again.` } },
+          );
+        }
+        const begin = () =>
+          deps.repos.journal.begin(
+            toClose.map(({ item, shipment }) => ({ accountId: s.accountId, source: 'batch', scanId: scanIds.get(item.code) ?? null, code: item.code, deliveryId: shipment.deliveryId, want: 'close-and-print' })),
+            deps.clock.now(),
+            // The codes leave the list in the commit that makes them journal entries: after a crash they
+            // are closed and printed by the journal, not offered again as ready.
+            () => deps.repos.batchItems.remove(toClose.map((r) => r.item.code)),
+          );
+        const desk = opts.desk;
+        const entries = desk
+          ? desk.atomically(() => {
+              const list = begin();
+              // The weights used, on each entry in the same commit (the outcome and a restart read them there).
+              list.forEach((e, i) => {
+                const t = toClose[i]!;
+                if (t.sent !== null && t.item.weights) desk.record(e.id, t.item.weights, t.sent);
+              });
+              return list;
+            })
+          : begin();
         const results = entries.length ? await engine.run(s, entries) : new Map<number, EntryResult>();
         const jobIds = [...results.values()].flatMap((r) => (r.kind === 'queued' ? r.jobs.map((j) => j.id) : []));
         await deps.jobs.wait(jobIds, printWaitMs);
 
-        const shipments: BatchShipmentResult[] = ready.map(({ item, shipment }, i) => resultOf(item, shipment, results.get(entries[i]!.id)));
+        const closedLine = new Map(
+          toClose.map(({ item, shipment, sent }, i) => {
+            const entry = entries[i]!;
+            const line = resultOf(item, shipment, results.get(entry.id));
+            const now = sent !== null ? deps.repos.shipments.get(s.accountId, shipment.deliveryId) : null;
+            const weighed = now && desk ? desk.weighedOf(entry.id, now) : null;
+            return [shipment.deliveryId, weighed ? { ...line, weighed } : line] as const;
+          }),
+        );
+        const shipments: BatchShipmentResult[] = ready.map(({ shipment }) => held.get(shipment.deliveryId) ?? closedLine.get(shipment.deliveryId)!);
 
         const groups = new Map<string, BatchSummary['groups'][number]>();
         for (const r of shipments) {

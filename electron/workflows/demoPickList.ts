@@ -38,18 +38,29 @@ export function createDemoPickList(o: DemoPickListDeps) {
     return { ...s, companyName: account.companyName };
   }
 
-  /** The prepared shipments, read from the sandbox into the cache first (a cache that is behind shows closed ones as prepared). */
+  /**
+   * The shipments still open (prepared) at the sandbox. The sandbox's answer decides: a shipment
+   * closed elsewhere (the web application, another station, a scan whose answer was lost) is not
+   * in it, though the cache may still hold it as prepared, and is left off the list. Only when the
+   * sandbox cannot be read does the cache stand in.
+   */
   async function items(): Promise<DemoPickItem[]> {
     const s = demoSession();
+    let open: Set<number> | null = new Set();
     try {
-      for await (const page of s.client.pageDeliveries({ filters: { deliveryState: String(shipmentStates.prepared) } })) deps.recordDeliveries(s.accountId, page);
+      for await (const page of s.client.pageDeliveries({ filters: { deliveryState: String(shipmentStates.prepared) } })) {
+        deps.recordDeliveries(s.accountId, page);
+        for (const d of page) open.add(d.deliveryId);
+      }
     } catch (err) {
+      open = null;
       deps.log.warn('demo pick list: the sandbox could not be read; using the cache', { error: (err as Error).message });
     }
     const out: DemoPickItem[] = [];
     for (let offset = 0; out.length < MAX_ITEMS; offset += PAGE) {
       const page = deps.repos.shipments.query(s.accountId, { states: [shipmentStates.prepared], offset, limit: PAGE });
       for (const it of page.items) {
+        if (open && !open.has(it.deliveryId)) continue;
         out.push({ code: it.externalId ?? String(it.deliveryId), carrier: it.agent ?? '', recipientName: it.recipientName, deliveryId: it.deliveryId });
       }
       if (page.items.length < PAGE) break;

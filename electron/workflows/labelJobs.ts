@@ -7,7 +7,7 @@
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
 import type { Shipment } from '../../shared/contract/shipments';
 import { isServiceError, type ZplSize } from '../api/index';
-import { pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
+import { pdfFallbackRoute, pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
@@ -30,9 +30,7 @@ interface Ctx {
 const barcodesOf = (s: Shipment) => s.packages.map((p) => p.barcode).filter((b): b is string => !!b);
 
 /** Where a carrier's labels go; a ZPL route for a carrier without ZPL falls back to PDF A4 on the office printer. */
-function pdfFallback(rules: RoutingRules): LabelRoute | null {
-  return rules.protocolPrinterId ? { format: 'pdf-a4', printerId: rules.protocolPrinterId, position: 1 } : null;
-}
+const pdfFallback = pdfFallbackRoute;
 
 function variantOf(route: LabelRoute): LabelVariant {
   if (route.format === 'zpl') return { format: 'zpl', size: route.size ?? 'default' };

@@ -23,12 +23,24 @@ import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { ClosedShipmentInfo, PendingScan, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+import type { BeforeClose, WeighedInfo } from '../scale/weighBeforeClose';
+
+/** The desk's own steps around the close (issue 19: weigh before it, check the label after it). */
+export interface DeskSteps {
+  /** A resolved scan, before its close: weigh it; the shipment may be updated at the service. */
+  beforeClose(e: JournalEntry, session: WorkflowSession): Promise<BeforeClose>;
+  weighedOf(entryId: number, s: Shipment): WeighedInfo | null;
+  /** A scan's labels are queued: its label may be checked now. */
+  labelQueued(entryId: number, accountId: string, s: Shipment): void;
+}
 
 export interface ScanToCloseOptions {
   /** How long a scan waits for its labels to leave the printer before it reports `queued` (default 8 s). */
   printWaitMs?: number;
   onOutcome?(outcome: ScanOutcome): void;
   onPending?(pending: PendingScan[]): void;
+  /** Weighing and label checks, when the station has them (electron/scale). */
+  desk?: DeskSteps;
 }
 
 const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
@@ -132,8 +144,9 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     w?.(o);
   }
 
-  async function report(scanId: number, code: string, s: Shipment, jobs: StoredJob[], reprint: boolean): Promise<ScanOutcome> {
-    const info = shipmentInfo(s);
+  async function report(scanId: number, code: string, s: Shipment, jobs: StoredJob[], reprint: boolean, entryId: number | null = null): Promise<ScanOutcome> {
+    const weighed = entryId !== null ? opts.desk?.weighedOf(entryId, s) : null;
+    const info = weighed ? { ...shipmentInfo(s), weighed } : shipmentInfo(s);
     const jobIds = jobs.map((j) => j.id);
     const settled = await deps.jobs.wait(jobIds, printWaitMs);
     if (settled.kind === 'done') return { scanId, code, kind: 'printed', shipment: info, jobIds, reprint };
@@ -182,7 +195,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     const code = e.code ?? '';
     switch (r.kind) {
       case 'queued':
-        return done(later(report(scanId, code, r.shipment, r.jobs, false)));
+        opts.desk?.labelQueued(e.id, session.accountId, r.shipment);
+        return done(later(report(scanId, code, r.shipment, r.jobs, false, e.id)));
       case 'not-printed':
         return done({ scanId, code, kind: 'printer-down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
       case 'waiting':
@@ -194,7 +208,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         if (c.kind === 'closed-elsewhere') return alreadyClosed(scanId, code, session, c.shipment).then(done);
         if (c.kind === 'cancelled') return done({ scanId, code, kind: 'cancelled', deliveryId: c.shipment.deliveryId, recipientName: toSummary(c.shipment).recipientName });
         if (c.status === 404) return done({ scanId, code, kind: 'not-found', message: c.message, serviceChecked: true });
-        if (c.status !== 422 && c.status !== null) return done({ scanId, code, kind: 'error', error: { code: `service_http_${c.status}`, message: c.message } });
+        if (c.status !== 422 && c.status !== null) return done({ scanId, code, kind: 'error', error: { code: 'service_http', message: c.message, details: { status: c.status } } });
         const s = deps.repos.shipments.get(session.accountId, e.deliveryId ?? -1);
         return done({ scanId, code, kind: 'carrier-rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
       }
@@ -267,6 +281,14 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       if (r) return r;
     }
     const cur = journal.get(e.id)!;
+    if (cur.step === 'resolved' && opts.desk) {
+      const b = await opts.desk.beforeClose(cur, session);
+      if (b.kind === 'wait') return waitFor(cur, b.trouble);
+      if (b.kind === 'end') {
+        engine.end(cur, 'error', b.error);
+        return done({ scanId: cur.scanId ?? 0, code: cur.code ?? '', kind: 'error', error: b.error });
+      }
+    }
     const r = (await engine.run(session, [cur])).get(e.id)!;
     return fromResult(cur, session, r);
   }
@@ -356,7 +378,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
    */
   function submit(raw: string): { scanId: number; done: Promise<ScanOutcome> } {
     const session = deps.session();
-    const n = normaliseScan(raw);
+    const n = normaliseScan(raw, deps.scannerAffixes?.()); // logged and named without the desk scanner's affixes
     const code = n.ok ? n.code : raw.trim();
     const { scanId, entry } = journal.receiveScan({ accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now() });
     const outcome = new Promise<ScanOutcome>((resolve) => waiters.set(entry.id, resolve));

@@ -2,7 +2,7 @@
  * What the workflows are built from. The composition root (electron/station.ts) creates one set
  * and hands it to each workflow factory; tests build the same set from real parts.
  */
-import type { ServiceClient } from '../api/index';
+import type { Delivery, ServiceClient } from '../api/index';
 import type { Clock } from '../clock';
 import type { PrintQueue } from '../queue/printQueue';
 import type { Logger } from '../rpc/rpcServer';
@@ -15,6 +15,7 @@ import type { ScanLogRepo } from '../store/scanLogRepo';
 import type { ShipmentsRepo } from '../store/shipmentsRepo';
 import type { LookupResult } from '../../shared/contract/shipments';
 import type { RoutingRules } from '../../shared/contract/printing';
+import type { ScannerAffixes } from '../../shared/scan/normaliseScan';
 import type { JobWaiter } from './jobWaiter';
 
 /** The active account and its service client; null when no account is set up or it is logged out. */
@@ -43,7 +44,7 @@ export interface WorkflowDeps {
     batchItems: BatchItemsRepo;
   };
   /** Stores delivery records the service returned (electron/sync/updateCache.ts recordDeliveries, bound). */
-  recordDeliveries(accountId: string, deliveries: unknown[]): void;
+  recordDeliveries(accountId: string, deliveries: readonly Delivery[]): void;
   queue: PrintQueue;
   /** Current routing rules (printing settings). */
   routes(): RoutingRules;
@@ -53,4 +54,6 @@ export interface WorkflowDeps {
   log: Logger;
   /** A workflow could not reach the service: the station checks it now, so the top bar turns red at once. */
   serviceTrouble?(): void;
+  /** The desk scanner's prefix/suffix (settings): a scan is logged and named without them. */
+  scannerAffixes?(): ScannerAffixes;
 }

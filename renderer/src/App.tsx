@@ -9,6 +9,9 @@ import { activeAccount, useAccounts } from './state/accountsStore';
 import { useNav } from './state/navStore';
 import { useSettings } from './state/settingsStore';
 import { useStatus } from './state/statusStore';
+import { useScanCapture } from './scan/scanCapture';
+import { ScanToast } from './scan/ScanToast';
+import { printerName } from './i18n/printerName';
 
 function LanguageSwitch() {
   const { language } = useLanguage();
@@ -65,7 +68,7 @@ function PrinterPill() {
   const trouble = printers.find((p) => p.state === 'offline' || p.state === 'error');
   return (
     <span className={`pill ${trouble ? 'bad' : 'ok'}`} data-testid="printer-pill">
-      {trouble ? t('printers.trouble', { name: trouble.name, state: t(`printerState.${trouble.state}`) }) : t('printers.allReady')}
+      {trouble ? t('printers.trouble', { name: printerName(t, trouble), state: t(`printerState.${trouble.state}`) }) : t('printers.allReady')}
     </span>
   );
 }
@@ -122,6 +125,7 @@ export function App() {
   const screen = useNav((s) => s.screen);
   const go = useNav((s) => s.go);
   useScreenKeys();
+  useScanCapture();
   useEffect(() => {
     if (connected) {
       void loadStatus();
@@ -180,6 +184,7 @@ export function App() {
       <main>
         <Current />
       </main>
+      <ScanToast />
     </div>
   );
 }

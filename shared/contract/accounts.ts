@@ -31,6 +31,8 @@ export const accountView = z.object({
   active: z.boolean(),
   /** The built-in demo account the station set up itself on first run. */
   demo: z.boolean(),
+  /** On the sandbox built into this station (not a sandbox run on its own at an address). */
+  embedded: z.boolean().default(false),
   login: loginState,
   /** Why the last browser login failed (denied, timed out...), until the next attempt. */
   lastLoginError: z.string().nullable(),
@@ -62,7 +64,16 @@ export const stationSettings = z.object({
     /** Characters some scanners send before/after the code (stripped before lookup). */
     prefix: z.string().max(20),
     suffix: z.string().max(20),
+    /**
+     * The longest pause between two keystrokes of one scan, in ms. A keyboard-wedge scanner types a
+     * key every few ms, a person rarely faster than every 80 ms: a burst this fast ending with Enter
+     * is taken for a scan wherever the focus is (renderer/src/scan/scanCapture.ts). Defaulted, so
+     * settings saved before it existed still read.
+     */
+    keyGapMs: z.number().int().min(5, 'At least 5 ms.').max(100, 'At most 100 ms.').default(35),
   }),
+  /** New shipment starts from the sender (collection place) this desk used last. Defaulted, as keyGapMs. */
+  newShipment: z.object({ lastSenderPlace: z.string().max(100).nullable() }).default({ lastSenderPlace: null }),
 });
 export type StationSettings = z.infer<typeof stationSettings>;
 

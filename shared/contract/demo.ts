@@ -23,4 +23,9 @@ export const demoMethods = {
   'demo.pickList': { params: pickListParams, result: z.object({ items: z.array(demoPickItem), pages: z.array(previewPage) }) },
   /** Prints the pick list on the office printer route (the protocol printer; the virtual PDF printer by default). */
   'demo.printPickList': { params: pickListParams, result: z.object({ jobId: z.number().int() }) },
+  /**
+   * Seeds the built-in sandbox's demo shipments again and forgets the station's cache of the demo
+   * company (electron/auth/demoReset.ts). Only while the demo company is active; else `not_demo_account`.
+   */
+  'demo.reset': { params: z.object({}).strict(), result: z.object({ reset: z.literal(true) }) },
 };

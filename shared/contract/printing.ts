@@ -97,6 +97,32 @@ export const routingRules = z.object({
 });
 export type RoutingRules = z.infer<typeof routingRules>;
 
+/**
+ * The carriers the station routes labels for, with the ZPL sizes each offers (spec "GET
+ * /api/v3/deliveries/zpl": ZPL exists for five carriers only; null = PDF labels only). Codes and
+ * names as the service's carrier catalogue lists them (the sandbox's, sandbox/domain/catalogue.ts).
+ */
+export const labelCarriers: readonly { code: string; name: string; zplSizes: ZplSize[] | null }[] = [
+  { code: 'NP', name: 'National Post', zplSizes: ['10x17'] },
+  { code: 'PPR', name: 'ParcelPro', zplSizes: ['10x5', '10x17'] },
+  { code: 'RGX', name: 'RegioExpress', zplSizes: ['10x15'] },
+  { code: 'BOX', name: 'BoxPoint', zplSizes: ['10x17'] },
+  { code: 'SHP', name: 'ShopPoint', zplSizes: ['10x17'] },
+  { code: 'CCR', name: 'CityCourier', zplSizes: null },
+];
+
+/**
+ * Where a carrier's labels really go under the saved rules: `carrier` its own rule, `default` the
+ * default route, `pdf-fallback` the default asks for ZPL but the carrier has none, so they go as
+ * PDF A4 to the protocol (office) printer; `none`: they are not printed.
+ */
+export const routeDecision = z.object({
+  carrier: z.string(),
+  route: labelRoute.nullable(),
+  via: z.enum(['carrier', 'default', 'pdf-fallback', 'none']),
+});
+export type RouteDecision = z.infer<typeof routeDecision>;
+
 // ---------------------------------------------------------------- queue
 
 /**
@@ -178,6 +204,8 @@ export const printingMethods = {
   'printing.printers.received': { params: z.object({ printerId }).strict(), result: z.array(receivedItem) },
   'printing.routes.get': { params: z.object({}).strict(), result: routingRules },
   'printing.routes.set': { params: routingRules.strict(), result: routingRules },
+  /** The route each carrier's labels really take under the saved rules (the core's decision, as printing applies it). */
+  'printing.routes.effective': { params: z.object({}).strict(), result: z.array(routeDecision) },
   'printing.queue.list': {
     params: z
       .object({

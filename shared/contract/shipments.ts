@@ -5,12 +5,13 @@
  *
  * Money and weights are exact decimal strings ("12.50", "2.3"): never floats (spec "Common
  * conventions" 5-6: the service sends numbers, strings or decimal commas; we normalise to a
- * decimal point and keep the digits).
+ * decimal point and keep the digits: shared/decimal.ts).
  */
 import { z } from 'zod';
+import { DECIMAL_PATTERN } from '../decimal';
 
 /** An exact decimal with a point, e.g. "1234.5" or "-0.25". */
-export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal number like 12.50');
+export const decimalString = z.string().regex(DECIMAL_PATTERN, 'expected a decimal number like 12.50');
 
 /** Spec "States and transitions". 1-6 are closed; 10 is cancelled. */
 export const shipmentStates = {

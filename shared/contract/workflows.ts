@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
 
 /** An error as a value: a code the UI translates, a message a person can act on. */
-export const workflowError = z.object({ code: z.string(), message: z.string() });
+/** `code` is one of shared/errors/codes.ts; values its sentence names (an HTTP status) are in `details`. */
+export const workflowError = z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 export type WorkflowError = z.infer<typeof workflowError>;
 
 /** What the green screen shows. */
@@ -19,6 +20,10 @@ export const closedShipmentInfo = z.object({
   packageCount: z.number().int(),
   deliveryNumber: z.string().nullable(),
   barcodes: z.array(z.string()),
+  /** Weighed at the desk before the close (issue 19): the weight each package was closed with (kg), where it came from. */
+  weighed: z
+    .object({ packages: z.array(z.string()), source: z.enum(['scale', 'shipment', 'mixed']), updated: z.boolean() })
+    .optional(),
 });
 export type ClosedShipmentInfo = z.infer<typeof closedShipmentInfo>;
 
@@ -107,6 +112,22 @@ export const batchItem = z.object({
    */
   status: z.enum(['ready', 'closed', 'cancelled', 'not-found', 'ambiguous', 'invalid', 'refused']),
   message: z.string().nullable(),
+  /**
+   * With a scale set up (issue 19), a ready parcel is weighed as it is collected: one weight per
+   * package (kg, exact; null when skipped or the wait ran out, so the shipment's own weight stands).
+   * They are sent at the batch close, as a single scan's are.
+   */
+  weights: z
+    .array(
+      z.object({
+        packageIndex: z.number().int(),
+        kg: z.string().nullable(),
+        reading: z.string().nullable(),
+        source: z.enum(['scale', 'skipped', 'timeout']),
+        at: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type BatchItem = z.infer<typeof batchItem>;
 
@@ -126,6 +147,8 @@ export const batchShipmentResult = z.object({
   outcome: z.enum(['printed', 'queued', 'closed-not-printed', 'refused', 'not-closed', 'waiting']),
   jobIds: z.array(z.number().int()),
   error: workflowError.nullable(),
+  /** Weighed as it was collected: the weight each package was closed with, as on the outcome screen. */
+  weighed: closedShipmentInfo.shape.weighed,
 });
 export type BatchShipmentResult = z.infer<typeof batchShipmentResult>;
 

@@ -2,40 +2,11 @@
  * Price arithmetic of a transport option, exact (spec "Transport option"):
  *   final price = price.total + prices of all implicit extra services,
  * and what the worker pays with the services they chose on top. Amounts are decimal strings
- * ("115.88"); sums are done in integer minor units (BigInt), so 0.1 + 0.2 is 0.3 and nothing drifts.
+ * ("115.88"); sums are done in integer minor units by shared/decimal.ts, so 0.1 + 0.2 is 0.3 and nothing drifts.
  * Plain functions over plain data: the main side marks options with them, the form shows them.
  */
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/** Decimal text -> integer in units of 10^-scale; null when it is not a decimal or has more places. */
-export function toMinor(d: string, scale = 2): bigint | null {
-  const m = DECIMAL.exec(d.trim());
-  if (!m) return null;
-  const frac = m[3] ?? '';
-  if (frac.replace(/0+$/, '').length > scale) return null;
-  const n = BigInt((m[2] ?? '0') + frac.padEnd(scale, '0').slice(0, scale));
-  return m[1] ? -n : n;
-}
-
-/** Integer minor units -> decimal text with exactly `scale` places ("144.88", "29.00"). */
-export function fromMinor(n: bigint, scale = 2): string {
-  const negative = n < 0n;
-  const digits = (negative ? -n : n).toString().padStart(scale + 1, '0');
-  const body = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return negative ? `-${body}` : body;
-}
-
-/** Exact sum of decimal amounts (2 places). */
-export function addAmounts(amounts: readonly string[]): string {
-  let sum = 0n;
-  for (const a of amounts) {
-    const m = toMinor(a);
-    if (m === null) throw new Error(`not an amount: ${JSON.stringify(a)}`);
-    sum += m;
-  }
-  return fromMinor(sum);
-}
+import { addDecimals, toMinor } from '../decimal';
 
 export interface PricedService {
   code: string;
@@ -55,7 +26,7 @@ export function finalPrice(t: PricedTransport): { total: string; currency: strin
   if (!t.price) return null;
   const implicit = t.extraServices.filter((s) => s.implicit && s.price);
   if (implicit.some((s) => s.price!.currency !== t.price!.currency)) return null;
-  return { total: addAmounts([t.price.total, ...implicit.map((s) => s.price!.total)]), currency: t.price.currency };
+  return { total: addDecimals([t.price.total, ...implicit.map((s) => s.price!.total)]), currency: t.price.currency };
 }
 
 /** The final price plus the services the worker chose (implicit ones are already in the final price). */
@@ -64,7 +35,7 @@ export function priceWithChoices(t: PricedTransport, chosen: readonly string[]):
   if (!final) return null;
   const extra = t.extraServices.filter((s) => !s.implicit && chosen.includes(s.code) && s.price);
   if (extra.some((s) => s.price!.currency !== final.currency)) return null;
-  return { total: addAmounts([final.total, ...extra.map((s) => s.price!.total)]), currency: final.currency };
+  return { total: addDecimals([final.total, ...extra.map((s) => s.price!.total)]), currency: final.currency };
 }
 
 export interface TimedTransport {

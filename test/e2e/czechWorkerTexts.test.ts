@@ -85,13 +85,13 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => failures.textContent(), { timeout: 20_000 }).toContain('NEEXISTUJE-1');
     expect(await failures.textContent()).toContain('nenalezeno');
     expect(await failures.textContent()).not.toMatch(ENGLISH);
-    // "1 chyb" is not Czech; the counts are written as "label: n", and they count what the list shows:
+    // "1 chyb" is not Czech; the counts are written as "participle: n", and they count what the list shows:
     // the code that was not found is skipped, not a failure (QA: "chyb: 1" beside a list of three).
     const counts = await page.getByTestId('batch-summary-counts').textContent();
     const failedItems = await failures.locator('li[data-kind="failed"]').count();
     const skippedItems = await failures.locator('li[data-kind="skipped"]').count();
     expect(skippedItems).toBe(1);
-    expect(counts).toContain(`chyb: ${failedItems}`);
+    expect(counts).toContain(`selhalo: ${failedItems}`);
     expect(counts).toContain(`přeskočeno: ${skippedItems}`);
     expect(await failures.locator('li[data-code="NEEXISTUJE-1"]').textContent()).toContain('přeskočeno (nenalezeno)');
     // A group with one refused shipment says how many of it closed, and the refused one says why.

@@ -222,6 +222,13 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     // Opened from the Shipments list: select its row, "Edit".
     await page.getByTestId('nav-shipments').click();
     await page.getByTestId('filter-text').fill('Svoboda');
+    // The filter applies after a pause; a click before it would be undone by the new list.
+    await expect
+      .poll(async () => {
+        const rows = await page.getByTestId('shipment-row').allTextContents();
+        return rows.length > 0 && rows.every((row) => row.includes('Svoboda'));
+      })
+      .toBe(true);
     await page.locator(`[data-testid="shipment-row"][data-delivery-id="${id}"]`).click();
     await page.getByTestId('action-edit').click();
     await expect.poll(() => field(page, 'ticketNote').inputValue()).toBe('first');
@@ -284,5 +291,25 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.screenshot({ path: path.join(shots, 'newShipment-viewport-cs.png') });
     await page.getByTestId('language').selectOption('en');
     await page.close();
+  });
+
+  it('a new shipment starts from the sender used last, also in a fresh browser profile (issue 14)', async () => {
+    const page = await openForm();
+    await page.getByTestId('ns-sender.collectionPlace').selectOption('WH-BRNO');
+    await fillPerson(page, 'recipient', { surname: 'Šťastná' });
+    await fillAddress(page, 'recipient');
+    await fillShipment(page, { externalId: 'E2E-LAST-SENDER' });
+    await searchAndChoose(page, 'NP-DOOR');
+    await page.getByTestId('ns-save').click();
+    const id = await savedId(page);
+    expect((await rpc.call('shipments.get', { deliveryId: id }))!.sender).toMatchObject({ collectionPlace: 'WH-BRNO' });
+    await page.close();
+
+    // Another browser profile (nothing in its storage): the station remembers the place, not the browser.
+    const next = await browser.newPage({ locale: 'cs-CZ', viewport: { width: 1366, height: 768 } });
+    await next.goto(hs.host.url);
+    await next.getByTestId('nav-newShipment').click();
+    await expect.poll(() => next.getByTestId('ns-sender.collectionPlace').inputValue(), { timeout: 15_000 }).toBe('WH-BRNO');
+    await next.close();
   });
 });

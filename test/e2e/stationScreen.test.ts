@@ -183,7 +183,16 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     await page.keyboard.type(codes.map((c) => c + '\n').join(''));
     await expect.poll(() => page.getByTestId('pending-scans').locator('li[data-scan-id]').count()).toBeGreaterThanOrEqual(2);
     // The feedback covers the side panels, so it counts the scans in line too.
-    expect(await page.getByTestId('outcome-in-line').textContent()).toMatch(/Scans in line: [1-3]/);
+    expect(await page.getByTestId('outcome-in-line').textContent()).toMatch(/^[1-3] scans? in line$/);
+    // ...and leaves the "Scans in progress" panel in sight, with the scans in it (issue 14 item 2).
+    const pendingPanel = page.locator('section.panel.pending');
+    await expect
+      .poll(() => pendingPanel.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      }))
+      .toBe(true);
+    expect(await page.getByTestId('pending-scans').textContent()).toMatch(/ORD-100[234]/);
     await shot('pending-en');
     await rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1004' && rpc.events('scan.outcome').indexOf(o) >= before);
     const outcomes = rpc.events('scan.outcome').slice(before);
@@ -219,6 +228,10 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     }
     // The queue retries by itself; the label comes out once the printer is back.
     await expect.poll(() => printed().length, { timeout: 60_000, interval: 500 }).toBe(before + 1);
+    // The recent scans show the final state, not the first one ("printer down" / "labels are printing").
+    await outcome().click();
+    const row = page.getByTestId('recent-scans').locator('li').filter({ has: page.locator('.code', { hasText: 'ORD-1007' }) });
+    await expect.poll(() => row.first().getAttribute('data-kind'), { timeout: 20_000 }).toBe('printed');
   });
 
   it('batch mode: collects scans, closes them all grouped by carrier + collection place, prints, and sums up what failed', async () => {
@@ -294,7 +307,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
 
     await scan('ORD-1013');
     await waitKind('cancelled');
-    expect(await outcome().textContent()).toContain('Stornovaná zásilka');
+    expect(await outcome().textContent()).toContain('Zrušená zásilka');
     await shot('cancelled-cs');
 
     const event = outcomeEvent('ORD-1015');

@@ -73,6 +73,7 @@ export const checks: Record<string, () => Availability> = {
     }
   },
   zbarimg: () => (hasCommand('zbarimg') ? { ok: true } : { ok: false, reason: 'zbarimg not installed (zbar-tools)' }),
+  socat: () => (hasCommand('socat') ? { ok: true } : { ok: false, reason: 'socat not installed (Debian package socat): no virtual serial scale' }),
   pdftoppm: () => (hasCommand('pdftoppm') ? { ok: true } : { ok: false, reason: 'pdftoppm not installed (poppler-utils)' }),
   fuse,
 };

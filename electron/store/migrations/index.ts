@@ -16,6 +16,7 @@ import { m009ProtocolsElsewhere } from './009_protocols_elsewhere';
 import { m010Journal } from './010_journal';
 import { m011JobUnconfirmed } from './011_job_unconfirmed';
 import { m012BatchItems } from './012_batch_items';
+import { m013WeightsAndChecks } from './013_weights_and_checks';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   m010Journal,
   m011JobUnconfirmed,
   m012BatchItems,
+  m013WeightsAndChecks,
 ];

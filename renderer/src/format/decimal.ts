@@ -2,13 +2,14 @@
  * Exact decimal text as the worker reads it, never through a float (spec "Common conventions":
  * amounts and weights travel as decimal text; the UI shows the language's separators).
  */
+import { splitDecimal } from '../../../shared/decimal';
+
 /** The UI languages (as in i18n); kept here so this module stays free of the DOM for unit tests. */
 type Language = 'en' | 'cs';
 
+/** Read by the station's one decimal module (shared/decimal.ts): ".5" is 0.5, "-0007.10" is -7.10. */
 function split(dec: string): { negative: boolean; int: string; frac: string } {
-  const negative = dec.startsWith('-');
-  const [int = '0', frac = ''] = (negative ? dec.slice(1) : dec).split(/[.,]/);
-  return { negative, int, frac };
+  return splitDecimal(dec) ?? { negative: false, int: dec, frac: '' };
 }
 
 function join(negative: boolean, int: string, frac: string, lang: Language): string {

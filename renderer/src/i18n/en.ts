@@ -12,12 +12,13 @@ import { newShipment } from './messages/newShipment';
 import { printers } from './messages/printers';
 import { queue } from './messages/queue';
 import { reasons } from './messages/reasons';
+import { scale } from './messages/scale';
 import { settings } from './messages/settings';
 import { shipments } from './messages/shipments';
 import { station } from './messages/station';
 import { tracking } from './messages/tracking';
 
-const areas = [common, station, batch, shipments, queue, endOfDay, tracking, settings, accounts, printers, firstRun, newShipment, reasons, errors] as const;
+const areas = [common, station, batch, shipments, queue, endOfDay, tracking, settings, accounts, printers, firstRun, newShipment, reasons, errors, scale] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

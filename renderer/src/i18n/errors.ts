@@ -9,9 +9,18 @@
  * Pure on purpose (no navigator/document): the translate function is passed in, so unit tests run it
  * in plain Node.
  */
+import { serviceErrorCode, stationErrorCodes, type TranslatedErrorCode } from '../../../shared/errors/codes';
 import type { MessageKey } from './en';
 import { errors } from './messages/errors';
 import { reasons } from './messages/reasons';
+
+/**
+ * Every code the registry (shared/errors/codes.ts) marks `translated` has its sentence here: a
+ * code without `error.<code>` in messages/errors.ts is a compile error that names it.
+ */
+type Untranslated = Exclude<`error.${TranslatedErrorCode}`, keyof typeof errors.en>;
+const everyCodeTranslated: [Untranslated] extends [never] ? true : { untranslated: Untranslated } = true;
+void everyCodeTranslated;
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -25,7 +34,7 @@ const errorKeys: ReadonlySet<string> = new Set(Object.keys(errors.en));
 const reasonKeys: ReadonlySet<string> = new Set(Object.keys(reasons.en));
 
 /** Codes whose message is the service's own answer (a refusal, a missing protocol): shown as they are. */
-const SERVICE_WORDS: ReadonlySet<string> = new Set(['carrier_rejected', 'rejected', 'protocol_not_found', 'protocol_refused', 'service_error']);
+const OWN_WORDS: ReadonlySet<string> = new Set(Object.entries(stationErrorCodes).flatMap(([code, shown]) => (shown === 'ownWords' ? [code] : [])));
 
 type Details = Record<string, unknown>;
 const detailsOf = (d: unknown): Details => (d && typeof d === 'object' && !Array.isArray(d) ? (d as Details) : {});
@@ -71,7 +80,7 @@ function paramsOf(t: Translate, code: string, d: Details): Record<string, string
   if (code === 'login.exchange-failed') {
     // details = the service error: its own words when it answered, the station's reason otherwise.
     const kind = text(d.kind);
-    out.reason = kind === 'http' || !kind ? (text(d.message) ?? '') : errorText(t, { code: `service_${kind.replace(/-/g, '_')}`, message: text(d.message) ?? '' });
+    out.reason = kind === 'http' || !kind ? (text(d.message) ?? '') : errorText(t, { code: serviceErrorCode(kind), message: text(d.message) ?? '' });
   }
   return out;
 }
@@ -93,7 +102,7 @@ export function errorText(t: Translate, e: MainError): string {
     return /\{\w+\}/.test(out) ? e.message : out;
   }
   if (reasonKeys.has(`reason.${e.code}`)) return t(`reason.${e.code}` as MessageKey);
-  if (SERVICE_WORDS.has(e.code) || e.code.startsWith('service_')) return text(d.serviceMessage) ?? e.message;
+  if (OWN_WORDS.has(e.code) || e.code.startsWith('service_')) return text(d.serviceMessage) ?? e.message;
   return e.message;
 }
 

@@ -3,12 +3,11 @@
  * worker picks one. `useT()` gives the translate function of the current language.
  */
 import { create } from 'zustand';
-import { cs } from './cs';
-import { en, type MessageKey } from './en';
+import type { MessageKey } from './en';
 import { errorText, type MainError } from './errors';
+import { translate, type Language } from './translate';
 
-export type Language = 'en' | 'cs';
-const catalogues = { en, cs } as const;
+export { translate, type Language };
 
 export function systemLanguage(langs: readonly string[] = navigator.languages ?? [navigator.language]): Language {
   return langs[0]?.toLowerCase().startsWith('cs') ? 'cs' : 'en';
@@ -28,10 +27,6 @@ export const useLanguage = create<LanguageState>((set) => ({
 }));
 
 export type T = (key: MessageKey, params?: Record<string, string | number>) => string;
-
-export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, k: string) => (k in params ? String(params[k]) : whole));
-}
 
 export function useT(): T {
   const language = useLanguage((s) => s.language);

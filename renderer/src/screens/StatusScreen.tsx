@@ -1,10 +1,23 @@
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
 import { serviceErrorText } from '../i18n/errors';
+import { printerName } from '../i18n/printerName';
 import { rpc } from '../rpc/transport';
 import { useStatus } from '../state/statusStore';
 
+/**
+ * A time as the worker reads it: in the desk's time zone (the machine's own) and the UI language's
+ * format, to the second (the clock line shows the core is alive), not as ISO UTC.
+ */
+function deskTime(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** What README promises for F9: version, data folder, service reachability, keychain and printers (and the core's clock). */
 export function StatusScreen() {
   const t = useT();
+  const { language } = useLanguage();
   const { status, error, lastTick } = useStatus();
 
   if (error) return <p role="alert" className="error">{error}</p>;
@@ -25,17 +38,24 @@ export function StatusScreen() {
           <strong className={status.service.reachable ? 'ok' : 'bad'}>
             {status.service.reachable ? t('service.reachable') : t('service.unreachable')}
             {!status.service.reachable && status.service.error ? `: ${serviceErrorText(t, status.service)}` : ''}
-          </strong>{' '}
+          </strong>
+          {status.service.checkedAt && <span className="muted"> · {t('status.checkedAt', { time: deskTime(status.service.checkedAt, language) })}</span>}{' '}
           <button type="button" onClick={() => void rpc.request('station.checkService', {})}>
             {t('status.check')}
           </button>
         </dd>
+        <dt>{t('status.keychain')}</dt>
+        <dd data-testid="keychain" data-available={String(status.keychain.available)}>
+          <strong className={status.keychain.available ? 'ok' : 'bad'}>{status.keychain.available ? t('status.keychain.ok') : t('status.keychain.missing')}</strong>
+        </dd>
         <dt>{t('status.printers')}</dt>
         <dd data-testid="printers">
-          {status.printers.length === 0 ? t('status.noPrinters') : status.printers.map((p) => `${p.name} (${t(`printerState.${p.state}`)})`).join(', ')}
+          {status.printers.length === 0 ? t('status.noPrinters') : status.printers.map((p) => `${printerName(t, p)} (${t(`printerState.${p.state}`)})`).join(', ')}
         </dd>
         <dt>{t('status.clock')}</dt>
-        <dd data-testid="tick">{lastTick ?? t('status.waitingTick')}</dd>
+        <dd data-testid="tick" data-iso={lastTick ?? undefined}>
+          {lastTick ? deskTime(lastTick, language) : t('status.waitingTick')}
+        </dd>
       </dl>
     </section>
   );

@@ -8,11 +8,14 @@
  * for one scan before sending the next (issue 7 item 2: "scans never get lost").
  */
 import { create } from 'zustand';
-import type { PreviewPage } from '../../../shared/contract/printing';
+import type { JobState, PreviewPage } from '../../../shared/contract/printing';
 import type { BatchItem, BatchSummary, PendingScan, ScanCounters, ScanOutcome } from '../../../shared/contract/workflows';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
 import { rpc } from '../rpc/transport';
+import { shownCode } from '../scan/shownCode';
+import { activeAccount, useAccounts } from './accountsStore';
+import { useStatus } from './statusStore';
 
 /**
  * A code longer than any scan is refused here, in the UI language: the main side would refuse it
@@ -87,14 +90,78 @@ export const useScans = create<ScanState>((set, get) => {
     if (fresh.length) set((s) => ({ previews: [...fresh, ...s.previews.filter((p) => !fresh.some((f) => f.jobId === p.jobId))].slice(0, PREVIEWS) }));
   };
 
-  const onOutcome = (o: ScanOutcome) => {
+  /**
+   * Scans this page sent whose outcome has not come yet. The main side's line (`scan.pending`)
+   * lets a scan go once it is closed, while its outcome still waits for the printer: without these
+   * "Scans in progress" would be empty while scans are in flight (issue "A desk that never drops a
+   * scan", item 2).
+   */
+  const inFlight = new Map<number, PendingScan>();
+  /** Outcomes already here (an outcome may overtake the answer to its own submit). */
+  const answered = new Set<number>();
+  let mainPending: PendingScan[] = [];
+  const publishPending = () => {
+    const extra = [...inFlight.values()].filter((p) => !mainPending.some((m) => m.scanId === p.scanId));
+    set({ pending: [...extra, ...mainPending].sort((a, b) => a.scanId - b.scanId) });
+  };
+  const sent = (scanId: number, code: string) => {
+    if (answered.has(scanId)) return;
+    inFlight.set(scanId, { scanId, code, receivedAt: new Date().toISOString(), state: 'working', reason: null });
+    publishPending();
+  };
+
+  /**
+   * Print jobs' states as the queue reports them: an outcome that said "labels are printing" (or
+   * "printer down") becomes "printed" in the recent list once all its jobs are done, so the list
+   * shows the final state, not the first one.
+   */
+  const jobStates = new Map<number, JobState>();
+  const settled = (o: ScanOutcome): ScanOutcome => {
+    if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !o.jobIds.length || !o.jobIds.every((id) => jobStates.get(id) === 'done')) return o;
+    return { scanId: o.scanId, code: o.code, kind: 'printed', shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
+  };
+  rpc.on('printing.jobChanged', (job) => {
+    jobStates.set(job.id, job.state);
+    if (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
+    if (job.state !== 'done') return;
+    const s = get();
+    const recent = s.recent.map(settled);
+    if (!recent.some((o, i) => o !== s.recent[i])) return;
+    const f = s.feedback;
+    const feedback = f?.type === 'outcome' ? { ...f, outcome: recent.find((o) => o.scanId === f.outcome.scanId) ?? f.outcome } : f;
+    set({ recent, feedback });
+    void refreshCounters();
+  });
+
+  // The code is the one the main side logged: normalised, the desk scanner's affixes removed.
+  const onOutcome = (raw: ScanOutcome) => {
+    const o = settled(raw);
+    inFlight.delete(o.scanId);
+    answered.add(o.scanId);
+    if (answered.size > 500) answered.delete(answered.values().next().value!);
+    publishPending();
     set((s) => ({ recent: [o, ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
     void refreshCounters();
     if (o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
   rpc.on('scan.outcome', onOutcome);
-  rpc.on('scan.pending', (pending) => set({ pending }));
+  rpc.on('scan.pending', (pending) => {
+    mainPending = pending;
+    publishPending();
+  });
+
+  // Another company: its day's counters and its service status at once, not after a reload.
+  let activeId: string | null | undefined;
+  useAccounts.subscribe((a) => {
+    const id = activeAccount(a)?.id ?? null;
+    if (id === activeId) return;
+    const first = activeId === undefined;
+    activeId = id;
+    if (first) return;
+    void refreshCounters();
+    void useStatus.getState().load();
+  });
   rpc.on('batch.items', (batchItems) => set({ batchItems }));
 
   /** The already-closed question on screen, if it is still open. */
@@ -123,18 +190,24 @@ export const useScans = create<ScanState>((set, get) => {
 
     async load() {
       const [pending, items] = await Promise.all([rpc.request('scan.pending', {}), rpc.request('batch.items', {})]);
-      if (pending.ok) set({ pending: pending.value });
+      if (pending.ok) {
+        mainPending = pending.value;
+        publishPending();
+      }
       if (items.ok) set({ batchItems: items.value });
       await refreshCounters();
     },
 
     submit(code) {
       const refusal = tooLong(code);
-      if (refusal) return show({ type: 'refused', code, message: refusal });
-      show({ type: 'working', code });
+      // Shown as the worker knows the parcel (affixes removed); sent as scanned, the main side reads it.
+      const shown = shownCode(code);
+      if (refusal) return show({ type: 'refused', code: shown, message: refusal });
+      show({ type: 'working', code: shown });
       void rpc.request('scan.submit', { code }).then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
-        if (!r.ok) show({ type: 'refused', code, message: errorTextNow(r.error) });
+        if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
+        else sent(r.value.scanId, shown);
       });
     },
 

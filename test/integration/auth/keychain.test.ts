@@ -1,19 +1,21 @@
 /**
- * Secrets in the real OS keychain (keytar -> Secret Service -> gnome-keyring on a private session
- * bus), and never anywhere else: after a login, a manual-mode login and API calls, the station's
+ * Secrets in the real OS keychain (@napi-rs/keyring -> Secret Service -> gnome-keyring on a private
+ * session bus), entries of earlier versions (written by keytar) moved over once, and never anywhere else: after a login, a manual-mode login and API calls, the station's
  * data folder (SQLite with its WAL, the log file) and the captured log lines hold none of them.
  * Run: scripts/with-keyring.sh npx vitest run test/integration/auth/keychain.test.ts
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../support/services';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { createServiceClient } from '../../../electron/api/index';
 import { createAccounts } from '../../../electron/auth/accounts';
-import { createKeytarSecretStore, KEYCHAIN_SERVICE, secretNames } from '../../../electron/auth/keychain';
+import { createSystemSecretStore, KEYCHAIN_SERVICE, secretNames } from '../../../electron/auth/keychain';
 import { systemClock } from '../../../electron/clock';
 import { createLogger } from '../../../electron/log';
 import { createAccountsRepo } from '../../../electron/store/accountsRepo';
@@ -28,7 +30,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe.skipIf(!needs('keychain'))('keychain (keytar on the Secret Service)', () => {
+describe.skipIf(!needs('keychain'))('keychain (@napi-rs/keyring on the Secret Service)', () => {
   let sb: Sandbox;
   let dir: string;
   let db: Db;
@@ -44,14 +46,69 @@ describe.skipIf(!needs('keychain'))('keychain (keytar on the Secret Service)', (
   });
 
   it('stores, reads and deletes under service "label-station"', async () => {
-    const store = createKeytarSecretStore();
+    const store = createSystemSecretStore();
     const name = secretNames.refreshToken('probe');
     await store.set(name, 'value-1');
     expect(await store.get(name)).toBe('value-1');
-    const keytar = (await import('keytar')).default ?? (await import('keytar'));
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, 'probe:refresh-token')).toBe('value-1');
+    // Another program reading the keychain finds it under the documented service and account.
+    const { AsyncEntry } = await import('@napi-rs/keyring');
+    expect(await new AsyncEntry(KEYCHAIN_SERVICE, 'probe:refresh-token').getPassword()).toBe('value-1');
     expect(await store.delete(name)).toBe(true);
     expect(await store.get(name)).toBeNull();
+  });
+
+  it('without a Secret Service it says the keychain is unavailable, never keeping secrets in the kernel keyring (lost at reboot)', async () => {
+    // A process of its own: the binding keeps its D-Bus connection for the life of a process.
+    const src = path.join(dir, 'noBus.ts');
+    writeFileSync(
+      src,
+      `import { createSystemSecretStore } from ${JSON.stringify(path.resolve(__dirname, '../../../electron/auth/keychain'))};
+const store = createSystemSecretStore();
+const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify(v), (e) => 'error ' + e.code + ': ' + e.message);
+(async () => console.log(JSON.stringify({ get: await outcome(store.get('bez-služby:refresh-token')), set: await outcome(store.set('bez-služby:refresh-token', 'tajné')) })))();`,
+    );
+    // Inside node_modules, so the bundle finds the project's packages.
+    const out = path.resolve(__dirname, '../../../node_modules/.cache', `keychain-no-bus-${process.pid}.cjs`);
+    await build({ entryPoints: [src], outfile: out, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent' });
+    // No session bus at all (no address, a runtime folder without a bus socket): a desk PC
+    // without a desktop session, a service account, a kiosk login.
+    const { DBUS_SESSION_BUS_ADDRESS: _bus, ...rest } = process.env;
+    const env = { ...rest, XDG_RUNTIME_DIR: dir };
+    let result: { get: string; set: string };
+    try {
+      result = JSON.parse(execFileSync(process.execPath, [out], { env, encoding: 'utf8' }).trim().split('\n').at(-1)!);
+    } finally {
+      rmSync(out, { force: true });
+    }
+    // The station probes with a read at start (station.ts): it must fail, not answer "nothing stored".
+    expect(result.get).toMatch(/^error keychain\.unavailable: .*DBus/);
+    expect(result.set).toMatch(/^error keychain\.unavailable: .*DBus/);
+  });
+
+  // keytar stays a devDependency only to write these entries as earlier versions did.
+  it('moves a secret an earlier version stored with keytar, once, and the worker stays logged in', async () => {
+    const keytar = ((await import('keytar')) as { default?: typeof import('keytar') }).default ?? (await import('keytar'));
+    const { AsyncEntry } = await import('@napi-rs/keyring');
+    const name = secretNames.refreshToken('starý-účet');
+    await keytar.setPassword(KEYCHAIN_SERVICE, name, 'obnovovací-token-ěščřžýáíé');
+    // The new binding alone does not see keytar's item (other attributes on Linux).
+    expect(await new AsyncEntry(KEYCHAIN_SERVICE, name).getPassword()).toBeNull();
+
+    const store = createSystemSecretStore();
+    expect(await store.get(name)).toBe('obnovovací-token-ěščřžýáíé');
+    // Now in the new store, and gone from the old place: the move happens once.
+    expect(await new AsyncEntry(KEYCHAIN_SERVICE, name).getPassword()).toBe('obnovovací-token-ěščřžýáíé');
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, name)).toBeNull();
+    expect(await createSystemSecretStore().get(name)).toBe('obnovovací-token-ěščřžýáíé');
+
+    // Deleting (account removed) also deletes an old copy, so it cannot come back.
+    const other = secretNames.clientSecret('starý-účet');
+    await keytar.setPassword(KEYCHAIN_SERVICE, other, 'tajemství-1');
+    await store.set(other, 'tajemství-2');
+    expect(await store.delete(other)).toBe(true);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, other)).toBeNull();
+    expect(await store.get(other)).toBeNull();
+    await store.delete(name);
   });
 
   it('logs in, calls the service, and no secret reaches SQLite files or logs', async () => {
@@ -69,7 +126,7 @@ describe.skipIf(!needs('keychain'))('keychain (keytar on the Secret Service)', (
       warn: (m: string, f?: Record<string, unknown>) => (fileLog.warn(m, f), captured.warn(m, f)),
       error: (m: string, f?: Record<string, unknown>) => (fileLog.error(m, f), captured.error(m, f)),
     };
-    const secrets = createKeytarSecretStore();
+    const secrets = createSystemSecretStore();
     let browser: Promise<unknown> = Promise.resolve();
     const accounts = createAccounts({
       repo: createAccountsRepo(db),

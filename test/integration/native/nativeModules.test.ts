@@ -27,12 +27,12 @@ describe('native modules load under Node from the one npm install', () => {
     expect(() => openDatabase(':memory:', '/nonexistent/better_sqlite3.node')).toThrow();
   });
 
-  it.skipIf(!needs('keychain'))('keytar stores, reads and deletes a secret in the Secret Service', async () => {
-    const keytar = (await import('keytar')).default;
-    const account = `native-test-${process.pid}`;
-    await keytar.setPassword('label-station-test', account, 's3cr3t-value');
-    expect(await keytar.getPassword('label-station-test', account)).toBe('s3cr3t-value');
-    expect(await keytar.deletePassword('label-station-test', account)).toBe(true);
-    expect(await keytar.getPassword('label-station-test', account)).toBeNull();
+  it.skipIf(!needs('keychain'))('@napi-rs/keyring stores, reads and deletes a secret in the Secret Service', async () => {
+    const { AsyncEntry } = await import('@napi-rs/keyring');
+    const entry = new AsyncEntry('label-station-test', `native-test-${process.pid}`);
+    await entry.setPassword('s3cr3t-hodnota-ěščř');
+    expect(await entry.getPassword()).toBe('s3cr3t-hodnota-ěščř');
+    expect(await entry.deletePassword()).toBe(true);
+    expect(await entry.getPassword()).toBeNull();
   });
 });

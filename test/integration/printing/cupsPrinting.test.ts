@@ -5,7 +5,8 @@
  * Spec: GET /api/v3/deliveries/tickets returns base64 PDF labels (`printFormat` single or A4).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
@@ -19,7 +20,17 @@ import { printerSettings } from '../../../shared/contract/printing';
 import { needs } from '../../support/services';
 import { decodeBarcodes, freshDb, packageLabelZpl, printHooks, tempDir, waitFor } from './printingTestKit';
 
-const CUPS_PDF_OUT = '/root/PDF';
+/**
+ * Where cups-pdf writes the jobs of the user running the tests: its `Out` setting in
+ * cups-pdf.conf (the Debian default is `${HOME}/PDF`; the built-in default, when the line is
+ * missing, `/var/spool/cups-pdf/${USER}`), with ${HOME} and ${USER} of the job's owner.
+ */
+export function cupsPdfOutDir(conf = '/etc/cups/cups-pdf.conf', user: { homedir: string; username: string } = userInfo()): string {
+  const text = existsSync(conf) ? readFileSync(conf, 'utf8') : '';
+  const out = /^\s*Out\s+(.+?)\s*$/m.exec(text)?.[1] ?? '/var/spool/cups-pdf/${USER}';
+  return out.replaceAll('${HOME}', user.homedir).replaceAll('${USER}', user.username);
+}
+const CUPS_PDF_OUT = cupsPdfOutDir();
 
 /** A label-sized PDF (10x15 cm) with a Code 128 barcode, like the service's `single` format. */
 export async function pdfLabel(barcode: string): Promise<Buffer> {
@@ -40,6 +51,18 @@ function pdfToPngs(pdf: string, dir: string): string[] {
   execFileSync('pdftoppm', ['-r', '200', '-png', pdf, prefix]);
   return readdirSync(dir).filter((f) => f.startsWith('page') && f.endsWith('.png')).sort().map((f) => path.join(dir, f));
 }
+
+describe('where cups-pdf puts a user\'s PDFs', () => {
+  const jana = { homedir: '/home/jana', username: 'jana' };
+  it('follows the Out line of cups-pdf.conf for the user who printed, else the built-in spool folder', () => {
+    const dir = tempDir('cups-pdf-conf-');
+    const conf = path.join(dir, 'cups-pdf.conf');
+    writeFileSync(conf, '### Key: Out\n#Out /var/spool/cups-pdf/${USER}\nOut ${HOME}/PDF\n');
+    expect(cupsPdfOutDir(conf, jana)).toBe('/home/jana/PDF');
+    writeFileSync(conf, '#Out ${HOME}/PDF\n');
+    expect(cupsPdfOutDir(conf, jana)).toBe('/var/spool/cups-pdf/jana');
+  });
+});
 
 describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CUPS', () => {
   const rawQueue = `ZPLRAW_TEST_${process.pid}`;

@@ -92,7 +92,7 @@ describe('printing RPC', () => {
     expect(await decodeBarcodes(Buffer.from(pages[0]!.png, 'base64'))).toEqual(['PPR0000777CZ']);
   });
 
-  it.skipIf(!needs('pdftoppm'))('a test print on the virtual PDF printer writes a file and previews as a page', async () => {
+  it('a test print on the virtual PDF printer writes a file and previews as a page', async () => {
     const job = await call<{ id: number }>('printing.printers.testPrint', { printerId: 'virtual-pdf' });
     await printing.queue.settle();
     const files = await call<{ name: string; bytes: number }[]>('printing.printers.received', { printerId: 'virtual-pdf' });

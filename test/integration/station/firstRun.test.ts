@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeytarSecretStore, createMemorySecretStore, secretNames, type SecretStore } from '../../../electron/auth/keychain';
+import { createSystemSecretStore, createMemorySecretStore, secretNames, type SecretStore } from '../../../electron/auth/keychain';
 import { createStation } from '../../../electron/station';
 import { memoryLogger } from '../../support/memoryLogger';
 import { needs } from '../../support/services';
@@ -73,7 +73,7 @@ describe.skipIf(!needs('keychain'))('first run of the station', () => {
 
   it('keeps the secrets in the keychain only: not in the data folder, the log, or any RPC answer or event', async () => {
     const [demo] = await rpc.call('accounts.list', {});
-    const keychain = createKeytarSecretStore();
+    const keychain = createSystemSecretStore();
     const refreshToken = await keychain.get(secretNames.refreshToken(demo!.id));
     const clientSecret = await keychain.get(secretNames.clientSecret(demo!.id));
     expect(refreshToken).toMatch(/^[a-z0-9]{40}$/);

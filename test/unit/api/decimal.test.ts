@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stringifyWire, toDecimal, toInteger, wireDecimal } from '../../../electron/api/decimal';
+import { stringifyWire, wireDecimal } from '../../../electron/api/decimal';
+import { addDecimals, splitDecimal, toDecimal, toInteger, withDecimalComma } from '../../../shared/decimal';
 
 describe('exact decimals (spec "Common conventions" 5, 6: informative types, decimal comma)', () => {
   it('reads numbers, strings and decimal commas to the same text', () => {
@@ -10,10 +11,27 @@ describe('exact decimals (spec "Common conventions" 5, 6: informative types, dec
     expect(toDecimal('.5')).toBe('0.5');
     expect(toDecimal('-0007.10')).toBe('-7.10');
     expect(toDecimal(1e-7)).toBe('0.0000001');
+    expect(toDecimal(-0.25)).toBe('-0.25');
+    expect(toDecimal('2,30')).toBe('2.30');
+  });
+
+  it('never writes an exponent: large and tiny JSON numbers come out as plain digits', () => {
+    expect(toDecimal(1e21)).toBe('1000000000000000000000');
+    expect(toDecimal(1.5e21)).toBe('1500000000000000000000');
+    expect(toDecimal(-1.25e-7)).toBe('-0.000000125');
+    expect(toDecimal(0.1 + 0.2)).toBe('0.30000000000000004'); // what was sent, not rounded
+  });
+
+  it('adds exactly, shows the spec\'s decimal comma, splits for the UI', () => {
+    expect(addDecimals(['0.1', '0.2'])).toBe('0.30');
+    expect(addDecimals(['99.00', '12,38', '.5'])).toBe('111.88');
+    expect(() => addDecimals(['1.234'])).toThrow(/amount/);
+    expect(withDecimalComma('2.5')).toBe('2,5');
+    expect(splitDecimal('-0007.10')).toEqual({ negative: true, int: '7', frac: '10' });
   });
 
   it('refuses what is not a number', () => {
-    for (const v of ['', 'abc', '1.2.3', '1,2,3', null, undefined, NaN, Infinity, {}, '1e5']) expect(toDecimal(v)).toBeNull();
+    for (const v of ['', 'abc', '1.2.3', '1,2,3', null, undefined, NaN, Infinity, {}, [], '1e5', '-', '.']) expect(toDecimal(v)).toBeNull();
   });
 
   it('keeps cents exact where floats drift (0.1 + 0.2)', () => {

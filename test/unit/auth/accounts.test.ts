@@ -41,6 +41,14 @@ describe('accounts (several companies per station, one active)', () => {
     expect(accounts.active()?.id).toBe(b.id);
   });
 
+  it('a sandbox run on its own is a sandbox account at its own address; without one, the built-in sandbox', async () => {
+    const { accounts } = make();
+    const own = await accounts.add({ name: 'Sklad Ústí', environment: 'sandbox', baseUrl: 'http://127.0.0.1:8080/', clientId: 'c', clientSecret: 's' });
+    const builtIn = await accounts.add({ name: 'Demo', environment: 'sandbox', clientId: 'c', clientSecret: 's' });
+    expect(accounts.baseUrlOf(own)).toBe('http://127.0.0.1:8080');
+    expect(accounts.baseUrlOf(builtIn)).toBe('http://127.0.0.1:4444');
+  });
+
   it('refuses bad input with clear errors', async () => {
     const { accounts } = make({ sandbox: () => null, test: null, production: null });
     await expect(accounts.add({ name: '', environment: 'test', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account.invalid' });

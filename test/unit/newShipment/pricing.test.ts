@@ -4,7 +4,8 @@
  * final price = total + prices of all implicit extra services), exact to the haléř.
  */
 import { describe, expect, it } from 'vitest';
-import { addAmounts, finalPrice, fromMinor, markBest, priceWithChoices, toMinor } from '../../../shared/newShipment/pricing';
+import { addDecimals as addAmounts, fromMinor, toMinor } from '../../../shared/decimal';
+import { finalPrice, markBest, priceWithChoices } from '../../../shared/newShipment/pricing';
 
 const service = (code: string, implicit: boolean, total: string | null) => ({ code, implicit, price: total === null ? null : { total, currency: 'CZK' } });
 const window = (minTo: string, maxTo: string) => ({ minDeliveryTo: minTo, maxDeliveryTo: maxTo });

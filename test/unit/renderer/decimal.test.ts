@@ -20,4 +20,9 @@ describe('amounts and weights as the worker reads them', () => {
     expect(formatQuantity('2.5', 'cs')).toBe('2,5');
     expect(formatQuantity('12', 'cs')).toBe('12');
   });
+
+  it('reads a value the way the core does (shared/decimal.ts): ".5" and "-0007.10"', () => {
+    expect(formatAmount('.5', 'cs')).toBe('0,50');
+    expect(formatAmount('-0007.10', 'en')).toBe('−7.10');
+  });
 });

@@ -7,13 +7,14 @@ import { errorText, fieldErrors, serviceErrorText, type Translate } from '../../
 import { createRpcServer, type Handlers } from '../../../electron/rpc/rpcServer';
 import { errors } from '../../../renderer/src/i18n/messages/errors';
 import { reasons } from '../../../renderer/src/i18n/messages/reasons';
+import { isStationErrorCode, serviceErrorCode, stationErrorCodes } from '../../../shared/errors/codes';
 
 // The same substitution as renderer/src/i18n/index.ts translate() (which touches navigator, so is not imported here).
 const tr = (cat: Record<MessageKey, string>): Translate => (key, params = {}) => cat[key].replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w));
 const tCs = tr(cs);
 
-/** The codes the main side's sources throw with `new <cls>('code', ...)`. */
-function codesThrownInMainSide(cls: 'StationError' | 'PrintError'): Set<string> {
+/** The codes the printer drivers throw with `new PrintError('code', ...)` (reason codes, messages/reasons.ts). */
+function codesThrownInMainSide(cls: 'PrintError'): Set<string> {
   const files = (readdirSync('electron', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join('electron', f));
   const codes = new Set<string>();
   const pattern = new RegExp(`new ${cls}\\(\\s*'([^']+)'`, 'g');
@@ -70,13 +71,24 @@ describe('main-side errors in the UI language', () => {
     expect(serviceErrorText(tCs, { error: 'The service cannot be reached (fetch failed).', errorCode: 'service_network', errorDetails: null })).toBe('Služba není dostupná: zkontrolujte připojení k internetu.');
   });
 
-  it('has a translation for every StationError code of the main side', async () => {
-    const codes = codesThrownInMainSide('StationError');
-    // Codes whose message is the service's own words (kept as they are).
-    const serviceWords = new Set(['protocol_not_found', 'protocol_refused']);
-    const missing = [...codes].filter((c) => !serviceWords.has(c) && !Object.keys(errors.en).some((k) => k === `error.${c}` || k.startsWith(`error.${c}.`)));
-    expect(missing).toEqual([]);
-    expect(codes.size).toBeGreaterThan(30);
+  // Every code is in the registry (StationError takes no other) and the catalogue must have a
+  // sentence for each `translated` one (a compile error otherwise, renderer/src/i18n/errors.ts).
+  // What typecheck cannot see: a Czech sentence left in English, or an English one left empty.
+  it('shows every translated code of the registry in Czech, not in the English of the main side', () => {
+    const translated = Object.entries(stationErrorCodes).filter(([, shown]) => shown === 'translated').map(([code]) => code);
+    expect(translated.length).toBeGreaterThan(50);
+    const untranslated = translated.filter((code) => {
+      const key = `error.${code}` as keyof typeof errors.en;
+      return !errors.en[key]?.trim() || !errors.cs[key]?.trim() || errors.cs[key] === errors.en[key];
+    });
+    expect(untranslated).toEqual([]);
+  });
+
+  it('a service refusal carries its HTTP status as a value, not inside the code', () => {
+    expect(errorText(tCs, { code: 'service_http', message: 'Conflict', details: { status: 409 } })).toBe('Služba odpověděla chybou (HTTP 409).');
+    expect(isStationErrorCode('service_http_409')).toBe(false);
+    expect(serviceErrorCode('login-required')).toBe('service_login_required');
+    expect(serviceErrorCode('something-else')).toBe('service_error');
   });
 
   it('has a reason in the UI language for every printer failure the station words itself', async () => {

@@ -17,7 +17,7 @@ function handlers(over: Partial<Handlers> = {}): Handlers {
   // Every other method of the contract answers "not here" so the map is complete.
   for (const name of Object.keys(methods)) {
     if (!(name in base)) (base as Record<string, unknown>)[name] = () => {
-      throw new StationError('not_here', 'not used in this test');
+      throw new StationError('unknown_method', 'not used in this test');
     };
   }
   return { ...(base as Handlers), ...over };
@@ -64,12 +64,12 @@ describe('RPC server', () => {
 
   it('turns a StationError into its code and message', async () => {
     const rpc = createRpcServer(
-      handlers({ 'station.status': () => { throw new StationError('printer_offline', 'The printer does not answer.'); } }),
+      handlers({ 'station.status': () => { throw new StationError('printer_error', 'The printer does not answer.'); } }),
       memoryLogger(),
     );
     expect(await rpc.dispatch('station.status', {})).toEqual({
       ok: false,
-      error: { code: 'printer_offline', message: 'The printer does not answer.', details: undefined },
+      error: { code: 'printer_error', message: 'The printer does not answer.', details: undefined },
     });
   });
 

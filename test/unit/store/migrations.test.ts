@@ -14,12 +14,23 @@ describe('schema migrations', () => {
     expect(tables(db)).toContain('settings');
   });
 
-  it('are idempotent: running again changes nothing', () => {
+  it('are idempotent: opening a migrated file again runs no migration and changes neither schema nor rows', () => {
     const db = new Database(':memory:');
-    migrate(db);
-    const before = tables(db);
-    migrate(db);
-    expect(tables(db)).toEqual(before);
+    let runs = 0;
+    const counted = migrations.map((m) => (d: Database.Database) => {
+      runs++;
+      m(d);
+    });
+    migrate(db, counted);
+    expect(runs).toBe(migrations.length);
+    db.prepare("INSERT INTO settings VALUES ('language', '\"cs\"', '2026-11-22T00:00:00Z')").run();
+    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Zásilka č. 1', 'queued', 'x', 'x')`).run();
+    const schema = () => db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all();
+    const rows = () => [db.prepare('SELECT * FROM settings').all(), db.prepare('SELECT * FROM print_jobs').all()];
+    const before = { schema: schema(), rows: rows() };
+    migrate(db, counted);
+    expect(runs).toBe(migrations.length);
+    expect({ schema: schema(), rows: rows() }).toEqual(before);
   });
 
   it('1 creates settings holding JSON values by key', () => {

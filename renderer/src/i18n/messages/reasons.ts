@@ -56,7 +56,7 @@ export const reasons = defineMessages({
     'reason.no_queue': 'Tato tisková fronta v počítači neexistuje (nebo neběží tisková služba).',
     'reason.queue_disabled': 'Tato tisková fronta je zastavená: obnovte ji v nastavení tiskáren počítače.',
     'reason.no_printer': 'Tato tiskárna už na stanici není nastavená: přidejte ji v Nastavení, nebo štítek vytiskněte jinde.',
-    'reason.replaced_by_reprint': 'Nahrazeno dotiskem.',
+    'reason.replaced_by_reprint': 'Nahrazeno opakovaným tiskem.',
     'reason.confirmed_by_worker': 'Potvrdili jste, že se vytisklo.',
     'reason.cancelled_by_worker': 'Zrušeno vámi.',
     'reason.retry_by_worker': 'Odesláno znovu na váš pokyn.',

@@ -9,11 +9,12 @@ import type { JobView } from '../../../../shared/contract/printing';
 import type { ProtocolCandidate } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
+import { UnverifiedLabels } from '../station/VerifyPanel';
 import { ProtocolPreview } from './ProtocolPreview';
 import { useEndOfDay, type Notice } from './useEndOfDay';
 import './endOfDay.css';
 
-const count = (t: T, n: number) => (n === 1 ? t('endOfDay.count.one') : t('endOfDay.count', { n }));
+const count = (t: T, n: number) => t('endOfDay.count', { n });
 
 /** Short and fixed-width enough for a table cell: "22 Nov, 08:17" / "22. 11. 08:17"; a day alone with its year. */
 function formatWhen(language: string, iso: string, withTime = true): string {
@@ -202,6 +203,7 @@ export function EndOfDayScreen() {
             </table>
           </div>
         )}
+        <UnverifiedLabels />
       </aside>
       {preview !== null && <ProtocolPreview collectionProtocolId={preview} onClose={closePreview} />}
     </section>

@@ -14,18 +14,20 @@ import { errorText } from '../../i18n/errors';
 import { useModalDialog } from '../../hooks/useModalDialog';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
+import { useScanRoute } from '../../scan/scanCapture';
+import { shownCode } from '../../scan/shownCode';
 import './firstRun.css';
 
 /** The dialog's one status line: the last scan's outcome or the print's answer (one line, so nothing moves). */
 type Result = { kind: 'scan' | 'print'; ok: boolean | null; text: string };
 
 function resultOf(t: T, o: ScanOutcome): Result {
-  const bad = (reason: string): Result => ({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: o.code, reason }) });
+  const bad = (reason: string): Result => ({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: shownCode(o.code), reason }) });
   switch (o.kind) {
     case 'printed':
     case 'queued':
     case 'printer-down':
-      return { kind: 'scan', ok: true, text: t('firstRun.result.ok', { code: o.code, carrier: o.shipment.carrier, recipient: o.shipment.recipientName }) };
+      return { kind: 'scan', ok: true, text: t('firstRun.result.ok', { code: shownCode(o.code), carrier: o.shipment.carrier, recipient: o.shipment.recipientName }) };
     case 'already-closed':
     case 'cancelled':
     case 'not-found':
@@ -79,15 +81,17 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
     [t],
   );
 
-  const submit = async () => {
-    const c = code.trim();
+  const submit = async (scanned = code) => {
+    const c = scanned.trim();
     setCode('');
     if (!c) return;
-    setResult({ kind: 'scan', ok: null, text: t('firstRun.result.working', { code: c }) });
+    setResult({ kind: 'scan', ok: null, text: t('firstRun.result.working', { code: shownCode(c) }) });
     const r = await rpc.request('scan.submit', { code: c });
     if (r.ok) waiting.current = r.value.scanId;
-    else setResult({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: c, reason: errorText(t, r.error) }) });
+    else setResult({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: shownCode(c), reason: errorText(t, r.error) }) });
   };
+  // A scan while a button of the dialog has the focus is still the dialog's scan.
+  useScanRoute((c) => void submit(c));
 
   const print = async () => {
     setPrinting(true);
@@ -101,7 +105,7 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
       <header className="fr-head">
         <div className="fr-titles">
           <h2 id="fr-title">{t('firstRun.title')}</h2>
-          <span className="fr-count">{list ? t('firstRun.count', { n: list.items.length }) : '\u00a0'}</span>
+          <span className="fr-count" data-testid="demo-pick-count">{list ? t('firstRun.count', { n: list.items.length }) : '\u00a0'}</span>
         </div>
         <span className="fr-spacer" />
         <button type="button" onClick={() => void print()} disabled={printing || !list || list.items.length === 0} data-testid="demo-pick-print">
@@ -139,6 +143,7 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
             spellCheck={false}
             maxLength={200}
             data-testid="demo-pick-scan"
+            data-scan-line
           />
         </label>
         <p className={`fr-result ${result?.ok === true ? 'ok' : result?.ok === false ? 'bad' : ''}`} aria-live="polite" data-testid="demo-pick-result" data-kind={result?.kind} data-ok={result ? String(result.ok) : undefined}>
@@ -183,7 +188,12 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
 export function DemoPickListButton() {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    // The dialog gives the focus back to this button, where a scanner's Enter would open it again:
+    // the station's scan box takes it instead (scans are recognised anywhere, but this is where they show).
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-testid="scan-input"]')?.focus());
+  }, []);
   return (
     <>
       <button type="button" className="fr-open" onClick={() => setOpen(true)} data-testid="demo-pick-open">

@@ -17,6 +17,7 @@ import { errorText, type MainError } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
 import { emptyDraft, emptyPackage, searchKey } from './draftState';
+import { useKeptState } from './keptState';
 import { ExtraServices } from './ExtraServices';
 import { Field, GroupError } from './Field';
 import { PartyFields } from './PartyFields';
@@ -44,25 +45,13 @@ function paramErrors(details: unknown): Record<string, string> {
 /** Whether a refusal came from the service (its words are shown) or from the station's own checks of the draft. */
 const serviceSaid = (fieldErrors: { code: string }[]) => fieldErrors.length === 0 || fieldErrors.some((e) => e.code === 'service');
 
-const LAST_PLACE = 'newShipment.lastSenderPlace';
-
-/** The place this desk sent from last time (kept in the browser), else the first active one. */
-function defaultPlace(places: CachedCollectionPlace[]): CachedCollectionPlace | undefined {
-  let last: string | null = null;
-  try {
-    last = localStorage.getItem(LAST_PLACE);
-  } catch {
-    // Storage may be unavailable (private mode): the first active place will do.
-  }
+/**
+ * The place this desk sent from last time, else the first active one. The core keeps it in the
+ * station's settings: the web host's page origin changes with its port at every launch, so
+ * browser storage would forget it.
+ */
+function defaultPlace(places: CachedCollectionPlace[], last: string | null | undefined): CachedCollectionPlace | undefined {
   return places.find((p) => p.active && p.identificator === last) ?? places.find((p) => p.active);
-}
-
-function rememberPlace(id: string) {
-  try {
-    localStorage.setItem(LAST_PLACE, id);
-  } catch {
-    // Not remembered: the next shipment starts from the first active place.
-  }
 }
 
 function focusField(field: string | undefined) {
@@ -74,36 +63,45 @@ function focusField(field: string | undefined) {
 export function NewShipmentScreen() {
   const t = useT();
   const nav = useNav();
-  const [draft, setDraft] = useState<ShipmentDraft>(emptyDraft);
-  const [mode, setMode] = useState<Mode>({ kind: 'new' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<Banner>(null);
+  // Kept across screen switches (keptState.ts): an F-key away and back finds the draft as left.
+  const [draft, setDraft] = useKeptState<ShipmentDraft>('draft', emptyDraft);
+  const [mode, setMode] = useKeptState<Mode>('mode', { kind: 'new' });
+  const [errors, setErrors] = useKeptState<Record<string, string>>('errors', {});
+  const [banner, setBanner] = useKeptState<Banner>('banner', null);
   const [places, setPlaces] = useState<CachedCollectionPlace[]>([]);
-  const [options, setOptions] = useState<TransportOption[] | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [searchedFor, setSearchedFor] = useState<string | null>(null);
+  const [options, setOptions] = useKeptState<TransportOption[] | null>('options', null);
+  const [chosen, setChosen] = useKeptState<number | null>('chosen', null);
+  const [searchedFor, setSearchedFor] = useKeptState<string | null>('searchedFor', null);
   const [busy, setBusy] = useState<null | 'search' | 'save' | 'close' | 'cancel' | 'open'>(null);
-  const [saved, setSaved] = useState<Saved | null>(null);
-  const [openId, setOpenId] = useState('');
+  const [saved, setSaved] = useKeptState<Saved | null>('saved', null);
+  const [openId, setOpenId] = useKeptState('openId', '');
+  const [lastPlace, setLastPlace] = useState<string | null | undefined>(undefined);
 
   const option = chosen !== null ? (options?.[chosen] ?? null) : null;
   const stale = options !== null && searchedFor !== searchKey(draft);
   const nameOf = useCallback((code: string) => option?.extraServices.find((s) => s.code === code)?.name ?? code, [option]);
 
   useEffect(() => {
-    void rpc.request('collectionPlaces.list', {}).then((r) => {
+    void Promise.all([rpc.request('collectionPlaces.list', {}), rpc.request('settings.get', {})]).then(([r, s]) => {
       if (!r.ok) return;
+      const last = s.ok ? s.value.newShipment.lastSenderPlace : null;
+      setLastPlace(last);
       setPlaces(r.value);
-      const first = defaultPlace(r.value);
+      const first = defaultPlace(r.value, last);
       setDraft((d) => (d.sender.type === 'collectionPlace' && !d.sender.collectionPlace && first ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } } : d));
     });
   }, []);
 
+  /** A new shipment the worker typed into and did not save: dropping it asks first. */
+  const unsaved = mode.kind === 'new' && !saved && JSON.stringify({ ...draft, sender: { ...draft.sender, collectionPlace: '' } }) !== JSON.stringify(emptyDraft());
+  const mayDrop = () => !unsaved || window.confirm(t('newShipment.dropDraft'));
+
   const reset = () => {
+    if (!mayDrop()) return;
     window.scrollTo({ top: 0 });
     setDraft(() => {
       const d = emptyDraft();
-      const first = defaultPlace(places);
+      const first = defaultPlace(places, lastPlace);
       return first ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } } : d;
     });
     setMode({ kind: 'new' });
@@ -138,9 +136,10 @@ export function NewShipmentScreen() {
   const focusId = nav.screen === 'newShipment' ? nav.focus?.deliveryIds?.[0] : undefined;
   useEffect(() => {
     if (focusId) {
-      void open(focusId);
       useNav.setState({ focus: null });
+      if (mayDrop()) void open(focusId);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mayDrop reads the draft of this render
   }, [focusId, open]);
 
   // Carrier, service and fee names come in the language of the search: ask again in the new one.
@@ -252,7 +251,11 @@ export function NewShipmentScreen() {
       setBanner({ kind: 'conflict', text: t('newShipment.conflict', { id: v.shipment.deliveryId }) });
       return;
     }
-    if (draft.sender.type === 'collectionPlace') rememberPlace(draft.sender.collectionPlace);
+    if (draft.sender.type === 'collectionPlace' && draft.sender.collectionPlace) {
+      const id = draft.sender.collectionPlace;
+      setLastPlace(id);
+      void rpc.request('settings.set', { newShipment: { lastSenderPlace: id } });
+    }
     setSaved(v);
     setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
     setBanner(null);
@@ -313,7 +316,7 @@ export function NewShipmentScreen() {
           onSubmit={(e) => {
             e.preventDefault();
             const id = Number(openId);
-            if (Number.isSafeInteger(id) && id > 0) void open(id);
+            if (Number.isSafeInteger(id) && id > 0 && mayDrop()) void open(id);
           }}
         >
           <label>

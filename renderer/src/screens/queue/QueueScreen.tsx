@@ -10,6 +10,7 @@ import type { PendingScan } from '../../../../shared/contract/workflows';
 import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
+import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { formatDateTime } from '../shipments/format';
@@ -71,7 +72,7 @@ function MoveTo(p: { job: JobView; printers: PrinterView[]; move(id: number, pri
       <option value="">{t('queue.action.moveTo')}</option>
       {others.map((x) => (
         <option key={x.id} value={x.id}>
-          {x.name}
+          {printerName(t, x)}
         </option>
       ))}
     </select>
@@ -115,7 +116,7 @@ export function QueueScreen() {
     j.kind === 'close-and-print' ? t('queue.closeAndPrint', { code: j.scanCode ?? '' })
     : j.deliveryIds.length === 0 ? j.title
     : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
-  const nameOf = (id: string | null) => (id ? printers.find((p) => p.id === id)?.name ?? id : t('queue.noPrinter'));
+  const nameOf = (id: string | null) => (id ? ((p) => (p ? printerName(t, p) : id))(printers.find((p) => p.id === id)) : t('queue.noPrinter'));
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
   // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.

@@ -23,6 +23,8 @@ export function AccountRow({ account: a }: { account: AccountView }) {
   const [tokenOpen, setTokenOpen] = useState(false);
   const [token, setToken] = useState('');
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [resetDone, setResetDone] = useState(false);
 
   async function run<R>(call: () => Promise<{ ok: true; value: R } | { ok: false; error: { code: string; message: string } }>): Promise<R | null> {
     setBusy(true);
@@ -68,7 +70,7 @@ export function AccountRow({ account: a }: { account: AccountView }) {
         </span>
       </div>
       <div className="acct-meta">
-        {t(`env.${a.environment}`)}
+        {a.environment === 'sandbox' && !a.embedded ? t('env.sandboxOwn') : t(`env.${a.environment}`)}
         {a.baseUrl ? ` · ${a.baseUrl}` : ''} · {t('accounts.clientId', { id: a.clientId })}
       </div>
       {a.login.state === 'login-required' && <Notice kind="bad">{a.login.reason}</Notice>}
@@ -109,6 +111,19 @@ export function AccountRow({ account: a }: { account: AccountView }) {
               {t('accounts.logout')}
             </button>
           )}
+          {a.demo && a.active && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                setResetDone(false);
+                setConfirmReset(true);
+              }}
+              data-testid="demo-reset"
+            >
+              {t('accounts.demoReset')}
+            </button>
+          )}
           <button type="button" className="danger" disabled={busy} onClick={() => setConfirmRemove(true)} data-testid="account-remove">
             {t('accounts.remove')}
           </button>
@@ -142,6 +157,30 @@ export function AccountRow({ account: a }: { account: AccountView }) {
         </form>
       )}
 
+      {confirmReset && (
+        <div className="confirm" role="alertdialog" aria-label={t('accounts.demoReset')} data-testid="demo-reset-confirm">
+          <span>{t('accounts.demoResetConfirm')}</span>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              setConfirmReset(false);
+              void run(() => rpc.request('demo.reset', {})).then((r) => r && setResetDone(true));
+            }}
+            data-testid="demo-reset-yes"
+          >
+            {t('accounts.demoResetYes')}
+          </button>
+          <button type="button" onClick={() => setConfirmReset(false)} autoFocus>
+            {t('accounts.cancel')}
+          </button>
+        </div>
+      )}
+      {resetDone && (
+        <Notice kind="ok" testId="demo-reset-done">
+          {t('accounts.demoResetDone')}
+        </Notice>
+      )}
       {confirmRemove && (
         <div className="confirm" role="alertdialog" aria-label={t('accounts.remove')} data-testid="account-remove-confirm">
           <span>{t('accounts.removeConfirm', { name: a.name })}</span>

@@ -15,21 +15,28 @@ import { Field, FormActions } from './Field';
 const DEFAULT_PORT = '53682';
 const DEFAULT_PATH = '/callback';
 
+/**
+ * Where the service runs: the built-in sandbox (no address), a sandbox run on its own (`npm run
+ * sandbox`, at its address), or the service's test or production environment (at its address).
+ */
+type Where = 'builtin' | 'sandbox' | 'test' | 'production';
+const environmentOf = (w: Where): Environment => (w === 'builtin' ? 'sandbox' : w);
+
 interface Form {
   name: string;
-  environment: Environment;
+  environment: Where;
   baseUrl: string;
   clientId: string;
   clientSecret: string;
   redirectPort: string;
   redirectPath: string;
 }
-const empty: Form = { name: '', environment: 'sandbox', baseUrl: '', clientId: '', clientSecret: '', redirectPort: DEFAULT_PORT, redirectPath: DEFAULT_PATH };
+const empty: Form = { name: '', environment: 'builtin', baseUrl: '', clientId: '', clientSecret: '', redirectPort: DEFAULT_PORT, redirectPath: DEFAULT_PATH };
 
 function validate(t: T, f: Form): Partial<Record<keyof Form, string>> {
   const e: Partial<Record<keyof Form, string>> = {};
   if (!f.name.trim()) e.name = t('accounts.err.name');
-  if (f.environment !== 'sandbox' && !/^https?:\/\/[^\s/]+/i.test(f.baseUrl.trim())) e.baseUrl = t('accounts.err.baseUrl');
+  if (f.environment !== 'builtin' && !/^https?:\/\/[^\s/]+/i.test(f.baseUrl.trim())) e.baseUrl = t(f.environment === 'sandbox' ? 'accounts.err.sandboxUrl' : 'accounts.err.baseUrl');
   if (!f.clientId.trim()) e.clientId = t('accounts.err.clientId');
   if (!f.clientSecret) e.clientSecret = t('accounts.err.clientSecret');
   const port = Number(f.redirectPort);
@@ -55,8 +62,8 @@ export function AddAccountForm() {
     setBusy(true);
     const r = await rpc.request('accounts.add', {
       name: f.name.trim(),
-      environment: f.environment,
-      baseUrl: f.environment === 'sandbox' ? null : f.baseUrl.trim(),
+      environment: environmentOf(f.environment),
+      baseUrl: f.environment === 'builtin' ? null : f.baseUrl.trim(),
       clientId: f.clientId.trim(),
       clientSecret: f.clientSecret,
       redirectPort: Number(f.redirectPort),
@@ -82,15 +89,29 @@ export function AddAccountForm() {
           <input id="acct-name" value={f.name} maxLength={100} onChange={(e) => set('name', e.target.value)} />
         </Field>
         <Field id="acct-env" label={t('accounts.add.environment')} error={errors.environment}>
-          <select id="acct-env" value={f.environment} onChange={(e) => set('environment', e.target.value as Environment)}>
-            <option value="sandbox">{t('env.sandbox')}</option>
+          <select id="acct-env" value={f.environment} onChange={(e) => set('environment', e.target.value as Where)}>
+            <option value="builtin">{t('accounts.add.env.builtin')}</option>
+            <option value="sandbox">{t('accounts.add.env.sandbox')}</option>
             <option value="test">{t('env.test')}</option>
             <option value="production">{t('env.production')}</option>
           </select>
         </Field>
-        {f.environment !== 'sandbox' && (
-          <Field id="acct-url" label={t('accounts.add.baseUrl')} error={errors.baseUrl} wide>
-            <input id="acct-url" type="url" value={f.baseUrl} maxLength={500} placeholder="https://" onChange={(e) => set('baseUrl', e.target.value)} />
+        {f.environment !== 'builtin' && (
+          <Field
+            id="acct-url"
+            label={t('accounts.add.baseUrl')}
+            error={errors.baseUrl}
+            hint={f.environment === 'sandbox' ? t('accounts.add.sandboxUrlHint') : undefined}
+            wide
+          >
+            <input
+              id="acct-url"
+              type="url"
+              value={f.baseUrl}
+              maxLength={500}
+              placeholder={f.environment === 'sandbox' ? 'http://127.0.0.1:8080' : 'https://'}
+              onChange={(e) => set('baseUrl', e.target.value)}
+            />
           </Field>
         )}
         <Field id="acct-client" label={t('accounts.add.clientId')} error={errors.clientId}>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { JobState, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
+import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { errorText } from '../../i18n/errors';
@@ -64,7 +65,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   return (
     <li className="printer" data-testid="printer-row" data-printer-id={p.id} data-state={s.state}>
       <div className="acct-head">
-        <strong>{p.name}</strong>
+        <strong>{printerName(t, p)}</strong>
         <span className={`set-badge ${s.state === 'ready' ? 'ok' : s.state === 'unknown' ? '' : 'bad'}`} data-testid="printer-state">
           {t(`printerState.${s.state}`)}
         </span>
@@ -103,7 +104,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
       )}
       {confirm && (
         <div className="confirm" role="alertdialog" aria-label={t('printers.remove')}>
-          <span>{t('printers.removeConfirm', { name: p.name })}</span>
+          <span>{t('printers.removeConfirm', { name: printerName(t, p) })}</span>
           <button type="button" className="danger" onClick={() => void remove()} data-testid="printer-remove-yes">
             {t('accounts.removeYes')}
           </button>

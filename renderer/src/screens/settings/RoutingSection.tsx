@@ -4,11 +4,12 @@
  * system/PDF printers; a carrier without ZPL labels cannot pick ZPL (spec GET .../zpl).
  */
 import { useEffect, useState } from 'react';
-import type { LabelRoute, PrinterView, RoutingRules, ZplSize } from '../../../../shared/contract/printing';
+import type { LabelRoute, PrinterView, RouteDecision, RoutingRules, ZplSize } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { carriersWith, type CarrierInfo } from './carriers';
 import { errorText } from '../../i18n/errors';
+import { printerName } from '../../i18n/printerName';
 import { FormActions } from './Field';
 import { printsZpl, usePrinters } from './usePrinters';
 
@@ -42,7 +43,27 @@ function rowError(t: T, row: Row, printers: PrinterView[], carrier: CarrierInfo 
   return null;
 }
 
-function RouteEditor(props: { id: string; label: string; sub?: string; row: Row; none: Mode; carrier: CarrierInfo | null; printers: PrinterView[]; error: string | null; onChange: (r: Row) => void }) {
+/** What the core does with a carrier's labels under the saved rules (its routing decision), in words. */
+function actualText(t: T, d: RouteDecision, printers: PrinterView[], carrierName: string): string {
+  if (!d.route) return t('settings.routing.actualNone');
+  const p = printers.find((x) => x.id === d.route!.printerId);
+  const printer = p ? printerName(t, p) : d.route.printerId;
+  const format = t(d.route.format === 'zpl' ? 'settings.routing.fmt.zpl' : d.route.format === 'pdf-single' ? 'settings.routing.fmt.pdfSingle' : 'settings.routing.fmt.pdfA4');
+  return d.via === 'pdf-fallback' ? t('settings.routing.actualFallback', { format, printer, carrier: carrierName }) : t('settings.routing.actual', { format, printer });
+}
+
+function RouteEditor(props: {
+  id: string;
+  label: string;
+  sub?: string;
+  row: Row;
+  none: Mode;
+  carrier: CarrierInfo | null;
+  printers: PrinterView[];
+  error: string | null;
+  actual?: string;
+  onChange: (r: Row) => void;
+}) {
   const t = useT();
   const { row } = props;
   const set = (patch: Partial<Row>) => props.onChange({ ...row, ...patch });
@@ -74,7 +95,12 @@ function RouteEditor(props: { id: string; label: string; sub?: string; row: Row;
           <option value="pdf-a4">{t('settings.routing.fmt.pdfA4')}</option>
         </select>
       </td>
-      <td>
+      <td colSpan={row.mode === 'inherit' ? 2 : 1}>
+        {row.mode === 'inherit' && props.actual && (
+          <span className="route-actual" data-testid={`route-${props.id}-actual`}>
+            {props.actual}
+          </span>
+        )}
         {row.mode !== 'inherit' && (
           <select
             aria-label={`${props.label}: ${t('settings.routing.printer')}`}
@@ -85,38 +111,40 @@ function RouteEditor(props: { id: string; label: string; sub?: string; row: Row;
             {!forFormat.some((p) => p.id === row.printerId) && <option value={row.printerId}>{row.printerId || '—'}</option>}
             {forFormat.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {printerName(t, p)}
               </option>
             ))}
           </select>
         )}
       </td>
-      <td>
-        {row.mode === 'zpl' && (
-          <select aria-label={`${props.label}: ${t('settings.routing.options')}`} value={row.size} onChange={(e) => set({ size: e.target.value as ZplSize | '' })}>
-            <option value="">{t('settings.routing.sizeAuto')}</option>
-            {(props.carrier?.zplSizes ?? ['10x5', '10x15', '10x17']).map((s) => (
-              <option key={s} value={s}>
-                {s} cm
-              </option>
-            ))}
-          </select>
-        )}
-        {row.mode === 'pdf-a4' && (
-          <select aria-label={`${props.label}: ${t('settings.routing.options')}`} value={row.position} onChange={(e) => set({ position: Number(e.target.value) })}>
-            {[1, 2, 3, 4].map((n) => (
-              <option key={n} value={n}>
-                {t('settings.routing.position', { n })}
-              </option>
-            ))}
-          </select>
-        )}
-        {props.error && (
-          <small className="set-field-error" role="alert" data-testid={`route-${props.id}-error`}>
-            {props.error}
-          </small>
-        )}
-      </td>
+      {row.mode !== 'inherit' && (
+        <td>
+          {row.mode === 'zpl' && (
+            <select aria-label={`${props.label}: ${t('settings.routing.options')}`} value={row.size} onChange={(e) => set({ size: e.target.value as ZplSize | '' })}>
+              <option value="">{t('settings.routing.sizeAuto')}</option>
+              {(props.carrier?.zplSizes ?? ['10x5', '10x15', '10x17']).map((s) => (
+                <option key={s} value={s}>
+                  {s} cm
+                </option>
+              ))}
+            </select>
+          )}
+          {row.mode === 'pdf-a4' && (
+            <select aria-label={`${props.label}: ${t('settings.routing.options')}`} value={row.position} onChange={(e) => set({ position: Number(e.target.value) })}>
+              {[1, 2, 3, 4].map((n) => (
+                <option key={n} value={n}>
+                  {t('settings.routing.position', { n })}
+                </option>
+              ))}
+            </select>
+          )}
+          {props.error && (
+            <small className="set-field-error" role="alert" data-testid={`route-${props.id}-error`}>
+              {props.error}
+            </small>
+          )}
+        </td>
+      )}
     </tr>
   );
 }
@@ -129,8 +157,11 @@ export function RoutingSection() {
   const [protocol, setProtocol] = useState('');
   const [carriers, setCarriers] = useState<CarrierInfo[]>(carriersWith([]));
   const [result, setResult] = useState<{ kind: 'ok' | 'bad'; text: string } | null>(null);
+  const [decisions, setDecisions] = useState<RouteDecision[]>([]);
 
   function load(r: RoutingRules) {
+    // The route each carrier really gets comes from the core (electron/printing/routing.ts decideRoute).
+    void rpc.request('printing.routes.effective', {}).then((d) => d.ok && setDecisions(d.value));
     const list = carriersWith(Object.keys(r.carriers));
     setCarriers(list);
     setRows(Object.fromEntries(list.map((c) => [c.code, rowOf(r.carriers[c.code], 'inherit')])));
@@ -190,6 +221,7 @@ export function RoutingSection() {
                 carrier={c}
                 printers={printers}
                 error={errors[c.code] ?? null}
+                actual={((d) => (d ? actualText(t, d, printers, c.name) : undefined))(decisions.find((d) => d.carrier === c.code))}
                 onChange={(r) => setRows({ ...rows, [c.code]: r })}
               />
             ))}
@@ -210,7 +242,7 @@ export function RoutingSection() {
                   <option value="">{t('settings.routing.noPrint')}</option>
                   {pdfPrinters.map((p) => (
                     <option key={p.id} value={p.id}>
-                      {p.name}
+                      {printerName(t, p)}
                     </option>
                   ))}
                 </select>

@@ -20,6 +20,7 @@ export function ScannerSoundsSection() {
   const { settings, save } = useSettings();
   const [prefix, setPrefix] = useState('');
   const [suffix, setSuffix] = useState('');
+  const [keyGap, setKeyGap] = useState('');
   const [sample, setSample] = useState('');
   const [result, setResult] = useState<{ kind: 'ok' | 'bad'; text: string } | null>(null);
   const [soundNote, setSoundNote] = useState<string | null>(null);
@@ -27,8 +28,9 @@ export function ScannerSoundsSection() {
     if (settings) {
       setPrefix(settings.scanner.prefix);
       setSuffix(settings.scanner.suffix);
+      setKeyGap(String(settings.scanner.keyGapMs));
     }
-  }, [settings?.scanner.prefix, settings?.scanner.suffix]);
+  }, [settings?.scanner.prefix, settings?.scanner.suffix, settings?.scanner.keyGapMs]);
 
   if (!settings) return <p>{t('settings.loading')}</p>;
   /** Shown at once (a checkbox must not wait for the round trip), then saved; a refusal puts it back. */
@@ -39,10 +41,12 @@ export function ScannerSoundsSection() {
     });
   };
   const tooLong = (s: string) => (s.length > 20 ? t('settings.scanner.tooLong') : null);
+  const keyGapMs = /^\s*\d{1,3}\s*$/.test(keyGap) ? Number(keyGap) : NaN;
+  const keyGapError = keyGapMs >= 5 && keyGapMs <= 100 ? null : t('settings.scanner.keyGapRange');
 
   async function saveScanner() {
-    if (tooLong(prefix) || tooLong(suffix)) return;
-    const ok = await save({ scanner: { prefix, suffix } });
+    if (tooLong(prefix) || tooLong(suffix) || keyGapError) return;
+    const ok = await save({ scanner: { prefix, suffix, keyGapMs } });
     setResult(ok ? { kind: 'ok', text: t('settings.saved') } : { kind: 'bad', text: useSettings.getState().error ?? '' });
   }
 
@@ -65,8 +69,11 @@ export function ScannerSoundsSection() {
           <Field id="scan-suffix" label={t('settings.scanner.suffix')} error={tooLong(suffix)}>
             <input id="scan-suffix" value={suffix} spellCheck={false} onChange={(e) => setSuffix(e.target.value)} data-testid="scanner-suffix" />
           </Field>
+          <Field id="scan-key-gap" label={t('settings.scanner.keyGap')} error={keyGapError} hint={keyGapError ? undefined : t('settings.scanner.keyGapHint')}>
+            <input id="scan-key-gap" inputMode="numeric" value={keyGap} spellCheck={false} onChange={(e) => setKeyGap(e.target.value)} data-testid="scanner-key-gap" />
+          </Field>
           <Field id="scan-try" label={t('settings.scanner.try')} hint={sample ? undefined : t('settings.scanner.tryHint')}>
-            <input id="scan-try" value={sample} spellCheck={false} onChange={(e) => setSample(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} data-testid="scanner-try" />
+            <input id="scan-try" value={sample} spellCheck={false} onChange={(e) => setSample(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} data-testid="scanner-try" data-scan-line />
             {sample && (
               <output htmlFor="scan-try scan-prefix scan-suffix" className="scan-read" data-testid="scanner-read">
                 {t('settings.scanner.result', { code: readAs(sample, prefix, suffix) })}

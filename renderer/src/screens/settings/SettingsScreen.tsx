@@ -11,15 +11,17 @@ import { LanguageSection } from './LanguageSection';
 import { PrintersSection } from './PrintersSection';
 import { RoutingSection } from './RoutingSection';
 import { ScannerSoundsSection } from './ScannerSoundsSection';
+import { ScaleSection } from './ScaleSection';
 import './settings.css';
 
-export type SettingsTab = 'accounts' | 'printers' | 'routing' | 'scanner' | 'language';
+export type SettingsTab = 'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'language';
 
 const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] = [
   { id: 'accounts', label: 'settings.tab.accounts', Component: AccountsSection },
   { id: 'printers', label: 'settings.tab.printers', Component: PrintersSection },
   { id: 'routing', label: 'settings.tab.routing', Component: RoutingSection },
   { id: 'scanner', label: 'settings.tab.scanner', Component: ScannerSoundsSection },
+  { id: 'scale', label: 'settings.tab.scale', Component: ScaleSection },
   { id: 'language', label: 'settings.tab.language', Component: LanguageSection },
 ];
 

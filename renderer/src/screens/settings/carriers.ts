@@ -4,7 +4,7 @@
  * catalogue lists them (the sandbox's catalogue, sandbox/domain/catalogue.ts); a carrier code met
  * in saved routing but missing here is still shown by the routing screen.
  */
-import type { ZplSize } from '../../../../shared/contract/printing';
+import { labelCarriers, type ZplSize } from '../../../../shared/contract/printing';
 
 export interface CarrierInfo {
   code: string;
@@ -13,14 +13,7 @@ export interface CarrierInfo {
   zplSizes: ZplSize[] | null;
 }
 
-export const CARRIERS: CarrierInfo[] = [
-  { code: 'NP', name: 'National Post', zplSizes: ['10x17'] },
-  { code: 'PPR', name: 'ParcelPro', zplSizes: ['10x5', '10x17'] },
-  { code: 'RGX', name: 'RegioExpress', zplSizes: ['10x15'] },
-  { code: 'BOX', name: 'BoxPoint', zplSizes: ['10x17'] },
-  { code: 'SHP', name: 'ShopPoint', zplSizes: ['10x17'] },
-  { code: 'CCR', name: 'CityCourier', zplSizes: null },
-];
+export const CARRIERS: CarrierInfo[] = labelCarriers.map((c) => ({ ...c }));
 
 export function carriersWith(saved: string[]): CarrierInfo[] {
   const extra = saved.filter((c) => !CARRIERS.some((k) => k.code === c)).map((code) => ({ code, name: code, zplSizes: null }));

@@ -1,6 +1,7 @@
 /** The filter bar: state, carrier, collection place, created dates, free text (typed text waits 250 ms). */
 import { useEffect, useState } from 'react';
 import type { CachedCollectionPlace } from '../../../../shared/contract/shipments';
+import { DateInput } from '../../format/DateInput';
 import { useT } from '../../i18n';
 import { noFilters, stateGroups, type FilterValues } from './filters';
 
@@ -58,11 +59,11 @@ export function ShipmentFilters(p: { value: FilterValues; onChange(v: FilterValu
       </label>
       <label>
         <span>{t('shipments.filter.from')}</span>
-        <input type="date" value={value.from} onChange={set('from')} data-testid="filter-from" />
+        <DateInput value={value.from} onChange={(from) => onChange({ ...value, from })} testId="filter-from" invalidText={t('shipments.filter.badDate')} />
       </label>
       <label>
         <span>{t('shipments.filter.to')}</span>
-        <input type="date" value={value.to} onChange={set('to')} data-testid="filter-to" />
+        <DateInput value={value.to} onChange={(to) => onChange({ ...value, to })} testId="filter-to" invalidText={t('shipments.filter.badDate')} />
       </label>
       <button type="button" className="sh-clear" onClick={() => onChange(noFilters)} disabled={JSON.stringify(value) === JSON.stringify(noFilters)}>
         {t('shipments.filter.clear')}

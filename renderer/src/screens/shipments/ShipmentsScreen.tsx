@@ -18,6 +18,8 @@ import { clickRow, emptySelection, selectAll, type Selection } from './selection
 import { useFillHeight } from './useFillHeight';
 import { useShipmentPages } from './useShipmentPages';
 import { VirtualList } from './VirtualList';
+import { useScanRoute } from '../../scan/scanCapture';
+import { shownCode } from '../../scan/shownCode';
 import './shipments.css';
 
 const ROW = 34;
@@ -128,6 +130,31 @@ export function ShipmentsScreen() {
 
   const selected = useMemo(() => [...sel.ids], [sel]);
 
+  // A scan on this screen finds its shipment and selects it (issue "A desk that never drops a scan", item 1).
+  const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
+  useScanRoute((scanned) => {
+    const code = shownCode(scanned);
+    void rpc.request('shipments.lookup', { code: scanned.slice(0, 500) }).then(async (r) => {
+      if (!r.ok) return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: errorText(t, r.error) }) });
+      const v = r.value;
+      if (v.kind === 'not_found') return setScanNote({ ok: false, text: t('shipments.scan.notFound', { code }) });
+      if (v.kind === 'invalid') return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: v.message }) });
+      if (v.kind === 'ambiguous') {
+        setSel(selectAll(v.candidates.map((c) => c.shipment.deliveryId)));
+        return setScanNote({ ok: true, text: t('shipments.scan.ambiguous', { code, n: v.candidates.length }) });
+      }
+      const id = v.shipment.deliveryId;
+      const index = (await list.allIds()).indexOf(id);
+      if (index < 0) {
+        setDetail(id);
+        return setScanNote({ ok: true, text: t('shipments.scan.notInList', { code, id }) });
+      }
+      setCursor(index);
+      setSel({ ids: new Set([id]), anchor: index });
+      setScanNote({ ok: true, text: t('shipments.scan.found', { code, id }) });
+    });
+  });
+
   const onRowClick = useCallback(
     async (e: MouseEvent, index: number, id: number) => {
       const mods = { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey };
@@ -173,13 +200,18 @@ export function ShipmentsScreen() {
       <div className="sh-top">
         <h1>{t('shipments.title')}</h1>
         <span className="sh-count" data-testid="shipments-count" data-total={count} data-selected={sel.ids.size}>
-          {list.total === null ? t('shipments.loading') : t('shipments.count', { total: count, selected: sel.ids.size })}
+          {list.total === null ? t('shipments.loading') : t('shipments.count', { n: count, selected: sel.ids.size })}
         </span>
         <span className="spacer" />
         <SyncButton />
       </div>
       <ShipmentFilters value={filters} onChange={setFilters} carriers={carriers} places={places} />
       <ShipmentActionsBar selected={selected} onDetail={() => selected[0] !== undefined && setDetail(selected[0])} onReport={setReport} />
+      {scanNote && (
+        <p className={scanNote.ok ? 'sh-scan' : 'sh-scan bad'} role="status" data-testid="shipments-scan">
+          {scanNote.text}
+        </p>
+      )}
       {report && <ActionResults report={report} onDismiss={() => setReport(null)} />}
       {list.error && (
         <p className="bad" role="alert">

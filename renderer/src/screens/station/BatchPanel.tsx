@@ -2,13 +2,17 @@
  * Batch mode (issue 7 item 3): scans are collected (`batch.collect`), nothing is closed until the
  * worker closes them all; the main side closes one request per carrier + collection place (spec
  * "PATCH /api/v3/deliveries": one carrier and one collection place per request) and prints per
- * carrier. The summary says what was closed, where, and what failed and why.
+ * carrier. The summary says what was closed, where, and what failed and why. With a scale set up,
+ * each parcel is weighed as it is collected (the weighing panel shows it); its row and the summary
+ * show the weight used (issue 19).
  */
 import type { BatchItem, BatchSummary } from '../../../../shared/contract/workflows';
-import { useLanguage, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { useScans } from '../../state/scanStore';
+import { shownCode } from '../../scan/shownCode';
+import { useWeightText, WeighedLine } from './WeighPanel';
 
 /**
  * What the worker does about a skipped code, where its status alone does not say it (the main
@@ -21,15 +25,28 @@ function skipAdvice(i: BatchItem): MessageKey | null {
   return null;
 }
 
+/** The weights a collected parcel got on the scale, package by package. */
+function ItemWeights({ weights }: { weights: NonNullable<BatchItem['weights']> }) {
+  const t = useT();
+  const weight = useWeightText();
+  const taken = weights.filter((w) => w.kg !== null);
+  return (
+    <span className="weighed muted" data-testid="batch-item-weight">
+      {taken.length ? t('batch.weighed', { weights: weights.map((w) => (w.kg !== null ? weight(w.kg) : '—')).join(' + ') }) : t('batch.notWeighed')}
+    </span>
+  );
+}
+
 function ItemRow({ item }: { item: BatchItem }) {
   const t = useT();
   const remove = useScans((s) => s.removeFromBatch);
   return (
     <li data-code={item.code} data-status={item.status} className={item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'} title={item.message ?? undefined}>
       <span className="dot" aria-hidden />
-      <span className="code">{item.code}</span>
+      <span className="code">{shownCode(item.code)}</span>
       <span className="who">{[item.carrier, item.recipientName].filter(Boolean).join(' · ')}</span>
       <span className="place muted">{item.collectionPlace ?? ''}</span>
+      {item.weights && <ItemWeights weights={item.weights} />}
       <span className="status">{t(`batch.status.${item.status}`)}</span>
       <button type="button" className="link-button" onClick={() => void remove(item.code)} data-testid="batch-remove">
         {t('batch.remove')}
@@ -40,13 +57,10 @@ function ItemRow({ item }: { item: BatchItem }) {
 
 function SummaryView({ summary }: { summary: BatchSummary }) {
   const t = useT();
-  const language = useLanguage((s) => s.language);
-  const count = (n: number) => {
-    const form = n === 1 ? 'one' : language === 'cs' && n >= 2 && n <= 4 ? 'few' : 'many';
-    return t(`batch.summary.group.${form}` as MessageKey, { n });
-  };
+  const count = (n: number) => t('batch.summary.group', { n });
   const dismiss = () => useScans.setState({ batchSummary: null });
   const failed = summary.shipments.filter((s) => s.outcome !== 'printed' && s.outcome !== 'queued');
+  const weighed = summary.shipments.filter((s) => s.weighed);
   // The counts are those of the list below: a skipped code is counted as skipped, not hidden.
   const skipped = summary.skipped.length;
   return (
@@ -83,6 +97,18 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
             ))}
           </ul>
         </section>
+        {weighed.length > 0 && (
+          <section>
+            <h4>{t('batch.summary.weights')}</h4>
+            <ul className="batch-weights" data-testid="batch-weights">
+              {weighed.map((s) => (
+                <li key={s.deliveryId} data-code={s.code} data-updated={s.weighed!.updated}>
+                  <b>{shownCode(s.code)}</b> <WeighedLine weighed={s.weighed!} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <section>
           <h4>{t('batch.summary.failed')}</h4>
           {failed.length === 0 && summary.skipped.length === 0 ? (
@@ -91,13 +117,13 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
             <ul className="batch-failures" data-testid="batch-failures">
               {failed.map((s) => (
                 <li key={s.deliveryId} data-code={s.code} data-kind="failed" data-outcome={s.outcome}>
-                  <b>{s.code}</b> ({s.carrier}) — {t(`batch.outcome.${s.outcome}`)}
+                  <b>{shownCode(s.code)}</b> ({s.carrier}) — {t(`batch.outcome.${s.outcome}`)}
                   {s.error ? `: ${errorText(t, s.error)}` : ''}
                 </li>
               ))}
               {summary.skipped.map((i) => (
                 <li key={`skip-${i.code}`} data-code={i.code} data-kind="skipped">
-                  <b>{i.code}</b> — {t('batch.summary.skippedItem', { status: t(`batch.status.${i.status}`) })}
+                  <b>{shownCode(i.code)}</b> — {t('batch.summary.skippedItem', { status: t(`batch.status.${i.status}`) })}
                   {skipAdvice(i) ? `: ${t(skipAdvice(i)!)}` : ''}
                 </li>
               ))}

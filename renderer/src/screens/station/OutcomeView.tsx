@@ -4,11 +4,12 @@
  * failure. Big enough to read from a step away; the layout of every kind has the same fixed areas.
  */
 import type { ReactNode } from 'react';
-import type { ScanOutcome } from '../../../../shared/contract/workflows';
+import type { ClosedShipmentInfo, ScanOutcome } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
 import { useScans, type Feedback } from '../../state/scanStore';
+import { WeighedLine } from './WeighPanel';
 
 export type Tone = 'ok' | 'wait' | 'ask' | 'bad' | 'neutral';
 
@@ -44,10 +45,9 @@ function Title({ tone, children }: { tone: Tone; children: ReactNode }) {
   );
 }
 
-/** Czech has three plural forms (1, 2-4, 5+); English two. */
-export function packagesText(t: T, language: 'en' | 'cs', n: number): string {
-  const form = n === 1 ? 'one' : language === 'cs' && n >= 2 && n <= 4 ? 'few' : 'many';
-  return t(`station.packages.${form}` as MessageKey, { n });
+/** "1 balík", "2 balíky", "5 balíků": the plural form comes from translate (i18n/plural.ts). */
+export function packagesText(t: T, _language: 'en' | 'cs', n: number): string {
+  return t('station.packages', { n });
 }
 
 function stateName(t: T, state: number): string {
@@ -78,8 +78,11 @@ function titleOf(t: T, o: ScanOutcome): string {
 function OutcomeBody({ o }: { o: ScanOutcome }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const ship = (s: { carrier: string; recipientName: string; packageCount: number }) => (
-    <Shipment carrier={s.carrier} recipient={s.recipientName} packages={packagesText(t, language, s.packageCount)} />
+  const ship = (s: { carrier: string; recipientName: string; packageCount: number; weighed?: ClosedShipmentInfo['weighed'] }) => (
+    <>
+      <Shipment carrier={s.carrier} recipient={s.recipientName} packages={packagesText(t, language, s.packageCount)} />
+      {s.weighed && <WeighedLine weighed={s.weighed} />}
+    </>
   );
   const notes: ReactNode[] = [];
   let main: ReactNode = null;

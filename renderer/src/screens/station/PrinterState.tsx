@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { PrinterState as PrinterStateView, PrinterView, RoutingRules } from '../../../../shared/contract/printing';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 
@@ -58,7 +59,7 @@ export function PrinterState() {
           data-state={p.status.state}
           title={p.status.reason ?? undefined}
         >
-          <span className="dot" aria-hidden /> {p.name}: {t(`printerState.${p.status.state}` as MessageKey)}
+          <span className="dot" aria-hidden /> {printerName(t, p)}: {t(`printerState.${p.status.state}` as MessageKey)}
           {p.status.state !== 'ready' && p.status.reason ? ` — ${reasonText(t, p.status.reasonCode, p.status.reason)}` : ''}
         </span>
       ))}

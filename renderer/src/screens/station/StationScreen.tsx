@@ -17,7 +17,13 @@ import { OutcomeView } from './OutcomeView';
 import { PrinterState } from './PrinterState';
 import { cueOf, playCue, type Cue } from './sounds';
 import { Counters, LabelPreviews, PendingScans, RecentScans } from './StationPanels';
+import { VerifyPanel, takeForCheck } from './VerifyPanel';
+import { WeighPanel } from './WeighPanel';
+import { addStationFirstStop } from '../../scan/scanCapture';
 import './station.css';
+
+// A scan typed with the focus anywhere (another field, another screen) meets the label check too.
+addStationFirstStop(takeForCheck);
 
 const BATCH_KEY = 'F5';
 
@@ -66,6 +72,7 @@ export function StationScreen() {
   const root = useRef<HTMLElement>(null);
   const box = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
+  const inLine = useScans((s) => s.pending.length > 0);
   const { feedback, batchMode, load, submit, reprint, skip, dismiss, setBatchMode, collect, closeAll } = useScans();
   const lastCue = useFeedbackSound();
   const focusBox = useScanFocus(root, box);
@@ -98,7 +105,7 @@ export function StationScreen() {
         else void closeAll();
       } else if (code) {
         if (batchMode) void collect(code);
-        else submit(code);
+        else if (!takeForCheck(code, submit)) submit(code);
       } else if (!batchMode) {
         void reprint();
       }
@@ -111,7 +118,7 @@ export function StationScreen() {
   };
 
   return (
-    <section className={`station ${batchMode ? 'batch-mode' : ''}`} ref={root} data-testid="screen-station" data-last-cue={lastCue ?? ''}>
+    <section className={`station ${batchMode ? 'batch-mode' : ''} ${inLine ? 'in-line' : ''}`} ref={root} data-testid="screen-station" data-last-cue={lastCue ?? ''}>
       <div className="scanbar">
         <label className="scan-field">
           <span className="scan-label">{t('station.scan.label')}</span>
@@ -119,6 +126,7 @@ export function StationScreen() {
             ref={box}
             className="scan-input"
             data-testid="scan-input"
+            data-scan-line
             value={value}
             onChange={(e) => setValue(e.target.value)}
             onKeyDown={onKeyDown}
@@ -153,6 +161,8 @@ export function StationScreen() {
       </div>
       <div className="station-body">
         <div className="station-main">
+          <WeighPanel />
+          <VerifyPanel />
           <Counters />
           {batchMode ? <BatchPanel /> : <RecentScans />}
         </div>

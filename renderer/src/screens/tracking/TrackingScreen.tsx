@@ -7,6 +7,8 @@ import type { ShipmentTraces } from '../../../../shared/contract/shipmentActions
 import { errorTextNow, useLanguage, useT } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
+import { useScanRoute } from '../../scan/scanCapture';
+import { shownCode } from '../../scan/shownCode';
 import { errorText } from '../../i18n/errors';
 import { formatDateTime, stateClass, stateName } from '../shipments/format';
 import './tracking.css';
@@ -46,11 +48,11 @@ export function TrackingScreen() {
   // Asked again when the list or the language changes (the service writes traces in the station's language).
   useEffect(() => void refresh(ids), [ids, refresh, language]);
 
-  async function add() {
-    const c = code.trim();
+  async function add(typed = code) {
+    const c = typed.trim();
     if (!c) return;
     const r = await rpc.request('shipments.lookup', { code: c.slice(0, 500) });
-    if (!r.ok) return setMessage(t('tracking.lookupFailed', { code: c, message: errorText(t, r.error) }));
+    if (!r.ok) return setMessage(t('tracking.lookupFailed', { code: shownCode(c), message: errorText(t, r.error) }));
     const v = r.value;
     if (v.kind === 'found') {
       setCode('');
@@ -59,8 +61,11 @@ export function TrackingScreen() {
     } else if (v.kind === 'ambiguous') {
       setCode('');
       setIds((old) => [...new Set([...v.candidates.map((x) => x.shipment.deliveryId), ...old])]);
-    } else setMessage(v.kind === 'invalid' ? v.message : t('tracking.notFound', { code: c }));
+    } else setMessage(v.kind === 'invalid' ? v.message : t('tracking.notFound', { code: shownCode(c) }));
   }
+
+  // A scan anywhere on this screen looks its shipment up (issue "A desk that never drops a scan", item 1).
+  useScanRoute((c) => void add(c));
 
   return (
     <section className="tracking" aria-label={t('tracking.title')} data-testid="screen-tracking">
@@ -75,7 +80,7 @@ export function TrackingScreen() {
         >
           <label>
             <span className="visually-hidden">{t('tracking.input')}</span>
-            <input ref={input} value={code} maxLength={500} placeholder={t('tracking.input')} onChange={(e) => setCode(e.target.value)} data-testid="tracking-input" />
+            <input ref={input} value={code} maxLength={500} placeholder={t('tracking.input')} onChange={(e) => setCode(e.target.value)} data-testid="tracking-input" data-scan-line />
           </label>
           <button type="submit">{t('tracking.add')}</button>
         </form>

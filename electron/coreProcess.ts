@@ -1,0 +1,127 @@
+/**
+ * The station core as its own process: in the desktop app Electron's main process forks
+ * dist/electron/core.cjs as a utility process (electron/coreEntry.ts), so synchronous SQLite,
+ * PDF and label work never holds up the window's input events (a scanner types into it). The
+ * main process keeps the window, menus, app:// and the seams that need Electron; this side
+ * serves the contract on the MessagePorts the main process hands it, one per page.
+ *
+ * Plain Node, no `electron` import: the parent port is passed in, so a test drives this with a
+ * named mock of Electron's `process.parentPort` and real worker_threads ports.
+ */
+import { createLogger } from './log';
+import { electronRpcPort, serveRpcPort, type MessagePortLike, type RpcPort } from './rpc/messagePortBridge';
+import type { Logger } from './rpc/rpcServer';
+import { createStation, type Station, type StationOptions } from './station';
+
+/** Main process -> core. `connect` carries one port (a page's other end) in `ports`. */
+export type MainToCore =
+  | { t: 'start'; dataDir: string }
+  | { t: 'connect' }
+  | { t: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
+  | { t: 'close' };
+
+/** Core -> main process: start and close outcomes, and the seams only the main process has. */
+export type CoreToMain =
+  | { t: 'ready'; logFile: string | null }
+  | { t: 'failed'; message: string; logFile: string | null }
+  | { t: 'openExternal'; url: string }
+  | { t: 'closed' };
+
+/** The shape of Electron's `process.parentPort` in a utility process. */
+export interface ParentPortLike {
+  on(event: 'message', listener: (e: { data: unknown; ports: MessagePortLike[] }) => void): unknown;
+  postMessage(message: CoreToMain): void;
+}
+
+export interface CoreProcessOptions {
+  version: string;
+  exit(code: number): void;
+  /** Turns a received port into the bridge's port (default: Electron's MessagePortMain). */
+  wrapPort?: (port: MessagePortLike) => RpcPort;
+  /** Extra station options (tests: an in-memory keychain). */
+  station?: Partial<StationOptions>;
+}
+
+const LEVELS = new Set(['info', 'warn', 'error']);
+
+export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions): { fatal(err: unknown): void } {
+  const wrap = opts.wrapPort ?? electronRpcPort;
+  let log: (Logger & { file: string | null }) | null = null;
+  let station: Station | null = null;
+  let starting = false;
+  let closing = false;
+  const waiting: MessagePortLike[] = [];
+  const served = new Set<() => void>();
+  const say = (msg: CoreToMain) => parent.postMessage(msg);
+
+  const serve = (port: MessagePortLike) => {
+    if (!station || !log) {
+      waiting.push(port);
+      return;
+    }
+    const stop = serveRpcPort(wrap(port), station.rpc, log);
+    served.add(stop);
+  };
+
+  async function start(dataDir: string): Promise<void> {
+    try {
+      log = createLogger({ dataDir });
+      station = await createStation({
+        dataDir,
+        host: 'electron',
+        version: opts.version,
+        log,
+        // The system browser is opened by the main process (Electron's shell); the core only asks.
+        openExternal: (url) => say({ t: 'openExternal', url }),
+        ...opts.station,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      log?.error('the station could not start', { error: message });
+      say({ t: 'failed', message, logFile: log?.file ?? null });
+      opts.exit(1);
+      return;
+    }
+    for (const port of waiting.splice(0)) serve(port);
+    log.info('station core started in its own process', { pid: process.pid });
+    say({ t: 'ready', logFile: log.file });
+  }
+
+  async function close(): Promise<void> {
+    if (closing) return;
+    closing = true;
+    for (const stop of served) stop();
+    served.clear();
+    // Bounded inside close(): the scan and the label in flight finish first.
+    await station?.close().catch((err: unknown) => log?.error('the station did not close cleanly', { error: String(err) }));
+    station = null;
+    say({ t: 'closed' });
+    opts.exit(0);
+  }
+
+  parent.on('message', (e) => {
+    const msg = e.data as MainToCore | null;
+    if (typeof msg !== 'object' || msg === null) return;
+    if (msg.t === 'start' && typeof msg.dataDir === 'string' && !starting) {
+      starting = true;
+      void start(msg.dataDir);
+    } else if (msg.t === 'connect' && e.ports[0] && !closing) {
+      serve(e.ports[0]);
+    } else if (msg.t === 'log' && LEVELS.has(msg.level) && typeof msg.message === 'string') {
+      // The main process's own lines (a core restart, an earlier data folder) go to the one log.
+      if (log) log[msg.level](msg.message, { ...msg.fields, from: 'main' });
+      else console.error(msg.message);
+    } else if (msg.t === 'close') {
+      void close();
+    }
+  });
+
+  return {
+    fatal(err) {
+      const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      log?.error('the station core stopped on an unexpected error', { error: message });
+      console.error(message);
+      opts.exit(1);
+    },
+  };
+}

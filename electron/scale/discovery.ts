@@ -1,0 +1,29 @@
+/**
+ * Scales the station can see: serial ports (`SerialPort.list()`, which on Linux runs `udevadm`;
+ * where that is missing the list fails and the worker types the port's path) and HID devices on
+ * the scale usage page (0x8D).
+ */
+import { SerialPort } from 'serialport';
+import HID from 'node-hid';
+import type { ScaleDiscovery } from '../../shared/contract/scale';
+import { HID_SCALE_USAGE_PAGE } from './hidPos';
+
+export async function discoverScales(): Promise<ScaleDiscovery> {
+  const out: ScaleDiscovery = { serial: [], hid: [], problems: [] };
+  try {
+    for (const p of await SerialPort.list()) {
+      out.serial.push({ path: p.path, label: [p.manufacturer, p.serialNumber].filter(Boolean).join(' ') || p.path });
+    }
+  } catch (err) {
+    out.problems.push({ kind: 'serial', detail: err instanceof Error ? err.message : String(err) });
+  }
+  try {
+    for (const d of await HID.devicesAsync()) {
+      if (d.usagePage !== HID_SCALE_USAGE_PAGE || !d.path) continue;
+      out.hid.push({ path: d.path, label: [d.manufacturer, d.product].filter(Boolean).join(' ') || `${d.vendorId.toString(16)}:${d.productId.toString(16)}` });
+    }
+  } catch (err) {
+    out.problems.push({ kind: 'hid', detail: err instanceof Error ? err.message : String(err) });
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+/**
+ * The station's status (the Status screen and the top bar): version, data folder, host, the
+ * service of the active account and whether it answers (serviceHealth.ts), the printers and the
+ * keychain. Kept current by `refresh` (the health interval, the outage check, a login) and by
+ * `printersChanged` (a printer's state); every change goes out as `station.statusChanged`.
+ */
+import type { PrinterSummary, StationStatus } from '../shared/contract/status';
+import type { Clock } from './clock';
+import type { Emit } from './eventBus';
+import type { Logger } from './rpc/rpcServer';
+import { createHealthCheck } from './serviceHealth';
+
+type Service = { environment: StationStatus['service']['environment']; baseUrl: string };
+
+export interface StationStatusOptions {
+  version: string;
+  dataDir: string;
+  host: StationStatus['host'];
+  keychain: StationStatus['keychain'];
+  clock: Clock;
+  log: Logger;
+  emit: Emit;
+  /** The service of the active account (the built-in sandbox when there is none). */
+  service(): Service;
+  printers(): PrinterSummary[];
+  /** The service answers again after an outage: scans waiting for it run now. */
+  onServiceBack(): void;
+  /** A health check that still answers while the station closes finds the database closed. */
+  closing(): boolean;
+}
+
+export interface StationStatusService {
+  current(): StationStatus;
+  /** Checks the service now and reports what changed. */
+  refresh(): Promise<StationStatus>;
+  /** `refresh` whose failure is only logged (intervals, events). */
+  refreshLogged(): Promise<unknown>;
+  /** A printer's state changed: the top bar's printer pill must follow it, not wait for the next check. */
+  printersChanged(): void;
+}
+
+export function createStationStatus(o: StationStatusOptions): StationStatusService {
+  let service = o.service();
+  let checkHealth = createHealthCheck(service.baseUrl);
+  let status: StationStatus = {
+    version: o.version,
+    dataDir: o.dataDir,
+    host: o.host,
+    service: { ...service, reachable: false, checkedAt: null, error: null, errorCode: null, errorDetails: null },
+    printers: [],
+    keychain: o.keychain,
+  };
+
+  async function refresh(): Promise<StationStatus> {
+    const now = o.service();
+    if (now.baseUrl !== service.baseUrl || now.environment !== service.environment) {
+      service = now;
+      checkHealth = createHealthCheck(service.baseUrl);
+    }
+    const health = await checkHealth(o.clock.now());
+    if (o.closing()) return status;
+    const next: StationStatus = { ...status, service: { ...service, ...health }, printers: o.printers() };
+    if (next.service.reachable && !status.service.reachable) o.onServiceBack();
+    const changed =
+      JSON.stringify({ ...next.service, checkedAt: null }) !== JSON.stringify({ ...status.service, checkedAt: null }) ||
+      JSON.stringify(next.printers) !== JSON.stringify(status.printers);
+    status = next;
+    if (changed) o.emit('station.statusChanged', status);
+    return status;
+  }
+
+  return {
+    current: () => status,
+    refresh,
+    refreshLogged: () => refresh().catch((err: unknown) => o.log.warn('status refresh failed', { error: String(err) })),
+    printersChanged() {
+      const printers = o.printers();
+      if (JSON.stringify(printers) === JSON.stringify(status.printers)) return;
+      status = { ...status, printers };
+      o.emit('station.statusChanged', status);
+    },
+  };
+}

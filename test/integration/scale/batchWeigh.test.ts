@@ -1,0 +1,132 @@
+/**
+ * Batch mode with a scale (issue 19 item 2, "Batch mode too"), end to end: the composed station
+ * behind its web host (calls over the host's WebSocket, as the page makes them), a real sandbox
+ * over HTTP, the station's virtual ZPL printer (a TCP listener) and a virtual MT-SICS scale on a
+ * pseudo-terminal pair (socat). Each parcel is weighed as it is collected; at "close all" a weight
+ * off by more than the tolerance goes to the service (PUT) before the close, one within it does not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../electron/auth/keychain';
+import type { EventName } from '../../../shared/contract';
+import type { BatchItem, BatchSummary } from '../../../shared/contract/workflows';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { needs } from '../../support/services';
+import { openRpcSocket, startHostedStation, type HostedStation } from '../../support/station';
+import { waitFor } from '../printing/printingTestKit';
+import { startVirtualScale, type VirtualScale } from './virtualScale';
+
+const run = needs('socat');
+let sb: Sandbox;
+let hs: HostedStation;
+let vs: VirtualScale;
+let rpc: Awaited<ReturnType<typeof openRpcSocket>>;
+const events: { name: EventName; payload: unknown }[] = [];
+
+const call = async (method: string, params: unknown) => {
+  const m = await rpc.call(method, params);
+  if (m.t !== 'reply' || !m.result.ok) throw new Error(`${method} failed: ${JSON.stringify(m)}`);
+  return m.result.value as never;
+};
+
+/** The service's own record of a shipment (not the station's cache). */
+async function atService(code: string) {
+  const s = hs.station.deps.session()!;
+  const found = await s.client.searchDeliveries({ filters: { externalId: code } });
+  if (found.status !== 'ok') throw new Error('search failed');
+  return found.deliveries[0] as { deliveryId: number; deliveryState: unknown; packages: { weight: string | number; barcode?: string | null }[] };
+}
+
+/** The worker scans a parcel's code in batch mode with the parcel on the scale; the scale settles at `weight`. */
+async function collectOnScale(code: string, weight: string): Promise<BatchItem> {
+  const from = events.length;
+  vs.show({ state: 'stable', text: '0.000 kg' });
+  const collected = call('batch.collect', { code }) as Promise<BatchItem>;
+  await waitFor(() => events.slice(from).some((e) => e.name === 'scale.weighing' && e.payload !== null), 10_000);
+  // Waiting for the scale, the parcel is not in the batch yet.
+  expect((await call('batch.items', {}) as BatchItem[]).map((i) => i.code)).not.toContain(code);
+  vs.show({ state: 'moving', text: `${weight} kg` });
+  await new Promise((r) => setTimeout(r, 100));
+  vs.show({ state: 'stable', text: `${weight} kg` });
+  return collected;
+}
+
+beforeAll(async () => {
+  if (!run) return;
+  sb = await startSandbox({ seed: 'demo' });
+  vs = await startVirtualScale();
+  hs = await startHostedStation({ sandbox: sb, secrets: createMemorySecretStore(), printWaitMs: 3000 });
+  hs.station.rpc.onEvent((name, payload) => events.push({ name, payload }));
+  rpc = await openRpcSocket(hs.host);
+  await call('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 30, verifyLabels: false });
+  await waitFor(() => hs.station.shipments.repos.shipments.query(hs.station.accounts.active()!.id, { text: 'ORD-1003', limit: 5 }).total > 0, 15_000);
+}, 60_000);
+
+afterAll(async () => {
+  rpc?.ws.close();
+  await hs?.close();
+  await vs?.close();
+  await sb?.close();
+});
+
+describe.skipIf(!run)('batch mode weighs each parcel as it is collected (virtual MT-SICS scale, sandbox, TCP label printer)', () => {
+  it('close all: the changed weight is put to the service before the close and printed on the label; the one within tolerance is not', async () => {
+    expect((await atService('ORD-1001')).packages.map((p) => String(p.weight))).toEqual(['2.3']);
+    expect((await atService('ORD-1003')).packages.map((p) => String(p.weight))).toEqual(['1.2']);
+
+    const changed = await collectOnScale('ORD-1001', '2.418');
+    expect(changed).toMatchObject({ code: 'ORD-1001', status: 'ready', weights: [expect.objectContaining({ kg: '2.418', source: 'scale' })] });
+    const within = await collectOnScale('ORD-1003', '1.23');
+    expect(within).toMatchObject({ code: 'ORD-1003', status: 'ready', weights: [expect.objectContaining({ kg: '1.23', source: 'scale' })] });
+    // Collecting changes nothing at the service yet.
+    expect((await atService('ORD-1001')).packages.map((p) => String(p.weight))).toEqual(['2.3']);
+
+    const before = hs.station.printing.virtual.zpl.printed().length;
+    const summary = (await call('batch.closeAll', {})) as BatchSummary;
+    expect(summary).toMatchObject({ closed: 2, printed: 2, failed: 0 });
+    const byCode = new Map(summary.shipments.map((s) => [s.code, s]));
+    // The summary says the weight each shipment was closed with.
+    expect(byCode.get('ORD-1001')!.weighed).toEqual({ packages: ['2.418'], source: 'scale', updated: true });
+    expect(byCode.get('ORD-1003')!.weighed).toEqual({ packages: ['1.2'], source: 'scale', updated: false });
+
+    // The service holds the weighed weight of the one off by more than 0.05 kg, and keeps 1.2 kg of the other (no PUT).
+    const first = await atService('ORD-1001');
+    const second = await atService('ORD-1003');
+    expect(first.packages.map((p) => String(p.weight))).toEqual(['2.418']);
+    expect(second.packages.map((p) => String(p.weight))).toEqual(['1.2']);
+    // Both closed (spec "States and transitions": no longer prepared).
+    expect(Number(first.deliveryState)).not.toBe(0);
+    expect(Number(second.deliveryState)).not.toBe(0);
+
+    // The labels at the TCP printer: ORD-1001's carries the new weight the Czech way (decimal comma).
+    const labels = hs.station.printing.virtual.zpl.printed().slice(before);
+    const firstLabel = labels.find((l) => l.zpl.includes(first.packages[0]!.barcode!));
+    const secondLabel = labels.find((l) => l.zpl.includes(second.packages[0]!.barcode!));
+    expect(firstLabel?.zpl).toContain('2,418 kg');
+    expect(firstLabel?.zpl).not.toContain('2,3 kg');
+    expect(secondLabel?.zpl).toContain('1,2 kg');
+    expect(await call('batch.items', {})).toEqual([]);
+  }, 90_000);
+
+  it('a weight the service could not take keeps the parcel in the batch with its weight; closing again sends it without weighing again', async () => {
+    expect((await atService('ORD-1005')).packages.map((p) => String(p.weight))).toEqual(['3.4']);
+    await collectOnScale('ORD-1005', '3.61');
+    // The next PUT answers 503 (the service is down for it), once.
+    const fault = await fetch(`${sb.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/api/v3/deliveries', method: 'PUT', status: 503, count: 1 }) });
+    expect(fault.ok).toBe(true);
+    const failed = (await call('batch.closeAll', {})) as BatchSummary;
+    expect(failed).toMatchObject({ closed: 0, failed: 1 });
+    expect(failed.shipments[0]).toMatchObject({ code: 'ORD-1005', closed: false, outcome: 'not-closed' });
+    expect(Number((await atService('ORD-1005')).deliveryState)).toBe(0); // still prepared: not closed with the old weight
+    const kept = (await call('batch.items', {})) as BatchItem[];
+    expect(kept).toEqual([expect.objectContaining({ code: 'ORD-1005', status: 'ready', weights: [expect.objectContaining({ kg: '3.61' })] })]);
+
+    // The parcel is lifted off; closing again does not wait for the scale.
+    vs.show({ state: 'stable', text: '0.000 kg' });
+    const from = events.length;
+    const summary = (await call('batch.closeAll', {})) as BatchSummary;
+    expect(summary).toMatchObject({ closed: 1, failed: 0 });
+    expect(summary.shipments[0]!.weighed).toEqual({ packages: ['3.61'], source: 'scale', updated: true });
+    expect((await atService('ORD-1005')).packages.map((p) => String(p.weight))).toEqual(['3.61']);
+    expect(events.slice(from).filter((e) => e.name === 'scale.weighing' && e.payload !== null)).toHaveLength(0);
+  }, 90_000);
+});

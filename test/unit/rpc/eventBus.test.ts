@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { createEventBus } from '../../../electron/eventBus';
+
+describe('the station event bus (exists before anything emits)', () => {
+  it('an event emitted before the RPC server is connected is dropped, not a crash', () => {
+    const bus = createEventBus();
+    expect(() => bus.emit('station.tick', { now: '2026-11-24T03:00:00.000Z' })).not.toThrow();
+  });
+
+  it('delivers to every connected sink until it is disconnected', () => {
+    const bus = createEventBus();
+    const seen: string[] = [];
+    const stopA = bus.connect((name) => seen.push(`a:${name}`));
+    bus.connect((name) => seen.push(`b:${name}`));
+    bus.emit('station.tick', { now: '2026-11-24T03:00:00.000Z' });
+    stopA();
+    bus.emit('settings.changed', {} as never);
+    expect(seen).toEqual(['a:station.tick', 'b:station.tick', 'b:settings.changed']);
+  });
+});
