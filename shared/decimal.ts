@@ -100,3 +100,79 @@ export function addDecimals(amounts: readonly string[], scale = 2): Decimal {
   }
   return fromMinor(sum, scale);
 }
+
+// Exact arithmetic on decimal text of any number of places (weights: "0.45359237" kg per lb,
+// a scale's exponent). A decimal is held as an integer and its count of places: "1.25" -> 125n, 2.
+interface Scaled {
+  n: bigint;
+  places: number;
+}
+
+function scaled(d: Decimal): Scaled {
+  const t = toDecimal(d);
+  if (t === null) throw new TypeError(`Not a decimal: ${JSON.stringify(d)}`);
+  const negative = t.startsWith('-');
+  const [int, frac = ''] = (negative ? t.slice(1) : t).split('.') as [string, string?];
+  const n = BigInt(int + frac);
+  return { n: negative ? -n : n, places: frac.length };
+}
+
+/** Back to text, trailing zeros of the fraction dropped ("1.500" -> "1.5", "-0.0" -> "0"). */
+function unscaled(s: Scaled): Decimal {
+  const negative = s.n < 0n;
+  const digits = (negative ? -s.n : s.n).toString();
+  if (s.places === 0) return (negative ? '-' : '') + digits;
+  const padded = digits.padStart(s.places + 1, '0');
+  const out = `${padded.slice(0, -s.places)}.${padded.slice(-s.places)}`.replace(/\.?0+$/, '') || '0';
+  return (negative && out !== '0' ? '-' : '') + out;
+}
+
+function aligned(a: Decimal, b: Decimal): [bigint, bigint, number] {
+  const x = scaled(a);
+  const y = scaled(b);
+  const p = Math.max(x.places, y.places);
+  return [x.n * 10n ** BigInt(p - x.places), y.n * 10n ** BigInt(p - y.places), p];
+}
+
+/** d × 10^exp, exactly. */
+export function shiftDecimal(d: Decimal, exp: number): Decimal {
+  const s = scaled(d);
+  return exp >= 0 ? unscaled({ n: s.n * 10n ** BigInt(exp), places: s.places }) : unscaled({ n: s.n, places: s.places - exp });
+}
+
+/** a × b, exactly. */
+export function multiplyDecimals(a: Decimal, b: Decimal): Decimal {
+  const x = scaled(a);
+  const y = scaled(b);
+  return unscaled({ n: x.n * y.n, places: x.places + y.places });
+}
+
+/** a − b, exactly. */
+export function subtractDecimals(a: Decimal, b: Decimal): Decimal {
+  const [x, y, places] = aligned(a, b);
+  return unscaled({ n: x - y, places });
+}
+
+/** −1, 0 or 1 as a is less than, equal to or greater than b. */
+export function compareDecimals(a: Decimal, b: Decimal): number {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The absolute value. */
+export function absDecimal(d: Decimal): Decimal {
+  const t = toDecimal(d);
+  if (t === null) throw new TypeError(`Not a decimal: ${JSON.stringify(d)}`);
+  return t.startsWith('-') ? t.slice(1) : t;
+}
+
+/** Rounded half away from zero to `places` decimals ("2.4185" -> "2.419" at 3). */
+export function roundDecimal(d: Decimal, places: number): Decimal {
+  const s = scaled(d);
+  if (s.places <= places) return unscaled(s);
+  const div = 10n ** BigInt(s.places - places);
+  const negative = s.n < 0n;
+  const abs = negative ? -s.n : s.n;
+  const q = abs / div + ((abs % div) * 2n >= div ? 1n : 0n);
+  return unscaled({ n: negative ? -q : q, places });
+}

@@ -1,13 +1,10 @@
 /**
  * Decimals on the wire: a decimal travels as a JSON number written from its exact text, digit for
  * digit (spec "Common conventions" 5-6), never through a float. Reading and arithmetic are the
- * station's one decimal module, shared/decimal.ts; `toDecimal` is re-exported here
- * only for the core's existing importers (electron/scale/*).
+ * station's one decimal module, shared/decimal.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { toDecimal, type Decimal } from '../../shared/decimal';
-
-export { toDecimal } from '../../shared/decimal';
 
 // A per-process random tag, so no user text (a ticket note, say) can pose as a wrapped decimal.
 const TAG = `decimal-${randomBytes(8).toString('hex')}:`;

@@ -13,7 +13,7 @@
  * ST = stable, US = unstable, OL = overload; GS/GW = gross, NT/NW = net, TR/TW = tare (a tare line
  * is no parcel weight: skipped).
  */
-import { toDecimal } from '../api/decimal';
+import { toDecimal } from '../../shared/decimal';
 import type { ScaleReading } from './reading';
 import { toKg, unitOf } from './weight';
 

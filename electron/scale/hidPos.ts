@@ -18,7 +18,8 @@
  * too; some stacks drop it): both are read.
  */
 import type { ScaleReading } from './reading';
-import { shift, toKg, type WeightUnit } from './weight';
+import { shiftDecimal } from '../../shared/decimal';
+import { toKg, type WeightUnit } from './weight';
 
 export const HID_SCALE_USAGE_PAGE = 0x8d;
 const HID_SCALE_DATA_REPORT = 3;
@@ -58,7 +59,7 @@ export function parseHidScaleReport(report: Uint8Array): ScaleReading | null {
   // A scale at zero often reports unit 0 or any unit: zero is zero.
   if (status === 2) return { state: 'stable', value: '0', unit: unit ?? 'kg', kg: '0' };
   if (!unit) return { state: 'fault', code: 'hid_unit', message: `The scale weighs in a unit the station does not take (HID unit ${unitCode}).` };
-  const value = shift(String(raw), exponent);
+  const value = shiftDecimal(String(raw), exponent);
   if (status === 3) return { state: 'motion', value, unit };
   return { state: 'stable', value, unit, kg: toKg(value, unit) };
 }

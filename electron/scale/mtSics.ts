@@ -18,7 +18,7 @@
  * The weight field is right-aligned in a fixed width and the unit follows after a space; the
  * parser reads by tokens, not columns, as terminals pad differently.
  */
-import { toDecimal } from '../api/decimal';
+import { toDecimal } from '../../shared/decimal';
 import type { ScaleReading } from './reading';
 import { toKg, unitOf } from './weight';
 

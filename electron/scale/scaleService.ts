@@ -8,7 +8,7 @@ import { defaultScaleSettings, scaleSettings, type ScaleSettings, type Weighing 
 import type { SettingsRepo } from '../store/settingsRepo';
 import type { ScaleReading } from './reading';
 import type { ScaleDriver } from './scaleDriver';
-import { compare } from './weight';
+import { compareDecimals } from '../../shared/decimal';
 
 const KEY = 'scale';
 
@@ -53,7 +53,7 @@ export function createScaleService(o: ScaleServiceOptions) {
   function set(r: ScaleReading): void {
     const changed = JSON.stringify(r) !== JSON.stringify(reading);
     reading = r;
-    if (!(r.state === 'stable' && lastTaken !== null && compare(r.kg, lastTaken) === 0)) leftSinceTaken = true;
+    if (!(r.state === 'stable' && lastTaken !== null && compareDecimals(r.kg, lastTaken) === 0)) leftSinceTaken = true;
     waiters.forEach((fn) => fn(r));
     if (changed) o.onReading?.(r);
   }
@@ -118,7 +118,7 @@ export function createScaleService(o: ScaleServiceOptions) {
           resolve(w);
         };
         const check = (r: ScaleReading) => {
-          if (!leftSinceTaken || r.state !== 'stable' || compare(r.kg, '0') <= 0) return;
+          if (!leftSinceTaken || r.state !== 'stable' || compareDecimals(r.kg, '0') <= 0) return;
           lastTaken = r.kg;
           leftSinceTaken = false;
           done({ kind: 'stable', reading: r });

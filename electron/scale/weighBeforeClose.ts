@@ -22,7 +22,8 @@ import { draftToDelivery, shipmentToDraft } from '../workflows/shipmentDraft';
 import type { WorkflowError } from '../workflows/schemas';
 import type { WorkflowDeps, WorkflowSession } from '../workflows/workflowDeps';
 import type { ScaleService } from './scaleService';
-import { differs, round } from './weight';
+import { roundDecimal } from '../../shared/decimal';
+import { differs } from './weight';
 
 export type BeforeClose = { kind: 'go' } | { kind: 'wait'; trouble: Trouble } | { kind: 'end'; error: WorkflowError };
 
@@ -94,7 +95,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
     for (const x of weights) {
       if (x.kg === null) continue;
       const current = s.packages[x.packageIndex]?.weight;
-      const send = round(x.kg, SEND_PLACES);
+      const send = roundDecimal(x.kg, SEND_PLACES);
       if (current === undefined || current === null || current === '' || differs(send, current, toleranceKg)) out.set(x.packageIndex, send);
     }
     return out;

@@ -1,6 +1,7 @@
 /** Weights are exact: no float on the way from the scale to the service. */
 import { describe, expect, it } from 'vitest';
-import { differs, round, shift, toKg } from '../../../electron/scale/weight';
+import { roundDecimal as round, shiftDecimal as shift } from '../../../shared/decimal';
+import { differs, toKg } from '../../../electron/scale/weight';
 
 describe('exact weights', () => {
   it('converts units exactly (1 lb = 0.45359237 kg, 1 oz = 1/16 lb)', () => {

@@ -41,7 +41,12 @@ function ItemRow({ item }: { item: BatchItem }) {
   const t = useT();
   const remove = useScans((s) => s.removeFromBatch);
   return (
-    <li data-code={item.code} data-status={item.status} className={item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'} title={item.message ?? undefined}>
+    <li
+      data-code={item.code}
+      data-status={item.status}
+      className={`${item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'}${item.weights ? ' weighed' : ''}`}
+      title={item.message ?? undefined}
+    >
       <span className="dot" aria-hidden />
       <span className="code">{shownCode(item.code)}</span>
       <span className="who">{[item.carrier, item.recipientName].filter(Boolean).join(' · ')}</span>

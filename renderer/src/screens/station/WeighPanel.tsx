@@ -10,6 +10,7 @@ import type { ClosedShipmentInfo } from '../../../../shared/contract/workflows';
 import { formatQuantity } from '../../format/decimal';
 import { useLanguage, useT } from '../../i18n';
 import { rpc } from '../../rpc/transport';
+import { useScans } from '../../state/scanStore';
 import './desk.css';
 
 const SKIP_WEIGH_KEY = 'F10';
@@ -78,6 +79,8 @@ function secondsLeft(deadline: string): number {
 export function WeighPanel() {
   const t = useT();
   const { reading, weighing, load } = useScale();
+  // In batch mode the parcel is collected, not closed, when the wait ends.
+  const batchMode = useScans((s) => s.batchMode);
   const weight = useWeightText();
   const [, tick] = useState(0);
   useEffect(() => void load().catch(() => undefined), [load]);
@@ -104,7 +107,7 @@ export function WeighPanel() {
         <ReadingText reading={reading} />
       </p>
       <p className="weigh-countdown" data-testid="weigh-countdown">
-        {t('weigh.countdown', { s: secondsLeft(weighing.deadline) })}
+        {t(batchMode ? 'weigh.countdownBatch' : 'weigh.countdown', { s: secondsLeft(weighing.deadline) })}
         <button type="button" className="key-button" onClick={() => void rpc.call('scale.skipWeighing', {})} data-testid="weigh-skip">
           <kbd>{SKIP_WEIGH_KEY}</kbd> {t('weigh.skip')}
         </button>
