@@ -1,0 +1,138 @@
+/**
+ * The station core in its own process for the benchmarks (issue 17): createStation + the web host
+ * (the page's WebSocket RPC, which the benchmark drives), logged in to the sandbox process, with
+ * one ZPL printer on TCP (the benchmark's virtual printer) that every carrier is routed to, as
+ * Settings > Printing would set it. Only this process's CPU time and event loop are measured.
+ *
+ * Environment: BENCH_DATA_DIR, BENCH_SANDBOX (JSON {url, demo}), BENCH_PRINTER_PORT,
+ * BENCH_PRINT_WAIT_MS (default 8000); BENCH_CORE_PROF=DIR profiles (node:inspector) from each
+ * `mark` to the next `measure` into DIR/core-<pid>-<n>.cpuprofile; BENCH_SYNCHRONOUS=NORMAL|OFF
+ * replaces every `PRAGMA synchronous = ...` the station runs (the journal's disk syncs compared).
+ * Protocol, one line each way:
+ *   stdout `ready {"port","token","origin"}`
+ *   stdin  `mark`     -> CPU time and event-loop delay start afresh: stdout `marked {"at"}` (epoch seconds)
+ *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile"}`
+ *   stdin  `quit`     -> station closed, exit 0
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { createMemorySecretStore } from '../../electron/auth/keychain';
+import { startWebHost } from '../../electron/host/webHost';
+import type { Logger } from '../../electron/rpc/rpcServer';
+import { createStation } from '../../electron/station';
+import { repoRoot } from './paths';
+
+const BENCH_PRINTER_ID = 'bench-zpl';
+
+const synchronous = process.env.BENCH_SYNCHRONOUS;
+if (synchronous) {
+  if (!/^(OFF|NORMAL|FULL|EXTRA)$/i.test(synchronous)) throw new Error(`coreChild: BENCH_SYNCHRONOUS=${synchronous}`);
+  const pragma = Database.prototype.pragma;
+  Database.prototype.pragma = function (this: Database.Database, source: string, options?: Database.PragmaOptions) {
+    return pragma.call(this, /^\s*synchronous\s*=/i.test(source) ? `synchronous = ${synchronous}` : source, options);
+  } as typeof pragma;
+}
+
+const env = (name: string): string => {
+  const v = process.env[name];
+  if (!v) throw new Error(`coreChild: ${name} is not set`);
+  return v;
+};
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const epoch = () => (performance.timeOrigin + performance.now()) / 1000;
+const log: Logger = {
+  info: () => undefined,
+  warn: (message, fields) => process.stderr.write(`${JSON.stringify({ level: 'warn', message, ...fields })}\n`),
+  error: (message, fields) => process.stderr.write(`${JSON.stringify({ level: 'error', message, ...fields })}\n`),
+};
+
+const station = await createStation({
+  dataDir: env('BENCH_DATA_DIR'),
+  host: 'web',
+  version: '0.0.0-bench',
+  log,
+  sandbox: JSON.parse(env('BENCH_SANDBOX')) as Parameters<typeof createStation>[0]['sandbox'],
+  secrets: createMemorySecretStore(),
+  printWaitMs: Number(process.env.BENCH_PRINT_WAIT_MS ?? 8000),
+  healthIntervalMs: 60_000,
+});
+const call = async (method: string, params: unknown): Promise<unknown> => {
+  const r = await station.rpc.dispatch(method, params);
+  if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
+  return r.value;
+};
+await call('printing.printers.save', {
+  id: BENCH_PRINTER_ID,
+  name: 'Bench label printer',
+  connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: Number(env('BENCH_PRINTER_PORT')) },
+  settings: { dpi: 300, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: true, media: '', fitToPage: true },
+});
+await call('printing.routes.set', { carriers: {}, defaultRoute: { format: 'zpl', printerId: BENCH_PRINTER_ID }, protocolPrinterId: null });
+const host = await startWebHost({ rpc: station.rpc, log, staticDir: process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer') });
+
+let cpu = process.cpuUsage();
+let loop: IntervalHistogram | null = null;
+const profDir = process.env.BENCH_CORE_PROF;
+let session: Session | null = null;
+let profiles = 0;
+let quitting = false;
+
+const commands: Record<string, () => Promise<void>> = {
+  async mark() {
+    loop?.disable();
+    // 10 ms resolution: a block shows as its length; the timer itself costs next to nothing.
+    loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    if (profDir) {
+      session ??= new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    cpu = process.cpuUsage();
+    say(`marked ${JSON.stringify({ at: epoch() })}`);
+  },
+  async measure() {
+    const used = process.cpuUsage(cpu);
+    const at = epoch();
+    loop?.disable();
+    let profile: string | null = null;
+    if (profDir && session) {
+      const { profile: p } = await session.post('Profiler.stop');
+      mkdirSync(profDir, { recursive: true });
+      profile = path.join(profDir, `core-${process.pid}-${++profiles}.cpuprofile`);
+      writeFileSync(profile, JSON.stringify(p));
+      session.disconnect();
+    }
+    say(`measured ${JSON.stringify({
+      at,
+      cpuUserMs: used.user / 1000,
+      cpuSystemMs: used.system / 1000,
+      cpuMs: (used.user + used.system) / 1000,
+      loopMaxMs: loop ? loop.max / 1e6 : NaN,
+      loopP99Ms: loop ? loop.percentile(99) / 1e6 : NaN,
+      profile,
+    })}`);
+  },
+  async quit() {
+    if (quitting) return;
+    quitting = true;
+    await host.close();
+    await station.close();
+    process.exit(0);
+  },
+};
+
+createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    const cmd = commands[line.trim()];
+    if (!cmd) return say(`unknown ${line}`);
+    cmd().catch((err: unknown) => say(`error ${err instanceof Error ? err.message : String(err)}`));
+  })
+  // The benchmark is gone (stdin closed): so is the core.
+  .on('close', () => void commands.quit!());
+say(`ready ${JSON.stringify({ port: host.port, token: host.token, origin: host.origin, pid: process.pid })}`);
