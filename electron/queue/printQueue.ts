@@ -100,7 +100,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             },
             accepted() {
               accepted = true;
-              setState(head.id, 'sent', clock.now(), { delivered: true });
+              // Every byte left: nothing waits on this commit's sync (see JobStateChange.noSideEffect).
+              setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true });
               onAccepted();
             },
           },
@@ -112,7 +113,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // worker decides (it printed / print again), as for an uncertain job.
               setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
             } else {
-              setState(head.id, 'done', clock.now(), { delivered: true });
+              setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true });
               opts.onPrinterResult?.(printerId, null);
             }
             return 'next';

@@ -6,6 +6,7 @@
  */
 import type { LabelRoute } from '../../shared/contract/printing';
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
 
 export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
@@ -47,6 +48,8 @@ export interface NewEntry {
 }
 
 export interface StepChange {
+  /** The step allows no side effect (`closed`: what follows reads labels; the jobs' commit is FULL): a lazy commit (./lazyCommit.ts). */
+  noSideEffect?: boolean;
   deliveryId?: number;
   outcome?: string | null;
   reasonCode?: string | null;
@@ -107,6 +110,7 @@ const scanLogOutcome: Record<string, string> = {
 };
 
 export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
+  const lazyCommit = createLazyCommit(db);
   const insert = db.prepare(`INSERT INTO journal_entries
     (account_id, source, scan_id, code, delivery_id, want, route, step, created_at, updated_at)
     VALUES (@accountId, @source, @scanId, @code, @deliveryId, @want, @route, @step, @now, @now)`);
@@ -205,7 +209,9 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     /** Moves entries to a step in one commit (clears any wait). */
     step(ids: number[], step: JournalStep, at: Date, change: StepChange = {}): void {
       const now = at.toISOString();
-      db.transaction(() => ids.forEach((id) => changeStep(id, step, now, change)))();
+      const commit = () => ids.forEach((id) => changeStep(id, step, now, change));
+      if (change.noSideEffect) lazyCommit(commit);
+      else db.transaction(commit)();
     },
 
     /**

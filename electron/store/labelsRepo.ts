@@ -5,6 +5,7 @@
  * same format and variant that covered only shipments of the new one.
  */
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 
 /** How a label was requested: ZPL by size (spec "GET zpl"), PDF by print format and start position (spec "GET tickets"). */
 export type LabelVariant =
@@ -54,6 +55,7 @@ interface DocRow {
 }
 
 export function createLabelsRepo(db: Db) {
+  const lazyCommit = createLazyCommit(db);
   const insertDoc = db.prepare('INSERT INTO label_documents (account_id, format, variant, created, fetched_at) VALUES (?, ?, ?, ?, ?)');
   const insertPart = db.prepare('INSERT INTO label_parts (document_id, position, bytes) VALUES (?, ?, ?)');
   const insertShipment = db.prepare('INSERT INTO label_shipments (document_id, account_id, delivery_id) VALUES (?, ?, ?)');
@@ -87,7 +89,7 @@ export function createLabelsRepo(db: Db) {
     };
   }
 
-  return {
+  const repo = {
     save: db.transaction((doc: NewLabelDocument, now: Date): number => {
       if (doc.deliveryIds.length === 0) throw new Error('A label document needs at least one shipment.');
       if (doc.parts.length === 0) throw new Error('A label document needs at least one part.');
@@ -99,6 +101,13 @@ export function createLabelsRepo(db: Db) {
       for (const d of ids) insertShipment.run(id, doc.accountId, d);
       return id;
     }),
+    /**
+     * Several documents (one label request's answer) in one lazy commit (./lazyCommit.ts): kept
+     * labels allow no side effect (the print jobs carry their own bytes; lost ones are fetched again).
+     */
+    saveAll(docs: NewLabelDocument[], now: Date): number[] {
+      return lazyCommit(() => docs.map((d) => repo.save(d, now)));
+    },
     get(id: number): LabelDocument | null {
       const row = selectDoc.get(id);
       return row ? load(row) : null;
@@ -112,6 +121,7 @@ export function createLabelsRepo(db: Db) {
     /** Every stored label document of a shipment, newest first (without their bytes' cost mattering: labels are small). */
     allFor: (accountId: string, deliveryId: number): LabelDocument[] => selectDocsFor.all(accountId, deliveryId).map(load),
   };
+  return repo;
 }
 
 export type LabelsRepo = ReturnType<typeof createLabelsRepo>;

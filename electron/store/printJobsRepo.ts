@@ -4,6 +4,7 @@
  */
 import type { JobState, JobView } from '../../shared/contract/printing';
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 
 export type JobKind = 'print' | 'close-and-print';
 
@@ -30,6 +31,8 @@ export interface JobStateChange {
   nextRetryAt?: string | null;
   delivered?: boolean;
   attempt?: boolean;
+  /** The change allows no side effect (every byte already left: `sent`, `done`): a lazy commit (./lazyCommit.ts). */
+  noSideEffect?: boolean;
 }
 
 interface JobRow {
@@ -99,6 +102,7 @@ function toJob(r: JobRow): StoredJob {
 const FINAL: JobState[] = ['done', 'cancelled'];
 
 export function createPrintJobsRepo(db: Db) {
+  const lazyCommit = createLazyCommit(db);
   const insertJob = db.prepare(`INSERT INTO print_jobs
     (kind, printer_id, format, payload, label_ref, label_size, title, scan_code, delivery_ids, barcodes, copies, state, reprint_of, created_at, updated_at)
     VALUES (@kind, @printerId, @format, @payload, @labelRef, @labelSize, @title, @scanCode, @deliveryIds, @barcodes, @copies, 'queued', @reprintOf, @now, @now)`);
@@ -164,6 +168,7 @@ export function createPrintJobsRepo(db: Db) {
     /** Moves a job to `state` and appends the change to its history, in one transaction. */
     setState(id: number, state: JobState, now: Date, change: JobStateChange = {}): StoredJob {
       const at = now.toISOString();
+      if (change.noSideEffect) return lazyCommit(() => repo.setState(id, state, now, { ...change, noSideEffect: false }));
       return db.transaction(() => {
         update.run({
           id,

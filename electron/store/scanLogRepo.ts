@@ -3,6 +3,7 @@
  * the scan's work finishes, so a crash mid-scan still leaves a trace of the scan.
  */
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 import type { MatchedBy, ScanLogEntry, ScanOutcome } from '../../shared/contract/shipments';
 
 interface ScanRow {
@@ -50,6 +51,7 @@ export interface ScanUpdate {
 }
 
 export function createScanLogRepo(db: Db) {
+  const lazyCommit = createLazyCommit(db);
   const insert = db.prepare(
     `INSERT INTO scan_log (account_id, code, raw_code, scanned_at, outcome, delivery_id, matched_by, message)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -72,7 +74,7 @@ export function createScanLogRepo(db: Db) {
     'SELECT * FROM scan_log WHERE account_id = ? AND delivery_id = ? ORDER BY id DESC LIMIT 100',
   );
 
-  return {
+  const repo = {
     record(scan: NewScan): number {
       const info = insert.run(
         scan.accountId,
@@ -99,6 +101,10 @@ export function createScanLogRepo(db: Db) {
         message: u.message ?? null,
       });
     },
+    /** Several outcomes in one lazy commit (./lazyCommit.ts: an outcome told to the log allows no side effect). */
+    updateAll(list: { id: number; update: ScanUpdate }[]): void {
+      lazyCommit(() => list.forEach((x) => repo.update(x.id, x.update)));
+    },
     get(id: number): ScanLogEntry | null {
       const row = selectOne.get(id);
       return row ? fromRow(row) : null;
@@ -113,6 +119,7 @@ export function createScanLogRepo(db: Db) {
     },
     forShipment: (accountId: string, deliveryId: number): ScanLogEntry[] => selectForShipment.all(accountId, deliveryId).map(fromRow),
   };
+  return repo;
 }
 
 export type ScanLogRepo = ReturnType<typeof createScanLogRepo>;

@@ -4,6 +4,7 @@
  * use the partial indexes of migration 003 and never scan the table.
  */
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 import type { Shipment, ShipmentPage, ShipmentQuery, ShipmentSummary } from '../../shared/contract/shipments';
 
 /** A shipment as it comes from the service; the cache adds account, version and syncedAt. */
@@ -120,8 +121,14 @@ export function createShipmentsRepo(db: Db) {
   );
 
 
-  /** Stores records; returns the deliveryIds whose cached data changed (new or different). */
-  const upsertMany = db.transaction((accountId: string, records: ShipmentRecord[], now: Date): number[] => {
+  const lazyCommit = createLazyCommit(db);
+  /**
+   * Stores records; returns the deliveryIds whose cached data changed (new or different). A lazy
+   * commit (./lazyCommit.ts): the cache allows no side effect, and what a power cut takes from it
+   * is read at the service again.
+   */
+  const upsertMany = (accountId: string, records: ShipmentRecord[], now: Date): number[] => lazyCommit(() => upsertRecords(accountId, records, now));
+  const upsertRecords = (accountId: string, records: ShipmentRecord[], now: Date): number[] => {
     const changed: number[] = [];
     const syncedAt = now.toISOString();
     for (const s of records) {
@@ -162,7 +169,7 @@ export function createShipmentsRepo(db: Db) {
       changed.push(s.deliveryId);
     }
     return changed;
-  });
+  };
 
   function query(accountId: string, q: ShipmentQuery): ShipmentPage {
     const where: string[] = ['account_id = @accountId'];

@@ -18,7 +18,7 @@ import { toSummary } from '../store/shipmentsRepo';
 import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
-import type { BatchItem, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
+import type { BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { PackageWeight } from '../store/weighRepo';
 import type { Sent, SentOutcome, WeighedInfo } from '../scale/weighBeforeClose';
@@ -41,7 +41,8 @@ export interface BatchDesk {
 export interface BatchCloseOptions {
   /** How long closeAll waits for the labels to leave the printers before reporting them queued (default 15 s). */
   printWaitMs?: number;
-  onItems?(items: BatchItem[]): void;
+  /** What changed in the batch (`batch.items`). */
+  onItems?(change: BatchItemsChange): void;
   /** Weighing at collect time, when the station has a scale (electron/scale). */
   desk?: BatchDesk;
 }
@@ -105,7 +106,14 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   /** Collected codes are looked up one at a time, in scan order (a fast scanner never overtakes itself). */
   const inOrder = createSerialWriter();
   let closing = false;
-  const changed = () => opts.onItems?.(items.map((i) => ({ ...i })));
+  /** Changes counted, so a page that missed one (a reconnect) loads the whole batch again. */
+  let version = 0;
+  /** What changed, not the whole batch (issue 17 item 5): the page applies it to the list it has. */
+  const changed = (put: BatchItem[], remove: string[]) => {
+    if (!put.length && !remove.length) return;
+    version++;
+    opts.onItems?.({ version, put: put.map((i) => ({ ...i })), remove });
+  };
 
   function session() {
     const s = deps.session();
@@ -148,22 +156,28 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             outcome: logged[item.status], deliveryId: item.deliveryId, message: item.message,
           }),
         );
+        const again = items.some((i) => i.code === item.code);
         items = [...items.filter((i) => i.code !== item.code), item];
         scanIds.set(item.code, scanId);
-        changed();
+        // Collected again: it moves to the end (removed, then appended).
+        changed([item], again ? [item.code] : []);
         return item;
       });
     },
     items: () => items.map((i) => ({ ...i })),
+    /** The whole batch with the version of the last change sent: what a page loads on (re)connect. */
+    itemsList: (): BatchItems => ({ version, items: items.map((i) => ({ ...i })) }),
     remove(code: string) {
       deps.repos.batchItems.remove([code]);
+      const had = items.some((i) => i.code === code);
       items = items.filter((i) => i.code !== code);
-      changed();
+      changed([], had ? [code] : []);
     },
     clear() {
       deps.repos.batchItems.replace([]);
+      const gone = items.map((i) => i.code);
       items = [];
-      changed();
+      changed([], gone);
     },
 
     /**
@@ -251,24 +265,34 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const logged: Record<BatchShipmentResult['outcome'], ScanOutcome> = {
           printed: 'printed', queued: 'queued', 'closed-not-printed': 'closed', refused: 'rejected', 'not-closed': 'error', waiting: 'queued',
         };
-        for (const r of shipments) {
-          const id = scanIds.get(r.code);
-          if (id === undefined) continue;
-          const outcome = r.outcome === 'not-closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
-          deps.repos.scanLog.update(id, { outcome, message: r.error?.message ?? null });
-        }
+        // The scan log's outcomes guard no side effect: one commit for the batch, not one per scan.
+        deps.repos.scanLog.updateAll(
+          shipments.flatMap((r) => {
+            const id = scanIds.get(r.code);
+            if (id === undefined) return [];
+            const outcome = r.outcome === 'not-closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
+            return [{ id, update: { outcome, message: r.error?.message ?? null } }];
+          }),
+        );
 
         // What closed, or waits in the journal to close by itself, leaves the batch; the rest stays with its reason.
         const gone = new Set(shipments.filter((r) => r.closed || r.outcome === 'waiting').map((r) => r.deliveryId));
+        const lineOf = new Map(shipments.map((x) => [x.deliveryId, x]));
+        const before = items;
         items = items.filter((i) => i.deliveryId === null || !gone.has(i.deliveryId)).map((i) => {
-          const r = shipments.find((x) => x.deliveryId === i.deliveryId);
+          const r = i.deliveryId === null ? undefined : lineOf.get(i.deliveryId);
           if (!r?.error) return i;
           const status: BatchItem['status'] =
             r.outcome === 'refused' ? 'refused' : r.error.code === 'closed_elsewhere' ? 'closed' : r.error.code === 'cancelled' ? 'cancelled' : i.status;
           return { ...i, status, message: r.error.message };
         });
         keep();
-        changed();
+        const left = new Set(items.map((i) => i.code));
+        const was = new Map(before.map((i) => [i.code, i]));
+        changed(
+          items.filter((i) => was.get(i.code) !== i),
+          before.filter((i) => !left.has(i.code)).map((i) => i.code),
+        );
         return {
           closed: shipments.filter((r) => r.closed).length,
           printed: shipments.filter((r) => r.print === 'printed').length,

@@ -15,7 +15,7 @@ import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { backoffDelay } from '../queue/backoff';
 import type { JournalEntry } from '../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../store/printJobsRepo';
-import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
+import { closeShipments, isClosedState, nextTurn, type ShipmentCloseResult } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { WorkflowError } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
@@ -37,6 +37,23 @@ export type EntryResult =
 const RETRY = { baseMs: 2000, maxMs: 60_000 };
 
 const routeKey = (r: LabelRoute | null) => (r ? JSON.stringify(r) : '');
+
+/** Entries per commit when jobs are queued: small enough that one commit is a short block of the loop. */
+const QUEUE_SLICE = 50;
+
+/**
+ * The entries in slices of QUEUE_SLICE, each committed on its own; one slice when a job belongs to
+ * several entries (a PDF sheet of several shipments belongs to each of them: one commit).
+ */
+function slicesOf(entryIds: number[], jobs: Map<number, { shared: NewPrintJob[]; own: NewPrintJob[] }>): number[][] {
+  const owners = new Map<NewPrintJob, number>();
+  for (const id of entryIds) for (const j of [...jobs.get(id)!.own, ...jobs.get(id)!.shared]) owners.set(j, (owners.get(j) ?? 0) + 1);
+  const shared = [...owners.values()].some((n) => n > 1);
+  if (shared || entryIds.length <= QUEUE_SLICE) return [entryIds];
+  const out: number[][] = [];
+  for (let i = 0; i < entryIds.length; i += QUEUE_SLICE) out.push(entryIds.slice(i, i + QUEUE_SLICE));
+  return out;
+}
 
 export function createCloseAndPrint(deps: WorkflowDeps) {
   const journal = deps.repos.journal;
@@ -96,7 +113,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     }
     const again: JournalEntry[] = [];
     const confirmed = entries.filter((e) => isClosedState(deps.repos.shipments.get(session.accountId, e.deliveryId!)?.state ?? -1));
-    journal.step(confirmed.map((e) => e.id), 'closed', now(), { reasonCode: 'close_confirmed_by_search' });
+    journal.step(confirmed.map((e) => e.id), 'closed', now(), { reasonCode: 'close_confirmed_by_search', noSideEffect: true });
     for (const e of entries) {
       const s = deps.repos.shipments.get(session.accountId, e.deliveryId!);
       if (s && isClosedState(s.state)) continue;
@@ -130,8 +147,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     // Committed before the request leaves: a crash from here on is reconciled, not closed again.
     journal.step(todo.map((e) => e.id), 'close-requested', now());
     const closed = await closeShipments(deps, session, todo.map((e) => found.get(e.deliveryId!)!));
-    // One commit for every shipment the service closed (a batch of 500 is one disk sync, not 500).
-    journal.step(todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id), 'closed', now());
+    // One commit for every shipment the service closed. It allows no side effect (labels are read
+    // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
+    // lost in a power cut, the entry is `close-requested` and the service is asked what happened.
+    journal.step(todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id), 'closed', now(), { noSideEffect: true });
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);
       if (!r) {
@@ -224,28 +243,40 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       }
       if (!jobsByEntry.size) continue;
       const entryIds = [...jobsByEntry.keys()];
-      const all = [...new Set([...jobsByEntry.values()].flatMap((x) => [...x.own, ...x.shared]))];
-      const stored = deps.queue.enqueueAll(all, (inserted) => {
-        const idOf = new Map(all.map((p, i) => [p, inserted[i]!.id]));
-        for (const id of entryIds) {
-          const x = jobsByEntry.get(id)!;
-          journal.queued(id, [...x.own, ...x.shared].map((p) => idOf.get(p)!), now());
-        }
-        // One label per parcel: a job of the same shipments still waiting in the queue is replaced by
-        // this one (only when these jobs hold all of its shipments: an A4 sheet of others stays).
-        const covered = new Set(entryIds.map((id) => group.find((e) => e.id === id)!.deliveryId!));
-        const fresh = new Set(inserted.map((j) => j.id));
-        const replaced = new Set<number>();
-        for (const d of covered) {
-          for (const j of journal.jobIdsOfShipment(session.accountId, d)) {
-            if (!fresh.has(j) && deps.queue.get(j).deliveryIds.every((x) => covered.has(x))) replaced.add(j);
-          }
-        }
-        return [...replaced];
-      });
+      const deliveryOf = new Map(group.map((e) => [e.id, e.deliveryId!]));
+      // One label per parcel: a job of the same shipments still waiting in the queue is replaced by
+      // these (only when these jobs hold all of its shipments: an A4 sheet of others stays).
+      const covered = new Set(entryIds.map((id) => deliveryOf.get(id)!));
+      const fresh = new Set<number>();
+      const stored: StoredJob[] = [];
+      for (const [n, slice] of slicesOf(entryIds, jobsByEntry).entries()) {
+        // Each slice is its own commit: its jobs, their links and its entries' step (the entries of
+        // later slices stay `closed` with their labels kept, so a crash between slices loses nothing),
+        // and the event loop runs between slices (a batch of 500 is no one long block).
+        if (n > 0) await nextTurn();
+        const all = [...new Set(slice.flatMap((id) => [...jobsByEntry.get(id)!.own, ...jobsByEntry.get(id)!.shared]))];
+        stored.push(
+          ...deps.queue.enqueueAll(all, (inserted) => {
+            const idOf = new Map(all.map((p, i) => [p, inserted[i]!.id]));
+            for (const id of slice) {
+              const x = jobsByEntry.get(id)!;
+              journal.queued(id, [...x.own, ...x.shared].map((p) => idOf.get(p)!), now());
+            }
+            for (const j of inserted) fresh.add(j.id);
+            const replaced = new Set<number>();
+            for (const id of slice) {
+              for (const j of journal.jobIdsOfShipment(session.accountId, deliveryOf.get(id)!)) {
+                if (!fresh.has(j) && deps.queue.get(j).deliveryIds.every((x) => covered.has(x))) replaced.add(j);
+              }
+            }
+            return [...replaced];
+          }),
+        );
+      }
+      const storedById = new Map(stored.map((j) => [j.id, j]));
       for (const id of entryIds) {
-        const jobIds = new Set(journal.jobIdsOf(id));
-        results.set(id, { kind: 'queued', shipment: found.get(group.find((e) => e.id === id)!.deliveryId!)!, jobs: stored.filter((j) => jobIds.has(j.id)) });
+        const jobs = journal.jobIdsOf(id).flatMap((j) => storedById.get(j) ?? []);
+        results.set(id, { kind: 'queued', shipment: found.get(deliveryOf.get(id)!)!, jobs });
       }
     }
   }

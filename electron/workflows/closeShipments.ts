@@ -26,8 +26,22 @@ export const isClosedState = (state: number) => state >= shipmentStates.closedUn
 
 type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
 
-function storeClosed(deps: Deps, session: WorkflowSession, group: CloseGroup, deliveries: Delivery[], orders: { agent: string; scheduled: string; collectionPlace: string }[]) {
-  deps.recordDeliveries(session.accountId, deliveries);
+/** Shipments stored per commit after a close: a slice is a short block of the event loop. */
+const RECORD_SLICE = 50;
+
+/** Lets the event loop run (I/O, timers, the page's requests) between slices of long work. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The closed shipments into the cache, in slices with the event loop running between them (a
+ * batch of 500 is no one long block). The cache guards no side effect: a crash between slices
+ * leaves shipments the next run reads at the service again (the journal's `close-requested`).
+ */
+async function storeClosed(deps: Deps, session: WorkflowSession, group: CloseGroup, deliveries: Delivery[], orders: { agent: string; scheduled: string; collectionPlace: string }[]) {
+  for (let i = 0; i < deliveries.length; i += RECORD_SLICE) {
+    if (i > 0) await nextTurn();
+    deps.recordDeliveries(session.accountId, deliveries.slice(i, i + RECORD_SLICE));
+  }
   for (const o of orders) {
     deps.repos.endOfDay.savePickupOrder(session.accountId, { agent: o.agent, collectionPlace: o.collectionPlace, scheduled: o.scheduled, deliveryIds: group.deliveryIds }, deps.clock.now());
   }
@@ -63,13 +77,15 @@ export async function closeShipments(deps: Deps, session: WorkflowSession, shipm
     const again: Shipment[] = [];
     for (const g of groups) {
       const o = g.outcome;
-      const mine = todo.filter((s) => g.deliveryIds.includes(s.deliveryId));
+      const inGroup = new Set(g.deliveryIds);
+      const mine = todo.filter((s) => inGroup.has(s.deliveryId));
       if (o.status === 'closed' || o.status === 'partly-closed') {
         const closed = o.status === 'closed' ? o.deliveries : o.closed;
-        storeClosed(deps, session, g, closed, o.status === 'closed' ? o.collectionOrders : []);
+        await storeClosed(deps, session, g, closed, o.status === 'closed' ? o.collectionOrders : []);
+        const closedIds = new Set(closed.map((d) => d.deliveryId));
         for (const s of mine) {
           const fresh = deps.repos.shipments.get(session.accountId, s.deliveryId);
-          if (fresh && closed.some((d) => d.deliveryId === s.deliveryId)) results.set(s.deliveryId, { kind: 'closed', shipment: fresh });
+          if (fresh && closedIds.has(s.deliveryId)) results.set(s.deliveryId, { kind: 'closed', shipment: fresh });
           else results.set(s.deliveryId, { kind: 'unreachable', trouble: classifyTrouble(o.status === 'partly-closed' ? o.error : new Error('not closed')) });
         }
         continue;

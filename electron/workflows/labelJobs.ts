@@ -69,12 +69,12 @@ async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, 
     const item = byId.get(s.deliveryId);
     return item && item.zplCodes.length ? [{ deliveryId: s.deliveryId, zplCodes: item.zplCodes, barcodes: barcodesOf(s) }] : [];
   });
-  for (const it of ordered) {
-    ctx.labels.save(
-      { accountId: ctx.session.accountId, variant: variantOf(route), deliveryIds: [it.deliveryId], parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')) },
-      ctx.now(),
-    );
-  }
+  // One commit for the whole answer (a batch of 500 is one disk sync): the labels are kept for a
+  // reprint or a restart, and guard no side effect (the print jobs carry their own bytes).
+  ctx.labels.saveAll(
+    ordered.map((it) => ({ accountId: ctx.session.accountId, variant: variantOf(route), deliveryIds: [it.deliveryId], parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')) })),
+    ctx.now(),
+  );
   return zplPrintJobs(route, ordered, route.size ?? null);
 }
 

@@ -20,7 +20,7 @@ import { toSummary } from '../store/shipmentsRepo';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
-import type { ClosedShipmentInfo, PendingScan, ScanOutcome } from './schemas';
+import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { BeforeClose, WeighedInfo } from '../scale/weighBeforeClose';
@@ -38,7 +38,8 @@ export interface ScanToCloseOptions {
   /** How long a scan waits for its labels to leave the printer before it reports `queued` (default 8 s). */
   printWaitMs?: number;
   onOutcome?(outcome: ScanOutcome): void;
-  onPending?(pending: PendingScan[]): void;
+  /** What changed in the line of scans (`scan.pending`). */
+  onPending?(change: PendingScansChange): void;
   /** Weighing and label checks, when the station has them (electron/scale). */
   desk?: DeskSteps;
 }
@@ -109,23 +110,61 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
 
+  const toPending = (e: JournalEntry): PendingScan => ({
+    scanId: e.scanId ?? 0,
+    code: e.code ?? '',
+    receivedAt: e.createdAt,
+    state: e.id === working ? 'working' : 'waiting',
+    reason: e.outcome === 'waiting' && e.reasonCode ? { code: e.reasonCode, message: e.reason ?? '' } : null,
+  });
   function pending(): PendingScan[] {
-    return journal.unfinishedScans().map((e) => ({
-      scanId: e.scanId ?? 0,
-      code: e.code ?? '',
-      receivedAt: e.createdAt,
-      state: e.id === working ? 'working' : 'waiting',
-      reason: e.outcome === 'waiting' && e.reasonCode ? { code: e.reasonCode, message: e.reason ?? '' } : null,
-    }));
+    return journal.unfinishedScans().map(toPending);
   }
-  let lastPending = '';
-  /** Pushed only when the list changed: the lane looks at the journal every second. */
-  const pendingChanged = () => {
-    const list = pending();
-    const json = JSON.stringify(list);
-    if (json === lastPending) return;
-    lastPending = json;
-    opts.onPending?.(list);
+
+  /*
+   * The line as pages know it (issue 17 item 5): each change sends the scans it touched, not the
+   * whole line, so 1,000 queued scans cost the page 1,000 small changes, not 1,000 lists. The
+   * scans touched in one turn of the event loop go out as one change (a scan that leaves the line
+   * and the next that starts working are one frame); a scan is sent only when what the page shows
+   * of it changed. Each touched scan is one row read (journal.get), never the whole line.
+   */
+  let version = 0;
+  /** What pages were told of each scan in line (JSON, by scanId). */
+  const told = new Map<number, string>();
+  /** Journal entries whose line state may have changed since the last change was sent. */
+  const touched = new Set<number>();
+  let flushing: NodeJS.Immediate | null = null;
+  for (const p of pending()) told.set(p.scanId, JSON.stringify(p));
+
+  function flushPending(): void {
+    if (flushing) clearImmediate(flushing);
+    flushing = null;
+    const put: PendingScan[] = [];
+    const remove: number[] = [];
+    for (const id of touched) {
+      const e = journal.get(id);
+      if (!e || e.source !== 'scan') continue;
+      const scanId = e.scanId ?? 0;
+      if (e.step === 'queued' || e.step === 'ended') {
+        if (told.delete(scanId)) remove.push(scanId);
+        continue;
+      }
+      const p = toPending(e);
+      const json = JSON.stringify(p);
+      if (told.get(scanId) === json) continue;
+      told.set(scanId, json);
+      put.push(p);
+    }
+    touched.clear();
+    if (!put.length && !remove.length) return;
+    version++;
+    opts.onPending?.({ version, put: put.sort((a, b) => a.scanId - b.scanId), remove });
+  }
+  /** A scan's line state may have changed: it goes out with the others of this turn. */
+  const pendingChanged = (entryId: number | null) => {
+    if (entryId === null) return;
+    touched.add(entryId);
+    flushing ??= setImmediate(flushPending);
   };
 
   function finish(o: ScanOutcome): ScanOutcome {
@@ -344,7 +383,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
           return;
         }
         working = head.id;
-        pendingChanged();
+        pendingChanged(head.id);
         let r: Run;
         try {
           r = await runScan(head);
@@ -353,20 +392,20 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         }
         working = null;
         const entryId = head.id;
+        pendingChanged(entryId);
         if (r.waiting) {
           // Said once per wait: a retry that fails again does not flash the screen again.
           if (head.outcome !== 'waiting' || waiters.has(entryId)) deliver(entryId, r.step as ScanOutcome);
           continue;
         }
-        pendingChanged();
         const step = r.step;
         if ('later' in step) void step.later.catch((err: unknown) => fail(head, err).step as ScanOutcome).then((o) => deliver(entryId, o));
         else deliver(entryId, step);
       }
     })().finally(() => {
       draining = null;
+      if (working !== null) pendingChanged(working);
       working = null;
-      pendingChanged();
       if (again) void drain();
     });
     return draining;
@@ -382,7 +421,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     const code = n.ok ? n.code : raw.trim();
     const { scanId, entry } = journal.receiveScan({ accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now() });
     const outcome = new Promise<ScanOutcome>((resolve) => waiters.set(entry.id, resolve));
-    pendingChanged();
+    pendingChanged(entry.id);
     void drain();
     return { scanId, done: outcome };
   }
@@ -428,6 +467,15 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     },
 
     pending,
+
+    /** The whole line with the version of the last change sent: what a page loads on (re)connect. */
+    pendingList(): PendingScans {
+      flushPending();
+      const scans = pending();
+      // Scans in line since before this run, untouched since: a page knows them from this list.
+      for (const p of scans) if (!told.has(p.scanId)) told.set(p.scanId, JSON.stringify(p));
+      return { version, scans };
+    },
 
     /** Starts the scan lane: unfinished scans of the last run resume first, in scan order. */
     start(): void {

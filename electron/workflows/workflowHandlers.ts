@@ -61,11 +61,11 @@ export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows)
     },
     'scan.reprint': (p) => scanToClose.reprint(p),
     'scan.skip': ({ scanId }) => scanToClose.skip(scanId),
-    'scan.pending': () => scanToClose.pending(),
+    'scan.pending': () => scanToClose.pendingList(),
     'scan.counters': () => scanCountersOf(deps),
 
     'batch.collect': ({ code }) => batchClose.collect(code),
-    'batch.items': () => batchClose.items(),
+    'batch.items': () => batchClose.itemsList(),
     'batch.remove': ({ code }) => {
       batchClose.remove(code);
       return batchClose.items();

@@ -46,7 +46,7 @@ describe('GET /api/v3/deliveries/zpl', () => {
       writeFileSync(path.join(results, `zpl-NP-10x17-${i + 1}.png`), png);
       expect(scanned).toEqual([made[0]!.barcodes[i]]);
     }
-  });
+  }, 120_000); // two full-size renders at 300 dpi, slow on a busy 2-core machine
 
   it.skipIf(!needs('zbarimg'))('ZPL: sizes per carrier: ParcelPro 10x5 by default and 10x17 on request, RegioExpress 10x15; each scans', async () => {
     mkdirSync(results, { recursive: true });

@@ -98,6 +98,22 @@ export const pendingScan = z.object({
 });
 export type PendingScan = z.infer<typeof pendingScan>;
 
+/**
+ * What changed in a list the page keeps (issue 17 item 5: events send what changed, not the whole
+ * list). `version` counts the changes: the list call answers with the version it shows, the page
+ * applies the changes after it in order and asks for the whole list again when one is missing
+ * (after a reconnect). Removals first, then `put`: an entry replaced where it is, or appended.
+ */
+const listChange = <T extends z.ZodTypeAny, K extends z.ZodTypeAny>(entry: T, key: K) =>
+  z.object({ version: z.number().int(), put: z.array(entry), remove: z.array(key) });
+
+/** The scans in line, as the list call gives them (in scan order). */
+export const pendingScans = z.object({ version: z.number().int(), scans: z.array(pendingScan) });
+export type PendingScans = z.infer<typeof pendingScans>;
+/** Scans that came into line, changed (working, waiting and why) or left it (by scanId). */
+export const pendingScansChange = listChange(pendingScan, z.number().int());
+export type PendingScansChange = z.infer<typeof pendingScansChange>;
+
 // ---------------------------------------------------------------- batch
 
 export const batchItem = z.object({
@@ -130,6 +146,13 @@ export const batchItem = z.object({
     .optional(),
 });
 export type BatchItem = z.infer<typeof batchItem>;
+
+/** The batch as the list call gives it (in collect order). */
+export const batchItems = z.object({ version: z.number().int(), items: z.array(batchItem) });
+export type BatchItems = z.infer<typeof batchItems>;
+/** Items collected, moved to the end (collected again), changed by a close, or gone (by code). */
+export const batchItemsChange = listChange(batchItem, z.string());
+export type BatchItemsChange = z.infer<typeof batchItemsChange>;
 
 export const batchShipmentResult = z.object({
   deliveryId: z.number().int(),
@@ -231,11 +254,13 @@ export const workflowMethods = {
   'scan.reprint': { params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(), result: scanOutcome },
   /** Esc on an already-closed shipment. Null when that question was already answered. */
   'scan.skip': { params: z.object({ scanId: z.number().int() }).strict(), result: scanOutcome.nullable() },
-  'scan.pending': { params: none, result: z.array(pendingScan) },
+  /** The whole line, on (re)connect; its changes come as `scan.pending` events. */
+  'scan.pending': { params: none, result: pendingScans },
   'scan.counters': { params: none, result: scanCounters },
 
   'batch.collect': { params: z.object({ code: scannedCode }).strict(), result: batchItem },
-  'batch.items': { params: none, result: z.array(batchItem) },
+  /** The whole batch, on (re)connect; its changes come as `batch.items` events. */
+  'batch.items': { params: none, result: batchItems },
   'batch.remove': { params: z.object({ code: scannedCode }).strict(), result: z.array(batchItem) },
   'batch.clear': { params: none, result: z.array(batchItem) },
   /** Closes every ready shipment (one request per carrier + collection place) and prints per carrier. */
@@ -260,7 +285,8 @@ export const workflowMethods = {
 export const workflowEvents = {
   /** Every finished scan (also those run later from the queue), for the full-screen feedback. */
   'scan.outcome': scanOutcome,
-  /** Scans received and not yet finished, in scan order. */
-  'scan.pending': z.array(pendingScan),
-  'batch.items': z.array(batchItem),
+  /** Scans received and not yet finished: what changed in the line. */
+  'scan.pending': pendingScansChange,
+  /** What changed in the batch. */
+  'batch.items': batchItemsChange,
 };

@@ -12,9 +12,11 @@ import type { JobState, PreviewPage } from '../../../shared/contract/printing';
 import type { BatchItem, BatchSummary, PendingScan, ScanCounters, ScanOutcome } from '../../../shared/contract/workflows';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
-import { rpc } from '../rpc/transport';
+import { rpc, useConnection } from '../rpc/transport';
 import { shownCode } from '../scan/shownCode';
 import { activeAccount, useAccounts } from './accountsStore';
+import { followList, whenReconnected } from './followList';
+import { usePendingScans } from './pendingScansStore';
 import { useStatus } from './statusStore';
 
 /**
@@ -99,7 +101,7 @@ export const useScans = create<ScanState>((set, get) => {
   const inFlight = new Map<number, PendingScan>();
   /** Outcomes already here (an outcome may overtake the answer to its own submit). */
   const answered = new Set<number>();
-  let mainPending: PendingScan[] = [];
+  let mainPending = usePendingScans.getState().scans;
   const publishPending = () => {
     const extra = [...inFlight.values()].filter((p) => !mainPending.some((m) => m.scanId === p.scanId));
     set({ pending: [...extra, ...mainPending].sort((a, b) => a.scanId - b.scanId) });
@@ -146,8 +148,8 @@ export const useScans = create<ScanState>((set, get) => {
     if (o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
   rpc.on('scan.outcome', onOutcome);
-  rpc.on('scan.pending', (pending) => {
-    mainPending = pending;
+  usePendingScans.subscribe((s) => {
+    mainPending = s.scans;
     publishPending();
   });
 
@@ -162,7 +164,17 @@ export const useScans = create<ScanState>((set, get) => {
     void refreshCounters();
     void useStatus.getState().load();
   });
-  rpc.on('batch.items', (batchItems) => set({ batchItems }));
+  // The batch: loaded whole on connect, then kept by its changes (`batch.items`).
+  const batch = followList<BatchItem, string>({
+    load: async () => {
+      const r = await rpc.request('batch.items', {});
+      return r.ok ? { version: r.value.version, list: r.value.items } : null;
+    },
+    key: (i) => i.code,
+    publish: (batchItems) => set({ batchItems }),
+    onReconnect: whenReconnected(useConnection.subscribe),
+  });
+  rpc.on('batch.items', batch.apply);
 
   /** The already-closed question on screen, if it is still open. */
   const openQuestion = () => {
@@ -189,12 +201,7 @@ export const useScans = create<ScanState>((set, get) => {
     batchError: null,
 
     async load() {
-      const [pending, items] = await Promise.all([rpc.request('scan.pending', {}), rpc.request('batch.items', {})]);
-      if (pending.ok) {
-        mainPending = pending.value;
-        publishPending();
-      }
-      if (items.ok) set({ batchItems: items.value });
+      await Promise.all([usePendingScans.getState().reload(), batch.reload()]);
       await refreshCounters();
     },
 
@@ -245,18 +252,17 @@ export const useScans = create<ScanState>((set, get) => {
       const r = await rpc.request('batch.collect', { code });
       if (r.ok) set((s) => ({ batchLast: r.value, feedbackSeq: s.feedbackSeq + 1 }));
       else set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
-      const items = await rpc.request('batch.items', {});
-      if (items.ok) set({ batchItems: items.value });
+      // The list itself follows the `batch.items` change the collect sent (before this answer).
     },
 
     async removeFromBatch(code) {
       const r = await rpc.request('batch.remove', { code });
-      if (r.ok) set({ batchItems: r.value, batchLast: get().batchLast?.code === code ? null : get().batchLast });
+      if (r.ok) set({ batchLast: get().batchLast?.code === code ? null : get().batchLast });
     },
 
     async clearBatch() {
       const r = await rpc.request('batch.clear', {});
-      if (r.ok) set({ batchItems: r.value, batchLast: null, batchSummary: null, batchError: null });
+      if (r.ok) set({ batchLast: null, batchSummary: null, batchError: null });
     },
 
     async closeAll() {
@@ -265,8 +271,6 @@ export const useScans = create<ScanState>((set, get) => {
       const r = await rpc.request('batch.closeAll', {});
       set(r.ok ? { batchSummary: r.value, batchBusy: false, batchLast: null } : { batchError: errorTextNow(r.error), batchBusy: false });
       if (r.ok) void loadPreviews(r.value.shipments.flatMap((s) => s.jobIds.map((jobId) => ({ jobId, carrier: s.carrier }))));
-      const items = await rpc.request('batch.items', {});
-      if (items.ok) set({ batchItems: items.value });
       void refreshCounters();
     },
   };

@@ -163,7 +163,7 @@ describe('a renderer stepping outside the contract (issue 7 "Tests": refused by 
       const printed = refusal(await s.call('printing.printers.received', { printerId: 'virtual-zpl' })) as unknown as { ok: true; value: unknown[] };
       expect(printed.value).toEqual([]);
       // ...and the same socket still serves a call inside the contract.
-      expect(refusal(await s.call('scan.pending', {}))).toMatchObject({ ok: true, value: [] });
+      expect(refusal(await s.call('scan.pending', {}))).toMatchObject({ ok: true, value: { scans: [] } });
     } finally {
       s.ws.close();
     }

@@ -89,7 +89,7 @@ describe.skipIf(!needs('zbarimg'))('labels for a 203-dpi printer', () => {
     expect(fieldData(sent)).toEqual(fieldData(service));
     const [png] = await renderZplPngs(sent.toString('utf8'), 100, 150, 24);
     expect(await decodeBarcodes(Buffer.from(png!, 'base64'))).toEqual(['DR6000001CZ']);
-  });
+  }, 120_000); // a 600-dpi render of a 10x15 label (2362x3544 dots) is slow on a busy machine
 
   it('a 300-dpi printer gets the service bytes unchanged, Czech included', async () => {
     const service = Buffer.from(renderZplLabel(czechLabel({ code: 'NP', name: 'National Post' }, 'DR3000001CZ'), '10x15'), 'utf8');

@@ -105,6 +105,6 @@ describe('the preload over a MessagePort to the core', () => {
     const inFlight = bridge.call('station.status', {});
     handPort(true);
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    expect(await bridge.call('scan.pending', {})).toMatchObject({ ok: true, value: [] });
+    expect(await bridge.call('scan.pending', {})).toMatchObject({ ok: true, value: { scans: [] } });
   });
 });

@@ -109,7 +109,7 @@ describe('the MessagePort bridge and its ports', () => {
     gone.client.close();
     const next = messagePortClient(hs.station.rpc, hs.log);
     expect(await next.client.waitForEvent('station.tick')).toBeTruthy();
-    expect(result(await next.client.call('scan.pending', {}))).toMatchObject({ ok: true, value: [] });
+    expect(result(await next.client.call('scan.pending', {}))).toMatchObject({ ok: true, value: { scans: [] } });
     next.client.close();
     expect(hs.log.lines.filter((l) => l.includes('rpc port could not send'))).toEqual([]);
   });

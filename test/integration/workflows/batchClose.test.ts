@@ -84,3 +84,30 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
     expect(still!.deliveryState).toBe(0);
   });
 });
+
+describe('a batch larger than one commit of print jobs', () => {
+  it('closes 120 parcels and prints each package label exactly once, every scan logged as printed', async () => {
+    // More than the 50 entries queued per commit and the 50 shipments stored per slice after the close.
+    const ds = [
+      ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment()))),
+      ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment()))),
+    ];
+    const batch = rig.workflows.batchClose;
+    for (const d of ds) await batch.collect(d.externalId!);
+    const summary = await batch.closeAll();
+
+    // (What an earlier test left in the batch may be in the summary too: only these 120 count here.)
+    const mine = new Set(ds.map((d) => d.deliveryId));
+    const lines = summary.shipments.filter((s) => mine.has(s.deliveryId));
+    expect(lines).toHaveLength(120);
+    expect(lines.every((s) => s.closed && s.outcome === 'printed')).toBe(true);
+    const closed = await rig.session.client.getDeliveriesByIds(ds.map((d) => d.deliveryId));
+    expect(closed.every((c) => c.deliveryState !== 0)).toBe(true);
+    const expected = closed.flatMap((c) => c.packages.map((p) => p.barcode!)).sort();
+    expect(expected).toHaveLength(120);
+    expect((await printedBarcodes(rig, expected)).sort()).toEqual(expected);
+    const log = rig.deps.repos.scanLog.recent(rig.session.accountId, 200);
+    for (const d of ds) expect(log.find((e) => e.deliveryId === d.deliveryId)?.outcome).toBe('printed');
+    expect(batch.items().filter((i) => i.deliveryId !== null && mine.has(i.deliveryId))).toHaveLength(0);
+  });
+});

@@ -29,6 +29,18 @@ describe('the journal store', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
+  it("keeps synchronous = FULL for every later commit after a job's sent / done (committed without waiting for the disk)", () => {
+    const { db, jobs } = fresh();
+    const job = jobs.insert({ kind: 'print', printerId: 'tiskárna-1', format: 'zpl', payload: Buffer.from('^XA^FDŽluťoučký kůň^FS^XZ'), title: 'Štítek 1' }, t0);
+    jobs.setState(job.id, 'sending', t0, { attempt: true });
+    jobs.setState(job.id, 'sent', t0, { delivered: true, noSideEffect: true });
+    // The next job's `sending` guards its first byte: it must be a FULL commit again.
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    jobs.transaction(() => jobs.setState(job.id, 'done', t0, { delivered: true, noSideEffect: true }));
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(jobs.history(job.id).map((h) => h.state)).toEqual(['queued', 'sending', 'sent', 'done']);
+  });
+
   it('commits a scan with its log row: both exist, or neither (a failed insert leaves no scan log row)', () => {
     const { db, journal, scanLog } = fresh();
     const { scanId, entry } = journal.receiveScan({ accountId: 'a1', code: 'ŽLUŤOUČKÝ-1', rawCode: ']C1ŽLUŤOUČKÝ-1', at: t0 });

@@ -6,13 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import type { JobView, PrinterView } from '../../../../shared/contract/printing';
-import type { PendingScan } from '../../../../shared/contract/workflows';
 import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
+import { usePendingScans } from '../../state/pendingScansStore';
 import { formatDateTime } from '../shipments/format';
 import './queue.css';
 
@@ -120,11 +120,7 @@ export function QueueScreen() {
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
   // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.
-  const [scans, setScans] = useState<PendingScan[]>([]);
-  useEffect(() => {
-    void rpc.request('scan.pending', {}).then((r) => r.ok && setScans(r.value));
-    return rpc.on('scan.pending', setScans);
-  }, []);
+  const scans = usePendingScans((s) => s.scans);
 
   async function run(method: JobAction, id: number) {
     const r = await rpc.request(method, { jobId: id });
