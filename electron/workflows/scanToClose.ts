@@ -134,6 +134,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   /** Journal entries whose line state may have changed since the last change was sent. */
   const touched = new Set<number>();
   let flushing: NodeJS.Immediate | null = null;
+  /** Set once the lane has stopped: the database closes next, so nothing may read it later. */
+  let lineClosed = false;
   for (const p of pending()) told.set(p.scanId, JSON.stringify(p));
 
   function flushPending(): void {
@@ -162,7 +164,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   }
   /** A scan's line state may have changed: it goes out with the others of this turn. */
   const pendingChanged = (entryId: number | null) => {
-    if (entryId === null) return;
+    if (entryId === null || lineClosed) return;
     touched.add(entryId);
     flushing ??= setImmediate(flushPending);
   };
@@ -480,6 +482,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     /** Starts the scan lane: unfinished scans of the last run resume first, in scan order. */
     start(): void {
       stopped = false;
+      lineClosed = false;
       void drain();
     },
 
@@ -501,6 +504,10 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       let t: NodeJS.Timeout | undefined;
       await Promise.race([draining ?? Promise.resolve(), new Promise((r) => (t = setTimeout(r, boundMs)))]);
       clearTimeout(t);
+      // The last changes go out now, while the database is open; later ones (a label finishing
+      // while the printers close) are not read any more.
+      if (flushing) flushPending();
+      lineClosed = true;
     },
 
     /** Waits until no scan can run now (tests, benchmarks). */
