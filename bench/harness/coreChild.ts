@@ -19,23 +19,15 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
 import { createMemorySecretStore } from '../../electron/auth/keychain';
+import { forceSynchronous, stderrLogger } from '../../test/support/childStation';
 import { startWebHost } from '../../electron/host/webHost';
-import type { Logger } from '../../electron/rpc/rpcServer';
 import { createStation } from '../../electron/station';
 import { repoRoot } from './paths';
 
 const BENCH_PRINTER_ID = 'bench-zpl';
 
-const synchronous = process.env.BENCH_SYNCHRONOUS;
-if (synchronous) {
-  if (!/^(OFF|NORMAL|FULL|EXTRA)$/i.test(synchronous)) throw new Error(`coreChild: BENCH_SYNCHRONOUS=${synchronous}`);
-  const pragma = Database.prototype.pragma;
-  Database.prototype.pragma = function (this: Database.Database, source: string, options?: Database.PragmaOptions) {
-    return pragma.call(this, /^\s*synchronous\s*=/i.test(source) ? `synchronous = ${synchronous}` : source, options);
-  } as typeof pragma;
-}
+forceSynchronous(process.env.BENCH_SYNCHRONOUS, 'coreChild');
 
 const env = (name: string): string => {
   const v = process.env[name];
@@ -44,11 +36,7 @@ const env = (name: string): string => {
 };
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const epoch = () => (performance.timeOrigin + performance.now()) / 1000;
-const log: Logger = {
-  info: () => undefined,
-  warn: (message, fields) => process.stderr.write(`${JSON.stringify({ level: 'warn', message, ...fields })}\n`),
-  error: (message, fields) => process.stderr.write(`${JSON.stringify({ level: 'error', message, ...fields })}\n`),
-};
+const log = stderrLogger;
 
 const station = await createStation({
   dataDir: env('BENCH_DATA_DIR'),

@@ -6,35 +6,22 @@
  * off by more than the tolerance goes to the service (PUT) before the close, one within it does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../electron/auth/keychain';
-import type { EventName } from '../../../shared/contract';
 import type { BatchItem, BatchSummary } from '../../../shared/contract/workflows';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
 import { needs } from '../../support/services';
-import { openRpcSocket, startHostedStation, type HostedStation } from '../../support/station';
+import type { HostedStation } from '../../support/station';
 import { waitFor } from '../printing/printingTestKit';
-import { startVirtualScale, type VirtualScale } from './virtualScale';
+import { startScaleDesk, type ScaleDesk } from './scaleDesk';
+import type { VirtualScale } from './virtualScale';
 
 const run = needs('socat');
+let desk: ScaleDesk;
 let sb: Sandbox;
 let hs: HostedStation;
 let vs: VirtualScale;
-let rpc: Awaited<ReturnType<typeof openRpcSocket>>;
-const events: { name: EventName; payload: unknown }[] = [];
-
-const call = async (method: string, params: unknown) => {
-  const m = await rpc.call(method, params);
-  if (m.t !== 'reply' || !m.result.ok) throw new Error(`${method} failed: ${JSON.stringify(m)}`);
-  return m.result.value as never;
-};
-
-/** The service's own record of a shipment (not the station's cache). */
-async function atService(code: string) {
-  const s = hs.station.deps.session()!;
-  const found = await s.client.searchDeliveries({ filters: { externalId: code } });
-  if (found.status !== 'ok') throw new Error('search failed');
-  return found.deliveries[0] as { deliveryId: number; deliveryState: unknown; packages: { weight: string | number; barcode?: string | null }[] };
-}
+let events: ScaleDesk['events'];
+const call = (method: string, params: unknown) => desk.call(method, params);
+const atService = (code: string) => desk.atService(code);
 
 /** The worker scans a parcel's code in batch mode with the parcel on the scale; the scale settles at `weight`. */
 async function collectOnScale(code: string, weight: string): Promise<BatchItem> {
@@ -52,20 +39,12 @@ async function collectOnScale(code: string, weight: string): Promise<BatchItem> 
 
 beforeAll(async () => {
   if (!run) return;
-  sb = await startSandbox({ seed: 'demo' });
-  vs = await startVirtualScale();
-  hs = await startHostedStation({ sandbox: sb, secrets: createMemorySecretStore(), printWaitMs: 3000 });
-  hs.station.rpc.onEvent((name, payload) => events.push({ name, payload }));
-  rpc = await openRpcSocket(hs.host);
-  await call('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 30, verifyLabels: false });
-  await waitFor(() => hs.station.shipments.repos.shipments.query(hs.station.accounts.active()!.id, { text: 'ORD-1003', limit: 5 }).total > 0, 15_000);
+  desk = await startScaleDesk({ verifyLabels: false });
+  ({ sb, hs, vs, events } = desk);
 }, 60_000);
 
 afterAll(async () => {
-  rpc?.ws.close();
-  await hs?.close();
-  await vs?.close();
-  await sb?.close();
+  await desk?.close();
 });
 
 describe.skipIf(!run)('batch mode weighs each parcel as it is collected (virtual MT-SICS scale, sandbox, TCP label printer)', () => {
