@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -62,6 +63,18 @@ function until<T>(find: () => T | undefined, what: string, timeoutMs = 30_000): 
       setTimeout(poll, 20);
     };
     poll();
+  });
+}
+
+/** A port nobody listens on now: the core's loopback login listener binds it later. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -119,10 +132,13 @@ describe('the core process (utility process entry) under plain Node', () => {
     expect(labels[0]!.text).toContain(outcome.shipment.barcodes[0]);
 
     // The system browser is the main process's: the core asks for it over the parent port.
-    const [demo] = (await page.call('accounts.list', {})) as { id: string }[];
-    const { url } = (await page.call('accounts.loginWithBrowser', { accountId: demo!.id })) as { url: string };
+    // A company with its own loopback port: the demo's 53682 lies in Linux's ephemeral range, and
+    // any parallel test's connection may hold it (CI saw login.port-unavailable once).
+    const [demo] = (await page.call('accounts.list', {})) as { id: string; clientId: string }[];
+    const own = (await page.call('accounts.add', { name: 'Sklad Žďár', environment: 'sandbox', clientId: demo!.clientId, clientSecret: 'not-the-secret', redirectPort: await freePort() })) as { id: string };
+    const { url } = (await page.call('accounts.loginWithBrowser', { accountId: own.id })) as { url: string };
     expect(await parent.waitFor('openExternal')).toEqual({ t: 'openExternal', url });
-    await page.call('accounts.cancelLogin', { accountId: demo!.id });
+    await page.call('accounts.cancelLogin', { accountId: own.id });
 
     parent.send({ t: 'log', level: 'warn', message: 'Žluťoučký kůň: zpráva hlavního procesu', fields: { legacy: '/tmp/starý' } });
     parent.send({ t: 'log', level: 'shout', message: 'not a level' });
