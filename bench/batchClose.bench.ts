@@ -82,6 +82,9 @@ export async function run(): Promise<Record<string, number>> {
       out[`${k}_core_cpu_ms_per_shipment`] = (collected.cpuMs + closed.cpuMs) / BATCH;
       out[`${k}_core_cpu_ms_per_shipment_collect`] = collected.cpuMs / BATCH;
       out[`${k}_core_cpu_ms_per_shipment_close`] = closed.cpuMs / BATCH;
+      // The kernel's share (disk syncs, socket writes) apart from the core's own JavaScript.
+      out[`${k}_core_cpu_user_ms_per_shipment`] = (collected.cpuUserMs + closed.cpuUserMs) / BATCH;
+      out[`${k}_core_cpu_system_ms_per_shipment`] = (collected.cpuSystemMs + closed.cpuSystemMs) / BATCH;
       out[`${k}_core_event_loop_max_block_ms`] = Math.max(collected.loopMaxMs, closed.loopMaxMs);
       out[`${k}_core_event_loop_max_block_close_ms`] = closed.loopMaxMs;
     }

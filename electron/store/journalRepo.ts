@@ -37,6 +37,14 @@ export interface JournalEntry {
   createdAt: string;
 }
 
+/** A scan as the line receives it (named without the desk scanner's affixes; `rawCode` as typed, when it differs). */
+export interface ReceivedScan {
+  accountId: string;
+  code: string;
+  rawCode: string | null;
+  at: Date;
+}
+
 export interface NewEntry {
   accountId: string;
   source: JournalSource;
@@ -161,18 +169,25 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
          AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state <> 'done'))`,
   );
 
-  return {
+  const repo = {
     /** A scan as it arrives: its scan log row and its journal entry, in one commit, before the scan is acknowledged. */
-    receiveScan(s: { accountId: string; code: string; rawCode: string | null; at: Date }): { scanId: number; entry: JournalEntry } {
-      const at = s.at.toISOString();
-      return db.transaction(() => {
-        const scanId = scanLog.record({ accountId: s.accountId, code: s.code, rawCode: s.rawCode, scannedAt: s.at });
-        const id = Number(
-          insert.run({ accountId: s.accountId, source: 'scan', scanId, code: s.code, deliveryId: null, want: 'close-and-print', route: null, step: 'received', now: at }).lastInsertRowid,
-        );
-        insertStep.run(id, at, 'received', null);
-        return { scanId, entry: toEntry(getOne.get(id)!) };
-      })();
+    receiveScan(s: ReceivedScan): { scanId: number; entry: JournalEntry } {
+      return repo.receiveScans([s])[0]!;
+    },
+
+    /** Scans that arrived together (in order): one commit for all, before any is acknowledged. */
+    receiveScans(list: ReceivedScan[]): { scanId: number; entry: JournalEntry }[] {
+      return db.transaction(() =>
+        list.map((s) => {
+          const at = s.at.toISOString();
+          const scanId = scanLog.record({ accountId: s.accountId, code: s.code, rawCode: s.rawCode, scannedAt: s.at });
+          const id = Number(
+            insert.run({ accountId: s.accountId, source: 'scan', scanId, code: s.code, deliveryId: null, want: 'close-and-print', route: null, step: 'received', now: at }).lastInsertRowid,
+          );
+          insertStep.run(id, at, 'received', null);
+          return { scanId, entry: toEntry(getOne.get(id)!) };
+        }),
+      )();
     },
 
     /** The scan log catches up with labels that came out before a stop; returns how many scans it updated. */
@@ -267,6 +282,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     closedHere: (accountId: string, deliveryId: number): boolean => closedHere.get(accountId, deliveryId)!.n > 0,
     steps: (id: number) => stepsOf.all(id),
   };
+  return repo;
 }
 
 export type JournalRepo = ReturnType<typeof createJournalRepo>;

@@ -72,6 +72,17 @@ const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, sca
 /** States a lane still has to work on: queued, or failed with a retry time of its own. */
 const PENDING = `(state = 'queued' OR (state = 'failed' AND next_retry_at IS NOT NULL))`;
 
+/**
+ * A lane's next job: the lowest id among its queued jobs and its failed jobs with a retry time,
+ * each found at the front of the lane index (printer_id, state, id). Written as one `OR` with
+ * `ORDER BY id` it read and sorted every job the printer ever had (a station's whole history,
+ * before each label: 62 ms a label with 200,000 jobs behind it).
+ */
+export const LANE_HEAD_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id = (SELECT min(id) FROM (
+  SELECT min(id) AS id FROM print_jobs WHERE printer_id = @printerId AND state = 'queued' AND kind = 'print'
+  UNION ALL
+  SELECT min(id) FROM print_jobs WHERE printer_id = @printerId AND state = 'failed' AND next_retry_at IS NOT NULL AND kind = 'print'))`;
+
 function toJob(r: JobRow): StoredJob {
   return {
     id: r.id,
@@ -117,9 +128,7 @@ export function createPrintJobsRepo(db: Db) {
   const bringForward = db.prepare(
     `UPDATE print_jobs SET next_retry_at = @at, updated_at = @at WHERE id = @id AND state = 'failed' AND next_retry_at > @at`,
   );
-  const laneHead = db.prepare<[string], JobRow>(
-    `SELECT ${COLUMNS} FROM print_jobs WHERE kind = 'print' AND printer_id = ? AND ${PENDING} ORDER BY id LIMIT 1`,
-  );
+  const laneHead = db.prepare<{ printerId: string }, JobRow>(LANE_HEAD_SQL);
   const busyLanes = db.prepare<[], { printer_id: string }>(
     `SELECT DISTINCT printer_id FROM print_jobs WHERE kind = 'print' AND ${PENDING}`,
   );
@@ -210,7 +219,7 @@ export function createPrintJobsRepo(db: Db) {
 
     /** The job a printer's lane works on next (order per printer), if any. */
     laneHead(printerId: string): StoredJob | undefined {
-      const row = laneHead.get(printerId);
+      const row = laneHead.get({ printerId });
       return row ? toJob(row) : undefined;
     },
 

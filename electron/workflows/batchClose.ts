@@ -17,7 +17,7 @@ import { StationError } from '../stationError';
 import { toSummary } from '../store/shipmentsRepo';
 import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
-import { isClosedState, type ShipmentCloseResult } from './closeShipments';
+import { isClosedState, nextTurn, type ShipmentCloseResult } from './closeShipments';
 import type { BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { PackageWeight } from '../store/weighRepo';
@@ -46,6 +46,9 @@ export interface BatchCloseOptions {
   /** Weighing at collect time, when the station has a scale (electron/scale). */
   desk?: BatchDesk;
 }
+
+/** Cached shipments read per turn of the event loop. */
+const READ_SLICE = 50;
 
 const placeOf = (s: Shipment) => (s.sender.type === 'collectionPlace' ? s.sender.collectionPlace ?? s.collectionPlace : null);
 
@@ -191,7 +194,9 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
       try {
         const s = session();
         const ready: { item: BatchItem; shipment: Shipment }[] = [];
-        for (const item of items) {
+        for (const [n, item] of items.entries()) {
+          // The event loop runs between slices of cache reads (a batch of 500 is no one long block).
+          if (n > 0 && n % READ_SLICE === 0) await nextTurn();
           const sh = (item.status === 'ready' || item.status === 'refused') && item.deliveryId !== null ? deps.repos.shipments.get(s.accountId, item.deliveryId) : null;
           if (sh) ready.push({ item, shipment: sh });
         }

@@ -39,7 +39,9 @@ const RETRY = { baseMs: 2000, maxMs: 60_000 };
 const routeKey = (r: LabelRoute | null) => (r ? JSON.stringify(r) : '');
 
 /** Entries per commit when jobs are queued: small enough that one commit is a short block of the loop. */
-const QUEUE_SLICE = 50;
+const QUEUE_SLICE = 25;
+/** Cached shipments read per turn of the event loop. */
+const READ_SLICE = 50;
 
 /**
  * The entries in slices of QUEUE_SLICE, each committed on its own; one slice when a job belongs to
@@ -81,18 +83,25 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   /** The cached shipments of the entries; those the cache lacks are read from the service. */
   async function shipmentsOf(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, Shipment> | Trouble> {
     const ids = [...new Set(entries.map((e) => e.deliveryId!))];
-    const missing = ids.filter((id) => !deps.repos.shipments.get(session.accountId, id));
+    const out = new Map<number, Shipment>();
+    const missing: number[] = [];
+    // Read once each, in slices with the event loop running between them (a batch of 500 is no one long block).
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0 && i % READ_SLICE === 0) await nextTurn();
+      const s = deps.repos.shipments.get(session.accountId, ids[i]!);
+      if (s) out.set(ids[i]!, s);
+      else missing.push(ids[i]!);
+    }
     if (missing.length) {
       try {
         deps.recordDeliveries(session.accountId, await session.client.getDeliveriesByIds(missing));
       } catch (err) {
         return classifyTrouble(err);
       }
-    }
-    const out = new Map<number, Shipment>();
-    for (const id of ids) {
-      const s = deps.repos.shipments.get(session.accountId, id);
-      if (s) out.set(id, s);
+      for (const id of missing) {
+        const s = deps.repos.shipments.get(session.accountId, id);
+        if (s) out.set(id, s);
+      }
     }
     return out;
   }
@@ -198,7 +207,12 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     const found = await shipmentsOf(session, entries);
     if (!(found instanceof Map)) return waitAll(entries, found, true, results);
     const byRoute = new Map<string, JournalEntry[]>();
-    for (const e of entries) byRoute.set(routeKey(e.route), [...(byRoute.get(routeKey(e.route)) ?? []), e]);
+    for (const e of entries) {
+      const key = routeKey(e.route);
+      const list = byRoute.get(key);
+      if (list) list.push(e);
+      else byRoute.set(key, [e]);
+    }
 
     for (const group of byRoute.values()) {
       const prints = new Map<number, NewPrintJob[]>();
@@ -214,10 +228,19 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       const fetched = toFetch.length ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch) : { prints: [], failures: [] };
 
       // A PDF job may hold several shipments: it belongs to each of their entries.
-      const fetchedJobs = fetched.prints;
+      const sharedOf = new Map<number, NewPrintJob[]>();
+      for (const j of fetched.prints) {
+        for (const id of j.deliveryIds ?? []) {
+          const list = sharedOf.get(id);
+          if (!list) sharedOf.set(id, [j]);
+          else if (list[list.length - 1] !== j) list.push(j);
+        }
+      }
+      const failureOf = new Map<number, (typeof fetched.failures)[number]>();
+      for (const f of fetched.failures) for (const id of f.deliveryIds) if (!failureOf.has(id)) failureOf.set(id, f);
       const jobsByEntry = new Map<number, { shared: NewPrintJob[]; own: NewPrintJob[] }>();
       for (const e of group) {
-        const failure = fetched.failures.find((f) => f.deliveryIds.includes(e.deliveryId!));
+        const failure = failureOf.get(e.deliveryId!);
         const s = found.get(e.deliveryId!);
         if (!s) {
           const error = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station.` };
@@ -233,7 +256,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
           }
         } else {
           const own = prints.get(e.id) ?? [];
-          const shared = fetchedJobs.filter((j) => j.deliveryIds?.includes(e.deliveryId!));
+          const shared = sharedOf.get(e.deliveryId!) ?? [];
           if (own.length + shared.length === 0) {
             const error = { code: 'no_labels', message: `No labels came for shipment ${e.deliveryId}.` };
             end(e, 'not-printed', error);

@@ -82,7 +82,11 @@ async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, 
 export async function fetchLabelJobs(ctx: Ctx, shipments: Shipment[]): Promise<LabelJobs> {
   const out: LabelJobs = { prints: [], failures: [] };
   const byCarrier = new Map<string, Shipment[]>();
-  for (const s of shipments) byCarrier.set(s.agent ?? '', [...(byCarrier.get(s.agent ?? '') ?? []), s]);
+  for (const s of shipments) {
+    const list = byCarrier.get(s.agent ?? '');
+    if (list) list.push(s);
+    else byCarrier.set(s.agent ?? '', [s]);
+  }
 
   for (const [carrier, list] of byCarrier) {
     const ids = list.map((s) => s.deliveryId);

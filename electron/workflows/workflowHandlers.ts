@@ -53,8 +53,8 @@ export function scanCountersOf(deps: WorkflowDeps): ScanCounters {
 export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows): WorkflowHandlers {
   const { scanToClose, batchClose, endOfDay } = workflows;
   return {
-    'scan.submit': ({ code }) => {
-      const { scanId, done } = scanToClose.submit(code);
+    'scan.submit': async ({ code }) => {
+      const { scanId, done } = await scanToClose.submit(code);
       // The outcome is pushed by the workflow's onOutcome; a failure there is already an outcome.
       done.catch(() => undefined);
       return { scanId };

@@ -218,12 +218,41 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(rig.workflows.scanToClose.pending()).toEqual([]);
   });
 
+  it('a burst of scans in one turn is acknowledged in scan order, each only once it is on disk; a refused commit acknowledges none of its scans', async () => {
+    // 120 unknown codes in one turn (more than one commit's slice), as a page sends what it held.
+    const codes = Array.from({ length: 120 }, (_, i) => `NEZNÁMÝ-ŽLUŤ-${i + 1}`);
+    const received = await Promise.all(codes.map((c) => rig.workflows.scanToClose.submit(c)));
+    const ids = received.map((r) => r.scanId);
+    expect(new Set(ids).size).toBe(120);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids.map((id) => rig.deps.repos.scanLog.get(id)?.code)).toEqual(codes);
+    const outcomes = await Promise.all(received.map((r) => r.done));
+    expect(new Set(outcomes.map((o) => o.kind))).toEqual(new Set(["not-found"]));
+
+    // The disk refuses the journal entries: the scans of that commit are refused, none is logged.
+    rig.db.exec('CREATE TRIGGER no_entries BEFORE INSERT ON journal_entries BEGIN SELECT RAISE(ABORT, "disk full"); END');
+    try {
+      const refused = await Promise.allSettled(['PLNÝ-DISK-1', 'PLNÝ-DISK-2'].map((c) => rig.workflows.scanToClose.submit(c)));
+      expect(refused.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/disk full/);
+      expect(rig.deps.repos.scanLog.recent(rig.session.accountId, 1000).filter((e) => e.code.startsWith('PLNÝ-DISK'))).toEqual([]);
+    } finally {
+      rig.db.exec('DROP TRIGGER no_entries');
+    }
+    // The next scan is received again.
+    const next = await rig.workflows.scanToClose.submit('NEZNÁMÝ-PO-DISKU');
+    expect(rig.deps.repos.scanLog.get(next.scanId)?.code).toBe('NEZNÁMÝ-PO-DISKU');
+    expect((await next.done).kind).toBe("not-found");
+  });
+
   it('scans keep their order while one is in flight, and the pending list shows them', async () => {
     const ds = [await insert(rig), await insert(rig), await insert(rig)];
     clearPrinted(rig);
-    const promises = ds.map((d) => rig.workflows.scanToClose.scan(d.externalId!));
+    // Acknowledged together (one commit for scans of the same turn), in scan order.
+    const received = await Promise.all(ds.map((d) => rig.workflows.scanToClose.submit(d.externalId!)));
+    expect(received.map((r) => r.scanId)).toEqual([...received.map((r) => r.scanId)].sort((a, b) => a - b));
     expect(rig.workflows.scanToClose.pending().map((p) => p.code)).toEqual(ds.map((d) => d.externalId));
-    const outcomes = await Promise.all(promises);
+    const outcomes = await Promise.all(received.map((r) => r.done));
     expect(outcomes.map((o) => o.kind)).toEqual(['printed', 'printed', 'printed']);
     expect(rig.workflows.scanToClose.pending()).toEqual([]);
     const inScanOrder = outcomes.flatMap((o) => (o.kind === 'printed' ? o.shipment.barcodes : []));

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../electron/store/database';
-import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createPrintJobsRepo, LANE_HEAD_SQL } from '../../../electron/store/printJobsRepo';
 import { createPrintersRepo } from '../../../electron/store/printersRepo';
 import { backoffDelay } from '../../../electron/queue/backoff';
 import { printerSettings } from '../../../shared/contract/printing';
@@ -50,6 +50,30 @@ describe('print queue store', () => {
     jobs.setState(a.id, 'uncertain', t0);
     expect(jobs.laneHead('zebra')!.id).toBe(b.id);
     expect(jobs.lanesWithWork().sort()).toEqual(['office', 'zebra']);
+  });
+
+  it('a lane’s head is its lowest pending id, whether queued or failed with a retry time', () => {
+    const { jobs } = repo();
+    const a = jobs.insert(job('a'), t0);
+    const b = jobs.insert(job('b'), t0);
+    const c = jobs.insert(job('c'), t0);
+    jobs.setState(a.id, 'done', t0);
+    jobs.setState(b.id, 'failed', t0, { nextRetryAt: t0.toISOString(), reasonCode: 'offline', reason: 'Tiskárna je vypnutá' });
+    expect(jobs.laneHead('zebra')!.id).toBe(b.id);
+    // Failed for good (no retry time): the worker decides, the lane goes on.
+    jobs.setState(b.id, 'failed', t0, { reasonCode: 'paper_out', reason: 'Došel papír' });
+    expect(jobs.laneHead('zebra')!.id).toBe(c.id);
+    jobs.setState(c.id, 'done', t0);
+    expect(jobs.laneHead('zebra')).toBeUndefined();
+  });
+
+  it('finds a lane’s head through the lane index, without reading the printer’s history', () => {
+    const { db } = repo();
+    // SQLite's plan: a SCAN or a sort would read every job the printer ever printed, before each label.
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${LANE_HEAD_SQL}`).all({ printerId: 'zebra' }) as { detail: string }[];
+    const steps = plan.map((r) => r.detail);
+    expect(steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\?\)/.test(d))).toHaveLength(2);
+    expect(steps.filter((d) => /^SCAN print_jobs|TEMP B-TREE/.test(d))).toEqual([]);
   });
 
   it('stores printers with their settings, filling defaults', () => {
