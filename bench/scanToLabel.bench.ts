@@ -29,7 +29,7 @@ import { summarize } from './stats';
 const SCANS = Number(process.env.BENCH_SCANS ?? 200);
 const JOURNAL_SCANS = Number(process.env.BENCH_JOURNAL_SCANS ?? 50);
 const WARMUP = 5;
-const LATENCIES = [0, 50];
+const LATENCIES = (process.env.BENCH_SCAN_LATENCIES ?? '0,50').split(',').map(Number);
 
 /** One station scan: submit (Enter) until its label is at the printer; the outcome awaited so scans never overlap. */
 async function stationScan(core: Core, printer: VirtualZplPrinter, code: string): Promise<number> {

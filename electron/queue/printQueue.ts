@@ -207,10 +207,15 @@ export function createPrintQueue(opts: PrintQueueOptions) {
      * Inserts print jobs and, in the same commit, what the caller records with them (the journal's
      * links and step). `within` names waiting jobs these replace (one label per parcel): they are
      * cancelled in that commit too. Draining starts after the commit.
+     *
+     * A lazy commit: no byte of these jobs leaves before its own `sending` commit (FULL), which
+     * takes this one to the disk with it. A power cut before that loses the jobs, their links and
+     * the replacement together, and the journal's entries are at their earlier step: the labels
+     * are fetched again and printed once.
      */
     enqueueAll(prints: NewPrintJob[], within: (inserted: StoredJob[]) => number[]): StoredJob[] {
       const now = clock.now();
-      const { inserted, replaced } = jobs.transaction(() => {
+      const { inserted, replaced } = jobs.lazyTransaction(() => {
         const inserted = prints.map((p) => jobs.insert(p, now));
         const replaced: StoredJob[] = [];
         for (const id of within(inserted)) {

@@ -3,6 +3,7 @@
  * offline) and the pick-up orders closes returned. Per account, like every other table.
  */
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 
 export interface StoredProtocol {
   collectionProtocolId: number;
@@ -30,6 +31,7 @@ interface ProtocolRow {
 }
 
 export function createEndOfDayRepo(db: Db) {
+  const lazyCommit = createLazyCommit(db);
   const insertProtocol = db.prepare(
     `INSERT INTO collection_protocols (account_id, protocol_id, agent, collection_place, created, pdf, stored_at)
      VALUES (@accountId, @id, @agent, @place, @created, @pdf, @now)
@@ -104,8 +106,12 @@ export function createEndOfDayRepo(db: Db) {
       new Set(selectCovered.all({ account: accountId, ids: JSON.stringify(deliveryIds) }).map((r) => r.delivery_id)),
     setProtocolJob: (accountId: string, id: number, jobId: number) => void setJob.run(jobId, accountId, id),
 
-    /** Stores a pick-up order; the same carrier, place and day again adds its shipments to the one row. */
-    savePickupOrder: db.transaction((accountId: string, o: { agent: string; collectionPlace: string; scheduled: string; deliveryIds: number[] }, now: Date) => {
+    /**
+     * Stores a pick-up order; the same carrier, place and day again adds its shipments to the one row.
+     * A lazy commit (./lazyCommit.ts): it allows no side effect, and the next FULL step of the same
+     * close (its print jobs) takes it to the disk.
+     */
+    savePickupOrder: (accountId: string, o: { agent: string; collectionPlace: string; scheduled: string; deliveryIds: number[] }, now: Date) => lazyCommit(() => {
       const row = selectOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled);
       if (!row) {
         insertOrder.run(accountId, o.agent, o.collectionPlace, o.scheduled, now.toISOString(), JSON.stringify([...new Set(o.deliveryIds)]));

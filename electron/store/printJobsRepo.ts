@@ -201,6 +201,14 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     /**
+     * Runs `fn` in one lazy commit (./lazyCommit.ts): for new jobs, whose first byte waits for
+     * their own FULL `sending` commit, which takes this one to the disk with it.
+     */
+    lazyTransaction<T>(fn: () => T): T {
+      return lazyCommit(fn);
+    },
+
+    /**
      * A failed job's retry time moved to now (its printer answers again). Not a state change, so
      * no history row; returns the job when it was waiting for a later retry, else undefined.
      */

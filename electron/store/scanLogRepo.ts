@@ -88,9 +88,9 @@ export function createScanLogRepo(db: Db) {
       );
       return Number(info.lastInsertRowid);
     },
-    /** Sets the outcome; fields left out keep their value. */
+    /** Sets the outcome; fields left out keep their value. A lazy commit: an outcome told to the log allows no side effect. */
     update(id: number, u: ScanUpdate): void {
-      update.run({
+      lazyCommit(() => update.run({
         id,
         outcome: u.outcome,
         setDelivery: u.deliveryId !== undefined ? 1 : 0,
@@ -99,7 +99,7 @@ export function createScanLogRepo(db: Db) {
         matchedBy: u.matchedBy ?? null,
         setMessage: u.message !== undefined ? 1 : 0,
         message: u.message ?? null,
-      });
+      }));
     },
     /** Several outcomes in one lazy commit (./lazyCommit.ts: an outcome told to the log allows no side effect). */
     updateAll(list: { id: number; update: ScanUpdate }[]): void {

@@ -193,8 +193,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   }
 
   /** The routing rules, or the route the worker chose for these carriers (and nothing else). */
-  function rulesFor(route: LabelRoute | null, carriers: string[]): RoutingRules {
-    const rules = deps.routes();
+  function rulesFor(route: LabelRoute | null, carriers: string[], rules = deps.routes()): RoutingRules {
     return route ? { carriers: Object.fromEntries(carriers.map((c) => [c, route])), defaultRoute: null, protocolPrinterId: rules.protocolPrinterId } : rules;
   }
 
@@ -214,17 +213,19 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       else byRoute.set(key, [e]);
     }
 
+    // The station's rules read once (a setting parsed per shipment was a block of the loop in a batch of 500).
+    const stationRules = deps.routes();
     for (const group of byRoute.values()) {
       const prints = new Map<number, NewPrintJob[]>();
       const toFetch: Shipment[] = [];
       for (const e of group) {
         const s = found.get(e.deliveryId!);
         if (!s) continue;
-        const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, [s.agent ?? '']), session.accountId, s);
+        const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, [s.agent ?? ''], stationRules), session.accountId, s);
         if (stored) prints.set(e.id, stored);
         else toFetch.push(s);
       }
-      const rules = rulesFor(group[0]!.route, toFetch.map((s) => s.agent ?? ''));
+      const rules = rulesFor(group[0]!.route, toFetch.map((s) => s.agent ?? ''), stationRules);
       const fetched = toFetch.length ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch) : { prints: [], failures: [] };
 
       // A PDF job may hold several shipments: it belongs to each of their entries.

@@ -10,6 +10,7 @@ import { isServiceError, type ZplSize } from '../api/index';
 import { pdfFallbackRoute, pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
+import { nextTurn } from './closeShipments';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowSession } from './workflowDeps';
 
@@ -26,6 +27,9 @@ interface Ctx {
   rules: RoutingRules;
   now: () => Date;
 }
+
+/** Label documents stored per commit. */
+const SAVE_SLICE = 100;
 
 const barcodesOf = (s: Shipment) => s.packages.map((p) => p.barcode).filter((b): b is string => !!b);
 
@@ -69,12 +73,15 @@ async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, 
     const item = byId.get(s.deliveryId);
     return item && item.zplCodes.length ? [{ deliveryId: s.deliveryId, zplCodes: item.zplCodes, barcodes: barcodesOf(s) }] : [];
   });
-  // One commit for the whole answer (a batch of 500 is one disk sync): the labels are kept for a
-  // reprint or a restart, and guard no side effect (the print jobs carry their own bytes).
-  ctx.labels.saveAll(
-    ordered.map((it) => ({ accountId: ctx.session.accountId, variant: variantOf(route), deliveryIds: [it.deliveryId], parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')) })),
-    ctx.now(),
-  );
+  // Lazy commits (no disk sync): the labels are kept for a reprint or a restart, and guard no side
+  // effect (the print jobs carry their own bytes). In slices, the event loop running between them.
+  for (let i = 0; i < ordered.length; i += SAVE_SLICE) {
+    if (i > 0) await nextTurn();
+    ctx.labels.saveAll(
+      ordered.slice(i, i + SAVE_SLICE).map((it) => ({ accountId: ctx.session.accountId, variant: variantOf(route), deliveryIds: [it.deliveryId], parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')) })),
+      ctx.now(),
+    );
+  }
   return zplPrintJobs(route, ordered, route.size ?? null);
 }
 
