@@ -26,20 +26,49 @@ export interface JobWaiter {
 const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
 
 export function createJobWaiter(get: (id: number) => JobView | undefined): JobWaiter {
-  const listeners = new Set<(job: JobView) => void>();
+  /**
+   * Listeners by the job they wait for: a change reaches only its own (with one listener for every
+   * scan, 1,000 scans waiting for a printer that was off made each job change call 1,000 of them).
+   */
+  const byJob = new Map<number, Set<(job: JobView) => void>>();
+  /** Listens to changes of these jobs; returns the function that stops it. */
+  function listen(jobIds: number[], l: (job: JobView) => void): () => void {
+    for (const id of jobIds) {
+      let set = byJob.get(id);
+      if (!set) byJob.set(id, (set = new Set()));
+      set.add(l);
+    }
+    return () => {
+      for (const id of jobIds) {
+        const set = byJob.get(id);
+        if (set?.delete(l) && set.size === 0) byJob.delete(id);
+      }
+    };
+  }
   return {
     jobChanged(job) {
-      for (const l of [...listeners]) l(job);
+      const set = byJob.get(job.id);
+      if (set) for (const l of [...set]) l(job);
     },
     whenAllDone(jobIds, onDone) {
+      const all = new Set(jobIds).size;
       const finished = new Set<number>();
+      let listening = true;
       const see = (job: JobView) => {
-        if (!jobIds.includes(job.id)) return;
-        if (job.state === 'cancelled') listeners.delete(see);
+        if (!listening) return;
+        if (job.state === 'cancelled') {
+          listening = false;
+          stop();
+          return;
+        }
         if (job.state === 'done') finished.add(job.id);
-        if (finished.size === jobIds.length && listeners.delete(see)) onDone();
+        if (finished.size === all) {
+          listening = false;
+          stop();
+          onDone();
+        }
       };
-      listeners.add(see);
+      const stop = listen(jobIds, see);
       for (const id of jobIds) {
         const job = get(id);
         if (job) see(job);
@@ -47,24 +76,23 @@ export function createJobWaiter(get: (id: number) => JobView | undefined): JobWa
     },
     wait(jobIds, timeoutMs) {
       if (jobIds.length === 0) return Promise.resolve({ kind: 'done' });
+      const all = new Set(jobIds).size;
       return new Promise<JobsSettled>((resolve) => {
         const done = new Set<number>();
         let finished = false;
         const finish = (r: JobsSettled) => {
           if (finished) return;
           finished = true;
-          listeners.delete(listener);
+          stop();
           clearTimeout(timer);
           resolve(r);
         };
         const see = (job: JobView) => {
-          if (!jobIds.includes(job.id)) return;
           if (job.state === 'done') done.add(job.id);
           else if (isFailure(job)) finish({ kind: 'failed', job });
-          if (done.size === jobIds.length) finish({ kind: 'done' });
+          if (done.size === all) finish({ kind: 'done' });
         };
-        const listener = (job: JobView) => see(job);
-        listeners.add(listener);
+        const stop = listen(jobIds, see);
         const timer = setTimeout(() => finish({ kind: 'pending' }), timeoutMs);
         for (const id of jobIds) {
           const job = get(id);

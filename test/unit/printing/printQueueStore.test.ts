@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../electron/store/database';
-import { createPrintJobsRepo, LANE_HEAD_SQL } from '../../../electron/store/printJobsRepo';
+import { BUSY_LANES_SQL, createPrintJobsRepo, LANE_HEAD_SQL } from '../../../electron/store/printJobsRepo';
 import { createPrintersRepo } from '../../../electron/store/printersRepo';
 import { backoffDelay } from '../../../electron/queue/backoff';
 import { printerSettings } from '../../../shared/contract/printing';
@@ -74,6 +74,23 @@ describe('print queue store', () => {
     const steps = plan.map((r) => r.detail);
     expect(steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\?\)/.test(d))).toHaveLength(2);
     expect(steps.filter((d) => /^SCAN print_jobs|TEMP B-TREE/.test(d))).toEqual([]);
+  });
+
+  it('lists the printers with work, past a history of done jobs and a printer that is off', () => {
+    const { db, jobs } = repo();
+    for (const printer of ['zebra', 'office', 'kancelář-2']) {
+      for (let i = 0; i < 30; i++) jobs.setState(jobs.insert(job(`${printer}-${i}`, printer), t0).id, 'done', t0, { delivered: true });
+    }
+    expect(jobs.lanesWithWork()).toEqual([]);
+    const off = jobs.insert(job('čeká', 'office'), t0);
+    jobs.setState(off.id, 'failed', t0, { nextRetryAt: t0.toISOString(), reasonCode: 'offline', reason: 'Tiskárna je vypnutá' });
+    jobs.insert(job('nový', 'kancelář-2'), t0);
+    expect(jobs.lanesWithWork().sort()).toEqual(['kancelář-2', 'office']);
+    jobs.setState(off.id, 'failed', t0, { reasonCode: 'paper_out', reason: 'Došel papír' });
+    expect(jobs.lanesWithWork()).toEqual(['kancelář-2']);
+    // Printer by printer over the lane index, never every waiting job.
+    const steps = (db.prepare(`EXPLAIN QUERY PLAN ${BUSY_LANES_SQL}`).all() as { detail: string }[]).map((r) => r.detail);
+    expect(steps.filter((d) => /^SCAN print_jobs|TEMP B-TREE|USING INDEX print_jobs_state/.test(d))).toEqual([]);
   });
 
   it('stores printers with their settings, filling defaults', () => {
