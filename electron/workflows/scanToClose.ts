@@ -449,6 +449,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
    */
   function receiveArrived(): void {
     const group = arriving.splice(0, RECEIVE_SLICE);
+    if (!group.length) return; // received already (by stop())
     if (arriving.length) setImmediate(receiveArrived);
     let got: ReturnType<typeof journal.receiveScans>;
     try {
@@ -460,9 +461,15 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     group.forEach((g, i) => {
       const { scanId, entry } = got[i]!;
       const done = new Promise<ScanOutcome>((resolve) => waiters.set(entry.id, resolve));
-      pendingChanged(entry.id);
       g.resolve({ scanId, done });
     });
+    // Runs outside any caller's stack (a microtask): what fails here is logged, never thrown away
+    // with the process. The scans are committed; the line runs them.
+    try {
+      for (const { entry } of got) pendingChanged(entry.id);
+    } catch (err) {
+      deps.log.error('the line of scans could not tell the pages', { error: err instanceof Error ? err.message : String(err) });
+    }
     void drain();
   }
 
@@ -538,6 +545,9 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     /** Stops taking the next scan and waits (bounded) for the one in flight. */
     async stop(boundMs = 10_000): Promise<void> {
       stopped = true;
+      // Scans that arrived and wait for their commit are received now, while the database is
+      // open: acknowledged, they run at the next start.
+      while (arriving.length) receiveArrived();
       wakeAt(null);
       let t: NodeJS.Timeout | undefined;
       await Promise.race([draining ?? Promise.resolve(), new Promise((r) => (t = setTimeout(r, boundMs)))]);

@@ -245,6 +245,18 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect((await next.done).kind).toBe("not-found");
   });
 
+  it('scans that arrive as the line stops are received and acknowledged before the database closes, and wait for the next start', async () => {
+    const own = await startRig(sb);
+    const codes = Array.from({ length: 120 }, (_, i) => `PŘI-ZAVÍRÁNÍ-${i + 1}`);
+    const received = codes.map((c) => own.workflows.scanToClose.submit(c));
+    await own.workflows.scanToClose.stop();
+    const waiting = own.deps.repos.journal.unfinishedScans().map((e) => e.code);
+    await own.close();
+    const settled = await Promise.allSettled(received);
+    expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(waiting).toEqual(codes);
+  });
+
   it('scans keep their order while one is in flight, and the pending list shows them', async () => {
     const ds = [await insert(rig), await insert(rig), await insert(rig)];
     clearPrinted(rig);
