@@ -1,5 +1,5 @@
 /**
- * The station's events (the contract's `Events`: settings.changed, printing.jobChanged, ...) go
+ * The station's events (the contract's `Events`: settings.changed, printing.jobs, ...) go
  * through one bus that exists before any module is built, so nothing can emit into a server that
  * is not there yet (the start-up crash of the durable-journal issue came from closures calling
  * the RPC server before its declaration). The RPC server connects as the bus's sink once every

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StationStatus } from '../shared/contract/status';
+import type { PendingScansChange } from '../shared/contract/workflows';
 import { createAccountHandlers, type LoginUrlSink } from './auth/accountHandlers';
 import { createActiveSession } from './auth/activeSession';
 import { createAccounts, type Accounts } from './auth/accounts';
@@ -18,6 +19,7 @@ import { createPrintingService, type PrintingService } from './printing/printing
 import { onRasterFallback } from './printing/zplPrepare';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
 import { createEventBus } from './eventBus';
+import { createListChangeFeed, createShipmentsChangedFeed, outcomeForPages, pendingForPages } from './pageFeeds';
 import { startEmbeddedSandbox, type EmbeddedSandbox, type StartEmbeddedSandbox } from './embeddedSandbox';
 import { createStationLanguage } from './stationLanguage';
 import { createStationStatus } from './stationStatus';
@@ -118,6 +120,9 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   // The event bus exists before any module that emits; the RPC server connects to it below.
   const events = createEventBus();
   const emit = events.emit;
+  // Lists the pages follow, gathered in bursts (issue 17 item 5, electron/pageFeeds.ts).
+  const shipmentsChanged = createShipmentsChangedFeed((e) => emit('shipments.changed', e));
+  const pendingFeed = createListChangeFeed<PendingScansChange['put'][number], number>({ key: (p) => p.scanId, send: (c) => emit('scan.pending', pendingForPages(c)) });
   let ownSandbox: EmbeddedSandbox | null = null;
   let sandbox: DemoSandbox;
   if (opts.sandbox) {
@@ -162,10 +167,9 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     clock,
     dataDir: opts.dataDir,
     createDriver: opts.printerDrivers,
-    emit: (name: 'printing.jobChanged' | 'printing.printerState', payload: unknown) => {
-      if (name === 'printing.jobChanged') jobWaiter.jobChanged(payload as never);
-      emit(name, payload as never);
-    },
+    emit: (name: 'printing.jobs' | 'printing.printerState', payload: unknown) => emit(name, payload as never),
+    // The waiter hears every change at once; the pages get them gathered (`printing.jobs`).
+    onJobChanged: (job) => jobWaiter.jobChanged(job),
   });
 
   const shipments = createShipmentDomain({
@@ -177,7 +181,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       return s.tokens.state().state === 'logged-in' ? shipmentSourceFromClient(s.client) : null;
     },
     emitProgress: (p) => emit('shipments.syncProgress', p),
-    emitChanged: (accountId, deliveryIds) => emit('shipments.changed', { accountId, deliveryIds }),
+    emitChanged: shipmentsChanged.changed,
     scannerAffixes: () => settings.get().scanner,
     log: opts.log,
   });
@@ -215,8 +219,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     scan: {
       desk: desk.steps,
       printWaitMs: opts.printWaitMs,
-      onOutcome: (o) => emit('scan.outcome', o),
-      onPending: (p) => emit('scan.pending', p),
+      onOutcome: (o) => emit('scan.outcome', outcomeForPages(o)),
+      onPending: pendingFeed.change,
     },
     batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items) },
   });
@@ -336,6 +340,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       stopHealth();
       stopOutageCheck();
       stopShipmentSync();
+      shipmentsChanged.stop();
+      pendingFeed.stop();
       accountRpc.cancelLogin();
       // Bounded waits for the scan and the label in flight, so neither is left half done.
       // The scale first: a scan waiting for it is let go (it keeps its place in the journal).

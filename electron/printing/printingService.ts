@@ -6,6 +6,8 @@
 import path from 'node:path';
 import {
   printerSettings,
+  type JobStateChange,
+  type JobsChange,
   type JobView,
   type PrinterConfig,
   type PrinterState,
@@ -14,6 +16,7 @@ import {
   type RoutingRules,
 } from '../../shared/contract/printing';
 import type { Clock } from '../clock';
+import { createLatestFeed } from '../pageFeeds';
 import type { Handlers } from '../rpc/rpcServer';
 import { StationError } from '../stationError';
 import type { BackoffPolicy } from '../queue/backoff';
@@ -35,8 +38,10 @@ export interface PrintingServiceOptions {
   db: Db;
   clock: Clock;
   dataDir: string;
-  emit(name: 'printing.jobChanged', payload: JobView): void;
+  emit(name: 'printing.jobs', payload: JobsChange): void;
   emit(name: 'printing.printerState', payload: PrinterState): void;
+  /** Every job change as it happens, for the core's own waiters (the pages get them gathered: `printing.jobs`). */
+  onJobChanged?(job: JobView): void;
   /** How often printer states are refreshed in the background. */
   statusIntervalMs?: number;
   /**
@@ -58,6 +63,13 @@ const builtIns = (): PrinterConfig[] => [
 ];
 
 const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
+/** What every page follows of a job: its state and why (a reason only when there is one). */
+const stateOf = (j: JobView): JobStateChange => ({
+  id: j.id,
+  state: j.state,
+  ...(j.reasonCode !== null ? { reasonCode: j.reasonCode } : {}),
+  ...(j.reason !== null ? { reason: j.reason } : {}),
+});
 
 export async function createPrintingService(opts: PrintingServiceOptions) {
   const { db, clock } = opts;
@@ -69,6 +81,14 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     pdf: createPdfFolderPrinter(path.join(opts.dataDir, 'virtual-pdf-printer'), () => clock.now()),
   };
   for (const p of builtIns()) if (!printers.get(p.id)) printers.save(p, clock.now());
+
+  // Job changes to the pages: each changed job's latest state once per window, numbered so a
+  // page that missed one (a reconnect) knows to load its list again (printing.queue.follow).
+  let jobsVersion = 0;
+  const jobFeed = createLatestFeed<number, JobStateChange>({
+    merge: (_prev, next) => next,
+    send: (entries) => opts.emit('printing.jobs', { version: ++jobsVersion, jobs: entries.map(([, j]) => j) }),
+  });
 
   const drivers = new Map<string, PrinterDriver>();
   const states = new Map<string, PrinterState>();
@@ -106,7 +126,11 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     clock,
     driverFor,
     backoff: opts.backoff,
-    onJobChanged: (j) => opts.emit('printing.jobChanged', publicJob(j)),
+    onJobChanged: (stored) => {
+      const j = publicJob(stored);
+      opts.onJobChanged?.(j);
+      jobFeed.change(j.id, stateOf(j));
+    },
     onPrinterResult(printerId, err) {
       if (!err) setPrinterState(printerId, { state: 'ready', reasonCode: null, reason: null });
       else if (err.outcome === 'not_sent' || err.outcome === 'not_printed') {
@@ -251,6 +275,13 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       return rules;
     },
     'printing.queue.list': (p) => queue.list(p).map(publicJob),
+    'printing.queue.follow': ({ ids, ...p }) => {
+      // A change not sent yet is in the list already; it comes after the answer, with a later
+      // version, carrying the job's state as it is then (never older than what the list shows).
+      const version = jobsVersion;
+      const list = ids ? ids.flatMap((id) => jobs.get(id) ?? []) : queue.list(p);
+      return { version, jobs: list.map(publicJob) };
+    },
     'printing.queue.history': ({ jobId }) => queue.history(jobId),
     'printing.queue.retryNow': ({ jobId }) => publicJob(queue.retryNow(jobId)),
     'printing.queue.cancel': ({ jobId }) => publicJob(queue.cancel(jobId)),
@@ -280,6 +311,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     },
     async close() {
       stopStatus?.();
+      jobFeed.stop();
       await queue.stop();
       await Promise.all([...drivers.values()].map((d) => d.close?.().catch(() => undefined)));
       await virtual.zpl.close();

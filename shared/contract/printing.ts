@@ -161,6 +161,27 @@ export const jobView = z.object({
 });
 export type JobView = z.infer<typeof jobView>;
 
+/**
+ * A job's state as every page follows it (issue 17 item 5): the state and why, nothing a job
+ * never changes. `reasonCode`/`reason` only when there is one (absent, not null, to keep frames
+ * small). A page that shows more of a job (the print queue) reads it with `printing.queue.follow`.
+ */
+export const jobStateChange = z.object({
+  id: z.number().int(),
+  state: jobState,
+  reasonCode: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type JobStateChange = z.infer<typeof jobStateChange>;
+
+/**
+ * The jobs that changed since the last change, each once with its latest state. `version` counts
+ * the changes (one more each time); `printing.queue.follow` answers with the version its list
+ * shows, so a page applies the changes after it and loads again when one is missing.
+ */
+export const jobsChange = z.object({ version: z.number().int(), jobs: z.array(jobStateChange) });
+export type JobsChange = z.infer<typeof jobsChange>;
+
 export const jobEvent = z.object({
   at: z.string(),
   state: jobState,
@@ -216,6 +237,22 @@ export const printingMethods = {
       .strict(),
     result: z.array(jobView),
   },
+  /**
+   * The list a page keeps and follows by the `printing.jobs` changes: as `printing.queue.list`,
+   * with the version of the last change it includes; `ids` reads just those jobs (the ones a change
+   * named that the page shows), in the order asked, leaving out any that do not exist.
+   */
+  'printing.queue.follow': {
+    params: z
+      .object({
+        states: z.array(jobState).optional(),
+        limit: z.number().int().min(1).max(500).default(100),
+        beforeId: z.number().int().positive().optional(),
+        ids: z.array(z.number().int().positive()).max(500).optional(),
+      })
+      .strict(),
+    result: z.object({ version: z.number().int(), jobs: z.array(jobView) }),
+  },
   'printing.queue.history': { params: jobIdParams, result: z.array(jobEvent) },
   'printing.queue.retryNow': { params: jobIdParams, result: jobView },
   'printing.queue.cancel': { params: jobIdParams, result: jobView },
@@ -229,6 +266,7 @@ export const printingMethods = {
 };
 
 export const printingEvents = {
-  'printing.jobChanged': jobView,
+  /** Jobs whose state changed: the latest state of each, gathered over a short window (issue 17 item 5). */
+  'printing.jobs': jobsChange,
   'printing.printerState': printerState,
 };

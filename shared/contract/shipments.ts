@@ -266,6 +266,9 @@ export const shipmentMethods = {
 
 export const shipmentEvents = {
   'shipments.syncProgress': syncProgress,
-  /** Cached shipments changed (sync, close, edit, cancel): lists refresh. */
-  'shipments.changed': z.object({ accountId: z.string(), deliveryIds: z.array(z.number().int()) }),
+  /**
+   * Cached shipments changed (sync, close, edit, cancel): lists refresh. Gathered per account over
+   * a short window (issue 17 item 5); `all`: too many to name, anything shown may have changed.
+   */
+  'shipments.changed': z.object({ accountId: z.string(), deliveryIds: z.array(z.number().int()), all: z.boolean().optional() }),
 };

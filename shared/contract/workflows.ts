@@ -43,14 +43,15 @@ const base = {
  * - service-unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
-  z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean() }),
+  /** `reprint` absent: false; a queued `reason` absent: null (pages get them left out, electron/pageFeeds.ts). */
+  z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
   z.object({
     ...base,
     kind: z.literal('queued'),
     shipment: closedShipmentInfo,
     jobIds: z.array(z.number().int()),
-    reprint: z.boolean(),
-    reason: workflowError.nullable(),
+    reprint: z.boolean().optional(),
+    reason: workflowError.nullable().optional(),
   }),
   z.object({ ...base, kind: z.literal('printer-down'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reason: workflowError }),
   z.object({
@@ -91,10 +92,11 @@ export type ScanOutcomeKind = ScanOutcome['kind'];
 export const pendingScan = z.object({
   scanId: z.number().int(),
   code: z.string(),
-  receivedAt: z.string(),
+  /** In the list call only: no screen shows it, so the changes leave it out. */
+  receivedAt: z.string().optional(),
   state: z.enum(['waiting', 'working']),
-  /** Why it waits (no answer from the service, logged out...), once it has had to. */
-  reason: workflowError.nullable(),
+  /** Why it waits (no answer from the service, logged out...), once it has had to (absent: null). */
+  reason: workflowError.nullable().optional(),
 });
 export type PendingScan = z.infer<typeof pendingScan>;
 
@@ -105,13 +107,22 @@ export type PendingScan = z.infer<typeof pendingScan>;
  * (after a reconnect). Removals first, then `put`: an entry replaced where it is, or appended.
  */
 const listChange = <T extends z.ZodTypeAny, K extends z.ZodTypeAny>(entry: T, key: K) =>
-  z.object({ version: z.number().int(), put: z.array(entry), remove: z.array(key) });
+  z.object({
+    version: z.number().int(),
+    /**
+     * Changes sent close together go as one (electron/pageFeeds.ts): it makes the list go from
+     * version `since` to `version`, each entry with its latest value (absent: `version` - 1).
+     */
+    since: z.number().int().optional(),
+    put: z.array(entry),
+    remove: z.array(key),
+  });
 
 /** The scans in line, as the list call gives them (in scan order). */
 export const pendingScans = z.object({ version: z.number().int(), scans: z.array(pendingScan) });
 export type PendingScans = z.infer<typeof pendingScans>;
 /** Scans that came into line, changed (working, waiting and why) or left it (by scanId). */
-export const pendingScansChange = listChange(pendingScan, z.number().int());
+export const pendingScansChange = listChange(pendingScan.omit({ receivedAt: true }), z.number().int());
 export type PendingScansChange = z.infer<typeof pendingScansChange>;
 
 // ---------------------------------------------------------------- batch

@@ -3,7 +3,9 @@
  * and after a reconnect, then only what changed. Each change carries the version it makes; a
  * change older than the list in hand is dropped, and a missing one (a frame lost with the
  * connection) makes the page load the whole list again. Changes that come while the list loads
- * are held and applied after it, so none is lost between the two.
+ * are held and applied after it, so none is lost between the two. A gathered change (`since`:
+ * several versions made one, each entry with its latest value) applies to any version from
+ * `since` on: it sets or deletes each entry it names to where the last step left it.
  */
 /** The page is connected again after a loss: a followed list loads itself whole again. */
 export function whenReconnected(subscribe: (cb: (s: { connected: boolean }, prev: { connected: boolean }) => void) => unknown) {
@@ -16,6 +18,8 @@ export function whenReconnected(subscribe: (cb: (s: { connected: boolean }, prev
 
 export interface ListChange<T, K> {
   version: number;
+  /** The version this change starts from (several made one); absent: `version` - 1. */
+  since?: number;
   put: T[];
   remove: K[];
 }
@@ -40,7 +44,7 @@ export function followList<T, K>(o: {
 
   const step = (c: ListChange<T, K>): boolean => {
     if (version !== null && c.version <= version) return true;
-    if (version === null || c.version !== version + 1) return false;
+    if (version === null || (c.since ?? c.version - 1) > version) return false;
     for (const k of c.remove) entries.delete(k);
     for (const e of c.put) entries.set(o.key(e), e);
     version = c.version;

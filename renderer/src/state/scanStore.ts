@@ -101,10 +101,16 @@ export const useScans = create<ScanState>((set, get) => {
   const inFlight = new Map<number, PendingScan>();
   /** Outcomes already here (an outcome may overtake the answer to its own submit). */
   const answered = new Set<number>();
+  /**
+   * Scans whose outcome says they are done with (closed, refused, not found...): the line's
+   * changes come gathered (up to half a second late in a burst), so one may still be listed when
+   * its outcome is here; it is not shown as in progress meanwhile.
+   */
+  const finished = new Set<number>();
   let mainPending = usePendingScans.getState().scans;
   const publishPending = () => {
     const extra = [...inFlight.values()].filter((p) => !mainPending.some((m) => m.scanId === p.scanId));
-    set({ pending: [...extra, ...mainPending].sort((a, b) => a.scanId - b.scanId) });
+    set({ pending: [...extra, ...mainPending.filter((p) => !finished.has(p.scanId))].sort((a, b) => a.scanId - b.scanId) });
   };
   const sent = (scanId: number, code: string) => {
     if (answered.has(scanId)) return;
@@ -122,10 +128,13 @@ export const useScans = create<ScanState>((set, get) => {
     if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !o.jobIds.length || !o.jobIds.every((id) => jobStates.get(id) === 'done')) return o;
     return { scanId: o.scanId, code: o.code, kind: 'printed', shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
   };
-  rpc.on('printing.jobChanged', (job) => {
-    jobStates.set(job.id, job.state);
-    if (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
-    if (job.state !== 'done') return;
+  rpc.on('printing.jobs', (change) => {
+    for (const job of change.jobs) {
+      jobStates.delete(job.id);
+      jobStates.set(job.id, job.state);
+    }
+    while (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
+    if (!change.jobs.some((job) => job.state === 'done')) return;
     const s = get();
     const recent = s.recent.map(settled);
     if (!recent.some((o, i) => o !== s.recent[i])) return;
@@ -138,9 +147,18 @@ export const useScans = create<ScanState>((set, get) => {
   // The code is the one the main side logged: normalised, the desk scanner's affixes removed.
   const onOutcome = (raw: ScanOutcome) => {
     const o = settled(raw);
-    inFlight.delete(o.scanId);
+    // A scan that waits for the service stays listed as waiting until the line's (gathered) change
+    // names it: the line is then what shows it.
+    const wait = inFlight.get(o.scanId);
+    if (o.kind === 'service-unreachable' && wait) inFlight.set(o.scanId, { ...wait, state: 'waiting', reason: o.reason });
+    else inFlight.delete(o.scanId);
     answered.add(o.scanId);
     if (answered.size > 500) answered.delete(answered.values().next().value!);
+    // Not those that wait (the service, a login) or ask the worker (already closed): they stay in line.
+    if (!['service-unreachable', 'login-required', 'already-closed', 'error'].includes(o.kind)) {
+      finished.add(o.scanId);
+      if (finished.size > 500) finished.delete(finished.values().next().value!);
+    }
     publishPending();
     set((s) => ({ recent: [o, ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
@@ -150,6 +168,7 @@ export const useScans = create<ScanState>((set, get) => {
   rpc.on('scan.outcome', onOutcome);
   usePendingScans.subscribe((s) => {
     mainPending = s.scans;
+    for (const p of mainPending) if (answered.has(p.scanId)) inFlight.delete(p.scanId);
     publishPending();
   });
 

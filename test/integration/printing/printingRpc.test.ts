@@ -64,7 +64,7 @@ describe('printing RPC', () => {
     expect(pages).toHaveLength(1);
     expect([pages[0]!.width, pages[0]!.height]).toEqual([1200, 600]);
     expect(await decodeBarcodes(Buffer.from(pages[0]!.png, 'base64'))).toEqual(['TEST-PRINT']);
-    expect(events.some((e) => e.name === 'printing.jobChanged')).toBe(true);
+    expect(events.some((e) => e.name === 'printing.jobs')).toBe(true);
   });
 
   it.skipIf(!needs('zbarimg'))('previews show what prints: Czech text decoded as UTF-8, the bytes sent to a 203-dpi printer, at 8 dots/mm, on the label\'s real size', async () => {

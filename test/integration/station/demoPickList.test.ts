@@ -41,7 +41,7 @@ describe.skipIf(!needs('keychain', 'pdftoppm', 'zbarimg'))('demo pick list', { t
     const before = hs.station.printing.virtual.pdf.received().length;
     const { items } = await rpc.call('demo.pickList', {});
     const { jobId } = await rpc.call('demo.printPickList', { language: 'cs' });
-    await rpc.waitFor('printing.jobChanged', (j) => j.id === jobId && j.state === 'done');
+    await rpc.waitFor('printing.jobs', (c) => c.jobs.some((j) => j.id === jobId && j.state === 'done'));
     const received = hs.station.printing.virtual.pdf.received();
     expect(received).toHaveLength(before + 1);
     const pdf = readFileSync(path.join(hs.station.printing.virtual.pdf.folder, received.at(-1)!.name));

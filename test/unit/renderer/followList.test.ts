@@ -4,6 +4,7 @@
  * changes that arrive while it loads are not lost. The "core" here is a plain list with versions.
  */
 import { describe, expect, it } from 'vitest';
+import { createListChangeFeed } from '../../../electron/pageFeeds';
 import { followList, type ListChange } from '../../../renderer/src/state/followList';
 
 type Scan = { scanId: number; code: string };
@@ -90,5 +91,44 @@ describe('a list the page follows', () => {
     p.reconnect();
     await new Promise((r) => setTimeout(r, 0));
     expect(p.shown().map((s) => s.code)).toEqual(['Ř-1']);
+  });
+});
+
+describe('gathered changes (electron/pageFeeds.ts)', () => {
+  it('many changes made one per window leave the page where the core is, also a page that loaded in between', async () => {
+    const c = core([]);
+    const frames: ListChange<Scan, number>[] = [];
+    const feed = createListChangeFeed<Scan, number>({ key: (s) => s.scanId, send: (f) => frames.push(f), windowMs: 20 });
+    const early = page(c);
+    await early.f.reload();
+    const sent: ListChange<Scan, number>[] = [];
+    const step = (put: Scan[], remove: number[]) => {
+      const ch = c.change(put, remove);
+      sent.push(ch);
+      feed.change(ch);
+    };
+    // 60 scans come into line, each starts working and leaves it, one after another.
+    for (let i = 1; i <= 60; i++) step([{ scanId: i, code: `ČEKÁ-${i}` }], []);
+    const late = page(c);
+    for (let i = 1; i <= 40; i++) {
+      step([{ scanId: i, code: `PRACUJE-${i}` }], []);
+      step([], [i]);
+      if (i === 20) await late.f.reload(); // loads the list while the changes are still coming
+    }
+    step([{ scanId: 61, code: 'ŽLUŤOUČKÝ-61' }], []);
+    await new Promise((r) => setTimeout(r, 60));
+    for (const f of frames) {
+      early.f.apply(f);
+      late.f.apply(f);
+    }
+    const whole = c.list().list;
+    expect(whole.map((s) => s.code)).toEqual([...Array.from({ length: 20 }, (_, i) => `ČEKÁ-${41 + i}`), 'ŽLUŤOUČKÝ-61']);
+    expect(early.shown()).toEqual(whole);
+    expect(late.shown()).toEqual(whole);
+    expect(early.loads() + late.loads()).toBe(2); // no change was missing: neither loaded again
+    // Fewer frames than changes, and each scan at most once per frame.
+    expect(frames.length).toBeLessThan(sent.length);
+    for (const f of frames) expect(new Set(f.put.map((s) => s.scanId)).size).toBe(f.put.length);
+    feed.stop();
   });
 });

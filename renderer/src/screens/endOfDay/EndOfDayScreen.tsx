@@ -5,13 +5,12 @@
  * "PATCH": `collectionOrders`); the protocols made here, with preview and reprint.
  */
 import { useCallback, useState } from 'react';
-import type { JobView } from '../../../../shared/contract/printing';
 import type { ProtocolCandidate } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { UnverifiedLabels } from '../station/VerifyPanel';
 import { ProtocolPreview } from './ProtocolPreview';
-import { useEndOfDay, type Notice } from './useEndOfDay';
+import { useEndOfDay, type FollowedJob, type Notice } from './useEndOfDay';
 import './endOfDay.css';
 
 const count = (t: T, n: number) => t('endOfDay.count', { n });
@@ -26,7 +25,7 @@ function formatWhen(language: string, iso: string, withTime = true): string {
   return new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', opts).format(d);
 }
 
-function JobState({ job, jobId }: { job: JobView | undefined; jobId: number | null }) {
+function JobState({ job, jobId }: { job: FollowedJob | undefined; jobId: number | null }) {
   const t = useT();
   if (jobId === null) return <span className="eod-job bad">{t('endOfDay.job.none')}</span>;
   if (job?.state === 'done') return <span className="eod-job ok" data-testid="eod-job-state" data-state="done">{t('endOfDay.job.done')}</span>;
@@ -35,7 +34,7 @@ function JobState({ job, jobId }: { job: JobView | undefined; jobId: number | nu
   return <span className="eod-job" data-testid="eod-job-state" data-state={job?.state ?? 'queued'}>{t('endOfDay.job.queued')}</span>;
 }
 
-function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<number, JobView>; onDismiss(): void }) {
+function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<number, FollowedJob>; onDismiss(): void }) {
   const t = useT();
   const close = (
     <button type="button" className="eod-dismiss" onClick={onDismiss} aria-label={t('endOfDay.dismiss')}>

@@ -4,10 +4,12 @@
  * print job so the worker sees that it came out (or why not).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { JobView } from '../../../../shared/contract/printing';
+import type { JobStateChange } from '../../../../shared/contract/printing';
 import type { PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from '../../../../shared/contract/workflows';
 import type { RpcError } from '../../../../shared/rpcEnvelope';
 import { rpc } from '../../rpc/transport';
+
+export type FollowedJob = JobStateChange & { version: number };
 
 /** The answer to the worker's last action, shown above the lists until the next one. */
 export type Notice =
@@ -33,7 +35,8 @@ export function useEndOfDay() {
   const [pickups, setPickups] = useState<PickupOrder[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [jobs, setJobs] = useState<Record<number, JobView>>({});
+  /** The protocol jobs' states, each with the version of the change (or reply) it came with. */
+  const [jobs, setJobs] = useState<Record<number, FollowedJob>>({});
   const live = useRef(true);
 
   const loadCandidates = useCallback(async (refresh: boolean) => {
@@ -71,9 +74,14 @@ export function useEndOfDay() {
       }, 300);
     });
     // Every job change is kept (a protocol's job can finish before the reply that names it arrives).
-    const offJob = rpc.on('printing.jobChanged', (job) =>
-      setJobs((js) => Object.fromEntries([...Object.entries({ ...js, [job.id]: job })].slice(-100))),
-    );
+    const offJob = rpc.on('printing.jobs', (c) => {
+      setJobs((js) => {
+        const next = { ...js };
+        for (const job of c.jobs) next[job.id] = { ...job, version: c.version };
+        // Number keys keep id order: the newest 100 jobs stay.
+        return Object.fromEntries(Object.entries(next).slice(-100));
+      });
+    });
     return () => {
       live.current = false;
       clearTimeout(timer);
@@ -85,9 +93,12 @@ export function useEndOfDay() {
   /** Reads a job's state once, in case its events came before the reply (or were missed). */
   const follow = (jobId: number | null) => {
     if (jobId === null) return;
-    void rpc.request('printing.queue.list', { limit: 20 }).then((r) => {
-      const job = r.ok ? r.value.find((j) => j.id === jobId) : undefined;
-      if (job && live.current) setJobs((js) => (js[jobId] && js[jobId].updatedAt >= job.updatedAt ? js : { ...js, [jobId]: job }));
+    void rpc.request('printing.queue.follow', { ids: [jobId] }).then((r) => {
+      if (!r.ok || !r.value.jobs[0] || !live.current) return;
+      const job = r.value.jobs[0];
+      const version = r.value.version;
+      // A change newer than the reply came first: it stands (the reply includes every change up to its version).
+      setJobs((js) => ((js[jobId]?.version ?? -1) > version ? js : { ...js, [jobId]: { id: job.id, state: job.state, reasonCode: job.reasonCode ?? undefined, reason: job.reason ?? undefined, version } }));
     });
   };
 

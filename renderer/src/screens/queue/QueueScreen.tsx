@@ -2,7 +2,7 @@
  * Print queue (issue 7 item 5): every job with its state, printer, attempts and reason; retry now,
  * cancel, reprint; jobs left uncertain by a crash, or sent without the printer confirming them
  * (unconfirmed), ask the worker to decide (it printed / print again); a printer that is offline is
- * said plainly at the top. Live through `printing.jobChanged`.
+ * said plainly at the top. Live through the `printing.jobs` changes (state/followJobs.ts).
  */
 import { useEffect, useState } from 'react';
 import type { JobView, PrinterView } from '../../../../shared/contract/printing';
@@ -11,7 +11,8 @@ import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
-import { rpc } from '../../rpc/transport';
+import { rpc, useConnection } from '../../rpc/transport';
+import { followJobs } from '../../state/followJobs';
 import { usePendingScans } from '../../state/pendingScansStore';
 import { formatDateTime } from '../shipments/format';
 import './queue.css';
@@ -28,24 +29,31 @@ function useJobs(showAll: boolean) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    void rpc.request('printing.queue.list', showAll ? { limit: 300 } : { states: ACTIVE, limit: 500 }).then((r) => {
-      if (!live) return;
-      if (r.ok) {
-        setJobs(r.value);
+    // The view loaded once, then kept by the `printing.jobs` changes (state/followJobs.ts).
+    const follow = followJobs({
+      view: showAll ? { limit: 300 } : { states: ACTIVE, limit: 500 },
+      request: async (params) => {
+        const r = await rpc.request('printing.queue.follow', params);
+        if (!live) return null;
+        if (!r.ok) {
+          setError(errorTextNow(r.error));
+          return null;
+        }
         setError(null);
-      } else setError(errorTextNow(r.error));
+        return r.value;
+      },
+      publish: (list) => live && setJobs(list),
     });
-    const off = rpc.on('printing.jobChanged', (job) =>
-      setJobs((list) => {
-        const rest = list.filter((j) => j.id !== job.id);
-        // In the active view a finished job leaves the list; in "all" it stays with its new state.
-        if (!showAll && !ACTIVE.includes(job.state)) return rest;
-        return [job, ...rest].sort((a, b) => b.id - a.id);
-      }),
-    );
+    const off = rpc.on('printing.jobs', follow.apply);
+    // Connected again after a loss: changes may have been missed.
+    const offReconnect = useConnection.subscribe((s, prev) => {
+      if (s.connected && !prev.connected) void follow.reload();
+    });
+    void follow.reload();
     return () => {
       live = false;
       off();
+      offReconnect();
     };
   }, [showAll, version]);
   return { jobs, error, reload: () => setVersion((v) => v + 1) };

@@ -42,7 +42,13 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   const builtIn = BUILT_IN_PRINTERS.has(p.id);
 
   useEffect(
-    () => rpc.on('printing.jobChanged', (j) => setJob((mine) => (mine && mine.id === j.id ? { id: j.id, state: j.state, reasonCode: j.reasonCode, reason: j.reason } : mine))),
+    () =>
+      rpc.on('printing.jobs', (c) =>
+        setJob((mine) => {
+          const j = mine && c.jobs.find((x) => x.id === mine.id);
+          return j ? { id: j.id, state: j.state, reasonCode: j.reasonCode ?? null, reason: j.reason ?? null } : mine;
+        }),
+      ),
     [],
   );
 

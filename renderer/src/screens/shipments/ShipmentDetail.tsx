@@ -80,7 +80,7 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
     setShipment(undefined);
     setPreviews(null);
     load();
-    const offChanged = rpc.on('shipments.changed', (e) => e.deliveryIds.includes(p.deliveryId) && load());
+    const offChanged = rpc.on('shipments.changed', (e) => (e.all || e.deliveryIds.includes(p.deliveryId)) && load());
     return () => {
       live = false;
       offChanged();
