@@ -17,7 +17,8 @@ import { showProfile } from './harness/profileTop';
 import { startSandboxProcess } from './harness/sandboxProcess';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 10_000);
-const LATENCIES = [0, 50];
+/** BENCH_SYNC_LATENCIES=0 (or "0,50") runs only those added latencies. */
+const LATENCIES = (process.env.BENCH_SYNC_LATENCIES ?? '0,50').split(',').map(Number);
 
 const pushedBytes = (core: Core) => [...core.eventBytes.values()].reduce((a, e) => a + e.bytes, 0);
 

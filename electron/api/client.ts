@@ -3,7 +3,9 @@
  * repeated (GETs); what is not (insert, close, edit, cancel, protocol creation) is sent once,
  * and a lost answer to an insert or close is checked with a search instead.
  */
+import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import { nextTurn, SLICE_MS } from '../slices';
 import { createCore, type Core, type CoreResponse } from './core';
 import { wireDecimal } from './decimal';
 import { ServiceError } from './errors';
@@ -27,6 +29,10 @@ import type {
 
 const DELIVERIES = '/api/v3/deliveries';
 
+// Built once: zod compiles a schema's checks on first use, per schema object.
+const deliveryList = z.array(S.delivery);
+const deliveryPartList = z.array(S.deliveryPart);
+
 /** Reads `data` with a schema; a mismatch is a 'malformed' error naming the first problem. */
 function read<T extends z.ZodType>(schema: T, res: CoreResponse, what: string): z.output<T> {
   const parsed = schema.safeParse(res.envelope?.data);
@@ -36,6 +42,32 @@ function read<T extends z.ZodType>(schema: T, res: CoreResponse, what: string): 
     throw new ServiceError('malformed', `The service's ${what} could not be read (${where}).`, { status: res.status });
   }
   return parsed.data;
+}
+
+/**
+ * Reads a list like read(list, ...), one item at a time, letting the event loop run whenever
+ * SLICE_MS has passed (issue 17: the core never blocks for long). A page of 100 shipments is some
+ * milliseconds of checks, and far more the first times, before V8 has compiled them.
+ */
+async function readList<T extends z.ZodType>(list: z.ZodArray<T>, res: CoreResponse, what: string): Promise<z.output<T>[]> {
+  const data: unknown = res.envelope?.data;
+  if (!Array.isArray(data)) return read(list, res, what);
+  const out: z.output<T>[] = [];
+  let deadline = performance.now() + SLICE_MS;
+  for (let i = 0; i < data.length; i++) {
+    if (performance.now() >= deadline) {
+      await nextTurn();
+      deadline = performance.now() + SLICE_MS;
+    }
+    const parsed = list.element.safeParse(data[i]);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? `${[i, ...issue.path].join('.')}: ${issue.message}` : '';
+      throw new ServiceError('malformed', `The service's ${what} could not be read (${where}).`, { status: res.status });
+    }
+    out.push(parsed.data);
+  }
+  return out;
 }
 
 /** Domain item -> wire item: decimals become JSON numbers written digit for digit. */
@@ -101,7 +133,7 @@ export function createServiceClient(
       if (!res.envelope) throw new ServiceError('http', 'The service answered HTTP 404.', { status: 404 });
       return { status: 'ok', deliveries: [], etag: null };
     }
-    const deliveries = q.fields?.length ? read(z.array(S.deliveryPart), res, 'shipments') : read(z.array(S.delivery), res, 'shipments');
+    const deliveries = q.fields?.length ? await readList(deliveryPartList, res, 'shipments') : await readList(deliveryList, res, 'shipments');
     return { status: 'ok', deliveries, etag: res.etag };
   }
 

@@ -3,6 +3,7 @@
  * service). Every statement names the account, so companies never mix. Lookups by scanned code
  * use the partial indexes of migration 003 and never scan the table.
  */
+import { performance } from 'node:perf_hooks';
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 import type { Shipment, ShipmentPage, ShipmentQuery, ShipmentSummary } from '../../shared/contract/shipments';
@@ -25,8 +26,14 @@ interface ShipmentRow {
 const columns = 'account_id, delivery_id, data, etag, version, synced_at';
 
 function fromRow(row: ShipmentRow): Shipment {
-  const data = JSON.parse(row.data) as Omit<ShipmentRecord, 'etag'>;
-  return { ...data, accountId: row.account_id, deliveryId: row.delivery_id, etag: row.etag, version: row.version, syncedAt: row.synced_at };
+  // The parsed object is new and ours: completed in place rather than copied (a close reads one per shipment).
+  const s = JSON.parse(row.data) as Shipment;
+  s.accountId = row.account_id;
+  s.deliveryId = row.delivery_id;
+  s.etag = row.etag;
+  s.version = row.version;
+  s.syncedAt = row.synced_at;
+  return s;
 }
 
 /** Lower case without diacritics, so "dvorak" finds "Dvořák". */
@@ -65,6 +72,8 @@ function searchText(s: ShipmentRecord): string {
 }
 
 function dataJson(s: ShipmentRecord): string {
+  // Mostly no etag comes along (JSON leaves an undefined key out): then no copy is needed.
+  if (s.etag === undefined) return JSON.stringify(s);
   const { etag: _etag, ...rest } = s;
   return JSON.stringify(rest);
 }
@@ -87,16 +96,16 @@ export function createShipmentsRepo(db: Db) {
        (SELECT delivery_id FROM shipment_packages WHERE account_id = @accountId AND barcode = @code)
      ORDER BY delivery_id DESC LIMIT 20`,
   );
-  const selectCurrent = db.prepare<[string, number], { data: string; etag: string | null; version: number; search_rowid: number | null }>(
-    'SELECT data, etag, version, search_rowid FROM shipments WHERE account_id = ? AND delivery_id = ?',
+  const selectCurrent = db.prepare<[string, number], { data: string; etag: string | null; version: number; search_rowid: number | null; search_text: string | null }>(
+    'SELECT data, etag, version, search_rowid, search_text FROM shipments WHERE account_id = ? AND delivery_id = ?',
   );
-  const deleteSearch = db.prepare('DELETE FROM shipment_search WHERE rowid = ?');
+  const updateSearch = db.prepare('UPDATE shipment_search SET body = ? WHERE rowid = ?');
   const insertSearch = db.prepare('INSERT INTO shipment_search (account_id, delivery_id, body) VALUES (?, ?, ?)');
+  // Positional parameters: binding by name looks every one up in an object, per record.
   const insertRow = db.prepare(
     `INSERT INTO shipments (account_id, delivery_id, external_id, delivery_number, state, agent, delivery_type,
        collection_place, value, value_currency, cod, created, created_day, closed, search_text, data, etag, version, synced_at, search_rowid)
-     VALUES (@accountId, @deliveryId, @externalId, @deliveryNumber, @state, @agent, @deliveryType,
-       @collectionPlace, @value, @valueCurrency, @cod, @created, @createdDay, @closed, @searchText, @data, @etag, @version, @syncedAt, @searchRowid)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (account_id, delivery_id) DO UPDATE SET
        external_id = excluded.external_id, delivery_number = excluded.delivery_number, state = excluded.state,
        agent = excluded.agent, delivery_type = excluded.delivery_type, collection_place = excluded.collection_place,
@@ -110,6 +119,9 @@ export function createShipmentsRepo(db: Db) {
   const insertPackage = db.prepare(
     'INSERT INTO shipment_packages (account_id, delivery_id, position, barcode, weight) VALUES (?, ?, ?, ?, ?)',
   );
+  const selectPackages = db
+    .prepare<[string, number], [string | null, string | null]>('SELECT barcode, weight FROM shipment_packages WHERE account_id = ? AND delivery_id = ? ORDER BY position')
+    .raw();
   const selectMaxId = db.prepare<[string], { id: number | null }>('SELECT MAX(delivery_id) AS id FROM shipments WHERE account_id = ?');
   const selectCount = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM shipments WHERE account_id = ?');
   const selectRecentFrom = db.prepare<[string, string], { id: number | null }>(
@@ -127,48 +139,73 @@ export function createShipmentsRepo(db: Db) {
    * commit (./lazyCommit.ts): the cache allows no side effect, and what a power cut takes from it
    * is read at the service again.
    */
-  const upsertMany = (accountId: string, records: ShipmentRecord[], now: Date): number[] => lazyCommit(() => upsertRecords(accountId, records, now));
-  const upsertRecords = (accountId: string, records: ShipmentRecord[], now: Date): number[] => {
+  const upsertMany = (accountId: string, records: readonly ShipmentRecord[], now: Date): number[] =>
+    lazyCommit(() => upsertRecords(accountId, records, 0, Infinity, now).changed);
+  /**
+   * Like upsertMany for records[from..], but stops once `deadline` (performance.now()) has
+   * passed, after at least one record: a long write cut into slices with the event loop running
+   * between them. `next` is where the next slice starts (records.length when all are stored).
+   */
+  const upsertUntil = (accountId: string, records: readonly ShipmentRecord[], from: number, deadline: number, now: Date) =>
+    lazyCommit(() => upsertRecords(accountId, records, from, deadline, now));
+
+  /** True when the package rows stored for a shipment are the ones `packages` would write. */
+  const samePackages = (accountId: string, deliveryId: number, packages: ShipmentRecord['packages']): boolean => {
+    const rows = selectPackages.all(accountId, deliveryId);
+    return rows.length === packages.length && rows.every(([barcode, weight], i) => barcode === packages[i]!.barcode && weight === packages[i]!.weight);
+  };
+
+  const upsertRecords = (accountId: string, records: readonly ShipmentRecord[], from: number, deadline: number, now: Date) => {
     const changed: number[] = [];
     const syncedAt = now.toISOString();
-    for (const s of records) {
+    let i = from;
+    while (i < records.length) {
+      const s = records[i++]!;
       const data = dataJson(s);
       const current = selectCurrent.get(accountId, s.deliveryId);
       if (current && current.data === data) {
         touch.run(syncedAt, s.etag === undefined ? current.etag : s.etag, accountId, s.deliveryId);
-        continue;
+      } else {
+        const text = searchText(s);
+        // A state change leaves the searched fields alone: the text index row stays as it is. A
+        // changed text is written over the row in place: a delete and an insert under a new rowid
+        // (lower rowid after higher) makes FTS5 flush its pending index per record, ~10x the cost.
+        let searchRowid = current?.search_rowid ?? null;
+        if (searchRowid !== null && current!.search_text !== text && updateSearch.run(text, searchRowid).changes === 0) searchRowid = null;
+        if (searchRowid === null) searchRowid = Number(insertSearch.run(accountId, s.deliveryId, text).lastInsertRowid);
+        insertRow.run(
+          accountId,
+          s.deliveryId,
+          s.externalId,
+          s.deliveryNumber,
+          s.state,
+          s.agent,
+          s.deliveryType,
+          s.collectionPlace,
+          s.value,
+          s.valueCurrency,
+          s.cod,
+          s.created,
+          s.created ? s.created.slice(0, 10) : null,
+          s.closed,
+          text,
+          data,
+          // A changed record makes an older ETag stale: keep only one that came with this data.
+          s.etag ?? null,
+          current ? current.version + 1 : 1,
+          syncedAt,
+          searchRowid,
+        );
+        // A new shipment has no package rows (they go with their shipment: ON DELETE CASCADE).
+        if (!current || !samePackages(accountId, s.deliveryId, s.packages)) {
+          if (current) deletePackages.run(accountId, s.deliveryId);
+          s.packages.forEach((p, n) => insertPackage.run(accountId, s.deliveryId, n, p.barcode, p.weight));
+        }
+        changed.push(s.deliveryId);
       }
-      if (current?.search_rowid != null) deleteSearch.run(current.search_rowid);
-      const text = searchText(s);
-      const searchRowid = Number(insertSearch.run(accountId, s.deliveryId, text).lastInsertRowid);
-      insertRow.run({
-        accountId,
-        deliveryId: s.deliveryId,
-        externalId: s.externalId,
-        deliveryNumber: s.deliveryNumber,
-        state: s.state,
-        agent: s.agent,
-        deliveryType: s.deliveryType,
-        collectionPlace: s.collectionPlace,
-        value: s.value,
-        valueCurrency: s.valueCurrency,
-        cod: s.cod,
-        created: s.created,
-        createdDay: s.created ? s.created.slice(0, 10) : null,
-        closed: s.closed,
-        searchText: text,
-        searchRowid,
-        data,
-        // A changed record makes an older ETag stale: keep only one that came with this data.
-        etag: s.etag ?? null,
-        version: current ? current.version + 1 : 1,
-        syncedAt,
-      });
-      deletePackages.run(accountId, s.deliveryId);
-      s.packages.forEach((p, i) => insertPackage.run(accountId, s.deliveryId, i, p.barcode, p.weight));
-      changed.push(s.deliveryId);
+      if (performance.now() >= deadline) break;
     }
-    return changed;
+    return { changed, next: i };
   };
 
   function query(accountId: string, q: ShipmentQuery): ShipmentPage {
@@ -217,6 +254,7 @@ export function createShipmentsRepo(db: Db) {
 
   return {
     upsertMany,
+    upsertUntil,
     query,
     get(accountId: string, deliveryId: number): Shipment | null {
       const row = selectOne.get(accountId, deliveryId);

@@ -4,6 +4,7 @@
  * change costs a 304 (spec "GET /api/v3/deliveries").
  */
 import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
 
 export interface SyncPage {
   /** The page's cursor: it holds shipments with deliveryId > afterDeliveryId. */
@@ -39,6 +40,8 @@ export function createSyncStateRepo(db: Db) {
      ON CONFLICT (account_id) DO UPDATE SET cursor = 0, last_complete_at = excluded.last_complete_at`,
   );
 
+  const lazyCommit = createLazyCommit(db);
+
   return {
     page(accountId: string, pageKey: string): SyncPage | null {
       const row = selectPage.get(accountId, pageKey);
@@ -68,9 +71,13 @@ export function createSyncStateRepo(db: Db) {
     markComplete(accountId: string, now: Date): void {
       putComplete.run(accountId, now.toISOString());
     },
-    /** Runs fn in one transaction: a page's shipments and its cursor commit together or not at all. */
+    /**
+     * Runs fn in one transaction: what it writes commits together or not at all. A lazy commit
+     * (./lazyCommit.ts): the cursor and page ETags are a bookmark in a cache, and a tail a power
+     * cut takes costs only pages fetched again.
+     */
     inTransaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
+      return lazyCommit(fn);
     },
   };
 }

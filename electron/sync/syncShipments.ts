@@ -4,9 +4,11 @@
  * revisit the shipments that can still change, and running to the newest. Every page is sent with
  * If-None-Match carrying the ETag stored for that page, so an unchanged page costs a 304.
  *
- * Resumable and safe to interrupt: each page's shipments, its ETag and the cursor commit in one
- * transaction, so a crash, a dropped connection or a malformed page leaves the cache as it was
- * after the last good page, and the next run continues from there.
+ * Resumable and safe to interrupt: a page is checked whole before any of it is stored, then its
+ * shipments are stored in short slices (the event loop runs between them) and its ETag and the
+ * cursor commit with the last slice. A dropped connection or a malformed page leaves the cache as
+ * it was after the last good page; a crash inside a page can leave some of its shipments stored
+ * (newer data, harmless) but not its cursor, so the next run fetches that page again.
  *
  * Where the walk starts (when no interrupted walk is pending): the lowest cached deliveryId created
  * in the last `recentDays` days, moved down to the boundary of an earlier walk's page holding it
@@ -17,7 +19,9 @@
  * again: after the walk, up to `maxStaleRefresh` of them not stored for `staleMinutes` are
  * re-read by id, 100 per request (spec "Limits").
  */
+import { performance } from 'node:perf_hooks';
 import type { SyncProgress } from '../../shared/contract/shipments';
+import { nextTurn, SLICE_MS } from '../slices';
 import type { ShipmentsRepo, ShipmentRecord } from '../store/shipmentsRepo';
 import type { SyncStateRepo } from '../store/syncStateRepo';
 import { shipmentFromDelivery } from './shipmentFromDelivery';
@@ -41,6 +45,8 @@ export interface SyncDeps {
   staleMinutes?: number;
   /** At most this many older open shipments are re-read per run (default 1000). */
   maxStaleRefresh?: number;
+  /** Storing work per turn of the event loop, ms (default SLICE_MS; 0: one shipment per turn). */
+  sliceMs?: number;
 }
 
 const DAY = 86_400_000;
@@ -67,6 +73,28 @@ class PageError extends Error {
   }
 }
 
+/**
+ * Stores records in slices of about SLICE_MS, with the event loop running between them (issue 17:
+ * the core never blocks for long), each slice one (lazy) commit; `withLast` commits with the last
+ * one. Returns the deliveryIds whose cached record changed.
+ */
+async function storeInSlices(deps: SyncDeps, records: readonly ShipmentRecord[], withLast?: () => void): Promise<number[]> {
+  const changed: number[] = [];
+  let from = 0;
+  do {
+    // Also before the first slice: reading the page took this turn's share already.
+    await nextTurn();
+    const deadline = performance.now() + (deps.sliceMs ?? SLICE_MS);
+    from = deps.syncState.inTransaction(() => {
+      const slice = deps.shipments.upsertUntil(deps.accountId, records, from, deadline, deps.now());
+      changed.push(...slice.changed);
+      if (slice.next === records.length) withLast?.();
+      return slice.next;
+    });
+  } while (from < records.length);
+  return changed;
+}
+
 /** Re-reads older open shipments by id, one committed request of up to 100 at a time. */
 async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise<void> {
   const staleBefore = new Date(deps.now().getTime() - (deps.staleMinutes ?? 15) * 60_000);
@@ -74,7 +102,7 @@ async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise
   for (let i = 0; i < ids.length; i += PAGE_SIZE) {
     progress.requests++;
     const records = (await deps.source.getMany(ids.slice(i, i + PAGE_SIZE))).map((d) => shipmentFromDelivery(d));
-    const changed = deps.shipments.upsertMany(deps.accountId, records, deps.now());
+    const changed = await storeInSlices(deps, records);
     if (changed.length) deps.onChanged?.(deps.accountId, changed);
     progress.stored += changed.length;
   }
@@ -100,7 +128,7 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
         progress.notModified++;
         count = known.itemCount;
         next = known.lastDeliveryId;
-        syncState.saveCursor(accountId, count < PAGE_SIZE ? cursor : next);
+        syncState.inTransaction(() => syncState.saveCursor(accountId, count < PAGE_SIZE ? cursor : next));
       } else {
         const records = result.deliveries.map((d) => shipmentFromDelivery(d));
         count = records.length;
@@ -109,13 +137,13 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
         if (records.some((r) => r.deliveryId <= cursor)) {
           throw new PageError('malformed_response', `The service returned shipments not after deliveryId ${cursor}; the sync stopped to avoid a loop.`);
         }
-        const changed = syncState.inTransaction(() => {
-          const ids = shipments.upsertMany(accountId, records, deps.now());
+        const commitPage = () => {
           if (result.etag) syncState.savePage(accountId, pageKey, { afterDeliveryId: cursor, etag: result.etag, lastDeliveryId: next, itemCount: count }, deps.now());
           else syncState.forgetPage(accountId, pageKey);
           syncState.saveCursor(accountId, count < PAGE_SIZE ? cursor : next);
-          return ids;
-        });
+        };
+        // The page's ETag and the cursor commit with its last slice.
+        const changed = await storeInSlices(deps, records, commitPage);
         if (changed.length) deps.onChanged?.(accountId, changed);
         progress.stored += changed.length;
       }

@@ -9,6 +9,7 @@
 import type { Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
 import type { CloseGroup, Delivery, PartyType } from '../api/index';
+import { nextTurn } from '../slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
@@ -29,8 +30,8 @@ type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
 /** Shipments stored per commit after a close: a slice is a short block of the event loop. */
 const RECORD_SLICE = 50;
 
-/** Lets the event loop run (I/O, timers, the page's requests) between slices of long work. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// Shared with the sync (electron/slices.ts); closeAndPrint imports it from here.
+export { nextTurn };
 
 /**
  * The closed shipments into the cache, in slices with the event loop running between them (a

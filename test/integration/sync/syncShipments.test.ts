@@ -19,6 +19,7 @@ import type { SyncProgress } from '../../../shared/contract/shipments';
 import { memoryLogger } from '../../support/memoryLogger';
 import { closeShipments, insertShipments, sandboxToken } from '../../support/sandboxShipments';
 import { startFlakyProxy, type FlakyProxy } from '../../support/flakyProxy';
+import { shipmentRecord } from '../../support/shipmentRecords';
 
 let sb: Sandbox;
 let token: string;
@@ -176,5 +177,71 @@ describe('shipment sync against the sandbox', () => {
     // Just re-read: the next run leaves them alone.
     const quiet = await syncShipments(d);
     expect(quiet.requests).toBe(1);
+  });
+
+  it('stores a page in slices with the event loop running between them: scans read and write the cache meanwhile, and every shipment ends cached and findable', async () => {
+    const [closed] = await closeShipments(sb, token, [ids[210]!]);
+    const barcode = closed.packages[0].barcode as string;
+    // One shipment per turn of the event loop, so the reader below surely runs inside a page.
+    const d = { ...deps(), sliceMs: 0 };
+    const counts: number[] = [];
+    const found: number[] = [];
+    let syncing = true;
+    let written = 0;
+    // What a desk does meanwhile: scan lookups in the cache, and a close storing its answer (here under another account).
+    const desk = (async () => {
+      while (syncing) {
+        counts.push(shipments.count('demo'));
+        found.push(...shipments.findByExternalId('demo', 'SYNC-7').map((s) => s.deliveryId));
+        shipments.upsertMany('jiná-firma', [shipmentRecord(++written, { ticketNote: 'Křehké' })], new Date());
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const run = await syncShipments(d);
+    syncing = false;
+    await desk;
+    expect(run).toMatchObject({ phase: 'done', error: null });
+    // The desk ran while a page was half stored, and found a shipment as soon as its slice was in.
+    expect(counts.some((n) => n > 0 && n < 250 && n % 100 !== 0)).toBe(true);
+    expect(found).toContain(ids[6]);
+    // Everything cached and findable by each key and by text; the desk's own writes all kept apart.
+    // (The service holds the 250 made above and the few an earlier test added.)
+    expect(shipments.count('demo')).toBe(run.stored);
+    expect(run.stored).toBeGreaterThanOrEqual(250);
+    for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
+    expect(shipments.query('demo', { text: 'sync-137' }).items.map((s) => s.deliveryId)).toEqual([ids[136]]);
+    expect(shipments.findByPackageBarcode('demo', barcode).map((s) => s.deliveryId)).toEqual([ids[210]]);
+    expect(shipments.count('jiná-firma')).toBe(written);
+    expect(shipments.query('jiná-firma', { text: 'křehké' }).total).toBe(written);
+    // The walk finished: the next run costs a 304 per page.
+    const again = await syncShipments(deps());
+    expect(again).toMatchObject({ phase: 'done', stored: 0, notModified: Math.ceil(run.stored / 100) });
+  });
+
+  it('an interruption between the slices of a page leaves its cursor before it: the next run fetches that page again and completes', async () => {
+    const d = deps();
+    let slices = 0;
+    // Stands in for a crash (named so): the third slice of the walk throws where the process would have died.
+    const crashingRepo: ShipmentsRepo = {
+      ...shipments,
+      upsertUntil: (...args) => {
+        if (++slices === 3) throw new Error('simulated crash between slices');
+        return shipments.upsertUntil(...args);
+      },
+    };
+    const broken = await syncShipments({ ...d, shipments: crashingRepo, sliceMs: 0 });
+    expect(broken.phase).toBe('failed');
+    // Two shipments of the first page are in; the walk's cursor did not move past the page.
+    expect(shipments.count('demo')).toBe(2);
+    expect(d.syncState.cursor('demo').cursor).toBe(0);
+    expect(d.syncState.page('demo', 'deliveryId>0')).toBeNull();
+
+    proxy.seen.length = 0;
+    const healed = await syncShipments(d);
+    expect(healed.phase).toBe('done');
+    const from = Number(/deliveryId=>(\d+)/.exec(decodeURIComponent(searches()[0]!))![1]);
+    expect(from).toBeLessThan(ids[0]!);
+    expect(shipments.count('demo')).toBe(healed.stored + 2);
+    for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
   });
 });

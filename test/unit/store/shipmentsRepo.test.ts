@@ -142,4 +142,50 @@ describe('shipments repository', () => {
     expect(repo.staleOpenIds('acc-a', '2026-11-08', now, 10)).toEqual([]); // stored just now
     expect(repo.staleOpenIds('acc-a', '2026-11-08', later, 1)).toHaveLength(1);
   });
+
+  it('a state change that leaves the searched fields alone keeps the shipment findable by text, barcode and externalId', () => {
+    repo.upsertMany('acc-a', [closedRecord(50, { ticketNote: 'Křehké, neklopit' }), closedRecord(51)], now);
+    // Sent, then delivered: only the state moves, name, note and barcodes stay.
+    expect(repo.upsertMany('acc-a', [closedRecord(50, { state: 3, stateName: 'Doručená', ticketNote: 'Křehké, neklopit' })], now)).toEqual([50]);
+    expect(repo.get('acc-a', 50)).toMatchObject({ state: 3, version: 2 });
+    expect(repo.query('acc-a', { text: 'neklopit' }).items.map((s) => [s.deliveryId, s.state])).toEqual([[50, 3]]);
+    expect(repo.query('acc-a', { text: 'dvořák' }).total).toBe(2);
+    expect(repo.query('acc-a', { text: 'křehké', states: [3] }).total).toBe(1);
+    expect(repo.findByPackageBarcode('acc-a', 'PKG50-1').map((s) => s.state)).toEqual([3]);
+    expect(repo.findByExternalId('acc-a', 'ORD-50').map((s) => s.state)).toEqual([3]);
+    expect(repo.findByDeliveryNumber('acc-a', 'DR000000050CZ').map((s) => s.deliveryId)).toEqual([50]);
+    // One text-index row per shipment, also after the change.
+    expect(db.prepare('SELECT COUNT(*) AS n FROM shipment_search').get()).toEqual({ n: 2 });
+    // A change of weight alone rewrites the package rows (the barcode is still found, with the new weight).
+    const heavier = closedRecord(50, { state: 3, stateName: 'Doručená', ticketNote: 'Křehké, neklopit', packages: [{ barcode: 'PKG50-1', weight: '4.75', length: null, width: null, height: null }] });
+    expect(repo.upsertMany('acc-a', [heavier], now)).toEqual([50]);
+    expect(repo.findByPackageBarcode('acc-a', 'PKG50-1').map((s) => s.packages[0]!.weight)).toEqual(['4.75']);
+    expect(db.prepare("SELECT weight FROM shipment_packages WHERE account_id = 'acc-a' AND delivery_id = 50").all()).toEqual([{ weight: '4.75' }]);
+  });
+
+  it('a close that gives a shipment its carrier number and barcodes makes it findable by them, and no longer by the old text', () => {
+    repo.upsertMany('acc-a', [shipmentRecord(60, { ticketNote: 'Předat na vrátnici' }), shipmentRecord(61)], now);
+    expect(repo.query('acc-a', { text: 'DR000000060' }).total).toBe(0);
+    repo.upsertMany('acc-a', [closedRecord(60, { ticketNote: 'Zvonit dvakrát' }), shipmentRecord(61)], now);
+    expect(repo.query('acc-a', { text: 'DR000000060' }).items.map((s) => s.deliveryId)).toEqual([60]);
+    expect(repo.query('acc-a', { text: 'zvonit dvakrat' }).items.map((s) => s.deliveryId)).toEqual([60]);
+    expect(repo.query('acc-a', { text: 'vrátnici' }).total).toBe(0);
+    expect(repo.findByPackageBarcode('acc-a', 'PKG60-1').map((s) => s.deliveryId)).toEqual([60]);
+    expect(repo.query('acc-a', { text: 'ORD-61' }).items.map((s) => s.deliveryId)).toEqual([61]);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM shipment_search').get()).toEqual({ n: 2 });
+  });
+
+  it('stores a long list in slices: each call goes on where the last stopped, and together they store what one call would', () => {
+    const records = [shipmentRecord(71), closedRecord(72), shipmentRecord(73, { externalId: 'Žluťoučký-73' })];
+    // A deadline already passed: one shipment per call, whatever the machine.
+    const first = repo.upsertUntil('acc-a', records, 0, 0, now);
+    expect(first).toEqual({ changed: [71], next: 1 });
+    expect(repo.count('acc-a')).toBe(1);
+    expect(repo.upsertUntil('acc-a', records, 1, 0, now)).toEqual({ changed: [72], next: 2 });
+    expect(repo.upsertUntil('acc-a', records, 2, Infinity, now)).toEqual({ changed: [73], next: 3 });
+    expect(repo.findByExternalId('acc-a', 'Žluťoučký-73').map((s) => s.deliveryId)).toEqual([73]);
+    expect(repo.findByPackageBarcode('acc-a', 'PKG72-1').map((s) => s.deliveryId)).toEqual([72]);
+    // Stored again unchanged: nothing reported changed, all of it in one call.
+    expect(repo.upsertUntil('acc-a', records, 0, Infinity, now)).toEqual({ changed: [], next: 3 });
+  });
 });

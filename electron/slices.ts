@@ -1,0 +1,10 @@
+/**
+ * Long work cut into slices, so the core's event loop is never blocked for long (issue 17: at most
+ * 20 ms): do about SLICE_MS of work, then `await nextTurn()` and go on.
+ */
+
+/** About this much work (ms) per turn of the event loop: well inside the 20 ms a block may take. */
+export const SLICE_MS = 6;
+
+/** Lets the event loop run (I/O, timers, the page's requests) between slices of long work. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
