@@ -27,7 +27,9 @@ import type { DriverFactory } from './printing/printingService';
 import { createStationSettings, type StationSettingsStore } from './settings/stationSettings';
 import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
+import { startCheckpointer } from './store/checkpointer';
 import { openDatabase } from './store/database';
+import { sqliteBinding } from './store/sqlite';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -114,7 +116,11 @@ export interface Station {
 export async function createStation(opts: StationOptions): Promise<Station> {
   const clock = opts.clock ?? systemClock;
   mkdirSync(opts.dataDir, { recursive: true });
-  const db = openDatabase(path.join(opts.dataDir, 'station.db'));
+  const dbFile = path.join(opts.dataDir, 'station.db');
+  const db = openDatabase(dbFile);
+  // WAL checkpoints on a worker thread, not inside the core's commits (store/checkpointer.ts).
+  // STATION_WAL_CHECKPOINTER=0 leaves them to SQLite's automatic checkpoint on this thread.
+  const checkpointer = process.env.STATION_WAL_CHECKPOINTER === '0' ? null : startCheckpointer(db, { file: dbFile, nativeBinding: sqliteBinding(), log: opts.log });
 
   const settingsRepo = createSettingsRepo(db);
   // The event bus exists before any module that emits; the RPC server connects to it below.
@@ -347,8 +353,13 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       // The scale first: a scan waiting for it is let go (it keeps its place in the journal).
       await desk.close();
       await workflows.journal.stop();
+      // A sync in progress stops between its slices, before the database closes.
+      await shipments.stop();
       stopRasterLog();
       await printing.close();
+      // The worker's final checkpoint before the core's connection, the last one, closes (a write
+      // after it stays in the WAL until db.close() checkpoints it).
+      await checkpointer?.stop();
       await ownSandbox?.close();
       db.close();
     },

@@ -76,5 +76,7 @@ if (only !== 'renderer') {
   for (const dir of only === 'node' ? ['dist/node'] : ['dist/node', 'dist/electron']) {
     mkdirSync(path.join(root, dir), { recursive: true });
     copyFileSync(path.join(root, 'electron/printing/renderWorker.cjs'), path.join(root, dir, 'renderWorker.cjs'));
+    // The same for the WAL checkpointer's worker (electron/store/checkpointer.ts).
+    copyFileSync(path.join(root, 'electron/store/checkpointWorker.cjs'), path.join(root, dir, 'checkpointWorker.cjs'));
   }
 }

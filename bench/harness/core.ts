@@ -7,7 +7,7 @@
  * only those calls stop the process): `syncs(from, to)` counts them in a span.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -63,6 +63,8 @@ function coreBundle(): Promise<string> {
       banner: { js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);" },
       logLevel: 'warning',
     });
+    // The station's worker files beside the bundle, as scripts/build.mjs puts them.
+    copyFileSync(path.join(repoRoot, 'electron', 'store', 'checkpointWorker.cjs'), path.join(outDir, 'checkpointWorker.cjs'));
     process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     return outfile;
   })();

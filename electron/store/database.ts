@@ -20,6 +20,8 @@ export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db 
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // WAL checkpoints stay SQLite's automatic ones here (every 1,000 pages, inside a commit); the
+  // station's runtime moves them to a worker thread (checkpointer.ts, started by station.ts).
   return db;
 }
 

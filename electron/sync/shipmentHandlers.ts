@@ -46,6 +46,8 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
   const scanLog = createScanLogRepo(deps.db);
   const places = createCollectionPlacesRepo(deps.db);
   const running = new Map<string, Promise<SyncProgress>>();
+  /** Aborted when the station closes: walks stop before their next write (see stop()). */
+  const closing = new AbortController();
   const cacheDeps: CacheUpdateDeps = { shipments, now: deps.now, onChanged: deps.emitChanged };
 
   function account(): string {
@@ -80,7 +82,9 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
       now: deps.now,
       onProgress: deps.emitProgress,
       onChanged: deps.emitChanged,
+      signal: closing.signal,
     });
+    if (closing.signal.aborted) return result;
     // Places change rarely; a failure here keeps the cached list and does not fail the sync.
     const placesResult = await syncCollectionPlaces({ accountId, source, places, now: deps.now });
     if (!placesResult.ok) deps.log?.warn('collection places not refreshed', { accountId, code: placesResult.error.code });
@@ -89,6 +93,13 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
 
   /** Runs a sync of the account, or joins the one already running (one walk per account at a time). */
   function syncNow(accountId: string): Promise<SyncProgress> {
+    if (closing.signal.aborted) {
+      // The database is closing or closed: nothing is read or written any more.
+      return Promise.resolve({
+        accountId, phase: 'failed', pages: 0, requests: 0, notModified: 0, stored: 0, cursor: 0,
+        error: { code: 'sync_stopped', message: 'The station closed during the sync; it goes on at the next start.' },
+      });
+    }
     const current = running.get(accountId);
     if (current) return current;
     const run = runSync(accountId).finally(() => running.delete(accountId));
@@ -128,6 +139,16 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
   return {
     handlers,
     syncNow,
+    /**
+     * The station closes: running walks stop before their next request or slice, and this waits
+     * for them (bounded), so none writes after the database is closed.
+     */
+    async stop(boundMs = 5000): Promise<void> {
+      closing.abort();
+      let t: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...running.values()]), new Promise((r) => (t = setTimeout(r, boundMs)))]);
+      clearTimeout(t);
+    },
     startAutoSync,
     lookup,
     repos: { shipments, scanLog, syncState, places },

@@ -47,6 +47,8 @@ export interface SyncDeps {
   maxStaleRefresh?: number;
   /** Storing work per turn of the event loop, ms (default SLICE_MS; 0: one shipment per turn). */
   sliceMs?: number;
+  /** The station is closing: the walk stops before its next request or slice (nothing is written after). */
+  signal?: AbortSignal;
 }
 
 const DAY = 86_400_000;
@@ -62,6 +64,11 @@ function startCursor(deps: SyncDeps): number {
   if (from === 0) return deps.shipments.maxDeliveryId(deps.accountId);
   // Start on an earlier walk's page boundary when one covers `from`: that page's ETag can then match.
   return deps.syncState.pageCursorCovering(deps.accountId, from) ?? from - 1;
+}
+
+/** Between two steps of a walk: a station that is closing writes nothing more (its database closes next). */
+function stopIfClosing(deps: SyncDeps): void {
+  if (deps.signal?.aborted) throw new PageError('sync_stopped', 'The station closed during the sync; it goes on at the next start.');
 }
 
 class PageError extends Error {
@@ -84,6 +91,7 @@ async function storeInSlices(deps: SyncDeps, records: readonly ShipmentRecord[],
   do {
     // Also before the first slice: reading the page took this turn's share already.
     await nextTurn();
+    stopIfClosing(deps);
     const deadline = performance.now() + (deps.sliceMs ?? SLICE_MS);
     from = deps.syncState.inTransaction(() => {
       const slice = deps.shipments.upsertUntil(deps.accountId, records, from, deadline, deps.now());
@@ -102,6 +110,7 @@ async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise
   for (let i = 0; i < ids.length; i += PAGE_SIZE) {
     progress.requests++;
     const records = (await deps.source.getMany(ids.slice(i, i + PAGE_SIZE))).map((d) => shipmentFromDelivery(d));
+    stopIfClosing(deps);
     const changed = await storeInSlices(deps, records);
     if (changed.length) deps.onChanged?.(deps.accountId, changed);
     progress.stored += changed.length;
@@ -121,6 +130,7 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
       const known = syncState.page(accountId, pageKey);
       progress.requests++;
       const result = await source.pageAfter(cursor, PAGE_SIZE, known?.etag ?? null);
+      stopIfClosing(deps);
       let count: number;
       let next: number;
       if (result.kind === 'not_modified') {

@@ -94,6 +94,8 @@ export const stationErrorCodes = {
   unknown_state: 'translated',
   /** A scan waiting for the scale when the station closed (electron/scale/weighBeforeClose.ts). */
   station_closing: 'translated',
+  /** A shipment sync stopped because the station closed (electron/sync/syncShipments.ts); it goes on at the next start. */
+  sync_stopped: 'translated',
   /** Something the station did not expect (a bug): its English message, like `internal` in the log. */
   unexpected: 'ownWords',
 } as const satisfies Record<string, 'translated' | 'ownWords'>;

@@ -244,4 +244,28 @@ describe('shipment sync against the sandbox', () => {
     expect(shipments.count('demo')).toBe(healed.stored + 2);
     for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
   });
+
+  it('a station closing mid-walk stops it between slices: nothing is written after, and the next start completes it', async () => {
+    const d = deps();
+    const closing = new AbortController();
+    let slices = 0;
+    // Counts the cache writes; the station closes after the fifth slice of the walk.
+    const counting: ShipmentsRepo = {
+      ...shipments,
+      upsertUntil: (...args) => {
+        const r = shipments.upsertUntil(...args);
+        if (++slices === 5) closing.abort();
+        return r;
+      },
+    };
+    const stopped = await syncShipments({ ...d, shipments: counting, sliceMs: 0, signal: closing.signal });
+    expect(stopped).toMatchObject({ phase: 'failed', error: { code: 'sync_stopped' } });
+    expect(slices).toBe(5);
+    expect(shipments.count('demo')).toBe(5);
+
+    const resumed = await syncShipments(d);
+    expect(resumed.phase).toBe('done');
+    expect(shipments.count('demo')).toBe(resumed.stored + 5);
+    for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
+  });
 });
