@@ -32,14 +32,15 @@ export async function run(): Promise<Record<string, number>> {
     const firstRowsMs = performance.now() - t0;
 
     const list = page.getByTestId('shipments-list');
+    // In the page: the page's own clock (a bare `performance` here is the import above, which the bundler renames).
     const frames = await list.evaluate(async (el, steps) => {
       const out: { intervals: number[]; maxRows: number } = { intervals: [], maxRows: 0 };
       const step = (el.scrollHeight - el.clientHeight) / steps;
-      let last = performance.now();
+      let last = window.performance.now();
       for (let i = 1; i <= steps; i++) {
         el.scrollTop = Math.round(step * i);
         await new Promise((r) => requestAnimationFrame(() => r(null)));
-        const now = performance.now();
+        const now = window.performance.now();
         out.intervals.push(now - last);
         last = now;
         out.maxRows = Math.max(out.maxRows, el.querySelectorAll('[data-testid="shipment-row"]').length);
