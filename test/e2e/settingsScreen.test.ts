@@ -13,21 +13,11 @@ import { launchChromium } from '../support/browser';
 import { connectRpc, type RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
 import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+import { freePort } from '../support/freePort';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
 const SCOPE = 'deliveries transports collection-protocols collection-places';
 
-/** A port nobody listens on now: the station's loopback login listener binds it later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

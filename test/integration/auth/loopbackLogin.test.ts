@@ -17,18 +17,12 @@ import { StationError } from '../../../electron/stationError';
 import { startProxy, type Proxy } from '../api/proxy';
 import { adminPost, captureLog } from '../api/support';
 import { followLogin, type BrowserVisit } from './httpBrowser';
+import { freePort } from '../../support/freePort';
 
 let sb: Sandbox;
 let proxy: Proxy;
 const secret = 'loopback-test-secret-123';
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** A client registered with its own loopback redirect, so tests do not share port 53682. */
 async function registerClient(path = '/callback') {

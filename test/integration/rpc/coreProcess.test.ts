@@ -10,7 +10,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -20,6 +19,7 @@ import { runCoreProcess, type CoreToMain, type MainToCore, type ParentPortLike }
 import type { MessagePortLike } from '../../../electron/rpc/messagePortBridge';
 import type { RpcHostMessage } from '../../../shared/rpcEnvelope';
 import { repoRoot } from '../../support/station';
+import { freePort } from '../../support/freePort';
 
 /** Mock of Electron's `process.parentPort` (exists only in a utility process Electron forked). */
 function mockParentPort() {
@@ -63,18 +63,6 @@ function until<T>(find: () => T | undefined, what: string, timeoutMs = 30_000): 
       setTimeout(poll, 20);
     };
     poll();
-  });
-}
-
-/** A port nobody listens on now: the core's loopback login listener binds it later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
   });
 }
 
