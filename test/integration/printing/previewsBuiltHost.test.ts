@@ -129,7 +129,10 @@ describe('previews in the built host, with no pdftoppm on PATH', { timeout: 120_
     expect(await darkShare(png, { x: px(40), y: px(170), w: px(200), h: px(80) })).toBe(0);
     // The title line at the top has text on it.
     expect(await darkShare(png, { x: px(20), y: px(20), w: px(200), h: px(18) })).toBeGreaterThan(0.02);
-    expect(out.match(/probe: worker /g)).toHaveLength(1);
+    // One render worker for both previews (the station's other worker is the WAL checkpointer's).
+    expect(out.match(/probe: worker \S*renderWorker\.cjs/g)).toHaveLength(1);
+    expect(out.match(/probe: worker /g)).toHaveLength(2);
+    expect(out).toContain(`probe: worker ${path.join(root, 'dist', 'node', 'checkpointWorker.cjs')}`);
     expect(out).not.toContain('probe: main thread loads');
   });
 });
