@@ -115,8 +115,10 @@ export function createLatestFeed<K, V>(o: { merge(prev: V | undefined, next: V):
 /** More shipments than this in one window go as "everything may have changed" (`all`). */
 export const SHIPMENTS_NAMED_MAX = 500;
 
-/** `shipments.changed`, one per account per window with the union of the shipments it names. */
-/** Lists of shipments reload at most once a second in a burst (each event makes a page ask again). */
+/**
+ * `shipments.changed`, one per account per window with the union of the shipments it names: lists
+ * of shipments reload at most once a second in a burst (each event makes a page ask again).
+ */
 export function createShipmentsChangedFeed(send: (e: { accountId: string; deliveryIds: number[]; all?: boolean }) => void, windowMs = 1000) {
   const feed = createLatestFeed<string, Set<number> | 'all'>({
     windowMs,

@@ -6,5 +6,8 @@
 /** About this much work (ms) per turn of the event loop: well inside the 20 ms a block may take. */
 export const SLICE_MS = 6;
 
+/** Cached shipments read (parsed from their rows) per turn of the event loop. */
+export const READS_PER_TURN = 50;
+
 /** Lets the event loop run (I/O, timers, the page's requests) between slices of long work. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

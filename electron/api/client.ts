@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import { groupBy } from '../groupBy';
 import { nextTurn, SLICE_MS } from '../slices';
 import { createCore, type Core, type CoreResponse } from './core';
 import { wireDecimal } from './decimal';
@@ -81,17 +82,6 @@ function wireDelivery<T extends Partial<DeliveryInput>>(d: T) {
     ...(d.cod !== undefined ? { cod: wireDecimal(d.cod) } : {}),
     ...(d.packages ? { packages: wirePackages(d.packages) } : {}),
   };
-}
-
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const it of items) {
-    const k = key(it);
-    const list = m.get(k);
-    if (list) list.push(it);
-    else m.set(k, [it]);
-  }
-  return m;
 }
 
 const isLostAnswer = (e: unknown): e is ServiceError => e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');

@@ -17,7 +17,8 @@ import { StationError } from '../stationError';
 import { toSummary } from '../store/shipmentsRepo';
 import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
-import { isClosedState, nextTurn, type ShipmentCloseResult } from './closeShipments';
+import { nextTurn, READS_PER_TURN } from '../slices';
+import { isClosedState, type ShipmentCloseResult } from './closeShipments';
 import type { BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { PackageWeight } from '../store/weighRepo';
@@ -47,8 +48,6 @@ export interface BatchCloseOptions {
   desk?: BatchDesk;
 }
 
-/** Cached shipments read per turn of the event loop. */
-const READ_SLICE = 50;
 
 const placeOf = (s: Shipment) => (s.sender.type === 'collectionPlace' ? s.sender.collectionPlace ?? s.collectionPlace : null);
 
@@ -196,7 +195,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const ready: { item: BatchItem; shipment: Shipment }[] = [];
         for (const [n, item] of items.entries()) {
           // The event loop runs between slices of cache reads (a batch of 500 is no one long block).
-          if (n > 0 && n % READ_SLICE === 0) await nextTurn();
+          if (n > 0 && n % READS_PER_TURN === 0) await nextTurn();
           const sh = (item.status === 'ready' || item.status === 'refused') && item.deliveryId !== null ? deps.repos.shipments.get(s.accountId, item.deliveryId) : null;
           if (sh) ready.push({ item, shipment: sh });
         }

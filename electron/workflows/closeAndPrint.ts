@@ -15,7 +15,9 @@ import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { backoffDelay } from '../queue/backoff';
 import type { JournalEntry } from '../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../store/printJobsRepo';
-import { closeShipments, isClosedState, nextTurn, type ShipmentCloseResult } from './closeShipments';
+import { groupBy } from '../groupBy';
+import { nextTurn, READS_PER_TURN } from '../slices';
+import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { WorkflowError } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
@@ -40,8 +42,6 @@ const routeKey = (r: LabelRoute | null) => (r ? JSON.stringify(r) : '');
 
 /** Entries per commit when jobs are queued: small enough that one commit is a short block of the loop. */
 const QUEUE_SLICE = 25;
-/** Cached shipments read per turn of the event loop. */
-const READ_SLICE = 50;
 
 /**
  * The entries in slices of QUEUE_SLICE, each committed on its own; one slice when a job belongs to
@@ -87,7 +87,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     const missing: number[] = [];
     // Read once each, in slices with the event loop running between them (a batch of 500 is no one long block).
     for (let i = 0; i < ids.length; i++) {
-      if (i > 0 && i % READ_SLICE === 0) await nextTurn();
+      if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
       const s = deps.repos.shipments.get(session.accountId, ids[i]!);
       if (s) out.set(ids[i]!, s);
       else missing.push(ids[i]!);
@@ -205,13 +205,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     if (!entries.length) return;
     const found = await shipmentsOf(session, entries);
     if (!(found instanceof Map)) return waitAll(entries, found, true, results);
-    const byRoute = new Map<string, JournalEntry[]>();
-    for (const e of entries) {
-      const key = routeKey(e.route);
-      const list = byRoute.get(key);
-      if (list) list.push(e);
-      else byRoute.set(key, [e]);
-    }
+    const byRoute = groupBy(entries, (e) => routeKey(e.route));
 
     // The station's rules read once (a setting parsed per shipment was a block of the loop in a batch of 500).
     const stationRules = deps.routes();

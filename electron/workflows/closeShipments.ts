@@ -30,9 +30,6 @@ type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
 /** Shipments stored per commit after a close: a slice is a short block of the event loop. */
 const RECORD_SLICE = 50;
 
-// Shared with the sync (electron/slices.ts); closeAndPrint imports it from here.
-export { nextTurn };
-
 /**
  * The closed shipments into the cache, in slices with the event loop running between them (a
  * batch of 500 is no one long block). The cache guards no side effect: a crash between slices

@@ -10,7 +10,8 @@ import { isServiceError, type ZplSize } from '../api/index';
 import { pdfFallbackRoute, pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
-import { nextTurn } from './closeShipments';
+import { groupBy } from '../groupBy';
+import { nextTurn } from '../slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowSession } from './workflowDeps';
 
@@ -88,12 +89,7 @@ async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, 
 /** Fetches, stores and turns into print jobs the labels of closed shipments, one request per carrier. */
 export async function fetchLabelJobs(ctx: Ctx, shipments: Shipment[]): Promise<LabelJobs> {
   const out: LabelJobs = { prints: [], failures: [] };
-  const byCarrier = new Map<string, Shipment[]>();
-  for (const s of shipments) {
-    const list = byCarrier.get(s.agent ?? '');
-    if (list) list.push(s);
-    else byCarrier.set(s.agent ?? '', [s]);
-  }
+  const byCarrier = groupBy(shipments, (s) => s.agent ?? '');
 
   for (const [carrier, list] of byCarrier) {
     const ids = list.map((s) => s.deliveryId);
