@@ -14,7 +14,7 @@ import { createAccounts, type Accounts } from './auth/accounts';
 import { ensureDemoAccount, type DemoSandbox } from './auth/demoAccount';
 import { createSystemSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
 import { systemClock, type Clock } from './clock';
-import { lookupScan } from './lookup/lookupScan';
+import { lookupInCache, lookupScan } from './lookup/lookupScan';
 import { createPrintingService, type PrintingService } from './printing/printingService';
 import { onRasterFallback } from './printing/zplPrepare';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
@@ -200,6 +200,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     lookup: (code, o) => {
       const s = activeSession.session();
       return s ? shipments.lookup(s.accountId, code, o) : lookupScan({ accountId: '', shipments: shipments.repos.shipments, source: null, now: () => clock.now() }, code, o);
+    },
+    lookupCached: (code) => {
+      const s = activeSession.session();
+      return s ? lookupInCache({ accountId: s.accountId, shipments: shipments.repos.shipments, affixes: settings.get().scanner }, code) : null;
     },
     repos: {
       shipments: shipments.repos.shipments,

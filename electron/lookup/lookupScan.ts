@@ -53,7 +53,7 @@ function swapCase(s: string): string {
   return s.replace(/\p{L}/gu, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
 }
 
-function fromCache(deps: LookupDeps, code: string): Candidate[] {
+function fromCache(deps: Pick<LookupDeps, 'accountId' | 'shipments'>, code: string): Candidate[] {
   const { shipments, accountId } = deps;
   const found: Candidate[] = [];
   const seen = new Set<number>();
@@ -98,14 +98,27 @@ async function fromService(deps: LookupDeps, source: ShipmentSource, code: strin
   return { error };
 }
 
+/**
+ * Steps 1 and 1b alone, without waiting for anything: the cache's answer (or `invalid`), null when
+ * the cache has no match. The scan line uses it to resolve a scan in the commit that receives it.
+ */
+export function lookupInCache(deps: Pick<LookupDeps, 'accountId' | 'shipments' | 'affixes'>, rawCode: string): LookupResult | null {
+  const scan = normaliseScan(rawCode, deps.affixes);
+  if (!scan.ok) return { kind: 'invalid', code: rawCode, message: scan.message };
+  return cachedAnswer(deps, scan.code);
+}
+
+function cachedAnswer(deps: Pick<LookupDeps, 'accountId' | 'shipments'>, code: string): LookupResult | null {
+  const cached = resolve(code, fromCache(deps, code), 'cache');
+  const swapped = swapCase(code);
+  return cached ?? (swapped !== code ? resolve(code, fromCache(deps, swapped), 'cache') : null);
+}
+
 export async function lookupScan(deps: LookupDeps, rawCode: string, opts: { refresh?: boolean } = {}): Promise<LookupResult> {
   const scan = normaliseScan(rawCode, deps.affixes);
   if (!scan.ok) return { kind: 'invalid', code: rawCode, message: scan.message };
   const { code } = scan;
-
-  let cached = resolve(code, fromCache(deps, code), 'cache');
-  const swapped = swapCase(code);
-  if (!cached && swapped !== code) cached = resolve(code, fromCache(deps, swapped), 'cache');
+  const cached = cachedAnswer(deps, code);
   if (cached) {
     if (!opts.refresh || !deps.source || cached.kind !== 'found') return cached;
     try {

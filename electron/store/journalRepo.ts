@@ -175,16 +175,29 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
       return repo.receiveScans([s])[0]!;
     },
 
-    /** Scans that arrived together (in order): one commit for all, before any is acknowledged. */
-    receiveScans(list: ReceivedScan[]): { scanId: number; entry: JournalEntry }[] {
+    /**
+     * Scans that arrived together (in order): one commit for all, before any is acknowledged.
+     * `closeNext` may name the prepared shipment a scan resolved to, inside this commit, when its
+     * close is the next thing the station does (a lone scan, the line idle): the entry is then
+     * committed as `close-requested` with its `received` and `resolved` steps, and this commit is
+     * the one the close request waits for (one disk sync a scan less). Lost before the request
+     * left, the entry is reconciled like any `close-requested`: the service is asked first.
+     */
+    receiveScans(list: ReceivedScan[], closeNext?: (s: ReceivedScan) => number | null): { scanId: number; entry: JournalEntry }[] {
       return db.transaction(() =>
         list.map((s) => {
           const at = s.at.toISOString();
           const scanId = scanLog.record({ accountId: s.accountId, code: s.code, rawCode: s.rawCode, scannedAt: s.at });
+          const deliveryId = closeNext?.(s) ?? null;
+          const step: JournalStep = deliveryId === null ? 'received' : 'close-requested';
           const id = Number(
-            insert.run({ accountId: s.accountId, source: 'scan', scanId, code: s.code, deliveryId: null, want: 'close-and-print', route: null, step: 'received', now: at }).lastInsertRowid,
+            insert.run({ accountId: s.accountId, source: 'scan', scanId, code: s.code, deliveryId, want: 'close-and-print', route: null, step, now: at }).lastInsertRowid,
           );
           insertStep.run(id, at, 'received', null);
+          if (deliveryId !== null) {
+            insertStep.run(id, at, 'resolved', null);
+            insertStep.run(id, at, 'close-requested', null);
+          }
           return { scanId, entry: toEntry(getOne.get(id)!) };
         }),
       )();

@@ -139,7 +139,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     return again;
   }
 
-  async function close(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<void> {
+  async function close(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>, notSent: ReadonlySet<number>): Promise<void> {
     if (!entries.length) return;
     const found = await shipmentsOf(session, entries);
     if (!(found instanceof Map)) return waitAll(entries, found, false, results);
@@ -153,8 +153,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       }
     }
     if (!todo.length) return;
-    // Committed before the request leaves: a crash from here on is reconciled, not closed again.
-    journal.step(todo.map((e) => e.id), 'close-requested', now());
+    // Committed before the request leaves: a crash from here on is reconciled, not closed again
+    // (entries received as `close-requested` have theirs on the disk already).
+    const toCommit = todo.filter((e) => !notSent.has(e.id)).map((e) => e.id);
+    if (toCommit.length) journal.step(toCommit, 'close-requested', now());
     const closed = await closeShipments(deps, session, todo.map((e) => found.get(e.deliveryId!)!));
     // One commit for every shipment the service closed. It allows no side effect (labels are read
     // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
@@ -304,21 +306,27 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
    * already queued or ended are answered from the journal. One close request per carrier + place
    * (closeShipments), one label request per carrier and route.
    */
-  async function run(session: WorkflowSession, all: JournalEntry[]): Promise<Map<number, EntryResult>> {
+  async function run(session: WorkflowSession, all: JournalEntry[], closeNotSent: ReadonlySet<number> = new Set()): Promise<Map<number, EntryResult>> {
     // Claimed before the first await: the background resume never runs an entry a path is running.
     const mine = new Set(journal.claim(all.map((e) => e.id)));
     try {
-      return await runClaimed(session, all.filter((e) => mine.has(e.id)));
+      return await runClaimed(session, all.filter((e) => mine.has(e.id)), closeNotSent);
     } finally {
       journal.release([...mine]);
     }
   }
 
-  async function runClaimed(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, EntryResult>> {
+  /**
+   * `closeNotSent`: entries committed `close-requested` by the commit that received their scan
+   * (journal.receiveScans), whose request this run sends first; any other `close-requested` entry
+   * may have been sent before a stop, so the service is asked about it before anything else.
+   */
+  async function runClaimed(session: WorkflowSession, entries: JournalEntry[], closeNotSent: ReadonlySet<number>): Promise<Map<number, EntryResult>> {
     const results = new Map<number, EntryResult>();
     const at = (step: JournalEntry['step']) => entries.map((e) => journal.get(e.id)!).filter((e) => e.step === step);
-    const again = await reconcile(session, at('close-requested'), results);
-    await close(session, [...at('resolved'), ...again], results);
+    const requested = at('close-requested');
+    const again = await reconcile(session, requested.filter((e) => !closeNotSent.has(e.id)), results);
+    await close(session, [...at('resolved'), ...requested.filter((e) => closeNotSent.has(e.id)), ...again], results, closeNotSent);
     await print(session, at('closed').filter((e) => !results.has(e.id)), results);
     for (const e of entries) {
       if (results.has(e.id)) continue;

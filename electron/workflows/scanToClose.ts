@@ -27,6 +27,8 @@ import type { BeforeClose, WeighedInfo } from '../scale/weighBeforeClose';
 
 /** The desk's own steps around the close (issue 19: weigh before it, check the label after it). */
 export interface DeskSteps {
+  /** Scans are weighed before their close (a scale is set up): the close does not follow the scan at once. */
+  weighs(): boolean;
   /** A resolved scan, before its close: weigh it; the shipment may be updated at the service. */
   beforeClose(e: JournalEntry, session: WorkflowSession): Promise<BeforeClose>;
   weighedOf(entryId: number, s: Shipment): WeighedInfo | null;
@@ -118,6 +120,11 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   let draining: Promise<void> | null = null;
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
+  /**
+   * Entries committed `close-requested` in the commit that received their scan, whose close has
+   * not been sent yet: the line sends it without a second commit (nothing to reconcile yet).
+   */
+  const closeNotSent = new Set<number>();
   /** Scans submitted in this turn, waiting for their common commit (receiveArrived). */
   const arriving: { scan: ReceivedScan; resolve: (r: Received) => void; reject: (err: unknown) => void }[] = [];
 
@@ -336,6 +343,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       if (r) return r;
     }
     const cur = journal.get(e.id)!;
+    const notSent = closeNotSent.delete(e.id) && cur.step === 'close-requested';
     if (cur.step === 'resolved' && opts.desk) {
       const b = await opts.desk.beforeClose(cur, session);
       if (b.kind === 'wait') return waitFor(cur, b.trouble);
@@ -344,7 +352,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         return done({ scanId: cur.scanId ?? 0, code: cur.code ?? '', kind: 'error', error: b.error });
       }
     }
-    const r = (await engine.run(session, [cur])).get(e.id)!;
+    const r = (await engine.run(session, [cur], notSent ? new Set([cur.id]) : undefined)).get(e.id)!;
     return fromResult(cur, session, r);
   }
 
@@ -442,6 +450,19 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   }
 
   /**
+   * Inside the commit that receives a lone scan while the line is idle: the prepared shipment it
+   * names in the cache, whose close the line sends next (so the scan's commit is also the one the
+   * close waits for); null when anything else may come first (a scan in line before it, weighing,
+   * a lookup at the service, an outcome other than a close).
+   */
+  function closeAtOnce(s: ReceivedScan): number | null {
+    const session = deps.session();
+    if (!session || s.accountId !== session.accountId || opts.desk?.weighs() || journal.nextScan() !== null) return null;
+    const found = deps.lookupCached(s.code);
+    return found?.kind === 'found' && found.shipment.state === shipmentStates.prepared ? found.shipment.deliveryId : null;
+  }
+
+  /**
    * Scans that arrive in the same turn of the event loop (one read of the page's socket: a fast
    * scanner, a page sending what it held) share one commit, so a burst of 1,000 is 20 disk syncs,
    * not 1,000 in one block of the loop; each is acknowledged only after its commit. A slice of
@@ -453,13 +474,14 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     if (arriving.length) setImmediate(receiveArrived);
     let got: ReturnType<typeof journal.receiveScans>;
     try {
-      got = journal.receiveScans(group.map((g) => g.scan));
+      got = journal.receiveScans(group.map((g) => g.scan), group.length === 1 && !stopped && !draining ? closeAtOnce : undefined);
     } catch (err) {
       for (const g of group) g.reject(err);
       return;
     }
     group.forEach((g, i) => {
       const { scanId, entry } = got[i]!;
+      if (entry.step === 'close-requested') closeNotSent.add(entry.id);
       const done = new Promise<ScanOutcome>((resolve) => waiters.set(entry.id, resolve));
       g.resolve({ scanId, done });
     });

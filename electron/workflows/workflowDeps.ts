@@ -32,6 +32,12 @@ export interface WorkflowDeps {
    * (electron/lookup/lookupScan.ts bound to the account; `refresh` re-reads a cached hit).
    */
   lookup(code: string, opts?: { refresh?: boolean }): Promise<LookupResult>;
+  /**
+   * The same answer from the cache alone, without waiting (lookupInCache): null when the cache has
+   * no match or no account is active. The scan line resolves a lone scan with it in the commit
+   * that receives the scan.
+   */
+  lookupCached(code: string): LookupResult | null;
   repos: {
     shipments: ShipmentsRepo;
     labels: LabelsRepo;

@@ -257,6 +257,42 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(waiting).toEqual(codes);
   });
 
+  it('a lone scan of a cached prepared parcel is on the disk with its close request when it is acknowledged (one commit, not two, before the close leaves)', async () => {
+    const [a, b] = [await insert(rig, { recipient: { ...shipment().recipient, firstname: 'Řehoř', surname: 'Šťastný' } }), await insert(rig)];
+    rig.deps.recordDeliveries(rig.session.accountId, [a!, b!]);
+    clearPrinted(rig);
+    const entryOf = (scanId: number) => rig.deps.repos.journal.unfinishedScans().find((e) => e.scanId === scanId)!;
+
+    const first = await rig.workflows.scanToClose.submit(a!.externalId!);
+    // Acknowledged: what is committed already names the shipment and says its close is asked for.
+    const atAck = entryOf(first.scanId);
+    expect(atAck).toMatchObject({ step: 'close-requested', deliveryId: a!.deliveryId });
+    expect(rig.deps.repos.journal.steps(atAck.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested']);
+    // A scan that comes while the first is in flight waits its turn: it is only received.
+    const second = await rig.workflows.scanToClose.submit(b!.externalId!);
+    expect(entryOf(second.scanId)).toMatchObject({ step: 'received', deliveryId: null });
+
+    const outcomes = [await first.done, await second.done];
+    expect(outcomes.map((o) => o.kind)).toEqual(['printed', 'printed']);
+    expect(rig.deps.repos.journal.steps(atAck.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested', 'closed', 'queued']);
+    const barcodes = await barcodesOf(rig, [a!.deliveryId, b!.deliveryId]);
+    expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
+  });
+
+  it('a scan committed with its close request and cut off before the request left is closed at the next start, after asking the service; its label prints once', async () => {
+    const d = await insert(rig, { recipient: { ...shipment().recipient, surname: 'Žluťoučká' } });
+    rig.deps.recordDeliveries(rig.session.accountId, [d]);
+    clearPrinted(rig);
+    // What a station killed right after the acknowledgement leaves on the disk (the set of closes
+    // not sent yet lived only in that process).
+    const [left] = rig.deps.repos.journal.receiveScans([{ accountId: rig.session.accountId, code: d.externalId!, rawCode: null, at: new Date() }], () => d.deliveryId);
+    rig.workflows.scanToClose.tick();
+    await waitFor(() => rig.deps.repos.scanLog.get(left!.scanId)?.outcome === 'printed', 15_000);
+    const barcodes = await barcodesOf(rig, [d.deliveryId]);
+    expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
+    expect(rig.deps.repos.journal.get(left!.entry.id)).toMatchObject({ step: 'queued', deliveryId: d.deliveryId });
+  });
+
   it('scans keep their order while one is in flight, and the pending list shows them', async () => {
     const ds = [await insert(rig), await insert(rig), await insert(rig)];
     clearPrinted(rig);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../../electron/clock';
 import { previewPdf } from '../../../electron/printing/labelPreview';
-import { lookupScan } from '../../../electron/lookup/lookupScan';
+import { lookupInCache, lookupScan } from '../../../electron/lookup/lookupScan';
 import { createPdfFolderPrinter, type PdfFolderPrinter } from '../../../electron/printing/virtualPdfPrinter';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
@@ -88,6 +88,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   const deps: WorkflowDeps = {
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
     lookup: (code, o) => lookupScan({ accountId: session.accountId, shipments, source, now }, code, o),
+    lookupCached: (code) => (loggedIn.value ? lookupInCache({ accountId: session.accountId, shipments }, code) : null),
     repos: { shipments, labels, scanLog, places, endOfDay, journal: createJournalRepo(db, scanLog), batchItems: createBatchItemsRepo(db) },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,
