@@ -154,6 +154,11 @@ export class PrinterSocket {
     return 'closed';
   }
 
+  /** False once the connection failed or either side closed it: nothing learned over it still holds. */
+  get open(): boolean {
+    return !this.failure && !this.ended && !this.peerEndedEarly;
+  }
+
   destroy(): void {
     this.socket.destroy();
   }

@@ -1,12 +1,20 @@
 /**
  * ZPL raw over TCP (port 9100). With host status on, the driver streams: one connection per
- * printer is kept open, the printer is asked (~HS) before each job (paper out, head open, paused:
- * the job is not sent) and right after it (the answer proves every byte arrived: `accepted`), and
- * the next job goes while this one prints, with at most `maxBuffered` labels in the printer's
- * buffer. Each job is confirmed from the buffer counts ~HS reports (formats in the receive buffer,
- * labels remaining of the format printing): a job is printed once every format sent before and
- * with it has left the buffer; a printer that stops (paper out mid-stream) fails exactly the jobs
- * whose formats are still in it, with its reason, never a silent "done".
+ * printer is kept open, the printer's status (~HS) is checked before each job (paper out, head
+ * open, paused: the job is not sent) and the printer is asked right after it (the answer proves
+ * every byte arrived: `accepted`), and the next job goes while this one prints, with at most
+ * `maxBuffered` labels in the printer's buffer. Each job is confirmed from the buffer counts ~HS
+ * reports (formats in the receive buffer, labels remaining of the format printing): a job is
+ * printed once every format sent before and with it has left the buffer; a printer that stops
+ * (paper out mid-stream) fails exactly the jobs whose formats are still in it, with its reason,
+ * never a silent "done".
+ * The check before a job uses the last answer on the same open connection when it is fresh: given
+ * at most `statusFreshMs` (50 ms) ago, by a poll, a status request or the previous job's check
+ * after its bytes, and after the last job byte written on that connection, so it describes the
+ * printer as the previous job left it, and only when it named no problem (a stop is asked about
+ * again, so a printer fixed a moment later is seen fixed). In a burst (a batch,
+ * quick scans) that saves a round trip a label. An older answer, a new or re-opened connection, one
+ * that saw an error or a close: the printer is asked, as for the first job.
  * Without host status, only the printer closing its side after ours proves it read the job; a
  * printer that keeps the connection open gives no proof (`unconfirmed`).
  */
@@ -29,7 +37,21 @@ export interface ZplTcpOptions {
   maxBuffered?: number;
   /** With ~HS: how often the printer is asked while labels are in its buffer. */
   pollMs?: number;
+  /** With ~HS: how old the last answer on the connection may be to stand for the check before a job (see STATUS_FRESH_MS). */
+  statusFreshMs?: number;
 }
+
+/**
+ * 50 ms: in a burst the next job's check comes a few milliseconds after the previous job's answer
+ * (the queue commits `sent` and takes the next job in between), well inside this bound even on a
+ * busy desk machine, while a person changing the printer (opening the head, pressing pause,
+ * loading labels) takes seconds, and it is half the default poll interval, so an idle connection's
+ * last poll does not stand in for a new question. What a printer that stops inside the window
+ * costs: the job reaches its buffer and the answer right after the job names the stop, so the job
+ * fails as `not_printed` (delivered, never sent again by itself), not `not_sent`; the same as a
+ * printer stopping a moment after a new answer, never a silent "printed".
+ */
+const STATUS_FRESH_MS = 50;
 
 /** The ^XA..^XZ formats in a job's bytes: what the printer's buffer counts. */
 function countFormats(bytes: Buffer): number {
@@ -65,7 +87,10 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   const printTimeoutMs = opts.printTimeoutMs ?? 15_000;
   const maxBuffered = Math.max(1, opts.maxBuffered ?? 3);
   const pollMs = opts.pollMs ?? 100;
+  const statusFreshMs = opts.statusFreshMs ?? STATUS_FRESH_MS;
   let sock: PrinterSocket | null = null;
+  /** The last ~HS answer on `sock`, given after its last job byte (cleared by a job write and by dropping the connection). */
+  let lastAnswer: { on: PrinterSocket; status: HostStatus; at: number } | null = null;
   let sent = 0;
   let confirmed = 0;
   let inFlight: InFlight[] = [];
@@ -81,6 +106,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   const dropConnection = () => {
     sock?.destroy();
     sock = null;
+    lastAnswer = null;
     sent = 0;
     confirmed = 0;
   };
@@ -110,6 +136,22 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     wake();
   }
 
+  /** Asks the printer; an answer on the kept connection is remembered for the next job's check. */
+  async function ask(s: PrinterSocket): Promise<HostStatus> {
+    const status = await askStatus(s, t);
+    if (s === sock) lastAnswer = { on: s, status, at: performance.now() };
+    return status;
+  }
+
+  /** The last answer when it may stand for a new one (see the header): same open connection, no job byte since, fresh. */
+  function freshAnswer(s: PrinterSocket): HostStatus | null {
+    if (!lastAnswer || lastAnswer.on !== s || s !== sock || !s.open) return null;
+    // Only an all-clear answer stands in: a printer that was paused or out of paper is asked
+    // again, so a retry the moment it is fixed (the worker pressed resume) sees it fixed.
+    if (hostStatusProblem(lastAnswer.status)) return null;
+    return performance.now() - lastAnswer.at <= statusFreshMs ? lastAnswer.status : null;
+  }
+
   async function connection(): Promise<PrinterSocket> {
     if (!sock) {
       sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
@@ -126,7 +168,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       void exchange(async () => {
         if (!inFlight.length || !sock) return;
         try {
-          learn(await askStatus(sock, t));
+          learn(await ask(sock));
         } catch (err) {
           // The connection went while labels were in the printer: whether they printed is unknown.
           dropConnection();
@@ -147,25 +189,28 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     }
     return exchange(async () => {
       let s: PrinterSocket;
-      let before: HostStatus;
+      let before: HostStatus | null;
       try {
         s = await connection();
-        before = await askStatus(s, t);
+        // A fresh answer was learned when it came (learn): it is only judged here.
+        before = freshAnswer(s);
+        if (!before) learn((before = await ask(s)));
       } catch (err) {
         // A connection kept open may have gone stale (printer restarted): one fresh try.
         dropConnection();
         if (inFlight.length) failInFlight(asPrintError(err, 'unknown'));
         s = await connection();
-        before = await askStatus(s, t);
+        learn((before = await ask(s)));
       }
-      learn(before);
       const problem = hostStatusProblem(before);
       if (problem) throw new PrintError(problem.code, problem.message, 'not_sent');
       hooks.sending();
       try {
+        // From the first job byte on, no earlier answer describes the printer.
+        lastAnswer = null;
         await s.write(bytes, t.writeMs, true);
         sent += formats;
-        const after = await askStatus(s, t);
+        const after = await ask(s);
         hooks.accepted();
         const confirmedJob = new Promise<PrintResult>((resolve, reject) => {
           inFlight.push({ upTo: sent, resolve, reject });
@@ -184,6 +229,18 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   return {
     formats: ['zpl'],
     streams: true,
+    /** As many jobs as fit in the printer's buffer room now, counted as send() counts it (at least one). */
+    readyFor(payloads) {
+      let room = maxBuffered - (inFlight.length ? sent - confirmed : 0);
+      let n = 0;
+      for (const bytes of payloads) {
+        const formats = Math.max(1, countFormats(bytes));
+        if (n > 0 && formats > room) break;
+        room -= formats;
+        n++;
+      }
+      return Math.max(1, n);
+    },
     async print(job, hooks) {
       // Sends go one after another, in order; the confirmation is awaited outside that order, so
       // the next job is sent while this one prints.
@@ -200,7 +257,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
           return { state: 'offline', reasonCode: e.code, reason: e.message };
         }
         try {
-          const st = await askStatus(s, t);
+          const st = await ask(s);
           if (s === sock) learn(st);
           const problem = hostStatusProblem(st);
           return problem ? { state: 'error', reasonCode: problem.code, reason: problem.message } : { state: 'ready', reasonCode: null, reason: null };

@@ -59,11 +59,57 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     }
   }
 
+  /** Most jobs one burst commits `sending` together (the driver's room decides; see burstOf). */
+  const MAX_BURST = 8;
+
+  /**
+   * A burst: when a streaming driver would write the head and the queued jobs behind it at once
+   * (the printer has room for them now: driver.readyFor), they are committed `sending` in ONE
+   * commit, which is the disk sync each of them would otherwise wait for before its first byte
+   * (in a batch of 500 that sync was the largest cost of a label). A crash inside the burst makes
+   * every job of it `uncertain`, also the ones whose bytes had not left yet: the worker checks
+   * those few labels (never a silent reprint, never a silent loss). A lone label is one job and
+   * commits as before, in the driver's `sending` hook after its status pre-check.
+   */
+  function burstOf(printerId: string, head: StoredJob, payload: Buffer | null, driver: PrinterDriver): { job: StoredJob; payload: Buffer | null }[] {
+    if (!driver.readyFor || head.state !== 'queued') return [];
+    const next = jobs.queuedAfter(printerId, head.id, MAX_BURST - 1);
+    if (!next.length) return [];
+    const payloads = next.map((j) => jobs.payload(j.id));
+    const n = Math.min(driver.readyFor([payload ?? Buffer.alloc(0), ...payloads.map((b) => b ?? Buffer.alloc(0))]), next.length + 1);
+    if (n < 2) return [];
+    const at = clock.now();
+    const marked = jobs.transaction(() => [head, ...next.slice(0, n - 1)].map((j) => jobs.setState(j.id, 'sending', at, { attempt: true, delivered: j.delivered })));
+    marked.forEach(changed);
+    return marked.slice(1).map((job, i) => ({ job, payload: payloads[i]! }));
+  }
+
+  /** Jobs of a burst the lane did not get to (the printer stopped it, the station stops): back in line, nothing of them left. */
+  function unmark(rest: { job: StoredJob }[]): void {
+    if (!rest.length) return;
+    const at = clock.now();
+    const back = jobs.transaction(() =>
+      rest.map(({ job }) => jobs.setState(job.id, 'queued', at, { reasonCode: 'not_sent', reason: 'The labels before it did not go through; nothing of it was sent.', delivered: job.delivered })),
+    );
+    back.forEach(changed);
+  }
+
   async function drainLane(printerId: string, inFlight: Set<Promise<void>>): Promise<void> {
+    /** The rest of the current burst: committed `sending`, written next, in this order. */
+    const ahead: { job: StoredJob; payload: Buffer | null }[] = [];
+    try {
+      await drainJobs(printerId, inFlight, ahead);
+    } finally {
+      unmark(ahead.splice(0));
+    }
+  }
+
+  async function drainJobs(printerId: string, inFlight: Set<Promise<void>>, ahead: { job: StoredJob; payload: Buffer | null }[]): Promise<void> {
     for (;;) {
       if (stopped) return;
-      const head = jobs.laneHead(printerId);
-      if (!head || !isDue(head)) return;
+      const inBurst = ahead.shift();
+      const head = inBurst?.job ?? jobs.laneHead(printerId);
+      if (!head || (!inBurst && !isDue(head))) return;
       const now = clock.now();
       const driver = opts.driverFor(printerId);
       if (!driver) {
@@ -75,7 +121,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         });
         return;
       }
-      const payload = jobs.payload(head.id);
+      const payload = inBurst ? inBurst.payload : jobs.payload(head.id);
+      // Committed `sending` with the jobs behind it, or (a lone job) in the driver's hook.
+      const marked = !!inBurst || (driver.streams === true && ahead.push(...burstOf(printerId, head, payload, driver)) > 0);
       let sending = false;
       let accepted = false;
       let withdrawn = false;
@@ -90,6 +138,11 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             // status pre-check), and before that write: a crash from here on leaves `sending`, which
             // the next start turns into `uncertain`; a printer that is off never makes a job `sending`.
             sending() {
+              if (marked) {
+                // Committed with its burst: no worker action can withdraw a `sending` job.
+                sending = true;
+                return;
+              }
               const current = jobs.get(head.id);
               if (current?.state !== 'queued' && current?.state !== 'failed') {
                 withdrawn = true; // cancelled or replaced by a reprint while the printer was reached

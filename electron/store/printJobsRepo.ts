@@ -140,6 +140,12 @@ export function createPrintJobsRepo(db: Db) {
     `UPDATE print_jobs SET next_retry_at = @at, updated_at = @at WHERE id = @id AND state = 'failed' AND next_retry_at > @at`,
   );
   const laneHead = db.prepare<{ printerId: string }, JobRow>(LANE_HEAD_SQL);
+  // The lane's jobs after one, in lane order (both states a lane waits on, so a failed job with a
+  // retry time of its own ends the run: it holds the jobs behind it).
+  const laneAfter = db.prepare<{ printerId: string; afterId: number; limit: number }, JobRow>(
+    `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printerId AND kind = 'print' AND id > @afterId
+       AND (state = 'queued' OR (state = 'failed' AND next_retry_at IS NOT NULL)) ORDER BY id LIMIT @limit`,
+  );
   const busyLanes = db.prepare<[], { printer_id: string }>(BUSY_LANES_SQL);
   const events = db.prepare<[number], { at: string; state: JobState; reason_code: string | null; reason: string | null }>(
     'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
@@ -238,6 +244,16 @@ export function createPrintJobsRepo(db: Db) {
     laneHead(printerId: string): StoredJob | undefined {
       const row = laneHead.get({ printerId });
       return row ? toJob(row) : undefined;
+    },
+
+    /** The queued jobs that follow `afterId` in its printer's lane, up to `limit`, stopping at the first that is not queued. */
+    queuedAfter(printerId: string, afterId: number, limit: number): StoredJob[] {
+      const out: StoredJob[] = [];
+      for (const r of laneAfter.all({ printerId, afterId, limit })) {
+        if (r.state !== 'queued') break;
+        out.push(toJob(r));
+      }
+      return out;
     },
 
     lanesWithWork(): string[] {

@@ -1,0 +1,126 @@
+/**
+ * Labels sent in a burst (electron/queue/printQueue.ts burstOf): when a streaming printer has room
+ * for the queued labels behind the one it prints next, they are committed `sending` together, in
+ * one commit before the first byte, instead of one disk sync before each label. What a worker
+ * would check: every label prints once, in order; what a crash at that moment would leave is said
+ * honestly (every label of the burst is `sending`, so `uncertain` after a restart, never silently
+ * sent again); a printer that refuses the burst leaves its labels waiting in line, none printed.
+ * Real parts: the virtual ZPL printer on a TCP listener answering ~HS, the durable queue in SQLite.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/clock';
+import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
+import { startVirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
+import { createPrintQueue } from '../../../electron/queue/printQueue';
+import { createPrintJobsRepo, type StoredJob } from '../../../electron/store/printJobsRepo';
+import { printerSettings } from '../../../shared/contract/printing';
+import { freshDb, waitFor } from './printingTestKit';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+const label = (code: string) => `^XA^CI28^PW812^LL400^FO40,40^A0N,40,40^FDZásilka ${code} – Žluťoučký kůň^FS^FO40,120^BY2^BCN,120,Y,N,N^FD${code}^FS^XZ`;
+
+async function rig(opts: { paused?: boolean } = {}) {
+  const printer = await startVirtualZplPrinter({ speedIps: 1000, dpi: 203 });
+  if (opts.paused) printer.set({ paused: true });
+  const { db } = freshDb();
+  const jobs = createPrintJobsRepo(db);
+  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), printTimeoutMs: 5000, maxBuffered: 3, pollMs: 20 });
+  /** Each moment a job turned `sending`: the states of all jobs as committed then. */
+  const atSending: { id: number; states: Record<number, string> }[] = [];
+  const ids: number[] = [];
+  const queue = createPrintQueue({
+    jobs,
+    clock: systemClock,
+    driverFor: () => driver,
+    backoff: { baseMs: 60_000, maxMs: 60_000 },
+    tickMs: 25,
+    onJobChanged: (j: StoredJob) => {
+      if (j.state === 'sending') atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, jobs.get(id)!.state])) });
+    },
+  });
+  cleanup.push(async () => {
+    await queue.stop();
+    await driver.close?.();
+    await printer.close();
+    db.close();
+  });
+  const enqueueAll = (codes: string[]) =>
+    queue.enqueueAll(
+      codes.map((code) => ({ kind: 'print' as const, printerId: 'zebra-203', format: 'zpl' as const, payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] })),
+      () => [],
+    );
+  return { printer, queue, jobs, ids, atSending, enqueueAll };
+}
+
+describe('labels sent in a burst to a printer with room for them', () => {
+  it('commits the labels the printer has room for `sending` together before the first byte, and prints each once, in order', async () => {
+    const r = await rig();
+    const codes = Array.from({ length: 7 }, (_, i) => `DAVKA-${i + 1}`);
+    r.ids.push(...r.enqueueAll(codes).map((j) => j.id));
+    r.queue.start();
+    await waitFor(() => r.ids.every((id) => r.queue.get(id).state === 'done'), 20_000);
+
+    // The first label turned `sending` together with the two behind it (the printer holds 3):
+    // a crash then leaves all three `sending`, which the next start turns into `uncertain`.
+    const first = r.atSending.find((x) => x.id === r.ids[0])!;
+    expect(r.ids.slice(0, 3).map((id) => first.states[id])).toEqual(['sending', 'sending', 'sending']);
+    expect(first.states[r.ids[3]!]).toBe('queued');
+    expect(r.printer.printed().map((l) => /DAVKA-\d/.exec(l.zpl)?.[0])).toEqual(codes);
+    expect(r.printer.printed()[0]!.zpl).toContain('Žluťoučký kůň');
+    for (const id of r.ids) expect(r.queue.history(id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
+  });
+
+  it('a paused printer refuses the burst: its labels wait in line, none sent, and print once each when it resumes', async () => {
+    const r = await rig({ paused: true });
+    const codes = ['PAUZA-1', 'PAUZA-2', 'PAUZA-3', 'PAUZA-4'];
+    r.ids.push(...r.enqueueAll(codes).map((j) => j.id));
+    r.queue.start();
+    await waitFor(() => r.queue.get(r.ids[0]!).state === 'failed');
+    await waitFor(() => r.ids.slice(1).every((id) => r.queue.get(id).state === 'queued'));
+    expect(r.queue.get(r.ids[0]!)).toMatchObject({ state: 'failed', reasonCode: 'paused', delivered: false });
+    expect(r.queue.get(r.ids[0]!).nextRetryAt).not.toBeNull();
+    // Marked with the burst, then back in line: nothing of them left the station.
+    expect(r.queue.history(r.ids[1]!).map((e) => e.state)).toEqual(['queued', 'sending', 'queued']);
+    expect(r.ids.every((id) => !r.queue.get(id).delivered)).toBe(true);
+    expect(r.printer.printed()).toEqual([]);
+
+    r.printer.set({ paused: false });
+    r.queue.printerBack('zebra-203');
+    await waitFor(() => r.ids.every((id) => r.queue.get(id).state === 'done'), 20_000);
+    expect(r.printer.printed().map((l) => /PAUZA-\d/.exec(l.zpl)?.[0])).toEqual(codes);
+  });
+
+  it('a restart right after a burst was committed: every label of it is uncertain (the worker decides), the labels behind it print once', async () => {
+    const { db, file } = freshDb();
+    const jobs = createPrintJobsRepo(db);
+    const at = new Date();
+    const made = ['PAD-1', 'PAD-2', 'PAD-3', 'PAD-4'].map((code) =>
+      jobs.insert({ kind: 'print', printerId: 'zebra-203', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] }, at),
+    );
+    // What a kill right after the burst's commit leaves: three `sending`, one queued behind them.
+    jobs.transaction(() => made.slice(0, 3).forEach((j) => jobs.setState(j.id, 'sending', at, { attempt: true })));
+    db.close();
+
+    const printer = await startVirtualZplPrinter({ speedIps: 1000, dpi: 203 });
+    const { openDatabase } = await import('../../../electron/store/database');
+    const again = openDatabase(file);
+    const repo = createPrintJobsRepo(again);
+    const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), maxBuffered: 3, pollMs: 20 });
+    const queue = createPrintQueue({ jobs: repo, clock: systemClock, driverFor: () => driver, tickMs: 25 });
+    cleanup.push(async () => {
+      await queue.stop();
+      await driver.close?.();
+      await printer.close();
+      again.close();
+    });
+    const recovered = queue.start();
+    expect(recovered.uncertain).toEqual(made.slice(0, 3).map((j) => j.id));
+    await waitFor(() => queue.get(made[3]!.id).state === 'done');
+    expect(printer.printed().map((l) => /PAD-\d/.exec(l.zpl)?.[0])).toEqual(['PAD-4']);
+    expect(made.slice(0, 3).map((j) => queue.get(j.id).state)).toEqual(['uncertain', 'uncertain', 'uncertain']);
+  });
+});
