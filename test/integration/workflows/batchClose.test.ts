@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';
+import { createBatchClose } from '../../../electron/workflows/batchClose';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { needs } from '../../support/services';
@@ -108,6 +109,71 @@ describe('a batch larger than one commit of print jobs', () => {
     expect((await printedBarcodes(rig, expected)).sort()).toEqual(expected);
     const log = rig.deps.repos.scanLog.recent(rig.session.accountId, 200);
     for (const d of ds) expect(log.find((e) => e.deliveryId === d.deliveryId)?.outcome).toBe('printed');
+    expect(batch.items().filter((i) => i.deliveryId !== null && mine.has(i.deliveryId))).toHaveLength(0);
+  });
+});
+
+describe('a batch close interrupted between commits (issue 17 item 4: the entries are begun in slices)', () => {
+  it('leaves each shipment in the journal or in the batch list, never both, none lost; closing again closes each once', async () => {
+    const ds = [
+      ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })))),
+      ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })))),
+    ];
+    const mine = new Set(ds.map((d) => d.deliveryId));
+    const batch = rig.workflows.batchClose;
+    for (const d of ds) await batch.collect(d.externalId!);
+    const closesBefore = rig.session.log.lines.filter((l) => l.includes('"method":"PATCH"') && l.includes('"status"')).length;
+
+    // The disk refuses a write in the middle of the batch (a real SQLite error, raised by a
+    // temporary trigger on this connection): the commit that holds this shipment's entry fails.
+    const failing = ds[75]!.deliveryId;
+    rig.db.exec(`CREATE TEMP TRIGGER fail_batch_entry BEFORE INSERT ON journal_entries WHEN NEW.delivery_id = ${failing}
+                 BEGIN SELECT RAISE(ABORT, 'disk I/O error (injected)'); END`);
+    try {
+      await expect(batch.closeAll()).rejects.toThrow('disk I/O error (injected)');
+    } finally {
+      rig.db.exec('DROP TRIGGER fail_batch_entry');
+    }
+
+    // What the disk holds, as a restart reads it.
+    const inJournal = rig.db
+      .prepare<[], { delivery_id: number }>(`SELECT delivery_id FROM journal_entries WHERE source = 'batch'`)
+      .all()
+      .map((r) => r.delivery_id)
+      .filter((id) => mine.has(id));
+    const inList = createBatchClose(rig.deps)
+      .items()
+      .flatMap((i) => (i.deliveryId !== null && mine.has(i.deliveryId) ? [i.deliveryId] : []));
+    // Stopped part-way: what was begun before the failure stays begun (it is not undone), the rest stays to close.
+    expect(inJournal.length).toBeGreaterThan(0);
+    expect(inList.length).toBeGreaterThan(0);
+    expect(new Set(inJournal).size).toBe(inJournal.length);
+    expect(inJournal.filter((id) => inList.includes(id))).toEqual([]);
+    expect([...inJournal, ...inList].sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
+    // The list the page shows agrees with the disk: nothing begun is offered again as ready.
+    expect(batch.items().flatMap((i) => (i.deliveryId !== null && mine.has(i.deliveryId) ? [i.deliveryId] : [])).sort()).toEqual([...inList].sort());
+    expect(batch.items().filter((i) => i.deliveryId !== null && mine.has(i.deliveryId)).every((i) => i.status === 'ready')).toBe(true);
+    // Nothing was sent to the service yet.
+    expect(rig.session.log.lines.filter((l) => l.includes('"method":"PATCH"') && l.includes('"status"')).length).toBe(closesBefore);
+
+    // The journal closes what it holds (the station's tick), the worker closes the rest again.
+    rig.workflows.journal.tick();
+    await rig.workflows.journal.idle();
+    const summary = await batch.closeAll();
+    const lines = summary.shipments.filter((x) => mine.has(x.deliveryId));
+    expect(lines.map((x) => x.deliveryId).sort()).toEqual([...inList].sort());
+    expect(lines.every((x) => x.closed && x.outcome === 'printed')).toBe(true);
+
+    const closed = await rig.session.client.getDeliveriesByIds(ds.map((d) => d.deliveryId));
+    expect(closed.every((c) => c.deliveryState !== 0)).toBe(true);
+    // One journal entry per shipment, each label printed exactly once.
+    const entries = rig.db.prepare<[], { delivery_id: number }>(`SELECT delivery_id FROM journal_entries WHERE source = 'batch'`).all().filter((r) => mine.has(r.delivery_id));
+    expect(entries).toHaveLength(120);
+    expect(new Set(entries.map((r) => r.delivery_id)).size).toBe(120);
+    const expected = closed.flatMap((c) => c.packages.map((p) => p.barcode!)).sort();
+    expect(expected).toHaveLength(120);
+    await expect.poll(async () => (await printedBarcodes(rig, expected)).length, { timeout: 10_000 }).toBe(120);
+    expect((await printedBarcodes(rig, expected)).sort()).toEqual(expected);
     expect(batch.items().filter((i) => i.deliveryId !== null && mine.has(i.deliveryId))).toHaveLength(0);
   });
 });
