@@ -359,7 +359,8 @@ export function createServiceClient(
         const urlOf = (ids: readonly number[]) => `${base}${DELIVERIES}/zpl?deliveryId=${ids.join(',')}${extra}`;
         for (const ids of splitForUrl(list.map((d) => d.deliveryId), urlOf)) {
           const res = await core({ method: 'GET', path: `${DELIVERIES}/zpl`, query: `deliveryId=${ids.join(',')}${extra}`, retry: true, signal: o.signal });
-          out.push(...read(S.zplItems, res, 'ZPL labels'));
+          // 500 shipments' labels are a big answer: checked in slices, like a close answer.
+          out.push(...(await readList(S.zplItems, res, 'ZPL labels')));
         }
       }
       return out;

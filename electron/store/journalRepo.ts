@@ -133,7 +133,9 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const link = db.prepare('INSERT OR IGNORE INTO journal_jobs (entry_id, job_id) VALUES (?, ?)');
   const nextScan = db.prepare<[], Row>(`SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT 1`);
   const unfinishedScans = db.prepare<[number], Row>(`SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT ?`);
-  const unfinishedOthers = db.prepare<[], Row>(`SELECT * FROM journal_entries WHERE source <> 'scan' AND ${UNFINISHED} ORDER BY id`);
+  // Ids first (the partial index answers them alone), rows only of those no runner holds: a batch of
+  // 500 being closed is 500 claimed entries, read and parsed whole on every tick of the journal.
+  const unfinishedOtherIds = db.prepare<[], { id: number }>(`SELECT id FROM journal_entries WHERE source <> 'scan' AND ${UNFINISHED} ORDER BY id`);
   const jobsOfEntry = db.prepare<[number], { job_id: number }>('SELECT job_id FROM journal_jobs WHERE entry_id = ? ORDER BY job_id');
   const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
     `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
@@ -288,7 +290,11 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     },
     unfinishedScans: (limit = 1000): JournalEntry[] => unfinishedScans.all(limit).map(toEntry),
     /** Unfinished entries of every path but the scan lane, that no runner holds now. */
-    unfinishedOthers: (): JournalEntry[] => unfinishedOthers.all().filter((r) => !claimed.has(r.id)).map(toEntry),
+    unfinishedOthers: (): JournalEntry[] =>
+      unfinishedOtherIds.all().flatMap(({ id }) => {
+        const r = claimed.has(id) ? undefined : getOne.get(id);
+        return r ? [toEntry(r)] : [];
+      }),
     jobIdsOf: (entryId: number): number[] => jobsOfEntry.all(entryId).map((r) => r.job_id),
     jobIdsOfShipment: (accountId: string, deliveryId: number): number[] => jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
     /** Whether this station closed the shipment (a close it requested was confirmed). */

@@ -43,6 +43,9 @@ const routeKey = (r: LabelRoute | null) => (r ? JSON.stringify(r) : '');
 /** Entries per commit when jobs are queued: small enough that one commit is a short block of the loop. */
 const QUEUE_SLICE = 25;
 
+/** Entries per commit of a lazy step (`closed`): 500 in one commit held the loop for ~8 ms. */
+const STEP_SLICE = 50;
+
 /**
  * The entries in slices of QUEUE_SLICE, each committed on its own; one slice when a job belongs to
  * several entries (a PDF sheet of several shipments belongs to each of them: one commit).
@@ -161,7 +164,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     // One commit for every shipment the service closed. It allows no side effect (labels are read
     // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
     // lost in a power cut, the entry is `close-requested` and the service is asked what happened.
-    journal.step(todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id), 'closed', now(), { noSideEffect: true });
+    const closedIds = todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id);
+    for (let i = 0; i < closedIds.length; i += STEP_SLICE) {
+      if (i > 0) await nextTurn();
+      journal.step(closedIds.slice(i, i + STEP_SLICE), 'closed', now(), { noSideEffect: true });
+    }
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);
       if (!r) {
@@ -214,7 +221,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     for (const group of byRoute.values()) {
       const prints = new Map<number, NewPrintJob[]>();
       const toFetch: Shipment[] = [];
-      for (const e of group) {
+      for (const [i, e] of group.entries()) {
+        if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
         const s = found.get(e.deliveryId!);
         if (!s) continue;
         const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, [s.agent ?? ''], stationRules), session.accountId, s);
@@ -273,7 +281,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         // Each slice is its own commit: its jobs, their links and its entries' step (the entries of
         // later slices stay `closed` with their labels kept, so a crash between slices loses nothing),
         // and the event loop runs between slices (a batch of 500 is no one long block).
-        if (n > 0) await nextTurn();
+        if (n > 0 || entryIds.length > QUEUE_SLICE) await nextTurn();
         const all = [...new Set(slice.flatMap((id) => [...jobsByEntry.get(id)!.own, ...jobsByEntry.get(id)!.shared]))];
         stored.push(
           ...deps.queue.enqueueAll(all, (inserted) => {
@@ -294,7 +302,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         );
       }
       const storedById = new Map(stored.map((j) => [j.id, j]));
-      for (const id of entryIds) {
+      for (const [i, id] of entryIds.entries()) {
+        if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
         const jobs = journal.jobIdsOf(id).flatMap((j) => storedById.get(j) ?? []);
         results.set(id, { kind: 'queued', shipment: found.get(deliveryOf.get(id)!)!, jobs });
       }
@@ -323,11 +332,21 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
    */
   async function runClaimed(session: WorkflowSession, entries: JournalEntry[], closeNotSent: ReadonlySet<number>): Promise<Map<number, EntryResult>> {
     const results = new Map<number, EntryResult>();
-    const at = (step: JournalEntry['step']) => entries.map((e) => journal.get(e.id)!).filter((e) => e.step === step);
-    const requested = at('close-requested');
+    // The entries as committed now, read in slices (a batch of 500, read after each phase).
+    const current = async () => {
+      const out: JournalEntry[] = [];
+      for (const [i, e] of entries.entries()) {
+        if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
+        out.push(journal.get(e.id)!);
+      }
+      return out;
+    };
+    const before = await current();
+    const requested = before.filter((e) => e.step === 'close-requested');
+    // Reconciling moves only `close-requested` entries: the `resolved` ones are as read.
     const again = await reconcile(session, requested.filter((e) => !closeNotSent.has(e.id)), results);
-    await close(session, [...at('resolved'), ...requested.filter((e) => closeNotSent.has(e.id)), ...again], results, closeNotSent);
-    await print(session, at('closed').filter((e) => !results.has(e.id)), results);
+    await close(session, [...before.filter((e) => e.step === 'resolved'), ...requested.filter((e) => closeNotSent.has(e.id)), ...again], results, closeNotSent);
+    await print(session, (await current()).filter((e) => e.step === 'closed' && !results.has(e.id)), results);
     for (const e of entries) {
       if (results.has(e.id)) continue;
       const cur = journal.get(e.id)!;

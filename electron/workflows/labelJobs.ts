@@ -77,12 +77,13 @@ async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, 
   // Lazy commits (no disk sync): the labels are kept for a reprint or a restart, and guard no side
   // effect (the print jobs carry their own bytes). In slices, the event loop running between them.
   for (let i = 0; i < ordered.length; i += SAVE_SLICE) {
-    if (i > 0) await nextTurn();
+    await nextTurn(); // also after the answer's parsing, which had a turn of its own
     ctx.labels.saveAll(
       ordered.slice(i, i + SAVE_SLICE).map((it) => ({ accountId: ctx.session.accountId, variant: variantOf(route), deliveryIds: [it.deliveryId], parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')) })),
       ctx.now(),
     );
   }
+  await nextTurn();
   return zplPrintJobs(route, ordered, route.size ?? null);
 }
 
