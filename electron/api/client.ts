@@ -56,6 +56,9 @@ async function readList<T extends z.ZodType>(list: z.ZodArray<T>, res: CoreRespo
   return readItems(list.element, data, [], res, what);
 }
 
+/** Lists up to this long are checked in the turn that parsed them (a scan's lookup, one label). */
+const SMALL_LIST = 10;
+
 /**
  * The items of a list read one at a time in slices (see readList). The error is the one the whole
  * list's schema gives: its first issue, at `path` + the item's index (zod reports a list's items in
@@ -63,9 +66,9 @@ async function readList<T extends z.ZodType>(list: z.ZodArray<T>, res: CoreRespo
  */
 async function readItems<T extends z.ZodType>(element: T, data: unknown[], path: PropertyKey[], res: CoreResponse, what: string): Promise<z.output<T>[]> {
   const out: z.output<T>[] = [];
-  // A list longer than a search page (a close answer of 500 shipments: some 400 KB) took its turn
-  // already to be parsed from JSON: its checks start on the next turn.
-  let deadline = data.length > MAX_RESULTS ? 0 : performance.now() + SLICE_MS;
+  // A list of more than a few items (a search page of 100 is some 100 KB, a close answer of 500
+  // some 400 KB) took its turn already to be read and parsed from JSON: its checks start on the next.
+  let deadline = data.length > SMALL_LIST ? 0 : performance.now() + SLICE_MS;
   for (let i = 0; i < data.length; i++) {
     if (performance.now() >= deadline) {
       await nextTurn();
