@@ -229,8 +229,13 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   return {
     formats: ['zpl'],
     streams: true,
-    /** As many jobs as fit in the printer's buffer room now, counted as send() counts it (at least one). */
+    /**
+     * As many jobs as fit in the printer's buffer room now, counted as send() counts it, when the
+     * open connection has a fresh all-clear answer (mid-stream); otherwise one: a printer that is
+     * off, paused or not yet asked never gets a burst committed `sending`.
+     */
     readyFor(payloads) {
+      if (!sock || !freshAnswer(sock)) return 1;
       let room = maxBuffered - (inFlight.length ? sent - confirmed : 0);
       let n = 0;
       for (const bytes of payloads) {

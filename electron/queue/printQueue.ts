@@ -68,8 +68,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
    * commit, which is the disk sync each of them would otherwise wait for before its first byte
    * (in a batch of 500 that sync was the largest cost of a label). A crash inside the burst makes
    * every job of it `uncertain`, also the ones whose bytes had not left yet: the worker checks
-   * those few labels (never a silent reprint, never a silent loss). A lone label is one job and
-   * commits as before, in the driver's `sending` hook after its status pre-check.
+   * those few labels (never a silent reprint, never a silent loss). The driver offers a burst only
+   * mid-stream, on a connection whose last answer (a moment ago) was all-clear: a printer that is
+   * off or paused never gets one. A lone label is one job and commits as before, in the driver's
+   * `sending` hook after its status pre-check.
    */
   function burstOf(printerId: string, head: StoredJob, payload: Buffer | null, driver: PrinterDriver): { job: StoredJob; payload: Buffer | null }[] {
     if (!driver.readyFor || head.state !== 'queued') return [];
@@ -176,8 +178,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             const e = err instanceof PrintError ? err : new PrintError('printer_error', err instanceof Error ? err.message : String(err), 'unknown');
             opts.onPrinterResult?.(printerId, e);
             const at = clock.now();
-            // An attempt that failed before its first byte still counts, for the backoff.
-            const attempt = !sending;
+            // An attempt that failed before its first byte still counts, for the backoff (a job of a
+            // burst was counted when the burst was committed).
+            const attempt = !sending && !marked;
             // Before `sending` no byte can have left, whatever the error says: safe to retry.
             if (!sending || (e.outcome === 'not_sent' && !accepted)) {
               const attempts = head.attempts + 1;
