@@ -177,7 +177,10 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     ...p,
     status: states.get(p.id) ?? { printerId: p.id, state: 'unknown', reasonCode: null, reason: null, checkedAt: null },
   });
-  const routes = (): RoutingRules => parseRoutingRules(settings.get(ROUTES_SETTING));
+  // Read and checked once, renewed when the worker saves them (the only writer): every scan routes
+  // its labels, and parsing the stored rules per scan cost more than the routing itself.
+  let routing: RoutingRules | null = null;
+  const routes = (): RoutingRules => (routing ??= parseRoutingRules(settings.get(ROUTES_SETTING)));
 
   function mustPrinter(id: string): PrinterConfig {
     const p = printers.get(id);
@@ -272,6 +275,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
         .filter((id): id is string => !!id && !printers.get(id));
       if (missing.length) throw new StationError('printer_not_found', `Routing names printers that are not set up: ${[...new Set(missing)].join(', ')}.`, { printerIds: [...new Set(missing)] });
       settings.set(ROUTES_SETTING, rules, clock.now());
+      routing = null;
       return rules;
     },
     'printing.queue.list': (p) => queue.list(p).map(publicJob),

@@ -4,6 +4,7 @@
  * malformed message gets the same answer whichever transport carried it.
  */
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
+import { SLICE_MS } from '../slices';
 
 export interface CallMessage {
   id: number;
@@ -29,4 +30,34 @@ export function parseCall(data: string): CallMessage | string {
 /** The answer to a message that is not a call: it has no id to answer, so -1. */
 export function invalidMessage(message: string): RpcHostMessage {
   return { t: 'reply', id: -1, result: { ok: false, error: { code: 'invalid_message', message } } };
+}
+
+/**
+ * Takes the calls of one connection in order, about SLICE_MS of them per turn of the event loop:
+ * a page sending what it held (1,000 scans made while it was offline) arrives in one read of the
+ * socket, and reading, checking and starting every call in that one turn held the core's loop for
+ * 35-50 ms (issue 17). A lone call runs at once, as before. `start` must not throw: the bridges
+ * pass the start of an async handler, whose failures are its promise's.
+ */
+export function createCallPacer(sliceMs = SLICE_MS): (start: () => void) => void {
+  const waiting: (() => void)[] = [];
+  /** Where this turn's share ends; null while no turn is open. */
+  let turnEnds: number | null = null;
+  const endTurn = () => {
+    turnEnds = null;
+    run();
+  };
+  function run(): void {
+    while (waiting.length) {
+      if (turnEnds === null) {
+        turnEnds = performance.now() + sliceMs;
+        setImmediate(endTurn);
+      } else if (performance.now() >= turnEnds) return; // the rest on the next turn (endTurn)
+      waiting.shift()!();
+    }
+  }
+  return (start) => {
+    waiting.push(start);
+    if (waiting.length === 1) run();
+  };
 }

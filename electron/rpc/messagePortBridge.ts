@@ -10,7 +10,7 @@
  * second; the two adapters below hide that, so the tests run the bridge over a Node pair.
  */
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
-import { invalidMessage, parseCall } from './callMessage';
+import { createCallPacer, invalidMessage, parseCall } from './callMessage';
 import type { Logger, RpcServer } from './rpcServer';
 
 /** What the bridge needs of a port. */
@@ -71,7 +71,8 @@ export function serveRpcPort(port: RpcPort, rpc: RpcServer, log: Logger): () => 
     open = false;
     unsubscribe();
   };
-  port.onMessage(async (data) => {
+  const pace = createCallPacer();
+  const take = async (data: unknown) => {
     if (typeof data !== 'string') {
       send(invalidMessage('The message must be JSON text.'));
       return;
@@ -83,7 +84,8 @@ export function serveRpcPort(port: RpcPort, rpc: RpcServer, log: Logger): () => 
     }
     const result = await rpc.dispatch(call.method, call.params);
     send({ t: 'reply', id: call.id, result });
-  });
+  };
+  port.onMessage((data) => pace(() => void take(data)));
   port.onClose(stop);
   port.start();
   return () => {

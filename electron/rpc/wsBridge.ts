@@ -5,7 +5,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
-import { invalidMessage, parseCall } from './callMessage';
+import { createCallPacer, invalidMessage, parseCall } from './callMessage';
 import type { Logger, RpcServer } from './rpcServer';
 
 /** Serves one admitted socket until it closes. */
@@ -14,7 +14,8 @@ export function serveRpcSocket(socket: WebSocket, rpc: RpcServer, log: Logger): 
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
   };
   const unsubscribe = rpc.onEvent((name, payload) => send({ t: 'event', name, payload }));
-  socket.on('message', async (raw, isBinary) => {
+  const pace = createCallPacer();
+  const take = async (raw: WebSocket.RawData, isBinary: boolean) => {
     if (isBinary) {
       send(invalidMessage('Binary frames are not accepted.'));
       return;
@@ -26,7 +27,8 @@ export function serveRpcSocket(socket: WebSocket, rpc: RpcServer, log: Logger): 
     }
     const result = await rpc.dispatch(call.method, call.params);
     send({ t: 'reply', id: call.id, result });
-  });
+  };
+  socket.on('message', (raw, isBinary) => pace(() => void take(raw, isBinary)));
   socket.on('close', unsubscribe);
   socket.on('error', (err) => log.warn('rpc socket error', { error: err.message }));
 }

@@ -11,15 +11,24 @@ const KEY = 'station.settings';
 export const defaultSettings: StationSettings = { language: null, sounds: true, volume: 80, scanner: { prefix: '', suffix: '', keyGapMs: 35 }, newShipment: { lastSenderPlace: null } };
 
 export function createStationSettings(repo: SettingsRepo, clock: Clock, onChange: (s: StationSettings) => void) {
+  /**
+   * Read and checked once, then kept: every scan asks for the scanner's affixes, and reading and
+   * validating the stored value per scan was most of what a burst of 1,000 scans cost the core.
+   * Only set() writes the value (this module owns its key), and it renews the copy.
+   */
+  let current: StationSettings | null = null;
   function get(): StationSettings {
+    if (current) return current;
     const parsed = stationSettings.safeParse({ ...defaultSettings, ...(repo.get<object>(KEY) ?? {}) });
-    return parsed.success ? parsed.data : defaultSettings;
+    current = parsed.success ? parsed.data : defaultSettings;
+    return current;
   }
   return {
     get,
     set(patch: Partial<StationSettings>): StationSettings {
       const next = stationSettings.parse({ ...get(), ...patch });
       repo.set(KEY, next, clock.now());
+      current = next;
       onChange(next);
       return next;
     },

@@ -101,7 +101,7 @@ export interface Received {
 }
 
 /** Scans received per commit (one disk sync), and per turn of the event loop. */
-const RECEIVE_SLICE = 50;
+const RECEIVE_SLICE = 25;
 
 type Step = ScanOutcome | { later: Promise<ScanOutcome> };
 const later = (p: Promise<ScanOutcome>): Step => ({ later: p });
@@ -464,7 +464,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
 
   /**
    * Scans that arrive in the same turn of the event loop (one read of the page's socket: a fast
-   * scanner, a page sending what it held) share one commit, so a burst of 1,000 is 20 disk syncs,
+   * scanner, a page sending what it held) share one commit, so a burst of 1,000 is 40 disk syncs,
    * not 1,000 in one block of the loop; each is acknowledged only after its commit. A slice of
    * RECEIVE_SLICE at a time, the event loop running between slices.
    */
