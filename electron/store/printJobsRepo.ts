@@ -81,6 +81,18 @@ export const LANE_HEAD_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id = (SELE
   SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'failed' AND next_retry_at IS NOT NULL AND kind = 'print' ORDER BY id LIMIT 1)))`;
 
 /**
+ * The lane's next jobs after one, in lane order, in both states a lane waits on (a failed job with
+ * a retry time of its own ends a burst: it holds the jobs behind it). Each state's first few are
+ * taken from the front of the lane index; one `OR` read and sorted every waiting job of the
+ * printer instead, for each burst: a batch of 500 read some 60,000 rows.
+ */
+export const LANE_AFTER_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id IN (
+  SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'queued' AND id > @afterId AND kind = 'print' ORDER BY id LIMIT @limit)
+  UNION ALL
+  SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'failed' AND next_retry_at IS NOT NULL AND id > @afterId AND kind = 'print' ORDER BY id LIMIT @limit))
+  ORDER BY id LIMIT @limit`;
+
+/**
  * Printers with a lane head, found printer by printer (a skip over the lane index: a station has
  * a few printers and any number of jobs); a DISTINCT over pending jobs read every waiting job on
  * each tick of the queue (34 ms a tick with 1,000 labels waiting for a printer that is off).
@@ -140,12 +152,7 @@ export function createPrintJobsRepo(db: Db) {
     `UPDATE print_jobs SET next_retry_at = @at, updated_at = @at WHERE id = @id AND state = 'failed' AND next_retry_at > @at`,
   );
   const laneHead = db.prepare<{ printerId: string }, JobRow>(LANE_HEAD_SQL);
-  // The lane's jobs after one, in lane order (both states a lane waits on, so a failed job with a
-  // retry time of its own ends the run: it holds the jobs behind it).
-  const laneAfter = db.prepare<{ printerId: string; afterId: number; limit: number }, JobRow>(
-    `SELECT ${COLUMNS} FROM print_jobs WHERE printer_id = @printerId AND kind = 'print' AND id > @afterId
-       AND (state = 'queued' OR (state = 'failed' AND next_retry_at IS NOT NULL)) ORDER BY id LIMIT @limit`,
-  );
+  const laneAfter = db.prepare<{ printerId: string; afterId: number; limit: number }, JobRow>(LANE_AFTER_SQL);
   const busyLanes = db.prepare<[], { printer_id: string }>(BUSY_LANES_SQL);
   const events = db.prepare<[number], { at: string; state: JobState; reason_code: string | null; reason: string | null }>(
     'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../electron/store/database';
-import { BUSY_LANES_SQL, createPrintJobsRepo, LANE_HEAD_SQL } from '../../../electron/store/printJobsRepo';
+import { BUSY_LANES_SQL, createPrintJobsRepo, LANE_AFTER_SQL, LANE_HEAD_SQL } from '../../../electron/store/printJobsRepo';
 import { createPrintersRepo } from '../../../electron/store/printersRepo';
 import { backoffDelay } from '../../../electron/queue/backoff';
 import { printerSettings } from '../../../shared/contract/printing';
@@ -74,6 +74,26 @@ describe('print queue store', () => {
     const steps = plan.map((r) => r.detail);
     expect(steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\?\)/.test(d))).toHaveLength(2);
     expect(steps.filter((d) => /^SCAN print_jobs|TEMP B-TREE/.test(d))).toEqual([]);
+  });
+
+  it('the queued jobs behind a lane’s head, in order, up to the first that waits for its retry', () => {
+    const { jobs } = repo();
+    const made = ['hlava', 'druhý', 'třetí', 'čeká', 'pátý'].map((t) => jobs.insert(job(t), t0));
+    jobs.insert(job('jiná tiskárna', 'office'), t0);
+    expect(jobs.queuedAfter('zebra', made[0]!.id, 7).map((j) => j.title)).toEqual(['druhý', 'třetí', 'čeká', 'pátý']);
+    expect(jobs.queuedAfter('zebra', made[0]!.id, 2).map((j) => j.title)).toEqual(['druhý', 'třetí']);
+    jobs.setState(made[3]!.id, 'failed', t0, { nextRetryAt: t0.toISOString(), reasonCode: 'offline', reason: 'Tiskárna je vypnutá' });
+    expect(jobs.queuedAfter('zebra', made[0]!.id, 7).map((j) => j.title)).toEqual(['druhý', 'třetí']);
+    jobs.setState(made[1]!.id, 'done', t0);
+    expect(jobs.queuedAfter('zebra', made[0]!.id, 7).map((j) => j.title)).toEqual(['třetí']);
+  });
+
+  it('finds the jobs behind a lane’s head through the lane index, without reading or sorting every waiting job', () => {
+    const { db } = repo();
+    const steps = (db.prepare(`EXPLAIN QUERY PLAN ${LANE_AFTER_SQL}`).all({ printerId: 'zebra', afterId: 0, limit: 8 }) as { detail: string }[]).map((r) => r.detail);
+    expect(steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\? AND id>\?\)/.test(d))).toHaveLength(2);
+    // The outer ORDER BY sorts at most twice `limit` ids; no scan, no MULTI-INDEX OR over the lane.
+    expect(steps.filter((d) => /^SCAN print_jobs|MULTI-INDEX OR/.test(d))).toEqual([]);
   });
 
   it('lists the printers with work, past a history of done jobs and a printer that is off', () => {
