@@ -92,6 +92,7 @@ export async function run(): Promise<Record<string, number>> {
       out[`${k}_core_cpu_system_ms_per_shipment`] = (collected.cpuSystemMs + closed.cpuSystemMs) / BATCH;
       out[`${k}_core_event_loop_max_block_ms`] = Math.max(collected.loopMaxMs, closed.loopMaxMs);
       out[`${k}_core_event_loop_max_block_close_ms`] = closed.loopMaxMs;
+      out[`${k}_core_event_loop_max_block_cpu_ms`] = Math.max(collected.loopMaxBlockCpuMs, closed.loopMaxBlockCpuMs);
     }
   } finally {
     await core?.close();

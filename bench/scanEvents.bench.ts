@@ -71,6 +71,7 @@ export async function run(): Promise<Record<string, number>> {
       out[`${k}_frames_to_page_total`] = frames;
       out[`${k}_bytes_per_scan`] = total / SCANS;
       out[`${k}_core_event_loop_max_block_ms`] = c.loopMaxMs;
+      out[`${k}_core_event_loop_max_block_cpu_ms`] = c.loopMaxBlockCpuMs;
       out[`${k}_core_cpu_ms_per_scan`] = c.cpuMs / SCANS;
       await core.close();
       cores.pop();

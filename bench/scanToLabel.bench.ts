@@ -111,6 +111,7 @@ export async function run(): Promise<Record<string, number>> {
       out[`${k}_station_vs_floor_p50_ratio`] = s.p50 / f.p50;
       out[`${k}_station_vs_floor_p95_ratio`] = s.p95 / f.p95;
       out[`${k}_core_event_loop_max_block_ms`] = c.loopMaxMs;
+      out[`${k}_core_event_loop_max_block_cpu_ms`] = c.loopMaxBlockCpuMs;
       out[`${k}_core_event_loop_p99_ms`] = c.loopP99Ms;
       out[`${k}_core_cpu_ms_per_scan`] = c.cpuMs / SCANS;
     }

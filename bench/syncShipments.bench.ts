@@ -58,6 +58,7 @@ export async function run(): Promise<Record<string, number>> {
         out[`${k}_${run}_requests`] = r.requests;
         if (run === 'unchanged') out[`${k}_${run}_not_modified`] = r.notModified;
         out[`${k}_${run}_core_event_loop_max_block_ms`] = c.loopMaxMs;
+        out[`${k}_${run}_core_event_loop_max_block_cpu_ms`] = c.loopMaxBlockCpuMs;
         out[`${k}_${run}_core_cpu_ms`] = c.cpuMs;
         out[`${k}_${run}_event_bytes_to_page`] = pushedBytes(core) - bytes0;
       }

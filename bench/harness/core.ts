@@ -25,6 +25,8 @@ export interface CoreFigures {
   cpuMs: number;
   loopMaxMs: number;
   loopP99Ms: number;
+  /** The most CPU time the core used within one stall of its loop (coreChild.ts createStallWatch). */
+  loopMaxBlockCpuMs: number;
   profile: string | null;
 }
 
