@@ -6,13 +6,7 @@
  * here (that is bench/printerStream): only what was sent when, and what is called printed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
-import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
-import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
-import { createPrintQueue } from '../../../electron/queue/printQueue';
-import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
-import { printerSettings } from '../../../shared/contract/printing';
-import { freshDb, waitFor } from './printingTestKit';
+import { startStreamingLane, waitFor } from './printingTestKit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -23,20 +17,9 @@ afterEach(async () => {
 const label = (code: string) => `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
 
 async function rig(ips: number) {
-  const printer: VirtualZplPrinter = await startVirtualZplPrinter({ speedIps: ips, dpi: 300 });
-  const { db } = freshDb();
-  const jobs = createPrintJobsRepo(db);
-  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), printTimeoutMs: 5000, maxBuffered: 3, pollMs: 20 });
-  const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 60_000, maxMs: 60_000 }, tickMs: 25 });
-  cleanup.push(async () => {
-    await queue.stop();
-    await driver.close?.();
-    await printer.close();
-    db.close();
-  });
-  queue.start();
-  const enqueue = (code: string) => queue.enqueue({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] });
-  return { printer, queue, jobs, enqueue };
+  const lane = await startStreamingLane({ label, printer: { speedIps: ips, dpi: 300 }, driver: { maxBuffered: 3 } });
+  cleanup.push(lane.close);
+  return { printer: lane.printer, queue: lane.queue, jobs: lane.jobs, enqueue: lane.enqueue };
 }
 
 describe('streaming labels to a printer that reports its status', () => {

@@ -8,13 +8,7 @@
  * again" must go over a new connection and print it once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
-import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
-import { startVirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
-import { createPrintQueue } from '../../../electron/queue/printQueue';
-import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
-import { printerSettings } from '../../../shared/contract/printing';
-import { freshDb, waitFor } from './printingTestKit';
+import { startStreamingLane, waitFor } from './printingTestKit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,19 +21,9 @@ const READ_MS = 5000;
 
 describe('a printer that drops off under a kept-open streaming connection', () => {
   it('leaves the job uncertain at once, prints nothing for it, and "Print again" reconnects and prints it once', async () => {
-    const printer = await startVirtualZplPrinter();
-    const { db } = freshDb();
-    const jobs = createPrintJobsRepo(db);
-    const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), timeouts: { readMs: READ_MS }, printTimeoutMs: 5000, pollMs: 20 });
-    const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 60_000, maxMs: 60_000 }, tickMs: 25 });
-    cleanup.push(async () => {
-      await queue.stop();
-      await driver.close?.();
-      await printer.close();
-      db.close();
-    });
-    queue.start();
-    const enqueue = (code: string) => queue.enqueue({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] });
+    const lane = await startStreamingLane({ label, driver: { timeouts: { readMs: READ_MS } } });
+    cleanup.push(lane.close);
+    const { printer, queue, enqueue } = lane;
 
     // A first label: the driver keeps its connection open afterwards.
     const first = enqueue('KEPT-1').id;

@@ -1,10 +1,16 @@
-/** Shared pieces for the printing tests: a fresh database, our own test ZPL, barcode decoding. */
+/** Shared pieces for the printing tests: a fresh database, our own test ZPL, barcode decoding, a streaming lane. */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { systemClock } from '../../../electron/clock';
 import type { PrintHooks } from '../../../electron/printing/printerDriver';
+import { startVirtualZplPrinter, type VirtualPrinterOptions } from '../../../electron/printing/virtualZplPrinter';
+import { createZplTcpDriver, type ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';
+import { createPrintQueue } from '../../../electron/queue/printQueue';
 import { openDatabase, type Db } from '../../../electron/store/database';
+import { createPrintJobsRepo, type StoredJob } from '../../../electron/store/printJobsRepo';
+import { printerSettings } from '../../../shared/contract/printing';
 
 export function tempDir(prefix = 'printing-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
@@ -52,4 +58,41 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000, stepMs =
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/**
+ * A label printer's lane as the station drains it: the virtual ZPL printer (a real TCP listener),
+ * a fresh queue database, the streaming driver (host status on) and the durable queue, started
+ * unless `start: false`. `close` stops them in order. `label(code)` is each test's own ZPL.
+ */
+export async function startStreamingLane(o: {
+  label: (code: string) => string;
+  printer?: VirtualPrinterOptions;
+  driver?: Partial<ZplTcpOptions>;
+  onJobChanged?: (job: StoredJob) => void;
+  start?: boolean;
+}) {
+  const printer = await startVirtualZplPrinter(o.printer);
+  const { db, file } = freshDb();
+  const jobs = createPrintJobsRepo(db);
+  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), printTimeoutMs: 5000, pollMs: 20, ...o.driver });
+  const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 60_000, maxMs: 60_000 }, tickMs: 25, onJobChanged: o.onJobChanged });
+  if (o.start !== false) queue.start();
+  const newJob = (code: string) => ({ kind: 'print' as const, printerId: 'zebra', format: 'zpl' as const, payload: Buffer.from(o.label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] });
+  return {
+    printer,
+    db,
+    file,
+    jobs,
+    driver,
+    queue,
+    newJob,
+    enqueue: (code: string) => queue.enqueue(newJob(code)),
+    async close() {
+      await queue.stop();
+      await driver.close?.();
+      await printer.close();
+      db.close();
+    },
+  };
 }

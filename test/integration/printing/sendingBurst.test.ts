@@ -8,13 +8,8 @@
  * Real parts: the virtual ZPL printer on a TCP listener answering ~HS, the durable queue in SQLite.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
-import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
-import { startVirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
-import { createPrintQueue } from '../../../electron/queue/printQueue';
-import { createPrintJobsRepo, type StoredJob } from '../../../electron/store/printJobsRepo';
-import { printerSettings } from '../../../shared/contract/printing';
-import { freshDb, waitFor } from './printingTestKit';
+import type { StoredJob } from '../../../electron/store/printJobsRepo';
+import { startStreamingLane, waitFor } from './printingTestKit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -24,36 +19,22 @@ afterEach(async () => {
 const label = (code: string) => `^XA^CI28^PW812^LL400^FO40,40^A0N,40,40^FDZásilka ${code} – Žluťoučký kůň^FS^FO40,120^BY2^BCN,120,Y,N,N^FD${code}^FS^XZ`;
 
 async function rig(opts: { paused?: boolean } = {}) {
-  const printer = await startVirtualZplPrinter({ speedIps: 1000, dpi: 203 });
-  if (opts.paused) printer.set({ paused: true });
-  const { db } = freshDb();
-  const jobs = createPrintJobsRepo(db);
-  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), printTimeoutMs: 5000, maxBuffered: 3, pollMs: 20 });
   /** Each moment a job turned `sending`: the states of all jobs as committed then. */
   const atSending: { id: number; states: Record<number, string> }[] = [];
   const ids: number[] = [];
-  const queue = createPrintQueue({
-    jobs,
-    clock: systemClock,
-    driverFor: () => driver,
-    backoff: { baseMs: 60_000, maxMs: 60_000 },
-    tickMs: 25,
+  const lane = await startStreamingLane({
+    label,
+    printer: { speedIps: 1000, dpi: 203 },
+    driver: { maxBuffered: 3 },
+    start: false,
     onJobChanged: (j: StoredJob) => {
-      if (j.state === 'sending') atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, jobs.get(id)!.state])) });
+      if (j.state === 'sending') atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, lane.jobs.get(id)!.state])) });
     },
   });
-  cleanup.push(async () => {
-    await queue.stop();
-    await driver.close?.();
-    await printer.close();
-    db.close();
-  });
-  const enqueueAll = (codes: string[]) =>
-    queue.enqueueAll(
-      codes.map((code) => ({ kind: 'print' as const, printerId: 'zebra-203', format: 'zpl' as const, payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] })),
-      () => [],
-    );
-  return { printer, queue, jobs, ids, atSending, enqueueAll };
+  cleanup.push(lane.close);
+  if (opts.paused) lane.printer.set({ paused: true });
+  const enqueueAll = (codes: string[]) => lane.queue.enqueueAll(codes.map(lane.newJob), () => []);
+  return { printer: lane.printer, queue: lane.queue, jobs: lane.jobs, ids, atSending, enqueueAll };
 }
 
 describe('labels sent in a burst to a printer with room for them', () => {
@@ -95,38 +76,22 @@ describe('labels sent in a burst to a printer with room for them', () => {
     expect(r.printer.printed()).toEqual([]);
 
     r.printer.set({ paused: false });
-    r.queue.printerBack('zebra-203');
+    r.queue.printerBack('zebra');
     await waitFor(() => r.ids.every((id) => r.queue.get(id).state === 'done'), 20_000);
     expect(r.printer.printed().map((l) => /PAUZA-\d/.exec(l.zpl)?.[0])).toEqual(codes);
   });
 
   it('a restart right after a burst was committed: every label of it is uncertain (the worker decides), the labels behind it print once', async () => {
-    const { db, file } = freshDb();
-    const jobs = createPrintJobsRepo(db);
+    const r = await rig();
     const at = new Date();
-    const made = ['PAD-1', 'PAD-2', 'PAD-3', 'PAD-4'].map((code) =>
-      jobs.insert({ kind: 'print', printerId: 'zebra-203', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] }, at),
-    );
-    // What a kill right after the burst's commit leaves: three `sending`, one queued behind them.
-    jobs.transaction(() => made.slice(0, 3).forEach((j) => jobs.setState(j.id, 'sending', at, { attempt: true })));
-    db.close();
-
-    const printer = await startVirtualZplPrinter({ speedIps: 1000, dpi: 203 });
-    const { openDatabase } = await import('../../../electron/store/database');
-    const again = openDatabase(file);
-    const repo = createPrintJobsRepo(again);
-    const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), maxBuffered: 3, pollMs: 20 });
-    const queue = createPrintQueue({ jobs: repo, clock: systemClock, driverFor: () => driver, tickMs: 25 });
-    cleanup.push(async () => {
-      await queue.stop();
-      await driver.close?.();
-      await printer.close();
-      again.close();
-    });
-    const recovered = queue.start();
+    const made = ['PAD-1', 'PAD-2', 'PAD-3', 'PAD-4'].map((code) => r.jobs.insert({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] }, at));
+    // What a kill right after the burst's commit leaves: three `sending`, one queued behind them;
+    // the queue starts on it as a restarted station's does.
+    r.jobs.transaction(() => made.slice(0, 3).forEach((j) => r.jobs.setState(j.id, 'sending', at, { attempt: true })));
+    const recovered = r.queue.start();
     expect(recovered.uncertain).toEqual(made.slice(0, 3).map((j) => j.id));
-    await waitFor(() => queue.get(made[3]!.id).state === 'done');
-    expect(printer.printed().map((l) => /PAD-\d/.exec(l.zpl)?.[0])).toEqual(['PAD-4']);
-    expect(made.slice(0, 3).map((j) => queue.get(j.id).state)).toEqual(['uncertain', 'uncertain', 'uncertain']);
+    await waitFor(() => r.queue.get(made[3]!.id).state === 'done');
+    expect(r.printer.printed().map((l) => /PAD-\d/.exec(l.zpl)?.[0])).toEqual(['PAD-4']);
+    expect(made.slice(0, 3).map((j) => r.queue.get(j.id).state)).toEqual(['uncertain', 'uncertain', 'uncertain']);
   });
 });

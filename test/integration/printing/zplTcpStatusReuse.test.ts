@@ -6,13 +6,9 @@
  * TCP listener); the ~HS queries are counted from the bytes it received, never from timings.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
-import { createZplTcpDriver, type ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';
-import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
-import { createPrintQueue } from '../../../electron/queue/printQueue';
-import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
-import { printerSettings } from '../../../shared/contract/printing';
-import { freshDb, waitFor } from './printingTestKit';
+import type { ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';
+import type { VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
+import { startStreamingLane, waitFor } from './printingTestKit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -30,28 +26,9 @@ const settled = (state: string) => !['queued', 'sending', 'sent'].includes(state
 
 /** The queue draining to the virtual printer through the streaming driver (host status on); labels print at once. */
 async function rig(driverOpts: Partial<ZplTcpOptions> = {}) {
-  const printer = await startVirtualZplPrinter();
-  const { db } = freshDb();
-  const jobs = createPrintJobsRepo(db);
-  const driver = createZplTcpDriver({
-    host: printer.host,
-    port: printer.port,
-    settings: printerSettings.parse({ hostStatus: true }),
-    timeouts: { connectMs: 1000, writeMs: 2000, readMs: 800 },
-    printTimeoutMs: 5000,
-    pollMs: 20,
-    ...driverOpts,
-  });
-  const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 60_000, maxMs: 60_000 }, tickMs: 25 });
-  cleanup.push(async () => {
-    await queue.stop();
-    await driver.close?.();
-    await printer.close();
-    db.close();
-  });
-  queue.start();
-  const enqueue = (code: string) => queue.enqueue({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] }).id;
-  return { printer, queue, driver, enqueue };
+  const lane = await startStreamingLane({ label, driver: { timeouts: { connectMs: 1000, writeMs: 2000, readMs: 800 }, ...driverOpts } });
+  cleanup.push(lane.close);
+  return { printer: lane.printer, queue: lane.queue, driver: lane.driver, enqueue: (code: string) => lane.enqueue(code).id };
 }
 
 describe('the status pre-check in a burst of labels', () => {
