@@ -71,11 +71,12 @@ export interface PrinterDriver {
    */
   readonly streams?: boolean;
   /**
-   * A streaming driver: how many of these jobs (their bytes, in lane order) it would write one
-   * after another right now, without waiting for the printer to make room (at least 1). The queue
-   * commits that many `sending` in one commit (a burst; see electron/queue/printQueue.ts).
+   * A streaming driver: how many of these jobs (their bytes, in lane order, read as far as it
+   * iterates) it would write one after another right now, without waiting for the printer to make
+   * room (at least 1). The queue commits that many `sending` in one commit (a burst; see
+   * electron/queue/printQueue.ts).
    */
-  readyFor?(payloads: readonly Buffer[]): number;
+  readyFor?(payloads: Iterable<Buffer>): number;
   /** Sends one job; rejects with PrintError. Calls the hooks at their moments (see PrintHooks). */
   print(job: DriverJob, hooks: PrintHooks): Promise<PrintResult>;
   status(): Promise<DriverStatus>;

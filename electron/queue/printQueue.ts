@@ -77,8 +77,13 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     if (!driver.readyFor || head.state !== 'queued') return [];
     const next = jobs.queuedAfter(printerId, head.id, MAX_BURST - 1);
     if (!next.length) return [];
-    const payloads = next.map((j) => jobs.payload(j.id));
-    const n = Math.min(driver.readyFor([payload ?? Buffer.alloc(0), ...payloads.map((b) => b ?? Buffer.alloc(0))]), next.length + 1);
+    // Read as far as the driver looks: not at all when it has no fresh answer (most single labels).
+    const payloads: (Buffer | null)[] = [];
+    function* inLane() {
+      yield payload ?? Buffer.alloc(0);
+      for (const j of next) yield (payloads[payloads.length] = jobs.payload(j.id)) ?? Buffer.alloc(0);
+    }
+    const n = Math.min(driver.readyFor(inLane()), next.length + 1);
     if (n < 2) return [];
     const at = clock.now();
     const marked = jobs.transaction(() => [head, ...next.slice(0, n - 1)].map((j) => jobs.setState(j.id, 'sending', at, { attempt: true, delivered: j.delivered })));
@@ -125,7 +130,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       }
       const payload = inBurst ? inBurst.payload : jobs.payload(head.id);
       // Committed `sending` with the jobs behind it, or (a lone job) in the driver's hook.
-      const marked = !!inBurst || (driver.streams === true && ahead.push(...burstOf(printerId, head, payload, driver)) > 0);
+      const burst = inBurst || !driver.streams ? [] : burstOf(printerId, head, payload, driver);
+      ahead.push(...burst);
+      const marked = !!inBurst || burst.length > 0;
       let sending = false;
       let accepted = false;
       let withdrawn = false;

@@ -37,7 +37,9 @@ const RECORD_SLICE = 25;
  */
 async function storeClosed(deps: Deps, session: WorkflowSession, group: CloseGroup, deliveries: Delivery[], orders: { agent: string; scheduled: string; collectionPlace: string }[]) {
   for (let i = 0; i < deliveries.length; i += RECORD_SLICE) {
-    await nextTurn(); // the first too: the answer's last checks had this turn
+    // More than one slice: each on a turn of its own, the first too (the answer's last checks had
+    // this turn); a scan's one shipment is stored at once.
+    if (deliveries.length > RECORD_SLICE) await nextTurn();
     deps.recordDeliveries(session.accountId, deliveries.slice(i, i + RECORD_SLICE));
   }
   for (const o of orders) {

@@ -77,13 +77,15 @@ async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, 
   // Lazy commits (no disk sync): the labels are kept for a reprint or a restart, and guard no side
   // effect (the print jobs carry their own bytes). In slices, the event loop running between them.
   for (let i = 0; i < ordered.length; i += SAVE_SLICE) {
-    await nextTurn(); // also after the answer's parsing, which had a turn of its own
+    // More than one slice: each on a turn of its own, also after the answer's parsing (a single
+    // scan's labels go on at once, without a turn on its way to the printer).
+    if (ordered.length > SAVE_SLICE) await nextTurn();
     ctx.labels.saveAll(
       ordered.slice(i, i + SAVE_SLICE).map((it) => ({ accountId: ctx.session.accountId, variant: variantOf(route), deliveryIds: [it.deliveryId], parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')) })),
       ctx.now(),
     );
   }
-  await nextTurn();
+  if (ordered.length > SAVE_SLICE) await nextTurn();
   return zplPrintJobs(route, ordered, route.size ?? null);
 }
 
