@@ -9,7 +9,7 @@ import { PrintError } from './printerDriver';
 import { PrinterSocket } from './printerSocket';
 import { listCupsQueues } from './systemPrinters';
 import { listWindowsPrinters, type WindowsSpooler } from './windowsSpooler';
-import { HOST_IDENTIFICATION_QUERY, HOST_STATUS_QUERY, hostStatusProblem, parseHostIdentification, parseHostStatus } from './zplHostStatus';
+import { HOST_IDENTIFICATION_QUERY, HOST_STATUS_QUERY, LABEL_COUNTER_QUERY, countFrames, hasQuotedAnswer, hostStatusProblem, parseHostIdentification, parseHostStatus, parseLabelCounter } from './zplHostStatus';
 
 export interface Discovered {
   connection: PrinterConnection;
@@ -63,48 +63,57 @@ export interface TcpPrinterTest {
   model: string | null;
   /** Its resolution from ~HI (dots per millimetre), when it says. */
   dpi: 203 | 300 | 600 | null;
+  /** It answers its label counter over SGD (asked only of a printer that answered ~HS as a Zebra). */
+  labelCounter: boolean;
 }
 
 /**
- * Connects to host:port, asks ~HS (does it report its status?) and ~HI (model and resolution),
- * and says what it found. `reasonCode` (a PrintError code: offline, timeout) lets the UI say why
- * it failed in its language.
+ * Connects to host:port, asks ~HS (does it report its status, in the manual's layout?), then of a
+ * printer that does ~HI (model and resolution) and its label counter (SGD), and says what it found.
+ * Each question goes bare on a connection of its own: no line end a raw port could print as a blank
+ * label, and a printer that ends the connection after an answer still gets the next question.
+ * `reasonCode` (a PrintError code: offline, timeout) lets the UI say why it failed in its language.
  */
 export async function testTcpPrinter(host: string, port: number, timeoutMs = 2000): Promise<TcpPrinterTest> {
-  let sock: PrinterSocket;
-  try {
-    sock = await PrinterSocket.connect(host, port, timeoutMs);
-  } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false, reasonCode: err instanceof PrintError ? err.code : null, model: null, dpi: null };
-  }
   const at = `${host}:${port}`;
-  try {
-    let hostStatus = false;
-    let state = '';
+  /** One question on its own connection; null when nothing (whole) came back. */
+  async function ask(query: Buffer, whole: (b: Buffer) => boolean): Promise<Buffer | null> {
+    const sock = await PrinterSocket.connect(host, port, timeoutMs);
     try {
-      await sock.write(HOST_STATUS_QUERY, timeoutMs, false);
-      const status = parseHostStatus(await sock.readFrames(3, timeoutMs));
-      hostStatus = !!status;
-      const problem = status && hostStatusProblem(status);
-      state = status ? (problem ? ` It reports: ${problem.message}` : ' It reports ready.') : '';
+      await sock.write(query, timeoutMs, false);
+      return await sock.readUntil(whole, timeoutMs);
     } catch {
-      // No ~HS answer: a plain raw port.
+      return null;
+    } finally {
+      sock.destroy();
     }
-    let ident: ReturnType<typeof parseHostIdentification> = null;
-    if (hostStatus) {
-      try {
-        await sock.write(HOST_IDENTIFICATION_QUERY, timeoutMs, false);
-        ident = parseHostIdentification(await sock.readFrames(1, timeoutMs));
-      } catch {
-        // A printer that reports its status but not its identity: the worker picks the resolution.
-      }
-    }
-    const who = ident ? `a ${ident.model}${ident.dpi ? ` at ${ident.dpi} dpi` : ''}` : 'a printer';
-    const message = hostStatus
-      ? `Found ${who} at ${at}; it reports its status (~HS).${state}${ident?.dpi ? '' : ' It did not say its resolution: choose it.'}`
-      : `Something at ${at} accepts connections but does not report its status (~HS) nor its resolution: choose the resolution, and check a test print.`;
-    return { ok: true, message, hostStatus, reasonCode: null, model: ident?.model ?? null, dpi: ident?.dpi ?? null };
-  } finally {
-    sock.destroy();
   }
+  let answer: Buffer | null;
+  try {
+    answer = await ask(HOST_STATUS_QUERY, (b) => countFrames(b) >= 3);
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false, reasonCode: err instanceof PrintError ? err.code : null, model: null, dpi: null, labelCounter: false };
+  }
+  const status = answer && parseHostStatus(answer);
+  if (!status) {
+    const odd = answer ? ' It answered the status query in a layout that is not a Zebra host status, so its status cannot be read.' : '';
+    return {
+      ok: true,
+      message: `Something at ${at} accepts connections but does not report its status (~HS) nor its resolution.${odd} Choose the resolution, and check a test print.`,
+      hostStatus: false,
+      reasonCode: null,
+      model: null,
+      dpi: null,
+      labelCounter: false,
+    };
+  }
+  const problem = hostStatusProblem(status);
+  const state = problem ? ` It reports: ${problem.message}` : ' It reports ready.';
+  const idAnswer = await ask(HOST_IDENTIFICATION_QUERY, (b) => countFrames(b) >= 1).catch(() => null);
+  const ident = idAnswer && parseHostIdentification(idAnswer);
+  const counterAnswer = await ask(LABEL_COUNTER_QUERY, hasQuotedAnswer).catch(() => null);
+  const labelCounter = !!counterAnswer && parseLabelCounter(counterAnswer) !== null;
+  const who = ident ? `a ${ident.model}${ident.dpi ? ` at ${ident.dpi} dpi` : ''}` : 'a printer';
+  const message = `Found ${who} at ${at}; it reports its status (~HS).${state}${ident?.dpi ? '' : ' It did not say its resolution: choose it.'}${labelCounter ? ' It keeps a label counter.' : ''}`;
+  return { ok: true, message, hostStatus: true, reasonCode: null, model: ident?.model ?? null, dpi: ident?.dpi ?? null, labelCounter };
 }

@@ -49,18 +49,36 @@ export interface PrintHooks {
    * Synchronous: the queue commits `sending` here, before the write. It throws when the job must
    * not go any more (cancelled while the printer was reached): the driver then writes nothing.
    */
-  sending(): void;
+  sending(counter?: CounterMark): void;
   /** Called once every byte is accepted by the printer or spooler. */
   accepted(): void;
+  /**
+   * Why a job the printer holds has not come out yet (out of labels, head open, not answering):
+   * the job stays where it is (`sent`, never offered for reprint while in the printer), its row says why.
+   */
+  note?(code: string, reason: string): void;
+}
+
+/**
+ * Where the printer's label counter stands when the job's first label begins, and how many labels
+ * it prints: the job printed once the counter reaches counterAt + labels. Kept with the job before
+ * its first byte leaves, so a job cut off by a crash or a lost connection can be settled from the
+ * printer's counter instead of the worker's memory.
+ */
+export interface CounterMark {
+  counterAt: number;
+  labels: number;
 }
 
 /**
  * How a print that did not fail ended: printed, or every byte left but the printer never
  * confirmed taking them (a raw port that accepts and never reads or closes): never counted as printed.
  */
-export type PrintResult = { kind: 'printed' } | { kind: 'unconfirmed'; code: string; reason: string };
+export type PrintResult = { kind: 'printed'; byCounter?: true } | { kind: 'unconfirmed'; code: string; reason: string };
 
 export const PRINTED: PrintResult = { kind: 'printed' };
+/** Printed, as the printer's label counter shows (the connection was lost before it could say so itself). */
+export const PRINTED_BY_COUNTER: PrintResult = { kind: 'printed', byCounter: true };
 
 export interface PrinterDriver {
   readonly formats: ReadonlyArray<'zpl' | 'pdf'>;
@@ -80,7 +98,10 @@ export interface PrinterDriver {
   /** Sends one job; rejects with PrintError. Calls the hooks at their moments (see PrintHooks). */
   print(job: DriverJob, hooks: PrintHooks): Promise<PrintResult>;
   status(): Promise<DriverStatus>;
-  close?(): Promise<void>;
+  /** Lets labels in the printer be confirmed for at most `boundMs`, then closes. */
+  close?(boundMs?: number): Promise<void>;
+  /** The printer's label counter now (null: it has none, or did not answer): settles jobs a crash left uncertain. */
+  labelCounter?(): Promise<number | null>;
 }
 
 /** Runs tasks one after another: one writer per printer, so labels come out in order. */

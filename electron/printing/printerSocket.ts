@@ -28,6 +28,8 @@ export class PrinterSocket {
   private peerEndedEarly = false;
   /** True once any job byte has been handed to the socket (the printer may have it). */
   wroteJobBytes = false;
+  private lastWriteDoneAt = 0;
+  private peerEndedAt = 0;
 
   private constructor(
     private readonly socket: net.Socket,
@@ -42,7 +44,9 @@ export class PrinterSocket {
       this.wake?.();
     });
     socket.on('end', () => {
+      this.peerEndedAt = performance.now();
       if (!this.weEnded) this.peerEndedEarly = true;
+      this.wake?.();
     });
     socket.on('close', () => {
       this.ended = true;
@@ -99,6 +103,7 @@ export class PrinterSocket {
       }, timeoutMs);
       this.socket.write(data, (err) => {
         clearTimeout(timer);
+        this.lastWriteDoneAt = performance.now();
         if (err) reject(this.lost(err));
         else resolve();
       });
@@ -106,10 +111,15 @@ export class PrinterSocket {
   }
 
   /** Waits until `frames` STX..ETX frames arrived; returns and consumes them. */
-  async readFrames(frames: number, timeoutMs: number): Promise<Buffer> {
+  readFrames(frames: number, timeoutMs: number): Promise<Buffer> {
+    return this.readUntil((b) => countFrames(b) >= frames, timeoutMs);
+  }
+
+  /** Waits until what arrived is a whole answer (`whole`); returns and consumes it. */
+  async readUntil(whole: (received: Buffer) => boolean, timeoutMs: number): Promise<Buffer> {
     const deadline = Date.now() + timeoutMs;
-    while (countFrames(this.received) < frames) {
-      if (this.failure || this.ended) throw this.lost();
+    while (!whole(this.received)) {
+      if (this.failure || this.ended || this.peerEndedEarly) throw this.lost();
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new PrintError('no_answer', `The printer at ${this.label} did not answer the status query within ${timeoutMs} ms.`, this.outcome());
@@ -125,17 +135,22 @@ export class PrinterSocket {
     }
     const out = this.received;
     this.received = Buffer.alloc(0);
+    this.answers++;
     return out;
   }
 
-  /** Half-closes and waits for the printer to close its side (it has read everything then). */
+  /**
+   * Half-closes and waits for the printer to close its side (it has read everything then: our FIN
+   * comes after the last job byte). A reset in answer to our FIN counts as its close: some print
+   * servers end every connection that way once they have read it (issue 24 item 6).
+   */
   async finish(timeoutMs: number): Promise<'closed' | 'timeout'> {
     if (this.failure || this.peerEndedEarly) throw this.lost();
     this.weEnded = true;
     this.socket.end();
     const deadline = Date.now() + timeoutMs;
     while (!this.ended) {
-      if (this.failure) throw this.lost();
+      if (this.failure) return this.resetOnOurClose() ? 'closed' : Promise.reject(this.lost());
       const left = deadline - Date.now();
       if (left <= 0) {
         this.socket.destroy();
@@ -150,8 +165,44 @@ export class PrinterSocket {
       });
       this.wake = null;
     }
-    if (this.failure) throw this.lost();
+    if (this.failure && !this.resetOnOurClose()) throw this.lost();
     return 'closed';
+  }
+
+  private resetOnOurClose(): boolean {
+    const code = (this.failure as NodeJS.ErrnoException | null)?.code;
+    return this.weEnded && this.socket.writableFinished && (code === 'ECONNRESET' || code === 'EPIPE');
+  }
+
+  /** Answers read on this connection so far. */
+  answers = 0;
+
+  /** Waits at most `ms` for the printer to end the connection; true when it did. */
+  async endsWithin(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (this.open) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+      this.wake = null;
+    }
+    return true;
+  }
+
+  /** How long after our last write the printer's close (FIN) came (negative: before it). */
+  get peerEndedMsAfterWrite(): number {
+    return this.peerEndedAt - this.lastWriteDoneAt;
+  }
+
+  /** The printer ended the connection in order (FIN), without an error: nothing sent before was lost. */
+  get closedInOrder(): boolean {
+    return this.peerEndedEarly && !this.failure;
   }
 
   /** False once the connection failed or either side closed it: nothing learned over it still holds. */

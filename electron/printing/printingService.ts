@@ -77,7 +77,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   const printers = createPrintersRepo(db);
   const settings = createSettingsRepo(db);
   const virtual: VirtualPrinters = {
-    zpl: await startVirtualZplPrinter({ now: () => clock.now() }),
+    zpl: await startVirtualZplPrinter({ now: () => clock.now(), profile: { odometer: true } }),
     pdf: createPdfFolderPrinter(path.join(opts.dataDir, 'virtual-pdf-printer'), () => clock.now()),
   };
   for (const p of builtIns()) if (!printers.get(p.id)) printers.save(p, clock.now());
@@ -308,6 +308,8 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     printers: () => printers.list().map(view),
     async start() {
       queue.start();
+      // Jobs a crash left uncertain on printers with a label counter: settled from it, in the background.
+      void queue.settleByCounter().catch(() => undefined);
       await refreshStates();
       lastFullRefresh = clock.now().getTime();
       const waitingMs = opts.waitingStatusIntervalMs ?? 2000;

@@ -11,10 +11,21 @@
  * (not yet started), uuuuuuuu of line 2 the labels of the format being printed that have not
  * come out yet (its ^PQ count), and h a format only partly received. Without a speed, a label
  * comes out the moment it is received (the tests' and the demo's default).
+ *
+ * Profiles (issue 24 item 7): the ways printers and emulators other people wrote behave, each
+ * written from its source (cited in test/integration/printing/printerProfiles.test.ts): a printer
+ * that closes each connection after answering, answers ~HS only once its buffer drained, stays
+ * silent on ~HS while it has a fault (the manual) and answers ~HQES, resets the connection when the
+ * station closes its side, closes only after rendering, frames a non-Zebra status layout, ends
+ * lines with LF alone, sends answers in small pieces, or counts its labels (an odometer over SGD).
+ * Its answers are written here from the manual, not with the station's parser's idea of them.
+ *
+ * Bounded: a format may hold at most MAX_FORMAT_BYTES and a connection at most
+ * MAX_PENDING_BYTES of unparsed bytes, and a connection that opens with an HTTP request line
+ * (a browser's request from any web page) is dropped before anything of it is read as ZPL.
  */
 import net from 'node:net';
 import { zplTextOf } from './zplBytes';
-import { formatHostStatus } from './zplHostStatus';
 
 export interface VirtualPrinterConditions {
   paperOut: boolean;
@@ -29,12 +40,52 @@ export interface VirtualPrinterConditions {
   silent: boolean;
   /** Labels stay in the buffer without any error flag (a jam the printer does not report). */
   jammed: boolean;
+  /** Out of ribbon (a thermal-transfer printer): it stops printing. */
+  ribbonOut: boolean;
   /**
    * Accept connections, then never read from them nor close them: a port that swallows jobs (a
    * hung print server, the wrong device on 9100). Nothing it gets is printed or recorded.
    */
   neverRead: boolean;
 }
+
+/** How this printer talks, beyond Zebra's manual read the station's way (see the header). */
+export interface VirtualPrinterProfile {
+  /** Ends each connection right after writing an answer (an emulator that does not keep the socket). */
+  closeAfterAnswer: boolean;
+  /** Answers ~HS only when every format in its buffer has printed. */
+  answerAfterDrain: boolean;
+  /** No ~HS answer while paper out, ribbon out or head open (the manual); ~HQES still answers. */
+  silentOnFault: boolean;
+  /** Answers the station's close (FIN) with a reset, after reading every byte. */
+  resetOnClose: boolean;
+  /** Closes its side this long after the station's close (it renders the label first). */
+  closeDelayMs: number;
+  /** The ~HS layout: the manual's three strings, or a non-Zebra one (32 fields on line 1). */
+  layout: 'zebra' | 'wide';
+  /** What ends each answer line. */
+  lineEnd: '\r\n' | '\n';
+  /** Answers written in pieces of this many bytes, a few milliseconds apart (0: in one write). */
+  answerPieceBytes: number;
+  /** Keeps a label counter and answers SGD `getvar "odometer.total_label_count"`. */
+  odometer: boolean;
+}
+
+export const ZEBRA_PROFILE: VirtualPrinterProfile = {
+  closeAfterAnswer: false,
+  answerAfterDrain: false,
+  silentOnFault: false,
+  resetOnClose: false,
+  closeDelayMs: 0,
+  layout: 'zebra',
+  lineEnd: '\r\n',
+  answerPieceBytes: 0,
+  odometer: false,
+};
+
+/** Most bytes one ^XA..^XZ format may hold, and one connection may keep unparsed. */
+export const MAX_FORMAT_BYTES = 4 * 1024 * 1024;
+export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
 export interface PrintedLabel {
   at: string;
@@ -51,6 +102,9 @@ export interface VirtualPrinterOptions {
   dpi?: number;
   /** Print speed in inches per second; unset, labels come out at once. */
   speedIps?: number;
+  profile?: Partial<VirtualPrinterProfile>;
+  /** The odometer's reading at start (a printer that printed before). */
+  odometerStart?: number;
 }
 
 interface BufferedFormat {
@@ -68,11 +122,19 @@ export interface VirtualZplPrinter {
   /** Every connection's raw bytes, in order (queries included). */
   connections(): Buffer[];
   set(conditions: Partial<VirtualPrinterConditions>): void;
+  /** Changes how it talks (see VirtualPrinterProfile). */
+  setProfile(profile: Partial<VirtualPrinterProfile>): void;
+  /** Labels it has printed since it was made (its odometer), whether or not it reports it. */
+  labelCount(): number;
+  /** Formats in its buffer (received, not yet out). */
+  buffered(): number;
+  /** Connections it dropped because they opened with an HTTP request line. */
+  httpDropped(): number;
   /** Changes the print-speed model (null: labels come out at once). */
   setSpeed(speedIps: number | null, dpi?: number): void;
   /** Seconds one label of `lengthDots` takes at the current speed. */
   readonly speed: { ips: number | null; dpi: number };
-  /** Stops listening (connections are refused) until online() is called. */
+  /** Switched off: stops listening (connections are refused) until online() is called; the formats in its buffer are gone. */
   offline(): Promise<void>;
   online(): Promise<void>;
   clear(): void;
@@ -81,19 +143,33 @@ export interface VirtualZplPrinter {
 
 export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): Promise<VirtualZplPrinter> {
   const now = opts.now ?? (() => new Date());
-  const cond: VirtualPrinterConditions = { paperOut: false, headOpen: false, paused: false, closeAfterBytes: null, silent: false, jammed: false, neverRead: false };
+  const cond: VirtualPrinterConditions = { paperOut: false, headOpen: false, paused: false, closeAfterBytes: null, silent: false, jammed: false, neverRead: false, ribbonOut: false };
+  const profile: VirtualPrinterProfile = { ...ZEBRA_PROFILE, ...opts.profile };
   const speed = { ips: opts.speedIps ?? null, dpi: opts.dpi ?? 300 };
   const printed: PrintedLabel[] = [];
+  let odometer = opts.odometerStart ?? 0;
+  let httpDropped = 0;
   /** Formats received, in order; the first one is printing when `printing` is set. */
   const waiting: BufferedFormat[] = [];
   let printing: { timer: NodeJS.Timeout } | null = null;
+  /** Answers held until the buffer drains (answerAfterDrain), in the order asked. */
+  let afterDrain: (() => void)[] = [];
   const raw: Buffer[] = [];
   let clears = 0;
   const sockets = new Set<net.Socket>();
-  const canPrint = () => !cond.paperOut && !cond.headOpen && !cond.paused && !cond.jammed;
+  const fault = () => cond.paperOut || cond.headOpen || cond.ribbonOut;
+  const canPrint = () => !fault() && !cond.paused && !cond.jammed;
+  const drained = () => !waiting.length && !printing;
+  const releaseAnswers = () => {
+    if (!drained()) return;
+    const held = afterDrain;
+    afterDrain = [];
+    for (const f of held) f();
+  };
   const labelDone = () => {
     const head = waiting[0]!;
     head.labelsLeft--;
+    odometer++;
     if (head.labelsLeft <= 0) {
       waiting.shift();
       printed.push({ at: now().toISOString(), zpl: zplTextOf(head.bytes), bytes: head.bytes });
@@ -101,13 +177,14 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   };
   const flush = () => {
     if (speed.ips === null) {
-      while (canPrint() && waiting.length) {
-        waiting[0]!.labelsLeft = 1;
-        labelDone();
-      }
+      while (canPrint() && waiting.length) labelDone();
+      releaseAnswers();
       return;
     }
-    if (printing || !canPrint() || !waiting.length) return;
+    if (printing || !canPrint() || !waiting.length) {
+      releaseAnswers();
+      return;
+    }
     const ms = ((waiting[0]!.lengthDots / speed.dpi) / speed.ips) * 1000;
     printing = {
       timer: setTimeout(() => {
@@ -132,6 +209,36 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     flush();
   };
 
+  /**
+   * ~HS as the ZPL II guide lays it out ("~HS Host Status Return"): three strings, each
+   * <STX>…<ETX> and a line end. String 1 aaa,b,c,dddd,eee,f,g,h,iii,j,k,l (b paper out, c paused,
+   * eee formats in the receive buffer, h partial format); string 2 mmm,n,o,p,q,r,s,t,uuuuuuuu,v,www
+   * (o head up, p ribbon out, uuuuuuuu labels remaining); string 3 xxxx,y.
+   */
+  const hostStatus = (partial: boolean): string => {
+    const b = (v: boolean) => (v ? '1' : '0');
+    const c = bufferCounts();
+    if (profile.layout === 'wide') {
+      // Not a Zebra: 32 fields on its first line, none of them where the manual puts Zebra's.
+      const wide = Array.from({ length: 32 }, (_, i) => (i === 1 ? b(cond.paperOut) : '0'));
+      return [wide.join(','), '0,0,0', '0'].map((l) => `\x02${l}\x03${profile.lineEnd}`).join('');
+    }
+    const l1 = `030,${b(cond.paperOut)},${b(cond.paused)},1800,${String(c.formatsInBuffer).padStart(3, '0')},0,0,${b(partial)},000,0,0,0`;
+    const l2 = `001,0,${b(cond.headOpen)},${b(cond.ribbonOut)},0,2,6,0,${String(c.labelsRemaining).padStart(8, '0')},1,000`;
+    return [l1, l2, '1234,0'].map((l) => `\x02${l}\x03${profile.lineEnd}`).join('');
+  };
+  /**
+   * ~HQES as the ZPL II guide lays it out ("~HQ Host Query", ES: error status): a frame holding
+   * "PRINTER STATUS", then ERRORS and WARNINGS, each a flag and two groups of eight hex digits;
+   * the second group's bits: 1 media out, 2 ribbon out, 4 head open.
+   */
+  const errorStatus = (): string => {
+    const bits = (cond.paperOut ? 0x1 : 0) | (cond.ribbonOut ? 0x2 : 0) | (cond.headOpen ? 0x4 : 0);
+    const e = profile.lineEnd;
+    const hex = (n: number) => n.toString(16).toUpperCase().padStart(8, '0');
+    return `\x02${e}  PRINTER STATUS${e}   ERRORS:         ${bits ? 1 : 0} 00000000 ${hex(bits)}${e}   WARNINGS:       0 00000000 00000000${e}\x03${e}`;
+  };
+
   function onConnection(socket: net.Socket) {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -140,15 +247,61 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     if (cond.neverRead) return;
     // This connection's bytes; its slot in `raw` is taken anew after clear() (a connection kept
     // open outlives a clear).
-    let mine = Buffer.alloc(0);
+    let mine = 0;
     let generation = -1;
     let index = -1;
     let pending = '';
     let partial = false;
+    let decided = false;
+    let ending = false;
+    /** Answers of this connection wait behind one held until the buffer drains (they keep their order). */
+    let held = 0;
+    const send = (text: string) => {
+      if (socket.destroyed || ending) return;
+      const bytes = Buffer.from(text, 'latin1');
+      if (profile.closeAfterAnswer) ending = true;
+      const after = () => {
+        if (profile.closeAfterAnswer && !socket.destroyed) socket.end();
+      };
+      if (profile.answerPieceBytes > 0) {
+        const pieces: Buffer[] = [];
+        for (let i = 0; i < bytes.length; i += profile.answerPieceBytes) pieces.push(bytes.subarray(i, i + profile.answerPieceBytes));
+        const next = () => {
+          const piece = pieces.shift();
+          if (!piece || socket.destroyed) return after();
+          socket.write(piece);
+          setTimeout(next, 2);
+        };
+        next();
+      } else {
+        socket.write(bytes);
+        after();
+      }
+    };
+    const answer = (make: () => string | null, waitsForDrain: boolean) => {
+      if (held > 0 || (waitsForDrain && profile.answerAfterDrain && !drained())) {
+        held++;
+        afterDrain.push(() => {
+          held--;
+          const text = make();
+          if (text !== null) send(text);
+        });
+        return;
+      }
+      const text = make();
+      if (text !== null) send(text);
+    };
+    socket.on('end', () => {
+      // The station closed its side: every byte it sent has been read (they come before the FIN).
+      if (profile.resetOnClose) socket.resetAndDestroy();
+      else if (profile.closeDelayMs > 0) setTimeout(() => socket.end(), profile.closeDelayMs);
+      else socket.end();
+    });
     socket.on('data', (chunk: Buffer) => {
+      if (ending) return;
       let data = chunk;
       if (cond.closeAfterBytes !== null) {
-        const room = cond.closeAfterBytes - mine.length;
+        const room = cond.closeAfterBytes - mine;
         // A connection kept open from before (a streaming driver's) that already carried more:
         // the printer dropped off, so its next byte meets a reset, never a silent, open port.
         if (room <= 0) {
@@ -157,34 +310,63 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         }
         data = chunk.subarray(0, room);
       }
-      mine = Buffer.concat([mine, data]);
+      mine += data.length;
       if (generation !== clears) {
         generation = clears;
         index = raw.push(Buffer.alloc(0)) - 1;
       }
       raw[index] = Buffer.concat([raw[index]!, data]);
       pending += data.toString('latin1');
-      for (;;) {
-        const hi = pending.indexOf('~HI');
-        const xa0 = pending.search(/\^XA/i);
-        if (hi >= 0 && (xa0 < 0 || hi < xa0) && (pending.indexOf('~HS') < 0 || hi < pending.indexOf('~HS'))) {
-          // ~HI: model, firmware, dots per millimetre, memory (ZPL II guide, "~HI Host Identification").
-          pending = pending.slice(hi + 3);
-          const dpmm = speed.dpi === 203 ? 8 : speed.dpi === 600 ? 24 : 12;
-          if (!cond.silent) socket.write(Buffer.from(`\x02ZD421-${speed.dpi}dpi,V84.20.21Z,${dpmm},8192KB\x03\r\n`, 'latin1'));
-          continue;
+      if (!decided) {
+        // A browser's request (any web page can send one to 127.0.0.1) is not a print job.
+        if (/^[A-Z]{3,7} \S/.test(pending)) {
+          httpDropped++;
+          socket.resetAndDestroy();
+          return;
         }
-        const hs = pending.indexOf('~HS');
+        if (pending.length >= 8 || /[^A-Z]/.test(pending)) decided = true;
+      }
+      if (pending.length > MAX_PENDING_BYTES) {
+        socket.resetAndDestroy();
+        return;
+      }
+      for (;;) {
         const xa = pending.search(/\^XA/i);
-        if (hs >= 0 && (xa < 0 || hs < xa)) {
-          pending = pending.slice(hs + 3);
-          if (!cond.silent) {
-            socket.write(formatHostStatus({ ...cond, ...bufferCounts(), partialFormat: partial }));
+        const q = /~H[SIQ]|! U1 getvar/.exec(pending);
+        if (q && (xa < 0 || q.index < xa)) {
+          const rest = pending.slice(q.index);
+          if (q[0] === '~HS') {
+            pending = rest.slice(3);
+            const isPartial = partial;
+            if (!cond.silent) answer(() => (profile.silentOnFault && fault() ? null : hostStatus(isPartial)), true);
+            continue;
           }
+          if (q[0] === '~HI') {
+            // ~HI: model, firmware, dots per millimetre, memory (ZPL II guide, "~HI Host Identification").
+            pending = rest.slice(3);
+            const dpmm = speed.dpi === 203 ? 8 : speed.dpi === 600 ? 24 : 12;
+            if (!cond.silent) answer(() => `\x02ZD421-${speed.dpi}dpi,V84.20.21Z,${dpmm},8192KB\x03${profile.lineEnd}`, false);
+            continue;
+          }
+          if (q[0] === '~HQ') {
+            if (rest.length < 5) break;
+            pending = rest.slice(5);
+            if (rest.slice(3, 5).toUpperCase() === 'ES' && !cond.silent) answer(errorStatus, false);
+            continue;
+          }
+          // SGD: ! U1 getvar "name", "terminated by a space character or a CR/LF"; the answer is
+          // the value in double quotes, "?" for a setting it does not have (Zebra's SGD guide).
+          const line = /^! U1 getvar "([^"]*)"( |\r\n)/.exec(rest);
+          if (!line) {
+            if (rest.length > 200) pending = rest.slice(1);
+            break;
+          }
+          pending = rest.slice(line[0].length);
+          if (!cond.silent) answer(() => `"${profile.odometer && line[1] === 'odometer.total_label_count' ? odometer : '?'}"`, false);
           continue;
         }
         if (xa < 0) {
-          pending = pending.slice(Math.max(0, pending.length - 2));
+          pending = pending.slice(Math.max(0, pending.length - 12));
           partial = false;
           break;
         }
@@ -192,6 +374,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         if (end < 0) {
           pending = pending.slice(xa);
           partial = true;
+          // A format larger than any label: the printer drops it (and the connection).
+          if (pending.length > MAX_FORMAT_BYTES) socket.resetAndDestroy();
           break;
         }
         partial = false;
@@ -199,12 +383,12 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         pending = pending.slice(xa + end + 3);
       }
       // A printer dropping off mid-job resets the connection (power cycle, crash, cable pulled).
-      if (cond.closeAfterBytes !== null && mine.length >= cond.closeAfterBytes) socket.resetAndDestroy();
+      if (cond.closeAfterBytes !== null && mine >= cond.closeAfterBytes) socket.resetAndDestroy();
     });
     socket.resume();
   }
 
-  const createServer = () => net.createServer({ pauseOnConnect: true }, onConnection);
+  const createServer = () => net.createServer({ pauseOnConnect: true, allowHalfOpen: true }, onConnection);
   let server = createServer();
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -214,6 +398,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   const stop = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
+      afterDrain = [];
       server.close(() => resolve());
     });
   const port = await listen(opts.port ?? 0);
@@ -228,6 +413,12 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       Object.assign(cond, c);
       flush();
     },
+    setProfile(p) {
+      Object.assign(profile, p);
+    },
+    labelCount: () => odometer,
+    buffered: () => waiting.length,
+    httpDropped: () => httpDropped,
     setSpeed(ips, dpi) {
       speed.ips = ips;
       if (dpi) speed.dpi = dpi;
@@ -237,6 +428,9 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     async offline() {
       if (!listening) return;
       listening = false;
+      if (printing) clearTimeout(printing.timer);
+      printing = null;
+      waiting.length = 0;
       await stop();
     },
     async online() {

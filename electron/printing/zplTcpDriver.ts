@@ -1,27 +1,48 @@
 /**
- * ZPL raw over TCP (port 9100). With host status on, the driver streams: one connection per
- * printer is kept open, the printer's status (~HS) is checked before each job (paper out, head
- * open, paused: the job is not sent) and the printer is asked right after it (the answer proves
- * every byte arrived: `accepted`), and the next job goes while this one prints, with at most
- * `maxBuffered` labels in the printer's buffer. Each job is confirmed from the buffer counts ~HS
- * reports (formats in the receive buffer, labels remaining of the format printing): a job is
- * printed once every format sent before and with it has left the buffer; a printer that stops
- * (paper out mid-stream) fails exactly the jobs whose formats are still in it, with its reason,
- * never a silent "done".
- * The check before a job uses the last answer on the same open connection when it is fresh: given
- * at most `statusFreshMs` (50 ms) ago, by a poll, a status request or the previous job's check
- * after its bytes, and after the last job byte written on that connection, so it describes the
- * printer as the previous job left it, and only when it named no problem (a stop is asked about
- * again, so a printer fixed a moment later is seen fixed). In a burst (a batch,
- * quick scans) that saves a round trip a label. An older answer, a new or re-opened connection, one
- * that saw an error or a close: the printer is asked, as for the first job.
- * Without host status, only the printer closing its side after ours proves it read the job; a
- * printer that keeps the connection open gives no proof (`unconfirmed`).
+ * ZPL raw over TCP (port 9100). With host status on, the driver streams: a connection is kept open
+ * while the printer keeps it, the printer's status (~HS) is checked before each job (paper out,
+ * head open, paused: the job is not sent), the job goes with a ~HS right behind it in one write
+ * (the answer proves every byte arrived: `accepted`), and the next job goes while this one prints,
+ * with at most `maxBuffered` formats in the printer's buffer. Each job is confirmed from the
+ * buffer counts ~HS reports (formats in the receive buffer, labels remaining of the format
+ * printing): printed once every format sent before and with it has left the buffer.
+ *
+ * How printers we did not write behave (issue 24; sources in docs/printer-behaviour-sources.md):
+ * - Some end the connection after each answer: an orderly close after an answer loses nothing,
+ *   the next exchange opens a new connection, and each job then gets one of its own.
+ * - Some answer ~HS only once their buffer has drained: every wait for an answer is the read
+ *   timeout plus the printing time of the labels in the printer at the slowest speed (jobSize).
+ * - A Zebra sends no ~HS answer while media out, ribbon out, head open, rewinder full or head
+ *   over-temperature: a silent ~HS is followed by ~HQES, which names the fault; silent to both,
+ *   the printer is "not answering", which accuses no label.
+ * - At a fault the formats in the buffer stay there and print once it is fixed: they stay `sent`,
+ *   noted with the reason (never offered for reprint), and are confirmed when they come out.
+ * - A printer that reads a job and ends the connection without answering has read every byte (as
+ *   a raw port's close says): printed.
+ * - A connection lost with labels in the printer, or a printer silent for `silentMs`: what the label
+ *   counter shows printed is printed; the rest is uncertain (the worker looks).
+ * The check before a job uses the last all-clear answer when it is fresh (at most `statusFreshMs`,
+ * 50 ms, old and given after the last job byte): in a burst (a batch, quick scans) that saves a
+ * round trip a label.
+ * Without host status, only the printer closing its side after ours proves it read the job (a
+ * reset in answer to our close counts too); a printer that keeps the connection open gives no proof
+ * (`unconfirmed`).
  */
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PRINTED, PrintError, asPrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
+import { PRINTED, PRINTED_BY_COUNTER, PrintError, asPrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
 import { PrinterSocket, defaultTimeouts, type SocketTimeouts } from './printerSocket';
-import { HOST_STATUS_QUERY, hostStatusProblem, parseHostStatus, type HostStatus } from './zplHostStatus';
+import {
+  ERROR_STATUS_QUERY,
+  HOST_STATUS_QUERY,
+  LABEL_COUNTER_QUERY,
+  hasQuotedAnswer,
+  hostStatusProblem,
+  parseErrorStatus,
+  parseHostStatus,
+  parseLabelCounter,
+  type HostStatus,
+  type StatusProblem,
+} from './zplHostStatus';
 import { prepareZplForPrinter } from './zplPrepare';
 
 export interface ZplTcpOptions {
@@ -29,9 +50,11 @@ export interface ZplTcpOptions {
   port: number;
   settings: PrinterSettings;
   timeouts?: Partial<SocketTimeouts>;
-  /** How long a label may stay in the printer's buffer after the job before it counts as not printed. */
+  /** At least how long labels may sit in the printer without one coming out before the worker is told (otherwise twice the first label's printing time). */
   printTimeoutMs?: number;
-  /** Without ~HS: how long to wait for the printer to close its side after the job. */
+  /** How long a printer may stay silent to every question while labels are in it before they are unknown. */
+  silentMs?: number;
+  /** Without ~HS: how long to wait for the printer to close its side after the job (default: 2 s plus the label's printing time at the slowest speed). */
   closeWaitMs?: number;
   /** With ~HS: how many formats may wait in the printer's buffer before the next job is held back. */
   maxBuffered?: number;
@@ -48,53 +71,108 @@ export interface ZplTcpOptions {
  * loading labels) takes seconds, and it is half the default poll interval, so an idle connection's
  * last poll does not stand in for a new question. What a printer that stops inside the window
  * costs: the job reaches its buffer and the answer right after the job names the stop, so the job
- * fails as `not_printed` (delivered, never sent again by itself), not `not_sent`; the same as a
- * printer stopping a moment after a new answer, never a silent "printed".
+ * waits in the printer, named as such, never a silent "printed".
  */
 const STATUS_FRESH_MS = 50;
 
-/** The ^XA..^XZ formats in a job's bytes: what the printer's buffer counts. */
-function countFormats(bytes: Buffer): number {
-  return (bytes.toString('latin1').match(/\^XA/gi) ?? []).length;
+/**
+ * A printer's orderly close counts as "read the job" only when it comes at least this long after
+ * the job's last byte left: a close already on its way (it answered and closed) arrives within a
+ * millisecond or so, while one that read and rendered the job comes later.
+ */
+const CLOSE_AFTER_READING_MS = 20;
+
+/** How long a new connection is watched for a close after its first answer, before a job goes on it. */
+const FIRST_ANSWER_CLOSE_MS = 15;
+
+/**
+ * Without host status: how long the station waits after the job's last byte before closing its
+ * side. A printer that resets mid-job does so as soon as it reads the part it cannot take, within
+ * this pause: a reset then means the job did not arrive whole (uncertain), while a reset that
+ * answers the station's close comes after every byte was read (issue 24 item 6: a print server
+ * that ends each connection with a reset).
+ */
+const RESET_SETTLE_MS = 50;
+
+/**
+ * The print speed assumed for a wait: 2 inches a second, the slowest speed Zebra's desktop and
+ * industrial printers run by default (^PR A = 2 in/s), or 1 where the label asks for it (^PR 1).
+ * A faster printer only answers sooner; a wait is never shorter than the label's printing time.
+ */
+const SLOWEST_IPS = 2;
+
+/** A job as the printer's buffer counts it, and the longest it may take to print. */
+export interface JobSize {
+  formats: number;
+  labels: number;
+  /** Its labels' printing time at the slowest speed they allow (their ^LL at `dpi`, 6 in without one). */
+  printMs: number;
 }
 
-async function askStatus(sock: PrinterSocket, t: SocketTimeouts): Promise<HostStatus> {
-  await sock.write(HOST_STATUS_QUERY, t.writeMs, false);
-  const answer = await sock.readFrames(3, t.readMs);
-  const status = parseHostStatus(answer);
-  if (!status) {
-    throw new PrintError('bad_status', `The printer at ${sock.label} sent an answer that is not a Zebra host status. Turn "host status" off for this printer.`, sock.wroteJobBytes ? 'unknown' : 'not_sent');
+export function jobSize(bytes: Buffer, dpi: number): JobSize {
+  let formats = 0;
+  let labels = 0;
+  let printMs = 0;
+  for (const m of bytes.toString('latin1').matchAll(/\^XA([\s\S]*?)(?:\^XZ|$)/gi)) {
+    const body = m[1]!;
+    const pq = /\^PQ\s*(\d+)/i.exec(body);
+    const n = pq ? Math.max(1, Number(pq[1])) : 1;
+    const ll = /\^LL\s*(\d+)/i.exec(body);
+    const inches = ll ? Number(ll[1]) / dpi : 6;
+    const ips = /\^PR\s*1\b/i.test(body) ? 1 : SLOWEST_IPS;
+    formats++;
+    labels += n;
+    printMs += (n * inches * 1000) / ips;
   }
-  return status;
+  return formats ? { formats, labels, printMs } : { formats: 1, labels: 1, printMs: (6 * 1000) / SLOWEST_IPS };
 }
+
+/** One answer to a status question: the ~HS counts, or (~HS silent) what ~HQES names. */
+type PrinterAnswer = { kind: 'status'; status: HostStatus } | { kind: 'fault'; problem: StatusProblem };
+
+const problemOf = (a: PrinterAnswer): StatusProblem | null => (a.kind === 'fault' ? a.problem : hostStatusProblem(a.status));
 
 export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
   return opts.settings.hostStatus ? createStreamingDriver(opts) : createRawDriver(opts);
 }
 
 interface InFlight {
-  /** The formats sent up to and including this job (a running count on this connection). */
+  /** The formats sent up to and including this job (a running count since the stream began). */
   upTo: number;
+  size: JobSize;
+  hooks: PrintHooks;
+  /** The printer's label counter when this job's first label begins, when the printer has one. */
+  counterAt: number | null;
+  /** The note last given to the job (so the same one is not given again). */
+  noted: string | null;
   resolve(r: PrintResult): void;
   reject(e: PrintError): void;
 }
 
 function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   const t: SocketTimeouts = { ...defaultTimeouts, ...opts.timeouts };
+  const dpi = opts.settings.dpi;
   const serial = createSerialWriter();
-  // One exchange at a time on the connection (a job and its ~HS, a poll).
+  // One exchange at a time with the printer (a job and its ~HS, a poll).
   const exchange = createSerialWriter();
-  const printTimeoutMs = opts.printTimeoutMs ?? 15_000;
   const maxBuffered = Math.max(1, opts.maxBuffered ?? 3);
   const pollMs = opts.pollMs ?? 100;
   const statusFreshMs = opts.statusFreshMs ?? STATUS_FRESH_MS;
+  const silentMs = opts.silentMs ?? 120_000;
+  const useCounter = opts.settings.labelCounter;
   let sock: PrinterSocket | null = null;
-  /** The last ~HS answer on `sock`, given after its last job byte (cleared by a job write and by dropping the connection). */
-  let lastAnswer: { on: PrinterSocket; status: HostStatus; at: number } | null = null;
+  /** Learned: the printer ends the connection after each answer, so every exchange opens its own. */
+  let closesAfterAnswer = false;
+  /** The last answer and the connection it came on, given after the last job byte (cleared by a job write and by a lost connection). */
+  let lastAnswer: { answer: PrinterAnswer; at: number; on: PrinterSocket | null } | null = null;
   let sent = 0;
   let confirmed = 0;
   let inFlight: InFlight[] = [];
   let lastProgress = Date.now();
+  /** Since when the printer has not answered while labels are in it. */
+  let silentSince: number | null = null;
+  /** The label counter's reading the next job's first label will make (null: unknown, asked at the next job). */
+  let counterNext: number | null = null;
   let polling: NodeJS.Timeout | null = null;
   let changed: (() => void)[] = [];
 
@@ -103,62 +181,146 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     changed = [];
     for (const f of w) f();
   };
-  const dropConnection = () => {
+  const inPrinterMs = () => inFlight.reduce((ms, j) => ms + j.size.printMs, 0);
+  /** How long an answer may take: the read timeout plus what is in the printer (some answer only once it has printed it all). */
+  const answerWaitMs = (extra = 0) => t.readMs + inPrinterMs() + extra;
+  /** How long labels may sit in the printer without one coming out before the worker is told. */
+  const stallMs = () => Math.max(opts.printTimeoutMs ?? 0, 2 * (inFlight[0]?.size.printMs ?? 0) + t.readMs);
+
+  /** Our side ends the connection; counts and in-flight jobs stay (nothing was lost). */
+  const release = () => {
     sock?.destroy();
     sock = null;
+  };
+  /** The connection went wrong: nothing learned over it still holds, and the stream starts anew. */
+  const dropConnection = () => {
+    release();
     lastAnswer = null;
+    counterNext = null;
     sent = 0;
     confirmed = 0;
   };
-  /** Every job not yet confirmed fails with `err` (in order): what is still in the printer did not print. */
-  const failInFlight = (err: PrintError) => {
-    const failed = inFlight;
+
+  /** Tells every job still in the printer why it has not come out (its row shows it; the job stays `sent`). */
+  function note(code: string, reason: string): void {
+    for (const j of inFlight) {
+      if (j.noted === code) continue;
+      j.noted = code;
+      j.hooks.note?.(code, reason);
+    }
+  }
+
+  /**
+   * The printer can no longer be followed (the connection was lost, or it stayed silent too long):
+   * jobs the label counter shows printed are printed; the others are unknown (the worker looks),
+   * never failed, since they may be in the printer or out of it.
+   */
+  async function lose(err: PrintError): Promise<void> {
+    const jobs = inFlight;
     inFlight = [];
-    for (const j of failed) j.reject(err);
+    dropConnection();
+    let count: number | null = null;
+    if (useCounter && jobs.some((j) => j.counterAt !== null)) count = await readCounterFresh().catch(() => null);
+    for (const j of jobs) {
+      if (count !== null && j.counterAt !== null && count >= j.counterAt + j.size.labels) j.resolve(PRINTED_BY_COUNTER);
+      else j.reject(new PrintError(err.code, err.message, 'unknown'));
+    }
     wake();
-  };
+  }
 
   /** Formats still in the printer: waiting in its buffer, the one printing, one partly received. */
   const outstanding = (s: HostStatus) => s.formatsInBuffer + (s.labelsRemaining > 0 ? 1 : 0) + (s.partialFormat ? 1 : 0);
 
-  /** What a ~HS answer says of the jobs in flight: confirmed ones resolve; a stop fails the rest. */
-  function learn(status: HostStatus): void {
-    const done = Math.max(confirmed, sent - outstanding(status));
-    if (done > confirmed) lastProgress = Date.now();
-    confirmed = done;
-    while (inFlight.length && inFlight[0]!.upTo <= confirmed) inFlight.shift()!.resolve(PRINTED);
-    const problem = hostStatusProblem(status);
-    if (problem && inFlight.length) {
-      failInFlight(new PrintError(problem.code, `${problem.message} The label reached the printer but was not printed.`, 'not_printed'));
-    } else if (inFlight.length && Date.now() - lastProgress > printTimeoutMs) {
-      failInFlight(new PrintError('label_not_printed', `The label is still in the printer's buffer after ${printTimeoutMs / 1000} s. Check the printer.`, 'not_printed'));
+  /** What an answer says of the jobs in the printer: confirmed ones resolve; a stop keeps the rest waiting in it, named. */
+  function learn(a: PrinterAnswer): void {
+    silentSince = null;
+    if (a.kind === 'status') {
+      const done = Math.max(confirmed, sent - outstanding(a.status));
+      if (done > confirmed) lastProgress = Date.now();
+      confirmed = done;
+      while (inFlight.length && inFlight[0]!.upTo <= confirmed) inFlight.shift()!.resolve(PRINTED);
+    }
+    const problem = problemOf(a);
+    if (!inFlight.length) lastProgress = Date.now();
+    else if (problem) {
+      // Formats a printer holds at a stop stay in its buffer and print once it is fixed: never "not printed".
+      lastProgress = Date.now();
+      note(problem.code, `${problem.message} The label is in the printer and prints when this is fixed.`);
+    } else if (Date.now() - lastProgress > stallMs()) {
+      note('label_not_printed', `The label has been in the printer's buffer for ${Math.round((Date.now() - lastProgress) / 1000)} s without coming out, and the printer reports no fault. Check the printer.`);
     }
     wake();
   }
 
-  /** Asks the printer; an answer on the kept connection is remembered for the next job's check. */
-  async function ask(s: PrinterSocket): Promise<HostStatus> {
-    const status = await askStatus(s, t);
-    if (s === sock) lastAnswer = { on: s, status, at: performance.now() };
-    return status;
-  }
-
-  /** The last answer when it may stand for a new one (see the header): same open connection, no job byte since, fresh. */
-  function freshAnswer(s: PrinterSocket): HostStatus | null {
-    if (!lastAnswer || lastAnswer.on !== s || s !== sock || !s.open) return null;
-    // Only an all-clear answer stands in: a printer that was paused or out of paper is asked
-    // again, so a retry the moment it is fixed (the worker pressed resume) sees it fixed.
-    if (hostStatusProblem(lastAnswer.status)) return null;
-    return performance.now() - lastAnswer.at <= statusFreshMs ? lastAnswer.status : null;
-  }
-
+  /** A connection to talk over: the kept one while it is open, else a new one. */
   async function connection(): Promise<PrinterSocket> {
-    if (!sock) {
-      sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
-      sent = 0;
-      confirmed = 0;
+    if (sock && !sock.open) {
+      if (sock.closedInOrder) {
+        // It ended the connection after answering (some do after every answer): nothing was lost.
+        closesAfterAnswer = true;
+        release();
+      } else {
+        const err = new PrintError('connection_lost', `The connection to the printer at ${sock.label} was lost.`, 'unknown');
+        if (inFlight.length) await lose(err);
+        else dropConnection();
+      }
     }
+    sock ??= await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
     return sock;
+  }
+
+  /**
+   * Asks ~HS; when it stays silent, ~HQES on a new connection (the late ~HS answer must not be taken
+   * for it): a fault named there is the printer's state; silent again, the printer is not answering.
+   */
+  async function askPrinter(extraWaitMs = 0): Promise<PrinterAnswer> {
+    const s = await connection();
+    try {
+      await s.write(HOST_STATUS_QUERY, t.writeMs, false);
+      const status = parseHostStatus(await s.readFrames(3, answerWaitMs(extraWaitMs)));
+      if (!status) throw new PrintError('bad_status', `The printer at ${s.label} answers the status query in a layout that is not a Zebra host status. Turn "host status" off for this printer.`, 'not_sent');
+      return remember({ kind: 'status', status }, s);
+    } catch (err) {
+      const e = asPrintError(err, 'not_sent');
+      if (e.code !== 'no_answer') throw e;
+    }
+    release();
+    const q = await connection();
+    try {
+      await q.write(ERROR_STATUS_QUERY, t.writeMs, false);
+      const problem = parseErrorStatus(await q.readFrames(1, t.readMs));
+      if (problem) return remember({ kind: 'fault', problem }, null);
+    } catch {
+      // Silent to both questions.
+    }
+    release();
+    throw new PrintError('not_answering', `The printer at ${s.label} accepts connections but does not answer its status questions. Check its display.`, 'not_sent');
+  }
+
+  function remember(a: PrinterAnswer, on: PrinterSocket | null): PrinterAnswer {
+    lastAnswer = { answer: a, at: performance.now(), on };
+    return a;
+  }
+
+  /**
+   * The last answer when it may stand for a new one: all-clear, fresh, no job byte since, and
+   * given on the connection still open (a printer that closed it may have restarted since).
+   */
+  function freshAnswer(): PrinterAnswer | null {
+    if (!lastAnswer || problemOf(lastAnswer.answer) || lastAnswer.answer.kind !== 'status') return null;
+    if (!lastAnswer.on || lastAnswer.on !== sock || !sock.open) return null;
+    return performance.now() - lastAnswer.at <= statusFreshMs ? lastAnswer.answer : null;
+  }
+
+  /** The label counter, asked on its own connection (SGD on the status connection would delay ~HS answers behind it). */
+  async function readCounterFresh(): Promise<number | null> {
+    const c = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
+    try {
+      await c.write(LABEL_COUNTER_QUERY, t.writeMs, false);
+      return parseLabelCounter(await c.readUntil(hasQuotedAnswer, t.readMs));
+    } finally {
+      c.destroy();
+    }
   }
 
   function schedulePoll(): void {
@@ -166,80 +328,155 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     polling = setTimeout(() => {
       polling = null;
       void exchange(async () => {
-        if (!inFlight.length || !sock) return;
+        if (!inFlight.length) return;
         try {
-          learn(await ask(sock));
+          learn(await askPrinter());
         } catch (err) {
-          // The connection went while labels were in the printer: whether they printed is unknown.
-          dropConnection();
-          failInFlight(asPrintError(err, 'unknown'));
+          const e = asPrintError(err, 'unknown');
+          if (e.code === 'not_answering') {
+            silentSince ??= Date.now();
+            note('not_answering', `${e.message} The label was sent; whether it printed is known when the printer answers again.`);
+            if (Date.now() - silentSince > silentMs) await lose(e);
+          } else {
+            // The connection went while labels were in the printer.
+            await lose(e);
+          }
         }
-      }).finally(schedulePoll);
+      })
+        .catch(() => undefined)
+        .finally(schedulePoll);
     }, pollMs);
   }
 
   /** Sends one job; answers once the printer holds it, with its confirmation to await (wrapped: a bare promise would be awaited here). */
   async function send(job: DriverJob, hooks: PrintHooks): Promise<{ confirmed: Promise<PrintResult> }> {
     const bytes = await prepareZplForPrinter(job, opts.settings);
-    const formats = Math.max(1, countFormats(bytes));
+    const size = jobSize(bytes, dpi);
     // A bounded buffer: the next job waits while the printer holds enough to stay busy.
-    while (inFlight.length && sent - confirmed + formats > maxBuffered) {
+    while (inFlight.length && sent - confirmed + size.formats > maxBuffered) {
       schedulePoll();
       await new Promise<void>((r) => changed.push(r));
     }
     return exchange(async () => {
-      let s: PrinterSocket;
-      let before: HostStatus | null;
-      try {
-        s = await connection();
-        // A fresh answer was learned when it came (learn): it is only judged here.
-        before = freshAnswer(s);
-        if (!before) learn((before = await ask(s)));
-      } catch (err) {
-        // A connection kept open may have gone stale (printer restarted): one fresh try.
-        dropConnection();
-        if (inFlight.length) failInFlight(asPrintError(err, 'unknown'));
-        s = await connection();
-        learn((before = await ask(s)));
-      }
-      const problem = hostStatusProblem(before);
-      if (problem) throw new PrintError(problem.code, problem.message, 'not_sent');
-      hooks.sending();
-      try {
-        // From the first job byte on, no earlier answer describes the printer.
-        lastAnswer = null;
-        await s.write(bytes, t.writeMs, true);
-        sent += formats;
-        const after = await ask(s);
-        hooks.accepted();
-        const confirmedJob = new Promise<PrintResult>((resolve, reject) => {
-          inFlight.push({ upTo: sent, resolve, reject });
+      // The check before: a fresh all-clear answer stands for it; otherwise the printer is asked.
+      let before = freshAnswer();
+      if (!before) {
+        before = await askPrinter().catch((err: unknown) => {
+          throw asPrintError(err, 'not_sent');
         });
-        if (inFlight.length === 1) lastProgress = Date.now();
-        learn(after);
+        learn(before);
+      }
+      const problem = problemOf(before);
+      if (problem) throw new PrintError(problem.code, problem.message, 'not_sent');
+      if (useCounter && counterNext === null && !inFlight.length) counterNext = await readCounterFresh().catch(() => null);
+      // A printer that ends each connection after answering gets each job on a connection of its
+      // own. Until a connection has shown it stays open after an answer (its first answer was just
+      // read), a close that follows the answer is waited for a moment: a job written into a
+      // connection the printer is closing would be lost, or printed unseen.
+      if (closesAfterAnswer) release();
+      else if (sock && sock.answers <= 1 && (await sock.endsWithin(FIRST_ANSWER_CLOSE_MS))) {
+        closesAfterAnswer = true;
+        release();
+      }
+      const s = await connection().catch((err: unknown) => {
+        throw asPrintError(err, 'not_sent');
+      });
+      const counterAt = counterNext;
+      hooks.sending(counterAt !== null ? { counterAt, labels: size.labels } : undefined);
+      const entry: InFlight = { upTo: 0, size, hooks, counterAt, noted: null, resolve: () => undefined, reject: () => undefined };
+      const confirmedJob = new Promise<PrintResult>((resolve, reject) => {
+        entry.resolve = resolve;
+        entry.reject = reject;
+      });
+      try {
+        // From the first job byte on, no earlier answer describes the printer. The job and the
+        // question after it go in one write: the answer then proves every job byte arrived.
+        lastAnswer = null;
+        if (counterNext !== null) counterNext += size.labels;
+        await s.write(Buffer.concat([bytes, HOST_STATUS_QUERY]), t.writeMs, true);
+        sent += size.formats;
+        entry.upTo = sent;
+        if (!inFlight.length) lastProgress = Date.now();
+        inFlight.push(entry);
+        const after = await s.readFrames(3, answerWaitMs()).then(
+          (b) => {
+            const status = parseHostStatus(b);
+            return status ? remember({ kind: 'status', status }, s) : null;
+          },
+          (err: unknown) => {
+            const e = asPrintError(err, 'unknown');
+            // Ended in order a while after the job, without answering (an emulator that closes
+            // after each piece of data, once it rendered it): it read every byte, as a raw port's
+            // close says. A close right on the job's heels was on its way before the job (it
+            // answered the check and closed): the job met a closed connection, unknown.
+            if (s.closedInOrder && s.peerEndedMsAfterWrite >= CLOSE_AFTER_READING_MS) return 'closed' as const;
+            if (e.code === 'no_answer') return null;
+            throw e;
+          },
+        );
+        if (after === 'closed') {
+          hooks.accepted();
+          closesAfterAnswer = true;
+          inFlight = inFlight.filter((j) => j !== entry);
+          entry.resolve(PRINTED);
+          return { confirmed: confirmedJob };
+        }
+        if (after) {
+          hooks.accepted();
+          learn(after);
+        } else {
+          // Silent after the job: ask what stops it (~HQES answers in the states ~HS is silent in).
+          const fault = await askPrinter().catch((err: unknown) => asPrintError(err, 'unknown'));
+          if (fault instanceof PrintError) {
+            // Not answering at all: the job may or may not be in it; it stays `sending` until the printer answers or the wait ends.
+            silentSince = Date.now();
+            await waitForAnswer(entry);
+          } else {
+            hooks.accepted();
+            learn(fault);
+          }
+        }
         schedulePoll();
         return { confirmed: confirmedJob };
       } catch (err) {
-        dropConnection();
-        throw asPrintError(err, 'unknown');
+        const e = asPrintError(err, 'unknown');
+        inFlight = inFlight.filter((j) => j !== entry);
+        await lose(e);
+        throw e;
       }
     });
+  }
+
+  /** A printer silent right after a job: asked until it answers (the job is then in it or printed) or the wait ends (unknown). */
+  async function waitForAnswer(entry: InFlight): Promise<void> {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, Math.max(pollMs, 500)));
+      try {
+        const a = await askPrinter();
+        entry.hooks.accepted();
+        learn(a);
+        return;
+      } catch (err) {
+        const e = asPrintError(err, 'unknown');
+        if (e.code !== 'not_answering' || Date.now() - (silentSince ?? Date.now()) > silentMs) throw new PrintError(e.code, `${e.message} The label was sent; whether it printed is unknown.`, 'unknown');
+      }
+    }
   }
 
   return {
     formats: ['zpl'],
     streams: true,
     /**
-     * As many jobs as fit in the printer's buffer room now, counted as send() counts it, when the
-     * open connection has a fresh all-clear answer (mid-stream); otherwise one: a printer that is
-     * off, paused or not yet asked never gets a burst committed `sending`.
+     * As many jobs as fit in the printer's buffer room now, counted as send() counts it, when there
+     * is a fresh all-clear answer (mid-stream); otherwise one: a printer that is off, paused or not
+     * yet asked never gets a burst committed `sending`.
      */
     readyFor(payloads) {
-      if (!sock || !freshAnswer(sock)) return 1;
+      if (!freshAnswer()) return 1;
       let room = maxBuffered - (inFlight.length ? sent - confirmed : 0);
       let n = 0;
       for (const bytes of payloads) {
-        const formats = Math.max(1, countFormats(bytes));
+        const formats = jobSize(bytes, dpi).formats;
         if (n > 0 && formats > room) break;
         room -= formats;
         n++;
@@ -254,34 +491,25 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     },
     status: () =>
       exchange(async (): Promise<DriverStatus> => {
-        let s: PrinterSocket;
         try {
-          s = sock ?? (await PrinterSocket.connect(opts.host, opts.port, t.connectMs));
-        } catch (err) {
-          const e = asPrintError(err, 'not_sent');
-          return { state: 'offline', reasonCode: e.code, reason: e.message };
-        }
-        try {
-          const st = await ask(s);
-          if (s === sock) learn(st);
-          const problem = hostStatusProblem(st);
+          const a = await askPrinter();
+          learn(a);
+          const problem = problemOf(a);
           return problem ? { state: 'error', reasonCode: problem.code, reason: problem.message } : { state: 'ready', reasonCode: null, reason: null };
         } catch (err) {
-          if (s === sock) {
-            dropConnection();
-            failInFlight(asPrintError(err, 'unknown'));
-          }
           const e = asPrintError(err, 'not_sent');
+          if (e.code === 'offline' || e.code === 'timeout') return { state: 'offline', reasonCode: e.code, reason: e.message };
+          if (inFlight.length && e.code !== 'not_answering') await lose(e);
           return { state: 'error', reasonCode: e.code, reason: e.message };
-        } finally {
-          if (s !== sock) s.destroy();
         }
       }),
-    /** Lets the labels in the printer be confirmed (the poll goes on), then closes the connection. */
-    async close() {
-      while (inFlight.length) {
+    ...(useCounter ? { labelCounter: () => readCounterFresh().catch(() => null) } : {}),
+    /** Lets the labels in the printer be confirmed (the poll goes on) for at most `boundMs`, then closes the connection. */
+    async close(boundMs = 10_000) {
+      const end = Date.now() + boundMs;
+      while (inFlight.length && Date.now() < end) {
         schedulePoll();
-        await new Promise<void>((r) => changed.push(r));
+        await Promise.race([new Promise<void>((r) => changed.push(r)), new Promise((r) => setTimeout(r, Math.max(50, end - Date.now())))]);
       }
       await exchange(async () => {
         if (polling) clearTimeout(polling);
@@ -304,8 +532,11 @@ function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
       await sock.write(bytes, t.writeMs, true);
       // A raw port without status: the printer closing its side after our FIN says it read all.
       // The kernel taking the bytes proves nothing (a printer that accepts and never reads leaves
-      // them in its receive buffer), so an open connection ends unconfirmed, never printed.
-      const closeWaitMs = opts.closeWaitMs ?? 2000;
+      // them in its receive buffer), so an open connection ends unconfirmed, never printed. Some
+      // close only once they have rendered or printed the label (an emulator renders it first):
+      // the wait is the label's printing time at the slowest speed, plus two seconds.
+      const closeWaitMs = opts.closeWaitMs ?? 2000 + jobSize(bytes, opts.settings.dpi).printMs;
+      await new Promise((r) => setTimeout(r, RESET_SETTLE_MS));
       if ((await sock.finish(closeWaitMs)) === 'timeout') {
         return {
           kind: 'unconfirmed',

@@ -15,7 +15,7 @@
  */
 import type { Clock } from '../clock';
 import { StationError } from '../stationError';
-import type { PrinterDriver } from '../printing/printerDriver';
+import type { CounterMark, PrinterDriver } from '../printing/printerDriver';
 import { PrintError } from '../printing/printerDriver';
 import type { NewPrintJob, PrintJobsRepo, StoredJob } from '../store/printJobsRepo';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
@@ -29,6 +29,8 @@ export interface PrintQueueOptions {
   tickMs?: number;
   onJobChanged?(job: StoredJob): void;
   onPrinterResult?(printerId: string, error: PrintError | null): void;
+  /** A lane stopped on an error of the station itself (the store cannot be read or written). */
+  onLaneError?(printerId: string, error: unknown): void;
 }
 
 export function createPrintQueue(opts: PrintQueueOptions) {
@@ -49,14 +51,17 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   const isDue = (job: StoredJob | undefined) =>
     !!job && (job.state === 'queued' || (job.nextRetryAt !== null && Date.parse(job.nextRetryAt) <= clock.now().getTime()));
 
-  /** Drains a lane, then waits for the jobs a streaming driver still has to confirm. */
+  /**
+   * Jobs a streaming driver holds in its printer, waiting to be confirmed. They outlive the lane
+   * that sent them: a lane ends when nothing is left to send, so a label queued while the previous
+   * one prints starts a lane at once and goes into the printer's buffer before that one is out
+   * (issue 24 item 5), instead of waiting behind its confirmation.
+   */
+  const confirming = new Set<Promise<void>>();
+
+  /** Drains a lane; what it sent is confirmed in `confirming`. */
   async function drainPrinter(printerId: string): Promise<void> {
-    const inFlight = new Set<Promise<void>>();
-    try {
-      await drainLane(printerId, inFlight);
-    } finally {
-      while (inFlight.size) await Promise.all([...inFlight]);
-    }
+    await drainLane(printerId, confirming);
   }
 
   /** Most jobs one burst commits `sending` together (the driver's room decides; see burstOf). */
@@ -146,10 +151,12 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             // Committed when the driver is about to write its first byte (after connecting and any
             // status pre-check), and before that write: a crash from here on leaves `sending`, which
             // the next start turns into `uncertain`; a printer that is off never makes a job `sending`.
-            sending() {
+            sending(counter) {
               if (marked) {
-                // Committed with its burst: no worker action can withdraw a `sending` job.
+                // Committed with its burst: no worker action can withdraw a `sending` job. Its
+                // counter mark follows lazily (a crash before it leaves the job to the worker).
                 sending = true;
+                if (counter) jobs.setState(head.id, 'sending', clock.now(), { delivered: head.delivered, counter, noSideEffect: true });
                 return;
               }
               const current = jobs.get(head.id);
@@ -157,14 +164,21 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                 withdrawn = true; // cancelled or replaced by a reprint while the printer was reached
                 throw new Error(`Print job ${head.id} was withdrawn before it was sent.`);
               }
-              setState(head.id, 'sending', clock.now(), { attempt: true, delivered: head.delivered });
+              setState(head.id, 'sending', clock.now(), { attempt: true, delivered: head.delivered, ...(counter ? { counter } : {}) });
               sending = true;
             },
             accepted() {
               accepted = true;
               // Every byte left: nothing waits on this commit's sync (see JobStateChange.noSideEffect).
-              setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true });
+              // A streaming driver's job is then in the printer's buffer, to be confirmed: so named,
+              // and a restart before its confirmation leaves it uncertain, not done.
+              const inPrinter = driver.streams ? { reasonCode: 'in_printer', reason: 'In the printer\'s buffer; counted printed when the printer says it came out.' } : {};
+              setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true, ...inPrinter });
               onAccepted();
+            },
+            note(code, reason) {
+              // Why a label in the printer has not come out: its row says so; it stays `sent`.
+              if (jobs.get(head.id)?.state === 'sent') setState(head.id, 'sent', clock.now(), { reasonCode: code, reason, delivered: true, noSideEffect: true });
             },
           },
         )
@@ -175,7 +189,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // worker decides (it printed / print again), as for an uncertain job.
               setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
             } else {
-              setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true });
+              const byCounter = result.byCounter ? { reasonCode: 'confirmed_by_printer_counter', reason: 'The printer\'s label counter shows it printed.' } : {};
+              setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true, ...byCounter });
               opts.onPrinterResult?.(printerId, null);
             }
             return 'next';
@@ -214,7 +229,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         // printed) is recorded when the driver confirms it. The lane ends only after all of them.
         const first = await Promise.race([acceptedNow, settled]);
         if (first === 'accepted') {
-          const confirming = settled.then(() => undefined);
+          const confirming = settled.then(
+            () => undefined,
+            (err: unknown) => opts.onLaneError?.(printerId, err),
+          );
           inFlight.add(confirming);
           void confirming.finally(() => inFlight.delete(confirming));
           continue;
@@ -228,13 +246,57 @@ export function createPrintQueue(opts: PrintQueueOptions) {
 
   function startLane(lane: string) {
     if (running.has(lane) || stopped) return;
-    const task = drainPrinter(lane).finally(() => {
-      running.delete(lane);
-      // Work that arrived while the lane was finishing starts now rather than at the next tick.
-      const head = jobs.laneHead(lane);
-      if (isDue(head)) startLane(lane);
-    });
+    const task = drainPrinter(lane)
+      .catch((err: unknown) => opts.onLaneError?.(lane, err))
+      .finally(() => {
+        running.delete(lane);
+        // Work that arrived while the lane was finishing starts now rather than at the next tick.
+        // A store that cannot be read (a failing disk) is reported, never an unhandled rejection.
+        try {
+          if (isDue(jobs.laneHead(lane))) startLane(lane);
+        } catch (err) {
+          opts.onLaneError?.(lane, err);
+        }
+      });
     running.set(lane, task);
+  }
+
+  /**
+   * Jobs a crash or a lost connection left uncertain, on printers with a label counter: settled
+   * from the counter (printed once it reached the job's mark), without asking the worker. A label
+   * still in the printer's buffer is counted when it comes out: the counter is read again while it
+   * moves (and a few times at first), every `everyMs`. Jobs it never reaches stay uncertain.
+   * Returns the ids settled.
+   */
+  async function settleByCounter(everyMs = 1000, firstTries = 5): Promise<number[]> {
+    const settled: number[] = [];
+    const byPrinter = new Map<string, { job: StoredJob; mark: CounterMark }[]>();
+    for (const job of jobs.list({ states: ['uncertain'], limit: 500 })) {
+      const mark = job.printerId ? jobs.counterMark(job.id) : null;
+      if (!mark || !job.printerId) continue;
+      byPrinter.set(job.printerId, [...(byPrinter.get(job.printerId) ?? []), { job, mark }]);
+    }
+    await Promise.all(
+      [...byPrinter].map(async ([printerId, list]) => {
+        let last: number | null = null;
+        for (let tries = 0; list.length && !stopped; tries++) {
+          const count = await opts.driverFor(printerId)?.labelCounter?.().catch(() => null);
+          if (count === null || count === undefined) return;
+          if (tries >= firstTries && last !== null && count <= last) return;
+          last = count;
+          list = list.filter(({ job, mark }) => {
+            if (count < mark.counterAt + mark.labels) return true;
+            if (jobs.get(job.id)?.state === 'uncertain') {
+              setState(job.id, 'done', clock.now(), { reasonCode: 'confirmed_by_printer_counter', reason: `The printer's label counter (${count}) shows it printed.`, delivered: true });
+              settled.push(job.id);
+            }
+            return false;
+          });
+          if (list.length) await new Promise((r) => setTimeout(r, everyMs));
+        }
+      }),
+    );
+    return settled;
   }
 
   /** Starts every lane that has due work. Cheap; called on enqueue, on a tick, when a printer or the service returns. */
@@ -260,6 +322,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       kick();
       return r;
     },
+    settleByCounter,
     kick,
     enqueue(job: NewPrintJob): StoredJob {
       const stored = changed(jobs.insert(job, clock.now()));
@@ -398,8 +461,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     async settle(): Promise<void> {
       for (;;) {
         kick();
-        if (running.size === 0) return;
-        await Promise.all([...running.values()]);
+        if (running.size === 0 && confirming.size === 0) return;
+        await Promise.all([...running.values(), ...confirming]);
       }
     },
     /** Stops draining and waits, at most `boundMs`, for the jobs in flight to finish (so they are not left uncertain). */
@@ -408,7 +471,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       stopTick?.();
       stopTick = null;
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all([...running.values()]), new Promise((r) => (timer = setTimeout(r, boundMs)))]);
+      await Promise.race([Promise.all([...running.values(), ...confirming]), new Promise((r) => (timer = setTimeout(r, boundMs)))]);
       clearTimeout(timer);
     },
   };

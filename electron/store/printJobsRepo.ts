@@ -4,6 +4,7 @@
  */
 import type { JobState, JobView } from '../../shared/contract/printing';
 import type { Db } from './database';
+import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
 
 export type JobKind = 'print' | 'close-and-print';
@@ -33,6 +34,8 @@ export interface JobStateChange {
   attempt?: boolean;
   /** The change allows no side effect (every byte already left: `sent`, `done`): a lazy commit (./lazyCommit.ts). */
   noSideEffect?: boolean;
+  /** With `sending`: the printer's label counter before the job (see CounterMark). */
+  counter?: CounterMark;
 }
 
 interface JobRow {
@@ -147,7 +150,9 @@ export function createPrintJobsRepo(db: Db) {
   const getPayload = db.prepare<[number], { payload: Buffer | null }>('SELECT payload FROM print_jobs WHERE id = ?');
   const update = db.prepare(`UPDATE print_jobs SET state = @state, reason_code = @reasonCode, reason = @reason,
     next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
-    updated_at = @now, finished_at = @finishedAt WHERE id = @id`);
+    updated_at = @now, finished_at = @finishedAt,
+    counter_at = coalesce(@counterAt, counter_at), counter_labels = coalesce(@counterLabels, counter_labels) WHERE id = @id`);
+  const counterOf = db.prepare<[number], { counter_at: number | null; counter_labels: number | null }>('SELECT counter_at, counter_labels FROM print_jobs WHERE id = ?');
   const bringForward = db.prepare(
     `UPDATE print_jobs SET next_retry_at = @at, updated_at = @at WHERE id = @id AND state = 'failed' AND next_retry_at > @at`,
   );
@@ -192,6 +197,12 @@ export function createPrintJobsRepo(db: Db) {
       return row ? toJob(row) : undefined;
     },
 
+    /** Where the printer's label counter stood before the job, when its printer has one. */
+    counterMark(id: number): CounterMark | null {
+      const r = counterOf.get(id);
+      return r && r.counter_at !== null && r.counter_labels !== null ? { counterAt: r.counter_at, labels: r.counter_labels } : null;
+    },
+
     payload(id: number): Buffer | null {
       return getPayload.get(id)?.payload ?? null;
     },
@@ -211,6 +222,8 @@ export function createPrintJobsRepo(db: Db) {
           attempt: change.attempt ? 1 : 0,
           now: at,
           finishedAt: FINAL.includes(state) ? at : null,
+          counterAt: change.counter?.counterAt ?? null,
+          counterLabels: change.counter?.labels ?? null,
         });
         record(id, state, at, change.reasonCode ?? null, change.reason ?? null);
         return toJob(getJob.get(id)!);
@@ -270,19 +283,29 @@ export function createPrintJobsRepo(db: Db) {
     /**
      * After a crash: a print job found `sending` may or may not have printed, so it becomes
      * `uncertain` (never sent again by itself, never dropped). A `sent` job had every byte
-     * accepted: done. (Rows of the retired close-and-print kind were moved to the journal by
-     * migration 10.)
+     * accepted: done, unless it was waiting in a printer's buffer to be confirmed (reason
+     * `in_printer` or a note of why it had not come out): whether it printed is not known, so it
+     * is uncertain too (issue 24: a label that did not print is never done). Such jobs of a printer
+     * with a label counter are settled from it at start. (Rows of the retired close-and-print kind
+     * were moved to the journal by migration 10.)
      */
     recoverAfterCrash(now: Date): { uncertain: number[]; done: number[] } {
       return db.transaction(() => {
         const rows = db
           .prepare<[], { id: number; kind: JobKind; state: JobState }>(
-            `SELECT id, kind, state FROM print_jobs WHERE kind = 'print' AND state IN ('sending', 'sent') ORDER BY id`,
+            `SELECT id, kind, state, reason_code FROM print_jobs WHERE kind = 'print' AND state IN ('sending', 'sent') ORDER BY id`,
           )
-          .all();
+          .all() as { id: number; kind: JobKind; state: JobState; reason_code: string | null }[];
         const out = { uncertain: [] as number[], done: [] as number[] };
         for (const r of rows) {
-          if (r.state === 'sent') {
+          if (r.state === 'sent' && r.reason_code !== null) {
+            repo.setState(r.id, 'uncertain', now, {
+              reasonCode: 'interrupted_in_printer',
+              reason: 'The station stopped while this label was in the printer\'s buffer, before the printer said it came out. Check the printer: reprint only if it did not print.',
+              delivered: true,
+            });
+            out.uncertain.push(r.id);
+          } else if (r.state === 'sent') {
             repo.setState(r.id, 'done', now, { reasonCode: 'sent_before_restart', delivered: true });
             out.done.push(r.id);
           } else {

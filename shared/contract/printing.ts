@@ -29,6 +29,11 @@ export const printerSettings = z.object({
   copies: z.number().int().min(1).max(99).default(1),
   /** Whether the printer answers ~HS (Zebra host status); asked before and after every job. */
   hostStatus: z.boolean().default(false),
+  /**
+   * The printer reports its label counter (SGD odometer.total_label_count, Link-OS printers; found
+   * by the connection test): a job cut off by a crash or a lost connection is settled from it.
+   */
+  labelCounter: z.boolean().default(false),
   /** CUPS options for PDF printing, e.g. media=Custom.100x150mm, fit-to-page. */
   media: z.string().max(80).regex(/^[\w.\-]*$/, 'letters, digits, dot, dash only').default(''),
   fitToPage: z.boolean().default(true),
@@ -218,6 +223,8 @@ export const printingMethods = {
       model: z.string().nullable().default(null),
       /** The resolution the printer reports (~HI dots per mm), when it does: the add form's default. */
       dpi: z.union([z.literal(203), z.literal(300), z.literal(600)]).nullable().default(null),
+      /** It answers its label counter (SGD odometer.total_label_count): saved as the printer's `labelCounter`. */
+      labelCounter: z.boolean().default(false),
     }),
   },
   'printing.printers.testPrint': { params: z.object({ printerId }).strict(), result: jobView },

@@ -115,20 +115,18 @@ describe('ZPL over TCP through the durable queue', () => {
     expect(printer.printed()).toHaveLength(1);
   });
 
-  it('asks ~HS after the job: a label that does not leave the buffer is a failure with that reason, not a silent done', async () => {
+  it('asks ~HS after the job: a label that does not leave the buffer stays in the printer, named, never offered for reprint, and is confirmed when it comes out', async () => {
     const { queue } = setup(true);
     printer.set({ jammed: true });
     const job = queue.enqueue(shipmentJob(302, ['PKG302']));
-    await waitFor(() => queue.get(job.id).state === 'failed');
+    await waitFor(() => queue.get(job.id).reasonCode === 'label_not_printed', 20_000);
     const j = queue.get(job.id);
-    expect(j.reasonCode).toBe('label_not_printed');
-    expect(j.delivered).toBe(true);
-    expect(j.nextRetryAt).toBeNull(); // the printer holds it: never sent again without the worker
-    expect(queue.history(job.id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'failed']);
+    // Still in the printer's buffer: not failed (a reprint would print it twice once the jam is cleared).
+    expect(j).toMatchObject({ state: 'sent', delivered: true });
+    expect(() => queue.reprint(job.id)).toThrow(/being printed/);
     printer.set({ jammed: false });
+    await waitFor(() => queue.get(job.id).state === 'done');
     expect(printer.printed()).toHaveLength(1);
-    // The worker saw it come out once the jam was cleared.
-    expect(queue.markPrinted(job.id).state).toBe('done');
   });
 });
 
@@ -166,12 +164,12 @@ describe('printer faults', () => {
     expect(printer.printed().map((p) => /\^FD(PKG\w+)\^FS/.exec(p.zpl)![1])).toEqual(['PKG502', 'PKG501A', 'PKG501B']);
   });
 
-  it('never answering ~HS (timeout): nothing is sent, the job retries, and prints once the printer answers', async () => {
+  it('never answering ~HS nor ~HQES: nothing is sent, the job waits named "not answering", and prints once the printer answers', async () => {
     const { queue } = setup(true);
     printer.set({ silent: true });
     const job = queue.enqueue(shipmentJob(601, ['PKG601']));
     await waitFor(() => queue.get(job.id).state === 'failed');
-    expect(queue.get(job.id)).toMatchObject({ reasonCode: 'no_answer', delivered: false });
+    expect(queue.get(job.id)).toMatchObject({ reasonCode: 'not_answering', delivered: false });
     expect(printer.printed()).toHaveLength(0);
     printer.set({ silent: false });
     await waitFor(() => queue.get(job.id).state === 'done');

@@ -53,6 +53,16 @@ describe('schema migrations', () => {
     expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 
+  it('14: a print job keeps the label counter mark (null for jobs written before)', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 13));
+    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Štítek 1', 'sent', 'x', 'x')`).run();
+    migrate(db);
+    expect(db.prepare('SELECT title, counter_at, counter_labels FROM print_jobs').get()).toEqual({ title: 'Štítek 1', counter_at: null, counter_labels: null });
+    db.prepare('UPDATE print_jobs SET counter_at = 31084, counter_labels = 3').run();
+    expect(db.prepare('SELECT counter_at, counter_labels FROM print_jobs').get()).toEqual({ counter_at: 31084, counter_labels: 3 });
+  });
+
   it('upgrade a database written by an older station step by step', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 1));

@@ -15,7 +15,7 @@ import { Field, FormActions } from './Field';
 import { connectionText } from './PrinterRow';
 import { printerIdFor } from './usePrinters';
 
-const defaults = { dpi: 300, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: false, media: '', fitToPage: true } as const;
+const defaults = { dpi: 300, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: false, labelCounter: false, media: '', fitToPage: true } as const;
 
 type Result = { kind: 'ok' | 'bad' | 'info'; text: string } | null;
 
@@ -29,7 +29,7 @@ function checkHost(t: T, host: string, port: string): { host?: string; port?: st
 
 type Dpi = PrinterSettings['dpi'];
 
-async function savePrinter(t: T, name: string, connection: PrinterConnection, settings: { hostStatus: boolean; dpi: Dpi }, existing: PrinterView[], unreachable = false): Promise<Result> {
+async function savePrinter(t: T, name: string, connection: PrinterConnection, settings: { hostStatus: boolean; labelCounter?: boolean; dpi: Dpi }, existing: PrinterView[], unreachable = false): Promise<Result> {
   const id = printerIdFor(connection);
   if (existing.some((p) => p.id === id)) return { kind: 'bad', text: t('printers.err.exists') };
   const r = await rpc.request('printing.printers.save', { id, name, connection, settings: { ...defaults, ...settings } });
@@ -61,7 +61,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
 
-  async function test(): Promise<{ ok: boolean; hostStatus: boolean; dpi: Dpi | null } | null> {
+  async function test(): Promise<{ ok: boolean; hostStatus: boolean; labelCounter: boolean; dpi: Dpi | null } | null> {
     const e = checkHost(t, host, port);
     setErrors(e);
     if (e.host || e.port) return null;
@@ -82,7 +82,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     setResult(
       !v.ok
         ? { kind: 'bad', text: t('printers.add.noConnection', { message: reasonText(t, v.reasonCode, v.message) }) }
-        : { kind: 'ok', text: found + res + (v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus')) },
+        : { kind: 'ok', text: found + res + (v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus')) + (v.labelCounter ? t('printers.add.okCounter') : '') },
     );
     return v;
   }
@@ -96,7 +96,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     if (!probe) return;
     // A printer that is switched off is still added, with the resolution and status the worker
     // chose: it shows as unreachable, and its labels wait for it.
-    const settings = probe.ok ? { hostStatus: probe.hostStatus, dpi: probe.dpi ?? dpi } : { hostStatus, dpi };
+    const settings = probe.ok ? { hostStatus: probe.hostStatus, labelCounter: probe.labelCounter, dpi: probe.dpi ?? dpi } : { hostStatus, dpi };
     const r = await savePrinter(t, name.trim(), { kind: 'zpl-tcp', host: host.trim(), port: Number(port) }, settings, props.existing, !probe.ok);
     setResult(r);
     if (r?.kind === 'ok') {
