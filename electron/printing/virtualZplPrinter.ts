@@ -93,6 +93,9 @@ export interface PrintedLabel {
   zpl: string;
   /** The bytes it received for this label. */
   bytes: Buffer;
+  /** When its printing began and ended (performance.now(), ms): the head's busy and idle time. */
+  startedMs: number;
+  endedMs: number;
 }
 
 export interface VirtualPrinterOptions {
@@ -109,6 +112,8 @@ export interface VirtualPrinterOptions {
 
 interface BufferedFormat {
   bytes: Buffer;
+  /** When its first label began printing. */
+  startedMs?: number;
   /** Labels of this format (^PQ) still to come out. */
   labelsLeft: number;
   lengthDots: number;
@@ -172,7 +177,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     odometer++;
     if (head.labelsLeft <= 0) {
       waiting.shift();
-      printed.push({ at: now().toISOString(), zpl: zplTextOf(head.bytes), bytes: head.bytes });
+      const endedMs = performance.now();
+      printed.push({ at: now().toISOString(), zpl: zplTextOf(head.bytes), bytes: head.bytes, startedMs: head.startedMs ?? endedMs, endedMs });
     }
   };
   const flush = () => {
@@ -186,6 +192,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       return;
     }
     const ms = ((waiting[0]!.lengthDots / speed.dpi) / speed.ips) * 1000;
+    waiting[0]!.startedMs ??= performance.now();
     printing = {
       timer: setTimeout(() => {
         printing = null;
