@@ -22,7 +22,7 @@ import { isClosedState } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
-import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 import type { BeforeClose, WeighedInfo } from '../scale/weighBeforeClose';
 
 /** The desk's own steps around the close (issue 19: weigh before it, check the label after it). */
@@ -512,6 +512,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         const s = session ? deps.repos.shipments.get(session.accountId, req.deliveryId) : null;
         if (!session) return { scanId, code, kind: 'login-required', message: 'The station is not logged in to the service. Log in, then reprint.' };
         if (!s) return { scanId, code, kind: 'not-found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
+        const busy = labelsInPrinter(deps, session.accountId, s.deliveryId);
+        if (busy) return { scanId, code, kind: 'error', error: busy };
         const [entry] = journal.begin([{ accountId: session.accountId, source: 'reprint', scanId, code, deliveryId: s.deliveryId, want: 'print' }], now());
         const r = (await engine.run(session, [entry!])).get(entry!.id)!;
         if (r.kind === 'queued') return report(scanId, code, r.shipment, r.jobs, true);

@@ -15,7 +15,7 @@ import { StationError } from '../stationError';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState } from './closeShipments';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
-import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 
 export interface ShipmentActionsDeps {
   deps: WorkflowDeps;
@@ -195,7 +195,9 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     const out = [...missing];
     const closed: Shipment[] = [];
     for (const sh of found) {
-      if (isClosedState(sh.state)) closed.push(sh);
+      const busy = isClosedState(sh.state) ? labelsInPrinter(deps, s.accountId, sh.deliveryId) : null;
+      if (busy) out.push(skipped(sh.deliveryId, sh.state, { ...busy, messages: [] }));
+      else if (isClosedState(sh.state)) closed.push(sh);
       else out.push(skipped(sh.deliveryId, sh.state, notClosed(sh)));
     }
     out.push(...(await runEntries(s, closed.map((shipment) => ({ shipment, route: null })), 'print')));

@@ -63,3 +63,18 @@ export interface WorkflowDeps {
   /** The desk scanner's prefix/suffix (settings): a scan is logged and named without them. */
   scannerAffixes?(): ScannerAffixes;
 }
+
+/**
+ * A job of the shipment the printer holds right now (`sending`, or `sent`: in its buffer, to be
+ * confirmed), as the worker's error; null when none. A reprint then would print the label twice
+ * once the printer goes on (issue 24: never offer a label for reprint while it is in the printer).
+ */
+export function labelsInPrinter(deps: Pick<WorkflowDeps, 'queue' | 'repos'>, accountId: string, deliveryId: number): { code: string; message: string } | null {
+  for (const id of deps.repos.journal.jobIdsOfShipment(accountId, deliveryId)) {
+    const state = deps.queue.get(id).state;
+    if (state === 'sending' || state === 'sent') {
+      return { code: 'labels_in_printer', message: `The labels of shipment ${deliveryId} are in the printer right now (print job ${id}): wait until they come out before printing them again.` };
+    }
+  }
+  return null;
+}

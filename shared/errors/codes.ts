@@ -56,6 +56,7 @@ export const stationErrorCodes = {
 
   // Printers and the print queue (electron/printing, electron/queue).
   job_busy: 'translated',
+  labels_in_printer: 'translated',
   job_not_cancellable: 'translated',
   job_not_found: 'translated',
   job_not_movable: 'translated',

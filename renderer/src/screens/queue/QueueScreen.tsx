@@ -108,7 +108,7 @@ function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobA
       {job.state === 'failed' && b('printing.queue.retryNow', 'queue.action.retry', 'queue-retry', 'primary')}
       {(job.state === 'queued' || job.state === 'failed') && b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
       {job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered)) && <MoveTo job={job} printers={p.printers} move={p.move} />}
-      {(job.state === 'done' || job.state === 'cancelled' || job.state === 'sent') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
+      {(job.state === 'done' || job.state === 'cancelled') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
     </>
   );
 }
