@@ -109,6 +109,25 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
   });
 
+  it('a parcel whose label is still in the printer (out of paper) is not reprinted on Enter: it prints once when paper is loaded (issue 24)', async () => {
+    const d = await insert(rig);
+    clearPrinted(rig);
+    // The label goes into the printer's buffer and stays there: the printer runs out of paper
+    // right after taking it (it keeps the format and prints it once paper is loaded).
+    rig.printer.set({ jammed: true });
+    const first = await rig.workflows.scanToClose.scan(d.externalId!);
+    const jobId = 'jobIds' in first ? first.jobIds[0]! : -1;
+    await waitFor(() => rig.deps.queue.get(jobId).state === 'sent');
+    const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
+    expect(again.kind).toBe('already-closed');
+    const reprint = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
+    expect(reprint).toMatchObject({ kind: 'error', error: { code: 'labels_in_printer' } });
+    rig.printer.set({ jammed: false });
+    await waitFor(() => rig.deps.queue.get(jobId).state === 'done');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(printedCount(rig)).toBe(1);
+  });
+
   it('Esc on an already-closed parcel skips it: nothing prints', async () => {
     const d = await insert(rig);
     await rig.workflows.scanToClose.scan(d.externalId!);

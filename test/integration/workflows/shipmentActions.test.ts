@@ -16,6 +16,7 @@ import { readA4Quarters } from '../../support/a4Quadrants';
 import { sandboxFault } from '../../support/sandboxShipments';
 import { needs } from '../../support/services';
 import { shipment } from '../api/support';
+import { waitFor } from '../printing/printingTestKit';
 import { clearPrinted, PDF_PRINTER, printedBarcodes, startRig, ZPL_PRINTER, type Rig } from './workflowRig';
 
 let sb: Sandbox;
@@ -56,6 +57,20 @@ afterAll(async () => {
 beforeEach(() => clearPrinted(rig));
 
 describe('shipments.close', () => {
+  it('reprint: a shipment whose label is still in the printer (it stopped after taking it) is skipped, not printed twice (issue 24)', async () => {
+    const [id] = await prepared([shipment()]);
+    clearPrinted(rig);
+    rig.printer.set({ jammed: true });
+    const closed = await actions.close([id!]);
+    const jobId = closed.results[0]!.jobIds[0]!;
+    await waitFor(() => rig.deps.queue.get(jobId).state === 'sent');
+    const again = await actions.reprint([id!]);
+    expect(again.results[0]).toMatchObject({ outcome: 'skipped', error: { code: 'labels_in_printer' } });
+    rig.printer.set({ jammed: false });
+    await waitFor(() => rig.deps.queue.get(jobId).state === 'done');
+    expect(rig.printer.printed()).toHaveLength(1);
+  });
+
   it('closes the prepared ones per carrier + collection place (spec PATCH) and prints their labels as routed', async () => {
     const [np, ppr, reject] = await prepared([
       shipment({ packages: [{ weight: '1' }, { weight: '2' }] }),
