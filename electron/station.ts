@@ -176,6 +176,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     emit: (name: 'printing.jobs' | 'printing.printerState', payload: unknown) => emit(name, payload as never),
     // The waiter hears every change at once; the pages get them gathered (`printing.jobs`).
     onJobChanged: (job) => jobWaiter.jobChanged(job),
+    // A lane stopped by the station's own error (its store cannot be read or written): logged, never an unhandled rejection.
+    onLaneError: (printerId, err) => opts.log.error('a print lane stopped on an error of the station', { printerId, error: err instanceof Error ? err.message : String(err) }),
   });
 
   const shipments = createShipmentDomain({

@@ -51,6 +51,8 @@ export interface PrintingServiceOptions {
   waitingStatusIntervalMs?: number;
   /** The queue's retry policy for jobs that did not reach their printer. */
   backoff?: BackoffPolicy;
+  /** A print lane stopped on an error of the station itself (the store cannot be read or written). */
+  onLaneError?(printerId: string, error: unknown): void;
   /** Makes a printer's driver from its settings (a seam of the composition root; default printerDrivers.ts). */
   createDriver?: DriverFactory;
 }
@@ -126,6 +128,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     clock,
     driverFor,
     backoff: opts.backoff,
+    onLaneError: opts.onLaneError,
     onJobChanged: (stored) => {
       const j = publicJob(stored);
       opts.onJobChanged?.(j);
