@@ -1,6 +1,6 @@
 /**
  * The durable print queue (issue 6). A job row is committed before its first byte leaves;
- * states queued -> sending -> sent -> done, or failed (with a retry time while nothing reached the
+ * states queued -> sending -> sent -> done (or spooled: the print system took it), or failed (with a retry time while nothing reached the
  * printer, without one when the printer has it but cannot print), or uncertain (outcome unknown)
  * or unconfirmed (every byte left, the printer never confirmed): both shown to the worker, sent
  * again only on their word. A job turns `sending` only when the driver is about to write, so a
@@ -174,6 +174,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // Every byte left, nothing says the printer took them: never counted as printed, the
               // worker decides (it printed / print again), as for an uncertain job.
               setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
+            } else if (result.kind === 'spooled') {
+              // The print system finished with it: never sent again by itself, never counted as printed.
+              setState(head.id, 'spooled', clock.now(), { reasonCode: 'handed_to_spooler', reason: result.reason, delivered: true, noSideEffect: true });
+              opts.onPrinterResult?.(printerId, null);
             } else {
               setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true });
               opts.onPrinterResult?.(printerId, null);

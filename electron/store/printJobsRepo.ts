@@ -133,7 +133,7 @@ function toJob(r: JobRow): StoredJob {
   };
 }
 
-const FINAL: JobState[] = ['done', 'cancelled'];
+const FINAL: JobState[] = ['done', 'spooled', 'cancelled'];
 
 export function createPrintJobsRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);

@@ -17,6 +17,7 @@ import { m010Journal } from './010_journal';
 import { m011JobUnconfirmed } from './011_job_unconfirmed';
 import { m012BatchItems } from './012_batch_items';
 import { m013WeightsAndChecks } from './013_weights_and_checks';
+import { m014JobSpooled } from './014_job_spooled';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   m011JobUnconfirmed,
   m012BatchItems,
   m013WeightsAndChecks,
+  m014JobSpooled,
 ];
