@@ -25,7 +25,7 @@ export type JobsSettled =
   | { kind: 'pending' };
 
 /** How a set of jobs ended when all of them finished: every label printed, or some only handed to the print system. */
-export type JobsFinished = 'printed' | 'spooled';
+type JobsFinished = 'printed' | 'spooled';
 
 export interface JobWaiter {
   /** Call with every job change (the print queue's onJobChanged, or the `printing.jobChanged` event payload). */
@@ -47,7 +47,7 @@ export interface JobWaiter {
  * A job that waits for its printer: failed with a time to try again (nothing reached the printer).
  * The print queue screen shows the same jobs as "Waiting for printer".
  */
-export const waitsForItsPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
+const waitsForItsPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
 // `unconfirmed` (every byte left, the printer never confirmed) is not printed: it settles a wait like a failure.
 const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
