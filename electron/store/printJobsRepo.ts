@@ -270,19 +270,30 @@ export function createPrintJobsRepo(db: Db) {
     /**
      * After a crash: a print job found `sending` may or may not have printed, so it becomes
      * `uncertain` (never sent again by itself, never dropped). A `sent` job had every byte
-     * accepted: done. (Rows of the retired close-and-print kind were moved to the journal by
-     * migration 10.)
+     * accepted: done; on a printer behind the computer's print system (a CUPS queue, the Windows
+     * spooler: kinds `zpl-spooler`, `pdf-system`) `sent` means the spooler took it, which says
+     * nothing of a label coming out, so it becomes `spooled` (issue 24 item 7). (Rows of the retired
+     * close-and-print kind were moved to the journal by migration 10.)
      */
-    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[] } {
+    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; spooled: number[] } {
       return db.transaction(() => {
         const rows = db
-          .prepare<[], { id: number; kind: JobKind; state: JobState }>(
-            `SELECT id, kind, state FROM print_jobs WHERE kind = 'print' AND state IN ('sending', 'sent') ORDER BY id`,
+          .prepare<[], { id: number; kind: JobKind; state: JobState; printer_kind: string | null }>(
+            `SELECT j.id, j.kind, j.state, json_extract(p.connection, '$.kind') AS printer_kind
+               FROM print_jobs j LEFT JOIN printers p ON p.id = j.printer_id
+              WHERE j.kind = 'print' AND j.state IN ('sending', 'sent') ORDER BY j.id`,
           )
           .all();
-        const out = { uncertain: [] as number[], done: [] as number[] };
+        const out = { uncertain: [] as number[], done: [] as number[], spooled: [] as number[] };
         for (const r of rows) {
-          if (r.state === 'sent') {
+          if (r.state === 'sent' && (r.printer_kind === 'zpl-spooler' || r.printer_kind === 'pdf-system')) {
+            repo.setState(r.id, 'spooled', now, {
+              reasonCode: 'handed_to_spooler',
+              reason: 'The print system took this label before the station stopped; it does not say whether it printed.',
+              delivered: true,
+            });
+            out.spooled.push(r.id);
+          } else if (r.state === 'sent') {
             repo.setState(r.id, 'done', now, { reasonCode: 'sent_before_restart', delivered: true });
             out.done.push(r.id);
           } else {
