@@ -1,6 +1,6 @@
 /**
  * The durable print queue (issue 6). A job row is committed before its first byte leaves;
- * states queued -> sending -> sent -> done (or spooled: the print system took it), or failed (with a retry time while nothing reached the
+ * states queued -> sending -> sent -> done, or failed (with a retry time while nothing reached the
  * printer, without one when the printer has it but cannot print), or uncertain (outcome unknown)
  * or unconfirmed (every byte left, the printer never confirmed): both shown to the worker, sent
  * again only on their word. A job turns `sending` only when the driver is about to write, so a
