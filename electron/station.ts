@@ -159,13 +159,16 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const activeSession = createActiveSession({ accounts, language, log: opts.log, timeoutMs: opts.serviceTimeoutMs });
   let demoAccountId: string | null = null;
 
-  const jobWaiter = createJobWaiter((id) => {
-    try {
-      return printing.queue.get(id);
-    } catch {
-      return undefined;
-    }
-  });
+  const jobWaiter = createJobWaiter(
+    (id) => {
+      try {
+        return printing.queue.get(id);
+      } catch {
+        return undefined;
+      }
+    },
+    (job) => printing.queuedWaits(job),
+  );
   // A label the resolution converter cannot rewrite goes out as one graphic: said in the station's log.
   const stopRasterLog = onRasterFallback((info) => opts.log.warn('ZPL label sent as a graphic: the converter does not know its commands', info));
   const printing = await createPrintingService({
@@ -270,8 +273,11 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     closing: () => closing,
   });
   // The top bar's printer pill reads the status: it must change with the printer, not at the next health check.
-  events.connect((name) => {
-    if (name === 'printing.printerState') status.printersChanged();
+  events.connect((name, payload) => {
+    if (name !== 'printing.printerState') return;
+    status.printersChanged();
+    // A scan waiting for its labels hears at once that their printer went offline (issue 24 item 10).
+    jobWaiter.printerChanged((payload as { printerId: string }).printerId);
   });
 
   const server = createRpcServer(

@@ -5,11 +5,15 @@
  * execFile('lp') rather than unix-print: unix-print builds a shell command line from the printer
  * name and options without quoting, which breaks on unusual queue names and lets an option
  * string run commands. The job goes on stdin, so no temporary file is left behind.
- * `sent` is when CUPS accepted the job; `done` when CUPS reports it completed.
+ * `sent` is when CUPS accepted the job; `spooled` when CUPS reports it completed. CUPS calls a job
+ * completed when its backend has passed the data on and exited without an error: the socket
+ * backend (backend/socket.c) writes the job to the printer's port and ends, so a raw queue to a
+ * printer that resets the connection without reading a byte ends `completed` too (issue 24 item
+ * 7, test/integration/printing/cupsPrinting.test.ts). It is therefore never counted as printed.
  */
 import { execFile, spawn } from 'node:child_process';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PRINTED, PrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
+import { PrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
 import { prepareZplForPrinter } from './zplPrepare';
 
 const C_LOCALE = { ...process.env, LC_ALL: 'C', LANG: 'C' };
@@ -116,7 +120,7 @@ export function createCupsDriver(opts: CupsDriverOptions): PrinterDriver {
       const st = await cupsQueueStatus(opts.queue);
       throw new PrintError('held_by_spooler', `The print system still holds job ${id}${st.reason ? `: ${st.reason}` : '.'} It prints when the printer is back.`, 'not_printed');
     }
-    return PRINTED;
+    return { kind: 'spooled', reason: `The print system (CUPS queue "${opts.queue}") finished job ${id}: it passed the label on to the printer, which does not say whether it printed.` };
   }
   return {
     formats: [opts.mode],

@@ -302,10 +302,29 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     'printing.preview': ({ jobId }) => preview(jobId),
   };
 
+  /**
+   * Why a queued job waits for its printer, or null (issue 24 item 10): the lane's head waits for
+   * its retry (nothing reached the printer), or the printer is known offline or in error. A scan's
+   * outcome says so at once rather than after its wait.
+   */
+  function queuedWaits(job: { state: string; printerId: string | null }): { code: string; message: string } | null {
+    if (job.state !== 'queued' || !job.printerId) return null;
+    if (queue.waitsForPrinter(job.printerId)) {
+      const head = jobs.laneHead(job.printerId);
+      if (head) return { code: head.reasonCode ?? 'offline', message: head.reason ?? `The printer ${job.printerId} is not ready.` };
+    }
+    const st = states.get(job.printerId);
+    if (st && (st.state === 'offline' || st.state === 'error')) {
+      return { code: st.reasonCode ?? st.state, message: st.reason ?? `The printer ${job.printerId} is ${st.state}.` };
+    }
+    return null;
+  }
+
   let stopStatus: (() => void) | null = null;
   return {
     handlers,
     queue,
+    queuedWaits,
     virtual,
     routes,
     printers: () => printers.list().map(view),

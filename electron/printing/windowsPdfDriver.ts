@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PRINTED, PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
 
 export function createWindowsPdfDriver(opts: { printer: string; settings: PrinterSettings }): PrinterDriver {
   const serial = createSerialWriter();
@@ -31,7 +31,8 @@ export function createWindowsPdfDriver(opts: { printer: string; settings: Printe
           rmSync(dir, { recursive: true, force: true });
         }
         hooks.accepted();
-        return PRINTED;
+        // The Windows spooler took the job: it says nothing of whether the label came out (issue 24 item 7).
+        return { kind: 'spooled', reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.` };
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
   };

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PRINTED, PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
 import { prepareZplForPrinter } from './zplPrepare';
 
 export interface WindowsPrinter {
@@ -120,7 +120,8 @@ export function createWindowsRawDriver(opts: { printer: string; settings: Printe
           rmSync(dir, { recursive: true, force: true });
         }
         hooks.accepted();
-        return PRINTED;
+        // The Windows spooler took the job: it says nothing of whether the label came out (issue 24 item 7).
+        return { kind: 'spooled', reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.` };
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
   };

@@ -188,6 +188,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // Every byte left, nothing says the printer took them: never counted as printed, the
               // worker decides (it printed / print again), as for an uncertain job.
               setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
+            } else if (result.kind === 'spooled') {
+              // The print system finished with it: never sent again by itself, never counted as printed.
+              setState(head.id, 'spooled', clock.now(), { reasonCode: 'handed_to_spooler', reason: result.reason, delivered: true, noSideEffect: true });
+              opts.onPrinterResult?.(printerId, null);
             } else {
               const byCounter = result.byCounter ? { reasonCode: 'confirmed_by_printer_counter', reason: 'The printer\'s label counter shows it printed.' } : {};
               setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true, ...byCounter });

@@ -165,10 +165,14 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     if (outcome) logScan.run({ id, outcome, deliveryId: c.deliveryId ?? null, message: c.reason ?? null });
   };
   // Scans whose labels all came out while nobody was listening (the station stopped before it heard).
+  // A scan whose labels were handed to the print system (spooled) is logged as such, not printed (issue 24 item 7).
   const printedScans = db.prepare(
-    `UPDATE scan_log SET outcome = 'printed' WHERE outcome IN ('pending', 'queued') AND id IN (
+    `UPDATE scan_log SET outcome = CASE WHEN EXISTS (
+         SELECT 1 FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id
+         WHERE e.scan_id = scan_log.id AND p.state = 'spooled') THEN 'spooled' ELSE 'printed' END
+     WHERE outcome IN ('pending', 'queued') AND id IN (
        SELECT e.scan_id FROM journal_entries e WHERE e.step = 'queued' AND e.scan_id IS NOT NULL AND e.source <> 'reprint'
-         AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state <> 'done'))`,
+         AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state NOT IN ('done', 'spooled')))`,
   );
 
   const repo = {

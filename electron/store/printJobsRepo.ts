@@ -136,7 +136,7 @@ function toJob(r: JobRow): StoredJob {
   };
 }
 
-const FINAL: JobState[] = ['done', 'cancelled'];
+const FINAL: JobState[] = ['done', 'spooled', 'cancelled'];
 
 export function createPrintJobsRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);
@@ -285,20 +285,31 @@ export function createPrintJobsRepo(db: Db) {
      * `uncertain` (never sent again by itself, never dropped). A `sent` job had every byte
      * accepted: done, unless it was waiting in a printer's buffer to be confirmed (reason
      * `in_printer` or a note of why it had not come out): whether it printed is not known, so it
-     * is uncertain too (issue 24: a label that did not print is never done). Such jobs of a printer
-     * with a label counter are settled from it at start. (Rows of the retired close-and-print kind
-     * were moved to the journal by migration 10.)
+     * is uncertain too (issue 24: a label that did not print is never done); such jobs of a printer
+     * with a label counter are settled from it at start. On a printer behind the computer's print
+     * system (a CUPS queue, the Windows spooler: kinds `zpl-spooler`, `pdf-system`) `sent` means the
+     * spooler took it, which says nothing of a label coming out, so it becomes `spooled` (issue 24
+     * item 7). (Rows of the retired close-and-print kind were moved to the journal by migration 10.)
      */
-    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[] } {
+    recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; spooled: number[] } {
       return db.transaction(() => {
         const rows = db
-          .prepare<[], { id: number; kind: JobKind; state: JobState }>(
-            `SELECT id, kind, state, reason_code FROM print_jobs WHERE kind = 'print' AND state IN ('sending', 'sent') ORDER BY id`,
+          .prepare<[], { id: number; kind: JobKind; state: JobState; reason_code: string | null; printer_kind: string | null }>(
+            `SELECT j.id, j.kind, j.state, j.reason_code, json_extract(p.connection, '$.kind') AS printer_kind
+               FROM print_jobs j LEFT JOIN printers p ON p.id = j.printer_id
+              WHERE j.kind = 'print' AND j.state IN ('sending', 'sent') ORDER BY j.id`,
           )
-          .all() as { id: number; kind: JobKind; state: JobState; reason_code: string | null }[];
-        const out = { uncertain: [] as number[], done: [] as number[] };
+          .all();
+        const out = { uncertain: [] as number[], done: [] as number[], spooled: [] as number[] };
         for (const r of rows) {
-          if (r.state === 'sent' && r.reason_code !== null) {
+          if (r.state === 'sent' && (r.printer_kind === 'zpl-spooler' || r.printer_kind === 'pdf-system')) {
+            repo.setState(r.id, 'spooled', now, {
+              reasonCode: 'handed_to_spooler',
+              reason: 'The print system took this label before the station stopped; it does not say whether it printed.',
+              delivered: true,
+            });
+            out.spooled.push(r.id);
+          } else if (r.state === 'sent' && r.reason_code !== null) {
             repo.setState(r.id, 'uncertain', now, {
               reasonCode: 'interrupted_in_printer',
               reason: 'The station stopped while this label was in the printer\'s buffer, before the printer said it came out. Check the printer: reprint only if it did not print.',

@@ -85,10 +85,17 @@ function resultOfWith(deps: WorkflowDeps) {
     switch (r.kind) {
       case 'queued': {
         const jobs = r.jobs.map((j) => deps.queue.get(j.id));
-        const down = jobs.find((j) => j.state !== 'done' && j.state !== 'queued' && j.state !== 'sending' && j.state !== 'sent');
-        const print = down ? 'printer-down' : jobs.every((j) => j.state === 'done') ? 'printed' : 'queued';
-        const error = down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null;
-        return { ...base, closed: true, print, outcome: down ? 'closed-not-printed' : print === 'printed' ? 'printed' : 'queued', jobIds: jobs.map((j) => j.id), error };
+        // A label waiting for its printer (offline, out of labels), also one queued behind such a
+        // label, is said with the printer's reason, not as on its way (issue 24 item 10).
+        const waits = jobs.map((j) => ({ j, reason: deps.jobs.waitReason(j) })).find((w) => w.reason);
+        const down = waits?.j ?? jobs.find((j) => j.state !== 'done' && j.state !== 'spooled' && j.state !== 'queued' && j.state !== 'sending' && j.state !== 'sent');
+        const finished = jobs.every((j) => j.state === 'done' || j.state === 'spooled');
+        // Handed to the print system (CUPS, Windows), which does not say it printed: its own outcome (issue 24 item 7).
+        const error = waits?.reason ?? (down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null);
+        const jobIds = jobs.map((j) => j.id);
+        if (down) return { ...base, closed: true, print: 'printer-down', outcome: 'closed-not-printed', jobIds, error };
+        const print = finished ? (jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed') : 'queued';
+        return { ...base, closed: true, print, outcome: print, jobIds, error };
       }
       case 'not-printed':
         return { ...base, ...none, closed: true, outcome: 'closed-not-printed', error: r.error };
@@ -303,7 +310,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         }
 
         const logged: Record<BatchShipmentResult['outcome'], ScanOutcome> = {
-          printed: 'printed', queued: 'queued', 'closed-not-printed': 'closed', refused: 'rejected', 'not-closed': 'error', waiting: 'queued',
+          printed: 'printed', spooled: 'spooled', queued: 'queued', 'closed-not-printed': 'closed', refused: 'rejected', 'not-closed': 'error', waiting: 'queued',
         };
         // The scan log's outcomes guard no side effect: a lazy commit per slice, not one per scan, and
         // not 500 updates in one block of the loop.
@@ -340,7 +347,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         return {
           closed: shipments.filter((r) => r.closed).length,
           printed: shipments.filter((r) => r.print === 'printed').length,
-          failed: shipments.filter((r) => r.outcome !== 'printed' && r.outcome !== 'queued').length,
+          failed: shipments.filter((r) => r.outcome !== 'printed' && r.outcome !== 'spooled' && r.outcome !== 'queued').length,
           groups: [...groups.values()],
           shipments,
           skipped: items.filter((i) => i.status !== 'ready' && i.status !== 'refused'),

@@ -1,36 +1,70 @@
 /**
- * Waits for print jobs to reach a state the worker must hear about: all done (green), one failed
- * or uncertain (the printer is down: red, the job waits in the queue), or still on their way when
- * the wait ends (queued). Fed by the queue's job-changed events; it also reads the job's current
- * state when the wait starts, so an event that came first is not missed.
+ * Waits for print jobs to reach a state the worker must hear about, and answers as soon as the
+ * queue knows it (issue 24 item 10): all printed (green); all finished but some only handed to the
+ * print system (spooled: not confirmed printed); one waiting for its printer (nothing of it reached
+ * the printer, it goes by itself when the printer is back: amber at once, not after the wait); one
+ * failed, uncertain or unconfirmed (it waits for the worker); or still on its way when the wait
+ * ends (pending). Fed by the queue's job-changed events and by printer state changes; it also reads
+ * the jobs' current state when the wait starts, so an event that came first is not missed.
  */
 import type { JobView } from '../../shared/contract/printing';
 
+/** Why a job waits for its printer: a reason code the UI translates, and a sentence in English. */
+export interface WaitReason {
+  code: string;
+  message: string;
+}
+
 export type JobsSettled =
   | { kind: 'done' }
+  /** Every job finished, at least one only handed to the print system (`spooled`): not confirmed printed. */
+  | { kind: 'spooled'; job: JobView }
+  /** A job waits for its printer (offline, out of labels...): nothing of it reached the printer, it goes by itself. */
+  | { kind: 'waiting'; job: JobView; reason: WaitReason }
   | { kind: 'failed'; job: JobView }
   | { kind: 'pending' };
+
+/** How a set of jobs ended when all of them finished: every label printed, or some only handed to the print system. */
+type JobsFinished = 'printed' | 'spooled';
 
 export interface JobWaiter {
   /** Call with every job change (the print queue's onJobChanged, or the `printing.jobChanged` event payload). */
   jobChanged(job: JobView): void;
+  /** Call when a printer's state changed (offline, out of labels, back): waits on its queued jobs look again. */
+  printerChanged(printerId: string): void;
   wait(jobIds: number[], timeoutMs: number): Promise<JobsSettled>;
+  /** Why a job waits for its printer now (failed with a retry time, or queued behind one / for a printer known down), or null. */
+  waitReason(job: JobView): WaitReason | null;
   /**
-   * Calls `done` once every job is done, however many failures and retries come first (a printer
-   * that was down prints later); forgets the jobs when one is cancelled.
+   * Calls `done` once every job is finished (printed, or handed to the print system), however many
+   * failures and retries come first (a printer that was down prints later); forgets the jobs when
+   * one is cancelled.
    */
-  whenAllDone(jobIds: number[], done: () => void): void;
+  whenAllDone(jobIds: number[], done: (how: JobsFinished) => void): void;
 }
+
+/**
+ * A job that waits for its printer: failed with a time to try again (nothing reached the printer).
+ * The print queue screen shows the same jobs as "Waiting for printer".
+ */
+const waitsForItsPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
 // `unconfirmed` (every byte left, the printer never confirmed) is not printed: it settles a wait like a failure.
 const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
+const isFinished = (j: JobView) => j.state === 'done' || j.state === 'spooled';
 
-export function createJobWaiter(get: (id: number) => JobView | undefined): JobWaiter {
+/**
+ * `get` reads a job; `queuedWaits` says why a queued job waits for its printer (the lane's head
+ * waits for it, or the printer is known offline or in error), null when nothing holds it.
+ */
+export function createJobWaiter(get: (id: number) => JobView | undefined, queuedWaits: (job: JobView) => WaitReason | null = () => null): JobWaiter {
   /**
    * Listeners by the job they wait for: a change reaches only its own (with one listener for every
    * scan, 1,000 scans waiting for a printer that was off made each job change call 1,000 of them).
    */
   const byJob = new Map<number, Set<(job: JobView) => void>>();
+  /** Open waits by the printer their jobs go to: a printer's change makes them look again. */
+  const byPrinter = new Map<string, Set<() => void>>();
   /** Listens to changes of these jobs; returns the function that stops it. */
   function listen(jobIds: number[], l: (job: JobView) => void): () => void {
     for (const id of jobIds) {
@@ -45,14 +79,40 @@ export function createJobWaiter(get: (id: number) => JobView | undefined): JobWa
       }
     };
   }
+  function watchPrinters(printerIds: Set<string>, recheck: () => void): () => void {
+    for (const p of printerIds) {
+      let set = byPrinter.get(p);
+      if (!set) byPrinter.set(p, (set = new Set()));
+      set.add(recheck);
+    }
+    return () => {
+      for (const p of printerIds) {
+        const set = byPrinter.get(p);
+        if (set?.delete(recheck) && set.size === 0) byPrinter.delete(p);
+      }
+    };
+  }
+  function waitReason(job: JobView): WaitReason | null {
+    if (waitsForItsPrinter(job)) return { code: job.reasonCode ?? 'offline', message: job.reason ?? `The printer ${job.printerId ?? ''} is not ready.` };
+    return job.state === 'queued' ? queuedWaits(job) : null;
+  }
+  const printerChanged = (printerId: string) => {
+    const set = byPrinter.get(printerId);
+    if (set) for (const recheck of [...set]) recheck();
+  };
   return {
     jobChanged(job) {
       const set = byJob.get(job.id);
       if (set) for (const l of [...set]) l(job);
+      // A lane's head now waits for its printer: the jobs queued behind it wait too.
+      if (job.printerId && waitsForItsPrinter(job)) printerChanged(job.printerId);
     },
+    printerChanged,
+    waitReason,
     whenAllDone(jobIds, onDone) {
       const all = new Set(jobIds).size;
       const finished = new Set<number>();
+      let spooled = false;
       let listening = true;
       const see = (job: JobView) => {
         if (!listening) return;
@@ -61,11 +121,14 @@ export function createJobWaiter(get: (id: number) => JobView | undefined): JobWa
           stop();
           return;
         }
-        if (job.state === 'done') finished.add(job.id);
+        if (isFinished(job)) {
+          finished.add(job.id);
+          if (job.state === 'spooled') spooled = true;
+        }
         if (finished.size === all) {
           listening = false;
           stop();
-          onDone();
+          onDone(spooled ? 'spooled' : 'printed');
         }
       };
       const stop = listen(jobIds, see);
@@ -78,26 +141,46 @@ export function createJobWaiter(get: (id: number) => JobView | undefined): JobWa
       if (jobIds.length === 0) return Promise.resolve({ kind: 'done' });
       const all = new Set(jobIds).size;
       return new Promise<JobsSettled>((resolve) => {
-        const done = new Set<number>();
+        const finishedJobs = new Set<number>();
+        let spooled: JobView | null = null;
         let finished = false;
+        const printers = new Set<string>();
+        let stopPrinters = () => undefined as void;
         const finish = (r: JobsSettled) => {
           if (finished) return;
           finished = true;
           stop();
+          stopPrinters();
           clearTimeout(timer);
           resolve(r);
         };
         const see = (job: JobView) => {
-          if (job.state === 'done') done.add(job.id);
-          else if (isFailure(job)) finish({ kind: 'failed', job });
-          if (done.size === all) finish({ kind: 'done' });
+          if (finished) return;
+          if (isFinished(job)) {
+            finishedJobs.add(job.id);
+            if (job.state === 'spooled') spooled ??= job;
+          } else {
+            const reason = waitReason(job);
+            if (reason) return finish({ kind: 'waiting', job, reason });
+            if (isFailure(job)) return finish({ kind: 'failed', job });
+          }
+          if (finishedJobs.size === all) finish(spooled ? { kind: 'spooled', job: spooled } : { kind: 'done' });
+        };
+        const look = () => {
+          for (const id of jobIds) {
+            const job = get(id);
+            if (job) see(job);
+          }
         };
         const stop = listen(jobIds, see);
         const timer = setTimeout(() => finish({ kind: 'pending' }), timeoutMs);
+        look();
+        if (finished) return;
         for (const id of jobIds) {
-          const job = get(id);
-          if (job) see(job);
+          const p = get(id)?.printerId;
+          if (p) printers.add(p);
         }
+        stopPrinters = watchPrinters(printers, look);
       });
     },
   };

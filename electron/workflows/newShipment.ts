@@ -112,6 +112,9 @@ export function createNewShipment(o: NewShipmentDeps) {
         const jobIds = r.jobs.map((j) => j.id);
         const settled = await deps.jobs.wait(jobIds, printWaitMs);
         if (settled.kind === 'done') return { closed: true, print: 'printed', jobIds, error: null };
+        if (settled.kind === 'spooled') return { closed: true, print: 'spooled', jobIds, error: null };
+        // Waiting for its printer (offline, out of labels): said at once with the printer's reason (issue 24 item 10).
+        if (settled.kind === 'waiting') return { closed: true, print: 'printer-down', jobIds, error: e(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;
           return { closed: true, print: 'printer-down', jobIds, error: e(j.reasonCode ?? 'printer_error', j.reason ?? 'The printer did not print the label; it waits in the print queue.') };

@@ -48,6 +48,7 @@ export interface ScanToCloseOptions {
 
 const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   printed: 'printed',
+  spooled: 'spooled',
   queued: 'queued',
   'printer-down': 'queued',
   'already-closed': 'already_closed',
@@ -209,14 +210,38 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     const jobIds = jobs.map((j) => j.id);
     const settled = await deps.jobs.wait(jobIds, printWaitMs);
     if (settled.kind === 'done') return { scanId, code, kind: 'printed', shipment: info, jobIds, reprint };
+    // Handed to the print system, which does not say a label came out: told as such, not counted printed (issue 24 item 7).
+    if (settled.kind === 'spooled') return { scanId, code, kind: 'spooled', shipment: info, jobIds, reprint };
     // The labels come out later (the printer was down, or slow): the scan log says so then, so the day's counters are true.
-    setImmediate(() => deps.jobs.whenAllDone(jobIds, () => deps.repos.scanLog.update(scanId, { outcome: reprint ? 'reprinted' : 'printed' })));
-    if (settled.kind === 'failed') {
+    setImmediate(() =>
+      deps.jobs.whenAllDone(jobIds, (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' })),
+    );
+    if (settled.kind === 'waiting' || settled.kind === 'failed') {
+      // Waiting for its printer (offline, out of labels): said at once, with the printer's reason (issue 24 item 10).
       const j = settled.job;
-      const reason = { code: j.reasonCode ?? 'printer_error', message: j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.` };
+      const reason =
+        settled.kind === 'waiting'
+          ? settled.reason
+          : { code: j.reasonCode ?? 'printer_error', message: j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.` };
       return { scanId, code, kind: 'printer-down', shipment: info, jobIds, reason };
     }
-    return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: null };
+    return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: onTheirWay(jobIds) };
+  }
+
+  /**
+   * After the wait: null when every label not yet finished is at its printer (sending or sent: it
+   * is printing), else why they are not (they wait in the print queue behind others), so the screen
+   * says "printing" only when they are.
+   */
+  function onTheirWay(jobIds: number[]): { code: string; message: string } | null {
+    const behind = jobIds.some((id) => {
+      try {
+        return deps.queue.get(id).state === 'queued';
+      } catch {
+        return false;
+      }
+    });
+    return behind ? { code: 'waiting_in_queue', message: 'Its labels wait in the print queue behind others and print in turn.' } : null;
   }
 
   async function alreadyClosed(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<ScanOutcome> {

@@ -101,6 +101,9 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         const mine = r.jobs.map((j) => j.id);
         const settled = await deps.jobs.wait(mine, printWaitMs);
         if (settled.kind === 'done') return { ...base, print: 'printed', jobIds: mine, error: null };
+        if (settled.kind === 'spooled') return { ...base, print: 'spooled', jobIds: mine, error: null };
+        // Waiting for its printer (offline, out of labels): said at once with the printer's reason (issue 24 item 10).
+        if (settled.kind === 'waiting') return { ...base, print: 'printer-down', jobIds: mine, error: err(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;
           return { ...base, print: 'printer-down', jobIds: mine, error: err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`) };

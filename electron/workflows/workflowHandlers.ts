@@ -45,6 +45,7 @@ export function scanCountersOf(deps: WorkflowDeps): ScanCounters {
     day: localDay(now),
     scanned: Object.values(c).reduce((a, b) => a + (b ?? 0), 0),
     printed: n('printed', 'reprinted', 'closed'),
+    spooled: n('spooled'),
     queued: n('queued', 'pending'),
     failed: n('not_found', 'cancelled', 'rejected', 'ambiguous', 'error'),
   };

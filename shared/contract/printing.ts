@@ -135,8 +135,11 @@ export type RouteDecision = z.infer<typeof routeDecision>;
  * `unconfirmed`: every byte left, the printer did not confirm taking them (a raw port that
  * accepts and never reads or closes). Neither counts as printed; both wait for the worker's word
  * (it printed / print again / cancel) and are never sent again by themselves.
+ * `spooled`: handed to the operating system's print spooler, which finished with it (CUPS
+ * `completed`, the Windows spooler took it): finished, never sent again by itself, but the spooler
+ * does not say a label came out, so it is not counted as printed (issue 24 item 7).
  */
-export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'failed', 'uncertain', 'unconfirmed', 'cancelled']);
+export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'spooled', 'failed', 'uncertain', 'unconfirmed', 'cancelled']);
 export type JobState = z.infer<typeof jobState>;
 
 export const jobView = z.object({

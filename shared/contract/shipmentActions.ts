@@ -21,8 +21,12 @@ export const actionError = z.object({
 });
 export type ActionError = z.infer<typeof actionError>;
 
-/** How far the labels got: out of the printer, waiting in the queue, stuck at a printer, or none made. */
-export const actionPrint = z.enum(['printed', 'queued', 'printer-down', 'none']);
+/**
+ * How far the labels got: out of the printer, handed to the computer's print system (which does
+ * not say they printed: CUPS, the Windows spooler), waiting in the queue, stuck at a printer
+ * (waiting for it: offline, out of labels), or none made.
+ */
+export const actionPrint = z.enum(['printed', 'spooled', 'queued', 'printer-down', 'none']);
 export type ActionPrint = z.infer<typeof actionPrint>;
 
 export const shipmentActionResult = z.object({

@@ -185,6 +185,8 @@ export const scanOutcome = z.enum([
   'closed',
   'printed',
   'reprinted',
+  /** Handed to the print system, which does not say whether it printed (issue 24 item 7): not counted printed. */
+  'spooled',
   'queued',
   'already_closed',
   'skipped',

@@ -37,14 +37,19 @@ const base = {
 /**
  * Every outcome of one scan, rendered full-screen by the UI:
  * - printed: closed (or reprinted) and every label job done at the printer;
- * - queued: closed, labels queued but not yet printed (a busy lane, or labels still to fetch);
- * - printer-down: closed, the printer refused; the jobs wait in the queue and retry by themselves;
+ * - spooled: closed, every label handed to the computer's print system, which finished with them
+ *   without saying whether they printed (CUPS, the Windows spooler; issue 24 item 7);
+ * - queued: closed, labels on their way after the wait: `reason` null when they are at the printer
+ *   (sending, sent), else why not yet (behind others in the queue, labels still to fetch);
+ * - printer-down: closed, the printer is not ready (offline, out of labels...) or refused; the jobs
+ *   wait in the queue and go by themselves when it is back, or wait for the worker;
  * - already-closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
  * - service-unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
   /** `reprint` absent: false; a queued `reason` absent: null (pages get them left out, electron/pageFeeds.ts). */
   z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
+  z.object({ ...base, kind: z.literal('spooled'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
   z.object({
     ...base,
     kind: z.literal('queued'),
@@ -171,14 +176,15 @@ export const batchShipmentResult = z.object({
   carrier: z.string(),
   collectionPlace: z.string().nullable(),
   closed: z.boolean(),
-  print: z.enum(['printed', 'queued', 'printer-down', 'not-printed']),
+  print: z.enum(['printed', 'spooled', 'queued', 'printer-down', 'not-printed']),
   /**
-   * What happened, as the worker reads it: printed; closed, label on its way (queued); closed but
+   * What happened, as the worker reads it: printed; handed to the print system, which does not say
+   * it printed (spooled); closed, label on its way (queued); closed but
    * not printed (the printer or the labels failed: `error` says why); refused by the carrier
    * (`error` carries its reason); not closed (cancelled or closed elsewhere meanwhile, unknown);
    * waiting: the service did not answer, the station closes and prints it by itself when it does.
    */
-  outcome: z.enum(['printed', 'queued', 'closed-not-printed', 'refused', 'not-closed', 'waiting']),
+  outcome: z.enum(['printed', 'spooled', 'queued', 'closed-not-printed', 'refused', 'not-closed', 'waiting']),
   jobIds: z.array(z.number().int()),
   error: workflowError.nullable(),
   /** Weighed as it was collected: the weight each package was closed with, as on the outcome screen. */
@@ -253,6 +259,8 @@ export const scanCounters = z.object({
   day: z.string(),
   scanned: z.number().int(),
   printed: z.number().int(),
+  /** Handed to the computer's print system, which does not say they printed (issue 24 item 7): not counted printed. */
+  spooled: z.number().int(),
   queued: z.number().int(),
   failed: z.number().int(),
 });

@@ -234,6 +234,50 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     await expect.poll(() => row.first().getAttribute('data-kind'), { timeout: 20_000 }).toBe('printed');
   });
 
+  it('with the printer offline the next scan is amber at once with the printer\'s reason, never green; the queue shows its label waiting, not failed (issue 24 item 10)', async () => {
+    const zpl = hs.station.printing.virtual.zpl;
+    await zpl.offline();
+    const before = printed().length;
+    try {
+      const first = outcomeEvent('ORD-1006');
+      await scan('ORD-1006');
+      const a = await first;
+      expect(a.kind).toBe('printer-down');
+      await waitKind('printer-down', a.scanId);
+      // A reprint queues behind the first label, which waits for the printer: it waits too, and the
+      // screen says so at once (it used to wait out its print wait, then turn green "labels are printing").
+      const asked = outcomeEvent('ORD-1001');
+      await scan('ORD-1001');
+      await waitKind('already-closed', (await asked).scanId);
+      const second = outcomeEvent('ORD-1001');
+      await page.keyboard.press('Enter');
+      const b = await second;
+      expect(b.kind).toBe('printer-down');
+      await waitKind('printer-down', b.scanId);
+      expect(await outcome().getAttribute('class')).toContain('tone-wait');
+      expect(await outcome().textContent()).toContain('Closed — printer not ready');
+      expect(await outcome().textContent()).toContain('The printer does not answer');
+      await shot('printer-offline-second-en');
+
+      // The print queue: the label that waits for its printer is "Waiting for printer" in amber, with the reason and its next try.
+      await outcome().click();
+      await page.getByTestId('nav-queue').click();
+      const waiting = page.locator('[data-testid="queue-row"][data-state="failed"]').first();
+      await waiting.waitFor({ timeout: 20_000 });
+      expect(await waiting.getByTestId('queue-state').textContent()).toBe('Waiting for printer');
+      expect(await waiting.getByTestId('queue-state').getAttribute('class')).toContain('q-state-waiting');
+      expect(await waiting.getByTestId('queue-reason').textContent()).toContain('The printer does not answer');
+      expect(await waiting.getByTestId('queue-reason').textContent()).toContain('next try');
+      expect(await page.locator('[data-testid="queue-row"][data-state="failed"] [data-testid="queue-state"]').allTextContents()).not.toContain('Failed');
+      await shot('queue-waiting-en');
+      await page.getByTestId('nav-station').click();
+      await expect.poll(focused).toBe('scan-input');
+    } finally {
+      await zpl.online();
+    }
+    await expect.poll(() => printed().length, { timeout: 60_000, interval: 500 }).toBe(before + 2);
+  });
+
   it('batch mode: collects scans, closes them all grouped by carrier + collection place, prints, and sums up what failed', async () => {
     await page.keyboard.press('F5');
     await expect.poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed')).toBe('true');
@@ -324,6 +368,26 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
       await waitKind('printer-down');
       expect(await outcome().textContent()).toContain('tiskové frontě');
       await shot('printer-down-cs');
+      // A reprint queued behind the waiting label: amber at once, with the printer's reason in Czech.
+      const asked = outcomeEvent('ORD-1019');
+      await scan('ORD-1019');
+      await waitKind('already-closed', (await asked).scanId);
+      const reprint = outcomeEvent('ORD-1019');
+      await page.keyboard.press('Enter');
+      const r = await reprint;
+      await waitKind('printer-down', r.scanId);
+      expect(await outcome().getAttribute('class')).toContain('tone-wait');
+      expect(await outcome().textContent()).toContain('Uzavřeno — tiskárna není připravena');
+      expect(await outcome().textContent()).toContain('Tiskárna neodpovídá');
+      await outcome().click();
+      await page.getByTestId('nav-queue').click();
+      const waiting = page.locator('[data-testid="queue-row"][data-state="failed"]').first();
+      await waiting.waitFor({ timeout: 20_000 });
+      expect(await waiting.getByTestId('queue-state').textContent()).toBe('Čeká na tiskárnu');
+      expect(await waiting.getByTestId('queue-reason').textContent()).toContain('další pokus');
+      await shot('queue-waiting-cs');
+      await page.getByTestId('nav-station').click();
+      await expect.poll(focused).toBe('scan-input');
     } finally {
       await zpl.online();
     }

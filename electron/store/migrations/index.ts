@@ -17,7 +17,8 @@ import { m010Journal } from './010_journal';
 import { m011JobUnconfirmed } from './011_job_unconfirmed';
 import { m012BatchItems } from './012_batch_items';
 import { m013WeightsAndChecks } from './013_weights_and_checks';
-import { m014JobLabelCounter } from './014_job_label_counter';
+import { m014JobSpooled } from './014_job_spooled';
+import { m015JobLabelCounter } from './015_job_label_counter';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -35,5 +36,6 @@ export const migrations: Migration[] = [
   m011JobUnconfirmed,
   m012BatchItems,
   m013WeightsAndChecks,
-  m014JobLabelCounter,
+  m014JobSpooled,
+  m015JobLabelCounter,
 ];

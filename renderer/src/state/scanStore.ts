@@ -125,8 +125,11 @@ export const useScans = create<ScanState>((set, get) => {
    */
   const jobStates = new Map<number, JobState>();
   const settled = (o: ScanOutcome): ScanOutcome => {
-    if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !o.jobIds.length || !o.jobIds.every((id) => jobStates.get(id) === 'done')) return o;
-    return { scanId: o.scanId, code: o.code, kind: 'printed', shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
+    const finished = (id: number) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled';
+    if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !o.jobIds.length || !o.jobIds.every(finished)) return o;
+    // Handed to the print system, which does not say they printed: not shown as printed (issue 24 item 7).
+    const kind = o.jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed';
+    return { scanId: o.scanId, code: o.code, kind, shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
   };
   rpc.on('printing.jobs', (change) => {
     for (const job of change.jobs) {
@@ -134,7 +137,7 @@ export const useScans = create<ScanState>((set, get) => {
       jobStates.set(job.id, job.state);
     }
     while (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
-    if (!change.jobs.some((job) => job.state === 'done')) return;
+    if (!change.jobs.some((job) => job.state === 'done' || job.state === 'spooled')) return;
     const s = get();
     const recent = s.recent.map(settled);
     if (!recent.some((o, i) => o !== s.recent[i])) return;
@@ -163,7 +166,7 @@ export const useScans = create<ScanState>((set, get) => {
     set((s) => ({ recent: [o, ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
     void refreshCounters();
-    if (o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
+    if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
   rpc.on('scan.outcome', onOutcome);
   usePendingScans.subscribe((s) => {

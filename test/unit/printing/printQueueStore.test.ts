@@ -36,9 +36,23 @@ describe('print queue store', () => {
     jobs.setState(a.id, 'sending', t0);
     jobs.setState(b.id, 'sent', t0);
     const r = jobs.recoverAfterCrash(t0);
-    expect(r).toEqual({ uncertain: [a.id], done: [b.id] });
+    expect(r).toEqual({ uncertain: [a.id], done: [b.id], spooled: [] });
     expect(jobs.get(a.id)).toMatchObject({ state: 'uncertain', delivered: true, reasonCode: 'interrupted_by_restart' });
     expect(jobs.get(d.id)!.state).toBe('queued');
+  });
+
+  it('after a crash: a job the print system (CUPS, the Windows spooler) had taken is handed to it, not printed (issue 24 item 7)', () => {
+    const { jobs, printers } = repo();
+    printers.save({ id: 'cups-zebra', name: 'Zebra via CUPS', connection: { kind: 'zpl-spooler', queue: 'Zebra' }, settings: printerSettings.parse({}) }, t0);
+    printers.save({ id: 'office', name: 'Office', connection: { kind: 'pdf-system', queue: 'PDF' }, settings: printerSettings.parse({}) }, t0);
+    printers.save({ id: 'zebra', name: 'Desk Zebra', connection: { kind: 'zpl-tcp', host: '10.0.0.5', port: 9100 }, settings: printerSettings.parse({}) }, t0);
+    const viaCups = jobs.insert(job('a', 'cups-zebra'), t0);
+    const pdf = jobs.insert({ ...job('b', 'office'), format: 'pdf' }, t0);
+    const tcp = jobs.insert(job('c'), t0);
+    for (const j of [viaCups, pdf, tcp]) jobs.setState(j.id, 'sent', t0, { delivered: true });
+    expect(jobs.recoverAfterCrash(t0)).toEqual({ uncertain: [], done: [tcp.id], spooled: [viaCups.id, pdf.id] });
+    expect(jobs.get(viaCups.id)).toMatchObject({ state: 'spooled', reasonCode: 'handed_to_spooler', finishedAt: t0.toISOString() });
+    expect(jobs.get(tcp.id)!.state).toBe('done');
   });
 
   it('a lane works on its oldest pending job; an uncertain job does not hold it', () => {

@@ -53,9 +53,22 @@ describe('schema migrations', () => {
     expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 
-  it('14: a print job keeps the label counter mark (null for jobs written before)', () => {
+  it('print jobs: `spooled` is a state (handed to the print system, not confirmed printed); others are still refused', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 13));
+    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 't', 'sent', 'x', 'x')`).run();
+    expect(() => db.prepare(`UPDATE print_jobs SET state = 'spooled'`).run()).toThrow(/CHECK/);
+    migrate(db);
+    db.prepare(`UPDATE print_jobs SET state = 'spooled'`).run();
+    expect(db.prepare('SELECT state FROM print_jobs').get()).toEqual({ state: 'spooled' });
+    db.prepare(`UPDATE print_jobs SET state = 'unconfirmed'`).run();
+    expect(() => db.prepare(`UPDATE print_jobs SET state = 'bogus'`).run()).toThrow(/CHECK/);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('15: a print job keeps the label counter mark (null for jobs written before)', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 14));
     db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Štítek 1', 'sent', 'x', 'x')`).run();
     migrate(db);
     expect(db.prepare('SELECT title, counter_at, counter_labels FROM print_jobs').get()).toEqual({ title: 'Štítek 1', counter_at: null, counter_labels: null });

@@ -51,4 +51,38 @@ describe('job waiter', () => {
     waiter.jobChanged(view(4, 'done'));
     expect(await waiter.wait([], 20)).toEqual({ kind: 'done' });
   });
+
+  it('a job waiting for its printer answers "waiting" at once with the reason, also one queued behind it or for a printer gone offline (issue 24 item 10)', async () => {
+    const jobs = new Map<number, JobView>([
+      [1, { ...view(1, 'failed'), nextRetryAt: '2026-11-24T08:01:00.000Z', reasonCode: 'offline', reason: 'The printer does not answer.' }],
+      [2, view(2, 'queued')],
+      [3, view(3, 'queued')],
+    ]);
+    const offline = new Set<string>();
+    // What the printing service says of a queued job: its lane's head waits, or its printer is known offline.
+    const queuedWaits = (j: JobView) =>
+      jobs.get(1)!.state === 'failed' && j.id === 2 ? { code: 'offline', message: 'behind job 1' } : offline.has(j.printerId ?? '') ? { code: 'paper_out', message: 'out of labels' } : null;
+    const waiter = createJobWaiter((id) => jobs.get(id), queuedWaits);
+    expect(await waiter.wait([1], 60_000)).toMatchObject({ kind: 'waiting', job: { id: 1 }, reason: { code: 'offline', message: 'The printer does not answer.' } });
+    expect(await waiter.wait([2], 60_000)).toMatchObject({ kind: 'waiting', job: { id: 2 }, reason: { code: 'offline' } });
+    // Job 3 is on its way until its printer is seen out of labels: the wait then answers without any change of job 3.
+    const third = waiter.wait([3], 60_000);
+    offline.add('zebra');
+    waiter.printerChanged('zebra');
+    expect(await third).toMatchObject({ kind: 'waiting', job: { id: 3 }, reason: { code: 'paper_out' } });
+    // A failure the printer reported after taking the label is not "waiting": it waits for the worker.
+    jobs.set(4, { ...view(4, 'failed'), delivered: true, reasonCode: 'paper_out' });
+    expect(await waiter.wait([4], 60_000)).toMatchObject({ kind: 'failed', job: { id: 4 } });
+  });
+
+  it('labels handed to the print system finish a wait as "spooled", not done, and a later finish says so (issue 24 item 7)', async () => {
+    const states = new Map<number, JobView['state']>([[1, 'done'], [2, 'spooled'], [3, 'queued']]);
+    const waiter = createJobWaiter((id) => (states.has(id) ? view(id, states.get(id)!) : undefined));
+    expect(await waiter.wait([1, 2], 60_000)).toMatchObject({ kind: 'spooled', job: { id: 2 } });
+    expect(await waiter.wait([1], 60_000)).toEqual({ kind: 'done' });
+    const how: string[] = [];
+    waiter.whenAllDone([1, 3], (h) => how.push(h));
+    waiter.jobChanged(view(3, 'spooled'));
+    expect(how).toEqual(['spooled']);
+  });
 });

@@ -29,6 +29,8 @@ function JobState({ job, jobId }: { job: FollowedJob | undefined; jobId: number 
   const t = useT();
   if (jobId === null) return <span className="eod-job bad">{t('endOfDay.job.none')}</span>;
   if (job?.state === 'done') return <span className="eod-job ok" data-testid="eod-job-state" data-state="done">{t('endOfDay.job.done')}</span>;
+  // Handed to the office printer's print system, which does not say it printed (issue 24 item 7).
+  if (job?.state === 'spooled') return <span className="eod-job" data-testid="eod-job-state" data-state="spooled">{t('endOfDay.job.spooled')}</span>;
   if (job?.state === 'failed' || job?.state === 'uncertain' || job?.state === 'unconfirmed')
     return <span className="eod-job bad" data-testid="eod-job-state" data-state={job.state}>{t('endOfDay.job.failed', { reason: job.reason ?? job.state })}</span>;
   return <span className="eod-job" data-testid="eod-job-state" data-state={job?.state ?? 'queued'}>{t('endOfDay.job.queued')}</span>;

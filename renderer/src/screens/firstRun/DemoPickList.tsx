@@ -25,6 +25,7 @@ function resultOf(t: T, o: ScanOutcome): Result {
   const bad = (reason: string): Result => ({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: shownCode(o.code), reason }) });
   switch (o.kind) {
     case 'printed':
+    case 'spooled':
     case 'queued':
     case 'printer-down':
       return { kind: 'scan', ok: true, text: t('firstRun.result.ok', { code: shownCode(o.code), carrier: o.shipment.carrier, recipient: o.shipment.recipientName }) };

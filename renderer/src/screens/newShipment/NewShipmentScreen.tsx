@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SaveResult, ShipmentDraft, TransportOption } from '../../../../shared/contract/newShipment';
-import type { ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
+import type { ActionPrint, ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
 import type { CachedCollectionPlace } from '../../../../shared/contract/shipments';
 import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
 import { useLanguage, useT, type T } from '../../i18n';
@@ -26,6 +26,14 @@ import './newShipment.css';
 
 type Mode = { kind: 'new' } | { kind: 'edit'; deliveryId: number; etag: string | null; editable: boolean };
 type Banner = { kind: 'error' | 'info' | 'ok' | 'conflict'; text: string; messages?: string[] } | null;
+
+/**
+ * How a closed shipment's labels look (issue 24 item 10): green only when printed; handed to the
+ * print system (not confirmed printed) plain; waiting for the printer or in the queue amber; none red.
+ */
+function bannerOfPrint(print: ActionPrint): 'ok' | 'info' | 'conflict' | 'error' {
+  return print === 'printed' ? 'ok' : print === 'spooled' ? 'info' : print === 'none' ? 'error' : 'conflict';
+}
 type Saved = Extract<SaveResult, { kind: 'saved' }>;
 
 function issueText(t: T, i: DraftIssue, nameOf: (code: string) => string): string {
@@ -283,7 +291,7 @@ export function NewShipmentScreen() {
     setSaved(null);
     setMode((m) => (m.kind === 'edit' ? { ...m, editable: false } : m));
     if (what === 'cancel') return setBanner({ kind: 'ok', text: t('newShipment.cancelled', { id }) });
-    setBanner({ kind: res.print === 'printed' ? 'ok' : 'error', text: t(`newShipment.print.${res.print}`, { id }) });
+    setBanner({ kind: bannerOfPrint(res.print), text: t(`newShipment.print.${res.print}`, { id }) });
   }
 
   const editable = mode.kind === 'new' || mode.editable;
@@ -342,7 +350,7 @@ export function NewShipmentScreen() {
       )}
 
       {saved && (
-        <div className={`ns-banner ${saved.close && saved.close.print !== 'printed' ? 'is-error' : 'is-ok'}`} data-testid="ns-saved" data-print={saved.close?.print ?? 'none'}>
+        <div className={`ns-banner is-${saved.close?.closed ? bannerOfPrint(saved.close.print) : saved.close ? 'error' : 'ok'}`} data-testid="ns-saved" data-print={saved.close?.print ?? 'none'}>
           <strong>
             {saved.close
               ? saved.close.closed

@@ -1,6 +1,8 @@
 /**
  * Print queue (issue 7 item 5): every job with its state, printer, attempts and reason; retry now,
- * cancel, reprint; jobs left uncertain by a crash, or sent without the printer confirming them
+ * cancel, reprint; a job waiting for its printer (failed before any byte reached it, tried again by
+ * itself) shows as waiting with the printer's reason and its next try, not as failed; jobs handed
+ * to the computer's print system show as such, not as printed; jobs left uncertain by a crash, or sent without the printer confirming them
  * (unconfirmed), ask the worker to decide (it printed / print again); a printer that is offline is
  * said plainly at the top. Live through the `printing.jobs` changes (state/followJobs.ts).
  */
@@ -20,6 +22,13 @@ import './queue.css';
 const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'];
 /** Jobs that may or may not have printed: only the worker can say. */
 const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconfirmed';
+/**
+ * Failed with a time to try again and nothing of it reached the printer: it waits for its printer
+ * (offline, out of labels) and goes by itself, so it is shown waiting, not failed (issue 24 item 10).
+ */
+const waitsForPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
+/** The state as the worker reads it: a job waiting for its printer is not a failure. */
+const shownState = (j: JobView): JobView['state'] | 'waiting' => (waitsForPrinter(j) ? 'waiting' : j.state);
 
 type JobAction = 'printing.queue.retryNow' | 'printing.queue.cancel' | 'printing.queue.reprint' | 'printing.queue.markPrinted';
 
@@ -108,7 +117,7 @@ function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobA
       {job.state === 'failed' && b('printing.queue.retryNow', 'queue.action.retry', 'queue-retry', 'primary')}
       {(job.state === 'queued' || job.state === 'failed') && b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
       {job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered)) && <MoveTo job={job} printers={p.printers} move={p.move} />}
-      {(job.state === 'done' || job.state === 'cancelled') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
+      {(job.state === 'done' || job.state === 'spooled' || job.state === 'cancelled') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
     </>
   );
 }
@@ -204,13 +213,13 @@ export function QueueScreen() {
           </thead>
           <tbody>
             {jobs.map((j) => (
-              <tr key={j.id} className={`q-${j.state}`} data-testid="queue-row" data-job-id={j.id} data-state={j.state} data-printer-id={j.printerId ?? ''}>
+              <tr key={j.id} className={`q-${shownState(j)}`} data-testid="queue-row" data-job-id={j.id} data-state={j.state} data-printer-id={j.printerId ?? ''}>
                 <td className="num">{j.id}</td>
                 <td className="q-what">{whatOf(j)}</td>
                 <td>{nameOf(j.printerId)}</td>
                 <td>
-                  <span className={`q-state q-state-${j.state}`} data-testid="queue-state">
-                    {t(`queue.state.${j.state}` as MessageKey)}
+                  <span className={`q-state q-state-${shownState(j)}`} data-testid="queue-state">
+                    {t(`queue.state.${shownState(j)}`)}
                   </span>
                 </td>
                 <td className="num">{j.attempts}</td>

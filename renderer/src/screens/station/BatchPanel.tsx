@@ -64,7 +64,7 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
   const t = useT();
   const count = (n: number) => t('batch.summary.group', { n });
   const dismiss = () => useScans.setState({ batchSummary: null });
-  const failed = summary.shipments.filter((s) => s.outcome !== 'printed' && s.outcome !== 'queued');
+  const failed = summary.shipments.filter((s) => s.outcome !== 'printed' && s.outcome !== 'spooled' && s.outcome !== 'queued');
   const weighed = summary.shipments.filter((s) => s.weighed);
   // The counts are those of the list below: a skipped code is counted as skipped, not hidden.
   const skipped = summary.skipped.length;

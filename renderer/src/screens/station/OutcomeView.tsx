@@ -1,6 +1,7 @@
 /**
- * The full-screen feedback of the newest scan: green when labels print, amber when they wait
- * (printer down, service unreachable), blue for the already-closed question, red for every
+ * The full-screen feedback of the newest scan: green when labels print, slate when they were handed
+ * to the computer's print system (which does not say they printed), amber when they wait
+ * (printer down or offline, behind others, service unreachable), blue for the already-closed question, red for every
  * failure. Big enough to read from a step away; the layout of every kind has the same fixed areas.
  */
 import type { ReactNode } from 'react';
@@ -11,15 +12,23 @@ import { reasonText } from '../../i18n/reasons';
 import { useScans, type Feedback } from '../../state/scanStore';
 import { WeighedLine } from './WeighPanel';
 
-export type Tone = 'ok' | 'wait' | 'ask' | 'bad' | 'neutral';
+/** `handed`: the labels went to the computer's print system, which does not say they printed (not the printed green). */
+export type Tone = 'ok' | 'handed' | 'wait' | 'ask' | 'bad' | 'neutral';
 
+/**
+ * Green only when the labels printed, or are at a printer that is up and printing them (`queued`
+ * without a reason); a label waiting for its printer or behind others is amber (issue 24 item 10).
+ */
 export function toneOf(f: Feedback): Tone {
   if (f.type === 'working') return 'neutral';
   if (f.type === 'refused') return 'bad';
   switch (f.outcome.kind) {
     case 'printed':
-    case 'queued':
       return 'ok';
+    case 'spooled':
+      return 'handed';
+    case 'queued':
+      return f.outcome.reason ? 'wait' : 'ok';
     case 'printer-down':
     case 'service-unreachable':
       return 'wait';
@@ -32,7 +41,7 @@ export function toneOf(f: Feedback): Tone {
   }
 }
 
-const icons: Record<Tone, string> = { ok: '✓', wait: '!', ask: '?', bad: '✕', neutral: '…' };
+const icons: Record<Tone, string> = { ok: '✓', handed: '→', wait: '!', ask: '?', bad: '✕', neutral: '…' };
 
 function Title({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
@@ -71,6 +80,7 @@ function Shipment({ carrier, recipient, packages }: { carrier: string; recipient
 
 function titleOf(t: T, o: ScanOutcome): string {
   if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
+  if (o.kind === 'queued' && o.reason) return t('station.kind.queuedWaiting');
   return t(`station.kind.${o.kind}` as MessageKey);
 }
 
@@ -89,6 +99,10 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   switch (o.kind) {
     case 'printed':
       main = ship(o.shipment);
+      break;
+    case 'spooled':
+      main = ship(o.shipment);
+      notes.push(t('station.note.spooled'));
       break;
     case 'queued':
       main = ship(o.shipment);

@@ -14,7 +14,7 @@ const PENDING_ROWS = 4;
 export function Counters() {
   const t = useT();
   const c = useScans((s) => s.counters);
-  const cell = (id: 'scanned' | 'printed' | 'queued' | 'failed') => (
+  const cell = (id: 'scanned' | 'printed' | 'spooled' | 'queued' | 'failed') => (
     <div className={`counter counter-${id}`}>
       <span className="counter-value" data-testid={`counter-${id}`}>
         {c ? c[id] : '–'}
@@ -28,6 +28,7 @@ export function Counters() {
       <div className="counter-row">
         {cell('scanned')}
         {cell('printed')}
+        {cell('spooled')}
         {cell('queued')}
         {cell('failed')}
       </div>

@@ -35,7 +35,8 @@ function useFeedbackSound(): Cue | 'off' | null {
     if (seq === 0) return;
     const { feedback, batchMode, batchLast, batchError } = useScans.getState();
     let cue: Cue | null = null;
-    if (feedback?.type === 'outcome') cue = feedback.answered ? null : cueOf(feedback.outcome.kind);
+    // Labels still behind others in the queue after the wait are amber on screen: the warning cue, not success.
+    if (feedback?.type === 'outcome') cue = feedback.answered ? null : feedback.outcome.kind === 'queued' && feedback.outcome.reason ? 'warning' : cueOf(feedback.outcome.kind);
     else if (feedback?.type === 'refused') cue = 'error';
     else if (!feedback && batchMode) cue = batchError ? 'error' : batchLast?.status === 'ready' ? 'success' : batchLast?.status === 'closed' ? 'warning' : batchLast ? 'error' : null;
     if (!cue) return;

@@ -32,6 +32,7 @@ const cues: Record<Cue, Tone[]> = {
 export function cueOf(kind: ScanOutcomeKind): Cue | null {
   switch (kind) {
     case 'printed':
+    case 'spooled':
     case 'queued':
       return 'success';
     case 'printer-down':
