@@ -79,7 +79,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   const printers = createPrintersRepo(db);
   const settings = createSettingsRepo(db);
   const virtual: VirtualPrinters = {
-    zpl: await startVirtualZplPrinter({ now: () => clock.now(), profile: { odometer: true } }),
+    zpl: await startVirtualZplPrinter({ now: () => clock.now() }),
     pdf: createPdfFolderPrinter(path.join(opts.dataDir, 'virtual-pdf-printer'), () => clock.now()),
   };
   for (const p of builtIns()) if (!printers.get(p.id)) printers.save(p, clock.now());

@@ -58,6 +58,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
    * (issue 24 item 5), instead of waiting behind its confirmation.
    */
   const confirming = new Set<Promise<void>>();
+  /** Jobs each printer was sent since start (their `sending`): a label counter read after a new send counts new labels too. */
+  const sends = new Map<string, number>();
+  const sendsOf = (printerId: string) => sends.get(printerId) ?? 0;
 
   /** Drains a lane; what it sent is confirmed in `confirming`. */
   async function drainPrinter(printerId: string): Promise<void> {
@@ -152,6 +155,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             // status pre-check), and before that write: a crash from here on leaves `sending`, which
             // the next start turns into `uncertain`; a printer that is off never makes a job `sending`.
             sending(counter) {
+              sends.set(printerId, sendsOf(printerId) + 1);
               if (marked) {
                 // Committed with its burst: no worker action can withdraw a `sending` job. Its
                 // counter mark follows lazily (a crash before it leaves the job to the worker).
@@ -269,8 +273,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
    * Jobs a crash or a lost connection left uncertain, on printers with a label counter: settled
    * from the counter (printed once it reached the job's mark), without asking the worker. A label
    * still in the printer's buffer is counted when it comes out: the counter is read again while it
-   * moves (and a few times at first), every `everyMs`. Jobs it never reaches stay uncertain.
-   * Returns the ids settled.
+   * moves (and a few times at first), every `everyMs`, but only until the printer is sent a new
+   * job: from then on the counter counts new labels as well, and a job lost with the printer's
+   * buffer (switched off) would look printed. Jobs it never reaches stay uncertain. Returns the
+   * ids settled.
    */
   async function settleByCounter(everyMs = 1000, firstTries = 5): Promise<number[]> {
     const settled: number[] = [];
@@ -284,8 +290,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       [...byPrinter].map(async ([printerId, list]) => {
         let last: number | null = null;
         for (let tries = 0; list.length && !stopped; tries++) {
+          // Only while this run has sent the printer nothing (see above): read before and checked after.
+          if (sendsOf(printerId) > 0) return;
           const count = await opts.driverFor(printerId)?.labelCounter?.().catch(() => null);
-          if (count === null || count === undefined) return;
+          if (count === null || count === undefined || sendsOf(printerId) > 0) return;
           if (tries >= firstTries && last !== null && count <= last) return;
           last = count;
           list = list.filter(({ job, mark }) => {
