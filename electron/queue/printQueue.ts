@@ -183,6 +183,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             note(code, reason) {
               // Why a label in the printer has not come out: its row says so; it stays `sent`.
               if (jobs.get(head.id)?.state === 'sent') setState(head.id, 'sent', clock.now(), { reasonCode: code, reason, delivered: true, noSideEffect: true });
+              // The printer's state says it too (the top bar, a scan's outcome): it holds labels it cannot print now.
+              opts.onPrinterResult?.(printerId, new PrintError(code, reason, 'not_printed'));
             },
           },
         )
