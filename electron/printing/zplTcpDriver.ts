@@ -361,9 +361,15 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       // The check before: a fresh all-clear answer stands for it; otherwise the printer is asked.
       let before = freshAnswer();
       if (!before) {
-        before = await askPrinter().catch((err: unknown) => {
-          throw asPrintError(err, 'not_sent');
-        });
+        // A connection kept open may have gone stale (the printer restarted): one fresh try.
+        before = await askPrinter()
+          .catch((err: unknown) => {
+            if (asPrintError(err, 'not_sent').code === 'connection_lost') return askPrinter();
+            throw err;
+          })
+          .catch((err: unknown) => {
+            throw asPrintError(err, 'not_sent');
+          });
         learn(before);
       }
       const problem = problemOf(before);

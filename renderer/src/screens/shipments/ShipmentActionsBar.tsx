@@ -152,7 +152,7 @@ export function ActionResults(p: { report: ActionReport; onDismiss(): void }) {
           <li key={r.deliveryId} className={`res-${r.outcome}`} data-testid="action-result" data-delivery-id={r.deliveryId} data-outcome={r.outcome} data-print={r.print}>
             <span className="res-id">{r.deliveryId}</span>
             <span className="res-outcome">{t(`shipments.outcome.${r.outcome}` as MessageKey)}</span>
-            {r.print !== 'none' && <span className={`res-print print-${r.print}`} data-testid="action-print">{t(`shipments.printState.${r.print}` as MessageKey)}</span>}
+            {r.print !== 'none' && <span className={`res-print print-${r.print}`} data-testid="action-result-print">{t(`shipments.printState.${r.print}` as MessageKey)}</span>}
             {r.error && (
               <span className="res-error">
                 {errorText(t, r.error)}
