@@ -27,6 +27,16 @@ async function main() {
   }
   const dataDir = resolveDataDir(values['data-dir']);
   const log = createLogger({ dataDir });
+  // One unexpected error ends the process (its state is unknown), as in the desktop app's core
+  // (electron/coreEntry.ts); the line is written to station.log before the exit (electron/log.ts
+  // writes errors synchronously), not only to a stderr nobody may be reading.
+  const fatal = (err: unknown) => {
+    log.error('the station stopped on an unexpected error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    console.error(err);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
   const station = await createStation({ dataDir, host: 'web', version: STATION_VERSION, log });
   const staticDir = path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', 'renderer'));
   const host = await startWebHost({ rpc: station.rpc, log, staticDir, port });
