@@ -9,54 +9,15 @@
  *
  * (The virtual ZPL printer's port is not in this suite: another change owns that listener.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebHost } from '../../../electron/host/webHost';
 import { freePort } from '../../support/freePort';
 import { hostileRequests, rawExchange, slowHeaders } from '../../support/hostileHttp';
 import { connectRpc, type RpcSocket } from '../../support/rpcSocket';
-import { repoRoot } from '../../support/station';
-
-const hostScript = path.join(repoRoot, 'dist', 'node', 'host.mjs');
-const built = existsSync(hostScript);
-
-interface ChildHost {
-  child: ChildProcess;
-  host: Pick<WebHost, 'port' | 'token' | 'origin' | 'url'>;
-  dataDir: string;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Starts host.mjs on a fresh data folder; resolves once it printed its address. */
-function startChildHost(extraNodeArgs: string[] = []): Promise<ChildHost> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-hostile-'));
-  const child = spawn(process.execPath, [...extraNodeArgs, hostScript, '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host.mjs printed no address within 45 s:\n${out}`)), 45_000);
-    child.once('exit', (code) => reject(new Error(`host.mjs exited (${code}) before its address:\n${out}`)));
-    const onData = () => {
-      const m = /(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([\w-]+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      resolve({ child, dataDir, host: { origin: m[1]!, port: Number(m[2]), token: m[3]!, url: m[0] }, output: () => out, stop });
-    };
-    child.stdout!.on('data', onData);
-  });
-}
+import { hostBuilt as built, startChildHost, type ChildHost } from '../../support/childHost';
 
 const alive = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 
@@ -154,7 +115,7 @@ describe.skipIf(!built && !process.env.CI)('an unexpected error in the core', { 
   it('is written to station.log before the process exits', async () => {
     // A real fault from outside the code: a module loaded before the host throws when told to.
     const planted = "process.on('SIGUSR2', () => { throw new Error('planted-uncaught-31') })";
-    const ch = await startChildHost(['--import', `data:text/javascript,${encodeURIComponent(planted)}`]);
+    const ch = await startChildHost({ nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(planted)}`] });
     try {
       ch.child.kill('SIGUSR2');
       const code = await new Promise<number | null>((resolve) => {
