@@ -25,6 +25,8 @@ export const startEmbeddedSandbox: StartEmbeddedSandbox = async ({ dataDir, cont
     dataFile: path.join(dataDir, 'sandbox.db'),
     seed: 'demo',
     adminSecret,
+    // Only requests addressed to 127.0.0.1:<port> or localhost:<port> (no DNS rebinding).
+    onlyOwnHost: true,
     // The same driver binary as station.db (the Electron build under Electron).
     sqliteBinding: sqliteBinding(),
   });

@@ -49,6 +49,13 @@ export interface SandboxOptions {
   adminSecret?: string;
   /** The better-sqlite3 binary to load (the station passes its Electron build). Default: node_modules'. */
   sqliteBinding?: string;
+  /**
+   * Take only requests addressed to this sandbox itself: Host `127.0.0.1:<port>` or
+   * `localhost:<port>` (else 421) and an origin-form target `/path` (else 400). The station sets it
+   * for the sandbox it embeds, so a web page on another name that resolves to 127.0.0.1 (DNS
+   * rebinding) cannot read it. Default false: a sandbox run on its own may sit behind any name.
+   */
+  onlyOwnHost?: boolean;
   /** Unexpected errors (bugs) are reported here; the client gets a 500 envelope. Default: stderr. */
   onError?: (err: unknown) => void;
 }
@@ -81,6 +88,15 @@ async function faultFor(s: Services, req: http.IncomingMessage, res: http.Server
   return fault.status ? envelope(fault.status, adminMessages.injectedFault) : null;
 }
 
+/** With `onlyOwnHost`: a reply for a request not addressed to this sandbox, else null. */
+function notOwnHost(req: http.IncomingMessage, ownHosts: Set<string>): Reply | null {
+  const text = (status: number, body: string): Reply => ({ kind: 'raw', status, body, contentType: 'text/plain; charset=UTF-8' });
+  if (!ownHosts.has(req.headers.host ?? '')) return text(421, 'Misdirected request: this sandbox answers only requests addressed to it.\n');
+  const target = req.url ?? '';
+  if (!target.startsWith('/') || target.startsWith('//')) return text(400, 'Bad request target.\n');
+  return null;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   if (opts.adminSecret !== undefined && opts.adminSecret.length < 16) throw new Error('The sandbox admin secret must be at least 16 characters.');
@@ -108,8 +124,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (opts.admin !== false) addAdminRoutes(router, s, opts.adminSecret);
 
   let listenAddress = `${host}:0`;
+  let ownHosts = new Set<string>();
   const server = createSandboxServer(router, (req) => `http://${hostOf(req, listenAddress)}`, {
-    intercept: (req, res, ctx) => faultFor(s, req, res, ctx.method, ctx.path),
+    intercept: async (req, res, ctx) => (opts.onlyOwnHost ? notOwnHost(req, ownHosts) : null) ?? faultFor(s, req, res, ctx.method, ctx.path),
     onError: opts.onError ?? ((err) => console.error('sandbox: unexpected error', err)),
   });
   await new Promise<void>((resolve, reject) => {
@@ -121,6 +138,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
   const port = (server.address() as { port: number }).port;
   listenAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ownHosts = new Set([listenAddress, `localhost:${port}`]);
 
   return {
     url: `http://${listenAddress}`,

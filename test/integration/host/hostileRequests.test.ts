@@ -88,11 +88,20 @@ describe.skipIf(!built && !process.env.CI)('hostile local requests to the statio
     await scansAndPrints(r, 'ORD-1001');
   });
 
-  it('the embedded sandbox answers each hostile request without a 5xx, lives, and the station scans and prints', async () => {
+  it('the embedded sandbox answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
     const r = await fresh();
-    // The sandbox is a model of a public service: an absolute-form GET of its root page is
-    // ordinary HTTP (RFC 9112 3.2.2) and may be a 200; a 5xx would be a crash of a handler.
-    await survives(r, r.sandboxPort, '/api/v3/deliveries', /^HTTP\/1\.[01] 5\d\d/);
+    await survives(r, r.sandboxPort, '/api/v3/deliveries');
+    await scansAndPrints(r, 'ORD-1001');
+  });
+
+  it('the embedded sandbox answers only requests addressed to itself (no DNS rebinding)', async () => {
+    const r = await fresh();
+    const get = (target: string, host: string) => rawExchange(r.sandboxPort, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    for (const host of [`rebind.example:${r.sandboxPort}`, 'rebind.example', `127.0.0.1:${r.sandboxPort + 1}`, '']) {
+      for (const target of ['/', '/api/v3/deliveries', '/connect/authorize/?client_id=demo-client']) expect(`${host} ${target}: ${await get(target, host)}`).toBe(`${host} ${target}: HTTP/1.1 421 Misdirected Request`);
+    }
+    for (const host of [`127.0.0.1:${r.sandboxPort}`, `localhost:${r.sandboxPort}`]) expect(await get('/', host)).toBe('HTTP/1.1 200 OK');
+    expect(await get(`http://127.0.0.1:${r.sandboxPort}/`, `127.0.0.1:${r.sandboxPort}`)).toBe('HTTP/1.1 400 Bad Request');
     await scansAndPrints(r, 'ORD-1001');
   });
 
