@@ -2,6 +2,7 @@
  * The sandbox's public entry. The station (demo mode) and the tests start the service through
  * `startSandbox` only; nothing else in sandbox/ is imported from outside it.
  */
+import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { addAdminRoutes } from './admin/controls';
 import { FaultTable } from './admin/faults';
@@ -56,6 +57,13 @@ export interface SandboxOptions {
    * rebinding) cannot read it. Default false: a sandbox run on its own may sit behind any name.
    */
   onlyOwnHost?: boolean;
+  /**
+   * This run's demo client secret and demo user password, replacing the public ones (`demo-secret`,
+   * `demo-password`, which then log nobody in; the second company's user gets a random password
+   * too, and tokens issued before are withdrawn). The station hands fresh ones to the sandbox it
+   * embeds at every launch and keeps them in its own process. Default: the public ones.
+   */
+  demoSecrets?: { clientSecret: string; password: string };
   /** Unexpected errors (bugs) are reported here; the client gets a 500 envelope. Default: stderr. */
   onError?: (err: unknown) => void;
 }
@@ -100,6 +108,7 @@ function notOwnHost(req: http.IncomingMessage, ownHosts: Set<string>): Reply | n
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   if (opts.adminSecret !== undefined && opts.adminSecret.length < 16) throw new Error('The sandbox admin secret must be at least 16 characters.');
+  if (opts.demoSecrets && (opts.demoSecrets.clientSecret.length < 16 || opts.demoSecrets.password.length < 16)) throw new Error('The sandbox demo secrets must be at least 16 characters.');
   const store = SandboxStore.open(opts.dataFile, opts.sqliteBinding);
   const clock = opts.clock ?? offsetClock(Number(store.companies.meta('clockOffsetMs') ?? 0));
   try {
@@ -108,6 +117,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.close();
     throw err;
   }
+  // After the seed, and again after every reset (which seeds the public ones).
+  const applyDemoSecrets = () => {
+    if (!opts.demoSecrets) return;
+    store.oauth.setClientSecret(DEMO.clientId, opts.demoSecrets.clientSecret);
+    store.oauth.setPassword(DEMO.username, opts.demoSecrets.password);
+    store.oauth.setPassword(DEMO.otherUsername, randomBytes(24).toString('base64url'));
+    store.oauth.withdraw(DEMO.clientId, DEMO.username);
+    store.oauth.withdraw(DEMO.clientId, DEMO.otherUsername);
+  };
+  applyDemoSecrets();
   const s: Services = { store, clock, pending: new PendingAuthorizations(), faults: new FaultTable() };
 
   const router = new Router();
@@ -121,7 +140,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   addTicketRoutes(router, s);
   addZplRoutes(router, s);
   addProtocolRoutes(router, s);
-  if (opts.admin !== false) addAdminRoutes(router, s, opts.adminSecret);
+  if (opts.admin !== false) addAdminRoutes(router, s, opts.adminSecret, applyDemoSecrets);
 
   let listenAddress = `${host}:0`;
   let ownHosts = new Set<string>();
@@ -145,10 +164,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     port,
     demo: {
       clientId: DEMO.clientId,
-      clientSecret: DEMO.clientSecret,
+      clientSecret: opts.demoSecrets?.clientSecret ?? DEMO.clientSecret,
       redirectUri: DEMO.redirectUri,
       username: DEMO.username,
-      password: DEMO.password,
+      password: opts.demoSecrets?.password ?? DEMO.password,
       companyName: DEMO.companyName,
       scope: DEMO.scope,
     },
