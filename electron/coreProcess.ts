@@ -9,6 +9,7 @@
  * named mock of Electron's `process.parentPort` and real worker_threads ports.
  */
 import { createLogger } from './log';
+import { makeDataDirPrivate } from './privateDataDir';
 import { electronRpcPort, serveRpcPort, type MessagePortLike, type RpcPort } from './rpc/messagePortBridge';
 import type { Logger } from './rpc/rpcServer';
 import { createStation, type Station, type StationOptions } from './station';
@@ -65,7 +66,10 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
 
   async function start(dataDir: string): Promise<void> {
     try {
+      // Before anything is opened in it: the folder and what it holds readable by this user only.
+      const notPrivate = makeDataDirPrivate(dataDir);
       log = createLogger({ dataDir });
+      if (notPrivate.length) log.warn('some files of the data folder could not be made private', { files: notPrivate });
       station = await createStation({
         dataDir,
         host: 'electron',

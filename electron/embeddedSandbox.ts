@@ -25,6 +25,11 @@ export const startEmbeddedSandbox: StartEmbeddedSandbox = async ({ dataDir, cont
     dataFile: path.join(dataDir, 'sandbox.db'),
     seed: 'demo',
     adminSecret,
+    // Only requests addressed to 127.0.0.1:<port> or localhost:<port> (no DNS rebinding).
+    onlyOwnHost: true,
+    // The demo company's client secret and password are made anew at every launch and known only
+    // to this process (the public ones log nobody in), unless the controls are open (tests).
+    demoSecrets: controls === 'open' ? undefined : { clientSecret: randomBytes(24).toString('base64url'), password: randomBytes(24).toString('base64url') },
     // The same driver binary as station.db (the Electron build under Electron).
     sqliteBinding: sqliteBinding(),
   });

@@ -1,17 +1,27 @@
 /**
  * The station's log: JSON lines in <dataDir>/logs/station.log, and the console when asked.
  *
- * Written with pino to an asynchronous file stream (sonic-boom): a line costs a string and a
- * buffer append, never a synchronous write on the scan-to-label path. The folder stays bounded:
- * when station.log passes `maxBytes` it becomes station.1.log (station.1 becomes station.2, ...)
- * and the oldest beyond `maxFiles` is deleted. Renames happen once per file, not per line.
- * (pino-roll would name the live file station.N.log; the error dialog and the README name
- * station.log, so the live file keeps that name.)
+ * pino formats each line; electron/log.ts writes them (logFile below), in order, two ways:
+ * - info lines are gathered and written in one write() when the event loop next turns, so a line
+ *   on the scan-to-label path costs a string and an array push, not a system call;
+ * - a warning or an error is written at once, after every line gathered before it, and the file
+ *   is synced (fdatasync) before the station goes on: the lines that explain a crash, a power
+ *   cut or a kill are on the disk, not in a buffer (issue 31 item 10).
+ * A write that fails (disk full, the file system gone) drops its lines and is never retried: the
+ * station goes on, and its exit never waits on the log (pino's own file stream, sonic-boom,
+ * retried a failing write every 100 ms forever in its exit hook: issue 31 item 11). Lines still
+ * gathered when the process exits are written once from its 'exit' event.
+ *
+ * The folder stays bounded: when station.log passes `maxBytes` it becomes station.1.log
+ * (station.1 becomes station.2, ...) and the oldest beyond `maxFiles` is deleted. Renames happen
+ * once per file, not per line. (pino-roll would name the live file station.N.log; the error
+ * dialog and the README name station.log, so the live file keeps that name.) The folder is
+ * created 0700 and the files 0600 (electron/privateDataDir.ts).
  *
  * Secrets never reach it: fields named like a secret are replaced before anything is written,
  * and callers never pass tokens in messages (tests search the log for them).
  */
-import { existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import type { Logger } from './rpc/rpcServer';
@@ -36,7 +46,7 @@ export interface LogOptions {
 
 export type StationLogger = Logger & {
   file: string | null;
-  /** Resolves when every line so far is on the disk (tests, orderly shutdown). */
+  /** Resolves when every line so far is written to the file (tests, orderly shutdown). */
   flush(): Promise<void>;
 };
 
@@ -49,37 +59,86 @@ function shiftFiles(file: string, maxFiles: number) {
   else rmSync(file, { force: true });
 }
 
+/** Writes `text` whole to `fd` or throws; a short write goes on from where it stopped (bounded). */
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text);
+  let off = 0;
+  for (let tries = 0; off < buf.length && tries < 100; tries++) off += writeSync(fd, buf, off);
+  if (off < buf.length) throw new Error('short write');
+}
+
+/** Open log files, written once more from the process's 'exit' event (lines still gathered). */
+const openFiles = new Set<{ drain(): void }>();
+let exitHooked = false;
+
+/** station.log under the logger: ordered writes, warnings and errors synced at once (see above). */
+function logFile(file: string) {
+  const fd = openSync(file, 'a', 0o600);
+  let gathered: string[] = [];
+  let scheduled = false;
+  let closed = false;
+  const drain = () => {
+    scheduled = false;
+    if (!gathered.length || closed) return;
+    const text = gathered.join('');
+    gathered = [];
+    try {
+      writeAll(fd, text);
+    } catch {
+      // A full disk or a file system gone must not take the station down, nor hold it up: the
+      // lines are dropped, never retried (the console, if any, still has them).
+    }
+  };
+  const self = {
+    /** `urgent`: written and synced before this returns (warnings and errors). */
+    write(line: string, urgent: boolean) {
+      if (closed) return;
+      gathered.push(line);
+      if (urgent) {
+        drain();
+        try {
+          fdatasyncSync(fd);
+        } catch {
+          // As above: never an exception or a retry out of the log.
+        }
+      } else if (!scheduled) {
+        scheduled = true;
+        setImmediate(drain).unref();
+      }
+    },
+    drain,
+    close() {
+      drain();
+      closed = true;
+      openFiles.delete(self);
+      try {
+        closeSync(fd);
+      } catch {
+        // Already gone with its file system.
+      }
+    },
+  };
+  openFiles.add(self);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', () => {
+      for (const f of openFiles) f.drain();
+    });
+  }
+  return self;
+}
+
 export function createLogger(opts: LogOptions): StationLogger {
   const maxBytes = opts.maxBytes ?? 5 * 1024 * 1024;
   const maxFiles = Math.max(1, opts.maxFiles ?? 5);
   let file: string | null = null;
-  let dest: ReturnType<typeof pino.destination> | null = null;
+  let dest: ReturnType<typeof logFile> | null = null;
   let size = 0;
-  // Bytes handed to the stream and bytes it reported written: flush() waits for them to meet.
-  let queued = 0;
-  let written = 0;
-  const waiters: (() => void)[] = [];
-  const onWritten = (n: number) => {
-    written += n;
-    if (written >= queued) for (const w of waiters.splice(0)) w();
-  };
-  /**
-   * An asynchronous stream on station.log: lines are buffered and written by the event loop, and
-   * pino flushes the rest synchronously when the process exits. The file is opened here, once per
-   * file, so the stream is ready (and can be rotated) from the first line.
-   */
-  const open = (f: string) => {
-    const d = pino.destination({ dest: openSync(f, 'a'), sync: false });
-    // A full disk must not take the station down with it; the console (if any) still has it.
-    d.on('error', () => undefined);
-    d.on('write', onWritten);
-    return d;
-  };
   if (opts.dataDir) {
-    mkdirSync(path.join(opts.dataDir, 'logs'), { recursive: true });
+    mkdirSync(path.join(opts.dataDir, 'logs'), { recursive: true, mode: 0o700 });
     file = path.join(opts.dataDir, 'logs', 'station.log');
     size = existsSync(file) ? statSync(file).size : 0;
-    dest = open(file);
+    dest = logFile(file);
   }
 
   let level: 'info' | 'warn' | 'error' = 'info';
@@ -88,20 +147,22 @@ export function createLogger(opts: LogOptions): StationLogger {
       if (dest && file) {
         if (size > 0 && size + Buffer.byteLength(line) > maxBytes) {
           try {
-            // The old stream finishes its buffered lines into the renamed file, then closes.
+            // What the old file gathered goes into it before it is renamed.
+            dest.close();
             shiftFiles(file, maxFiles);
-            const old = dest;
-            dest = open(file);
-            old.end();
             size = 0;
           } catch {
             // Could not rotate (a file held open elsewhere): keep writing where we are.
           }
+          try {
+            dest = logFile(file);
+          } catch {
+            // The folder is gone: the lines from here on reach the console only, if any.
+            dest = null;
+          }
         }
-        const bytes = Buffer.byteLength(line);
-        size += bytes;
-        queued += bytes;
-        dest.write(line);
+        size += Buffer.byteLength(line);
+        dest?.write(line, level !== 'info');
       }
       if (opts.console) (level === 'error' ? process.stderr : process.stdout).write(line);
     },
@@ -125,10 +186,9 @@ export function createLogger(opts: LogOptions): StationLogger {
     info: write('info'),
     warn: write('warn'),
     error: write('error'),
-    flush: () =>
-      new Promise<void>((resolve) => {
-        if (!dest || written >= queued) return resolve();
-        waiters.push(resolve);
-      }),
+    flush: () => {
+      dest?.drain();
+      return Promise.resolve();
+    },
   };
 }

@@ -214,10 +214,10 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(async () => {
     // better-sqlite3 is built twice: node_modules holds the Node build (tests, web host), and
     // native/electron holds the Electron build that `npm start` makes when it is missing. The
-    // core process inherits this environment.
-    process.env.STATION_SQLITE_BINDING ??= app.isPackaged
-      ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node')
-      : path.join(appRoot, 'native', 'electron', 'better_sqlite3.node');
+    // core process inherits this environment. Packaged, only the app's own build is loaded: an
+    // inherited STATION_SQLITE_BINDING would make the signed app load any .node file it names.
+    if (app.isPackaged) process.env.STATION_SQLITE_BINDING = path.join(process.resourcesPath, 'native', 'better_sqlite3.node');
+    else process.env.STATION_SQLITE_BINDING ||= path.join(appRoot, 'native', 'electron', 'better_sqlite3.node');
 
     // Only app://station/, only files of the renderer build, every answer with the CSP header.
     protocol.handle('app', async (req) => {
@@ -229,8 +229,12 @@ if (!app.requestSingleInstanceLock()) {
       return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
     });
 
-    // Nothing in the renderer may ask for camera, geolocation, notifications...
+    // The page uses no permission and no device: camera, microphone, geolocation, notifications,
+    // clipboard reads, HID, serial and USB are all refused, asked for or merely checked. (The scale
+    // and USB label printers are reached by the core process, never by the page.)
     session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    session.defaultSession.setDevicePermissionHandler(() => false);
 
     await startCore();
     // Earlier builds kept their data in Electron's userData folder; say where it is rather than

@@ -115,7 +115,7 @@ export interface Station {
 
 export async function createStation(opts: StationOptions): Promise<Station> {
   const clock = opts.clock ?? systemClock;
-  mkdirSync(opts.dataDir, { recursive: true });
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = path.join(opts.dataDir, 'station.db');
   const db = openDatabase(dbFile);
   // WAL checkpoints on a worker thread, not inside the core's commits (store/checkpointer.ts).

@@ -2,6 +2,7 @@
  * The sandbox's public entry. The station (demo mode) and the tests start the service through
  * `startSandbox` only; nothing else in sandbox/ is imported from outside it.
  */
+import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { addAdminRoutes } from './admin/controls';
 import { FaultTable } from './admin/faults';
@@ -49,6 +50,20 @@ export interface SandboxOptions {
   adminSecret?: string;
   /** The better-sqlite3 binary to load (the station passes its Electron build). Default: node_modules'. */
   sqliteBinding?: string;
+  /**
+   * Take only requests addressed to this sandbox itself: Host `127.0.0.1:<port>` or
+   * `localhost:<port>` (else 421) and an origin-form target `/path` (else 400). The station sets it
+   * for the sandbox it embeds, so a web page on another name that resolves to 127.0.0.1 (DNS
+   * rebinding) cannot read it. Default false: a sandbox run on its own may sit behind any name.
+   */
+  onlyOwnHost?: boolean;
+  /**
+   * This run's demo client secret and demo user password, replacing the public ones (`demo-secret`,
+   * `demo-password`, which then log nobody in; the second company's user gets a random password
+   * too, and tokens issued before are withdrawn). The station hands fresh ones to the sandbox it
+   * embeds at every launch and keeps them in its own process. Default: the public ones.
+   */
+  demoSecrets?: { clientSecret: string; password: string };
   /** Unexpected errors (bugs) are reported here; the client gets a 500 envelope. Default: stderr. */
   onError?: (err: unknown) => void;
 }
@@ -81,9 +96,19 @@ async function faultFor(s: Services, req: http.IncomingMessage, res: http.Server
   return fault.status ? envelope(fault.status, adminMessages.injectedFault) : null;
 }
 
+/** With `onlyOwnHost`: a reply for a request not addressed to this sandbox, else null. */
+function notOwnHost(req: http.IncomingMessage, ownHosts: Set<string>): Reply | null {
+  const text = (status: number, body: string): Reply => ({ kind: 'raw', status, body, contentType: 'text/plain; charset=UTF-8' });
+  if (!ownHosts.has(req.headers.host ?? '')) return text(421, 'Misdirected request: this sandbox answers only requests addressed to it.\n');
+  const target = req.url ?? '';
+  if (!target.startsWith('/') || target.startsWith('//')) return text(400, 'Bad request target.\n');
+  return null;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   if (opts.adminSecret !== undefined && opts.adminSecret.length < 16) throw new Error('The sandbox admin secret must be at least 16 characters.');
+  if (opts.demoSecrets && (opts.demoSecrets.clientSecret.length < 16 || opts.demoSecrets.password.length < 16)) throw new Error('The sandbox demo secrets must be at least 16 characters.');
   const store = SandboxStore.open(opts.dataFile, opts.sqliteBinding);
   const clock = opts.clock ?? offsetClock(Number(store.companies.meta('clockOffsetMs') ?? 0));
   try {
@@ -92,6 +117,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.close();
     throw err;
   }
+  // After the seed, and again after every reset (which seeds the public ones).
+  const applyDemoSecrets = () => {
+    if (!opts.demoSecrets) return;
+    store.oauth.setClientSecret(DEMO.clientId, opts.demoSecrets.clientSecret);
+    store.oauth.setPassword(DEMO.username, opts.demoSecrets.password);
+    store.oauth.setPassword(DEMO.otherUsername, randomBytes(24).toString('base64url'));
+    store.oauth.withdraw(DEMO.clientId, DEMO.username);
+    store.oauth.withdraw(DEMO.clientId, DEMO.otherUsername);
+  };
+  applyDemoSecrets();
   const s: Services = { store, clock, pending: new PendingAuthorizations(), faults: new FaultTable() };
 
   const router = new Router();
@@ -105,11 +140,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   addTicketRoutes(router, s);
   addZplRoutes(router, s);
   addProtocolRoutes(router, s);
-  if (opts.admin !== false) addAdminRoutes(router, s, opts.adminSecret);
+  if (opts.admin !== false) addAdminRoutes(router, s, opts.adminSecret, applyDemoSecrets);
 
   let listenAddress = `${host}:0`;
+  let ownHosts = new Set<string>();
   const server = createSandboxServer(router, (req) => `http://${hostOf(req, listenAddress)}`, {
-    intercept: (req, res, ctx) => faultFor(s, req, res, ctx.method, ctx.path),
+    intercept: async (req, res, ctx) => (opts.onlyOwnHost ? notOwnHost(req, ownHosts) : null) ?? faultFor(s, req, res, ctx.method, ctx.path),
     onError: opts.onError ?? ((err) => console.error('sandbox: unexpected error', err)),
   });
   await new Promise<void>((resolve, reject) => {
@@ -121,16 +157,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
   const port = (server.address() as { port: number }).port;
   listenAddress = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ownHosts = new Set([listenAddress, `localhost:${port}`]);
 
   return {
     url: `http://${listenAddress}`,
     port,
     demo: {
       clientId: DEMO.clientId,
-      clientSecret: DEMO.clientSecret,
+      clientSecret: opts.demoSecrets?.clientSecret ?? DEMO.clientSecret,
       redirectUri: DEMO.redirectUri,
       username: DEMO.username,
-      password: DEMO.password,
+      password: opts.demoSecrets?.password ?? DEMO.password,
       companyName: DEMO.companyName,
       scope: DEMO.scope,
     },

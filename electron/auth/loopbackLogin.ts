@@ -15,6 +15,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import { LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../localListener';
 import { StationError } from '../stationError';
 import type { Logger } from '../rpc/rpcServer';
 import { ServiceError } from '../api/errors';
@@ -103,25 +104,39 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
   let finished = false;
   let callbackTaken = false;
 
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', redirectUri);
-    if (url.pathname !== path) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
+  const refusals = refusalLog(o.log);
+  const server = http.createServer(LISTENER_TIMEOUTS, (req, res) => {
+    // Any local program or web page can send anything here: what it sent is read inside this
+    // guard, and a request target no URL parser takes (`//[`, `http://[`) is a 400, never an
+    // exception out of the handler (which would end the core in the middle of a login).
+    try {
+      const target = requestTarget(req.url);
+      if (!target) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request');
+        return;
+      }
+      if (target.pathname !== path) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      if (callbackTaken || req.method !== 'GET') {
+        res.writeHead(409, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(lang, 'finished'));
+        return;
+      }
+      // Spec Flow 1: the client must compare the returned state with the value it sent. A request
+      // without our state is not the answer to this login: it is ignored, and the login goes on.
+      if (!sameState(target.searchParams.get('state'), state)) {
+        refusals.note('login callback without this login\'s state ignored', {});
+        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(loginPage(lang, 'ignored'));
+        return;
+      }
+      callbackTaken = true;
+      void handleCallback(target.searchParams, res);
+    } catch (err) {
+      refusals.note('login listener refused a malformed request', { error: err instanceof Error ? err.message : String(err) });
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end();
     }
-    if (callbackTaken || req.method !== 'GET') {
-      res.writeHead(409, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(lang, 'finished'));
-      return;
-    }
-    // Spec Flow 1: the client must compare the returned state with the value it sent. A request
-    // without our state is not the answer to this login: it is ignored, and the login goes on.
-    if (!sameState(url.searchParams.get('state'), state)) {
-      o.log.warn('login callback without this login\'s state ignored', {});
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(loginPage(lang, 'ignored'));
-      return;
-    }
-    callbackTaken = true;
-    void handleCallback(url.searchParams, res);
   });
 
   async function handleCallback(q: URLSearchParams, res: http.ServerResponse) {

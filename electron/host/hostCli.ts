@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../dataDir';
 import { createLogger } from '../log';
+import { makeDataDirPrivate } from '../privateDataDir';
 import { createStation } from '../station';
 import { startWebHost } from './webHost';
 
@@ -26,7 +27,20 @@ async function main() {
     process.exit(2);
   }
   const dataDir = resolveDataDir(values['data-dir']);
+  // Before anything is opened in it: the folder and what it holds readable by this user only.
+  const notPrivate = makeDataDirPrivate(dataDir);
   const log = createLogger({ dataDir });
+  if (notPrivate.length) log.warn('some files of the data folder could not be made private', { files: notPrivate });
+  // One unexpected error ends the process (its state is unknown), as in the desktop app's core
+  // (electron/coreEntry.ts); the line is written to station.log before the exit (electron/log.ts
+  // writes errors synchronously), not only to a stderr nobody may be reading.
+  const fatal = (err: unknown) => {
+    log.error('the station stopped on an unexpected error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    console.error(err);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
   const station = await createStation({ dataDir, host: 'web', version: STATION_VERSION, log });
   const staticDir = path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', 'renderer'));
   const host = await startWebHost({ rpc: station.rpc, log, staticDir, port });

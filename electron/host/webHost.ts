@@ -18,6 +18,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
+import { BAD_REQUEST_RAW, LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../localListener';
 import type { Logger, RpcServer } from '../rpc/rpcServer';
 import { serveRpcSocket } from '../rpc/wsBridge';
 
@@ -106,10 +107,12 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     res.end(text);
   };
 
-  const server = http.createServer(async (req, res) => {
+  const refusals = refusalLog(opts.log);
+  const server = http.createServer(LISTENER_TIMEOUTS, async (req, res) => {
     try {
       if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown host.');
-      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+      const url = requestTarget(req.url);
+      if (!url) return refuse(res, 400, 'Bad request.');
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
       let rel = decodeURIComponent(url.pathname);
       if (rel === '/' || rel === '') rel = '/index.html';
@@ -126,9 +129,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
         'cache-control': file.endsWith('index.html') ? 'no-store' : 'max-age=3600',
       });
       if (req.method === 'HEAD') return res.end();
-      createReadStream(file).pipe(res);
+      // A file that vanishes under the read ends this reply, not the process.
+      createReadStream(file).on('error', () => res.destroy()).pipe(res);
     } catch (err) {
-      opts.log.warn('web host request failed', { error: err instanceof Error ? err.message : String(err) });
+      refusals.note('web host request failed', { error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent) refuse(res, 400, 'Bad request.');
       else res.end();
     }
@@ -141,22 +145,31 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     handleProtocols: (protocols) => (protocols.has(RPC_SUBPROTOCOL) ? RPC_SUBPROTOCOL : false),
   });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const origin = req.headers.origin;
-    const admitted =
-      url.pathname === '/rpc' &&
-      allowedHosts().has(req.headers.host ?? '') &&
-      origin !== undefined &&
-      [`http://127.0.0.1:${port}`, `http://localhost:${port}`].includes(origin) &&
-      sameToken(subprotocolToken(req.headers['sec-websocket-protocol']), token);
-    if (!admitted) {
-      opts.log.warn('web host refused a socket', { origin: origin ?? null });
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    // Everything a client sent is read inside this guard: a request target no URL parser takes
+    // (`//[`, `http://[`) or any other surprise is a 400 and a closed socket, never an exception
+    // out of the handler (which would end the process). Node hands an upgrade's socket over
+    // without its own 'error' listener: a client's reset must not become an uncaught error.
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = requestTarget(req.url);
+      const origin = req.headers.origin;
+      const admitted =
+        url?.pathname === '/rpc' &&
+        allowedHosts().has(req.headers.host ?? '') &&
+        origin !== undefined &&
+        [`http://127.0.0.1:${port}`, `http://localhost:${port}`].includes(origin) &&
+        sameToken(subprotocolToken(req.headers['sec-websocket-protocol']), token);
+      if (!admitted) {
+        refusals.note('web host refused a socket', { origin: origin ?? null });
+        socket.end(url ? 'HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n' : BAD_REQUEST_RAW);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => serveRpcSocket(ws, opts.rpc, opts.log));
+    } catch (err) {
+      refusals.note('web host refused a malformed socket request', { error: err instanceof Error ? err.message : String(err) });
+      socket.end(BAD_REQUEST_RAW);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveRpcSocket(ws, opts.rpc, opts.log));
   });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());

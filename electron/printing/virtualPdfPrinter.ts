@@ -12,7 +12,8 @@ export interface PdfFolderPrinter extends PrinterDriver {
 }
 
 export function createPdfFolderPrinter(folder: string, now: () => Date = () => new Date()): PdfFolderPrinter {
-  mkdirSync(folder, { recursive: true });
+  // Labels carry recipients' names and addresses: this user's only (see electron/privateDataDir.ts).
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const serial = createSerialWriter();
   let seq = 0;
   return {
@@ -26,7 +27,7 @@ export function createPdfFolderPrinter(folder: string, now: () => Date = () => n
         hooks.sending();
         for (let c = 0; c < Math.max(1, job.copies); c++) {
           seq++;
-          writeFileSync(path.join(folder, `${stamp}-${String(seq).padStart(4, '0')}-${safe}.pdf`), job.bytes);
+          writeFileSync(path.join(folder, `${stamp}-${String(seq).padStart(4, '0')}-${safe}.pdf`), job.bytes, { mode: 0o600 });
         }
         hooks.accepted();
         return PRINTED;

@@ -41,7 +41,8 @@ function holdsSecret(ctx: RequestContext, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function addAdminRoutes(router: Router, s: Services, adminSecret?: string): void {
+/** `afterReset` runs once a reset has seeded the store again (the embedded sandbox's per-launch demo secrets). */
+export function addAdminRoutes(router: Router, s: Services, adminSecret?: string, afterReset?: () => void): void {
   const add = (method: string, path: string, handler: AdminHandler) =>
     router.add(method, `/_sandbox/${path}`, (ctx) => {
       if (adminSecret !== undefined && !holdsSecret(ctx, adminSecret)) return bad(ctx, am.secretRequired, {}, 403);
@@ -102,6 +103,7 @@ export function addAdminRoutes(router: Router, s: Services, adminSecret?: string
     s.pending.clear();
     s.faults.clear();
     seed(s.store, kind, s.clock.now());
+    afterReset?.();
     return json(200, { seed: kind });
   });
 

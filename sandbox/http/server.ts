@@ -93,7 +93,9 @@ export function createSandboxServer(router: Router, baseUrlOf: (req: http.Incomi
   // an idle socket while a client is reusing it answers that request with ECONNRESET, which a
   // client must not retry blindly for a POST or PATCH; a long idle time leaves the closing to the
   // client, which knows when it reuses a socket.
-  return http.createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: 60_000 }, (req, res) => {
+  // Headers that never end (slowloris) are answered 408 and closed after 10 s, checked every second.
+  const timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
+  return http.createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: 60_000, ...timeouts }, (req, res) => {
     void handle(req, res).catch((err: unknown) => {
       hooks.onError?.(err);
       if (res.headersSent) return void res.destroy();

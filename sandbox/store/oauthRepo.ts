@@ -72,6 +72,16 @@ export class OAuthRepo {
   }
 
   /** The user's company when the password matches. */
+  /** A client's new secret (the embedded sandbox's per-launch demo secret). */
+  setClientSecret(clientId: string, secret: string): void {
+    this.db.prepare('UPDATE clients SET secret_hash = ? WHERE client_id = ?').run(hashSecret(secret), clientId);
+  }
+
+  /** A user's new password (the embedded sandbox's per-launch demo password). */
+  setPassword(username: string, password: string): void {
+    this.db.prepare('UPDATE users SET password_hash = ? WHERE username = ?').run(hashSecret(password), username);
+  }
+
   authenticateUser(username: string, password: string): { username: string; companyId: number } | null {
     const row = this.db.prepare('SELECT username, password_hash, company_id FROM users WHERE username = ?').get(username) as
       | { username: string; password_hash: string; company_id: number }

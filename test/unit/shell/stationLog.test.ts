@@ -2,8 +2,8 @@
  * The station log (electron/log.ts) on a real folder: a flood of lines rotates station.log and
  * keeps the folder bounded; secrets passed in fields never reach the files.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -19,6 +19,14 @@ const tmp = () => {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+
+/** A script that imports the station log (as `createLogger`), bundled to run in its own process. */
+async function childScript(dir: string, body: string): Promise<string> {
+  writeFileSync(path.join(dir, 'child.ts'), `import { createLogger } from ${JSON.stringify(path.resolve(__dirname, '../../../electron/log'))};\n${body}`);
+  const child = path.join(dir, 'child.cjs');
+  await build({ entryPoints: [path.join(dir, 'child.ts')], outfile: child, bundle: true, platform: 'node', format: 'cjs', nodePaths: [path.resolve(__dirname, '../../../node_modules')], logLevel: 'silent' });
+  return child;
+}
 
 describe('station log', () => {
   it('a flood of lines rotates station.log and keeps at most maxFiles files of about maxBytes each', async () => {
@@ -94,5 +102,47 @@ process.exit(3);`,
     for (const v of [...Object.values(secrets), 'rt-snake-888']) expect(text).not.toContain(v);
     expect(text).toContain('Demo obchod');
     expect(text).toContain('[redacted]');
+  });
+
+  it('an error logged right before a SIGKILL is in the file, after every line logged before it', async () => {
+    // Issue 31 item 10: after a power cut or a kill the log had almost nothing of the minutes before.
+    const dir = tmp();
+    const child = await childScript(
+      dir,
+      `const log = createLogger({ dataDir: process.argv[2] });
+for (let i = 0; i < 2000; i++) log.info('řádek', { i });
+log.error('tiskárna nepřijala štítek', { i: 2000 });
+process.kill(process.pid, 'SIGKILL');`,
+    );
+    const run = spawnSync(process.execPath, [child, path.join(dir, 'data')], { stdio: 'pipe', timeout: 60_000 });
+    expect(run.signal).toBe('SIGKILL');
+    const lines = readFileSync(path.join(dir, 'data', 'logs', 'station.log'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(2001);
+    expect(lines.map((l) => (JSON.parse(l) as { i: number }).i)).toEqual(Array.from({ length: 2001 }, (_, i) => i));
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ level: 'error', message: 'tiskárna nepřijala štítek' });
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('a log file whose writes fail (disk full) never holds up the station or its exit', async () => {
+    // Issue 31 item 11: pino's exit hook retried a failing log write every 100 ms forever, so a
+    // core that meant to exit hung. station.log here is /dev/full: every write fails with ENOSPC.
+    const dir = tmp();
+    mkdirSync(path.join(dir, 'data', 'logs'), { recursive: true });
+    symlinkSync('/dev/full', path.join(dir, 'data', 'logs', 'station.log'));
+    const child = await childScript(
+      dir,
+      `const log = createLogger({ dataDir: process.argv[2] });
+for (let i = 0; i < 200; i++) log.info('řádek', { i });
+log.warn('disk plný', {});
+setTimeout(() => {
+  for (let i = 0; i < 200; i++) log.info('další řádek', { i });
+  log.error('stanice končí', {});
+  process.stdout.write('went on\\n');
+  process.exit(3);
+}, 50);`,
+    );
+    // The bound is only there so a hang fails the test instead of stalling it.
+    const run = spawnSync(process.execPath, [child, path.join(dir, 'data')], { stdio: 'pipe', timeout: 30_000 });
+    expect(run.stdout.toString()).toBe('went on\n');
+    expect({ status: run.status, signal: run.signal }).toEqual({ status: 3, signal: null });
   });
 });
