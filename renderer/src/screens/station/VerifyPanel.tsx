@@ -26,7 +26,12 @@ rpc.on('verify.expecting', (expecting) => useVerify.setState({ expecting }));
  * A code that is no label goes on to `next` (the scan line).
  */
 export function takeForCheck(code: string, next: (code: string) => void): boolean {
-  if (!useVerify.getState().expecting) return false;
+  if (!useVerify.getState().expecting) {
+    // No label is expected (the check was turned off, or every label was checked): this scan is the
+    // next parcel's, and the last check's answer, red included, is about a parcel already gone.
+    dismissCheckResult();
+    return false;
+  }
   void rpc
     .call('verify.check', { code })
     .then((result) => {
@@ -41,6 +46,13 @@ export function takeForCheck(code: string, next: (code: string) => void): boolea
       if (s?.sounds) playCue(result.kind === 'match' ? 'success' : 'error', s.volume);
     })
     .catch(() => next(code));
+  return true;
+}
+
+/** Esc on the Station screen, or a scan that is no check: the last check's answer goes. True when one was shown. */
+export function dismissCheckResult(): boolean {
+  if (!useVerify.getState().result) return false;
+  useVerify.setState({ result: null });
   return true;
 }
 
