@@ -29,6 +29,27 @@ export interface ScaleServiceOptions {
   reopenMs?: number;
 }
 
+/**
+ * Whether a reading shows the scale holding something other than the weight last taken: moving,
+ * another settled weight, over- or underload. An answer that shows no load at all is no evidence
+ * that the parcel left: an error answer (MT-SICS `ET` transmission error, `ES`, `EL`, `S I` busy,
+ * an unreadable line) or a dropped connection. Taking such an answer for "lifted off" let a parcel
+ * left on the scale be weighed again for the next scan.
+ */
+function showsOtherLoad(r: ScaleReading, lastTaken: string | null): boolean {
+  switch (r.state) {
+    case 'stable':
+      return lastTaken === null || compareDecimals(r.kg, lastTaken) !== 0;
+    case 'motion':
+    case 'overload':
+    case 'underload':
+      return true;
+    case 'fault':
+    case 'disconnected':
+      return false;
+  }
+}
+
 const NO_SCALE: ScaleReading = { state: 'disconnected', message: 'No scale is set up.' };
 
 export function createScaleService(o: ScaleServiceOptions) {
@@ -53,7 +74,7 @@ export function createScaleService(o: ScaleServiceOptions) {
   function set(r: ScaleReading): void {
     const changed = JSON.stringify(r) !== JSON.stringify(reading);
     reading = r;
-    if (!(r.state === 'stable' && lastTaken !== null && compareDecimals(r.kg, lastTaken) === 0)) leftSinceTaken = true;
+    if (showsOtherLoad(r, lastTaken)) leftSinceTaken = true;
     waiters.forEach((fn) => fn(r));
     if (changed) o.onReading?.(r);
   }
