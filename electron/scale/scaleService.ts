@@ -9,6 +9,7 @@ import type { SettingsRepo } from '../store/settingsRepo';
 import type { ScaleReading } from './reading';
 import type { ScaleDriver } from './scaleDriver';
 import { compareDecimals } from '../../shared/decimal';
+import { StationError } from '../stationError';
 
 const KEY = 'scale';
 
@@ -115,7 +116,10 @@ export function createScaleService(o: ScaleServiceOptions) {
     settings: () => settings,
     enabled: () => settings.kind !== 'none' && settings.path !== '',
     async setSettings(next: ScaleSettings): Promise<ScaleSettings> {
-      settings = scaleSettings.parse(next);
+      const parsed = scaleSettings.parse(next);
+      // A scale without its port is no scale the station can read: refused, not saved as if it were set up.
+      if (parsed.kind !== 'none' && !parsed.path.trim()) throw new StationError('scale_no_path', 'A scale needs its port or device path (e.g. /dev/ttyUSB0, COM3).');
+      settings = parsed;
       o.settings.set(KEY, settings);
       await connect();
       return settings;
