@@ -7,7 +7,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { LabelExpected, UnverifiedLabel, VerifyResult } from '../../../../shared/contract/scale';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { formatDateTime } from '../shipments/format';
 import { rpc } from '../../rpc/transport';
 import { useSettings } from '../../state/settingsStore';
 import { playCue } from './sounds';
@@ -96,6 +97,8 @@ export function VerifyPanel() {
 /** End of day: labels printed with the check on that nobody checked. */
 export function UnverifiedLabels() {
   const t = useT();
+  // In the UI language's form, not the browser's ("11/26/2026, 8:45:18 AM" on a Czech screen).
+  const language = useLanguage((s) => s.language);
   const [list, setList] = useUnverified();
   useEffect(() => {
     void rpc.call('verify.unverified', {}).then(setList, () => undefined);
@@ -107,7 +110,7 @@ export function UnverifiedLabels() {
       <h3>{t('verify.unverified.title')}</h3>
       <ul>
         {list.map((l) => (
-          <li key={`${l.deliveryId}-${l.printedAt}`}>{t('verify.unverified.row', { id: l.deliveryId, barcodes: l.barcodes.join(', '), at: new Date(l.printedAt).toLocaleString() })}</li>
+          <li key={`${l.deliveryId}-${l.printedAt}`}>{t('verify.unverified.row', { id: l.deliveryId, barcodes: l.barcodes.join(', '), at: formatDateTime(l.printedAt, language) })}</li>
         ))}
       </ul>
     </section>
