@@ -347,6 +347,27 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
+  it('fields take no more than the contract accepts, in English and Czech (issue 25 item 6): 5,000 characters pasted stop at the limit, no English length message', async () => {
+    const page = await openForm();
+    for (const lang of ['en', 'cs'] as const) {
+      await page.getByTestId('language').selectOption(lang);
+      const long = 'Ř'.repeat(5000);
+      for (const [f, max] of [['recipient.surname', 150], ['recipient.address.street', 150], ['recipient.address.streetNumber', 20], ['ticketNote', 300], ['externalId', 100]] as const) {
+        expect(await field(page, f).getAttribute('maxlength')).toBe(String(max));
+        await field(page, f).fill('');
+        await field(page, f).focus();
+        await page.keyboard.insertText(long);
+        expect((await field(page, f).inputValue()).length).toBe(max);
+      }
+      await page.getByTestId('ns-search').click();
+      await expect.poll(() => page.getByTestId('ns-banner').count()).toBe(1);
+      expect(await page.locator('main').textContent()).not.toMatch(/Too big|expected string|characters\b.*<=|zod/i);
+      await page.screenshot({ path: path.join(shots, `newShipment-limits-${lang}.png`) });
+    }
+    await page.getByTestId('language').selectOption('en');
+    await page.close();
+  });
+
   it('a new shipment starts from the sender used last, also in a fresh browser profile (issue 14)', async () => {
     const page = await openForm();
     await page.getByTestId('ns-sender.collectionPlace').selectOption('WH-BRNO');
