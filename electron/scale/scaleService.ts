@@ -51,7 +51,7 @@ function showsOtherLoad(r: ScaleReading, lastTaken: string | null): boolean {
   }
 }
 
-const NO_SCALE: ScaleReading = { state: 'disconnected', message: 'No scale is set up.' };
+const NO_SCALE: ScaleReading = { state: 'disconnected', code: 'no_scale', message: 'No scale is set up.' };
 
 export function createScaleService(o: ScaleServiceOptions) {
   const reopenMs = o.reopenMs ?? 3000;
@@ -98,7 +98,7 @@ export function createScaleService(o: ScaleServiceOptions) {
         if (r.state === 'disconnected') scheduleReopen(gen);
       });
     } catch (err) {
-      set({ state: 'disconnected', message: `The scale at ${settings.path} could not be opened: ${err instanceof Error ? err.message : String(err)}` });
+      set({ state: 'disconnected', code: 'open_failed', message: `The scale at ${settings.path} could not be opened: ${err instanceof Error ? err.message : String(err)}` });
       scheduleReopen(gen);
     }
   }

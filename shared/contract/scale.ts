@@ -15,7 +15,8 @@ const scaleReading = z.discriminatedUnion('state', [
   z.object({ state: z.literal('overload') }),
   z.object({ state: z.literal('underload') }),
   z.object({ state: z.literal('fault'), code: z.string(), message: z.string() }),
-  z.object({ state: z.literal('disconnected'), message: z.string() }),
+  /** `code` says why in words the screen translates; `message` is the English sentence with the system's details (the log). */
+  z.object({ state: z.literal('disconnected'), code: z.enum(['no_scale', 'open_failed', 'port_closed', 'port_failed', 'silent', 'device_gone']).optional(), message: z.string() }),
 ]);
 export type ScaleReading = z.infer<typeof scaleReading>;
 

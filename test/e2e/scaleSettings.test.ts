@@ -2,7 +2,8 @@
  * Settings → Scale & check in Chromium through the web host, in English and Czech (issue 25 items
  * 9 and 7): a serial scale with an empty port is not saved — the field says why and the result
  * says "not saved" — and the core refuses such settings too; the tolerance is written with the UI
- * language's decimal separator ("0.05" in English, "0,05" in Czech).
+ * language's decimal separator ("0.05" in English, "0,05" in Czech), and the scale's state is said in
+ * the UI language (item 6).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -41,8 +42,8 @@ describe.skipIf(!needs('chromium'))('Settings → Scale & check', { timeout: 120
   });
 
   it.each([
-    { lang: 'en', locale: 'en-US', tolerance: '0.05', pathError: 'Give the scale’s port or device', notSaved: 'Not saved', saved: 'Saved' },
-    { lang: 'cs', locale: 'cs-CZ', tolerance: '0,05', pathError: 'Zadejte port nebo zařízení váhy', notSaved: 'Neuloženo', saved: 'Uloženo' },
+    { lang: 'en', locale: 'en-US', tolerance: '0.05', pathError: 'Give the scale’s port or device', notSaved: 'Not saved', saved: 'Saved', noScale: 'No scale: No scale is set up.' },
+    { lang: 'cs', locale: 'cs-CZ', tolerance: '0,05', pathError: 'Zadejte port nebo zařízení váhy', notSaved: 'Neuloženo', saved: 'Uloženo', noScale: 'Váha nepřipojena: Žádná váha není nastavena.' },
   ])('$lang: an MT-SICS scale with an empty port is not saved and says why; the tolerance reads $tolerance', async (c) => {
     await rpc.call('settings.set', { language: c.lang as 'en' | 'cs' });
     const page = await browser.newPage({ locale: c.locale, viewport: { width: 1366, height: 768 } });
@@ -60,6 +61,8 @@ describe.skipIf(!needs('chromium'))('Settings → Scale & check', { timeout: 120
     expect(await page.getByTestId('scale-path-error').textContent()).toContain(c.pathError);
     expect(await page.evaluate('document.activeElement?.id')).toBe('scale-path');
     expect((await rpc.call('scale.getSettings', {})).kind).toBe('none');
+    // The scale's state in the UI language (issue 25 item 6: "No scale is set up." on the Czech screen).
+    expect(await page.getByTestId('scale-live').textContent()).toContain(c.noScale);
     await page.screenshot({ path: path.join(shots, `scale-settings-no-port-${c.lang}.png`) });
 
     // Back to no scale: saved, with the tolerance as shown.
