@@ -53,7 +53,7 @@ const scaleDiscovery = z.object({
   serial: z.array(z.object({ path: z.string(), label: z.string() })),
   hid: z.array(z.object({ path: z.string(), label: z.string() })),
   /** Why a list is empty when it could not be made (e.g. no udevadm): the path can be typed. `detail`: the system's words. */
-  problems: z.array(z.object({ kind: z.enum(['serial', 'hid']), detail: z.string() })),
+  problems: z.array(z.object({ kind: z.enum(['serial', 'hid']), detail: z.string(), /** A system program the listing needs and this computer lacks ("udevadm"). */ missingTool: z.string().optional() })),
 });
 export type ScaleDiscovery = z.infer<typeof scaleDiscovery>;
 

@@ -5,6 +5,7 @@
  * language's decimal separator ("0.05" in English, "0,05" in Czech), and the scale's state is said in
  * the UI language (item 6).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -42,8 +43,8 @@ describe.skipIf(!needs('chromium'))('Settings → Scale & check', { timeout: 120
   });
 
   it.each([
-    { lang: 'en', locale: 'en-US', tolerance: '0.05', pathError: 'Give the scale’s port or device', notSaved: 'Not saved', saved: 'Saved', noScale: 'No scale: No scale is set up.' },
-    { lang: 'cs', locale: 'cs-CZ', tolerance: '0,05', pathError: 'Zadejte port nebo zařízení váhy', notSaved: 'Neuloženo', saved: 'Uloženo', noScale: 'Váha nepřipojena: Žádná váha není nastavena.' },
+    { lang: 'en', locale: 'en-US', tolerance: '0.05', pathError: 'Give the scale’s port or device', notSaved: 'Not saved', saved: 'Saved', noScale: 'No scale: No scale is set up.', noUdevadm: 'Serial ports could not be listed: this computer lacks the system program udevadm. Type the port’s path.' },
+    { lang: 'cs', locale: 'cs-CZ', tolerance: '0,05', pathError: 'Zadejte port nebo zařízení váhy', notSaved: 'Neuloženo', saved: 'Uloženo', noScale: 'Váha nepřipojena: Žádná váha není nastavena.', noUdevadm: 'Sériové porty nelze vypsat: v počítači chybí systémový program udevadm. Napište cestu k portu.' },
   ])('$lang: an MT-SICS scale with an empty port is not saved and says why; the tolerance reads $tolerance', async (c) => {
     await rpc.call('settings.set', { language: c.lang as 'en' | 'cs' });
     const page = await browser.newPage({ locale: c.locale, viewport: { width: 1366, height: 768 } });
@@ -63,6 +64,14 @@ describe.skipIf(!needs('chromium'))('Settings → Scale & check', { timeout: 120
     expect((await rpc.call('scale.getSettings', {})).kind).toBe('none');
     // The scale's state in the UI language (issue 25 item 6: "No scale is set up." on the Czech screen).
     expect(await page.getByTestId('scale-live').textContent()).toContain(c.noScale);
+    // Find scales where udevadm is missing (serialport runs it on Linux): said in the UI language, not "spawn udevadm ENOENT".
+    await page.getByTestId('scale-discover').click();
+    const noUdevadm = spawnSync('sh', ['-c', 'command -v udevadm']).status !== 0;
+    if (noUdevadm) await page.getByTestId('scale-discover-problem').first().waitFor();
+    else await expect.poll(() => page.getByTestId('scale-discover').isDisabled()).toBe(false);
+    const problems = await page.getByTestId('scale-discover-problem').allTextContents();
+    for (const p of problems) expect(p).not.toMatch(/ENOENT|spawn/);
+    if (noUdevadm) expect(problems).toContain(c.noUdevadm);
     await page.screenshot({ path: path.join(shots, `scale-settings-no-port-${c.lang}.png`) });
 
     // Back to no scale: saved, with the tolerance as shown.

@@ -103,7 +103,7 @@ export function ScaleSection() {
                 {found && !choices.length && !found.problems.length && <small className="set-hint">{t('scale.found.none')}</small>}
                 {found?.problems.map((p) => (
                   <small key={p.kind} className="set-hint" data-testid="scale-discover-problem">
-                    {t(`scale.problem.${p.kind}`, { detail: p.detail })}
+                    {p.missingTool ? t(`scale.problem.${p.kind}.missingTool`, { tool: p.missingTool }) : t(`scale.problem.${p.kind}`, { detail: p.detail })}
                   </small>
                 ))}
               </span>
