@@ -18,7 +18,7 @@ import { decimalString, shipment } from './shipments';
  * The longest text each draft field takes, one number per field for the schema below and for the
  * form's `maxLength` (so a field never takes what the contract refuses with its English message).
  */
-export const draftTextLimits = {
+const draftTextLimits = {
   street: 150,
   streetNumber: 20,
   city: 100,
