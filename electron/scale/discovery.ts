@@ -8,6 +8,15 @@ import HID from 'node-hid';
 import type { ScaleDiscovery } from '../../shared/contract/scale';
 import { HID_SCALE_USAGE_PAGE } from './hidPos';
 
+/** "spawn udevadm ENOENT" (Node's error when a program is not installed) -> the program, for a sentence the screen translates. */
+function missingTool(err: unknown): { missingTool?: string } {
+  const e = err as { code?: unknown; path?: unknown; syscall?: unknown } | null;
+  if (e?.code !== 'ENOENT') return {};
+  if (typeof e.path === 'string' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn')) return { missingTool: e.path };
+  const m = /spawn (\S+) ENOENT/.exec(err instanceof Error ? err.message : '');
+  return m ? { missingTool: m[1]! } : {};
+}
+
 export async function discoverScales(): Promise<ScaleDiscovery> {
   const out: ScaleDiscovery = { serial: [], hid: [], problems: [] };
   try {
@@ -15,7 +24,7 @@ export async function discoverScales(): Promise<ScaleDiscovery> {
       out.serial.push({ path: p.path, label: [p.manufacturer, p.serialNumber].filter(Boolean).join(' ') || p.path });
     }
   } catch (err) {
-    out.problems.push({ kind: 'serial', detail: err instanceof Error ? err.message : String(err) });
+    out.problems.push({ kind: 'serial', detail: err instanceof Error ? err.message : String(err), ...missingTool(err) });
   }
   try {
     for (const d of await HID.devicesAsync()) {

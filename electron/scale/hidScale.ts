@@ -16,7 +16,7 @@ export async function openHidScale(path: string): Promise<ScaleDriver> {
   dev.on('error', (err: Error) => {
     if (closed) return;
     closed = true;
-    push({ state: 'disconnected', message: `The USB scale went away: ${err.message}` });
+    push({ state: 'disconnected', code: 'device_gone', message: `The USB scale went away: ${err.message}` });
   });
   return {
     onReading: (fn) => void listeners.push(fn),

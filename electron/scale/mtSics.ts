@@ -16,7 +16,12 @@
  *   ES / ET / EL        syntax error / transmission error / logical error (command unknown here)
  *
  * The weight field is right-aligned in a fixed width and the unit follows after a space; the
- * parser reads by tokens, not columns, as terminals pad differently.
+ * parser reads by tokens, not columns, as terminals pad differently. A weight answer is exactly
+ * `S S WeightValue Unit` (the MT-SICS reference manual, "Format of responses with weight value";
+ * the operating instructions' "S – Send stable weight value": "Response S S WeightValue Unit"):
+ * four fields, printable ASCII, nothing after the unit. A line with more (`S S 8.888 kg #%&` and
+ * control bytes: line noise, a wrong baud rate) is not a weight, however readable its start: the
+ * station would close a parcel with a number the scale may never have sent.
  */
 import { toDecimal } from '../../shared/decimal';
 import type { ScaleReading } from './reading';
@@ -35,6 +40,8 @@ const ERRORS: Record<string, string> = {
 export function parseMtSics(line: string): ScaleReading | null {
   const t = line.trim();
   if (!t) return null;
+  // Only printable ASCII (MT-SICS answers are ASCII text; CR LF ends the line and is trimmed above).
+  if (!/^[\x20-\x7e]+$/.test(t)) return unreadable(t);
   if (t in ERRORS) return { state: 'fault', code: `mt_sics_${t.toLowerCase()}`, message: ERRORS[t]! };
   const parts = t.split(/\s+/);
   if (parts[0] !== 'S' && parts[0] !== 'SI') return null;
@@ -50,13 +57,17 @@ export function parseMtSics(line: string): ScaleReading | null {
     case 'D': {
       const value = toDecimal(parts[2] ?? '');
       const unit = unitOf(parts[3] ?? '');
-      if (value === null || unit === null) {
-        return { state: 'fault', code: 'mt_sics_unreadable', message: `The scale's answer could not be read: "${t}".` };
-      }
+      if (value === null || unit === null || parts.length !== 4) return unreadable(t);
       if (status === 'D') return { state: 'motion', value, unit };
       return { state: 'stable', value, unit, kg: toKg(value, unit) };
     }
     default:
-      return { state: 'fault', code: 'mt_sics_unreadable', message: `The scale's answer could not be read: "${t}".` };
+      return unreadable(t);
   }
+}
+
+function unreadable(t: string): ScaleReading {
+  // The line as text a person can read in the log and on the screen: control bytes as \xNN.
+  const shown = t.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return { state: 'fault', code: 'mt_sics_unreadable', message: `The scale's answer could not be read: "${shown}".` };
 }

@@ -9,6 +9,7 @@ import type { SettingsRepo } from '../store/settingsRepo';
 import type { ScaleReading } from './reading';
 import type { ScaleDriver } from './scaleDriver';
 import { compareDecimals } from '../../shared/decimal';
+import { StationError } from '../stationError';
 
 const KEY = 'scale';
 
@@ -29,7 +30,28 @@ export interface ScaleServiceOptions {
   reopenMs?: number;
 }
 
-const NO_SCALE: ScaleReading = { state: 'disconnected', message: 'No scale is set up.' };
+/**
+ * Whether a reading shows the scale holding something other than the weight last taken: moving,
+ * another settled weight, over- or underload. An answer that shows no load at all is no evidence
+ * that the parcel left: an error answer (MT-SICS `ET` transmission error, `ES`, `EL`, `S I` busy,
+ * an unreadable line) or a dropped connection. Taking such an answer for "lifted off" let a parcel
+ * left on the scale be weighed again for the next scan.
+ */
+function showsOtherLoad(r: ScaleReading, lastTaken: string | null): boolean {
+  switch (r.state) {
+    case 'stable':
+      return lastTaken === null || compareDecimals(r.kg, lastTaken) !== 0;
+    case 'motion':
+    case 'overload':
+    case 'underload':
+      return true;
+    case 'fault':
+    case 'disconnected':
+      return false;
+  }
+}
+
+const NO_SCALE: ScaleReading = { state: 'disconnected', code: 'no_scale', message: 'No scale is set up.' };
 
 export function createScaleService(o: ScaleServiceOptions) {
   const reopenMs = o.reopenMs ?? 3000;
@@ -53,7 +75,7 @@ export function createScaleService(o: ScaleServiceOptions) {
   function set(r: ScaleReading): void {
     const changed = JSON.stringify(r) !== JSON.stringify(reading);
     reading = r;
-    if (!(r.state === 'stable' && lastTaken !== null && compareDecimals(r.kg, lastTaken) === 0)) leftSinceTaken = true;
+    if (showsOtherLoad(r, lastTaken)) leftSinceTaken = true;
     waiters.forEach((fn) => fn(r));
     if (changed) o.onReading?.(r);
   }
@@ -76,7 +98,7 @@ export function createScaleService(o: ScaleServiceOptions) {
         if (r.state === 'disconnected') scheduleReopen(gen);
       });
     } catch (err) {
-      set({ state: 'disconnected', message: `The scale at ${settings.path} could not be opened: ${err instanceof Error ? err.message : String(err)}` });
+      set({ state: 'disconnected', code: 'open_failed', message: `The scale at ${settings.path} could not be opened: ${err instanceof Error ? err.message : String(err)}` });
       scheduleReopen(gen);
     }
   }
@@ -94,7 +116,10 @@ export function createScaleService(o: ScaleServiceOptions) {
     settings: () => settings,
     enabled: () => settings.kind !== 'none' && settings.path !== '',
     async setSettings(next: ScaleSettings): Promise<ScaleSettings> {
-      settings = scaleSettings.parse(next);
+      const parsed = scaleSettings.parse(next);
+      // A scale without its port is no scale the station can read: refused, not saved as if it were set up.
+      if (parsed.kind !== 'none' && !parsed.path.trim()) throw new StationError('scale_no_path', 'A scale needs its port or device path (e.g. /dev/ttyUSB0, COM3).');
+      settings = parsed;
       o.settings.set(KEY, settings);
       await connect();
       return settings;

@@ -41,20 +41,20 @@ export async function openSerialScale(o: SerialScaleOptions): Promise<ScaleDrive
     const r = parse(line);
     if (r) push(r);
   });
-  const gone = (message: string) => {
+  const gone = (code: 'port_closed' | 'port_failed', message: string) => {
     if (closed) return;
     closed = true;
     clearInterval(timer);
-    push({ state: 'disconnected', message });
+    push({ state: 'disconnected', code, message });
   };
-  port.on('close', () => gone(`The scale's port ${o.path} closed (unplugged?).`));
-  port.on('error', (err: Error) => gone(`The scale's port ${o.path} failed: ${err.message}`));
+  port.on('close', () => gone('port_closed', `The scale's port ${o.path} closed (unplugged?).`));
+  port.on('error', (err: Error) => gone('port_failed', `The scale's port ${o.path} failed: ${err.message}`));
   const timer = setInterval(() => {
     if (closed) return;
-    if (o.protocol === 'mt-sics') port.write(MT_SICS_IMMEDIATE, (err) => err && gone(`Writing to ${o.path} failed: ${err.message}`));
+    if (o.protocol === 'mt-sics') port.write(MT_SICS_IMMEDIATE, (err) => err && gone('port_failed', `Writing to ${o.path} failed: ${err.message}`));
     if (!silent && Date.now() - lastHeard > silenceMs) {
       silent = true;
-      push({ state: 'disconnected', message: `The scale on ${o.path} does not answer.` });
+      push({ state: 'disconnected', code: 'silent', message: `The scale on ${o.path} does not answer.` });
     }
   }, pollMs);
   timer.unref?.();

@@ -21,10 +21,13 @@ function partyInput(p: PartyDraft, personal: boolean): PartyInput {
   if (p.type === 'pickUpPlace') out.pickUpPlace = p.pickUpPlace;
   if (p.type === 'address') {
     const a = p.address;
-    // The search needs only where it goes (country, postal code); street and city go when typed.
+    // The search needs only where it goes (country, postal code); street, house number and city go
+    // when typed. The house number goes with the street in the search as in the insert (spec
+    // "Delivery: request fields": the street must include it unless `streetNumber` is given).
+    const streetNumber = opt(a.streetNumber) ? { streetNumber: a.streetNumber } : {};
     out.address = personal
-      ? { street: a.street, ...(opt(a.streetNumber) ? { streetNumber: a.streetNumber } : {}), city: a.city, postalCode: a.postalCode, state: a.state }
-      : ({ ...(opt(a.street) ? { street: a.street } : {}), ...(opt(a.city) ? { city: a.city } : {}), postalCode: a.postalCode, state: a.state } as PartyInput['address']);
+      ? { street: a.street, ...streetNumber, city: a.city, postalCode: a.postalCode, state: a.state }
+      : ({ ...(opt(a.street) ? { street: a.street, ...streetNumber } : {}), ...(opt(a.city) ? { city: a.city } : {}), postalCode: a.postalCode, state: a.state } as PartyInput['address']);
   }
   if (personal) {
     for (const k of ['firstname', 'surname', 'contactPerson', 'email', 'phone'] as const) {

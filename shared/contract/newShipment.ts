@@ -14,11 +14,53 @@ import { isDecimalInput, isDimensionInput, normaliseDecimalInput } from '../newS
 import { actionError, actionPrint } from './shipmentActions';
 import { decimalString, shipment } from './shipments';
 
+/**
+ * The longest text each draft field takes, one number per field for the schema below and for the
+ * form's `maxLength` (so a field never takes what the contract refuses with its English message).
+ */
+const draftTextLimits = {
+  street: 150,
+  streetNumber: 20,
+  city: 100,
+  postalCode: 20,
+  state: 2,
+  collectionPlace: 100,
+  pickUpPlace: 100,
+  firstname: 100,
+  surname: 150,
+  contactPerson: 150,
+  email: 200,
+  phone: 40,
+  value: 24,
+  cod: 24,
+  weight: 24,
+  length: 6,
+  width: 6,
+  height: 6,
+  valueCurrency: 3,
+  codCurrency: 3,
+  variableSymbol: 20,
+  agent: 60,
+  deliveryType: 60,
+  ticketNote: 300,
+  externalId: 100,
+  /** An extra service's argument (`extraServices.<code>.arguments.<identifier>`). */
+  argument: 200,
+} as const;
+
+/** The form field's limit by its draft path ("recipient.address.street", "packages.0.weight", "extraServices.x.arguments.email"). */
+export function draftFieldMaxLength(field: string): number | undefined {
+  if (/\.arguments\./.test(field)) return draftTextLimits.argument;
+  const last = field.split('.').pop() ?? '';
+  return Object.hasOwn(draftTextLimits, last) ? draftTextLimits[last as keyof typeof draftTextLimits] : undefined;
+}
+const L = draftTextLimits;
+
 /** A decimal the worker typed, at most `places` decimals; '' = not given (same rule as the form: draftRules). */
 const decimalInput = (places: number, what: string) =>
   z
     .string()
-    .max(24)
+    .max(L.value)
     .refine((s) => isDecimalInput(s, places), { message: `${what}: a number with at most ${places} decimals, e.g. 12,5` })
     .transform(normaliseDecimalInput);
 
@@ -29,7 +71,7 @@ export const weightInput = decimalInput(3, 'weight');
 /** A dimension in whole cm; '' = not given. */
 export const dimensionInput = z
   .string()
-  .max(6)
+  .max(L.length)
   .refine(isDimensionInput, { message: 'dimension: whole centimetres, 1-9999' })
   .transform((s) => s.trim());
 
@@ -37,7 +79,7 @@ const text = (max: number) => z.string().max(max).transform((s) => s.trim());
 /** ISO 4217 code or '' (not given). */
 const currencyInput = z
   .string()
-  .max(3)
+  .max(L.valueCurrency)
   .transform((s) => s.trim().toUpperCase())
   .refine((s) => s === '' || /^[A-Z]{3}$/.test(s), { message: 'currency: a 3-letter ISO 4217 code' });
 
@@ -47,14 +89,14 @@ export type PartyTypeName = z.infer<typeof partyType>;
 
 export const addressDraft = z
   .object({
-    street: text(150).default(''),
-    streetNumber: text(20).default(''),
-    city: text(100).default(''),
-    postalCode: text(20).default(''),
+    street: text(L.street).default(''),
+    streetNumber: text(L.streetNumber).default(''),
+    city: text(L.city).default(''),
+    postalCode: text(L.postalCode).default(''),
     /** Country, ISO 3166-2 style code (CZ, SK, ...). */
     state: z
       .string()
-      .max(2)
+      .max(L.state)
       .transform((s) => s.trim().toUpperCase())
       .default(''),
   })
@@ -63,13 +105,13 @@ export const addressDraft = z
 export const partyDraft = z
   .object({
     type: partyType,
-    collectionPlace: text(100).default(''),
-    pickUpPlace: text(100).default(''),
-    firstname: text(100).default(''),
-    surname: text(150).default(''),
-    contactPerson: text(150).default(''),
-    email: text(200).default(''),
-    phone: text(40).default(''),
+    collectionPlace: text(L.collectionPlace).default(''),
+    pickUpPlace: text(L.pickUpPlace).default(''),
+    firstname: text(L.firstname).default(''),
+    surname: text(L.surname).default(''),
+    contactPerson: text(L.contactPerson).default(''),
+    email: text(L.email).default(''),
+    phone: text(L.phone).default(''),
     address: addressDraft.default({ street: '', streetNumber: '', city: '', postalCode: '', state: '' }),
   })
   .strict();
@@ -89,7 +131,7 @@ export const extraServiceDraft = z
   .object({
     code: z.string().min(1).max(60),
     /** Argument identifier -> value (spec "Transport option": `arguments.identifier`). */
-    arguments: z.record(z.string().min(1).max(60), text(200)).default({}),
+    arguments: z.record(z.string().min(1).max(60), text(L.argument)).default({}),
   })
   .strict();
 
@@ -102,15 +144,15 @@ export const shipmentDraft = z
     /** Cash on delivery; '' = none (then codCurrency and variableSymbol are not sent). */
     cod: moneyInput.default(''),
     codCurrency: currencyInput.default(''),
-    variableSymbol: text(20).default(''),
+    variableSymbol: text(L.variableSymbol).default(''),
     packages: z.array(packageDraft).min(1, 'at least one package').max(30),
     /** Carrier code, filled by choosing a transport. */
-    agent: text(60).default(''),
-    deliveryType: text(60).default(''),
+    agent: text(L.agent).default(''),
+    deliveryType: text(L.deliveryType).default(''),
     /** Explicitly chosen services; implicit ones (cod, direct, back) are never sent (the service adds them). */
     extraServices: z.array(extraServiceDraft).max(20).default([]),
-    ticketNote: text(300).default(''),
-    externalId: text(100).default(''),
+    ticketNote: text(L.ticketNote).default(''),
+    externalId: text(L.externalId).default(''),
   })
   .strict();
 export type ShipmentDraft = z.output<typeof shipmentDraft>;

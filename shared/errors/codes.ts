@@ -93,6 +93,8 @@ export const stationErrorCodes = {
   not_closed: 'translated',
   not_in_cache: 'translated',
   unknown_state: 'translated',
+  /** Scale settings naming a scale without its port or device (electron/scale/scaleService.ts). */
+  scale_no_path: 'translated',
   /** A scan waiting for the scale when the station closed (electron/scale/weighBeforeClose.ts). */
   station_closing: 'translated',
   /** A shipment sync stopped because the station closed (electron/sync/syncShipments.ts); it goes on at the next start. */

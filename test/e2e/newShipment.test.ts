@@ -293,6 +293,81 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
+  it('the house number in No. goes with the transport search; a number in both Street and No., or in neither, is named on its field in English and Czech (issue 25 item 2)', async () => {
+    const page = await openForm();
+    await fillPerson(page, 'recipient');
+    const address = async (street: string, no: string) => {
+      await field(page, 'recipient.address.street').fill(street);
+      await field(page, 'recipient.address.streetNumber').fill(no);
+    };
+    await address('Úpská', '12/3');
+    await field(page, 'recipient.address.city').fill('Trutnov');
+    await field(page, 'recipient.address.postalCode').fill('54101');
+    await fillShipment(page, { externalId: 'E2E-STREET-NO' });
+    // Spec "Delivery: request fields": street without its number is fine when streetNumber is given — in the search too.
+    await page.getByTestId('ns-search').click();
+    await expect.poll(() => page.getByTestId('ns-option').count()).toBeGreaterThan(2);
+    expect(await page.getByTestId('ns-error-recipient.address.street').count()).toBe(0);
+    await page.getByTestId('ns-choose-NP-DOOR').check();
+    await page.getByTestId('ns-save').click();
+    const id = await savedId(page);
+    expect((await rpc.call('shipments.get', { deliveryId: id }))!.recipient.address).toMatchObject({ street: 'Úpská', streetNumber: '12/3' });
+
+    // The number in both fields would print "Úpská 12 12/3": refused on the street before anything is sent.
+    await page.getByTestId('ns-saved-new').click();
+    await page.getByTestId('ns-sender.collectionPlace').selectOption('WH-PRAHA');
+    await fillPerson(page, 'recipient');
+    await address('Úpská 12', '12/3');
+    await field(page, 'recipient.address.city').fill('Trutnov');
+    await field(page, 'recipient.address.postalCode').fill('54101');
+    await fillShipment(page);
+    await page.getByTestId('ns-search').click();
+    await expect.poll(() => page.getByTestId('ns-error-recipient.address.street').textContent()).toBe('The house number is in the street and in No.: keep it in one of them.');
+    expect(await page.getByTestId('ns-option').count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'newShipment-house-number-twice-en.png') });
+    // No number anywhere: said on No., in the worker's words (not the service's `street` / `streetNumber`).
+    await address('Úpská', '');
+    await page.getByTestId('ns-search').click();
+    await expect.poll(() => page.getByTestId('ns-error-recipient.address.streetNumber').textContent()).toBe('Give the house number (here or at the end of the street).');
+
+    await page.getByTestId('language').selectOption('cs');
+    await page.getByTestId('ns-search').click();
+    await expect.poll(() => page.getByTestId('ns-error-recipient.address.streetNumber').textContent()).toBe('Zadejte číslo domu (sem, nebo na konec ulice).');
+    await page.screenshot({ path: path.join(shots, 'newShipment-house-number-cs.png') });
+    await address('Úpská 12', '12/3');
+    await page.getByTestId('ns-search').click();
+    await expect.poll(() => page.getByTestId('ns-error-recipient.address.street').textContent()).toBe('Číslo domu je v ulici i v poli Č. p.: nechte ho jen v jednom z nich.');
+    expect(await page.locator('main').textContent()).not.toMatch(/streetNumber|Pole street/);
+    await page.screenshot({ path: path.join(shots, 'newShipment-house-number-twice-cs.png') });
+    // With the number only in No., the Czech search finds transports.
+    await address('Úpská', '12/3');
+    await page.getByTestId('ns-search').click();
+    await expect.poll(() => page.getByTestId('ns-option').count()).toBeGreaterThan(2);
+    await page.getByTestId('language').selectOption('en');
+    await page.close();
+  });
+
+  it('fields take no more than the contract accepts, in English and Czech (issue 25 item 6): 5,000 characters pasted stop at the limit, no English length message', async () => {
+    const page = await openForm();
+    for (const lang of ['en', 'cs'] as const) {
+      await page.getByTestId('language').selectOption(lang);
+      const long = 'Ř'.repeat(5000);
+      for (const [f, max] of [['recipient.surname', 150], ['recipient.address.street', 150], ['recipient.address.streetNumber', 20], ['ticketNote', 300], ['externalId', 100]] as const) {
+        expect(await field(page, f).getAttribute('maxlength')).toBe(String(max));
+        await field(page, f).fill('');
+        await field(page, f).focus();
+        await page.keyboard.insertText(long);
+        expect((await field(page, f).inputValue()).length).toBe(max);
+      }
+      await page.getByTestId('ns-search').click();
+      await expect.poll(() => page.getByTestId('ns-banner').count()).toBe(1);
+      expect(await page.locator('main').textContent()).not.toMatch(/Too big|expected string|characters\b.*<=|zod/i);
+      await page.screenshot({ path: path.join(shots, `newShipment-limits-${lang}.png`) });
+    }
+    await page.getByTestId('language').selectOption('en');
+    await page.close();
+  });
+
   it('a new shipment starts from the sender used last, also in a fresh browser profile (issue 14)', async () => {
     const page = await openForm();
     await page.getByTestId('ns-sender.collectionPlace').selectOption('WH-BRNO');

@@ -133,7 +133,8 @@ function fieldText(t: Translate, d: FieldIssue): string | null {
   if (d.code === 'too_small') return textual ? (limit <= 1 ? t('error.field.required') : t('error.field.tooShort', { limit })) : t('error.field.tooSmall', { limit });
   if (d.code === 'invalid_format') return t('error.field.format');
   if (d.code === 'invalid_type' || d.code === 'invalid_value') return t('error.field.type');
-  return d.message ?? null;
+  // Any other refusal (a refine's own message is English): the catalogue's words, never zod's.
+  return t('error.field.format');
 }
 
 /** The refused fields of an `invalid_params` answer, by their path ("packages.0.weight"), in the UI language. */

@@ -16,12 +16,19 @@ type ScaleShows =
   | { state: 'overload' }
   | { state: 'underload' }
   | { state: 'busy' }
-  | { state: 'silent' };
+  | { state: 'silent' }
+  /** Answers every `S`/`SI` with exactly these characters (then CR LF): line noise, a misconfigured terminal. */
+  | { state: 'raw'; line: string };
 
 export interface VirtualScale {
   /** The path the station opens. */
   stationPath: string;
   show(s: ScaleShows): void;
+  /**
+   * The next `S`/`SI` is answered with `line` (e.g. `ET`, the MT-SICS general error "transmission
+   * error"), then the scale answers as it shows again. Resolves once that answer was written.
+   */
+  answerOnce(line: string): Promise<void>;
   /** Commands the scale received, in order. */
   commands: string[];
   /** Pulls the cable: socat ends, both ptys close. */
@@ -57,6 +64,8 @@ function answer(cmd: string, shows: ScaleShows): string | null {
       return 'S I';
     case 'silent':
       return null;
+    case 'raw':
+      return shows.line;
   }
 }
 
@@ -73,9 +82,16 @@ export async function startVirtualScale(): Promise<VirtualScale> {
   port.on('error', () => undefined);
   let shows: ScaleShows = { state: 'stable', text: '0.000 kg' };
   const commands: string[] = [];
+  let once: { line: string; written(): void } | null = null;
   port.pipe(new ReadlineParser({ delimiter: '\r\n' })).on('data', (line: string) => {
     const cmd = line.trim();
     commands.push(cmd);
+    if (once && (cmd === 'S' || cmd === 'SI')) {
+      const o = once;
+      once = null;
+      if (port.isOpen) port.write(`${o.line}\r\n`, () => o.written());
+      return;
+    }
     const a = answer(cmd, shows);
     if (a !== null && port.isOpen) port.write(`${a}\r\n`);
   });
@@ -84,6 +100,7 @@ export async function startVirtualScale(): Promise<VirtualScale> {
     stationPath,
     commands,
     show: (s) => void (shows = s),
+    answerOnce: (line) => new Promise<void>((written) => void (once = { line, written })),
     async unplug() {
       await closePort();
       socat.kill('SIGTERM');

@@ -117,3 +117,18 @@ describe('extra services (spec "Transport option": bans, arguments)', () => {
     ]);
   });
 });
+
+describe('house number (spec "Delivery: request fields": street must include it unless streetNumber is given)', () => {
+  const at = (street: string, streetNumber: string) => draft({ recipient: { ...draft().recipient, address: { street, streetNumber, city: 'Trutnov', postalCode: '54101', state: 'CZ' } } });
+  it('a street without a number needs No., for the search as for the insert', () => {
+    expect(fields(at('Úpská', ''), { purpose: 'search' })).toContain('recipient.address.streetNumber:houseNumber');
+    expect(fields(at('Úpská', ''), { purpose: 'save' })).toContain('recipient.address.streetNumber:houseNumber');
+    expect(fields(at('Úpská', '12/3'), { purpose: 'search' })).toEqual([]);
+    expect(fields(at('Úpská 12', ''), { purpose: 'save' })).toEqual([]);
+  });
+  it('a number in both Street and No. would print twice ("Úpská 12 12/3"): refused on the street', () => {
+    expect(fields(at('Úpská 12', '12/3'), { purpose: 'search' })).toEqual(['recipient.address.street:houseNumberTwice']);
+    // A number inside the street's name is not its house number.
+    expect(fields(at('28. října', '5'), { purpose: 'save' })).toEqual([]);
+  });
+});

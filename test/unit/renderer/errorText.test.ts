@@ -114,4 +114,23 @@ describe('main-side errors in the UI language', () => {
     expect(fieldErrors(tEn, r.error).name).toBe('At most 100 characters.');
     expect(fieldErrors(tEn, { code: 'internal', message: 'x' })).toEqual({});
   });
+
+  it('a refusal of a New shipment draft names its fields from the catalogue, never with zod’s English (issue 25 item 6)', async () => {
+    const quiet = { info() {}, warn() {}, error() {} };
+    const rpc = createRpcServer({} as Handlers, quiet);
+    const draft = {
+      sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+      recipient: { type: 'address', surname: 'x'.repeat(5000), phone: '1', address: { street: 'Dlouhá 1', city: 'Praha', postalCode: '11000', state: 'CZ' } },
+      value: '10',
+      valueCurrency: 'CZK',
+      packages: [{ weight: '1,2345' }],
+    };
+    const r = await rpc.dispatch('transports.search', { draft });
+    if (r.ok) throw new Error('accepted');
+    const shown = fieldErrors(tCs, r.error);
+    expect(shown['draft.recipient.surname']).toBe('Nejvýše 150 znaků.');
+    // A refine's own message ("weight: a number with at most 3 decimals") stays on the main side.
+    expect(shown['draft.packages.0.weight']).toBe('Hodnota nemá očekávaný tvar.');
+    expect(Object.values(shown).join(' ')).not.toMatch(/Too big|expected|decimals|characters/);
+  });
 });

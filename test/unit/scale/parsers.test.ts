@@ -27,6 +27,12 @@ describe('MT-SICS answers (Mettler Toledo PS/PBA/ICS/BBA scales, MS/ML/XS balanc
     expect(parseMtSics('ET')).toMatchObject({ state: 'fault', code: 'mt_sics_et' });
     expect(parseMtSics('EL')).toMatchObject({ state: 'fault', code: 'mt_sics_el' });
   });
+  it('a weight answer is exactly `S S WeightValue Unit` (operating instructions: "Response S S WeightValue Unit"): anything after the unit, or control bytes, is no weight', () => {
+    expect(parseMtSics('S S      8.888 kg #%&\x01\x07')).toMatchObject({ state: 'fault', code: 'mt_sics_unreadable' });
+    expect(parseMtSics('S S      8.888 kg #%&')).toMatchObject({ state: 'fault', code: 'mt_sics_unreadable' });
+    expect(parseMtSics('S S      8.888 kg\x07')).toMatchObject({ state: 'fault', code: 'mt_sics_unreadable' });
+    expect(parseMtSics('S S      8.888 kg\r')).toMatchObject({ state: 'stable', kg: '8.888' });
+  });
   it('a garbled weight is a fault, a blank line or an echo nothing', () => {
     expect(parseMtSics('S S   1.2x4 kg')).toMatchObject({ state: 'fault' });
     expect(parseMtSics('S S   1.234 stone')).toMatchObject({ state: 'fault' });

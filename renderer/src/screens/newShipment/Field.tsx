@@ -1,5 +1,6 @@
 /** One labelled input with its error under it; test ids follow the draft path (`ns-recipient.phone`). */
 import type { ReactNode } from 'react';
+import { draftFieldMaxLength } from '../../../../shared/contract/newShipment';
 
 export interface FieldProps {
   field: string;
@@ -29,6 +30,8 @@ export function Field(p: FieldProps) {
         value={p.value}
         placeholder={p.placeholder}
         inputMode={p.inputMode}
+        // The contract's limit: the field takes no more than the core accepts.
+        maxLength={draftFieldMaxLength(p.field)}
         disabled={p.disabled}
         aria-invalid={p.error ? true : undefined}
         aria-describedby={p.error ? errId : undefined}

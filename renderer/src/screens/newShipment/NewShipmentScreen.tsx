@@ -13,7 +13,7 @@ import type { CachedCollectionPlace } from '../../../../shared/contract/shipment
 import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
-import { errorText, type MainError } from '../../i18n/errors';
+import { errorText, fieldErrors, type MainError } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
 import { emptyDraft, emptyPackage, searchKey } from './draftState';
@@ -40,13 +40,10 @@ function issueText(t: T, i: DraftIssue, nameOf: (code: string) => string): strin
   return t(`newShipment.err.${i.code}` as MessageKey, { other: i.params?.other ? nameOf(i.params.other) : '' });
 }
 
-/** Field errors from an RPC refusal of the params (zod paths under `draft`). */
-function paramErrors(details: unknown): Record<string, string> {
+/** Field errors from an RPC refusal of the params (paths under `draft`), in the UI language: never zod's English. */
+function paramErrors(t: T, error: MainError): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!Array.isArray(details)) return out;
-  for (const d of details as { path?: string[]; message?: string }[]) {
-    if (d.path?.[0] === 'draft') out[d.path.slice(1).join('.')] = d.message ?? '';
-  }
+  for (const [field, text] of Object.entries(fieldErrors(t, error))) if (field.startsWith('draft.')) out[field.slice('draft.'.length)] = text;
   return out;
 }
 
@@ -188,7 +185,7 @@ export function NewShipmentScreen() {
     if (!r.ok || r.value.fieldErrors.length) {
       if (quiet) return;
       if (!r.ok) {
-        setErrors(paramErrors(r.error.details));
+        setErrors(paramErrors(t, r.error));
         setBanner({ kind: 'error', text: errorText(t, r.error) });
         return;
       }
@@ -242,7 +239,7 @@ export function NewShipmentScreen() {
         : await rpc.request('shipments.insert', { draft, requires, closeAndPrint });
     setBusy(null);
     if (!r.ok) {
-      setErrors(paramErrors(r.error.details));
+      setErrors(paramErrors(t, r.error));
       setBanner({ kind: 'error', text: errorText(t, r.error) });
       return;
     }

@@ -5,7 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { ScaleDiscovery, ScaleSettings } from '../../../../shared/contract/scale';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { errorText } from '../../i18n/errors';
+import { formatQuantity } from '../../format/decimal';
 import { rpc } from '../../rpc/transport';
 import { ReadingText, useScale } from '../station/WeighPanel';
 import { Field, FormActions, Notice } from './Field';
@@ -16,6 +18,7 @@ const BAUDS = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
 
 export function ScaleSection() {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const reading = useScale((s) => s.reading);
   const [form, setForm] = useState<(Omit<ScaleSettings, 'toleranceKg' | 'waitSeconds'> & { tolerance: string; wait: string }) | null>(null);
   const [found, setFound] = useState<ScaleDiscovery | null>(null);
@@ -23,7 +26,8 @@ export function ScaleSection() {
   const [result, setResult] = useState<{ kind: 'ok' | 'bad'; text: string } | null>(null);
 
   useEffect(() => {
-    void rpc.call('scale.getSettings', {}).then((s) => setForm({ ...s, tolerance: s.toleranceKg.replace('.', ','), wait: String(s.waitSeconds) }));
+    // The tolerance as the worker writes a number in the UI language ("0.05" / "0,05"); both are read back.
+    void rpc.call('scale.getSettings', {}).then((s) => setForm({ ...s, tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language), wait: String(s.waitSeconds) }));
     void useScale.getState().load().catch(() => undefined);
   }, []);
   if (!form) return <p>{t('settings.loading')}</p>;
@@ -33,6 +37,8 @@ export function ScaleSection() {
   const wait = /^\s*\d{1,3}\s*$/.test(form.wait) ? Number(form.wait) : NaN;
   const waitError = wait >= 1 && wait <= 120 ? null : t('scale.waitBad');
   const serial = form.kind === 'mt-sics' || form.kind === 'continuous';
+  // A scale needs its port or device: without one nothing could be read (the core refuses it too).
+  const pathError = form.kind !== 'none' && !form.path.trim() ? t('scale.pathRequired') : null;
   const choices = form.kind === 'hid' ? (found?.hid ?? []) : serial ? (found?.serial ?? []) : [];
 
   async function discover() {
@@ -45,15 +51,17 @@ export function ScaleSection() {
   }
 
   async function save() {
-    if (!form || toleranceError || waitError) return;
-    const { tolerance: _t, wait: _w, ...rest } = form;
-    try {
-      const saved = await rpc.call('scale.setSettings', { ...rest, toleranceKg: tolerance, waitSeconds: wait });
-      useScale.setState({ unit: saved.displayUnit });
-      setResult({ kind: 'ok', text: t('settings.saved') });
-    } catch (e) {
-      setResult({ kind: 'bad', text: e instanceof Error ? e.message : String(e) });
+    if (!form) return;
+    if (toleranceError || waitError || pathError) {
+      setResult({ kind: 'bad', text: t('scale.fixToSave') });
+      document.getElementById(pathError ? 'scale-path' : toleranceError ? 'scale-tolerance' : 'scale-wait')?.focus();
+      return;
     }
+    const { tolerance: _t, wait: _w, ...rest } = form;
+    const r = await rpc.request('scale.setSettings', { ...rest, path: rest.path.trim(), toleranceKg: tolerance, waitSeconds: wait });
+    if (!r.ok) return setResult({ kind: 'bad', text: errorText(t, r.error) });
+    useScale.setState({ unit: r.value.displayUnit });
+    setResult({ kind: 'ok', text: t('settings.saved') });
   }
 
   return (
@@ -79,7 +87,7 @@ export function ScaleSection() {
             </select>
           </Field>
           {form.kind !== 'none' && (
-            <Field id="scale-path" label={t('scale.path')} hint={t('scale.pathHint')} wide>
+            <Field id="scale-path" label={t('scale.path')} hint={pathError ? undefined : t('scale.pathHint')} error={pathError} wide>
               <input id="scale-path" value={form.path} spellCheck={false} list="scale-found" onChange={(e) => setForm({ ...form, path: e.target.value })} data-testid="scale-path" />
               <datalist id="scale-found">
                 {choices.map((c) => (
@@ -95,7 +103,7 @@ export function ScaleSection() {
                 {found && !choices.length && !found.problems.length && <small className="set-hint">{t('scale.found.none')}</small>}
                 {found?.problems.map((p) => (
                   <small key={p.kind} className="set-hint" data-testid="scale-discover-problem">
-                    {t(`scale.problem.${p.kind}`, { detail: p.detail })}
+                    {p.missingTool ? t(`scale.problem.${p.kind}.missingTool`, { tool: p.missingTool }) : t(`scale.problem.${p.kind}`, { detail: p.detail })}
                   </small>
                 ))}
               </span>

@@ -130,6 +130,27 @@ export function ShipmentsScreen() {
 
   const selected = useMemo(() => [...sel.ids], [sel]);
 
+  // Only what the worker can see is selected, so only that is acted on (issue 25 item 5): when the
+  // list is read anew (a sync, a close at the desk, a cancel elsewhere), a selected shipment that no
+  // longer matches the filters is deselected — unless its detail is open, where the worker sees it.
+  const hasSelection = sel.ids.size > 0;
+  const { allIds, version } = list;
+  useEffect(() => {
+    if (!hasSelection) return;
+    let current = true;
+    void allIds().then((ids) => {
+      if (!current) return;
+      const seen = new Set(ids);
+      setSel((s) => {
+        const kept = [...s.ids].filter((id) => seen.has(id) || id === detail);
+        return kept.length === s.ids.size ? s : { ids: new Set(kept), anchor: null };
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [allIds, version, detail, hasSelection]);
+
   // A scan on this screen finds its shipment and selects it (issue "A desk that never drops a scan", item 1).
   const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
   useScanRoute((scanned) => {
@@ -139,18 +160,25 @@ export function ShipmentsScreen() {
       const v = r.value;
       if (v.kind === 'not_found') return setScanNote({ ok: false, text: t('shipments.scan.notFound', { code }) });
       if (v.kind === 'invalid') return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: v.message }) });
+      const inList = await list.allIds();
       if (v.kind === 'ambiguous') {
-        setSel(selectAll(v.candidates.map((c) => c.shipment.deliveryId)));
+        // Only the candidates the filters show: a hidden row is never selected.
+        setSel(selectAll(v.candidates.map((c) => c.shipment.deliveryId).filter((id) => inList.includes(id))));
         return setScanNote({ ok: true, text: t('shipments.scan.ambiguous', { code, n: v.candidates.length }) });
       }
       const id = v.shipment.deliveryId;
-      const index = (await list.allIds()).indexOf(id);
+      const index = inList.indexOf(id);
       if (index < 0) {
+        // Its detail opens, and the selection moves to it: the actions act on the shipment in sight.
         setDetail(id);
+        setCursor(null);
+        setSel({ ids: new Set([id]), anchor: null });
         return setScanNote({ ok: true, text: t('shipments.scan.notInList', { code, id }) });
       }
       setCursor(index);
       setSel({ ids: new Set([id]), anchor: index });
+      // An open detail follows the scan, so it never shows one shipment while another is selected.
+      setDetail((d) => (d === null ? null : id));
       setScanNote({ ok: true, text: t('shipments.scan.found', { code, id }) });
     });
   });

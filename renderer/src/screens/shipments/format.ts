@@ -26,7 +26,8 @@ export function formatDateTime(iso: string | null, language: string): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  // The year in full (the short date style writes "26.11.26" in Czech): "26. 11. 2026 8:45" / "26/11/2026, 08:45".
+  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', { day: 'numeric', month: 'numeric', year: 'numeric', hour: language === 'cs' ? 'numeric' : '2-digit', minute: '2-digit' });
 }
 
 export function formatDate(iso: string | null, language: string): string {

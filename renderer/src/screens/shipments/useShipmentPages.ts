@@ -13,6 +13,8 @@ export const PAGE = 200;
 
 export interface ShipmentPages {
   total: number | null;
+  /** Counts the times the list was read anew (new filters, a change in the cache). */
+  version: number;
   error: string | null;
   rowAt(index: number): ShipmentSummary | undefined;
   /** Loads the pages covering rows first..last (exclusive). */
@@ -30,6 +32,9 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
   const loading = useRef(new Map<number, Promise<ShipmentSummary[]>>());
   const generation = useRef(0);
   const [total, setTotal] = useState<number | null>(null);
+  // The newest total the cache answered, for allIds right after a reload (the state lags a render).
+  const totalNow = useRef<number | null>(null);
+  const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [, setTick] = useState(0);
 
@@ -49,6 +54,7 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
         }
         setError(null);
         pages.current.set(page, r.value.items);
+        totalNow.current = r.value.total;
         setTotal(r.value.total);
         setTick((n) => n + 1);
         return r.value.items;
@@ -63,11 +69,13 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
     generation.current++;
     pages.current = new Map();
     loading.current = new Map();
+    setVersion((v) => v + 1);
   }, []);
 
   // New filters: start over from the first page.
   useEffect(() => {
     reset();
+    totalNow.current = null;
     setTotal(null);
     void load(0);
   }, [key, load, reset]);
@@ -105,12 +113,13 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
 
   const allIds = useCallback(async () => {
     const first = await load(0);
-    const n = total ?? first.length;
+    const n = totalNow.current ?? first.length;
     return idsBetween(0, Math.max(0, n - 1));
-  }, [load, idsBetween, total]);
+  }, [load, idsBetween]);
 
   return {
     total,
+    version,
     error,
     rowAt: (i) => pages.current.get(Math.floor(i / PAGE))?.[i % PAGE],
     ensure,

@@ -17,7 +17,7 @@ import { OutcomeView } from './OutcomeView';
 import { PrinterState } from './PrinterState';
 import { cueOf, playCue, type Cue } from './sounds';
 import { Counters, LabelPreviews, PendingScans, RecentScans } from './StationPanels';
-import { VerifyPanel, takeForCheck } from './VerifyPanel';
+import { VerifyPanel, dismissCheckResult, takeForCheck } from './VerifyPanel';
 import { WeighPanel } from './WeighPanel';
 import { addStationFirstStop } from '../../scan/scanCapture';
 import './station.css';
@@ -102,17 +102,23 @@ export function StationScreen() {
       const code = value.trim();
       setValue('');
       if (batchMode && (e.ctrlKey || e.metaKey)) {
+        dismissCheckResult();
         if (code) void collect(code).then(() => closeAll());
         else void closeAll();
       } else if (code) {
-        if (batchMode) void collect(code);
-        else if (!takeForCheck(code, submit)) submit(code);
+        if (batchMode) {
+          // A batch scan is no label check: a red answer about the last parcel goes.
+          dismissCheckResult();
+          void collect(code);
+        } else if (!takeForCheck(code, submit)) submit(code);
       } else if (!batchMode) {
         void reprint();
       }
     } else if (e.key === 'Escape') {
       e.preventDefault();
       if (value) setValue('');
+      // The red "wrong label" covers the outcome: Esc takes it away first (the label is still to check).
+      else if (dismissCheckResult()) return;
       else if (feedback?.type === 'outcome' && feedback.outcome.kind === 'already-closed' && !feedback.answered) void skip();
       else dismiss();
     }

@@ -7,7 +7,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { LabelExpected, UnverifiedLabel, VerifyResult } from '../../../../shared/contract/scale';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { formatDateTime } from '../shipments/format';
 import { rpc } from '../../rpc/transport';
 import { useSettings } from '../../state/settingsStore';
 import { playCue } from './sounds';
@@ -26,7 +27,12 @@ rpc.on('verify.expecting', (expecting) => useVerify.setState({ expecting }));
  * A code that is no label goes on to `next` (the scan line).
  */
 export function takeForCheck(code: string, next: (code: string) => void): boolean {
-  if (!useVerify.getState().expecting) return false;
+  if (!useVerify.getState().expecting) {
+    // No label is expected (the check was turned off, or every label was checked): this scan is the
+    // next parcel's, and the last check's answer, red included, is about a parcel already gone.
+    dismissCheckResult();
+    return false;
+  }
   void rpc
     .call('verify.check', { code })
     .then((result) => {
@@ -41,6 +47,13 @@ export function takeForCheck(code: string, next: (code: string) => void): boolea
       if (s?.sounds) playCue(result.kind === 'match' ? 'success' : 'error', s.volume);
     })
     .catch(() => next(code));
+  return true;
+}
+
+/** Esc on the Station screen, or a scan that is no check: the last check's answer goes. True when one was shown. */
+export function dismissCheckResult(): boolean {
+  if (!useVerify.getState().result) return false;
+  useVerify.setState({ result: null });
   return true;
 }
 
@@ -84,6 +97,8 @@ export function VerifyPanel() {
 /** End of day: labels printed with the check on that nobody checked. */
 export function UnverifiedLabels() {
   const t = useT();
+  // In the UI language's form, not the browser's ("11/26/2026, 8:45:18 AM" on a Czech screen).
+  const language = useLanguage((s) => s.language);
   const [list, setList] = useUnverified();
   useEffect(() => {
     void rpc.call('verify.unverified', {}).then(setList, () => undefined);
@@ -95,7 +110,7 @@ export function UnverifiedLabels() {
       <h3>{t('verify.unverified.title')}</h3>
       <ul>
         {list.map((l) => (
-          <li key={`${l.deliveryId}-${l.printedAt}`}>{t('verify.unverified.row', { id: l.deliveryId, barcodes: l.barcodes.join(', '), at: new Date(l.printedAt).toLocaleString() })}</li>
+          <li key={`${l.deliveryId}-${l.printedAt}`}>{t('verify.unverified.row', { id: l.deliveryId, barcodes: l.barcodes.join(', '), at: formatDateTime(l.printedAt, language) })}</li>
         ))}
       </ul>
     </section>

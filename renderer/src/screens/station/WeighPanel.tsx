@@ -9,6 +9,7 @@ import type { ScaleReading, ScaleSettings, Weighing } from '../../../../shared/c
 import type { ClosedShipmentInfo } from '../../../../shared/contract/workflows';
 import { formatQuantity } from '../../format/decimal';
 import { useLanguage, useT } from '../../i18n';
+import { en, type MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { useScans } from '../../state/scanStore';
 import './desk.css';
@@ -52,6 +53,12 @@ export function useWeightText(): (kg: string) => string {
   return (kg) => `${formatQuantity(kgIn(kg, unit), lang)} ${unit}`;
 }
 
+/** Why the scale gives no weight, in the UI language; the core's English sentence only for a code the catalogue does not know. */
+function readingWhy(t: ReturnType<typeof useT>, r: Extract<ScaleReading, { state: 'fault' | 'disconnected' }>): string {
+  const key = r.code ? `scale.${r.state === 'fault' ? 'fault' : 'disconnected'}.${r.code}` : null;
+  return key && Object.hasOwn(en, key) ? t(key as MessageKey) : r.message;
+}
+
 /** The live reading in words. */
 export function ReadingText({ reading }: { reading: ScaleReading | null }) {
   const t = useT();
@@ -68,7 +75,7 @@ export function ReadingText({ reading }: { reading: ScaleReading | null }) {
       return <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>{t(`scale.state.${reading.state}`)}</span>;
     case 'fault':
     case 'disconnected':
-      return <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>{t(`scale.state.${reading.state}`, { message: reading.message })}</span>;
+      return <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>{t(`scale.state.${reading.state}`, { message: readingWhy(t, reading) })}</span>;
   }
 }
 

@@ -52,14 +52,16 @@ export function TrackingScreen() {
     const c = typed.trim();
     if (!c) return;
     const r = await rpc.request('shipments.lookup', { code: c.slice(0, 500) });
+    // Whatever the answer, the field is emptied: the message names the code, and the next scan
+    // must be looked up on its own, not appended to this one ("NOPE-1ORD-1002").
+    setCode('');
     if (!r.ok) return setMessage(t('tracking.lookupFailed', { code: shownCode(c), message: errorText(t, r.error) }));
     const v = r.value;
     if (v.kind === 'found') {
-      setCode('');
       setMessage(null);
       setIds((old) => (old.includes(v.shipment.deliveryId) ? [...old] : [v.shipment.deliveryId, ...old]));
     } else if (v.kind === 'ambiguous') {
-      setCode('');
+      setMessage(null);
       setIds((old) => [...new Set([...v.candidates.map((x) => x.shipment.deliveryId), ...old])]);
     } else setMessage(v.kind === 'invalid' ? v.message : t('tracking.notFound', { code: shownCode(c) }));
   }
