@@ -142,6 +142,40 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       await page.close();
     });
 
+    it('paper out while the label is in the printer -> the queue shows it held in the printer, amber, with no reprint offered -> paper back -> done once (issue 24 item 4)', async () => {
+      const printer = hs.station.printing.virtual.zpl;
+      printer.clear();
+      // Slow enough that the label is still in the printer when the paper runs out (6 in at 1 in/s).
+      printer.setSpeed(1, 300);
+      const page = await openStationPage(browser, hs);
+      try {
+        await scan(page, 'ORD-1006');
+        const { outcome } = await outcomeShown(page, rpc, 'ORD-1006');
+        if (!('jobIds' in outcome)) throw new Error(`unexpected outcome ${outcome.kind}`);
+        const jobId = outcome.jobIds[0]!;
+        await expect.poll(async () => (await rpc.call('printing.queue.list', { limit: 500 })).find((j) => j.id === jobId)?.state, { timeout: 10_000 }).toBe('sent');
+        printer.set({ paperOut: true });
+        await page.keyboard.press('F4');
+        const row = page.locator(`[data-testid="queue-row"][data-job-id="${jobId}"]`);
+        await expect.poll(() => row.getByTestId('queue-state').textContent(), { timeout: 10_000 }).toBe('In the printer, held');
+        expect(await row.getByTestId('queue-reason').textContent()).toContain('out of labels');
+        expect(await row.getByTestId('queue-reprint').count()).toBe(0);
+        await shotBoth(page, rpc, 'queue-held-in-printer');
+        await rpc.call('settings.set', { language: 'cs' });
+        await expect.poll(() => row.getByTestId('queue-state').textContent()).toBe('V tiskárně, zadrženo');
+        expect(await row.getByTestId('queue-reason').textContent()).toContain('došly štítky');
+        await rpc.call('settings.set', { language: 'en' });
+        printer.setSpeed(null);
+        printer.set({ paperOut: false });
+        await expect.poll(async () => (await rpc.call('printing.queue.list', { limit: 500 })).find((j) => j.id === jobId)?.state, { timeout: 20_000 }).toBe('done');
+        expect(printedBarcodes(hs, outcome.shipment.barcodes)).toEqual(outcome.shipment.barcodes);
+      } finally {
+        printer.setSpeed(null);
+        printer.set({ paperOut: false });
+        await page.close();
+      }
+    });
+
     it('paper out -> the scan closes, the label is held -> paper back -> it comes out exactly once', async () => {
       const printer = hs.station.printing.virtual.zpl;
       printer.clear();

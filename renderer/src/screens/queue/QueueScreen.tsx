@@ -27,8 +27,13 @@ const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconf
  * (offline, out of labels) and goes by itself, so it is shown waiting, not failed (issue 24 item 10).
  */
 const waitsForPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
+/**
+ * In the printer's buffer and held there by a stop it reported (out of labels, head open, not
+ * answering): it prints once that is fixed, so it is shown held, amber, never failed (issue 24 item 4).
+ */
+const heldInPrinter = (j: JobView) => j.state === 'sent' && j.reasonCode !== null && j.reasonCode !== 'in_printer';
 /** The state as the worker reads it: a job waiting for its printer is not a failure. */
-const shownState = (j: JobView): JobView['state'] | 'waiting' => (waitsForPrinter(j) ? 'waiting' : j.state);
+const shownState = (j: JobView): JobView['state'] | 'waiting' | 'held' => (waitsForPrinter(j) ? 'waiting' : heldInPrinter(j) ? 'held' : j.state);
 
 type JobAction = 'printing.queue.retryNow' | 'printing.queue.cancel' | 'printing.queue.reprint' | 'printing.queue.markPrinted';
 
