@@ -124,14 +124,7 @@ export class PrinterSocket {
       if (left <= 0) {
         throw new PrintError('no_answer', `The printer at ${this.label} did not answer the status query within ${timeoutMs} ms.`, this.outcome());
       }
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, left);
-        this.wake = () => {
-          clearTimeout(t);
-          r();
-        };
-      });
-      this.wake = null;
+      await this.nextEvent(left);
     }
     const out = this.received;
     this.received = Buffer.alloc(0);
@@ -156,14 +149,7 @@ export class PrinterSocket {
         this.socket.destroy();
         return 'timeout';
       }
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, left);
-        this.wake = () => {
-          clearTimeout(t);
-          r();
-        };
-      });
-      this.wake = null;
+      await this.nextEvent(left);
     }
     if (this.failure && !this.resetOnOurClose()) throw this.lost();
     return 'closed';
@@ -183,14 +169,7 @@ export class PrinterSocket {
     while (this.open) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, left);
-        this.wake = () => {
-          clearTimeout(t);
-          r();
-        };
-      });
-      this.wake = null;
+      await this.nextEvent(left);
     }
     return true;
   }
@@ -208,6 +187,18 @@ export class PrinterSocket {
   /** False once the connection failed or either side closed it: nothing learned over it still holds. */
   get open(): boolean {
     return !this.failure && !this.ended && !this.peerEndedEarly;
+  }
+
+  /** Waits until the socket has news (data, an end, an error, a close) or `ms` passed. */
+  private async nextEvent(ms: number): Promise<void> {
+    await new Promise<void>((r) => {
+      const t = setTimeout(r, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        r();
+      };
+    });
+    this.wake = null;
   }
 
   destroy(): void {
