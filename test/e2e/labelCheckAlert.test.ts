@@ -5,16 +5,15 @@
  * scan's outcome (here the "Already closed – Enter reprint / Esc skip" question) is not hidden under
  * a stale red alert.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../electron/auth/keychain';
 import { defaultScaleSettings } from '../../shared/contract/scale';
-import { launchChromium } from '../support/browser';
-import { connectRpc, type RpcSocket } from '../support/rpcSocket';
+import type { RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
-import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+import { closeDesk, openDesk } from '../support/desk';
+import { repoRoot, type HostedStation } from '../support/station';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
 
@@ -46,16 +45,9 @@ describe.skipIf(!needs('chromium'))('the label check’s red alert on the Statio
   }
 
   beforeAll(async () => {
-    hs = await startHostedStation({ secrets: createMemorySecretStore(), printWaitMs: 5000 });
-    rpc = await connectRpc(hs.host);
-    browser = await launchChromium();
-    mkdirSync(shots, { recursive: true });
+    ({ hs, rpc, browser } = await openDesk({ secrets: createMemorySecretStore(), printWaitMs: 5000 }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    rpc?.close();
-    await hs?.close();
-  });
+  afterAll(() => closeDesk({ hs, rpc, browser }));
 
   for (const l of langs) {
     it(`${l.lang}: the red alert covers the outcome area, Esc clears it, and it does not outlive the check`, async () => {

@@ -6,15 +6,14 @@
  * the UI language (item 6).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultScaleSettings } from '../../shared/contract/scale';
-import { launchChromium } from '../support/browser';
-import { connectRpc, StationCallError, type RpcSocket } from '../support/rpcSocket';
+import { StationCallError, type RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
-import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+import { closeDesk, openDesk } from '../support/desk';
+import { repoRoot, type HostedStation } from '../support/station';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
 
@@ -24,16 +23,9 @@ describe.skipIf(!needs('chromium'))('Settings → Scale & check', { timeout: 120
   let browser: Browser;
 
   beforeAll(async () => {
-    hs = await startHostedStation({});
-    rpc = await connectRpc(hs.host);
-    browser = await launchChromium();
-    mkdirSync(shots, { recursive: true });
+    ({ hs, rpc, browser } = await openDesk({}));
   });
-  afterAll(async () => {
-    await browser?.close();
-    rpc?.close();
-    await hs?.close();
-  });
+  afterAll(() => closeDesk({ hs, rpc, browser }));
 
   it('the core refuses a serial scale without its port, with a code the screen translates', async () => {
     const refused = await rpc.call('scale.setSettings', { ...defaultScaleSettings, kind: 'mt-sics', path: '  ' }).catch((e: unknown) => e);

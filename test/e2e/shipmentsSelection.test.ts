@@ -4,14 +4,13 @@
  * the desk while the list shows prepared ones) is deselected and never acted on; a scan that opens
  * a shipment's detail moves the selection to it, and an open detail follows a scan of a listed row.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { connectRpc, type RpcSocket } from '../support/rpcSocket';
+import type { RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
-import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+import { closeDesk, openDesk } from '../support/desk';
+import { repoRoot, type HostedStation } from '../support/station';
 import { wedgeScanner } from '../support/wedgeScanner';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
@@ -22,16 +21,9 @@ describe.skipIf(!needs('chromium'))('Shipments: the selection is what the worker
   let browser: Browser;
 
   beforeAll(async () => {
-    hs = await startHostedStation({ printWaitMs: 3000 });
-    rpc = await connectRpc(hs.host);
-    browser = await launchChromium();
-    mkdirSync(shots, { recursive: true });
+    ({ hs, rpc, browser } = await openDesk({ printWaitMs: 3000 }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    rpc?.close();
-    await hs?.close();
-  });
+  afterAll(() => closeDesk({ hs, rpc, browser }));
 
   const cases = [
     { lang: 'en', locale: 'en-US', selected: (n: number) => `selected: ${n}`, confirm: 'Cancel the selected shipments (1)', kept: 1003, gone: 1004, other: 1005, next: 1006 },

@@ -4,14 +4,13 @@
  * on its own instead of being appended to it ("NOPE-1ORD-1002"). Scans come from a keyboard-wedge
  * scanner (test/support/wedgeScanner.ts) and typed codes from the keyboard.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { connectRpc, type RpcSocket } from '../support/rpcSocket';
+import type { RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
-import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+import { closeDesk, openDesk } from '../support/desk';
+import { repoRoot, type HostedStation } from '../support/station';
 import { wedgeScanner } from '../support/wedgeScanner';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
@@ -22,16 +21,9 @@ describe.skipIf(!needs('chromium'))('Tracking screen', { timeout: 120_000 }, () 
   let browser: Browser;
 
   beforeAll(async () => {
-    hs = await startHostedStation({ printWaitMs: 5000 });
-    rpc = await connectRpc(hs.host);
-    browser = await launchChromium();
-    mkdirSync(shots, { recursive: true });
+    ({ hs, rpc, browser } = await openDesk({ printWaitMs: 5000 }));
   });
-  afterAll(async () => {
-    await browser?.close();
-    rpc?.close();
-    await hs?.close();
-  });
+  afterAll(() => closeDesk({ hs, rpc, browser }));
 
   it.each([
     { lang: 'en', locale: 'en-US', notFound: 'No shipment has the code NOPE-1.', typedNotFound: 'No shipment has the code NOPE-2.', next: 'ORD-1002', typedNext: 'ORD-1003' },
