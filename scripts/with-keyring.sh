@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command on a private session bus with an unlocked gnome-keyring (the Secret Service
-# keytar talks to), in fresh HOME/XDG folders so no real keyring is touched.
+# @napi-rs/keyring talks to), in fresh HOME/XDG folders so no real keyring is touched.
 # Usage: scripts/with-keyring.sh npm test
 set -euo pipefail
 if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon >/dev/null; then

@@ -8,12 +8,10 @@
  *   `<accountId>:refresh-token`  the OAuth refresh token of that company's login
  *   `<accountId>:client-secret`  the client secret registered with the service
  *
- * Earlier versions wrote them with keytar, which @napi-rs/keyring does not find on Linux and
- * Windows (README "Keychain"). A secret missing from the new store is looked up once where keytar
- * kept it (legacyKeychain.ts), copied over and removed there: the worker stays logged in.
+ * No released version kept secrets anywhere else (keytar was used only before the first release),
+ * so there is nothing to move: issue 31 dropped that migration with keytar and dbus-next.
  */
 import { StationError } from '../stationError';
-import { legacyKeytarReader, type LegacyReader } from './legacyKeychain';
 
 export const KEYCHAIN_SERVICE = 'label-station';
 
@@ -32,7 +30,7 @@ export interface SecretStore {
 type Keyring = typeof import('@napi-rs/keyring');
 
 /** The OS keychain through @napi-rs/keyring (a native module, loaded on first use). */
-export function createSystemSecretStore(service = KEYCHAIN_SERVICE, legacy: LegacyReader | null = legacyKeytarReader()): SecretStore {
+export function createSystemSecretStore(service = KEYCHAIN_SERVICE): SecretStore {
   let keyring: Promise<Keyring> | null = null;
   // Loaded on first use (a native module): a machine without a keychain can still start the
   // station and see a clear error only when a secret is needed. A dynamic import works in the
@@ -50,27 +48,9 @@ export function createSystemSecretStore(service = KEYCHAIN_SERVICE, legacy: Lega
   // station keeps secrets in memory and says so, station.ts pickSecretStore).
   const entry = (k: Keyring, name: string) => new k.AsyncEntry(service, name, { linux: { store: 'secret-service' } });
   return {
-    get: (name) =>
-      use('be read', async (k) => {
-        const value = await entry(k, name).getPassword();
-        if (value !== null || !legacy) return value;
-        // One-time migration: copied before it is removed, so a crash in between loses nothing.
-        // An old store that cannot be read is treated as empty: it must not make the working
-        // keychain look broken (the worker then logs in again, as before a migration).
-        const old = await legacy.read(service, name).catch(() => null);
-        if (old === null) return null;
-        await entry(k, name).setPassword(old);
-        await legacy.remove(service, name).catch(() => false);
-        return old;
-      }),
+    get: (name) => use('be read', (k) => entry(k, name).getPassword()),
     set: (name, value) => use('store the secret', (k) => entry(k, name).setPassword(value)),
-    delete: (name) =>
-      use('delete the secret', async (k) => {
-        const deleted = await entry(k, name).deletePassword();
-        // An old keytar copy would otherwise come back on the next read.
-        const deletedOld = legacy ? await legacy.remove(service, name).catch(() => false) : false;
-        return deleted || deletedOld;
-      }),
+    delete: (name) => use('delete the secret', (k) => entry(k, name).deletePassword()),
   };
 }
 

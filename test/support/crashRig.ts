@@ -62,7 +62,7 @@ export async function buildStationChild(name: string): Promise<{ childFile: stri
     target: 'node20',
     // Packages load from node_modules (better-sqlite3, keytar and zpl-renderer-js are native or wasm).
     packages: 'external',
-    external: ['better-sqlite3', 'zpl-renderer-js', 'keytar'],
+    external: ['better-sqlite3', 'zpl-renderer-js'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     sourcemap: 'inline',
     logLevel: 'silent',

@@ -1,6 +1,6 @@
 /**
  * Secrets in the real OS keychain (@napi-rs/keyring -> Secret Service -> gnome-keyring on a private
- * session bus), entries of earlier versions (written by keytar) moved over once, and never anywhere else: after a login, a manual-mode login and API calls, the station's
+ * session bus), and never anywhere else: after a login, a manual-mode login and API calls, the station's
  * data folder (SQLite with its WAL, the log file) and the captured log lines hold none of them.
  * Run: scripts/with-keyring.sh npx vitest run test/integration/auth/keychain.test.ts
  */
@@ -83,32 +83,6 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
     // The station probes with a read at start (station.ts): it must fail, not answer "nothing stored".
     expect(result.get).toMatch(/^error keychain\.unavailable: .*DBus/);
     expect(result.set).toMatch(/^error keychain\.unavailable: .*DBus/);
-  });
-
-  // keytar stays a devDependency only to write these entries as earlier versions did.
-  it('moves a secret an earlier version stored with keytar, once, and the worker stays logged in', async () => {
-    const keytar = ((await import('keytar')) as { default?: typeof import('keytar') }).default ?? (await import('keytar'));
-    const { AsyncEntry } = await import('@napi-rs/keyring');
-    const name = secretNames.refreshToken('starý-účet');
-    await keytar.setPassword(KEYCHAIN_SERVICE, name, 'obnovovací-token-ěščřžýáíé');
-    // The new binding alone does not see keytar's item (other attributes on Linux).
-    expect(await new AsyncEntry(KEYCHAIN_SERVICE, name).getPassword()).toBeNull();
-
-    const store = createSystemSecretStore();
-    expect(await store.get(name)).toBe('obnovovací-token-ěščřžýáíé');
-    // Now in the new store, and gone from the old place: the move happens once.
-    expect(await new AsyncEntry(KEYCHAIN_SERVICE, name).getPassword()).toBe('obnovovací-token-ěščřžýáíé');
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, name)).toBeNull();
-    expect(await createSystemSecretStore().get(name)).toBe('obnovovací-token-ěščřžýáíé');
-
-    // Deleting (account removed) also deletes an old copy, so it cannot come back.
-    const other = secretNames.clientSecret('starý-účet');
-    await keytar.setPassword(KEYCHAIN_SERVICE, other, 'tajemství-1');
-    await store.set(other, 'tajemství-2');
-    expect(await store.delete(other)).toBe(true);
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, other)).toBeNull();
-    expect(await store.get(other)).toBeNull();
-    await store.delete(name);
   });
 
   it('logs in, calls the service, and no secret reaches SQLite files or logs', async () => {
