@@ -104,7 +104,7 @@ describe.skipIf(!needs('cups', 'chromium', 'keychain'))('a raw CUPS queue to a p
     await page.waitForSelector(`[data-testid="scan-outcome"][data-kind="spooled"][data-scan-id="${o.scanId}"]`, { timeout: 20_000 });
     expect(await outcome().getAttribute('class')).toContain('tone-handed');
     expect(await outcome().getAttribute('class')).not.toContain('tone-ok');
-    expect(await outcome().textContent()).toContain('Closed — labels handed to the print system');
+    expect(await outcome().textContent()).toContain('Closed — handed to print system');
     expect(await outcome().textContent()).toContain('it does not say whether they printed');
     await expect.poll(() => page.getByTestId('counter-spooled').textContent()).toBe('1');
     expect(await page.getByTestId('counter-printed').textContent()).toBe('0');
@@ -131,7 +131,7 @@ describe.skipIf(!needs('cups', 'chromium', 'keychain'))('a raw CUPS queue to a p
     const o = await event;
     expect(o.kind).toBe('spooled');
     await page.waitForSelector(`[data-testid="scan-outcome"][data-kind="spooled"][data-scan-id="${o.scanId}"]`, { timeout: 20_000 });
-    expect(await outcome().textContent()).toContain('Uzavřeno — štítky předány tiskovému systému');
+    expect(await outcome().textContent()).toContain('Uzavřeno — předáno systému tisku');
     expect(await outcome().textContent()).toContain('neříká, zda se vytiskly');
     await expect.poll(() => page.getByTestId('counter-spooled').textContent()).toBe('2');
     expect(await page.getByTestId('counter-printed').textContent()).toBe('0');
