@@ -173,7 +173,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     const now = clock.now().getTime();
     const full = now - lastFullRefresh >= (opts.statusIntervalMs ?? 15_000);
     if (full) lastFullRefresh = now;
-    void refreshStates((p) => !probing.has(p.id) && (full || queue.waitsForPrinter(p.id)));
+    void refreshStates((p) => !probing.has(p.id) && (full || !!queue.waitingHead(p.id)));
   }
 
   const view = (p: PrinterConfig): PrinterView => ({
@@ -309,10 +309,8 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
    */
   function queuedWaits(job: { state: string; printerId: string | null }): { code: string; message: string } | null {
     if (job.state !== 'queued' || !job.printerId) return null;
-    if (queue.waitsForPrinter(job.printerId)) {
-      const head = jobs.laneHead(job.printerId);
-      if (head) return { code: head.reasonCode ?? 'offline', message: head.reason ?? `The printer ${job.printerId} is not ready.` };
-    }
+    const head = queue.waitingHead(job.printerId);
+    if (head) return { code: head.reasonCode ?? 'offline', message: head.reason ?? `The printer ${job.printerId} is not ready.` };
     const st = states.get(job.printerId);
     if (st && (st.state === 'offline' || st.state === 'error')) {
       return { code: st.reasonCode ?? st.state, message: st.reason ?? `The printer ${job.printerId} is ${st.state}.` };

@@ -183,7 +183,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   };
   const inPrinterMs = () => inFlight.reduce((ms, j) => ms + j.size.printMs, 0);
   /** How long an answer may take: the read timeout plus what is in the printer (some answer only once it has printed it all). */
-  const answerWaitMs = (extra = 0) => t.readMs + inPrinterMs() + extra;
+  const answerWaitMs = () => t.readMs + inPrinterMs();
   /** How long labels may sit in the printer without one coming out before the worker is told. */
   const stallMs = () => Math.max(opts.printTimeoutMs ?? 0, 2 * (inFlight[0]?.size.printMs ?? 0) + t.readMs);
 
@@ -270,20 +270,28 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   }
 
   /**
-   * Asks ~HS; when it stays silent, ~HQES on a new connection (the late ~HS answer must not be taken
-   * for it): a fault named there is the printer's state; silent again, the printer is not answering.
+   * Asks ~HS; when it stays silent, ~HQES (errorStatus): a fault named there is the printer's
+   * state; silent again, the printer is not answering.
    */
-  async function askPrinter(extraWaitMs = 0): Promise<PrinterAnswer> {
+  async function askPrinter(): Promise<PrinterAnswer> {
     const s = await connection();
     try {
       await s.write(HOST_STATUS_QUERY, t.writeMs, false);
-      const status = parseHostStatus(await s.readFrames(3, answerWaitMs(extraWaitMs)));
+      const status = parseHostStatus(await s.readFrames(3, answerWaitMs()));
       if (!status) throw new PrintError('bad_status', `The printer at ${s.label} answers the status query in a layout that is not a Zebra host status. Turn "host status" off for this printer.`, 'not_sent');
       return remember({ kind: 'status', status }, s);
     } catch (err) {
       const e = asPrintError(err, 'not_sent');
       if (e.code !== 'no_answer') throw e;
     }
+    return errorStatus();
+  }
+
+  /**
+   * After a ~HS that stayed silent: ~HQES on a new connection (the late ~HS answer must not be
+   * taken for it). Its fault, or "not answering" when it names none or stays silent too.
+   */
+  async function errorStatus(): Promise<PrinterAnswer> {
     release();
     const q = await connection();
     try {
@@ -294,7 +302,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       // Silent to both questions.
     }
     release();
-    throw new PrintError('not_answering', `The printer at ${s.label} accepts connections but does not answer its status questions. Check its display.`, 'not_sent');
+    throw new PrintError('not_answering', `The printer at ${q.label} accepts connections but does not answer its status questions. Check its display.`, 'not_sent');
   }
 
   function remember(a: PrinterAnswer, on: PrinterSocket | null): PrinterAnswer {
@@ -431,8 +439,9 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
           hooks.accepted();
           learn(after);
         } else {
-          // Silent after the job: ask what stops it (~HQES answers in the states ~HS is silent in).
-          const fault = await askPrinter().catch((err: unknown) => asPrintError(err, 'unknown'));
+          // Silent after the job (the ~HS behind it already timed out): ask what stops it (~HQES
+          // answers in the states ~HS is silent in).
+          const fault = await errorStatus().catch((err: unknown) => asPrintError(err, 'unknown'));
           if (fault instanceof PrintError) {
             // Not answering at all: the job may or may not be in it; it stays `sending` until the printer answers or the wait ends.
             silentSince = Date.now();

@@ -62,11 +62,6 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   const sends = new Map<string, number>();
   const sendsOf = (printerId: string) => sends.get(printerId) ?? 0;
 
-  /** Drains a lane; what it sent is confirmed in `confirming`. */
-  async function drainPrinter(printerId: string): Promise<void> {
-    await drainLane(printerId, confirming);
-  }
-
   /** Most jobs one burst commits `sending` together (the driver's room decides; see burstOf). */
   const MAX_BURST = 8;
 
@@ -109,17 +104,18 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     back.forEach(changed);
   }
 
-  async function drainLane(printerId: string, inFlight: Set<Promise<void>>): Promise<void> {
+  /** Drains a lane; what it sent is confirmed in `confirming`. */
+  async function drainLane(printerId: string): Promise<void> {
     /** The rest of the current burst: committed `sending`, written next, in this order. */
     const ahead: { job: StoredJob; payload: Buffer | null }[] = [];
     try {
-      await drainJobs(printerId, inFlight, ahead);
+      await drainJobs(printerId, ahead);
     } finally {
       unmark(ahead.splice(0));
     }
   }
 
-  async function drainJobs(printerId: string, inFlight: Set<Promise<void>>, ahead: { job: StoredJob; payload: Buffer | null }[]): Promise<void> {
+  async function drainJobs(printerId: string, ahead: { job: StoredJob; payload: Buffer | null }[]): Promise<void> {
     for (;;) {
       if (stopped) return;
       const inBurst = ahead.shift();
@@ -239,12 +235,12 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         // printed) is recorded when the driver confirms it. The lane ends only after all of them.
         const first = await Promise.race([acceptedNow, settled]);
         if (first === 'accepted') {
-          const confirming = settled.then(
+          const confirmation = settled.then(
             () => undefined,
             (err: unknown) => opts.onLaneError?.(printerId, err),
           );
-          inFlight.add(confirming);
-          void confirming.finally(() => inFlight.delete(confirming));
+          confirming.add(confirmation);
+          void confirmation.finally(() => confirming.delete(confirmation));
           continue;
         }
         if (first === 'stop') return;
@@ -256,7 +252,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
 
   function startLane(lane: string) {
     if (running.has(lane) || stopped) return;
-    const task = drainPrinter(lane)
+    const task = drainLane(lane)
       .catch((err: unknown) => opts.onLaneError?.(lane, err))
       .finally(() => {
         running.delete(lane);
@@ -406,10 +402,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       }
       if (isDue(jobs.laneHead(printerId))) startLane(printerId);
     },
-    /** Whether a printer's lane waits on a failed head for its retry time (its printer is then watched closely). */
-    waitsForPrinter(printerId: string): boolean {
+    /** The lane's head when it waits on its retry time (nothing reached the printer): its printer is then watched closely, and the jobs behind it wait too. */
+    waitingHead(printerId: string): StoredJob | undefined {
       const head = jobs.laneHead(printerId);
-      return head?.state === 'failed' && head.nextRetryAt !== null;
+      return head?.state === 'failed' && head.nextRetryAt !== null ? head : undefined;
     },
     /** A new job with the same labels, linked to the first. For an uncertain or unconfirmed job this is the worker's "it did not print". */
     reprint(id: number): StoredJob {

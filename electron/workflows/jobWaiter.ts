@@ -7,7 +7,7 @@
  * ends (pending). Fed by the queue's job-changed events and by printer state changes; it also reads
  * the jobs' current state when the wait starts, so an event that came first is not missed.
  */
-import type { JobView } from '../../shared/contract/printing';
+import { waitsForPrinter, type JobView } from '../../shared/contract/printing';
 
 /** Why a job waits for its printer: a reason code the UI translates, and a sentence in English. */
 export interface WaitReason {
@@ -43,11 +43,6 @@ export interface JobWaiter {
   whenAllDone(jobIds: number[], done: (how: JobsFinished) => void): void;
 }
 
-/**
- * A job that waits for its printer: failed with a time to try again (nothing reached the printer).
- * The print queue screen shows the same jobs as "Waiting for printer".
- */
-const waitsForItsPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
 // `unconfirmed` (every byte left, the printer never confirmed) is not printed: it settles a wait like a failure.
 const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
@@ -57,6 +52,22 @@ const isFinished = (j: JobView) => j.state === 'done' || j.state === 'spooled';
  * `get` reads a job; `queuedWaits` says why a queued job waits for its printer (the lane's head
  * waits for it, or the printer is known offline or in error), null when nothing holds it.
  */
+/** Adds `f` under each key; returns the function that takes it out again (and drops emptied keys). */
+function subscribe<K, F>(map: Map<K, Set<F>>, keys: Iterable<K>, f: F): () => void {
+  const taken = [...keys];
+  for (const k of taken) {
+    let set = map.get(k);
+    if (!set) map.set(k, (set = new Set()));
+    set.add(f);
+  }
+  return () => {
+    for (const k of taken) {
+      const set = map.get(k);
+      if (set?.delete(f) && set.size === 0) map.delete(k);
+    }
+  };
+}
+
 export function createJobWaiter(get: (id: number) => JobView | undefined, queuedWaits: (job: JobView) => WaitReason | null = () => null): JobWaiter {
   /**
    * Listeners by the job they wait for: a change reaches only its own (with one listener for every
@@ -66,34 +77,10 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
   /** Open waits by the printer their jobs go to: a printer's change makes them look again. */
   const byPrinter = new Map<string, Set<() => void>>();
   /** Listens to changes of these jobs; returns the function that stops it. */
-  function listen(jobIds: number[], l: (job: JobView) => void): () => void {
-    for (const id of jobIds) {
-      let set = byJob.get(id);
-      if (!set) byJob.set(id, (set = new Set()));
-      set.add(l);
-    }
-    return () => {
-      for (const id of jobIds) {
-        const set = byJob.get(id);
-        if (set?.delete(l) && set.size === 0) byJob.delete(id);
-      }
-    };
-  }
-  function watchPrinters(printerIds: Set<string>, recheck: () => void): () => void {
-    for (const p of printerIds) {
-      let set = byPrinter.get(p);
-      if (!set) byPrinter.set(p, (set = new Set()));
-      set.add(recheck);
-    }
-    return () => {
-      for (const p of printerIds) {
-        const set = byPrinter.get(p);
-        if (set?.delete(recheck) && set.size === 0) byPrinter.delete(p);
-      }
-    };
-  }
+  const listen = (jobIds: number[], l: (job: JobView) => void) => subscribe(byJob, jobIds, l);
+  const watchPrinters = (printerIds: Set<string>, recheck: () => void) => subscribe(byPrinter, printerIds, recheck);
   function waitReason(job: JobView): WaitReason | null {
-    if (waitsForItsPrinter(job)) return { code: job.reasonCode ?? 'offline', message: job.reason ?? `The printer ${job.printerId ?? ''} is not ready.` };
+    if (waitsForPrinter(job)) return { code: job.reasonCode ?? 'offline', message: job.reason ?? `The printer ${job.printerId ?? ''} is not ready.` };
     return job.state === 'queued' ? queuedWaits(job) : null;
   }
   const printerChanged = (printerId: string) => {
@@ -105,7 +92,7 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
       const set = byJob.get(job.id);
       if (set) for (const l of [...set]) l(job);
       // A lane's head now waits for its printer: the jobs queued behind it wait too.
-      if (job.printerId && waitsForItsPrinter(job)) printerChanged(job.printerId);
+      if (job.printerId && waitsForPrinter(job)) printerChanged(job.printerId);
     },
     printerChanged,
     waitReason,

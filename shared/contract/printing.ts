@@ -170,6 +170,13 @@ export const jobView = z.object({
 export type JobView = z.infer<typeof jobView>;
 
 /**
+ * A job that waits for its printer: failed with a time to try again, nothing of it reached the
+ * printer; it goes by itself when the printer is back. Shown "Waiting for printer", amber, and a
+ * scan's outcome says so at once (issue 24 item 10).
+ */
+export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'delivered'>): boolean => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
+
+/**
  * A job's state as every page follows it (issue 17 item 5): the state and why, nothing a job
  * never changes. `reasonCode`/`reason` only when there is one (absent, not null, to keep frames
  * small). A page that shows more of a job (the print queue) reads it with `printing.queue.follow`.

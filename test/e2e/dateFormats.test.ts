@@ -5,16 +5,15 @@
  * "26. 11. 2026 8:45" (the year in full, never "26.11.26"), English "26/11/2026, 08:45" (never
  * "11/26/2026, 8:45:18 AM").
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../electron/auth/keychain';
 import { defaultScaleSettings } from '../../shared/contract/scale';
-import { launchChromium } from '../support/browser';
-import { connectRpc, type RpcSocket } from '../support/rpcSocket';
+import { closeDesk, openDesk } from '../support/desk';
+import type { RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
-import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+import { repoRoot, type HostedStation } from '../support/station';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
 const forms = {
@@ -28,20 +27,13 @@ describe.skipIf(!needs('chromium'))('dates and times in the UI language', { time
   let browser: Browser;
 
   beforeAll(async () => {
-    hs = await startHostedStation({ secrets: createMemorySecretStore(), printWaitMs: 5000 });
-    rpc = await connectRpc(hs.host);
+    ({ hs, rpc, browser } = await openDesk({ secrets: createMemorySecretStore(), printWaitMs: 5000 }));
     // The label check on: the printed label nobody checks is listed on End of day with its time.
     await rpc.call('scale.setSettings', { ...defaultScaleSettings, verifyLabels: true });
     await rpc.call('scan.submit', { code: 'ORD-1001' });
     await rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001' && o.kind === 'printed', 30_000);
-    browser = await launchChromium();
-    mkdirSync(shots, { recursive: true });
   });
-  afterAll(async () => {
-    await browser?.close();
-    rpc?.close();
-    await hs?.close();
-  });
+  afterAll(() => closeDesk({ hs, rpc, browser }));
 
   it.each(['cs', 'en'] as const)('%s: End of day, Print queue and the shipment detail write the full year in the language’s form', async (lang) => {
     await rpc.call('settings.set', { language: lang });

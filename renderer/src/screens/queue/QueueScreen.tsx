@@ -7,7 +7,7 @@
  * said plainly at the top. Live through the `printing.jobs` changes (state/followJobs.ts).
  */
 import { useEffect, useState } from 'react';
-import type { JobView, PrinterView } from '../../../../shared/contract/printing';
+import { waitsForPrinter, type JobView, type PrinterView } from '../../../../shared/contract/printing';
 import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
@@ -22,11 +22,6 @@ import './queue.css';
 const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'];
 /** Jobs that may or may not have printed: only the worker can say. */
 const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconfirmed';
-/**
- * Failed with a time to try again and nothing of it reached the printer: it waits for its printer
- * (offline, out of labels) and goes by itself, so it is shown waiting, not failed (issue 24 item 10).
- */
-const waitsForPrinter = (j: JobView) => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 /**
  * In the printer's buffer and held there by a stop it reported (out of labels, head open, not
  * answering): it prints once that is fixed, so it is shown held, amber, never failed (issue 24 item 4).
