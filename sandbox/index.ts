@@ -130,9 +130,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const s: Services = { store, clock, pending: new PendingAuthorizations(), faults: new FaultTable() };
 
   const router = new Router();
-  addRootPage(router, opts.admin !== false);
+  // The public demo secrets and open registration are for a sandbox run on its own (integrators);
+  // the one a station embeds keeps its per-launch ones off the page and registration behind its secret.
+  addRootPage(router, { admin: opts.admin !== false, publicDemo: !opts.demoSecrets, registrationNeedsSecret: opts.adminSecret !== undefined });
   addApiIndexRoute(router);
-  addOAuthRoutes(router, s);
+  addOAuthRoutes(router, s, opts.adminSecret);
   addDeliveryRoutes(router, s);
   addTransportRoutes(router, s);
   addTraceRoutes(router, s);

@@ -35,7 +35,8 @@ type AdminHandler = (body: Record<string, unknown>, ctx: RequestContext) => Repl
 /** The header that carries the admin secret, when the sandbox was started with one. */
 export const ADMIN_SECRET_HEADER = 'x-sandbox-admin-secret';
 
-function holdsSecret(ctx: RequestContext, secret: string): boolean {
+/** Whether the request carries the admin secret (the test controls and, embedded, /register). */
+export function holdsSecret(ctx: RequestContext, secret: string): boolean {
   const given = Buffer.from(header(ctx, ADMIN_SECRET_HEADER) ?? '');
   const expected = Buffer.from(secret);
   return given.length === expected.length && timingSafeEqual(given, expected);

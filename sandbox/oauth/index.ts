@@ -8,8 +8,9 @@ import { addTokenRoute } from './token';
 export { requireScope, type Caller } from './bearer';
 export { SCOPES, type Scope } from './scopes';
 
-export function addOAuthRoutes(router: Router, s: Services): void {
+/** `registerSecret`: when set, client registration answers only a request carrying it (the admin secret). */
+export function addOAuthRoutes(router: Router, s: Services, registerSecret?: string): void {
   addAuthorizeRoutes(router, s);
   addTokenRoute(router, s);
-  addRegisterRoutes(router, s);
+  addRegisterRoutes(router, s, registerSecret);
 }

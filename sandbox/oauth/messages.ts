@@ -66,6 +66,10 @@ export const oauthMessages = {
   fieldClientSecret: { en: 'Secret (client_secret), at least 8 characters', cs: 'Tajný klíč (client_secret), alespoň 8 znaků' },
   register: { en: 'Register', cs: 'Registrovat' },
   registered: { en: 'The client is registered. Its client_id:', cs: 'Klient je zaregistrován. Jeho client_id:' },
+  registerNeedsSecret: {
+    en: 'This sandbox belongs to the station that started it: it registers clients only for a request carrying its admin secret (header x-sandbox-admin-secret).',
+    cs: 'Tento sandbox patří stanici, která ho spustila: klienty registruje jen na požadavek s jeho tajným klíčem (hlavička x-sandbox-admin-secret).',
+  },
   companyNameRequired: { en: 'The company name is required.', cs: 'Název firmy je povinný.' },
   redirectUriInvalid: {
     en: 'The redirect address must be an absolute http or https URL without a fragment.',

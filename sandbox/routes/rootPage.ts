@@ -37,9 +37,23 @@ function curlExamples(base: string): string {
     .join('\n');
 }
 
-export function rootPageHtml(lang: Lang, base: string, admin: boolean): string {
+/**
+ * What the root page may show: `publicDemo` false when the demo company's secrets are this launch's
+ * own (the sandbox a station embeds), which the page then never shows; `registrationNeedsSecret`
+ * when /register answers only the admin secret's holder.
+ */
+interface RootPageOptions {
+  admin: boolean;
+  publicDemo: boolean;
+  registrationNeedsSecret: boolean;
+}
+
+export function rootPageHtml(lang: Lang, base: string, opts: RootPageOptions): string {
+  const { admin } = opts;
+  const hidden = t(m.perLaunchSecret, lang);
+  const secret = (value: string) => (opts.publicDemo ? value : hidden);
   const authorize = `${base}/connect/authorize/?response_type=code&client_id=${encodeURIComponent(DEMO.clientId)}&scope=${encodeURIComponent(DEMO.scope)}&state=try-me`;
-  const exchange = `curl -s -u ${DEMO.clientId}:${DEMO.clientSecret} -H 'Content-type: application/x-www-form-urlencoded' \\
+  const exchange = `curl -s -u ${DEMO.clientId}:${opts.publicDemo ? DEMO.clientSecret : '$CLIENT_SECRET'} -H 'Content-type: application/x-www-form-urlencoded' \\
   --data-urlencode grant_type=authorization_code --data-urlencode "code=$CODE" \\
   --data-urlencode redirect_uri=${DEMO.redirectUri} --data-urlencode "scope=${DEMO.scope}" ${base}/connect/token/`;
   const register = `curl -s -H 'content-type: application/json' -d '{"companyName":"My app","redirectUri":"http://127.0.0.1:9000/cb","clientSecret":"s3cret-123"}' ${base}/_sandbox/clients`;
@@ -52,10 +66,10 @@ export function rootPageHtml(lang: Lang, base: string, admin: boolean): string {
 <nav><a href="#credentials">${esc(t(m.credentials, lang))}</a><a href="#oauth">${esc(t(m.oauth, lang))}</a><a href="#register">${esc(t(m.register, lang))}</a><a href="#api">${esc(t(m.api, lang))}</a><a href="#magic">${esc(t(m.magic, lang))}</a><a href="#carriers">${esc(t(m.carriers, lang))}</a><a href="#admin">${esc(t(m.admin, lang))}</a></nav>
 <h2 id="credentials">${esc(t(m.credentials, lang))}</h2>
 <table>
-${row('user / password', `${DEMO.username} / ${DEMO.password}  (${DEMO.companyName})`)}
-${row('second company user / password', `${DEMO.otherUsername} / ${DEMO.otherPassword}  (${DEMO.otherCompanyName})`)}
+${row('user / password', `${DEMO.username} / ${secret(DEMO.password)}  (${DEMO.companyName})`)}
+${row('second company user / password', `${DEMO.otherUsername} / ${secret(DEMO.otherPassword)}  (${DEMO.otherCompanyName})`)}
 ${row('client_id', DEMO.clientId)}
-${row('client_secret', DEMO.clientSecret)}
+${row('client_secret', secret(DEMO.clientSecret))}
 ${row('redirect_uri', DEMO.redirectUri)}
 ${row('scope', DEMO.scope)}
 </table>
@@ -65,6 +79,7 @@ ${row('scope', DEMO.scope)}
 <pre>${esc(exchange)}</pre>
 <h2 id="register">${esc(t(m.register, lang))}</h2>
 <p>${esc(t(m.registerIntro, lang))} <a href="/register">${esc(t(m.registerLink, lang))}</a></p>
+${opts.registrationNeedsSecret ? `<p>${esc(t(m.registerNeedsSecret, lang))}</p>` : ''}
 ${admin ? `<pre>${esc(register)}</pre>` : ''}
 <h2 id="api">${esc(t(m.api, lang))}</h2>
 <p>${esc(t(m.apiIntro, lang))} <a href="/api/">GET /api/</a></p>
@@ -75,6 +90,6 @@ ${adminSection(lang, base, admin)}
 </body></html>`;
 }
 
-export function addRootPage(router: Router, admin: boolean): void {
-  router.add('GET', '/', (ctx) => ({ kind: 'raw', status: 200, body: rootPageHtml(ctx.lang, ctx.baseUrl, admin), contentType: 'text/html; charset=UTF-8' }), { api: false });
+export function addRootPage(router: Router, opts: RootPageOptions): void {
+  router.add('GET', '/', (ctx) => ({ kind: 'raw', status: 200, body: rootPageHtml(ctx.lang, ctx.baseUrl, opts), contentType: 'text/html; charset=UTF-8' }), { api: false });
 }

@@ -20,6 +20,14 @@ export const rootMessages = {
     cs: 'Vyplňte registrační stránku (název firmy, logo, web, adresa přesměrování, tajemství) nebo zavolejte testovací ovladač; obojí vrátí vygenerované client_id.',
   },
   registerLink: { en: 'Registration page', cs: 'Registrační stránka' },
+  registerNeedsSecret: {
+    en: 'This sandbox was started by a station: its registration page and test controls answer only requests carrying its admin secret.',
+    cs: 'Tento sandbox spustila stanice: jeho registrační stránka i testovací ovladače odpovídají jen na požadavky s jeho tajným klíčem.',
+  },
+  perLaunchSecret: {
+    en: '(made anew at every launch; only the station that started this sandbox knows it)',
+    cs: '(vytváří se při každém spuštění; zná ho jen stanice, která tento sandbox spustila)',
+  },
   api: { en: 'Call the API', cs: 'Volání API' },
   apiIntro: {
     en: 'Accept picks the format (application/json, application/xml, application/x-www-form-urlencoded); accept-language: cs gives Czech messages.',

@@ -58,10 +58,44 @@ describe('the station\'s embedded sandbox gates its test controls by a per-launc
     expect(res.status).toBe(200);
   });
 
-  it('a sandbox started directly (npm run sandbox, tests) keeps open controls', async () => {
+  it('registers no client for a caller without the secret: /register answers 403 to GET and POST (issue 31 item 6)', async () => {
+    const sb = station.sandbox;
+    const form = new URLSearchParams({ companyName: 'Intruder s.r.o.', logoUrl: '', webUrl: '', redirectUri: 'http://127.0.0.1:9000/cb', clientSecret: 'intruder-secret-1' });
+    const formPost = (headers: Record<string, string> = {}) =>
+      fetch(`${sb.url}/register`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: form.toString() });
+
+    const page = await fetch(`${sb.url}/register`);
+    expect(page.status).toBe(403);
+    expect(await page.text()).not.toContain('<form');
+    const posted = await formPost();
+    expect(posted.status).toBe(403);
+    expect(await posted.text()).not.toContain('client_id');
+    const guessed = await formPost({ 'x-sandbox-admin-secret': 'a-guess-that-is-long-enough' });
+    expect(guessed.status).toBe(403);
+    // The station itself (the secret's holder) still can.
+    const own = await formPost({ 'x-sandbox-admin-secret': sb.adminSecret! });
+    expect(own.status).toBe(201);
+    expect(await own.text()).toMatch(/id="client_id">[A-Za-z0-9_-]{16,}</);
+  });
+
+  it('its root page shows none of the demo secrets: neither this launch\'s nor the public ones', async () => {
+    const sb = station.sandbox;
+    const html = await (await fetch(`${sb.url}/`)).text();
+    expect(html).toContain(sb.demo.clientId);
+    expect(html).toContain(sb.demo.username);
+    for (const secret of [sb.demo.clientSecret, sb.demo.password, 'demo-secret', 'demo-password', 'other-password']) expect(html).not.toContain(secret);
+  });
+
+  it('a sandbox started directly (npm run sandbox, tests) keeps open controls, open registration and shows the public demo credentials', async () => {
     const sb = await startSandbox();
     try {
       expect((await post(`${sb.url}/_sandbox/clock/advance`, { seconds: 1 })).status).toBe(200);
+      expect((await fetch(`${sb.url}/register`)).status).toBe(200);
+      const form = new URLSearchParams({ companyName: 'Integrator a.s.', logoUrl: '', webUrl: '', redirectUri: 'http://127.0.0.1:9000/cb', clientSecret: 'integrator-1' });
+      const res = await fetch(`${sb.url}/register`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      expect(res.status).toBe(201);
+      const html = await (await fetch(`${sb.url}/`)).text();
+      for (const value of ['demo-client', 'demo-secret', 'demo-password']) expect(html).toContain(value);
     } finally {
       await sb.close();
     }
