@@ -218,6 +218,10 @@ if (!app.requestSingleInstanceLock()) {
     // inherited STATION_SQLITE_BINDING would make the signed app load any .node file it names.
     if (app.isPackaged) process.env.STATION_SQLITE_BINDING = path.join(process.resourcesPath, 'native', 'better_sqlite3.node');
     else process.env.STATION_SQLITE_BINDING ||= path.join(appRoot, 'native', 'electron', 'better_sqlite3.node');
+    // The current SumatraPDF the Windows package carries, for pdf-to-printer (windowsPdfDriver.ts);
+    // packaged, only the app's own (the same care as the binding above).
+    if (app.isPackaged) process.env.STATION_SUMATRA_PDF = path.join(process.resourcesPath, 'sumatra', 'SumatraPDF.exe');
+    else process.env.STATION_SUMATRA_PDF ||= path.join(appRoot, 'build', 'sumatra', 'SumatraPDF.exe');
 
     // Only app://station/, only files of the renderer build, every answer with the CSP header.
     protocol.handle('app', async (req) => {

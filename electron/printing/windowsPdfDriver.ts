@@ -3,11 +3,22 @@
  * on Windows, and these machines are Linux. Kept tiny and typed; ZPL on Windows goes over TCP or a
  * USB-to-TCP setup, not through this driver.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrinterSettings } from '../../shared/contract/printing';
 import { PrintError, createSerialWriter, type PrinterDriver } from './printerDriver';
+
+/**
+ * The SumatraPDF that prints: the current one the Windows package carries (main.ts names it in
+ * STATION_SUMATRA_PDF; electron-builder.yml, scripts/fetch-sumatra.mjs), when it is there. The
+ * package leaves out pdf-to-printer's own copy (3.4.6, CVE-2023-33802); a development checkout
+ * without build/sumatra falls back to it (undefined: pdf-to-printer's default).
+ */
+function sumatraPdfPath(): string | undefined {
+  const file = process.env.STATION_SUMATRA_PDF;
+  return file && existsSync(file) ? file : undefined;
+}
 
 export function createWindowsPdfDriver(opts: { printer: string; settings: PrinterSettings }): PrinterDriver {
   const serial = createSerialWriter();
@@ -23,7 +34,14 @@ export function createWindowsPdfDriver(opts: { printer: string; settings: Printe
         try {
           // The spooler cannot say when its first byte reaches the printer: the job leaves when handed over.
           hooks.sending();
-          await print(file, { printer: opts.printer, copies: job.copies * opts.settings.copies, scale: opts.settings.fitToPage ? 'fit' : 'noscale', silent: true });
+          const sumatra = sumatraPdfPath();
+          await print(file, {
+            printer: opts.printer,
+            copies: job.copies * opts.settings.copies,
+            scale: opts.settings.fitToPage ? 'fit' : 'noscale',
+            silent: true,
+            ...(sumatra ? { sumatraPdfPath: sumatra } : {}),
+          });
         } catch (err) {
           if (err instanceof PrintError) throw err;
           throw new PrintError('spooler_rejected', `Windows refused the print job: ${err instanceof Error ? err.message : String(err)}`, 'not_sent');
