@@ -29,7 +29,7 @@ export const SUMATRA = {
   zipSha256: '98b33a518d42986856d225064b0cd2d3643ecf78cbf84ab873d26cc51877a544',
   exeSha256: '719f689b34f47be8ca105ce8484948474dafde0e106bab599e4a89326070c3d0',
 };
-export const sumatraFile = path.join(root, 'build', 'sumatra', 'SumatraPDF.exe');
+const sumatraFile = path.join(root, 'build', 'sumatra', 'SumatraPDF.exe');
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 

@@ -98,7 +98,7 @@ export function buildElectronBinding() {
 }
 
 /** Where the package for electron-builder's `os`/`arch` takes its binary from (extraResources). */
-export function targetBindingFile(ebOs, ebArch) {
+function targetBindingFile(ebOs, ebArch) {
   return path.join(outDir, `${ebOs}-${ebArch}`, BINDING);
 }
 
