@@ -3,14 +3,18 @@
  * without running it (it needs Electron's downloads for every platform), and the checks the
  * packaging test makes on it (issue 31 deliver 5).
  *
- * The plan follows electron-builder 26's rules (app-builder-lib: fileMatcher.ts, util/filter.ts,
- * util/appFileCopier.ts, platformPackager.ts): the global `files`, `asarUnpack` and
- * `extraResources` are joined with the platform's own (win/mac/linux), `${os}` and `${arch}` are
- * expanded per target, and patterns are read in order, a later matching pattern deciding
- * (minimatch with dot files, as electron-builder uses it). The app's own files are matched
- * against `files`; the production dependencies (package.json `dependencies` and everything they
- * need, as installed) go in whole, minus the exclusions of `files`. Left out, as they change
- * nothing checked here: electron-builder's default exclusions of docs and build leftovers.
+ * The plan follows electron-builder 26's rules (app-builder-lib: util/config/config.ts,
+ * fileMatcher.ts, util/filter.ts, util/appFileCopier.ts, platformPackager.ts): `${os}` and
+ * `${arch}` are expanded per target, and patterns are read in order, a later matching pattern
+ * deciding (minimatch with dot files, as electron-builder uses it). The app's own files are the
+ * union of two matchers when the platform has a `files` list of its own: that list (led by a
+ * take-everything pattern when it only excludes, so the whole project but the build resources
+ * goes in) and the global `files`; otherwise the global list alone. The production dependencies (package.json
+ * `dependencies` and everything they need, as installed) go in whole, minus the exclusions of both
+ * lists. `asarUnpack` and `extraResources` are the global and the platform's joined. Left out, as
+ * they change nothing checked here: electron-builder's default exclusions of docs and leftovers,
+ * and its own layout of nested dependencies. Checked once against a real electron-builder run
+ * (Linux x64, `--dir`): the same app files and the same native binaries.
  */
 import { readFileSync, readdirSync, statSync, existsSync, openSync, readSync, closeSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -38,7 +42,7 @@ interface PlatformConfig {
   asarUnpack?: string[];
   extraResources?: FileSet[];
 }
-export type BuilderConfig = PlatformConfig & { win?: PlatformConfig; mac?: PlatformConfig; linux?: PlatformConfig };
+export type BuilderConfig = PlatformConfig & { directories?: { buildResources?: string }; win?: PlatformConfig; mac?: PlatformConfig; linux?: PlatformConfig };
 
 export function readBuilderConfig(file: string): BuilderConfig {
   return parse(readFileSync(file, 'utf8')) as BuilderConfig;
@@ -105,10 +109,18 @@ function productionPackages(projectDir: string): string[] {
 export function packagePlan(projectDir: string, config: BuilderConfig, target: Target): PlanEntry[] {
   const expand = (s: string) => s.replaceAll('${os}', target.os).replaceAll('${arch}', target.arch);
   const own = config[target.os] ?? {};
-  const files = [...(config.files ?? []), ...(own.files ?? [])].map(expand);
+  const globalFiles = (config.files ?? []).map(expand);
+  const ownFiles = (own.files ?? []).map(expand);
+  const files = [...globalFiles, ...ownFiles];
   const unpack = matcher([...(config.asarUnpack ?? []), ...(own.asarUnpack ?? [])].map(expand));
-  const inApp = matcher(files);
-  // For node_modules electron-builder takes only the exclusions of `files`, after "everything".
+  const buildResources = config.directories?.buildResources ?? 'build';
+  const ownMatcher =
+    ownFiles.length === 0
+      ? null
+      : matcher([...(ownFiles.every((p) => p.startsWith('!')) ? ['**/*'] : []), '!**/node_modules/**', `!${buildResources}{,/**/*}`, ...ownFiles]);
+  const globalMatcher = matcher(globalFiles);
+  const inApp = (rel: string) => globalMatcher(rel) || (ownMatcher?.(rel) ?? false);
+  // For node_modules electron-builder takes only the exclusions of both lists, after "everything".
   const inModules = matcher(['**/*', ...files.filter((p) => p.startsWith('!'))]);
   const place = (rel: string, source: string): PlanEntry => ({ at: `${unpack(rel) ? 'app.asar.unpacked' : 'app.asar'}/${rel}`, source });
 
@@ -164,6 +176,12 @@ export function wrongNativeBinaries(plan: PlanEntry[], target: Target, bin: Bina
       const t = bin.binaryTarget(header(e.source));
       return bin.servesTarget(t, platform, arch) ? [] : [`${e.at}: built for ${t ? `${t.platform}-${t.arch}` : 'no known platform'}, not ${platform}-${arch}`];
     });
+}
+
+/** App files (outside node_modules) other than package.json, the Electron bundles, the renderer and resources: sources, tests, maps. */
+export function strayAppFiles(plan: PlanEntry[]): string[] {
+  const allowed = /^app\.asar(\.unpacked)?\/(package\.json|dist\/electron\/[^/]+\.cjs|dist\/renderer\/.+|resources\/.+)$/;
+  return plan.filter((e) => e.at.startsWith('app.asar') && !e.at.includes('/node_modules/') && (!allowed.test(e.at) || e.at.endsWith('.map'))).map((e) => e.at);
 }
 
 /** pdf-to-printer and SumatraPDF in a package other than Windows', and pdf-to-printer's own SumatraPDF 3.4.6 in any. */

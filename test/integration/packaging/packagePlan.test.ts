@@ -17,6 +17,7 @@ import {
   packagePlan,
   readBuilderConfig,
   requiredPackages,
+  strayAppFiles,
   wrongNativeBinaries,
   type BuilderConfig,
   type Target,
@@ -68,6 +69,10 @@ describe.skipIf(!built && !process.env.CI)('what each package carries (needs `np
     expect(host.some((a) => a.includes('node-hid/prebuilds/HID-linux-x64/'))).toBe(true);
   });
 
+  it('the app part of each package is only package.json, the Electron bundles, the renderer and resources: no sources, tests or maps', () => {
+    for (const t of TARGETS) expect(strayAppFiles(plans.get(label(t))!), label(t)).toEqual([]);
+  });
+
   it('no package carries a native binary for another platform or CPU', () => {
     for (const t of TARGETS) expect(wrongNativeBinaries(plans.get(label(t))!, t, bin), label(t)).toEqual([]);
   });
@@ -99,6 +104,12 @@ describe.skipIf(!built && !process.env.CI)('what each package carries (needs `np
 
 describe('each packaging check fails on what it is there to catch', () => {
   const mac: Target = { os: 'mac', arch: 'arm64' };
+
+  it('a platform `files` list of exclusions only (electron-builder then takes the whole project) is caught', () => {
+    const onlyExclusions = withFiles(config, 'mac', (f) => f.filter((p) => p.startsWith('!')));
+    const stray = strayAppFiles(packagePlan(repoRoot, onlyExclusions, mac));
+    expect(stray).toEqual(expect.arrayContaining(['app.asar/README.md', 'app.asar/electron/main.ts', 'app.asar/dist/electron/core.cjs.map']));
+  });
 
   it('a Linux better-sqlite3 in the macOS package (its Node build not left out) is named with the platform it was built for', () => {
     const loose = withFiles(config, 'global', (f) => f.filter((p) => !p.includes('better-sqlite3/build')));
