@@ -27,9 +27,12 @@ const langs = [
     accept: { code: 'ORD-1012', kg: '2.4', line: '2.4 kg on the scale, 0.75 kg expected — wrong contents?' },
     hold: { code: 'ORD-1006', kg: '5', line: '5 kg on the scale, 2 kg expected — wrong contents?' },
     silent: { code: 'ORD-1007', kg: '5.5' },
+    asked: { code: 'ORD-1013', kg: '6' },
+    behind: { code: 'ORD-1014', kg: '6.2' },
     title: 'Check the weight',
     keys: ['Accept', 'Hold'],
     held: 'Parcel held',
+    inLine: '1 scan in line',
     heldNote: 'Held: the weight was not sent and the shipment is not closed.',
     askAbove: 'Ask when off by more than (%)',
     askAboveBad: 'A whole number from 1 to 1000 %.',
@@ -40,9 +43,12 @@ const langs = [
     accept: { code: 'ORD-1003', kg: '2.4', line: '2,4 kg na váze, očekáváno 1,2 kg — špatný obsah?' },
     hold: { code: 'ORD-1009', kg: '9.25', line: '9,25 kg na váze, očekáváno 4 kg — špatný obsah?' },
     silent: { code: 'ORD-1011', kg: '10' },
+    asked: { code: 'ORD-1010', kg: '5' },
+    behind: { code: 'ORD-1019', kg: '3.1' },
     title: 'Zkontrolujte hmotnost',
     keys: ['Přijmout', 'Zadržet'],
     held: 'Zásilka zadržena',
+    inLine: '1 sken ve frontě',
     heldNote: 'Zadrženo: hmotnost nebyla odeslána a zásilka není uzavřena.',
     askAbove: 'Zeptat se při rozdílu nad (%)',
     askAboveBad: 'Celé číslo od 1 do 1000 %.',
@@ -119,11 +125,33 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       expect(await atService(l.hold.code)).toEqual(before);
 
       // Within the share (about 10 %): corrected silently, no question.
-      const from = outcomes.length;
+      let from = outcomes.length;
       await scanWeighing(page, l.silent.code, l.silent.kg);
       await outcome(page, 'printed', l.silent.code);
       expect(outcomes.slice(from).map((o) => o.kind)).not.toContain('weight-check');
       expect((await atService(l.silent.code)).weights).toEqual([l.silent.kg]);
+
+      // A parcel scanned while a question is open waits in line behind it; the question stays to be answered.
+      from = outcomes.length;
+      await scanWeighing(page, l.asked.code, l.asked.kg);
+      await outcome(page, 'weight-check', l.title);
+      vs.show({ state: 'stable', text: '0.000 kg' });
+      await page.keyboard.type(l.behind.code);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('outcome-in-line').textContent()).toBe(l.inLine);
+      expect(await page.locator('[data-testid="scan-outcome"][data-kind="weight-check"]').count()).toBe(1);
+      // The count sits beside the keys, not over them.
+      const esc = (await page.getByTestId('outcome-skip').boundingBox())!;
+      const count = (await page.getByTestId('outcome-in-line').boundingBox())!;
+      expect(count.x).toBeGreaterThanOrEqual(esc.x + esc.width);
+      await page.screenshot({ path: path.join(screenshotsDir, `weight-check-in-line-${l.lang}.png`) });
+      await page.keyboard.press('Escape');
+      // Then the parcel behind it is weighed, and (within the share) closed.
+      await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
+      vs.show({ state: 'stable', text: `${l.behind.kg} kg` });
+      await expect.poll(() => outcomes.slice(from).filter((o) => o.code === l.behind.code).map((o) => o.kind), { timeout: 20_000 }).toContain('printed');
+      expect(outcomes.slice(from).filter((o) => o.code === l.asked.code).map((o) => o.kind)).toEqual(['weight-check', 'held']);
+      expect((await atService(l.asked.code)).state).toBe(0);
 
       // Settings → Scale & check: the share, checked on the field; saved in range.
       await page.keyboard.press('F8');

@@ -240,7 +240,9 @@ export const useScans = create<ScanState>((set, get) => {
       // Shown as the worker knows the parcel (affixes removed); sent as scanned, the main side reads it.
       const shown = shownCode(code);
       if (refusal) return show({ type: 'refused', code: shown, message: refusal });
-      show({ type: 'working', code: shown });
+      // The weight check holds the line (issue 25): a parcel scanned meanwhile waits in line behind it,
+      // and the question stays on screen to be answered; anything else gives way to the new scan.
+      if (openQuestion()?.kind !== 'weight-check') show({ type: 'working', code: shown });
       void rpc.request('scan.submit', { code }).then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
         if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });

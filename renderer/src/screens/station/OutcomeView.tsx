@@ -214,8 +214,9 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
   const asking = question !== null;
   const weighs = question?.kind === 'weight-check';
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
-  // The side panels are under the overlay: the scans still in line are counted here.
-  const inLine = useScans((s) => s.pending.length);
+  // The side panels are under the overlay: the scans still in line are counted here (not the one on screen, which asks).
+  const shownScan = feedback.type === 'outcome' ? feedback.outcome.scanId : null;
+  const inLine = useScans((s) => s.pending.filter((p) => p.scanId !== shownScan).length);
   return (
     <div
       className={`outcome tone-${tone}`}
@@ -243,7 +244,7 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
           </>
         )}
       </div>
-      <div className="outcome-keys">
+      <div className={`outcome-keys ${asking ? 'asking' : ''}`}>
         {asking ? (
           <>
             <span className="outcome-question">{t(weighs ? 'station.weightCheck.question' : 'station.note.question')}</span>
