@@ -107,6 +107,11 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       expect(await page.getByTestId('outcome-skip').textContent()).toContain(l.keys[1]);
       expect(await atService(l.accept.code)).toMatchObject({ state: 0 }); // nothing sent while it is asked
       await page.screenshot({ path: path.join(screenshotsDir, `weight-check-${l.lang}.png`) });
+      // Reloaded while it is asked (the line waits on it): the question comes back, to be answered.
+      await page.reload();
+      await page.getByTestId('scan-input').waitFor();
+      await outcome(page, 'weight-check', l.title);
+      expect(await page.getByTestId('weight-check-line').textContent()).toBe(l.accept.line);
       await page.keyboard.press('Enter');
       await outcome(page, 'printed', l.accept.code);
       const accepted = await atService(l.accept.code);
