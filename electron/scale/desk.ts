@@ -53,7 +53,7 @@ export function createDesk(o: DeskOptions) {
 
   const steps: DeskSteps = {
     weighs: () => scale.enabled(),
-    beforeClose: (e, session) => weigh.beforeClose(e, session),
+    beforeClose: (e, session, ask) => weigh.beforeClose(e, session, ask),
     weighedOf: (entryId, s) => weigh.weighedOf(entryId, s),
     labelQueued: (entryId, accountId, s) => check.expect(entryId, accountId, s),
   };

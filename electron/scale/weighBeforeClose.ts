@@ -22,14 +22,26 @@ import { draftToDelivery, shipmentToDraft } from '../workflows/shipmentDraft';
 import type { WorkflowError } from '../workflows/schemas';
 import type { WorkflowDeps, WorkflowSession } from '../workflows/workflowDeps';
 import type { ScaleService } from './scaleService';
-import { roundDecimal } from '../../shared/decimal';
-import { differs } from './weight';
+import { compareDecimals, roundDecimal } from '../../shared/decimal';
+import { beyondShare, differs } from './weight';
 
-export type BeforeClose = { kind: 'go' } | { kind: 'wait'; trouble: Trouble } | { kind: 'end'; error: WorkflowError };
+/** `held`: the worker held the parcel at the weight check (Esc): nothing was sent. */
+export type BeforeClose = { kind: 'go' } | { kind: 'held' } | { kind: 'wait'; trouble: Trouble } | { kind: 'end'; error: WorkflowError };
+
+/** A package whose weighed weight is off the shipment's by more than the desk's share (kg). */
+export interface OffPackage {
+  packageNumber: number;
+  expectedKg: string;
+  weighedKg: string;
+}
+/** The worker's answer to the weight check; `closing`: the station stops while it is open (asked again after the restart). */
+export type WeightAnswer = 'accept' | 'hold' | 'closing';
+/** Asks the worker about the packages off by more than the share; the scan lane owns the question. */
+export type AskWeight = (s: Shipment, off: OffPackage[]) => Promise<WeightAnswer>;
 
 /** What sending weighed weights did: the service took them, they were within the tolerance, or the shipment is no longer prepared. */
 export type SentOutcome = 'updated' | 'within-tolerance' | 'not-prepared';
-export type Sent = { kind: 'go'; outcome: SentOutcome } | Exclude<BeforeClose, { kind: 'go' }>;
+export type Sent = { kind: 'go'; outcome: SentOutcome } | Exclude<BeforeClose, { kind: 'go' | 'held' }>;
 
 /** What the outcome screen shows of the weighing. */
 export interface WeighedInfo {
@@ -101,6 +113,25 @@ export function createWeighBeforeClose(w: WeighDeps) {
     return out;
   }
 
+  /**
+   * Issue 25 (Deliver): the packages whose new weight is off the shipment's by more than the desk's
+   * share: "2.4 kg on the scale, 0.5 kg expected — wrong contents?" is asked before anything is sent.
+   * A package without a weight at the service has nothing to compare with: it is corrected silently.
+   */
+  function offByShare(s: Shipment, weights: PackageWeight[], toleranceKg: string, percent: number): OffPackage[] {
+    const change = changes(s, weights, toleranceKg);
+    const out: OffPackage[] = [];
+    for (const [i, kg] of change) {
+      const expected = s.packages[i]?.weight;
+      if (!expected || compareDecimals(expected, '0') <= 0) continue;
+      if (beyondShare(kg, expected, percent)) out.push({ packageNumber: i + 1, expectedKg: expected, weighedKg: kg });
+    }
+    return out;
+  }
+
+  /** The worker accepted this entry's weights at the check (committed before they are sent: a restart does not ask again). */
+  const accepted = (entryId: number) => deps.repos.journal.steps(entryId).some((x) => x.step === 'weight-accepted');
+
   /** GET without `fields` (the ETag If-Match compares with), weights put on the fresh data, PUT. */
   async function update(session: WorkflowSession, deliveryId: number, weights: PackageWeight[], toleranceKg: string): Promise<SentOutcome> {
     for (let attempt = 0; ; attempt++) {
@@ -153,8 +184,13 @@ export function createWeighBeforeClose(w: WeighDeps) {
   }
 
   return {
-    /** Before the close of a resolved scan: weigh (unless weighed already), update if off. */
-    async beforeClose(e: JournalEntry, session: WorkflowSession): Promise<BeforeClose> {
+    /**
+     * Before the close of a resolved scan: weigh (unless weighed already), ask the worker when a
+     * weight is off by more than the share, update if off. The question leaves the entry `resolved`
+     * with its weights committed: killed while it is open, the scan is asked again after the restart
+     * (nothing was sent, nothing closed); an accepted answer is committed before the weight is sent.
+     */
+    async beforeClose(e: JournalEntry, session: WorkflowSession, ask: AskWeight): Promise<BeforeClose> {
       if (!scale.enabled() || e.deliveryId === null) return { kind: 'go' };
       if (repo.updateOf(e.id)) return { kind: 'go' };
       const s = deps.repos.shipments.get(session.accountId, e.deliveryId);
@@ -163,6 +199,17 @@ export function createWeighBeforeClose(w: WeighDeps) {
       if (!weights) {
         // Kept in the journal at its step with the weights taken so far; it resumes after the restart.
         return { kind: 'wait', trouble: { kind: 'unreachable', error: { code: 'unavailable', message: 'The station closed while the scan waited for the scale; it is weighed after the restart.' } } };
+      }
+      const { toleranceKg, askAbovePercent } = scale.settings();
+      const off = offByShare(s, weights, toleranceKg, askAbovePercent);
+      if (off.length && !accepted(e.id)) {
+        deps.repos.journal.note(e.id, 'weight-asked', now());
+        const answer = await ask(s, off);
+        if (answer === 'closing') {
+          return { kind: 'wait', trouble: { kind: 'unreachable', error: { code: 'unavailable', message: 'The station closed while the weight check was open; it is asked again after the restart.' } } };
+        }
+        if (answer === 'hold') return { kind: 'held' };
+        deps.repos.journal.note(e.id, 'weight-accepted', now());
       }
       const r = await sendWeights(session, s, weights);
       if (r.kind !== 'go') return r;

@@ -20,6 +20,16 @@ export function differs(a: Decimal, b: Decimal, toleranceKg: Decimal): boolean {
   return compareDecimals(absDecimal(subtractDecimals(a, b)), toleranceKg) > 0;
 }
 
+/**
+ * Whether a weighed weight is off the expected one by more than `percent` % of the expected (issue 25,
+ * Deliver: the weight check before the correction). Exact: |weighed - expected| × 100 > expected ×
+ * percent, so 0.65 kg against 0.5 kg at 30 % is exactly on the line and not beyond it.
+ */
+export function beyondShare(weighed: Decimal, expected: Decimal, percent: number): boolean {
+  const off = multiplyDecimals(absDecimal(subtractDecimals(weighed, expected)), '100');
+  return compareDecimals(off, multiplyDecimals(expected, String(percent))) > 0;
+}
+
 const isWeightUnit = (u: string): u is WeightUnit => u in KG_PER;
 
 /** Unit text as scales print it ("kg", "KG", "lbs", "g ") -> the unit, or null. */

@@ -12,7 +12,7 @@ import type { ScanLogRepo } from './scanLogRepo';
 export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
 export type JournalStep = 'received' | 'resolved' | 'close-requested' | 'closed' | 'queued' | 'ended';
 /** Steps of the desk kept in an entry's history without moving its state (issue 19: weighing, label check). */
-export type DeskStep = 'weighed' | 'label-expected' | 'label-verified' | 'label-mismatch';
+export type DeskStep = 'weighed' | 'weight-asked' | 'weight-accepted' | 'label-expected' | 'label-verified' | 'label-mismatch';
 /** close-and-print: a prepared shipment to close, then print; print: a closed shipment's labels (again). */
 export type JournalWant = 'close-and-print' | 'print';
 
@@ -113,6 +113,8 @@ const scanLogOutcome: Record<string, string> = {
   rejected: 'rejected',
   'closed-elsewhere': 'already_closed',
   'already-closed': 'already_closed',
+  /** Held at the weight check (issue 25): nothing was done with the parcel. */
+  held: 'skipped',
   'not-printed': 'error',
   error: 'error',
 };

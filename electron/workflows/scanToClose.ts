@@ -23,14 +23,14 @@ import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
-import type { BeforeClose, WeighedInfo } from '../scale/weighBeforeClose';
+import type { AskWeight, BeforeClose, WeighedInfo, WeightAnswer } from '../scale/weighBeforeClose';
 
 /** The desk's own steps around the close (issue 19: weigh before it, check the label after it). */
 export interface DeskSteps {
   /** Scans are weighed before their close (a scale is set up): the close does not follow the scan at once. */
   weighs(): boolean;
-  /** A resolved scan, before its close: weigh it; the shipment may be updated at the service. */
-  beforeClose(e: JournalEntry, session: WorkflowSession): Promise<BeforeClose>;
+  /** A resolved scan, before its close: weigh it (asking the worker through `ask` when a weight is far off); the shipment may be updated at the service. */
+  beforeClose(e: JournalEntry, session: WorkflowSession, ask: AskWeight): Promise<BeforeClose>;
   weighedOf(entryId: number, s: Shipment): WeighedInfo | null;
   /** A scan's labels are queued: its label may be checked now. */
   labelQueued(entryId: number, accountId: string, s: Shipment): void;
@@ -52,6 +52,9 @@ const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   queued: 'queued',
   'printer-down': 'queued',
   'already-closed': 'already_closed',
+  // The scan is still open while the worker is asked; held: nothing was done with the parcel.
+  'weight-check': 'pending',
+  held: 'skipped',
   cancelled: 'cancelled',
   'not-found': 'not_found',
   ambiguous: 'ambiguous',
@@ -113,6 +116,12 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   const engine = createCloseAndPrint(deps);
   /** already-closed scans waiting for the worker's Enter (reprint) or Esc (skip). */
   const awaiting = new Map<number, { deliveryId: number; code: string }>();
+  /**
+   * The weight check the lane waits on (issue 25, Deliver): at most one, as the lane runs one scan
+   * at a time; like the weighing before it, later scans wait in line meanwhile. Only the answer is
+   * in memory: the entry stays `resolved` with its weights in the journal until it is answered.
+   */
+  let question: { outcome: Extract<ScanOutcome, { kind: 'weight-check' }>; answer(a: WeightAnswer): void } | null = null;
   /** Callers of submit() waiting for their scan's first outcome, by journal entry. */
   const waiters = new Map<number, (o: ScanOutcome) => void>();
   const now = () => deps.clock.now();
@@ -370,8 +379,13 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     const cur = journal.get(e.id)!;
     const notSent = closeNotSent.delete(e.id) && cur.step === 'close-requested';
     if (cur.step === 'resolved' && opts.desk) {
-      const b = await opts.desk.beforeClose(cur, session);
+      const b = await opts.desk.beforeClose(cur, session, askWeight(cur));
       if (b.kind === 'wait') return waitFor(cur, b.trouble);
+      if (b.kind === 'held') {
+        const s = deps.repos.shipments.get(session.accountId, cur.deliveryId ?? -1);
+        engine.end(cur, 'held', { code: 'weight_held', message: 'The worker held the parcel at the weight check: nothing was sent.' });
+        return done({ scanId: cur.scanId ?? 0, code: cur.code ?? '', kind: 'held', deliveryId: cur.deliveryId ?? 0, recipientName: s ? toSummary(s).recipientName : '' });
+      }
       if (b.kind === 'end') {
         engine.end(cur, 'error', b.error);
         return done({ scanId: cur.scanId ?? 0, code: cur.code ?? '', kind: 'error', error: b.error });
@@ -379,6 +393,23 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     }
     const r = (await engine.run(session, [cur], notSent ? new Set([cur.id]) : undefined)).get(e.id)!;
     return fromResult(cur, session, r);
+  }
+
+  /** The weight check of a scan: shown as its outcome (the first one answers its submit), answered by `answerWeight`. */
+  function askWeight(e: JournalEntry): AskWeight {
+    return (s, off) =>
+      new Promise<WeightAnswer>((resolve) => {
+        const outcome = { scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'weight-check' as const, shipment: shipmentInfo(s), packages: off };
+        question = {
+          outcome,
+          answer: (a) => {
+            question = null;
+            resolve(a);
+          },
+        };
+        if (stopped) return question.answer('closing');
+        deliver(e.id, outcome);
+      });
   }
 
   /** Scans behind a waiting one hear at once that they wait too (their outcome comes again when they run). */
@@ -554,6 +585,21 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         .then(finish);
     },
 
+    /**
+     * The worker's answer to the weight check: accept (Enter) sends the weight, closes and prints;
+     * hold (Esc) ends the scan as `held`. Null when no such question is open. What follows comes as
+     * `scan.outcome` events.
+     */
+    answerWeight(scanId: number, accept: boolean): ScanOutcome | null {
+      if (!question || question.outcome.scanId !== scanId) return null;
+      const asked = question.outcome;
+      question.answer(accept ? 'accept' : 'hold');
+      return asked;
+    },
+
+    /** The weight check open now, for a page that (re)loads while it is asked. */
+    question: (): ScanOutcome | null => question?.outcome ?? null,
+
     /** The worker declined the reprint (Esc). */
     skip(scanId: number): ScanOutcome | null {
       const asked = awaiting.get(scanId);
@@ -594,6 +640,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     /** Stops taking the next scan and waits (bounded) for the one in flight. */
     async stop(boundMs = 10_000): Promise<void> {
       stopped = true;
+      // An open weight check lets the lane go: the entry stays `resolved`, asked again at the next start.
+      question?.answer('closing');
       // Scans that arrived and wait for their commit are received now, while the database is
       // open: acknowledged, they run at the next start.
       while (arriving.length) receiveArrived();

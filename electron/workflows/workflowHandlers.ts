@@ -14,6 +14,8 @@ type WorkflowHandlers = Pick<
   | 'scan.submit'
   | 'scan.reprint'
   | 'scan.skip'
+  | 'scan.answerWeight'
+  | 'scan.question'
   | 'scan.pending'
   | 'scan.counters'
   | 'batch.collect'
@@ -62,6 +64,8 @@ export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows)
     },
     'scan.reprint': (p) => scanToClose.reprint(p),
     'scan.skip': ({ scanId }) => scanToClose.skip(scanId),
+    'scan.answerWeight': ({ scanId, accept }) => scanToClose.answerWeight(scanId, accept),
+    'scan.question': () => scanToClose.question(),
     'scan.pending': () => scanToClose.pendingList(),
     'scan.counters': () => scanCountersOf(deps),
 

@@ -10,7 +10,7 @@
  * strings with a point here, never floats (spec "Common conventions" 5-6).
  */
 import { z } from 'zod';
-import { isDecimalInput, isDimensionInput, normaliseDecimalInput } from '../newShipment/draftRules';
+import { isDecimalInput, isDimensionInput, isNotPositiveNumber, normaliseDecimalInput } from '../newShipment/draftRules';
 import { actionError, actionPrint } from './shipmentActions';
 import { decimalString, shipment } from './shipments';
 
@@ -67,7 +67,7 @@ const decimalInput = (places: number, what: string) =>
 /** Money: at most 2 decimals (the sandbox's "amount" rule and every ISO 4217 currency used here). */
 export const moneyInput = decimalInput(2, 'amount');
 /** Weight in kg: at most 3 decimals (grams). */
-export const weightInput = decimalInput(3, 'weight');
+export const weightInput = decimalInput(3, 'weight').refine((s) => s === '' || !isNotPositiveNumber(s), { message: 'weight: more than 0 kg' });
 /** A dimension in whole cm; '' = not given. */
 export const dimensionInput = z
   .string()

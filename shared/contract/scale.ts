@@ -29,6 +29,12 @@ export const scaleSettings = z
     baudRate: z.number().int().positive().max(1_000_000),
     /** A weighed parcel differing from its shipment by more than this (kg) updates the shipment. */
     toleranceKg: decimal,
+    /**
+     * Issue 25 (Deliver, the weight check): a weighed package differing from the shipment's weight by
+     * more than this share (% of the shipment's weight) is not sent silently: the worker is asked
+     * first (wrong contents?). Absent in settings saved before: 30.
+     */
+    askAbovePercent: z.number().int().min(1).max(1000).default(30),
     /** How the weight is shown to the worker (the service always gets kilograms). */
     displayUnit: z.enum(['kg', 'g', 'lb', 'oz']),
     /** How long a scan waits for a stable weight before it closes with the shipment's weight. */
@@ -44,6 +50,7 @@ export const defaultScaleSettings: ScaleSettings = {
   path: '',
   baudRate: 9600,
   toleranceKg: '0.05',
+  askAbovePercent: 30,
   displayUnit: 'kg',
   waitSeconds: 10,
   verifyLabels: false,

@@ -44,6 +44,9 @@ const base = {
  * - printer-down: closed, the printer is not ready (offline, out of labels...) or refused; the jobs
  *   wait in the queue and go by themselves when it is back, or wait for the worker;
  * - already-closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
+ * - weight-check: the scale's weight differs from the shipment's by more than the desk's share
+ *   (Settings → Scale); the scan waits for the worker: `scan.answerWeight` accept (Enter) sends the
+ *   weight and closes, hold (Esc) ends the scan with `held` (nothing sent, scan the parcel again);
  * - service-unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
@@ -68,6 +71,15 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     /** Labels are stored on this station, so a reprint works even offline. */
     labelsAvailable: z.boolean(),
   }),
+  z.object({
+    ...base,
+    kind: z.literal('weight-check'),
+    shipment: closedShipmentInfo,
+    /** The packages whose weighed weight is off by more than the share (kg, exact decimals). */
+    packages: z.array(z.object({ packageNumber: z.number().int(), expectedKg: z.string(), weighedKg: z.string() })),
+  }),
+  /** The worker held the parcel at the weight check: nothing was sent, the shipment is still prepared. */
+  z.object({ ...base, kind: z.literal('held'), deliveryId: z.number().int(), recipientName: z.string() }),
   z.object({ ...base, kind: z.literal('cancelled'), deliveryId: z.number().int(), recipientName: z.string() }),
   z.object({ ...base, kind: z.literal('not-found'), message: z.string(), serviceChecked: z.boolean() }),
   z.object({
@@ -273,6 +285,10 @@ export const workflowMethods = {
   'scan.reprint': { params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(), result: scanOutcome },
   /** Esc on an already-closed shipment. Null when that question was already answered. */
   'scan.skip': { params: z.object({ scanId: z.number().int() }).strict(), result: scanOutcome.nullable() },
+  /** The worker's answer to the weight check (Enter: accept, Esc: hold). Null when that question is no longer open. */
+  'scan.answerWeight': { params: z.object({ scanId: z.number().int(), accept: z.boolean() }).strict(), result: scanOutcome.nullable() },
+  /** The weight check the scan line waits on now (a page loaded or reconnected mid-question), or null. */
+  'scan.question': { params: none, result: scanOutcome.nullable() },
   /** The whole line, on (re)connect; its changes come as `scan.pending` events. */
   'scan.pending': { params: none, result: pendingScans },
   'scan.counters': { params: none, result: scanCounters },

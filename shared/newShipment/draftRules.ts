@@ -23,6 +23,7 @@
  *   passing on the contract's English parameter message.
  */
 import type { PartyDraft, ShipmentDraft, TransportRequirements } from '../contract/newShipment';
+import { compareDecimals } from '../decimal';
 
 export type DraftIssueCode =
   | 'required'
@@ -38,6 +39,7 @@ export type DraftIssueCode =
   | 'banned'
   | 'amountFormat'
   | 'weightFormat'
+  | 'weightPositive'
   | 'dimensionFormat';
 
 export interface DraftIssue {
@@ -62,6 +64,7 @@ export const draftIssueMessages: Record<DraftIssueCode, string> = {
   banned: 'This service cannot be combined with {other}.',
   amountFormat: 'Give an amount: a number with at most 2 decimals, e.g. 12,5.',
   weightFormat: 'Give the weight in kg: a number with at most 3 decimals, e.g. 2,5.',
+  weightPositive: 'The weight must be more than 0 kg.',
   dimensionFormat: 'Give whole centimetres, 1 to 9999.',
 };
 
@@ -74,6 +77,16 @@ export function normaliseDecimalInput(s: string): string {
 export function isDecimalInput(s: string, places: number): boolean {
   const n = normaliseDecimalInput(s);
   return n === '' || new RegExp(`^\\d{1,9}(\\.\\d{1,${places}})?$`).test(n);
+}
+
+/**
+ * A typed weight that is a number but not above zero ("0", "0,000", "-1"): a parcel weighs something
+ * (spec "Delivery: request fields" `packages.weight`, "Weight in kg"), and "-1" is said to be too
+ * small rather than to have the wrong format (issue 25 item 13).
+ */
+export function isNotPositiveNumber(s: string): boolean {
+  const n = normaliseDecimalInput(s);
+  return /^-?\d{1,9}(\.\d+)?$/.test(n) && compareDecimals(n, '0') <= 0;
 }
 
 /** A dimension in whole cm, 1-9999, or ''. */
@@ -162,6 +175,7 @@ export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
   const dimsNeeded = o.purpose === 'search' || !!o.requires?.dimensionsRequired;
   d.packages.forEach((p, i) => {
     if (empty(p.weight)) out.push({ field: `packages.${i}.weight`, code: 'required' });
+    else if (isNotPositiveNumber(p.weight)) out.push({ field: `packages.${i}.weight`, code: 'weightPositive' });
     else if (!isDecimalInput(p.weight, 3)) out.push({ field: `packages.${i}.weight`, code: 'weightFormat' });
     for (const k of ['length', 'width', 'height'] as const) {
       if (empty(p[k])) {

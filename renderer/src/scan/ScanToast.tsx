@@ -9,7 +9,7 @@ import { useT } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { toneOf } from '../screens/station/OutcomeView';
 import { useNav } from '../state/navStore';
-import { useScans } from '../state/scanStore';
+import { openQuestionOf, useScans } from '../state/scanStore';
 
 const SHOWN_MS = 12_000;
 
@@ -47,7 +47,7 @@ export function ScanToast() {
       </span>
       {who && <span className="scan-toast-who">{who}</span>}
       {inLine > 0 && <span className="scan-toast-line">{t('station.inLine', { n: inLine })}</span>}
-      {feedback.type === 'outcome' && feedback.outcome.kind === 'already-closed' && !feedback.answered && <span>{t('scanToast.toStation')}</span>}
+      {openQuestionOf(feedback) && <span>{t(openQuestionOf(feedback)?.kind === 'weight-check' ? 'scanToast.toStationWeight' : 'scanToast.toStation')}</span>}
     </div>
   );
 }

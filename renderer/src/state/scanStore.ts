@@ -43,6 +43,14 @@ export type Feedback =
   | { type: 'working'; code: string }
   | { type: 'refused'; code: string; message: string };
 
+/**
+ * A question to the worker on screen, not yet answered: the already-closed one (Enter reprints, Esc
+ * skips) or the weight check (issue 25: Enter accepts the weight, Esc holds the parcel).
+ */
+export function openQuestionOf(f: Feedback | null) {
+  return f?.type === 'outcome' && (f.outcome.kind === 'already-closed' || f.outcome.kind === 'weight-check') && !f.answered ? f.outcome : null;
+}
+
 interface ScanState {
   feedback: Feedback | null;
   /** Bumped on every new feedback so the screen can play its sound once. */
@@ -61,9 +69,9 @@ interface ScanState {
 
   load(): Promise<void>;
   submit(code: string): void;
-  /** Enter on an already-closed shipment. */
+  /** Enter on the open question: reprint an already-closed shipment, or accept the weight check's weight. */
   reprint(): Promise<void>;
-  /** Esc on an already-closed shipment. */
+  /** Esc on the open question: skip the already-closed shipment, or hold the parcel at the weight check. */
   skip(): Promise<void>;
   dismiss(): void;
   setBatchMode(on: boolean): void;
@@ -157,8 +165,8 @@ export const useScans = create<ScanState>((set, get) => {
     else inFlight.delete(o.scanId);
     answered.add(o.scanId);
     if (answered.size > 500) answered.delete(answered.values().next().value!);
-    // Not those that wait (the service, a login) or ask the worker (already closed): they stay in line.
-    if (!['service-unreachable', 'login-required', 'already-closed', 'error'].includes(o.kind)) {
+    // Not those that wait (the service, a login) or ask the worker (already closed, the weight check): they stay in line.
+    if (!['service-unreachable', 'login-required', 'already-closed', 'weight-check', 'error'].includes(o.kind)) {
       finished.add(o.scanId);
       if (finished.size > 500) finished.delete(finished.values().next().value!);
     }
@@ -198,11 +206,8 @@ export const useScans = create<ScanState>((set, get) => {
   });
   rpc.on('batch.items', batch.apply);
 
-  /** The already-closed question on screen, if it is still open. */
-  const openQuestion = () => {
-    const f = get().feedback;
-    return f?.type === 'outcome' && f.outcome.kind === 'already-closed' && !f.answered ? f.outcome : null;
-  };
+  /** The question on screen, if it is still open. */
+  const openQuestion = () => openQuestionOf(get().feedback);
   const markAnswered = () => {
     const f = get().feedback;
     if (f?.type === 'outcome') set({ feedback: { ...f, answered: true } });
@@ -225,6 +230,9 @@ export const useScans = create<ScanState>((set, get) => {
     async load() {
       await Promise.all([usePendingScans.getState().reload(), batch.reload()]);
       await refreshCounters();
+      // A weight check the line waits on (the page was reloaded while it was asked): shown again to be answered.
+      const q = await rpc.request('scan.question', {});
+      if (q.ok && q.value && !openQuestion()) show({ type: 'outcome', outcome: q.value, answered: false });
     },
 
     submit(code) {
@@ -232,7 +240,9 @@ export const useScans = create<ScanState>((set, get) => {
       // Shown as the worker knows the parcel (affixes removed); sent as scanned, the main side reads it.
       const shown = shownCode(code);
       if (refusal) return show({ type: 'refused', code: shown, message: refusal });
-      show({ type: 'working', code: shown });
+      // The weight check holds the line (issue 25): a parcel scanned meanwhile waits in line behind it,
+      // and the question stays on screen to be answered; anything else gives way to the new scan.
+      if (openQuestion()?.kind !== 'weight-check') show({ type: 'working', code: shown });
       void rpc.request('scan.submit', { code }).then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
         if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
@@ -242,8 +252,16 @@ export const useScans = create<ScanState>((set, get) => {
 
     async reprint() {
       const q = openQuestion();
-      if (!q || q.kind !== 'already-closed') return;
+      if (!q) return;
       markAnswered();
+      if (q.kind === 'weight-check') {
+        show({ type: 'working', code: q.code });
+        // The close and the label come as scan.outcome events; null: answered already (another page).
+        const r = await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: true });
+        if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
+        return;
+      }
+      if (q.kind !== 'already-closed') return;
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
       const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId });
@@ -254,7 +272,7 @@ export const useScans = create<ScanState>((set, get) => {
       const q = openQuestion();
       if (!q) return;
       markAnswered();
-      const r = await rpc.request('scan.skip', { scanId: q.scanId });
+      const r = q.kind === 'weight-check' ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false }) : await rpc.request('scan.skip', { scanId: q.scanId });
       // Null: the question was answered already (another page); the skipped outcome comes as an event otherwise.
       if (r.ok && r.value === null) set({ feedback: null });
     },

@@ -22,7 +22,9 @@ const run = needs('socat');
 let desk: ScaleDesk;
 
 beforeAll(async () => {
-  if (run) desk = await startScaleDesk({ verifyLabels: false });
+  // These parcels weigh far more than their shipments (8.888 kg against 3.4 kg): the weight check
+  // (issue 25, Deliver) would ask first; this suite is about the scale's answers, so it never asks.
+  if (run) desk = await startScaleDesk({ verifyLabels: false, askAbovePercent: 1000 });
 }, 60_000);
 afterAll(async () => {
   await desk?.close();

@@ -24,7 +24,8 @@ export interface ScaleDesk {
   close(): Promise<void>;
 }
 
-export async function startScaleDesk(o: { verifyLabels: boolean }): Promise<ScaleDesk> {
+/** `askAbovePercent`: the weight check's share (Settings → Scale; the station's default when absent). */
+export async function startScaleDesk(o: { verifyLabels: boolean; askAbovePercent?: number }): Promise<ScaleDesk> {
   const sb = await startSandbox({ seed: 'demo' });
   const vs = await startVirtualScale();
   const hs = await startHostedStation({ sandbox: sb, secrets: createMemorySecretStore(), printWaitMs: 3000 });
@@ -41,7 +42,7 @@ export async function startScaleDesk(o: { verifyLabels: boolean }): Promise<Scal
     if (found.status !== 'ok') throw new Error('search failed');
     return found.deliveries[0] as never;
   };
-  await call('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 30, verifyLabels: o.verifyLabels });
+  await call('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 30, verifyLabels: o.verifyLabels, ...(o.askAbovePercent ? { askAbovePercent: o.askAbovePercent } : {}) });
   await waitFor(() => hs.station.shipments.repos.shipments.query(hs.station.accounts.active()!.id, { text: 'ORD-1003', limit: 5 }).total > 0, 15_000);
   return {
     sb,

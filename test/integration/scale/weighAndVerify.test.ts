@@ -156,7 +156,14 @@ describe.skipIf(!run)('a parcel left on the scale', () => {
 describe.skipIf(!run)('a weight the service refuses', () => {
   it('ends the scan with the service’s reason: the shipment is neither edited nor closed, nothing prints', async () => {
     const before = hs.station.printing.virtual.zpl.printed().length;
-    const outcome = await scanAndWeigh('ORD-1004', ['9999']);
+    // 9999 kg against 12 kg: the weight check asks first (issue 25, Deliver); the worker accepts it.
+    const asked = await scanAndWeigh('ORD-1004', ['9999']);
+    expect(asked.kind).toBe('weight-check');
+    const from = events.length;
+    await call('scan.answerWeight', { scanId: asked.scanId, accept: true });
+    const after = () => events.slice(from).filter((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).scanId === asked.scanId).map((e) => e.payload as ScanOutcome);
+    await waitFor(() => after().length > 0, 20_000);
+    const outcome = after().pop()!;
     expect(outcome.kind).toBe('error');
     if (outcome.kind !== 'error') return;
     expect(outcome.error.message).toContain('refused the weighed weight');

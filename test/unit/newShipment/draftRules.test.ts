@@ -63,6 +63,22 @@ describe('number formats as typed in the form (the form checks them itself, in t
   });
 });
 
+describe('a weight above 0 (issue 25 item 13: "weight 0 accepted; −1 gets \'a number with at most 3 decimals\'")', () => {
+  const typed = (weight: string) => ({ ...draft(), packages: [{ ...draft().packages[0]!, weight }] });
+  it('0, 0,000 and −1 are "more than 0" on the form, and the core refuses them too (the renderer is untrusted)', () => {
+    for (const w of ['0', '0,000', '-1', '-0,5']) {
+      expect(fields(typed(w), { purpose: 'search' })).toEqual(['packages.0.weight:weightPositive']);
+      expect(shipmentDraft.safeParse({ ...draft(), packages: [{ weight: w }] }).success).toBe(false);
+    }
+  });
+  it('the smallest weight the service takes (1 g) is fine; a wrong format is still a format error', () => {
+    expect(fields(typed('0,001'), { purpose: 'search' })).toEqual([]);
+    expect(shipmentDraft.safeParse({ ...draft(), packages: [{ weight: '0,001' }] }).success).toBe(true);
+    expect(fields(typed('-1,2345'), { purpose: 'search' })).toEqual(['packages.0.weight:weightPositive']);
+    expect(fields(typed('1,2345'), { purpose: 'search' })).toEqual(['packages.0.weight:weightFormat']);
+  });
+});
+
 describe('party type rules', () => {
   it('a collection place needs only its identifier; an address needs names, street, city, postal code and phone or e-mail', () => {
     expect(fields(draft(), { purpose: 'save' })).toEqual([]);

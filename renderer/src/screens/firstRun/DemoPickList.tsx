@@ -60,14 +60,22 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
   // showModal focuses the first button; a scanner's keystrokes belong in the scan box.
   useModalDialog(ref, onClose, () => scanBox.current?.focus());
 
-  // Loaded once per opening: a list that re-rendered while the worker scans from it would jump.
+  /**
+   * Loaded at opening, and again once a scan from it closed a shipment (issue 25 item 13: a parcel
+   * scanned while the list was open stayed on it, ready to be scanned twice). Not on every key: a
+   * list that re-rendered while the worker aims at it would jump. The shown list stays until the
+   * new one is here.
+   */
+  const load = useRef<() => void>(() => undefined);
   useEffect(() => {
     let live = true;
-    void rpc.request('demo.pickList', { language }).then((r) => {
-      if (!live) return;
-      if (r.ok) setList(r.value);
-      else setError(errorText(t, r.error));
-    });
+    load.current = () =>
+      void rpc.request('demo.pickList', { language }).then((r) => {
+        if (!live) return;
+        if (r.ok) setList(r.value);
+        else setError(errorText(t, r.error));
+      });
+    load.current();
     return () => {
       live = false;
     };
@@ -77,7 +85,9 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
   useEffect(
     () =>
       rpc.on('scan.outcome', (o) => {
-        if (o.scanId === waiting.current) setResult(resultOf(t, o));
+        if (o.scanId !== waiting.current) return;
+        setResult(resultOf(t, o));
+        if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer-down') load.current();
       }),
     [t],
   );

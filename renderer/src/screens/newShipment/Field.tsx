@@ -1,6 +1,8 @@
 /** One labelled input with its error under it; test ids follow the draft path (`ns-recipient.phone`). */
 import type { ReactNode } from 'react';
 import { draftFieldMaxLength } from '../../../../shared/contract/newShipment';
+import { printsOnLabel, unprintableCharacters } from '../../../../shared/newShipment/labelCharacters';
+import { useT } from '../../i18n';
 
 export interface FieldProps {
   field: string;
@@ -17,7 +19,10 @@ export interface FieldProps {
 }
 
 export function Field(p: FieldProps) {
+  const t = useT();
   const errId = `ns-err-${p.field}`;
+  // Said as it is typed, before any label prints boxes (issue 25 item 13); the shipment may still be saved.
+  const unprintable = printsOnLabel(p.field) ? unprintableCharacters(p.value) : [];
   return (
     <label className={`ns-field ${p.className ?? ''} ${p.error ? 'has-error' : ''}`}>
       <span className="ns-label">
@@ -41,6 +46,11 @@ export function Field(p: FieldProps) {
       {p.error && (
         <span className="ns-error" id={errId} data-testid={`ns-error-${p.field}`}>
           {p.error}
+        </span>
+      )}
+      {unprintable.length > 0 && (
+        <span className="ns-warning" role="status" data-testid={`ns-warning-${p.field}`}>
+          {t('newShipment.warn.unprintable', { chars: unprintable.join(' ') })}
         </span>
       )}
     </label>

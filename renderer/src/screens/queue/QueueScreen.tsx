@@ -96,11 +96,12 @@ function MoveTo(p: { job: JobView; printers: PrinterView[]; move(id: number, pri
   );
 }
 
-function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobAction, id: number): void; move(id: number, printerId: string): void }) {
+function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobAction, id: number): void; move(id: number, printerId: string): void; askCancel(job: JobView): void }) {
   const t = useT();
   const { job, run } = p;
+  // A cancelled label does not print: asked first (issue 25 item 13), a slip of the mouse costs a parcel's label.
   const b = (method: JobAction, label: MessageKey, testId: string, cls = '') => (
-    <button type="button" className={cls} onClick={() => run(method, job.id)} data-testid={testId}>
+    <button type="button" className={cls} onClick={() => (method === 'printing.queue.cancel' ? p.askCancel(job) : run(method, job.id))} data-testid={testId}>
       {t(label)}
     </button>
   );
@@ -129,6 +130,7 @@ export function QueueScreen() {
   const { jobs, error, reload } = useJobs(showAll);
   const printers = usePrinters();
   const [actionError, setActionError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<JobView | null>(null);
   const whatOf = (j: JobView) =>
     j.kind === 'close-and-print' ? t('queue.closeAndPrint', { code: j.scanCode ?? '' })
     : j.deliveryIds.length === 0 ? j.title
@@ -197,6 +199,25 @@ export function QueueScreen() {
           {error ? t('queue.loadFailed', { message: error }) : actionError}
         </p>
       )}
+      {cancelling && (
+        <div className="q-confirm" role="alertdialog" aria-label={t('queue.action.cancel')} data-testid="queue-cancel-confirm">
+          <span>{t('queue.cancelConfirm', { id: cancelling.id, what: whatOf(cancelling) })}</span>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              setCancelling(null);
+              void run('printing.queue.cancel', cancelling.id);
+            }}
+            data-testid="queue-cancel-yes"
+          >
+            {t('queue.cancelYes')}
+          </button>
+          <button type="button" onClick={() => setCancelling(null)} autoFocus data-testid="queue-cancel-keep">
+            {t('queue.cancelKeep')}
+          </button>
+        </div>
+      )}
       <div className="q-table-wrap">
         <table className="q-table">
           <thead>
@@ -231,7 +252,7 @@ export function QueueScreen() {
                 </td>
                 <td>{formatDateTime(j.updatedAt, language)}</td>
                 <td className="q-actions">
-                  <JobActions job={j} printers={printers} run={(m, id) => void run(m, id)} move={(id, printerId) => void move(id, printerId)} />
+                  <JobActions job={j} printers={printers} run={(m, id) => void run(m, id)} move={(id, printerId) => void move(id, printerId)} askCancel={setCancelling} />
                 </td>
               </tr>
             ))}

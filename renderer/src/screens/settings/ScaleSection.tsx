@@ -20,14 +20,14 @@ export function ScaleSection() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const reading = useScale((s) => s.reading);
-  const [form, setForm] = useState<(Omit<ScaleSettings, 'toleranceKg' | 'waitSeconds'> & { tolerance: string; wait: string }) | null>(null);
+  const [form, setForm] = useState<(Omit<ScaleSettings, 'toleranceKg' | 'waitSeconds' | 'askAbovePercent'> & { tolerance: string; wait: string; askAbove: string }) | null>(null);
   const [found, setFound] = useState<ScaleDiscovery | null>(null);
   const [looking, setLooking] = useState(false);
   const [result, setResult] = useState<{ kind: 'ok' | 'bad'; text: string } | null>(null);
 
   useEffect(() => {
     // The tolerance as the worker writes a number in the UI language ("0.05" / "0,05"); both are read back.
-    void rpc.call('scale.getSettings', {}).then((s) => setForm({ ...s, tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language), wait: String(s.waitSeconds) }));
+    void rpc.call('scale.getSettings', {}).then((s) => setForm({ ...s, tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language), wait: String(s.waitSeconds), askAbove: String(s.askAbovePercent) }));
     void useScale.getState().load().catch(() => undefined);
   }, []);
   if (!form) return <p>{t('settings.loading')}</p>;
@@ -36,6 +36,9 @@ export function ScaleSection() {
   const toleranceError = /^\d+(\.\d{1,3})?$/.test(tolerance) ? null : t('scale.toleranceBad');
   const wait = /^\s*\d{1,3}\s*$/.test(form.wait) ? Number(form.wait) : NaN;
   const waitError = wait >= 1 && wait <= 120 ? null : t('scale.waitBad');
+  // Issue 25 (Deliver): the share above which the weight check asks; the core checks the same range.
+  const askAbove = /^\s*\d{1,4}\s*%?\s*$/.test(form.askAbove) ? Number(form.askAbove.replace('%', '')) : NaN;
+  const askAboveError = askAbove >= 1 && askAbove <= 1000 ? null : t('scale.askAboveBad');
   const serial = form.kind === 'mt-sics' || form.kind === 'continuous';
   // A scale needs its port or device: without one nothing could be read (the core refuses it too).
   const pathError = form.kind !== 'none' && !form.path.trim() ? t('scale.pathRequired') : null;
@@ -52,13 +55,13 @@ export function ScaleSection() {
 
   async function save() {
     if (!form) return;
-    if (toleranceError || waitError || pathError) {
+    if (toleranceError || waitError || pathError || askAboveError) {
       setResult({ kind: 'bad', text: t('scale.fixToSave') });
-      document.getElementById(pathError ? 'scale-path' : toleranceError ? 'scale-tolerance' : 'scale-wait')?.focus();
+      document.getElementById(pathError ? 'scale-path' : toleranceError ? 'scale-tolerance' : askAboveError ? 'scale-ask-above' : 'scale-wait')?.focus();
       return;
     }
-    const { tolerance: _t, wait: _w, ...rest } = form;
-    const r = await rpc.request('scale.setSettings', { ...rest, path: rest.path.trim(), toleranceKg: tolerance, waitSeconds: wait });
+    const { tolerance: _t, wait: _w, askAbove: _a, ...rest } = form;
+    const r = await rpc.request('scale.setSettings', { ...rest, path: rest.path.trim(), toleranceKg: tolerance, waitSeconds: wait, askAbovePercent: askAbove });
     if (!r.ok) return setResult({ kind: 'bad', text: errorText(t, r.error) });
     useScale.setState({ unit: r.value.displayUnit });
     setResult({ kind: 'ok', text: t('settings.saved') });
@@ -122,6 +125,9 @@ export function ScaleSection() {
           )}
           <Field id="scale-tolerance" label={t('scale.tolerance')} error={toleranceError} hint={toleranceError ? undefined : t('scale.toleranceHint')}>
             <input id="scale-tolerance" inputMode="decimal" value={form.tolerance} onChange={(e) => setForm({ ...form, tolerance: e.target.value })} data-testid="scale-tolerance" />
+          </Field>
+          <Field id="scale-ask-above" label={t('scale.askAbove')} error={askAboveError} hint={askAboveError ? undefined : t('scale.askAboveHint')}>
+            <input id="scale-ask-above" inputMode="numeric" value={form.askAbove} onChange={(e) => setForm({ ...form, askAbove: e.target.value })} data-testid="scale-ask-above" />
           </Field>
           <Field id="scale-unit" label={t('scale.unit')}>
             <select id="scale-unit" value={form.displayUnit} onChange={(e) => setForm({ ...form, displayUnit: e.target.value as ScaleSettings['displayUnit'] })} data-testid="scale-unit">

@@ -9,8 +9,8 @@ import type { ClosedShipmentInfo, ScanOutcome } from '../../../../shared/contrac
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
-import { useScans, type Feedback } from '../../state/scanStore';
-import { WeighedLine } from './WeighPanel';
+import { openQuestionOf, useScans, type Feedback } from '../../state/scanStore';
+import { useWeightText, WeighedLine } from './WeighPanel';
 
 /** `handed`: the labels went to the computer's print system, which does not say they printed (not the printed green). */
 export type Tone = 'ok' | 'handed' | 'wait' | 'ask' | 'bad' | 'neutral';
@@ -33,7 +33,10 @@ export function toneOf(f: Feedback): Tone {
     case 'service-unreachable':
       return 'wait';
     case 'already-closed':
+    case 'weight-check':
       return 'ask';
+    case 'held':
+      return 'wait';
     case 'skipped':
       return 'neutral';
     default:
@@ -88,6 +91,7 @@ function titleOf(t: T, o: ScanOutcome): string {
 function OutcomeBody({ o }: { o: ScanOutcome }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const weight = useWeightText();
   const ship = (s: { carrier: string; recipientName: string; packageCount: number; weighed?: ClosedShipmentInfo['weighed'] }) => (
     <>
       <Shipment carrier={s.carrier} recipient={s.recipientName} packages={packagesText(t, language, s.packageCount)} />
@@ -117,6 +121,22 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       main = ship(o.shipment);
       notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed-elsewhere">{t('station.note.elsewhere')}</strong> : t('station.note.closedHere'));
       if (!o.labelsAvailable) notes.push(t('station.note.noLabels'));
+      break;
+    case 'weight-check':
+      // Issue 25 (Deliver): "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package when there are several.
+      main = ship(o.shipment);
+      for (const p of o.packages) {
+        const line = t('station.weightCheck.line', { weighed: weight(p.weighedKg), expected: weight(p.expectedKg) });
+        notes.push(
+          <strong key={`w${p.packageNumber}`} data-testid="weight-check-line">
+            {o.shipment.packageCount > 1 ? t('station.weightCheck.package', { n: p.packageNumber, text: line }) : line}
+          </strong>,
+        );
+      }
+      break;
+    case 'held':
+      main = <Shipment carrier="" recipient={o.recipientName} packages="" />;
+      notes.push(t('station.note.held'));
       break;
     case 'cancelled':
       main = <Shipment carrier="" recipient={o.recipientName} packages="" />;
@@ -190,10 +210,13 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
 export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback: Feedback; onReprint(): void; onSkip(): void; onHide(): void }) {
   const t = useT();
   const tone = toneOf(feedback);
-  const asking = feedback.type === 'outcome' && feedback.outcome.kind === 'already-closed' && !feedback.answered;
+  const question = openQuestionOf(feedback);
+  const asking = question !== null;
+  const weighs = question?.kind === 'weight-check';
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
-  // The side panels are under the overlay: the scans still in line are counted here.
-  const inLine = useScans((s) => s.pending.length);
+  // The side panels are under the overlay: the scans still in line are counted here (not the one on screen, which asks).
+  const shownScan = feedback.type === 'outcome' ? feedback.outcome.scanId : null;
+  const inLine = useScans((s) => s.pending.filter((p) => p.scanId !== shownScan).length);
   return (
     <div
       className={`outcome tone-${tone}`}
@@ -221,15 +244,15 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
           </>
         )}
       </div>
-      <div className="outcome-keys">
+      <div className={`outcome-keys ${asking ? 'asking' : ''}`}>
         {asking ? (
           <>
-            <span className="outcome-question">{t('station.note.question')}</span>
+            <span className="outcome-question">{t(weighs ? 'station.weightCheck.question' : 'station.note.question')}</span>
             <button type="button" className="key-button primary" onClick={onReprint} data-testid="outcome-reprint">
-              <kbd>Enter</kbd> {t('station.key.reprint')}
+              <kbd>Enter</kbd> {t(weighs ? 'station.key.acceptWeight' : 'station.key.reprint')}
             </button>
             <button type="button" className="key-button" onClick={onSkip} data-testid="outcome-skip">
-              <kbd>Esc</kbd> {t('station.key.skip')}
+              <kbd>Esc</kbd> {t(weighs ? 'station.key.holdParcel' : 'station.key.skip')}
             </button>
           </>
         ) : (

@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { useScans } from '../../state/scanStore';
+import { openQuestionOf, useScans } from '../../state/scanStore';
 import { useSettings } from '../../state/settingsStore';
 import { BatchPanel } from './BatchPanel';
 import { OutcomeView } from './OutcomeView';
@@ -119,7 +119,7 @@ export function StationScreen() {
       if (value) setValue('');
       // The red "wrong label" covers the outcome: Esc takes it away first (the label is still to check).
       else if (dismissCheckResult()) return;
-      else if (feedback?.type === 'outcome' && feedback.outcome.kind === 'already-closed' && !feedback.answered) void skip();
+      else if (openQuestionOf(feedback)) void skip();
       else dismiss();
     }
   };

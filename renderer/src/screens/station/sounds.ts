@@ -38,6 +38,8 @@ export function cueOf(kind: ScanOutcomeKind): Cue | null {
     case 'printer-down':
     case 'service-unreachable':
     case 'already-closed':
+    case 'weight-check':
+    case 'held':
       return 'warning';
     case 'skipped':
       return null;
