@@ -161,7 +161,7 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
     expect.soft(await banner.textContent()).toMatch(lang === 'cs' ? /3 štítky/ : /3 labels/);
     expect.soft(await banner.textContent()).not.toMatch(lang === 'cs' ? /štítek/ : /\blabel\b/);
     await expectOnlyCatalogue(page, lang, 'new shipment: closed');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await shot(page, 'new-shipment-three-labels', lang);
 
     // End of day: a collection protocol; the queue names it in the UI language (item 6).
