@@ -176,6 +176,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     clock,
     dataDir: opts.dataDir,
     createDriver: opts.printerDrivers,
+    language,
     emit: (name: 'printing.jobs' | 'printing.printerState', payload: unknown) => emit(name, payload as never),
     // The waiter hears every change at once; the pages get them gathered (`printing.jobs`).
     onJobChanged: (job) => jobWaiter.jobChanged(job),

@@ -30,7 +30,7 @@ import { previewPdf, previewZpl } from './labelPreview';
 import type { PrinterDriver } from './printerDriver';
 import { createDriver, createPdfFolderPrinter, type VirtualPrinters } from './printerDrivers';
 import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, decideRoutes, parseRoutingRules } from './routing';
-import { testLabelPdf, testLabelZpl } from './testLabel';
+import { testLabelPdf, testLabelZpl, type TestLabelLanguage } from './testLabel';
 import { prepareZplForPrinter } from './zplPrepare';
 import { startVirtualZplPrinter } from './virtualZplPrinter';
 
@@ -55,6 +55,8 @@ export interface PrintingServiceOptions {
   onLaneError?(printerId: string, error: unknown): void;
   /** Makes a printer's driver from its settings (a seam of the composition root; default printerDrivers.ts). */
   createDriver?: DriverFactory;
+  /** The station's language (electron/stationLanguage.ts), for a test label printed without one (default English). */
+  language?: () => TestLabelLanguage;
 }
 
 export type DriverFactory = typeof createDriver;
@@ -246,16 +248,20 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     },
     'printing.printers.discover': () => discoverPrinters(),
     'printing.printers.testConnection': ({ host, port }) => testTcpPrinter(host, port),
-    'printing.printers.testPrint': async ({ printerId }) => {
+    'printing.printers.testPrint': async ({ printerId, language }) => {
       const p = mustPrinter(printerId);
       const zpl = p.connection.kind.startsWith('zpl') || p.connection.kind === 'virtual-zpl';
       const now = clock.now();
+      // The label in the page's language (else the station's); a built-in printer by its name in that language.
+      const lang = language ?? opts.language?.() ?? 'en';
+      const named = { id: p.id, name: p.name, builtIn: builtIns().some((b) => b.id === p.id && b.name === p.name) };
       const job = queue.enqueue({
         kind: 'print',
         printerId,
         format: zpl ? 'zpl' : 'pdf',
-        payload: zpl ? Buffer.from(testLabelZpl(p.name, now), 'utf8') : await testLabelPdf(p.name, now),
+        payload: zpl ? Buffer.from(testLabelZpl(named, now, lang), 'utf8') : await testLabelPdf(named, now, lang),
         labelSize: '10x5',
+        labelRef: `test:${printerId}`,
         title: `Test print ${p.name}`,
         barcodes: ['TEST-PRINT'],
       });

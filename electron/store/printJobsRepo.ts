@@ -2,7 +2,7 @@
  * Print jobs: the durable queue's rows and their history. Every state change is one
  * transaction that also appends to print_job_events, so the queue screen can show what happened.
  */
-import type { JobState, JobView } from '../../shared/contract/printing';
+import type { JobDocument, JobState, JobView } from '../../shared/contract/printing';
 import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
@@ -17,7 +17,10 @@ export interface NewPrintJob {
   payload: Buffer;
   /** The service's ZPL size (cm at 300 dpi), needed to convert for 203/600-dpi printers. */
   labelSize?: string | null;
-  /** A reference to stored labels, for the worker's eyes and for support; informative only. */
+  /**
+   * What the job prints, for support and for the screen's name of the job (documentOf):
+   * `zpl:<id>`/`pdf:<ids>` labels, `protocol:<id>`, `demo:pick-list`, `test:<printer id>`.
+   */
   labelRef?: string | null;
   title: string;
   deliveryIds?: number[];
@@ -109,15 +112,27 @@ export const BUSY_LANES_SQL = `WITH RECURSIVE printers(id) AS (
     UNION ALL
     SELECT 1 FROM print_jobs WHERE printer_id = printers.id AND state = 'failed' AND next_retry_at IS NOT NULL AND kind = 'print')`;
 
+/** What a job prints, from its reference: the screen names it in its language (the title is English). */
+export function documentOf(labelRef: string | null, deliveryIds: number[]): JobDocument {
+  const [kind, rest = ''] = (labelRef ?? '').split(/:(.*)/s, 2) as [string, string?];
+  if (kind === 'protocol' && /^\d+$/.test(rest)) return { kind: 'protocol', protocolId: Number(rest) };
+  if (kind === 'demo' && rest === 'pick-list') return { kind: 'pickList' };
+  if (kind === 'test' && rest) return { kind: 'testPrint', printerId: rest };
+  if (kind === 'zpl' || kind === 'pdf' || deliveryIds.length) return { kind: 'labels' };
+  return { kind: 'other' };
+}
+
 function toJob(r: JobRow): StoredJob {
+  const deliveryIds = JSON.parse(r.delivery_ids) as number[];
   return {
     id: r.id,
     kind: r.kind,
     printerId: r.printer_id,
     format: r.format,
     title: r.title,
+    document: documentOf(r.label_ref, deliveryIds),
     scanCode: r.scan_code,
-    deliveryIds: JSON.parse(r.delivery_ids) as number[],
+    deliveryIds,
     barcodes: JSON.parse(r.barcodes) as string[],
     copies: r.copies,
     state: r.state,

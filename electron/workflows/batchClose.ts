@@ -22,6 +22,7 @@ import type { JournalEntry } from '../store/journalRepo';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
 import type { BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
+import type { LookupResult } from '../../shared/contract/shipments';
 import type { PackageWeight } from '../store/weighRepo';
 import type { Sent, SentOutcome, WeighedInfo } from '../scale/weighBeforeClose';
 
@@ -65,6 +66,16 @@ function itemFor(code: string, s: Shipment): BatchItem {
   return { code, deliveryId: s.deliveryId, carrier: s.agent, collectionPlace: placeOf(s), recipientName: toSummary(s).recipientName, status, message };
 }
 
+/** A collected code that names no one shipment, with why. */
+function unfoundItem(found: Exclude<LookupResult, { kind: 'found' }>): BatchItem {
+  const message =
+    found.kind === 'invalid' ? found.message
+    : found.kind === 'ambiguous' ? `The code ${found.code} matches ${found.candidates.length} shipments; scan another code of the parcel.`
+    : found.serviceChecked ? `No shipment has the code ${found.code}.`
+    : `The service could not be asked (${found.serviceError?.message ?? 'logged out'}); the code may still exist.`;
+  return { code: found.code, deliveryId: null, carrier: null, collectionPlace: null, recipientName: null, status: found.kind === 'not_found' ? 'not-found' : found.kind, message };
+}
+
 function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'cancelled' | 'rejected' }>): WorkflowError {
   switch (r.kind) {
     case 'closed-elsewhere':
@@ -72,7 +83,9 @@ function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'c
     case 'cancelled':
       return { code: 'cancelled', message: `Shipment ${r.shipment.deliveryId} was cancelled meanwhile.` };
     case 'rejected':
-      return { code: 'carrier_rejected', message: [r.message, ...r.messages].join(' | ') };
+      // The shipment's own reasons, each a line of the summary; the service's headline (said of the
+      // whole close: "the shipments") only when it gave none. The log's message keeps both.
+      return { code: 'carrier_rejected', message: [r.message, ...r.messages].join(' | '), messages: r.messages.length ? r.messages : [r.message] };
   }
 }
 
@@ -156,12 +169,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             item = { ...item, weights };
           }
         } else {
-          const message =
-            found.kind === 'invalid' ? found.message
-            : found.kind === 'ambiguous' ? `The code ${found.code} matches ${found.candidates.length} shipments; scan another code of the parcel.`
-            : found.serviceChecked ? `No shipment has the code ${found.code}.`
-            : `The service could not be asked (${found.serviceError?.message ?? 'logged out'}); the code may still exist.`;
-          item = { code: found.code, deliveryId: null, carrier: null, collectionPlace: null, recipientName: null, status: found.kind === 'not_found' ? 'not-found' : found.kind, message };
+          item = unfoundItem(found);
         }
         const logged: Record<BatchItem['status'], ScanOutcome> = {
           ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', 'not-found': 'not_found', ambiguous: 'ambiguous', invalid: 'error', refused: 'rejected',
@@ -207,10 +215,20 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
       try {
         const s = session();
         const ready: { item: BatchItem; shipment: Shipment }[] = [];
+        /** Codes to close that name no shipment any more: skipped, with why. */
+        const lost = new Map<string, BatchItem>();
         for (const [n, item] of items.entries()) {
           // The event loop runs between slices of cache reads (a batch of 500 is no one long block).
           if (n > 0 && n % READS_PER_TURN === 0) await nextTurn();
-          const sh = (item.status === 'ready' || item.status === 'refused') && item.deliveryId !== null ? deps.repos.shipments.get(s.accountId, item.deliveryId) : null;
+          if ((item.status !== 'ready' && item.status !== 'refused') || item.deliveryId === null) continue;
+          let sh = deps.repos.shipments.get(s.accountId, item.deliveryId);
+          if (!sh) {
+            // Not in the cache any more (Reset demo data forgets it): looked up again as when it was
+            // collected, so it is closed, or named in the summary, never silently left out of it.
+            const found = await deps.lookup(item.code);
+            if (found.kind === 'found') sh = found.shipment;
+            else lost.set(item.code, { ...unfoundItem(found), weights: item.weights });
+          }
           if (sh) ready.push({ item, shipment: sh });
         }
         // Weighed parcels first: a weight off by more than the tolerance goes to the service before
@@ -331,6 +349,8 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const lineOf = new Map(shipments.map((x) => [x.deliveryId, x]));
         const before = items;
         items = items.filter((i) => i.deliveryId === null || !gone.has(i.deliveryId)).map((i) => {
+          const unfound = lost.get(i.code);
+          if (unfound) return unfound;
           const r = i.deliveryId === null ? undefined : lineOf.get(i.deliveryId);
           if (!r?.error) return i;
           const status: BatchItem['status'] =

@@ -145,7 +145,9 @@ export function closeDeliveries(
       ? [{ field: `[${i}].deliveryId`, value: d.deliveryId, message: m(`${carrierOf(d.agent)?.name ?? d.agent}: the carrier's system refused the data (simulated failure).`, `${carrierOf(d.agent)?.name ?? d.agent}: systém dopravce data odmítl (simulovaná chyba).`) }]
       : carrierRejections(d, `[${i}]`),
   );
-  if (rejected.length) return { ok: false, status: 422, message: m('The carrier rejected the shipments.', 'Dopravce zásilky odmítl.'), errors: rejected };
+  // Said of the close: one shipment or several (an English or Czech plural slip reads as a bug).
+  const whole = ds.length === 1 ? m('The carrier rejected the shipment.', 'Dopravce zásilku odmítl.') : m('The carrier rejected the shipments.', 'Dopravce zásilky odmítl.');
+  if (rejected.length) return { ok: false, status: 422, message: whole, errors: rejected };
 
   const closedAt = formatTimestamp(ctx.now);
   const pickUpDay = nextWorkingDay(ctx.now);

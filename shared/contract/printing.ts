@@ -142,12 +142,27 @@ export type RouteDecision = z.infer<typeof routeDecision>;
 export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'spooled', 'failed', 'uncertain', 'unconfirmed', 'cancelled']);
 export type JobState = z.infer<typeof jobState>;
 
+/**
+ * What a print job prints, for the screen to name it in the UI language (`title` is the log's
+ * English): a shipment's labels (its ids and barcodes say which), a collection protocol, the demo
+ * pick list, a printer's test label; `other` for a job stored before jobs said it.
+ */
+export const jobDocument = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('labels') }),
+  z.object({ kind: z.literal('protocol'), protocolId: z.number().int() }),
+  z.object({ kind: z.literal('pickList') }),
+  z.object({ kind: z.literal('testPrint'), printerId: z.string() }),
+  z.object({ kind: z.literal('other') }),
+]);
+export type JobDocument = z.infer<typeof jobDocument>;
+
 export const jobView = z.object({
   id: z.number().int(),
   kind: z.enum(['print', 'close-and-print']),
   printerId: z.string().nullable(),
   format: z.enum(['zpl', 'pdf']).nullable(),
   title: z.string(),
+  document: jobDocument,
   /** For close-and-print jobs: the scanned code, run in scan order when the service returns. */
   scanCode: z.string().nullable(),
   deliveryIds: z.array(z.number().int()),
@@ -237,7 +252,8 @@ export const printingMethods = {
       labelCounter: z.boolean().default(false),
     }),
   },
-  'printing.printers.testPrint': { params: z.object({ printerId }).strict(), result: jobView },
+  /** A test label on the printer, in `language` (the page's; the station's when absent) with the local time. */
+  'printing.printers.testPrint': { params: z.object({ printerId, language: z.enum(['en', 'cs']).optional() }).strict(), result: jobView },
   /** What a virtual printer received (newest last), so the app can show it. */
   'printing.printers.received': { params: z.object({ printerId }).strict(), result: z.array(receivedItem) },
   'printing.routes.get': { params: z.object({}).strict(), result: routingRules },

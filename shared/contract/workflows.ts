@@ -8,7 +8,13 @@ import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
 
 /** An error as a value: a code the UI translates, a message a person can act on. */
 /** `code` is one of shared/errors/codes.ts; values its sentence names (an HTTP status) are in `details`. */
-export const workflowError = z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+export const workflowError = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The service's own reasons for this shipment (a carrier's refusal), in the UI language: shown as a list. */
+  messages: z.array(z.string()).optional(),
+});
 export type WorkflowError = z.infer<typeof workflowError>;
 
 /** What the green screen shows. */

@@ -92,6 +92,10 @@ export const stationErrorCodes = {
   closed_elsewhere: 'translated',
   not_closed: 'translated',
   not_in_cache: 'translated',
+  /** Tracking of a closed shipment: the service returned no traces for it (electron/workflows/shipmentActions.ts). */
+  no_traces: 'translated',
+  /** A reprint from the scan screen the service did not allow (closed elsewhere meanwhile, cancelled). */
+  reprint_refused: 'translated',
   unknown_state: 'translated',
   /** Scale settings naming a scale without its port or device (electron/scale/scaleService.ts). */
   scale_no_path: 'translated',

@@ -101,6 +101,10 @@ describe('sandbox magic values: the carrier rejects the close', () => {
       ]);
     }
   });
+  test('a close of one shipment is said in the singular, in en and cs', () => {
+    const r = close([stored({ recipient: { ...address, surname: 'REJECT' } })]);
+    expect(!r.ok && r.message).toEqual({ en: 'The carrier rejected the shipment.', cs: 'Dopravce zásilku odmítl.' });
+  });
   test('recipient postal code 00000', () => {
     const r = close([stored({ recipient: { ...address, address: { street: 'X 1', city: 'Y', postalCode: '00000', state: 'CZ' } } })]);
     expect(!r.ok && r.errors[0]!.field).toBe('[0].recipient.address.postalCode');

@@ -68,7 +68,7 @@ export const reasons = defineMessages({
     'reason.no_printer': 'Tato tiskárna už na stanici není nastavená: přidejte ji v Nastavení, nebo štítek vytiskněte jinde.',
     'reason.replaced_by_reprint': 'Nahrazeno opakovaným tiskem.',
     'reason.confirmed_by_worker': 'Potvrdili jste, že se vytisklo.',
-    'reason.cancelled_by_worker': 'Zrušeno vámi.',
+    'reason.cancelled_by_worker': 'Zrušeno obsluhou.',
     'reason.retry_by_worker': 'Odesláno znovu na váš pokyn.',
     'reason.interrupted_by_restart': 'Stanice se zastavila během odesílání štítku. Podívejte se na tiskárnu: tiskněte znovu, jen pokud se nevytiskl.',
     'reason.waiting_in_line': 'Dřívější skeny čekají na službu; tento přijde na řadu po nich, v pořadí skenování.',

@@ -81,7 +81,7 @@ export const settings = defineMessages({
     'settings.routing.fmt.zpl': 'ZPL (tiskárna štítků)',
     'settings.routing.fmt.pdfSingle': 'PDF, jeden štítek',
     'settings.routing.fmt.pdfA4': 'PDF A4, 4 na stránku',
-    'settings.routing.default': 'Výchozí cesta',
+    'settings.routing.default': 'Výchozí směrování',
     'settings.routing.protocol': 'Předávací protokoly',
     'settings.routing.sizeAuto': 'podle dopravce',
     'settings.routing.position': 'od pozice {n}',

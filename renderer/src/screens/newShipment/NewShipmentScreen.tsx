@@ -288,7 +288,8 @@ export function NewShipmentScreen() {
     setSaved(null);
     setMode((m) => (m.kind === 'edit' ? { ...m, editable: false } : m));
     if (what === 'cancel') return setBanner({ kind: 'ok', text: t('newShipment.cancelled', { id }) });
-    setBanner({ kind: bannerOfPrint(res.print), text: t(`newShipment.print.${res.print}`, { id }) });
+    // One label per package: "3 štítky", not "štítek", for a parcel of three.
+    setBanner({ kind: bannerOfPrint(res.print), text: t(`newShipment.print.${res.print}`, { id, n: draft.packages.length }) });
   }
 
   const editable = mode.kind === 'new' || mode.editable;
@@ -351,7 +352,7 @@ export function NewShipmentScreen() {
           <strong>
             {saved.close
               ? saved.close.closed
-                ? t(`newShipment.print.${saved.close.print}`, { id: saved.shipment.deliveryId })
+                ? t(`newShipment.print.${saved.close.print}`, { id: saved.shipment.deliveryId, n: saved.shipment.packages.length })
                 : t('newShipment.savedNotClosed', { id: saved.shipment.deliveryId })
               : t('newShipment.savedPrepared', { id: saved.shipment.deliveryId })}
           </strong>

@@ -131,11 +131,15 @@ export function QueueScreen() {
   const printers = usePrinters();
   const [actionError, setActionError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<JobView | null>(null);
+  const nameOf = (id: string | null) => (id ? ((p) => (p ? printerName(t, p) : id))(printers.find((p) => p.id === id)) : t('queue.noPrinter'));
+  // What the job prints, named in the UI language from its kind and number (the job's title is the log's English).
   const whatOf = (j: JobView) =>
     j.kind === 'close-and-print' ? t('queue.closeAndPrint', { code: j.scanCode ?? '' })
+    : j.document.kind === 'protocol' ? t('queue.doc.protocol', { id: j.document.protocolId })
+    : j.document.kind === 'pickList' ? t('queue.doc.pickList')
+    : j.document.kind === 'testPrint' ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
     : j.deliveryIds.length === 0 ? j.title
     : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
-  const nameOf = (id: string | null) => (id ? ((p) => (p ? printerName(t, p) : id))(printers.find((p) => p.id === id)) : t('queue.noPrinter'));
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
   // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.
@@ -170,9 +174,13 @@ export function QueueScreen() {
       </div>
       {down.map((p) => (
         <p key={p.id} className="q-offline" role="alert" data-testid="queue-offline" data-printer-id={p.id}>
-          {p.status.reason
-            ? t('queue.offline', { name: p.name, state: t(`printerState.${p.status.state}` as MessageKey), reason: reasonText(t, p.status.reasonCode, p.status.reason) })
-            : t('queue.offlineNoReason', { name: p.name, state: t(`printerState.${p.status.state}` as MessageKey) })}
+          {[
+            t(p.status.state === 'error' ? 'queue.down.error' : 'queue.down.offline', { name: printerName(t, p) }),
+            p.status.reason ? reasonText(t, p.status.reasonCode, p.status.reason) : '',
+            t('queue.down.wait'),
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </p>
       ))}
       {uncertain.length > 0 && (

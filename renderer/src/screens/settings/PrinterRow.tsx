@@ -1,7 +1,7 @@
 /** One printer: its connection and state, a test print that follows its job, settings, removal. */
 import { useEffect, useState } from 'react';
 import type { JobState, PrinterView } from '../../../../shared/contract/printing';
-import { useT, type T } from '../../i18n';
+import { useLanguage, useT, type T } from '../../i18n';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
@@ -54,7 +54,8 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
 
   async function testPrint() {
     setError(null);
-    const r = await rpc.request('printing.printers.testPrint', { printerId: p.id });
+    // The label in the language the worker reads here.
+    const r = await rpc.request('printing.printers.testPrint', { printerId: p.id, language: useLanguage.getState().language });
     if (r.ok) setJob((mine) => (mine?.id === r.value.id ? mine : { id: r.value.id, state: r.value.state, reasonCode: r.value.reasonCode, reason: r.value.reason }));
     else setError(errorText(t, r.error));
   }

@@ -69,7 +69,8 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
   // The counts are those of the list below: a skipped code is counted as skipped, not hidden.
   const skipped = summary.skipped.length;
   return (
-    <div className={`batch-summary ${failed.length + skipped > 0 ? 'tone-bad' : 'tone-ok'}`} data-testid="batch-summary">
+    // Red only when something failed; codes that could not be closed (not found, already closed) ask for a look.
+    <div className={`batch-summary ${failed.length > 0 ? 'tone-bad' : skipped > 0 ? 'tone-ask' : 'tone-ok'}`} data-testid="batch-summary">
       <div className="batch-summary-head">
         <h3>{t('batch.summary.title')}</h3>
         <span className="batch-summary-counts" data-testid="batch-summary-counts">
@@ -123,7 +124,18 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
               {failed.map((s) => (
                 <li key={s.deliveryId} data-code={s.code} data-kind="failed" data-outcome={s.outcome}>
                   <b>{shownCode(s.code)}</b> ({s.carrier}) — {t(`batch.outcome.${s.outcome}`)}
-                  {s.error ? `: ${errorText(t, s.error)}` : ''}
+                  {s.error?.messages?.length ? (
+                    // The carrier's own reasons, one a line (never joined by a raw separator).
+                    <ul className="batch-reasons" data-testid="batch-reasons">
+                      {s.error.messages.map((m, i) => (
+                        <li key={i}>{m}</li>
+                      ))}
+                    </ul>
+                  ) : s.error ? (
+                    `: ${errorText(t, s.error)}`
+                  ) : (
+                    ''
+                  )}
                 </li>
               ))}
               {summary.skipped.map((i) => (
