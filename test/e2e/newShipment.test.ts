@@ -258,6 +258,51 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
+  it('money and weights read with the language\'s separator: 4200,5 and 1,5 in Czech, 4200.5 and 1.5 in English; a Czech 0,75 saved exactly', async () => {
+    const inserted = await rpc.call('shipments.insert', {
+      draft: {
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+        recipient: { type: 'address', surname: 'Desetinná', phone: '+420777000222', address: { street: 'Krátká 2', city: 'Brno', postalCode: '60200', state: 'CZ' } },
+        value: '4200.5',
+        valueCurrency: 'CZK',
+        cod: '1250.75',
+        codCurrency: 'CZK',
+        variableSymbol: '2024002',
+        packages: [{ weight: '1.5' }],
+        agent: 'NP',
+        deliveryType: 'NP-DOOR',
+      },
+    });
+    if (inserted.kind !== 'saved') throw new Error('insert failed');
+    const id = inserted.shipment.deliveryId;
+    const page = await openForm();
+    const shown = async () => ({ value: await field(page, 'value').inputValue(), cod: await field(page, 'cod').inputValue(), weight: await field(page, 'packages.0.weight').inputValue() });
+
+    await page.getByTestId('language').selectOption('cs');
+    await field(page, 'edit-id').fill(String(id));
+    await page.getByTestId('ns-edit-open').click();
+    await expect.poll(() => field(page, 'recipient.surname').inputValue()).toBe('Desetinná');
+    expect(await shown()).toEqual({ value: '4200,5', cod: '1250,75', weight: '1,5' });
+    await page.screenshot({ path: path.join(shots, 'newShipment-decimals-cs.png') });
+
+    await page.getByTestId('language').selectOption('en');
+    await expect.poll(shown).toEqual({ value: '4200.5', cod: '1250.75', weight: '1.5' });
+    await page.screenshot({ path: path.join(shots, 'newShipment-decimals-en.png') });
+
+    // Typed in Czech with a comma: the core gets the exact decimal, nothing rounded through a float.
+    await page.getByTestId('language').selectOption('cs');
+    await expect.poll(shown).toEqual({ value: '4200,5', cod: '1250,75', weight: '1,5' });
+    await field(page, 'packages.0.weight').fill('0,75');
+    await page.getByTestId('ns-save').click();
+    await page.getByTestId('ns-saved').waitFor();
+    const sh = await rpc.call('shipments.get', { deliveryId: id });
+    expect(sh).toMatchObject({ value: '4200.5', cod: '1250.75' });
+    expect(sh!.packages[0]!.weight).toBe('0.75');
+    expect(await field(page, 'packages.0.weight').inputValue()).toBe('0,75');
+    await page.getByTestId('language').selectOption('en');
+    await page.close();
+  });
+
   it('insert -> close -> the label comes out of the virtual ZPL printer', async () => {
     const page = await openForm();
     await fillPerson(page, 'recipient');

@@ -16,7 +16,7 @@ import type { MessageKey } from '../../i18n/en';
 import { errorText, fieldErrors, type MainError } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
-import { emptyDraft, emptyPackage, searchKey } from './draftState';
+import { draftInLanguage, emptyDraft, emptyPackage, searchKey } from './draftState';
 import { useKeptState } from './keptState';
 import { ExtraServices } from './ExtraServices';
 import { Field, GroupError } from './Field';
@@ -130,7 +130,7 @@ export function NewShipmentScreen() {
         setBanner({ kind: 'error', text: errorText(t, r.error) });
         return;
       }
-      setDraft(r.value.draft);
+      setDraft(draftInLanguage(r.value.draft, useLanguage.getState().language));
       setMode({ kind: 'edit', deliveryId, etag: r.value.etag, editable: r.value.editable });
       setBanner(r.value.editable ? { kind: 'info', text: t('newShipment.editing', { id: deliveryId }) } : { kind: 'error', text: t('newShipment.notEditable', { id: deliveryId }) });
     },
@@ -151,6 +151,8 @@ export function NewShipmentScreen() {
   const language = useLanguage((s) => s.language);
   const [searchedIn, setSearchedIn] = useState(language);
   useEffect(() => {
+    // Money and weights shown with the new language's separator (1,5 / 1.5); the values stay.
+    setDraft((d) => draftInLanguage(d, language));
     if (language === searchedIn) return;
     setSearchedIn(language);
     if (options && !stale && busy === null) void search(true);
@@ -251,7 +253,7 @@ export function NewShipmentScreen() {
       return;
     }
     if (v.kind === 'conflict') {
-      setDraft(v.draft);
+      setDraft(draftInLanguage(v.draft, useLanguage.getState().language));
       setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
       setBanner({ kind: 'conflict', text: t('newShipment.conflict', { id: v.shipment.deliveryId }) });
       return;
