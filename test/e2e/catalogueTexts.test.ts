@@ -84,6 +84,42 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
     expect(ENGLISH).toContain('Collection protocol');
   });
 
+  // Station plurals: one label per package; ORD-1001 and ORD-1007 have one package, ORD-1002 three.
+  it.each(['cs', 'en'] as const)('%s: the Station screen says label for one package and labels for three', async (lang) => {
+    await rpc.call('demo.reset', {});
+    const page = await open(lang);
+    const outcome = page.getByTestId('scan-outcome');
+    const shown = async (code: string, kind: string) => {
+      await scan(page, code);
+      await page.locator(`[data-testid="scan-outcome"][data-kind="${kind}"]`).waitFor({ timeout: 20_000 });
+      return outcome.innerText();
+    };
+    await shown('ORD-1001', 'printed');
+    await page.keyboard.press('Escape');
+    const again1 = await shown('ORD-1001', 'already-closed');
+    expect.soft(again1).toContain(lang === 'cs' ? 'Vytisknout štítek znovu?' : 'Print its label again?');
+    expect.soft(again1).toContain(lang === 'cs' ? 'vytiskla její štítek.' : 'printed its label before.');
+    await shot(page, 'station-reprint-one', lang);
+    await page.keyboard.press('Escape');
+    await shown('ORD-1002', 'printed');
+    await page.keyboard.press('Escape');
+    const again3 = await shown('ORD-1002', 'already-closed');
+    expect.soft(again3).toContain(lang === 'cs' ? 'Vytisknout štítky znovu?' : 'Print its labels again?');
+    await page.keyboard.press('Escape');
+
+    const zpl = hs.station.printing.virtual.zpl;
+    await zpl.offline();
+    try {
+      const down = await shown('ORD-1007', 'printer-down');
+      expect.soft(down).toContain(lang === 'cs' ? 'Štítek čeká v tiskové frontě a vytiskne se sám' : 'The label waits in the print queue and prints by itself');
+      await shot(page, 'station-printer-down-one', lang);
+    } finally {
+      await zpl.online();
+    }
+    await expectOnlyCatalogue(page, lang, 'station: plurals');
+    await page.close();
+  });
+
   // Each language on the same demo shipments, made prepared again (Settings → Reset demo data).
   const p = { batchOk: 'ORD-1003', batchNext: 'ORD-1004', multi: 1002, refused: 'ORD-1015' } as const;
 

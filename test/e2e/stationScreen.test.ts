@@ -221,7 +221,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     try {
       await scan('ORD-1007');
       await waitKind('printer-down');
-      expect(await outcome().textContent()).toContain('Labels wait in the print queue');
+      expect(await outcome().textContent()).toContain('The label waits in the print queue');
       await shot('printer-down-en');
     } finally {
       await zpl.online();

@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n';
-import type { MessageKey } from '../i18n/en';
-import { toneOf } from '../screens/station/OutcomeView';
+import { outcomeTitle, toneOf } from '../screens/station/OutcomeView';
 import { useNav } from '../state/navStore';
 import { openQuestionOf, useScans } from '../state/scanStore';
 
@@ -34,7 +33,7 @@ export function ScanToast() {
   const tone = toneOf(feedback);
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
   const title =
-    feedback.type === 'outcome' ? (feedback.outcome.kind === 'printed' && feedback.outcome.reprint ? t('station.kind.reprinted') : t(`station.kind.${feedback.outcome.kind}` as MessageKey))
+    feedback.type === 'outcome' ? outcomeTitle(t, feedback.outcome)
     : feedback.type === 'working' ? t('station.kind.working')
     : t('station.kind.refused');
   const code = feedback.type === 'outcome' ? feedback.outcome.code : feedback.code;

@@ -81,9 +81,14 @@ function Shipment({ carrier, recipient, packages }: { carrier: string; recipient
   );
 }
 
-function titleOf(t: T, o: ScanOutcome): string {
+/** The count that declines a text about a shipment's labels: one label per package. */
+const labels = (s: { packageCount: number }) => ({ n: s.packageCount });
+
+/** An outcome's title, also in the recent scans and the toast on other screens. */
+export function outcomeTitle(t: T, o: ScanOutcome): string {
   if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
-  if (o.kind === 'queued' && o.reason) return t('station.kind.queuedWaiting');
+  // One label per package: "1 label is printing", "3 štítky se tisknou", "5 štítků se tiskne".
+  if (o.kind === 'queued') return t(o.reason ? 'station.kind.queuedWaiting' : 'station.kind.queued', { n: o.shipment.packageCount });
   return t(`station.kind.${o.kind}` as MessageKey);
 }
 
@@ -106,21 +111,21 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       break;
     case 'spooled':
       main = ship(o.shipment);
-      notes.push(t('station.note.spooled'));
+      notes.push(t('station.note.spooled', labels(o.shipment)));
       break;
     case 'queued':
       main = ship(o.shipment);
-      notes.push(t('station.note.queued'));
+      notes.push(t('station.note.queued', labels(o.shipment)));
       if (o.reason) notes.push(t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'printer-down':
       main = ship(o.shipment);
-      notes.push(t('station.note.printerDown'), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
+      notes.push(t('station.note.printerDown', labels(o.shipment)), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'already-closed':
       main = ship(o.shipment);
-      notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed-elsewhere">{t('station.note.elsewhere')}</strong> : t('station.note.closedHere'));
-      if (!o.labelsAvailable) notes.push(t('station.note.noLabels'));
+      notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed-elsewhere">{t('station.note.elsewhere', labels(o.shipment))}</strong> : t('station.note.closedHere', labels(o.shipment)));
+      if (!o.labelsAvailable) notes.push(t('station.note.noLabels', labels(o.shipment)));
       break;
     case 'weight-check':
       // Issue 25 (Deliver): "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package when there are several.
@@ -192,7 +197,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   const number = 'shipment' in o ? o.shipment.deliveryNumber : null;
   return (
     <>
-      <Title tone={toneOf({ type: 'outcome', outcome: o, answered: true })}>{titleOf(t, o)}</Title>
+      <Title tone={toneOf({ type: 'outcome', outcome: o, answered: true })}>{outcomeTitle(t, o)}</Title>
       <div className="outcome-main">{main}</div>
       <div className="outcome-notes">
         {notes.map((n, i) => (
@@ -247,7 +252,7 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
       <div className={`outcome-keys ${asking ? 'asking' : ''}`}>
         {asking ? (
           <>
-            <span className="outcome-question">{t(weighs ? 'station.weightCheck.question' : 'station.note.question')}</span>
+            <span className="outcome-question">{weighs ? t('station.weightCheck.question') : t('station.note.question', labels(question.shipment))}</span>
             <button type="button" className="key-button primary" onClick={onReprint} data-testid="outcome-reprint">
               <kbd>Enter</kbd> {t(weighs ? 'station.key.acceptWeight' : 'station.key.reprint')}
             </button>

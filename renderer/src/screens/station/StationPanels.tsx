@@ -5,9 +5,8 @@
  */
 import { reasonText } from '../../i18n/reasons';
 import { useT } from '../../i18n';
-import type { MessageKey } from '../../i18n/en';
 import { useScans } from '../../state/scanStore';
-import { toneOf } from './OutcomeView';
+import { outcomeTitle, toneOf } from './OutcomeView';
 
 const PENDING_ROWS = 4;
 
@@ -77,7 +76,7 @@ export function RecentScans() {
               <span className="dot" aria-hidden />
               <span className="code">{o.code}</span>
               <span className="what">
-                {o.kind === 'printed' && o.reprint ? t('station.kind.reprinted') : t(`station.kind.${o.kind}` as MessageKey)}
+                {outcomeTitle(t, o)}
               </span>
               <span className="who">{'shipment' in o ? `${o.shipment.carrier} · ${o.shipment.recipientName}` : ''}</span>
             </li>
