@@ -8,6 +8,7 @@
  * is in that language with local time, the printer-down banner reads as a sentence, the batch summary's
  * colour follows its outcome and lists the carrier's reasons, plurals of labels, Czech wording.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,40 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
       await zpl.online();
     }
     await expectOnlyCatalogue(page, lang, 'station: plurals');
+    await page.close();
+  });
+
+  // End of day: the office printer's folder replaced by a file, so the protocol's PDF cannot be
+  // written after its first byte left (an unknown outcome, code printer_error): the queue's state and
+  // reason texts in the UI language, never the system's "ENOTDIR: …" or a bare state word.
+  it.each(['cs', 'en'] as const)('%s: End of day names a protocol print that failed in the UI language', async (lang) => {
+    await rpc.call('demo.reset', {});
+    const { scanId } = await rpc.call('scan.submit', { code: 'ORD-1001' });
+    expect((await rpc.waitFor('scan.outcome', (x) => x.scanId === scanId)).kind).toBe('printed');
+    const page = await open(lang);
+    const folder = hs.station.printing.virtual.pdf.folder;
+    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(folder, 'not a folder');
+    try {
+      await page.keyboard.press('F6');
+      const row = page.locator('[data-testid="eod-candidate"][data-carrier="NP"][data-place="WH-PRAHA"]');
+      await row.getByTestId('eod-create').click();
+      const state = page.locator('[data-testid="eod-notice"][data-kind="created"] [data-testid="eod-job-state"][data-state="uncertain"]');
+      await state.waitFor({ timeout: 20_000 });
+      const text = await state.innerText();
+      expect.soft(text).toBe(
+        lang === 'cs'
+          ? 'Tisk protokolu: Nejisté, zda vytištěno. Tiskárna hlásí chybu: podívejte se na její displej. V tiskové frontě (F4) odpovězte, zda vyjel.'
+          : 'Protocol print: Printed? Unknown. The printer reports an error: check its display. Answer in the print queue (F4) whether it came out.',
+      );
+      await expectOnlyCatalogue(page, lang, 'end of day: protocol not printed');
+      await shot(page, 'endOfDay-protocol-unsure', lang);
+      // The worker's answer in the queue, so the office printer's lane is free for the next language.
+      for (const j of await rpc.call('printing.queue.list', { states: ['uncertain'] })) await rpc.call('printing.queue.markPrinted', { jobId: j.id });
+    } finally {
+      rmSync(folder, { force: true });
+      mkdirSync(folder, { recursive: true });
+    }
     await page.close();
   });
 

@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import type { ProtocolCandidate } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
+import { reasonText } from '../../i18n/reasons';
 import { UnverifiedLabels } from '../station/VerifyPanel';
 import { ProtocolPreview } from './ProtocolPreview';
 import { useEndOfDay, type FollowedJob, type Notice } from './useEndOfDay';
@@ -25,14 +26,31 @@ function formatWhen(language: string, iso: string, withTime = true): string {
   return new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-GB', opts).format(d);
 }
 
+/**
+ * Why the protocol did not print, in the UI language: the reason's text when its code is one the
+ * catalogue knows (messages/reasons.ts, as the print queue shows it), and for a print that may have
+ * come out the queue's name of its state. Never the core's own message: it is English, or a system
+ * error ("ENOTDIR: …").
+ */
+function notPrintedText(t: T, reasonCode: string | undefined, state: 'failed' | 'uncertain' | 'unconfirmed'): string {
+  const reason = reasonCode ? reasonText(t, reasonCode, null) : '';
+  const text = state === 'failed' ? t('endOfDay.job.failed', { reason }) : t('endOfDay.job.unsure', { reason, state: t(`queue.state.${state}`) });
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 function JobState({ job, jobId }: { job: FollowedJob | undefined; jobId: number | null }) {
   const t = useT();
   if (jobId === null) return <span className="eod-job bad">{t('endOfDay.job.none')}</span>;
   if (job?.state === 'done') return <span className="eod-job ok" data-testid="eod-job-state" data-state="done">{t('endOfDay.job.done')}</span>;
   // Handed to the office printer's print system, which does not say it printed (issue 24 item 7).
   if (job?.state === 'spooled') return <span className="eod-job" data-testid="eod-job-state" data-state="spooled">{t('endOfDay.job.spooled')}</span>;
-  if (job?.state === 'failed' || job?.state === 'uncertain' || job?.state === 'unconfirmed')
-    return <span className="eod-job bad" data-testid="eod-job-state" data-state={job.state}>{t('endOfDay.job.failed', { reason: job.reason ?? job.state })}</span>;
+  const state = job?.state;
+  if (job && (state === 'failed' || state === 'uncertain' || state === 'unconfirmed'))
+    return (
+      <span className="eod-job bad" data-testid="eod-job-state" data-state={state}>
+        {notPrintedText(t, job.reasonCode, state)}
+      </span>
+    );
   return <span className="eod-job" data-testid="eod-job-state" data-state={job?.state ?? 'queued'}>{t('endOfDay.job.queued')}</span>;
 }
 
