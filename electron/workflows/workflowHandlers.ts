@@ -5,6 +5,7 @@
  */
 import type { ScanCounters } from '../../shared/contract/workflows';
 import type { Handlers } from '../rpc/rpcServer';
+import { deskRecent } from './deskRecent';
 import { StationError } from '../stationError';
 import type { Workflows } from './index';
 import type { WorkflowDeps } from './workflowDeps';
@@ -16,6 +17,7 @@ type WorkflowHandlers = Pick<
   | 'scan.skip'
   | 'scan.pending'
   | 'scan.counters'
+  | 'scan.recent'
   | 'batch.collect'
   | 'batch.items'
   | 'batch.remove'
@@ -64,6 +66,7 @@ export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows)
     'scan.skip': ({ scanId }) => scanToClose.skip(scanId),
     'scan.pending': () => scanToClose.pendingList(),
     'scan.counters': () => scanCountersOf(deps),
+    'scan.recent': () => deskRecent(deps),
 
     'batch.collect': ({ code }) => batchClose.collect(code),
     'batch.items': () => batchClose.itemsList(),
