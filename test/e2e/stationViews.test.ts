@@ -150,6 +150,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true (issue 
 
       await page.keyboard.press('F1');
       await expect.poll(() => item.getAttribute('data-status'), { timeout: 3000 }).toBe('ready');
+      expect(await page.getByTestId('batch-last').getAttribute('data-status')).toBe('ready');
       await page.screenshot({ path: path.join(screenshotsDir, `station-batch-after-demo-reset-${l.lang}.png`) });
       await page.keyboard.press('F5');
     });

@@ -242,7 +242,8 @@ export const useScans = create<ScanState>((set, get) => {
       return r.ok ? { version: r.value.version, list: r.value.items } : null;
     },
     key: (i) => i.code,
-    publish: (batchItems) => set({ batchItems }),
+    // The last scan's mark follows its item (Reset demo data marks an already closed one ready again).
+    publish: (batchItems) => set((s) => ({ batchItems, batchLast: s.batchLast && (batchItems.find((i) => i.code === s.batchLast!.code) ?? s.batchLast) })),
     onReconnect: whenReconnected(useConnection.subscribe),
   });
   rpc.on('batch.items', batch.apply);
