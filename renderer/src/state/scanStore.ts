@@ -32,7 +32,7 @@ const RECENT = RECENT_SCANS;
 const PREVIEWS = RECENT_LABELS;
 
 /** A scan's outcome as the recent-scans list keeps it (the core serves the same lines on load: `scan.recent`). */
-export function recentOf(o: ScanOutcome): RecentScan {
+function recentOf(o: ScanOutcome): RecentScan {
   const shipment = 'shipment' in o ? o.shipment : null;
   return {
     scanId: o.scanId,
