@@ -298,6 +298,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         await resetDemoData({ db, accounts, sandbox, demoAccountId, log: opts.log });
         await activeSession.refresh();
         await accountRpc.emit();
+        // The cache was emptied: filled again before the answer, so Shipments lists every demo
+        // shipment at once, and the batch's marks follow the shipments' new states (issue 25 item 8).
+        if (demoAccountId) await shipments.syncNow(demoAccountId);
+        await workflows.batchClose.recheck();
         return { reset: true as const };
       },
     },

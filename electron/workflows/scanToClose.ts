@@ -223,7 +223,12 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     if (settled.kind === 'spooled') return { scanId, code, kind: 'spooled', shipment: info, jobIds, reprint };
     // The labels come out later (the printer was down, or slow): the scan log says so then, so the day's counters are true.
     setImmediate(() =>
-      deps.jobs.whenAllDone(jobIds, (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' })),
+      deps.jobs.whenAllDone(
+        jobIds,
+        (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' }),
+        // Cancelled in the queue: it no longer waits, so the day's "Waiting" drops it (issue 25 item 8).
+        () => deps.repos.scanLog.update(scanId, { outcome: 'print_cancelled' }),
+      ),
     );
     if (settled.kind === 'waiting' || settled.kind === 'failed') {
       // Waiting for its printer (offline, out of labels): said at once, with the printer's reason (issue 24 item 10).
