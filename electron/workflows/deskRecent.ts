@@ -49,7 +49,8 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
   };
   const scans: RecentScan[] = [];
   for (const e of deps.repos.journal.latestScans(accountId, RECENT_SCANS)) {
-    let kind = finalKind[e.logOutcome];
+    // Held at the weight check: the scan log says skipped; the journal's reason tells them apart.
+    let kind = e.reasonCode === 'weight_held' ? 'held' : finalKind[e.logOutcome];
     let waits = false;
     if (!kind) {
       if (e.step === 'queued') ({ kind, waits } = queuedKind(e.jobIds.map(job).filter((j): j is JobView => j !== null)));

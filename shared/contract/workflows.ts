@@ -298,7 +298,7 @@ export const recentScan = z.object({
   scanId: z.number().int(),
   code: z.string(),
   kind: z.enum([
-    'printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'cancelled', 'not-found', 'ambiguous',
+    'printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'weight-check', 'held', 'cancelled', 'not-found', 'ambiguous',
     'carrier-rejected', 'service-unreachable', 'skipped', 'login-required', 'error',
   ]),
   reprint: z.boolean(),

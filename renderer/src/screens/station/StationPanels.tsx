@@ -75,8 +75,10 @@ function toneOfLine(r: RecentScan): Tone {
     case 'service-unreachable':
       return 'wait';
     case 'already-closed':
+    case 'weight-check':
       return 'ask';
     case 'skipped':
+    case 'held':
     case 'print-cancelled':
       return 'neutral';
     default:
@@ -85,7 +87,7 @@ function toneOfLine(r: RecentScan): Tone {
 }
 
 /** Kinds that name a shipment the station closed or found closed: its carrier and recipient are shown. */
-const namesShipment = new Set<RecentScan['kind']>(['printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed']);
+const namesShipment = new Set<RecentScan['kind']>(['printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'weight-check']);
 
 export function RecentScans() {
   const t = useT();
