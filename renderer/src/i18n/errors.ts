@@ -49,6 +49,8 @@ function keyOf(code: string, d: Details): string {
     case 'login.invalid-token':
     case 'preview_unavailable':
       return variant(d.reason);
+    case 'storage_failed':
+      return variant(d.kind);
     case 'login.failed':
       return d.error ? base : `${base}.noCode`;
     case 'login.port-unavailable':

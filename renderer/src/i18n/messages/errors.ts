@@ -22,6 +22,11 @@ export const errors = defineMessages({
     'error.invalid_params': 'The station refused the request: some values are not valid.',
     'error.invalid_message': 'The station could not read the request.',
     'error.internal': 'The station failed to do this. The details are in its log.',
+    'error.storage_failed': 'The station cannot write its data: {code}.',
+    'error.storage_failed.io': 'The station cannot write its data: the disk reported an input/output error ({code}).',
+    'error.storage_failed.full': 'The station cannot write its data: the disk is full ({code}).',
+    'error.storage_failed.gone': 'The station cannot write its data: its data folder cannot be opened ({code}).',
+    'error.storage_failed.readonly': 'The station cannot write its data: the disk is read-only ({code}).',
 
     // Accounts and login (electron/auth).
     'error.account.invalid': 'The account details are not valid.',
@@ -126,6 +131,11 @@ export const errors = defineMessages({
     'error.invalid_params': 'Stanice požadavek odmítla: některé hodnoty nejsou platné.',
     'error.invalid_message': 'Stanice požadavku nerozuměla.',
     'error.internal': 'Stanici se to nepodařilo. Podrobnosti jsou v jejím protokolu.',
+    'error.storage_failed': 'Stanice nemůže zapisovat svá data: {code}.',
+    'error.storage_failed.io': 'Stanice nemůže zapisovat svá data: disk ohlásil chybu vstupu/výstupu ({code}).',
+    'error.storage_failed.full': 'Stanice nemůže zapisovat svá data: disk je plný ({code}).',
+    'error.storage_failed.gone': 'Stanice nemůže zapisovat svá data: složku s daty nelze otevřít ({code}).',
+    'error.storage_failed.readonly': 'Stanice nemůže zapisovat svá data: disk je jen pro čtení ({code}).',
 
     'error.account.invalid': 'Údaje účtu nejsou platné.',
     'error.account.invalid.url': '„{url}“ není webová adresa.',
