@@ -15,7 +15,7 @@ import { makeDataDirPrivate } from './privateDataDir';
 import { electronRpcPort, serveRpcPort, type MessagePortLike, type RpcPort } from './rpc/messagePortBridge';
 import type { Logger } from './rpc/rpcServer';
 import { createStation, type Station, type StationOptions } from './station';
-import { exitCodeFor, STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from './storageFailure';
+import { STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from './storageFailure';
 
 /** Main process -> core. `connect` carries one port (a page's other end) in `ports`. */
 export type MainToCore =
@@ -108,7 +108,8 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
       const message = err instanceof Error ? err.message : String(err);
       log?.error('the station could not start', { error: message });
       say({ t: 'failed', message, logFile: log?.file ?? null });
-      opts.exit(exitCodeFor(err, dataDir));
+      // Main shows why in a dialog (electron/coreSupervisor.ts): a core that never ran is not restarted.
+      opts.exit(1);
       return;
     }
     for (const port of waiting.splice(0)) serve(port);

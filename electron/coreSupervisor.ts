@@ -2,7 +2,8 @@
  * The Electron shell's watch over its core process (electron/coreProcess.ts, forked as a utility
  * process): starts it, tells when it serves the contract, and starts it again when it stops on its
  * own. A core that stopped because its data folder could not be written (a storage failure, exit
- * code STORAGE_FAILED_EXIT_CODE) has said why first: the new core is told, and its desk shows it.
+ * code STORAGE_FAILED_EXIT_CODE) has said why first: the new core, started after a second (two
+ * after a second such stop), is told, and its desk shows it.
  * A third stop within a minute means it cannot run: the shell says why and quits.
  *
  * Plain Node, no `electron` import: main.ts passes Electron's `utilityProcess.fork`, a unit test a
@@ -40,6 +41,8 @@ export interface CoreSupervisorOptions {
   /** The core cannot run (its start failed after a stop, or it stopped three times in a minute). */
   giveUp(err: CoreStartError, title?: string): void;
   now?: () => number;
+  /** Waits before a restart after a storage failure (default: a timer). */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export interface CoreSupervisor {
@@ -56,6 +59,7 @@ export interface CoreSupervisor {
 
 export function createCoreSupervisor(o: CoreSupervisorOptions): CoreSupervisor {
   const now = o.now ?? Date.now;
+  const wait = o.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let core: UtilityProcessLike | null = null;
   let coreReady = false;
   let logFile: string | null = null;
@@ -120,6 +124,9 @@ export function createCoreSupervisor(o: CoreSupervisorOptions): CoreSupervisor {
       return;
     }
     try {
+      // A disk being freed or remounted gets a moment (1 s, then 2 s), as `npm start` gives it.
+      if (storageFailure) await wait(1000 * 2 ** (stops.length - 1));
+      if (quitting) return;
       await start(storageFailure);
       const core = ready();
       core?.postMessage({

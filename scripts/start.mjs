@@ -76,7 +76,9 @@ function superviseWebHost(hostArgs, firstReason) {
       else if (m?.t === 'storageFailed') failure = m.failure;
     });
     child.on('exit', (code, signal) => {
-      if (stopping || code !== STORAGE_FAILED_EXIT_CODE) process.exit(code ?? (signal ? 1 : 0));
+      // Only a station that ran is started again (as in the Electron shell): a first start that
+      // fails has said why, and trying it again would not change that.
+      if (stopping || code !== STORAGE_FAILED_EXIT_CODE || !listening) process.exit(code ?? (signal ? 1 : 0));
       const why = failure ? `${failure.message} (${failure.code})` : 'a storage error';
       const now = Date.now();
       stops.push(now);
