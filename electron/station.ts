@@ -92,8 +92,11 @@ export interface StationOptions {
   restartedAfter?: StorageFailure | null;
 }
 
-/** What a page may still ask once the data cannot be written: the status (and the banner saying why). */
-const ANSWERED_WHILE_STORAGE_FAILED: ReadonlySet<string> = new Set(['station.status', 'settings.get', 'settings.pageLanguage']);
+/**
+ * What a page may still ask once the data cannot be written: what its top bar and the banner
+ * saying why are drawn from (reads; one that fails on the disk is refused like the rest).
+ */
+const ANSWERED_WHILE_STORAGE_FAILED: ReadonlySet<string> = new Set(['station.status', 'settings.get', 'settings.pageLanguage', 'accounts.list', 'printing.printers.list', 'printing.routes.get']);
 
 /** The keychain when it answers; otherwise memory, said plainly in the status (logins last until exit). */
 async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; keychain: StationStatus['keychain'] }> {

@@ -169,8 +169,7 @@ export function App() {
       )}
       {status && !status.storage.failed && status.storage.restartedAfter && (
         <div className="banner warn" role="alert" data-testid="storage-banner" data-state="restarted">
-          {t('banner.storage.restarted', { dataDir: status.dataDir })}{' '}
-          <span>{errorText(t, { code: 'storage_failed', message: status.storage.restartedAfter.message, details: status.storage.restartedAfter })}</span>
+          {t('banner.storage.restarted', { dataDir: status.dataDir, reason: t(`storage.kind.${status.storage.restartedAfter.kind}`), code: status.storage.restartedAfter.code })}
         </div>
       )}
       {status && !status.keychain.available && (
