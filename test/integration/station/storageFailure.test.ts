@@ -9,11 +9,14 @@
  *   - `npm start -- --web` (scripts/start.mjs) starts it again on the same address, and the page,
  *     reconnected with the same token, is told why;
  *   - started again on a healthy disk, nothing it acknowledged is lost.
- * Needs FUSE (`needs('fuse')`: skipped locally without it, fails under CI=true) and the built dist/.
+ * A real full disk too: a 64 MB tmpfs filled to its last byte (a FUSE layer's ENOSPC is our own
+ * model of one; the kernel's is not).
+ * Needs FUSE and a tmpfs mount (`needs('fuse')`, `needs('tmpfs')`: skipped locally without them,
+ * failing under CI=true) and the built dist/.
  * 20 s bounds below are failure bounds (the exit comes about a second after the failure), not measurements.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,11 +28,13 @@ import { needs } from '../../support/services';
 import { repoRoot } from '../../support/station';
 
 const fuseOk = needs('fuse');
+const tmpfsOk = needs('tmpfs');
 if (fuseOk && !hostBuilt && process.env.CI) throw new Error('dist/node/host.mjs is not built (npm test builds it)');
 const FAIL_BOUND_MS = 20_000;
 
 let top: string;
 const mounts: LossyMount[] = [];
+const tmpfsMounts: string[] = [];
 const stops: (() => Promise<void>)[] = [];
 const sockets: RpcSocket[] = [];
 
@@ -77,14 +82,35 @@ function exitOf(child: ChildProcess, boundMs: number): Promise<number | null | '
   });
 }
 
+/** Writes zeros into `file` until the file system has not one byte left. */
+function fillToLastByte(file: string): void {
+  const fd = openSync(file, 'w');
+  let chunk = 1 << 20;
+  const zeros = Buffer.alloc(chunk);
+  try {
+    for (;;) {
+      try {
+        writeSync(fd, zeros, 0, chunk);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+        if (chunk === 1) return;
+        chunk >>= 1;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 beforeAll(() => {
-  if (fuseOk) top = mkdtempSync(path.join(tmpdir(), 'station-storage-failure-'));
+  if (fuseOk || tmpfsOk) top = mkdtempSync(path.join(tmpdir(), 'station-storage-failure-'));
 });
 
 afterAll(async () => {
   for (const s of sockets) s.close();
   for (const stop of stops.reverse()) await stop();
   for (const m of mounts) await m.unmount();
+  for (const dir of tmpfsMounts) execFileSync('umount', ['-l', dir]);
   if (top) rmSync(top, { recursive: true, force: true });
 });
 
@@ -171,5 +197,42 @@ describe.skipIf(!fuseOk || !hostBuilt)('a failing disk under a scanning station'
     expect(status.storage).toMatchObject({ failed: null, restartedAfter: { kind: 'full', code: 'SQLITE_FULL' } });
     expect((await scan(rpc2, 'ORD-1005')).kind).toBe('printed');
     expect(child.exitCode).toBeNull();
+  });
+});
+
+describe.skipIf(!tmpfsOk || !hostBuilt)('a full disk, filled to the last byte (tmpfs)', { timeout: 120_000 }, () => {
+  it('scans go on while SQLite has room; the first it cannot commit is refused, the core exits (75), and every acknowledged scan is kept', async () => {
+    const dataDir = path.join(top, 'tmpfs-data');
+    mkdirSync(dataDir);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', dataDir]);
+    tmpfsMounts.push(dataDir);
+    const ch = await startChildHost({ dataDir });
+    stops.push(ch.stop);
+    const rpc = await rpcOf(ch.host);
+    const acknowledged = [(await scan(rpc, 'ORD-1006')).scanId];
+
+    const filler = path.join(dataDir, 'filler');
+    fillToLastByte(filler);
+    // SQLite may still have room in its WAL: scans it commits are acknowledged (and must be kept);
+    // the first it cannot commit is refused. Bounded: a full disk must show within a few scans.
+    let refusal: { code: string; message: string } | null = null;
+    for (let i = 0; i < 20 && !refusal; i++) {
+      const answer = await submitAnswer(rpc, 'ORD-1006');
+      if ('refused' in answer) refusal = answer.refused;
+      else acknowledged.push(answer.acknowledged);
+    }
+    expect(refusal).toEqual({ code: 'storage_failed', message: expect.stringContaining('The station cannot write its data') });
+    expect((await rpc.waitFor('station.statusChanged', (s) => s.storage.failed !== null, FAIL_BOUND_MS)).storage.failed).toMatchObject({ kind: 'full', code: 'SQLITE_FULL' });
+    expect(await exitOf(ch.child, FAIL_BOUND_MS)).toBe(75);
+
+    // Space freed: a new start on the same folder keeps every scan it acknowledged.
+    rmSync(filler);
+    const next = await startChildHost({ dataDir });
+    stops.push(next.stop);
+    const rpc2 = await rpcOf(next.host);
+    const kept = new Set((await rpc2.call('scans.recent', { limit: 100 })).map((s) => s.id));
+    expect(acknowledged.filter((id) => !kept.has(id))).toEqual([]);
+    expect((await scan(rpc2, 'ORD-1007')).kind).toBe('printed');
+    await next.stop();
   });
 });
