@@ -31,6 +31,11 @@ async function main() {
       'restarted-after': { type: 'string' },
     },
   });
+  // A start after a storage failure keeps the address the open page knows (scripts/start.mjs hands
+  // the earlier launch's token over in the environment), so the page reconnects by itself.
+  const token = /^[\w-]{32,}$/.test(process.env.STATION_WEB_TOKEN ?? '') ? process.env.STATION_WEB_TOKEN : undefined;
+  // Not passed on to the programs the station runs (lp, udevadm...).
+  delete process.env.STATION_WEB_TOKEN;
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a number from 0 to 65535, not "${values.port}".`);
@@ -81,9 +86,6 @@ async function main() {
     },
   });
   const staticDir = path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', 'renderer'));
-  // A start after a storage failure keeps the address the open page knows (scripts/start.mjs hands
-  // the earlier launch's token over in the environment), so the page reconnects by itself.
-  const token = /^[\w-]{32,}$/.test(process.env.STATION_WEB_TOKEN ?? '') ? process.env.STATION_WEB_TOKEN : undefined;
   const host = await startWebHost({ rpc: station.rpc, log, staticDir, port, token });
   log.info('web host started', { origin: host.origin });
   toSupervisor({ t: 'listening', port: host.port, token: host.token });
