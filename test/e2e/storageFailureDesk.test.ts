@@ -28,6 +28,7 @@ const langs = [
     locale: 'en-US',
     refused: 'The station cannot write its data: the disk reported an input/output error (SQLITE_IOERR',
     stopped: 'Scanning has stopped',
+    footer: 'Scanning is stopped until the station starts again',
     restarted: 'The station was started again after it stopped because it could not write its data: the disk is full (SQLITE_FULL).',
   },
   {
@@ -35,6 +36,7 @@ const langs = [
     locale: 'cs-CZ',
     refused: 'Stanice nemůže zapisovat svá data: disk ohlásil chybu vstupu/výstupu (SQLITE_IOERR',
     stopped: 'Skenování je zastaveno',
+    footer: 'Skenování je zastaveno, dokud se stanice znovu nespustí',
     restarted: 'Stanice byla znovu spuštěna poté, co se zastavila, protože nemohla zapisovat svá data: disk je plný (SQLITE_FULL).',
   },
 ] as const;
@@ -88,6 +90,8 @@ describe.skipIf(!ready)('the desk when the station cannot write its data', { tim
       expect(text).toContain(l.refused);
       expect(text).toContain(l.stopped);
       expect(text).toContain(dataDir);
+      // The refused scan's footer does not invite the next parcel while scans are refused.
+      await expect.poll(() => refused.getByTestId('outcome-next').textContent(), { timeout: 10_000 }).toBe(l.footer);
       // The top bar still names the company (its reads are answered): nothing but scanning looks broken.
       expect(await page.getByTestId('connection').textContent()).toBe(l.lang === 'en' ? 'Connected' : 'Připojeno');
       await page.screenshot({ path: path.join(screenshotsDir, `storage-failed-${l.lang}.png`) });
