@@ -8,15 +8,19 @@
  * Plain Node, no `electron` import: the parent port is passed in, so a test drives this with a
  * named mock of Electron's `process.parentPort` and real worker_threads ports.
  */
+import type { StationStatus } from '../shared/contract/status';
+import { storageFailure, type StorageFailure } from '../shared/storageFailure';
 import { createLogger } from './log';
 import { makeDataDirPrivate } from './privateDataDir';
 import { electronRpcPort, serveRpcPort, type MessagePortLike, type RpcPort } from './rpc/messagePortBridge';
 import type { Logger } from './rpc/rpcServer';
 import { createStation, type Station, type StationOptions } from './station';
+import { STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from './storageFailure';
 
 /** Main process -> core. `connect` carries one port (a page's other end) in `ports`. */
 export type MainToCore =
-  | { t: 'start'; dataDir: string }
+  /** `restartedAfter`: this core replaces one that stopped on a storage failure (the desk says why). */
+  | { t: 'start'; dataDir: string; restartedAfter?: StorageFailure | null }
   | { t: 'connect' }
   | { t: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
   | { t: 'close' };
@@ -26,6 +30,8 @@ export type CoreToMain =
   | { t: 'ready'; logFile: string | null }
   | { t: 'failed'; message: string; logFile: string | null }
   | { t: 'openExternal'; url: string }
+  /** The data folder cannot be written: the core exits with STORAGE_FAILED_EXIT_CODE right after, to be started again. */
+  | { t: 'storageFailed'; failure: StorageFailure }
   | { t: 'closed' };
 
 /** The shape of Electron's `process.parentPort` in a utility process. */
@@ -62,9 +68,26 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
     }
     const stop = serveRpcPort(wrap(port), station.rpc, log);
     served.add(stop);
+    // A page gets a new port when its core was started again (electron/coreSupervisor.ts): it
+    // does not reload, so the status (why the core was restarted) is sent to it.
+    const rpc = station.rpc;
+    void rpc.dispatch('station.status', {}).then((r) => {
+      if (r.ok) rpc.emit('station.statusChanged', r.value as StationStatus);
+    });
   };
 
-  async function start(dataDir: string): Promise<void> {
+  let dataDirInUse: string | undefined;
+  /** Scanning has stopped and the desk has been told: main hears why, then the process ends (never waiting on the log). */
+  let stoppingOnStorage = false;
+  const stopOnStorageFailure = (failure: StorageFailure, graceMs: number) => {
+    if (stoppingOnStorage) return;
+    stoppingOnStorage = true;
+    say({ t: 'storageFailed', failure });
+    setTimeout(() => opts.exit(STORAGE_FAILED_EXIT_CODE), graceMs);
+  };
+
+  async function start(dataDir: string, restartedAfter: StorageFailure | null): Promise<void> {
+    dataDirInUse = dataDir;
     try {
       // Before anything is opened in it: the folder and what it holds readable by this user only.
       const notPrivate = makeDataDirPrivate(dataDir);
@@ -77,12 +100,15 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
         log,
         // The system browser is opened by the main process (Electron's shell); the core only asks.
         openExternal: (url) => say({ t: 'openExternal', url }),
+        restartedAfter,
+        onStorageFailed: (f) => stopOnStorageFailure(f, STORAGE_EXIT_GRACE_MS),
         ...opts.station,
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       log?.error('the station could not start', { error: message });
       say({ t: 'failed', message, logFile: log?.file ?? null });
+      // Main shows why in a dialog (electron/coreSupervisor.ts): a core that never ran is not restarted.
       opts.exit(1);
       return;
     }
@@ -108,7 +134,8 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
     if (typeof msg !== 'object' || msg === null) return;
     if (msg.t === 'start' && typeof msg.dataDir === 'string' && !starting) {
       starting = true;
-      void start(msg.dataDir);
+      const after = storageFailure.safeParse(msg.restartedAfter ?? null);
+      void start(msg.dataDir, after.success ? after.data : null);
     } else if (msg.t === 'connect' && e.ports[0] && !closing) {
       serve(e.ports[0]);
     } else if (msg.t === 'log' && LEVELS.has(msg.level) && typeof msg.message === 'string') {
@@ -123,9 +150,13 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
   return {
     fatal(err) {
       const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-      log?.error('the station core stopped on an unexpected error', { error: message });
+      const failure = storageFailureOf(err, dataDirInUse);
+      // Written if the disk takes it, dropped if not (electron/log.ts): the exit never waits on it.
+      log?.error(failure ? 'the station core stopped: it cannot write its data' : 'the station core stopped on an unexpected error', { error: message });
       console.error(message);
-      opts.exit(1);
+      // A storage failure: main hears why (a message needs a turn of the event loop), then the exit.
+      if (failure) stopOnStorageFailure(failure, 100);
+      else opts.exit(1);
     },
   };
 }

@@ -26,7 +26,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ORIGIN, appResponseHeaders, resolveAppRequest } from './appProtocol';
-import type { CoreToMain, MainToCore } from './coreProcess';
+import type { MainToCore } from './coreProcess';
+import { CoreStartError, createCoreSupervisor, type UtilityProcessLike } from './coreSupervisor';
 import { dataDirArgument, resolveDataDir } from './dataDir';
 import { loadWindowState, saveWindowState } from './windowState';
 
@@ -71,25 +72,10 @@ function applicationMenu(withDevTools: boolean): Menu {
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
-/** A core that stopped before it was ready: its reason and where its log is, for the dialog. */
-class CoreStartError extends Error {
-  constructor(
-    message: string,
-    readonly logFile: string | null,
-  ) {
-    super(message);
-  }
-}
-
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let win: BrowserWindow | null = null;
-  let core: UtilityProcess | null = null;
-  let coreReady = false;
-  let logFile: string | null = null;
-  let quitting = false;
-  const restarts: number[] = [];
 
   app.on('second-instance', () => {
     if (win) {
@@ -103,80 +89,34 @@ if (!app.requestSingleInstanceLock()) {
 
   const tell = (child: UtilityProcess, msg: MainToCore, ports?: Electron.MessagePortMain[]) => child.postMessage(msg, ports);
 
+  // The core process, started again when it stops on its own (electron/coreSupervisor.ts).
+  const supervisor = createCoreSupervisor({
+    // No `cwd`: one inside app.asar makes the utility process fail to start (electron/electron#41396).
+    fork: () => utilityProcess.fork(corePath, [], { serviceName: 'Label Station core', stdio: 'inherit' }) as UtilityProcessLike,
+    dataDir,
+    openExternal: openExternalChecked,
+    restarted: () => {
+      if (win && !win.isDestroyed()) connectPage(win.webContents);
+    },
+    giveUp: (err, title) => failAndQuit(err, title),
+  });
+  const coreChild = () => supervisor.ready() as UtilityProcess | null;
+  const startCore = () => supervisor.start();
+
   /** The main process's few lines go to the station log, which the core writes. */
   function mainLog(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void {
-    if (core && coreReady) tell(core, { t: 'log', level, message, fields });
+    const core = coreChild();
+    if (core) tell(core, { t: 'log', level, message, fields });
     else (level === 'error' ? console.error : console.log)(message, fields ?? '');
-  }
-
-  /** Forks the core and resolves once it serves the contract (or rejects with why it cannot). */
-  function startCore(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      // No `cwd`: one inside app.asar makes the utility process fail to start (electron/electron#41396).
-      const child = utilityProcess.fork(corePath, [], { serviceName: 'Label Station core', stdio: 'inherit' });
-      core = child;
-      coreReady = false;
-      let settled = false;
-      let wasReady = false;
-      child.once('spawn', () => tell(child, { t: 'start', dataDir }));
-      child.on('message', (msg: CoreToMain) => {
-        if (msg.t === 'ready') {
-          coreReady = true;
-          wasReady = true;
-          logFile = msg.logFile;
-          settled = true;
-          resolve();
-        } else if (msg.t === 'failed') {
-          settled = true;
-          reject(new CoreStartError(msg.message, msg.logFile));
-        } else if (msg.t === 'openExternal') {
-          openExternalChecked(msg.url);
-        }
-      });
-      child.on('exit', (code) => {
-        if (core === child) {
-          core = null;
-          coreReady = false;
-        }
-        if (!settled) {
-          settled = true;
-          reject(new CoreStartError(`The station core stopped (exit code ${code}) before it was ready.`, logFile));
-        } else if (wasReady && !quitting) {
-          // A core that failed its start has said why (the dialog shows it): only a running core is restarted.
-          void coreStopped(code);
-        }
-      });
-    });
   }
 
   /** Hands a page one end of a fresh channel and the core the other. */
   function connectPage(wc: WebContents): void {
-    if (!core || !coreReady || wc.isDestroyed()) return;
+    const core = coreChild();
+    if (!core || wc.isDestroyed()) return;
     const { port1, port2 } = new MessageChannelMain();
     tell(core, { t: 'connect' }, [port1]);
     wc.postMessage(PORT, null, [port2]);
-  }
-
-  /**
-   * The core stopped on its own (a crash): a new one starts and the page gets a new port (its
-   * calls in flight answer "unavailable"; the journal resumes the scan that was cut off). A third
-   * stop within a minute means it cannot run: said in a dialog, and the app quits.
-   */
-  async function coreStopped(code: number): Promise<void> {
-    const now = Date.now();
-    restarts.push(now);
-    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
-    if (restarts.length >= 3) {
-      failAndQuit(new CoreStartError(`The station core stopped ${restarts.length} times within a minute (last exit code ${code}).`, logFile), 'Label Station stopped');
-      return;
-    }
-    try {
-      await startCore();
-      mainLog('error', 'the station core stopped unexpectedly and was started again', { exitCode: code });
-      if (win && !win.isDestroyed()) connectPage(win.webContents);
-    } catch (err) {
-      failAndQuit(err);
-    }
   }
 
   /**
@@ -184,10 +124,10 @@ if (!app.requestSingleInstanceLock()) {
    * be written) must not leave a process with no window: say why, where the log is, and quit.
    */
   function failAndQuit(err: unknown, title = 'Label Station could not start'): void {
-    quitting = true;
+    supervisor.quitting();
     const message = err instanceof Error ? err.message : String(err);
-    const file = err instanceof CoreStartError ? err.logFile : logFile;
-    core?.kill();
+    const file = err instanceof CoreStartError ? err.logFile : supervisor.logFile();
+    supervisor.current()?.kill();
     const where = file ? `The log is in ${file}.` : `No log could be written in the data folder ${dataDir}.`;
     dialog.showErrorBox(title, `${message}\n\n${where}`);
     app.exit(1);
@@ -296,10 +236,10 @@ if (!app.requestSingleInstanceLock()) {
   // flight finish first); a core that does not answer within 30 s is ended.
   let closedCore = false;
   app.on('will-quit', (e) => {
-    const child = core;
+    const child = supervisor.current() as UtilityProcess | null;
     if (closedCore || !child) return;
     e.preventDefault();
-    quitting = true;
+    supervisor.quitting();
     const timer = setTimeout(() => child.kill(), 30_000);
     child.once('exit', () => {
       clearTimeout(timer);

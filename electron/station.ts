@@ -46,6 +46,8 @@ import { createDemoPickListHandlers } from './workflows/demoPickList';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 import { createDesk } from './scale/desk';
+import type { StorageFailure } from '../shared/storageFailure';
+import { createStorageGuard, storageRefusal } from './storageFailure';
 
 export interface StationOptions {
   dataDir: string;
@@ -80,7 +82,21 @@ export interface StationOptions {
   serviceTimeoutMs?: number;
   /** How long a scan waits for its labels to come out before it reports them queued (default 8 s). */
   printWaitMs?: number;
+  /**
+   * The data folder cannot be written any more (electron/storageFailure.ts): the station has
+   * stopped scanning and refuses calls; the host ends the process so its supervisor starts a new
+   * one. Without it the station stays in that state.
+   */
+  onStorageFailed?(f: StorageFailure): void;
+  /** This core was started again after a storage failure (its supervisor says which): shown on the desk. */
+  restartedAfter?: StorageFailure | null;
 }
+
+/**
+ * What a page may still ask once the data cannot be written: what its top bar and the banner
+ * saying why are drawn from (reads; one that fails on the disk is refused like the rest).
+ */
+const ANSWERED_WHILE_STORAGE_FAILED: ReadonlySet<string> = new Set(['station.status', 'settings.get', 'settings.pageLanguage', 'accounts.list', 'printing.printers.list', 'printing.routes.get']);
 
 /** The keychain when it answers; otherwise memory, said plainly in the status (logins last until exit). */
 async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; keychain: StationStatus['keychain'] }> {
@@ -115,6 +131,13 @@ export interface Station {
 
 export async function createStation(opts: StationOptions): Promise<Station> {
   const clock = opts.clock ?? systemClock;
+  // The first storage error anywhere stops scanning and tells the desk (status below), then the host.
+  let onStorageFailed = (_f: StorageFailure): void => undefined;
+  const storage = createStorageGuard({ dataDir: opts.dataDir, log: opts.log, onFailed: (f) => onStorageFailed(f) });
+  /** Work nobody awaits failed: a storage failure is the station's state, anything else a logged error. */
+  const fault = (what: string, err: unknown): void => {
+    if (!storage.check(err)) opts.log.error(what, { error: err instanceof Error ? err.message : String(err) });
+  };
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = path.join(opts.dataDir, 'station.db');
   const db = openDatabase(dbFile);
@@ -181,7 +204,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     // The waiter hears every change at once; the pages get them gathered (`printing.jobs`).
     onJobChanged: (job) => jobWaiter.jobChanged(job),
     // A lane stopped by the station's own error (its store cannot be read or written): logged, never an unhandled rejection.
-    onLaneError: (printerId, err) => opts.log.error('a print lane stopped on an error of the station', { printerId, error: err instanceof Error ? err.message : String(err) }),
+    onLaneError: (printerId, err) => {
+      if (!storage.check(err)) opts.log.error('a print lane stopped on an error of the station', { printerId, error: err instanceof Error ? err.message : String(err) });
+    },
+    onProbeError: (err) => fault('the printer states could not be refreshed', err),
   });
 
   const shipments = createShipmentDomain({
@@ -226,6 +252,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     jobs: jobWaiter,
     clock,
     log: opts.log,
+    fault,
     serviceTrouble: () => void status.refreshLogged(),
     scannerAffixes: () => settings.get().scanner,
   };
@@ -272,7 +299,13 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       printing.queue.kick();
     },
     closing: () => closing,
+    restartedAfter: opts.restartedAfter ?? null,
+    fault,
   });
+  onStorageFailed = (f) => {
+    status.storageFailed(f);
+    opts.onStorageFailed?.(f);
+  };
   // The top bar's printer pill reads the status: it must change with the printer, not at the next health check.
   events.connect((name, payload) => {
     if (name !== 'printing.printerState') return;
@@ -298,6 +331,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         await resetDemoData({ db, accounts, sandbox, demoAccountId, log: opts.log });
         await activeSession.refresh();
         await accountRpc.emit();
+        // The cache was emptied: filled again before the answer, so Shipments lists every demo
+        // shipment at once, and the batch's marks follow the shipments' new states (issue 25 item 8).
+        if (demoAccountId) await shipments.syncNow(demoAccountId);
+        await workflows.batchClose.recheck();
         return { reset: true as const };
       },
     },
@@ -310,6 +347,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       language,
     })),
     opts.log,
+    {
+      // Once the data cannot be written, a scan is refused with why, never acknowledged.
+      refuse: (method) => {
+        const f = storage.failed();
+        return f && !ANSWERED_WHILE_STORAGE_FAILED.has(method) ? storageRefusal(f) : null;
+      },
+      fault: (err) => (storage.check(err) ? storageRefusal(storage.failed()!) : null),
+    },
   );
   events.connect(server.emit);
 
@@ -321,14 +366,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     // A login: scans that waited for it run now, in scan order.
     workflows.journal.wake();
     const id = accounts.active()?.id;
-    if (id) void shipments.syncNow(id);
+    if (id) shipments.syncNow(id).catch((err: unknown) => fault('the shipment sync failed', err));
   });
 
   // Recovery before anything drains: the queue turns jobs cut off mid-send into `uncertain`, then
   // the journal resumes every unfinished entry from its last committed step.
   await printing.start();
   // The scale opens in the background: a device that is slow to answer never holds up the start.
-  void desk.start();
+  desk.start().catch((err: unknown) => fault('the scale could not be started', err));
   workflows.journal.start();
   await status.refresh();
   const stopJournalTick = clock.setInterval(() => workflows.journal.tick(), 1000);
@@ -338,10 +383,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const stopOutageCheck = clock.setInterval(() => {
     if (!status.current().service.reachable) void status.refreshLogged();
   }, opts.outageCheckMs ?? 3000);
-  const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000);
+  const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000, (err) => fault('the shipment sync failed', err));
 
   const first = accounts.active()?.id;
-  if (first) void shipments.syncNow(first);
+  if (first) shipments.syncNow(first).catch((err: unknown) => fault('the shipment sync failed', err));
 
   return {
     rpc: server,

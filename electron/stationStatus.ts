@@ -5,6 +5,7 @@
  * `printersChanged` (a printer's state); every change goes out as `station.statusChanged`.
  */
 import type { PrinterSummary, StationStatus } from '../shared/contract/status';
+import type { StorageFailure } from '../shared/storageFailure';
 import type { Clock } from './clock';
 import type { Emit } from './eventBus';
 import type { Logger } from './rpc/rpcServer';
@@ -27,6 +28,10 @@ export interface StationStatusOptions {
   onServiceBack(): void;
   /** A health check that still answers while the station closes finds the database closed. */
   closing(): boolean;
+  /** This core was started again after a storage failure (shown until the next one). */
+  restartedAfter?: StorageFailure | null;
+  /** A background refresh failed: the station decides what the error means (a storage failure stops it). */
+  fault?(what: string, err: unknown): void;
 }
 
 export interface StationStatusService {
@@ -37,6 +42,8 @@ export interface StationStatusService {
   refreshLogged(): Promise<unknown>;
   /** A printer's state changed: the top bar's printer pill must follow it, not wait for the next check. */
   printersChanged(): void;
+  /** The data folder cannot be written: said to every page at once (electron/storageFailure.ts). */
+  storageFailed(f: StorageFailure): void;
 }
 
 export function createStationStatus(o: StationStatusOptions): StationStatusService {
@@ -49,6 +56,7 @@ export function createStationStatus(o: StationStatusOptions): StationStatusServi
     service: { ...service, reachable: false, checkedAt: null, error: null, errorCode: null, errorDetails: null },
     printers: [],
     keychain: o.keychain,
+    storage: { failed: null, restartedAfter: o.restartedAfter ?? null },
   };
 
   async function refresh(): Promise<StationStatus> {
@@ -72,11 +80,16 @@ export function createStationStatus(o: StationStatusOptions): StationStatusServi
   return {
     current: () => status,
     refresh,
-    refreshLogged: () => refresh().catch((err: unknown) => o.log.warn('status refresh failed', { error: String(err) })),
+    refreshLogged: () =>
+      refresh().catch((err: unknown) => (o.fault ? o.fault('status refresh failed', err) : o.log.warn('status refresh failed', { error: String(err) }))),
     printersChanged() {
       const printers = o.printers();
       if (JSON.stringify(printers) === JSON.stringify(status.printers)) return;
       status = { ...status, printers };
+      o.emit('station.statusChanged', status);
+    },
+    storageFailed(f) {
+      status = { ...status, storage: { ...status.storage, failed: f } };
       o.emit('station.statusChanged', status);
     },
   };

@@ -40,6 +40,62 @@ if (electron.bin) {
   const reason = electron.web
     ? 'Starting the station in the loopback web host (--web).'
     : `${electron.why}, so the same station starts in the loopback web host instead.`;
-  const hostArgs = [path.join(root, 'dist', 'node', 'host.mjs'), '--reason', reason, ...args.filter((a) => a !== '--web')];
-  forward(spawn(process.execPath, hostArgs, { stdio: 'inherit' }));
+  superviseWebHost(
+    [path.join(root, 'dist', 'node', 'host.mjs'), ...args.filter((a) => a !== '--web')],
+    reason,
+  );
+}
+
+/**
+ * The web host as the Electron shell runs its core: a host that stopped because it could not
+ * write its data (exit code 75, shared/storageFailure.ts STORAGE_FAILED_EXIT_CODE) is started
+ * again, after 1 s (then 2 s: a disk that is being freed or remounted gets a moment), on the same
+ * port with the same token, so the open page reconnects by itself and says
+ * why; a third such stop within a minute ends `npm start` with the reason. Any other exit ends
+ * it with that exit's code, as before.
+ */
+function superviseWebHost(hostArgs, firstReason) {
+  const STORAGE_FAILED_EXIT_CODE = 75;
+  const stops = [];
+  let child = null;
+  let stopping = false;
+  let listening = null; // { port, token } of the running host (its IPC message)
+  let failure = null; // what the last storage failure was (its IPC message)
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      stopping = true;
+      if (child) child.kill(sig);
+      else process.exit(0); // between a stop and its restart
+    });
+  }
+  const start = (extra, env) => {
+    failure = null;
+    child = spawn(process.execPath, [...hostArgs, ...extra], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
+    child.on('message', (m) => {
+      if (m?.t === 'listening') listening = { port: m.port, token: m.token };
+      else if (m?.t === 'storageFailed') failure = m.failure;
+    });
+    child.on('exit', (code, signal) => {
+      // Only a station that ran is started again (as in the Electron shell): a first start that
+      // fails has said why, and trying it again would not change that.
+      if (stopping || code !== STORAGE_FAILED_EXIT_CODE || !listening) process.exit(code ?? (signal ? 1 : 0));
+      const why = failure ? `${failure.message} (${failure.code})` : 'a storage error';
+      const now = Date.now();
+      stops.push(now);
+      while (stops.length && stops[0] < now - 60_000) stops.shift();
+      if (stops.length >= 3) {
+        console.error(`The station stopped ${stops.length} times within a minute because it could not write its data (${why}). Check the disk of its data folder; not starting it again.`);
+        process.exit(code);
+      }
+      const restart = `The station stopped because it could not write its data (${why}); it is started again.`;
+      console.error(restart);
+      const extra = [...(listening ? ['--port', String(listening.port)] : []), '--reason', restart, ...(failure ? ['--restarted-after', JSON.stringify(failure)] : [])];
+      const env = { ...process.env, ...(listening ? { STATION_WEB_TOKEN: listening.token } : {}) };
+      child = null;
+      setTimeout(() => {
+        if (!stopping) start(extra, env);
+      }, 1000 * 2 ** (stops.length - 1));
+    });
+  };
+  start(['--reason', firstReason], process.env);
 }

@@ -47,11 +47,15 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
   let login: BrowserLogin | null = null;
   const lastError = new Map<string, string>();
 
+  /** The accounts list sent again after a change nobody awaits: a store that fails is logged, never an unhandled rejection. */
+  const inBackground = (p: Promise<unknown>) =>
+    void p.catch((err: unknown) => deps.log.error('the accounts could not be sent to the page', { error: err instanceof Error ? err.message : String(err) }));
+
   setUrlSink((url) => {
     if (!login) return;
     login.url = url;
     login.urlKnown(url);
-    void emit();
+    inBackground(emit());
   });
 
   async function loginOf(a: Account): Promise<LoginStateView> {
@@ -105,7 +109,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
     return emit();
   }
 
-  deps.accounts.onLoginState(() => void changed());
+  deps.accounts.onLoginState(() => inBackground(changed()));
 
   function cancelLogin(): void {
     if (!login) return;
@@ -172,7 +176,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
           })
           .finally(() => {
             if (login === current) login = null;
-            void changed();
+            inBackground(changed());
           });
       });
     },

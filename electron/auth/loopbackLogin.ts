@@ -131,7 +131,8 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
         return;
       }
       callbackTaken = true;
-      void handleCallback(target.searchParams, res);
+      // Its own failure (the answer page could not be written) ends the login: never an unhandled rejection.
+      handleCallback(target.searchParams, res).catch((err: unknown) => finish(err instanceof Error ? err : new Error(String(err))));
     } catch (err) {
       refusals.note('login listener refused a malformed request', { error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });

@@ -7,10 +7,18 @@ import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../dataDir';
 import { createLogger } from '../log';
 import { makeDataDirPrivate } from '../privateDataDir';
+import { storageFailure, type StorageFailure } from '../../shared/storageFailure';
 import { createStation } from '../station';
+import { exitCodeFor, STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from '../storageFailure';
 import { startWebHost } from './webHost';
 
 declare const STATION_VERSION: string;
+
+/** Messages to scripts/start.mjs when it started this process with an IPC channel (none otherwise). */
+type ToSupervisor = { t: 'listening'; port: number; token: string } | { t: 'storageFailed'; failure: StorageFailure };
+const toSupervisor = (msg: ToSupervisor): void => {
+  if (process.send && process.connected) process.send(msg);
+};
 
 async function main() {
   const { values } = parseArgs({
@@ -19,8 +27,15 @@ async function main() {
       'data-dir': { type: 'string' },
       renderer: { type: 'string' },
       reason: { type: 'string' },
+      // Set by scripts/start.mjs when it starts the station again after a storage failure (JSON).
+      'restarted-after': { type: 'string' },
     },
   });
+  // A start after a storage failure keeps the address the open page knows (scripts/start.mjs hands
+  // the earlier launch's token over in the environment), so the page reconnects by itself.
+  const token = /^[\w-]{32,}$/.test(process.env.STATION_WEB_TOKEN ?? '') ? process.env.STATION_WEB_TOKEN : undefined;
+  // Not passed on to the programs the station runs (lp, udevadm...).
+  delete process.env.STATION_WEB_TOKEN;
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a number from 0 to 65535, not "${values.port}".`);
@@ -34,17 +49,46 @@ async function main() {
   // One unexpected error ends the process (its state is unknown), as in the desktop app's core
   // (electron/coreEntry.ts); the line is written to station.log before the exit (electron/log.ts
   // writes errors synchronously), not only to a stderr nobody may be reading.
+  // A storage error (the data folder's disk failing) exits with its own code, which the
+  // supervisor (scripts/start.mjs) answers with a new start; the log line is dropped if the disk
+  // cannot take it (electron/log.ts), so the exit never waits on it.
   const fatal = (err: unknown) => {
-    log.error('the station stopped on an unexpected error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    const failure = storageFailureOf(err, dataDir);
+    log.error(failure ? 'the station stopped: it cannot write its data' : 'the station stopped on an unexpected error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     console.error(err);
-    process.exit(1);
+    if (!failure) process.exit(1);
+    // The supervisor is told why (a message needs a turn of the event loop to leave), then the exit.
+    toSupervisor({ t: 'storageFailed', failure });
+    setTimeout(() => process.exit(STORAGE_FAILED_EXIT_CODE), 100);
   };
   process.on('uncaughtException', fatal);
   process.on('unhandledRejection', fatal);
-  const station = await createStation({ dataDir, host: 'web', version: STATION_VERSION, log });
+  let restartedAfter: StorageFailure | null = null;
+  try {
+    const parsed = storageFailure.safeParse(JSON.parse(values['restarted-after'] ?? 'null'));
+    if (parsed.success) restartedAfter = parsed.data;
+  } catch {
+    // Not JSON: the desk simply does not say why the station was restarted.
+  }
+  const station = await createStation({
+    dataDir,
+    host: 'web',
+    version: STATION_VERSION,
+    log,
+    restartedAfter,
+    // The data folder cannot be written: the desk has been told and scans are refused; after a
+    // short grace (the page hears why) the process ends with its own code, never blocked in a
+    // log flush, and scripts/start.mjs starts it again.
+    onStorageFailed: (f) => {
+      toSupervisor({ t: 'storageFailed', failure: f });
+      console.error(`The station cannot write its data: ${f.message} (${f.code}). It stops now (exit code ${STORAGE_FAILED_EXIT_CODE}).`);
+      setTimeout(() => process.exit(STORAGE_FAILED_EXIT_CODE), STORAGE_EXIT_GRACE_MS);
+    },
+  });
   const staticDir = path.resolve(values.renderer ?? path.join(import.meta.dirname, '..', 'renderer'));
-  const host = await startWebHost({ rpc: station.rpc, log, staticDir, port });
+  const host = await startWebHost({ rpc: station.rpc, log, staticDir, port, token });
   log.info('web host started', { origin: host.origin });
+  toSupervisor({ t: 'listening', port: host.port, token: host.token });
   if (values.reason) console.log(values.reason);
   console.log(`Label Station is running. Data folder: ${dataDir}`);
   console.log(`Open this address in a browser on this computer (it holds this launch's access token):`);
@@ -64,5 +108,6 @@ async function main() {
 
 main().catch((err) => {
   console.error(`The station could not start: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
+  // A start on a disk that still fails exits with the storage code too: the supervisor tries again (bounded).
+  process.exit(exitCodeFor(err));
 });

@@ -53,6 +53,8 @@ export interface PrintingServiceOptions {
   backoff?: BackoffPolicy;
   /** A print lane stopped on an error of the station itself (the store cannot be read or written). */
   onLaneError?(printerId: string, error: unknown): void;
+  /** The background probe of printer states failed on an error of the station itself (its store): never an unhandled rejection. */
+  onProbeError?(error: unknown): void;
   /** Makes a printer's driver from its settings (a seam of the composition root; default printerDrivers.ts). */
   createDriver?: DriverFactory;
   /** The station's language (electron/stationLanguage.ts), for a test label printed without one (default English). */
@@ -175,7 +177,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     const now = clock.now().getTime();
     const full = now - lastFullRefresh >= (opts.statusIntervalMs ?? 15_000);
     if (full) lastFullRefresh = now;
-    void refreshStates((p) => !probing.has(p.id) && (full || !!queue.waitingHead(p.id)));
+    refreshStates((p) => !probing.has(p.id) && (full || !!queue.waitingHead(p.id))).catch((err: unknown) => opts.onProbeError?.(err));
   }
 
   const view = (p: PrinterConfig): PrinterView => ({
@@ -229,7 +231,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     'printing.printers.save': (p) => {
       printers.save(p, clock.now());
       retireDriver(p.id);
-      void refreshStates();
+      refreshStates().catch((err: unknown) => opts.onProbeError?.(err));
       return view(p);
     },
     'printing.printers.remove': ({ printerId }) => {

@@ -67,7 +67,14 @@ function issueDetail(i: z.core.$ZodIssue): { path: string[]; message: string; co
   return { path: i.path.map(String), message: i.message, code: i.code, ...(bound && Number.isFinite(bound.limit) ? bound : {}) };
 }
 
-export function createRpcServer(handlers: Handlers, log: Logger): RpcServer {
+export interface RpcGuards {
+  /** A refusal before the handler runs (the station's data cannot be written), or null. */
+  refuse?(method: MethodName): StationError | null;
+  /** What a handler's failure means to the station (a storage failure is a refusal of its own), or null. */
+  fault?(err: unknown): StationError | null;
+}
+
+export function createRpcServer(handlers: Handlers, log: Logger, guards: RpcGuards = {}): RpcServer {
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
 
   async function dispatch(method: unknown, params: unknown): Promise<RpcResult<unknown>> {
@@ -87,14 +94,15 @@ export function createRpcServer(handlers: Handlers, log: Logger): RpcServer {
         },
       };
     }
+    const refused = guards.refuse?.(method);
+    if (refused) return { ok: false, error: { code: refused.code, message: refused.message, details: refused.details } };
     try {
       const handler = handlers[method] as (p: unknown) => unknown;
       const value = await handler(parsed.data);
       return { ok: true, value };
     } catch (err) {
-      if (err instanceof StationError) {
-        return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
-      }
+      const known = err instanceof StationError ? err : guards.fault?.(err);
+      if (known) return { ok: false, error: { code: known.code, message: known.message, details: known.details } };
       log.error('rpc handler failed', { method, error: err instanceof Error ? err.message : String(err) });
       return { ok: false, error: { code: 'internal', message: `The station failed to run ${method}. See the log.` } };
     }

@@ -5,6 +5,7 @@
  * is on the disk before the side effect it allows.
  */
 import type { LabelRoute } from '../../shared/contract/printing';
+import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
@@ -43,6 +44,29 @@ export interface ReceivedScan {
   code: string;
   rawCode: string | null;
   at: Date;
+}
+
+interface LatestScanRow {
+  scan_id: number;
+  code: string | null;
+  step: JournalStep;
+  reason_code: string | null;
+  delivery_id: number | null;
+  outcome: string;
+  message: string | null;
+  job_ids: string;
+}
+
+/** A scan at the desk as the journal and the scan log left it. */
+export interface LatestScan {
+  scanId: number;
+  code: string;
+  step: JournalStep;
+  reasonCode: string | null;
+  deliveryId: number | null;
+  logOutcome: LogOutcome;
+  message: string | null;
+  jobIds: number[];
 }
 
 export interface NewEntry {
@@ -177,6 +201,30 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
          AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state NOT IN ('done', 'spooled')))`,
   );
 
+  // Scans whose label was cancelled in the queue while nobody was listening: not waiting any more.
+  const cancelledScans = db.prepare(
+    `UPDATE scan_log SET outcome = 'print_cancelled'
+     WHERE outcome = 'queued' AND id IN (
+       SELECT e.scan_id FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id
+       WHERE e.step = 'queued' AND e.scan_id IS NOT NULL AND p.state = 'cancelled' AND coalesce(p.reason_code, '') <> 'replaced_by_reprint')`,
+  );
+
+  // The desk's latest scans, newest first: the entries from the end of the table (its key), each
+  // with its scan log row and its jobs by their keys, so the read stays small however long the history.
+  const latestScans = db.prepare<[string, number], LatestScanRow>(
+    `SELECT e.scan_id, e.code, e.step, e.reason_code, e.delivery_id, s.outcome, s.message,
+       (SELECT json_group_array(j.job_id) FROM journal_jobs j WHERE j.entry_id = e.id) AS job_ids
+     FROM journal_entries e JOIN scan_log s ON s.id = e.scan_id
+     WHERE e.account_id = ? AND e.source = 'scan' ORDER BY e.id DESC LIMIT ?`,
+  );
+  // The labels of the desk's latest closes and reprints, newest first; a cancelled one never printed.
+  const latestLabels = db.prepare<[string, number], { job_id: number; delivery_id: number | null }>(
+    `SELECT p.id AS job_id, min(e.delivery_id) AS delivery_id FROM print_jobs p
+       JOIN journal_jobs j ON j.job_id = p.id JOIN journal_entries e ON e.id = j.entry_id
+     WHERE e.account_id = ? AND e.source IN ('scan', 'batch', 'reprint') AND p.kind = 'print' AND p.state <> 'cancelled'
+     GROUP BY p.id ORDER BY p.id DESC LIMIT ?`,
+  );
+
   const repo = {
     /** A scan as it arrives: its scan log row and its journal entry, in one commit, before the scan is acknowledged. */
     receiveScan(s: ReceivedScan): { scanId: number; entry: JournalEntry } {
@@ -211,8 +259,20 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
       )();
     },
 
+    /** The latest `limit` scans of an account at the desk, newest first (the Station screen's recent scans). */
+    latestScans(accountId: string, limit: number): LatestScan[] {
+      return latestScans.all(accountId, limit).map((r) => ({
+        scanId: r.scan_id, code: r.code ?? '', step: r.step, reasonCode: r.reason_code, deliveryId: r.delivery_id,
+        logOutcome: r.outcome as LogOutcome, message: r.message, jobIds: JSON.parse(r.job_ids) as number[],
+      }));
+    },
+    /** The latest `limit` label jobs of an account's scans, batches and reprints, newest first, none cancelled. */
+    latestLabels(accountId: string, limit: number): { jobId: number; deliveryId: number | null }[] {
+      return latestLabels.all(accountId, limit).map((r) => ({ jobId: r.job_id, deliveryId: r.delivery_id }));
+    },
+
     /** The scan log catches up with labels that came out before a stop; returns how many scans it updated. */
-    settleScanLog: (): number => printedScans.run().changes,
+    settleScanLog: (): number => printedScans.run().changes + cancelledScans.run().changes,
 
     /**
      * Entries for shipments already known: a prepared one to close (`resolved`), a closed one to

@@ -129,10 +129,15 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
    * Syncs the active account every `intervalMs` in the background (skipped while one runs or
    * when no account is active). Returns the stop function.
    */
-  function startAutoSync(setIntervalFn: (fn: () => void, ms: number) => () => void, intervalMs: number): () => void {
+  /** `onError`: a sync that failed on the station's own error (its store); never an unhandled rejection. */
+  function startAutoSync(setIntervalFn: (fn: () => void, ms: number) => () => void, intervalMs: number, onError: (err: unknown) => void): () => void {
     return setIntervalFn(() => {
-      const id = deps.activeAccountId();
-      if (id) void syncNow(id);
+      try {
+        const id = deps.activeAccountId();
+        if (id) syncNow(id).catch(onError);
+      } catch (err) {
+        onError(err);
+      }
     }, intervalMs);
   }
 

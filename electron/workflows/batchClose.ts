@@ -197,6 +197,26 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
       items = items.filter((i) => i.code !== code);
       changed([], had ? [code] : []);
     },
+    /**
+     * Each collected code looked up again and its mark set anew (the service's data changed under
+     * it: "Reset demo data" made closed shipments prepared again, issue 25 item 8). Kept in order,
+     * after the collects already in line; a code that cannot be looked up now keeps its mark.
+     */
+    recheck(): Promise<void> {
+      return inOrder(async () => {
+        const put: BatchItem[] = [];
+        for (const [n, item] of items.entries()) {
+          const found = await deps.lookup(item.code);
+          if (found.kind !== 'found') continue;
+          const fresh: BatchItem = { ...itemFor(found.code, found.shipment), ...(item.weights && found.shipment.deliveryId === item.deliveryId ? { weights: item.weights } : {}) };
+          if (JSON.stringify(fresh) === JSON.stringify(item)) continue;
+          items[n] = fresh;
+          put.push(fresh);
+        }
+        keep();
+        changed(put, []);
+      });
+    },
     clear() {
       deps.repos.batchItems.replace([]);
       const gone = items.map((i) => i.code);

@@ -9,7 +9,7 @@ import { createBatchClose, type BatchCloseOptions } from './batchClose';
 import { createCloseAndPrint } from './closeAndPrint';
 import { createEndOfDay } from './endOfDay';
 import { createScanToClose, type ScanToCloseOptions } from './scanToClose';
-import type { WorkflowDeps } from './workflowDeps';
+import { reportFault, type WorkflowDeps } from './workflowDeps';
 
 export { createJobWaiter, type JobWaiter } from './jobWaiter';
 export type { WorkflowDeps, WorkflowSession } from './workflowDeps';
@@ -35,7 +35,7 @@ export function createWorkflows(deps: WorkflowDeps, opts: { scan?: ScanToCloseOp
       const results = await engine.run(session, due);
       deps.log.info('journal entries resumed', { entries: due.length, queued: [...results.values()].filter((r) => r.kind === 'queued').length });
     })()
-      .catch((err: unknown) => deps.log.error('resuming journal entries failed', { error: err instanceof Error ? err.message : String(err) }))
+      .catch((err: unknown) => reportFault(deps, 'resuming journal entries failed', err))
       .finally(() => (resuming = null));
     return resuming;
   }

@@ -38,9 +38,10 @@ export interface JobWaiter {
   /**
    * Calls `done` once every job is finished (printed, or handed to the print system), however many
    * failures and retries come first (a printer that was down prints later); forgets the jobs when
-   * one is cancelled.
+   * one is cancelled, calling `cancelled` when that is so the label will not come out (the worker
+   * cancelled it, a new print replaced it): a reprint's copy of the job still prints it.
    */
-  whenAllDone(jobIds: number[], done: (how: JobsFinished) => void): void;
+  whenAllDone(jobIds: number[], done: (how: JobsFinished) => void, cancelled?: () => void): void;
 }
 
 
@@ -96,7 +97,7 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
     },
     printerChanged,
     waitReason,
-    whenAllDone(jobIds, onDone) {
+    whenAllDone(jobIds, onDone, onCancelled) {
       const all = new Set(jobIds).size;
       const finished = new Set<number>();
       let spooled = false;
@@ -106,6 +107,7 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
         if (job.state === 'cancelled') {
           listening = false;
           stop();
+          if (job.reasonCode !== 'replaced_by_reprint') onCancelled?.();
           return;
         }
         if (isFinished(job)) {

@@ -22,7 +22,7 @@ import { isClosedState } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
-import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
+import { labelsInPrinter, reportFault, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 import type { AskWeight, BeforeClose, WeighedInfo, WeightAnswer } from '../scale/weighBeforeClose';
 
 /** The desk's own steps around the close (issue 19: weigh before it, check the label after it). */
@@ -223,7 +223,12 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     if (settled.kind === 'spooled') return { scanId, code, kind: 'spooled', shipment: info, jobIds, reprint };
     // The labels come out later (the printer was down, or slow): the scan log says so then, so the day's counters are true.
     setImmediate(() =>
-      deps.jobs.whenAllDone(jobIds, (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' })),
+      deps.jobs.whenAllDone(
+        jobIds,
+        (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' }),
+        // Cancelled in the queue: it no longer waits, so the day's "Waiting" drops it (issue 25 item 8).
+        () => deps.repos.scanLog.update(scanId, { outcome: 'print_cancelled' }),
+      ),
     );
     if (settled.kind === 'waiting' || settled.kind === 'failed') {
       // Waiting for its printer (offline, out of labels): said at once, with the printer's reason (issue 24 item 10).
@@ -479,15 +484,29 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
           continue;
         }
         const step = r.step;
-        if ('later' in step) void step.later.catch((err: unknown) => fail(head, err).step as ScanOutcome).then((o) => deliver(entryId, o));
+        if ('later' in step) {
+          step.later
+            .catch((err: unknown) => fail(head, err).step as ScanOutcome)
+            .then((o) => deliver(entryId, o))
+            .catch((err: unknown) => reportFault(deps, 'a scan outcome could not be recorded', err));
+        }
         else deliver(entryId, step);
       }
-    })().finally(() => {
-      draining = null;
-      if (working !== null) pendingChanged(working);
-      working = null;
-      if (again) void drain();
-    });
+    })()
+      // A store that cannot be read or written (a failing disk) stops the lane: reported, never an
+      // unhandled rejection (the scan itself stays in the journal, unacknowledged or resumable).
+      .catch((err: unknown) => reportFault(deps, 'the scan lane stopped on an error of the station', err))
+      .finally(() => {
+        draining = null;
+        const last = working;
+        working = null;
+        try {
+          if (last !== null) pendingChanged(last);
+        } catch (err) {
+          reportFault(deps, 'the scan lane stopped on an error of the station', err);
+        }
+        if (again) void drain();
+      });
     return draining;
   }
 

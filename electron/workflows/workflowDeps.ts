@@ -58,6 +58,12 @@ export interface WorkflowDeps {
   jobs: JobWaiter;
   clock: Clock;
   log: Logger;
+  /**
+   * Work nobody awaits (the scan lane, resumed journal entries) failed on the station's own error:
+   * a storage failure stops the station (electron/storageFailure.ts), anything else is logged.
+   * Never an unhandled rejection. Without it, the error is logged.
+   */
+  fault?(what: string, err: unknown): void;
   /** A workflow could not reach the service: the station checks it now, so the top bar turns red at once. */
   serviceTrouble?(): void;
   /** The desk scanner's prefix/suffix (settings): a scan is logged and named without them. */
@@ -77,4 +83,10 @@ export function labelsInPrinter(deps: Pick<WorkflowDeps, 'queue' | 'repos'>, acc
     }
   }
   return null;
+}
+
+/** Reports work nobody awaits that failed (WorkflowDeps.fault, or the log). */
+export function reportFault(deps: Pick<WorkflowDeps, 'fault' | 'log'>, what: string, err: unknown): void {
+  if (deps.fault) deps.fault(what, err);
+  else deps.log.error(what, { error: err instanceof Error ? err.message : String(err) });
 }

@@ -5,6 +5,7 @@
  */
 import type { ScanCounters } from '../../shared/contract/workflows';
 import type { Handlers } from '../rpc/rpcServer';
+import { deskRecent } from './deskRecent';
 import { StationError } from '../stationError';
 import type { Workflows } from './index';
 import type { WorkflowDeps } from './workflowDeps';
@@ -18,6 +19,7 @@ type WorkflowHandlers = Pick<
   | 'scan.question'
   | 'scan.pending'
   | 'scan.counters'
+  | 'scan.recent'
   | 'batch.collect'
   | 'batch.items'
   | 'batch.remove'
@@ -68,6 +70,7 @@ export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows)
     'scan.question': () => scanToClose.question(),
     'scan.pending': () => scanToClose.pendingList(),
     'scan.counters': () => scanCountersOf(deps),
+    'scan.recent': () => deskRecent(deps),
 
     'batch.collect': ({ code }) => batchClose.collect(code),
     'batch.items': () => batchClose.itemsList(),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLanguage, useT, type Language } from './i18n';
-import { serviceErrorText } from './i18n/errors';
+import { errorText, serviceErrorText } from './i18n/errors';
 import { useConnection } from './rpc/transport';
 import { screens } from './screens/registry';
 import { DemoPickListButton } from './screens/firstRun/DemoPickList';
@@ -159,6 +159,17 @@ export function App() {
         <div className="banner" role="note" data-testid="demo-banner">
           {t('banner.demo')}
           <DemoPickListButton />
+        </div>
+      )}
+      {status?.storage.failed && (
+        <div className="banner storage-failed" role="alert" data-testid="storage-banner" data-state="failed">
+          <strong>{errorText(t, { code: 'storage_failed', message: status.storage.failed.message, details: status.storage.failed })}</strong>{' '}
+          {t('banner.storage.failed', { dataDir: status.dataDir })}
+        </div>
+      )}
+      {status && !status.storage.failed && status.storage.restartedAfter && (
+        <div className="banner warn" role="alert" data-testid="storage-banner" data-state="restarted">
+          {t('banner.storage.restarted', { dataDir: status.dataDir, reason: t(`storage.kind.${status.storage.restartedAfter.kind}`), code: status.storage.restartedAfter.code })}
         </div>
       )}
       {status && !status.keychain.available && (

@@ -34,6 +34,8 @@ const COLS = { index: 24, number: 130, recipient: 190, packages: 66 } as const;
 const BARCODES_PER_LINE = 2;
 const BARCODE_LINE_H = 46;
 const SIGNATURE_H = 150;
+/** The COD total's own line under the counts. */
+const COD_LINE_H = 16;
 
 export function checkProtocol(p: ProtocolData): void {
   const bad = (field: string, message: string) => new DocumentError('INVALID_PROTOCOL', message, field);
@@ -73,7 +75,7 @@ export async function renderProtocolPdf(p: ProtocolData): Promise<Buffer> {
     doc.save().lineWidth(0.5).strokeColor('#888888').moveTo(M, y).lineTo(M + CONTENT_W, y).stroke().restore();
   });
 
-  if (y + SIGNATURE_H > BOTTOM) {
+  if (y + SIGNATURE_H + (p.rows.some((r) => r.cod) ? COD_LINE_H : 0) > BOTTOM) {
     doc.addPage({ size: PAGE, margin: 0 });
     y = M;
   }
@@ -95,7 +97,7 @@ function drawHeader(doc: PDFKit.PDFDocument, p: ProtocolData): number {
     doc.font(FONT).fontSize(7).fillColor('#333333').text(title, x + 8, top + 6, { lineBreak: false });
     doc.fillColor('black');
     lines.forEach((l, i) => {
-      doc.font(i === 0 ? FONT_BOLD : FONT).fontSize(i === 0 ? 12 : 9);
+      doc.font(i === 0 ? FONT_BOLD : FONT).fontSize(i === 0 ? fitSize(doc, l, half - 16, [12, 11, 10, 9]) : 9);
       doc.text(fitLine(doc, l, half - 16), x + 8, top + 18 + (i === 0 ? 0 : 4 + i * 11), { lineBreak: false });
     });
   };
@@ -103,6 +105,12 @@ function drawHeader(doc: PDFKit.PDFDocument, p: ProtocolData): number {
   const place = p.collectionPlace;
   block(M + half + 12, 'MÍSTO SVOZU / COLLECTION PLACE', [place.name, `ID: ${place.identificator}`, ...place.lines].slice(0, 5));
   return top + 100;
+}
+
+/** The largest of `sizes` at which `text` fits `width` in the current font (the smallest when none does: fitLine cuts it then). */
+function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, sizes: number[]): number {
+  for (const size of sizes) if (doc.fontSize(size).widthOfString(text) <= width) return size;
+  return sizes[sizes.length - 1]!;
 }
 
 function drawTableHead(doc: PDFKit.PDFDocument, y: number): number {
@@ -124,7 +132,8 @@ function drawTableHead(doc: PDFKit.PDFDocument, y: number): number {
 function drawRowText(doc: PDFKit.PDFDocument, row: ProtocolRow, i: number, y: number): number {
   let x = M + 4;
   const cell = (text: string, w: number, bold = false) => {
-    doc.font(bold ? FONT_BOLD : FONT).fontSize(9).fillColor('black');
+    doc.font(bold ? FONT_BOLD : FONT).fillColor('black');
+    doc.fontSize(fitSize(doc, text, w - 6, [9, 8, 7.5]));
     doc.text(fitLine(doc, text, w - 6), x, y + 3, { lineBreak: false });
     x += w;
   };
@@ -145,17 +154,24 @@ function drawTotalsAndSignatures(doc: PDFKit.PDFDocument, p: ProtocolData, y: nu
   doc.font(FONT_BOLD).fontSize(11).fillColor('black');
   doc.text(`Zásilek / Shipments: ${p.rows.length}`, M, y, { lineBreak: false });
   doc.text(`Balíků / Packages: ${packages}`, M + 170, y, { lineBreak: false });
-  if (cod) doc.text(fitLine(doc, `Dobírky / COD: ${cod}`, CONTENT_W - 340), M + 340, y, { lineBreak: false });
+  // The COD total is money the courier signs for: never cut. It has a line of its own across the
+  // page ("1 234 567,89 CZK" did not fit beside the counts), wrapping between currencies if needed.
+  let below = y + 20;
+  if (cod) {
+    const line = `Dobírky / COD: ${cod}`;
+    doc.text(line, M, y + COD_LINE_H, { width: CONTENT_W });
+    below = y + COD_LINE_H + 4 + doc.heightOfString(line, { width: CONTENT_W });
+  }
   doc.font(FONT).fontSize(8.5);
   doc.text(
     `Dopravce svým podpisem potvrzuje převzetí ${p.rows.length} zásilek (${packages} balíků) uvedených v tomto protokolu. ` +
       `By signing, the courier confirms receipt of the shipments listed above.`,
     M,
-    y + 20,
+    below,
     { width: CONTENT_W },
   );
 
-  const sy = y + 80;
+  const sy = below + 60;
   const w = CONTENT_W / 2 - 20;
   const sign = (x: number, title: string) => {
     doc.save().lineWidth(0.8).moveTo(x, sy + 30).lineTo(x + w, sy + 30).stroke().restore();

@@ -188,6 +188,8 @@ export const scanOutcome = z.enum([
   /** Handed to the print system, which does not say whether it printed (issue 24 item 7): not counted printed. */
   'spooled',
   'queued',
+  /** Closed, its label cancelled in the print queue before it printed: neither printed nor waiting. */
+  'print_cancelled',
   'already_closed',
   'skipped',
   'cancelled',

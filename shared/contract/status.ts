@@ -1,5 +1,6 @@
 /** Station status: what a worker or support person checks first. */
 import { z } from 'zod';
+import { storageFailure } from '../storageFailure';
 
 export const printerSummary = z.object({
   id: z.string(),
@@ -25,6 +26,12 @@ export const stationStatus = z.object({
   printers: z.array(printerSummary),
   /** Whether secrets are in the OS keychain; without one, logins last only until the station stops. */
   keychain: z.object({ available: z.boolean(), message: z.string().nullable() }),
+  /**
+   * The data folder cannot be written (`failed`): scanning has stopped and the core is about to
+   * exit so its supervisor starts it again. `restartedAfter`: this core was started again after
+   * such a stop (the desk says why).
+   */
+  storage: z.object({ failed: storageFailure.nullable(), restartedAfter: storageFailure.nullable() }),
 });
 
 export type StationStatus = z.infer<typeof stationStatus>;

@@ -284,6 +284,38 @@ export const scanCounters = z.object({
 });
 export type ScanCounters = z.infer<typeof scanCounters>;
 
+/** How many scans the Station screen's "recent scans" lists, and how many label previews it shows. */
+export const RECENT_SCANS = 8;
+export const RECENT_LABELS = 3;
+
+/**
+ * One line of the Station screen's recent scans, as the journal and the scan log keep it, so a
+ * reload or a new page shows what the page before it showed (issue 25 item 12). `print-cancelled`:
+ * closed, its label cancelled in the print queue before it printed. `waits`: a queued scan's
+ * labels wait (behind others, for their printer), not at the printer.
+ */
+export const recentScan = z.object({
+  scanId: z.number().int(),
+  code: z.string(),
+  kind: z.enum([
+    'printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'weight-check', 'held', 'cancelled', 'not-found', 'ambiguous',
+    'carrier-rejected', 'service-unreachable', 'skipped', 'login-required', 'error',
+  ]),
+  reprint: z.boolean(),
+  waits: z.boolean(),
+  carrier: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  jobIds: z.array(z.number().int()),
+});
+export type RecentScan = z.infer<typeof recentScan>;
+
+/** The Station screen's recent scans and its last labels (print jobs to preview), newest first. */
+export const deskRecent = z.object({
+  scans: z.array(recentScan).max(RECENT_SCANS),
+  labels: z.array(z.object({ jobId: z.number().int(), carrier: z.string() })).max(RECENT_LABELS),
+});
+export type DeskRecent = z.infer<typeof deskRecent>;
+
 export const workflowMethods = {
   /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
   'scan.submit': { params: z.object({ code: scannedCode }).strict(), result: z.object({ scanId: z.number().int() }) },
@@ -298,6 +330,8 @@ export const workflowMethods = {
   /** The whole line, on (re)connect; its changes come as `scan.pending` events. */
   'scan.pending': { params: none, result: pendingScans },
   'scan.counters': { params: none, result: scanCounters },
+  /** The recent scans and the last labels, on (re)connect and when a label of them was cancelled. */
+  'scan.recent': { params: none, result: deskRecent },
 
   'batch.collect': { params: z.object({ code: scannedCode }).strict(), result: batchItem },
   /** The whole batch, on (re)connect; its changes come as `batch.items` events. */

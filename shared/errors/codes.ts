@@ -20,6 +20,8 @@ export const stationErrorCodes = {
   invalid_params: 'translated',
   invalid_message: 'translated',
   internal: 'translated',
+  /** The data folder cannot be written (electron/storageFailure.ts): details are the StorageFailure. */
+  storage_failed: 'translated',
 
   // Accounts, login and the keychain (electron/auth).
   'account.invalid': 'translated',

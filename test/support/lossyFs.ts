@@ -3,6 +3,7 @@
  * fsync, see there) and cuts its power. Ask `needs('fuse')` (services.ts) first.
  */
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { lossyFsPython, lossyFsScript } from './services';
 
@@ -14,6 +15,11 @@ export interface LossyMount {
   /** A clean unmount (still nothing unsynced is written). */
   unmount(): Promise<void>;
   stderr(): string;
+  /**
+   * The disk fails from now on: every write, fsync, create, rename and unlink answers `errno`
+   * (EIO: an I/O error; ENOSPC: a full disk), reads go on; null heals it. Needs `failFlag` at mount.
+   */
+  failWrites(errno: 'EIO' | 'ENOSPC' | 'EROFS' | null): void;
 }
 
 function lazyUnmount(mountPoint: string): void {
@@ -26,9 +32,11 @@ function lazyUnmount(mountPoint: string): void {
 }
 
 /** Mounts `backing` at `mountPoint` (both existing folders); resolves once the kernel is connected. */
-export async function mountLossyFs(backing: string, mountPoint: string): Promise<LossyMount> {
+/** `failFlag`: a file path outside the mount that switches failing writes on (failWrites). */
+export async function mountLossyFs(backing: string, mountPoint: string, opts: { failFlag?: string } = {}): Promise<LossyMount> {
   const proc: ChildProcessByStdio<null, Readable, Readable> = spawn(lossyFsPython(), [lossyFsScript, backing, mountPoint], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...(opts.failFlag ? { LOSSYFS_FAIL_FLAG: opts.failFlag } : {}) },
   });
   let err = '';
   proc.stderr.on('data', (d: Buffer) => {
@@ -55,6 +63,11 @@ export async function mountLossyFs(backing: string, mountPoint: string): Promise
     backing,
     mountPoint,
     stderr: () => err,
+    failWrites(errno) {
+      if (!opts.failFlag) throw new Error('mountLossyFs: failWrites needs a failFlag');
+      if (errno) writeFileSync(opts.failFlag, errno);
+      else rmSync(opts.failFlag, { force: true });
+    },
     async cut() {
       if (gone) return;
       gone = true;

@@ -25,6 +25,11 @@ mmapped; its writes come back here as ordinary writes and are never synced, as o
 the -shm is rebuilt from the WAL after a cut). Locks (fcntl) are not implemented here, so the
 kernel keeps them locally for the mount, which is what SQLite needs within one machine.
 Uses fusepy (Debian: python3-fusepy, over libfuse2) with the system python3.
+
+A failing disk on demand (test/integration/station/storageFailure.test.ts): with the environment
+variable LOSSYFS_FAIL_FLAG naming a file (outside the mount), every write, truncate, fsync,
+create, mkdir, rename and unlink fails while that file exists, with the errno named in it (EIO
+when empty; ENOSPC for a full disk). Reads go on working, as on a disk whose writes fail.
 """
 import errno
 import os
@@ -111,6 +116,21 @@ class Overlay:
         os.fsync(fd)
 
 
+FAIL_FLAG = os.environ.get('LOSSYFS_FAIL_FLAG')
+
+
+def failing():
+    """Raises the errno the fail flag names while it exists (see the module's doc)."""
+    if not FAIL_FLAG:
+        return
+    try:
+        with open(FAIL_FLAG) as f:
+            name = f.read().strip() or 'EIO'
+    except FileNotFoundError:
+        return
+    raise FuseOSError(getattr(errno, name, errno.EIO))
+
+
 class LossyFS(Operations):
     use_ns = True
 
@@ -161,6 +181,7 @@ class LossyFS(Operations):
         return {k: getattr(s, k) for k in ('f_bavail', 'f_bfree', 'f_blocks', 'f_bsize', 'f_favail', 'f_ffree', 'f_files', 'f_flag', 'f_frsize', 'f_namemax')}
 
     def mkdir(self, path, mode):
+        failing()
         os.mkdir(self._full(path), mode)
 
     def rmdir(self, path):
@@ -186,6 +207,7 @@ class LossyFS(Operations):
             del self.overlays[ino]
 
     def unlink(self, path):
+        failing()
         with self._mu:
             full = self._full(path)
             st = os.lstat(full)
@@ -194,6 +216,7 @@ class LossyFS(Operations):
                 self._forget_if_gone(st.st_ino)
 
     def rename(self, old, new):
+        failing()
         with self._mu:
             try:
                 replaced = os.lstat(self._full(new))
@@ -222,6 +245,7 @@ class LossyFS(Operations):
         return self._open(self._full(path), flags)
 
     def create(self, path, mode, fi=None):
+        failing()
         return self._open(self._full(path), os.O_CREAT, mode)
 
     def read(self, path, size, offset, fh):
@@ -231,6 +255,7 @@ class LossyFS(Operations):
             return ov.read(fd, offset, size) if ov else os.pread(fd, size, offset)
 
     def write(self, path, data, offset, fh):
+        failing()
         with self._mu:
             fd, ino = self.fds[fh]
             ov = self.overlays.get(ino)
@@ -240,6 +265,7 @@ class LossyFS(Operations):
             return len(data)
 
     def truncate(self, path, length, fh=None):
+        failing()
         with self._mu:
             if fh is not None and fh in self.fds:
                 fd, ino = self.fds[fh]
@@ -260,6 +286,7 @@ class LossyFS(Operations):
         return 0  # a close is not a sync
 
     def fsync(self, path, datasync, fh):
+        failing()
         with self._mu:
             fd, ino = self.fds[fh]
             ov = self.overlays.pop(ino, None)

@@ -4,7 +4,8 @@
  * run, so CI never passes by skipping.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const inCI = process.env.CI === 'true' || process.env.CI === '1';
@@ -56,6 +57,22 @@ function fuse(): Availability {
   }
 }
 
+/** A small tmpfs that mounts here (a disk that can be filled to the last byte): needs root / CAP_SYS_ADMIN. */
+function tmpfs(): Availability {
+  if (!hasCommand('mount') || !hasCommand('umount')) return { ok: false, reason: 'mount / umount not found (util-linux)' };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tmpfs-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('umount', [dir], { stdio: 'pipe' });
+    return { ok: true };
+  } catch (err) {
+    const why = String((err as { stderr?: Buffer }).stderr ?? '').trim() || (err as Error).message.split('\n')[0];
+    return { ok: false, reason: `a tmpfs cannot be mounted here: ${why} (needs root or CAP_SYS_ADMIN)` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const checks: Record<string, () => Availability> = {
   chromium: () => (chromiumPath() ? { ok: true } : { ok: false, reason: 'Chromium not found (install Debian package chromium)' }),
   keychain: () =>
@@ -76,6 +93,7 @@ export const checks: Record<string, () => Availability> = {
   socat: () => (hasCommand('socat') ? { ok: true } : { ok: false, reason: 'socat not installed (Debian package socat): no virtual serial scale' }),
   pdftoppm: () => (hasCommand('pdftoppm') ? { ok: true } : { ok: false, reason: 'pdftoppm not installed (poppler-utils)' }),
   fuse,
+  tmpfs,
 };
 
 /**

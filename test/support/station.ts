@@ -19,7 +19,7 @@ export interface HostedStation {
 }
 
 export async function startHostedStation(
-  opts: { staticDir?: string; dataDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'sandboxControls' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs'>> = {},
+  opts: { staticDir?: string; dataDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'sandboxControls' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs' | 'restartedAfter'>> = {},
 ): Promise<HostedStation> {
   // A given dataDir is a restart of the station that used it before.
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'station-test-'));

@@ -10,6 +10,7 @@
  * in plain Node.
  */
 import { serviceErrorCode, stationErrorCodes, type TranslatedErrorCode } from '../../../shared/errors/codes';
+import { storageFailureKinds } from '../../../shared/storageFailure';
 import type { MessageKey } from './en';
 import { errors } from './messages/errors';
 import { reasons } from './messages/reasons';
@@ -76,6 +77,10 @@ function paramsOf(t: Translate, code: string, d: Details): Record<string, string
   }
   if (typeof d.environment === 'string' && ['sandbox', 'test', 'production'].includes(d.environment)) {
     out.environment = t(`env.${d.environment}` as MessageKey);
+  }
+  if (code === 'storage_failed' && typeof d.kind === 'string' && storageFailureKinds.includes(d.kind as never)) {
+    // What failed, in the UI language; the system's code (SQLITE_IOERR_WRITE) stays as it is.
+    out.reason = t(`storage.kind.${d.kind}` as MessageKey);
   }
   if (code === 'login.exchange-failed') {
     // details = the service error: its own words when it answered, the station's reason otherwise.

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 import type { JobState, PreviewPage } from '../../../shared/contract/printing';
-import type { BatchItem, BatchSummary, PendingScan, ScanCounters, ScanOutcome } from '../../../shared/contract/workflows';
+import { RECENT_LABELS, RECENT_SCANS, type BatchItem, type BatchSummary, type DeskRecent, type PendingScan, type RecentScan, type ScanCounters, type ScanOutcome } from '../../../shared/contract/workflows';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
 import { rpc, useConnection } from '../rpc/transport';
@@ -27,9 +27,24 @@ function tooLong(code: string): string | null {
   return code.trim().length > MAX_CODE_LENGTH ? translate(useLanguage.getState().language, 'station.refused.tooLong', { max: MAX_CODE_LENGTH }) : null;
 }
 
-/** How many outcomes the "recent scans" list keeps, and how many label previews are shown. */
-const RECENT = 8;
-const PREVIEWS = 3;
+/** How many outcomes the "recent scans" list keeps, and how many label previews are shown (the core's bounds). */
+const RECENT = RECENT_SCANS;
+const PREVIEWS = RECENT_LABELS;
+
+/** A scan's outcome as the recent-scans list keeps it (the core serves the same lines on load: `scan.recent`). */
+function recentOf(o: ScanOutcome): RecentScan {
+  const shipment = 'shipment' in o ? o.shipment : null;
+  return {
+    scanId: o.scanId,
+    code: o.code,
+    kind: o.kind,
+    reprint: 'reprint' in o && o.reprint === true,
+    waits: o.kind === 'printer-down' || (o.kind === 'queued' && !!o.reason),
+    carrier: shipment?.carrier ?? (o.kind === 'carrier-rejected' ? o.carrier : null),
+    recipientName: shipment?.recipientName ?? (o.kind === 'cancelled' ? o.recipientName : null),
+    jobIds: 'jobIds' in o ? o.jobIds : [],
+  };
+}
 
 export interface LabelPreview {
   jobId: number;
@@ -55,7 +70,7 @@ interface ScanState {
   feedback: Feedback | null;
   /** Bumped on every new feedback so the screen can play its sound once. */
   feedbackSeq: number;
-  recent: ScanOutcome[];
+  recent: RecentScan[];
   pending: PendingScan[];
   counters: ScanCounters | null;
   previews: LabelPreview[];
@@ -87,6 +102,32 @@ export const useScans = create<ScanState>((set, get) => {
   const refreshCounters = async () => {
     const r = await rpc.request('scan.counters', {});
     if (r.ok) set({ counters: r.value });
+  };
+
+  /**
+   * The recent scans and the last labels as the core keeps them (journal, scan log, print queue):
+   * on load (a reload, a new page) and when a label of them was cancelled. Scans whose outcome
+   * came while it loaded stay; the previews already here are not fetched again.
+   */
+  const loadRecent = async () => {
+    const r = await rpc.request('scan.recent', {});
+    if (!r.ok) return;
+    const served: DeskRecent = r.value;
+    const known = new Set(served.scans.map((x) => x.scanId));
+    set((s) => ({ recent: [...served.scans, ...s.recent.filter((x) => !known.has(x.scanId))].sort((a, b) => b.scanId - a.scanId).slice(0, RECENT) }));
+    const had = new Map(get().previews.map((p) => [p.jobId, p]));
+    const previews: LabelPreview[] = [];
+    for (const { jobId, carrier } of served.labels) {
+      const kept = had.get(jobId);
+      if (kept) {
+        previews.push(kept);
+        continue;
+      }
+      const pr = await rpc.request('printing.preview', { jobId });
+      const page = pr.ok ? pr.value[0] : undefined;
+      if (page) previews.push({ jobId, carrier, page });
+    }
+    set({ previews });
   };
 
   /** Printed or queued labels: fetch the first page of each job (newest first) for the "last labels" strip. */
@@ -132,26 +173,34 @@ export const useScans = create<ScanState>((set, get) => {
    * shows the final state, not the first one.
    */
   const jobStates = new Map<number, JobState>();
+  const allFinished = (jobIds: number[]) => jobIds.length > 0 && jobIds.every((id) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled');
+  // Handed to the print system, which does not say they printed: not shown as printed (issue 24 item 7).
+  const finishedKind = (jobIds: number[]) => (jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed');
   const settled = (o: ScanOutcome): ScanOutcome => {
-    const finished = (id: number) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled';
-    if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !o.jobIds.length || !o.jobIds.every(finished)) return o;
-    // Handed to the print system, which does not say they printed: not shown as printed (issue 24 item 7).
-    const kind = o.jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed';
-    return { scanId: o.scanId, code: o.code, kind, shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
+    if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !allFinished(o.jobIds)) return o;
+    return { scanId: o.scanId, code: o.code, kind: finishedKind(o.jobIds), shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
   };
+  const settledLine = (r: RecentScan): RecentScan =>
+    (r.kind !== 'queued' && r.kind !== 'printer-down') || !allFinished(r.jobIds) ? r : { ...r, kind: finishedKind(r.jobIds), waits: false };
   rpc.on('printing.jobs', (change) => {
     for (const job of change.jobs) {
       jobStates.delete(job.id);
       jobStates.set(job.id, job.state);
     }
     while (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
-    if (!change.jobs.some((job) => job.state === 'done' || job.state === 'spooled')) return;
     const s = get();
-    const recent = s.recent.map(settled);
-    if (!recent.some((o, i) => o !== s.recent[i])) return;
+    // A label of the recent scans or the last labels was cancelled: the core says what they are now (issue 25 item 8).
+    const cancelled = change.jobs.filter((job) => job.state === 'cancelled').map((job) => job.id);
+    if (cancelled.some((id) => s.previews.some((p) => p.jobId === id) || s.recent.some((r) => r.jobIds.includes(id)))) {
+      void loadRecent();
+      void refreshCounters();
+    }
+    if (!change.jobs.some((job) => job.state === 'done' || job.state === 'spooled')) return;
+    const recent = s.recent.map(settledLine);
     const f = s.feedback;
-    const feedback = f?.type === 'outcome' ? { ...f, outcome: recent.find((o) => o.scanId === f.outcome.scanId) ?? f.outcome } : f;
-    set({ recent, feedback });
+    const outcome = f?.type === 'outcome' ? settled(f.outcome) : null;
+    if (!recent.some((o, i) => o !== s.recent[i]) && (!f || f.type !== 'outcome' || outcome === f.outcome)) return;
+    set({ recent, feedback: f?.type === 'outcome' && outcome ? { ...f, outcome } : f });
     void refreshCounters();
   });
 
@@ -171,7 +220,7 @@ export const useScans = create<ScanState>((set, get) => {
       if (finished.size > 500) finished.delete(finished.values().next().value!);
     }
     publishPending();
-    set((s) => ({ recent: [o, ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
+    set((s) => ({ recent: [recentOf(o), ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
     void refreshCounters();
     if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
@@ -201,7 +250,8 @@ export const useScans = create<ScanState>((set, get) => {
       return r.ok ? { version: r.value.version, list: r.value.items } : null;
     },
     key: (i) => i.code,
-    publish: (batchItems) => set({ batchItems }),
+    // The last scan's mark follows its item (Reset demo data marks an already closed one ready again).
+    publish: (batchItems) => set((s) => ({ batchItems, batchLast: s.batchLast && (batchItems.find((i) => i.code === s.batchLast!.code) ?? s.batchLast) })),
     onReconnect: whenReconnected(useConnection.subscribe),
   });
   rpc.on('batch.items', batch.apply);
@@ -228,7 +278,7 @@ export const useScans = create<ScanState>((set, get) => {
     batchError: null,
 
     async load() {
-      await Promise.all([usePendingScans.getState().reload(), batch.reload()]);
+      await Promise.all([usePendingScans.getState().reload(), batch.reload(), loadRecent()]);
       await refreshCounters();
       // A weight check the line waits on (the page was reloaded while it was asked): shown again to be answered.
       const q = await rpc.request('scan.question', {});

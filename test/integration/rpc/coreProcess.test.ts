@@ -165,6 +165,32 @@ describe('the core process (utility process entry) under plain Node', () => {
     );
     expect(failedLine).toContain(failed.t === 'failed' ? JSON.stringify(failed.message).slice(1, 30) : '');
   });
+
+  it('a storage failure: main is told why, the core exits with 75; a core started after one shows why to the page it serves', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-core-'));
+    const parent = mockParentPort();
+    const exits: number[] = [];
+    const core = runCoreProcess(parent.port, { version: '0.0.0-test', exit: (c) => void exits.push(c), station: { secrets: createMemorySecretStore() } });
+    const earlier = { kind: 'full', code: 'SQLITE_FULL', message: 'database or disk is full', at: '2026-11-26T12:00:00.000Z' };
+    parent.send({ t: 'start', dataDir, restartedAfter: earlier });
+    const { port1, port2 } = new MessageChannel();
+    opened.push(port1, port2);
+    parent.send({ t: 'connect' }, [mockMessagePortMain(port1)]);
+    await parent.waitFor('ready');
+    const page = pageOn(port2);
+    // A page that got its port after a restart does not reload: the status comes to it.
+    expect(await page.event('station.statusChanged')).toMatchObject({ storage: { failed: null, restartedAfter: earlier } });
+
+    // What better-sqlite3 throws when the disk fails under a commit nobody awaited (issue 31 item 11).
+    const ioError = Object.assign(new Error('disk I/O error'), { name: 'SqliteError', code: 'SQLITE_IOERR_FSYNC' });
+    core.fatal(ioError);
+    expect(await parent.waitFor('storageFailed')).toMatchObject({ t: 'storageFailed', failure: { kind: 'io', code: 'SQLITE_IOERR_FSYNC', message: 'disk I/O error' } });
+    await until(() => (exits.length ? exits : undefined), 'the exit');
+    expect(exits).toEqual([75]);
+    // The mock exit ends nothing: the station is closed here.
+    parent.send({ t: 'close' });
+    await parent.waitFor('closed');
+  });
 });
 
 const dist = path.join(repoRoot, 'dist', 'electron');

@@ -9,7 +9,7 @@ const status = {
   dataDir: '/tmp/x',
   host: 'web' as const,
   service: { environment: 'sandbox' as const, baseUrl: 'http://127.0.0.1:1', reachable: true, checkedAt: null, error: null, errorCode: null, errorDetails: null },
-  printers: [], keychain: { available: true, message: null },
+  printers: [], keychain: { available: true, message: null }, storage: { failed: null, restartedAfter: null },
 };
 
 function handlers(over: Partial<Handlers> = {}): Handlers {

@@ -90,6 +90,32 @@ describe('the journal store', () => {
     // A print of a shipment closed elsewhere starts at `closed` but was never closed here.
     expect(journal.closedHere('a1', 8)).toBe(false);
   });
+
+  it('a label cancelled in the queue while nobody listened: the scan no longer counts as waiting after a restart; the latest scans and labels say so (issue 25 items 8, 12)', () => {
+    const { journal, jobs, scanLog } = fresh();
+    const label = (title: string) => jobs.insert({ kind: 'print', printerId: 'tiskárna-1', format: 'zpl', payload: Buffer.from('^XA^XZ'), title }, t0);
+    const scans = ['ŽLUŤ-1', 'ŽLUŤ-2', 'ŽLUŤ-3'].map((code, i) => {
+      const { scanId, entry } = journal.receiveScan({ accountId: 'a1', code, rawCode: null, at: t0 });
+      journal.step([entry.id], 'resolved', t0, { deliveryId: 500 + i });
+      const job = label(`Štítek ${code}`);
+      journal.queued(entry.id, [job.id], t0);
+      return { scanId, job };
+    });
+    // The worker cancelled the first label; a reprint's copy replaced the second (its label still prints).
+    jobs.setState(scans[0]!.job.id, 'cancelled', t0, { reasonCode: 'cancelled_by_worker' });
+    jobs.setState(scans[1]!.job.id, 'cancelled', t0, { reasonCode: 'replaced_by_reprint' });
+    journal.settleScanLog();
+    expect(scans.map((x) => scanLog.get(x.scanId)!.outcome)).toEqual(['print_cancelled', 'queued', 'queued']);
+    expect(journal.latestScans('a1', 8).map((x) => [x.code, x.logOutcome, x.jobIds])).toEqual([
+      ['ŽLUŤ-3', 'queued', [scans[2]!.job.id]],
+      ['ŽLUŤ-2', 'queued', [scans[1]!.job.id]],
+      ['ŽLUŤ-1', 'print_cancelled', [scans[0]!.job.id]],
+    ]);
+    expect(journal.latestScans('a1', 2)).toHaveLength(2);
+    expect(journal.latestScans('jiná-firma', 8)).toEqual([]);
+    // The last labels: newest first, never a cancelled one.
+    expect(journal.latestLabels('a1', 3).map((l) => l.jobId)).toEqual([scans[2]!.job.id]);
+  });
 });
 
 describe('migration 10', () => {

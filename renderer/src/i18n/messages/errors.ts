@@ -22,6 +22,11 @@ export const errors = defineMessages({
     'error.invalid_params': 'The station refused the request: some values are not valid.',
     'error.invalid_message': 'The station could not read the request.',
     'error.internal': 'The station failed to do this. The details are in its log.',
+    'error.storage_failed': 'The station cannot write its data: {reason} ({code}).',
+    'storage.kind.io': 'the disk reported an input/output error',
+    'storage.kind.full': 'the disk is full',
+    'storage.kind.gone': 'its data folder cannot be opened',
+    'storage.kind.readonly': 'the disk is read-only',
 
     // Accounts and login (electron/auth).
     'error.account.invalid': 'The account details are not valid.',
@@ -128,6 +133,11 @@ export const errors = defineMessages({
     'error.invalid_params': 'Stanice požadavek odmítla: některé hodnoty nejsou platné.',
     'error.invalid_message': 'Stanice požadavku nerozuměla.',
     'error.internal': 'Stanici se to nepodařilo. Podrobnosti jsou v jejím protokolu.',
+    'error.storage_failed': 'Stanice nemůže zapisovat svá data: {reason} ({code}).',
+    'storage.kind.io': 'disk ohlásil chybu vstupu/výstupu',
+    'storage.kind.full': 'disk je plný',
+    'storage.kind.gone': 'složku s daty nelze otevřít',
+    'storage.kind.readonly': 'disk je jen pro čtení',
 
     'error.account.invalid': 'Údaje účtu nejsou platné.',
     'error.account.invalid.url': '„{url}“ není webová adresa.',

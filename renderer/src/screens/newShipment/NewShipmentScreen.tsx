@@ -6,7 +6,8 @@
  * (opened from its number here or from another screen through useNav().go('newShipment',
  * { deliveryIds: [id] })), with the 412 of a concurrent change shown plainly, and cancel.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import type { SaveResult, ShipmentDraft, TransportOption } from '../../../../shared/contract/newShipment';
 import type { ActionPrint, ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
 import type { CachedCollectionPlace } from '../../../../shared/contract/shipments';
@@ -77,6 +78,7 @@ export function NewShipmentScreen() {
   const [options, setOptions] = useKeptState<TransportOption[] | null>('options', null);
   const [chosen, setChosen] = useKeptState<number | null>('chosen', null);
   const [searchedFor, setSearchedFor] = useKeptState<string | null>('searchedFor', null);
+  const formRef = useRef<HTMLElement>(null);
   const [busy, setBusy] = useState<null | 'search' | 'save' | 'close' | 'cancel' | 'open'>(null);
   const [saved, setSaved] = useKeptState<Saved | null>('saved', null);
   const [openId, setOpenId] = useKeptState('openId', '');
@@ -168,7 +170,7 @@ export function NewShipmentScreen() {
     const map: Record<string, string> = {};
     for (const i of issues) map[i.field] ??= issueText(t, i, nameOf);
     setErrors(map);
-    focusField(issues[0]?.field);
+    focusFirstInvalid(formRef.current, () => focusField(issues[0]?.field));
   }
 
   /** `quiet`: only refresh the options shown (the language changed); errors and messages stay. */
@@ -189,13 +191,14 @@ export function NewShipmentScreen() {
       if (!r.ok) {
         setErrors(paramErrors(t, r.error));
         setBanner({ kind: 'error', text: errorText(t, r.error) });
+        focusFirstInvalid(formRef.current);
         return;
       }
       const v = r.value;
       setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
       // The service's refusal in its own words; the station's own field checks by the form's text.
       setBanner({ kind: 'error', text: (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch') });
-      focusField(v.fieldErrors[0]?.field);
+      focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
     }
     const v = r.value;
@@ -243,13 +246,14 @@ export function NewShipmentScreen() {
     if (!r.ok) {
       setErrors(paramErrors(t, r.error));
       setBanner({ kind: 'error', text: errorText(t, r.error) });
+      focusFirstInvalid(formRef.current);
       return;
     }
     const v = r.value;
     if (v.kind === 'invalid') {
       setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
       setBanner({ kind: 'error', text: serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave') });
-      focusField(v.fieldErrors[0]?.field);
+      focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
     }
     if (v.kind === 'conflict') {
@@ -304,6 +308,7 @@ export function NewShipmentScreen() {
 
   return (
     <section
+      ref={formRef}
       className="ns"
       data-testid="screen-newShipment"
       aria-busy={busy !== null}

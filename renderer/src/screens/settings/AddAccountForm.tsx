@@ -3,6 +3,7 @@
  * (id + secret), and the loopback redirect it registered (defaults of the station). The secret is
  * sent once and the field is cleared: it is never shown again.
  */
+import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import { useState, type FormEvent } from 'react';
 import type { Environment } from '../../../../shared/contract/accounts';
 import { useT, type T } from '../../i18n';
@@ -58,7 +59,8 @@ export function AddAccountForm() {
     setResult(null);
     const local = validate(t, f);
     setErrors(local);
-    if (Object.keys(local).length) return;
+    const form = e.currentTarget as HTMLFormElement;
+    if (Object.keys(local).length) return focusFirstInvalid(form);
     setBusy(true);
     const r = await rpc.request('accounts.add', {
       name: f.name.trim(),

@@ -5,6 +5,7 @@
  * service's labels are laid out at 300 dpi and converted for the printer's dots. A printer that is
  * switched off can still be added: it shows as unreachable until it answers.
  */
+import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import { useState, type FormEvent } from 'react';
 import type { PrinterConnection, PrinterSettings, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
@@ -91,7 +92,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     e.preventDefault();
     const errs = { ...checkHost(t, host, port), ...(name.trim() ? {} : { name: t('printers.err.name') }) };
     setErrors(errs);
-    if (Object.keys(errs).length) return;
+    if (Object.keys(errs).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     const probe = await test();
     if (!probe) return;
     // A printer that is switched off is still added, with the resolution and status the worker

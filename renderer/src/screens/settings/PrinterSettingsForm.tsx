@@ -3,6 +3,7 @@
  * copies and ~HS; for PDF printers copies, paper (CUPS media) and fit-to-page. Ranges as in
  * shared/contract/printing.ts `printerSettings`; every bad value says what is allowed.
  */
+import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import { useState, type FormEvent } from 'react';
 import type { PrinterSettings, PrinterView } from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
@@ -58,7 +59,7 @@ export function PrinterSettingsForm({ printer, onSaved, onClose }: { printer: Pr
     const local = validate(t, f);
     setErrors(local);
     setResult(null);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     const r = await rpc.request('printing.printers.save', {
       id: printer.id,
       name: f.name.trim(),

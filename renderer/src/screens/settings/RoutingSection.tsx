@@ -77,6 +77,7 @@ function RouteEditor(props: {
       <td>
         <select
           aria-label={`${props.label}: ${t('settings.routing.format')}`}
+          aria-invalid={props.error ? true : undefined}
           value={row.mode}
           onChange={(e) => {
             const mode = e.target.value as Mode;

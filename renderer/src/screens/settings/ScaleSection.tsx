@@ -56,8 +56,8 @@ export function ScaleSection() {
   async function save() {
     if (!form) return;
     if (toleranceError || waitError || pathError || askAboveError) {
+      // FormActions focuses the first invalid field, in the form's order.
       setResult({ kind: 'bad', text: t('scale.fixToSave') });
-      document.getElementById(pathError ? 'scale-path' : toleranceError ? 'scale-tolerance' : askAboveError ? 'scale-ask-above' : 'scale-wait')?.focus();
       return;
     }
     const { tolerance: _t, wait: _w, askAbove: _a, ...rest } = form;

@@ -2,6 +2,7 @@
  * Settings → Scanner & sounds: characters a scanner adds around the code (stripped before the
  * lookup, shown on a try-out field), and the scan sounds with their volume and a test beep.
  */
+import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import { useEffect, useState } from 'react';
 import { normaliseScan } from '../../../../shared/scan/normaliseScan';
 import { useT } from '../../i18n';
@@ -44,8 +45,8 @@ export function ScannerSoundsSection() {
   const keyGapMs = /^\s*\d{1,3}\s*$/.test(keyGap) ? Number(keyGap) : NaN;
   const keyGapError = keyGapMs >= 5 && keyGapMs <= 100 ? null : t('settings.scanner.keyGapRange');
 
-  async function saveScanner() {
-    if (tooLong(prefix) || tooLong(suffix) || keyGapError) return;
+  async function saveScanner(form: HTMLFormElement) {
+    if (tooLong(prefix) || tooLong(suffix) || keyGapError) return focusFirstInvalid(form);
     const ok = await save({ scanner: { prefix, suffix, keyGapMs } });
     setResult(ok ? { kind: 'ok', text: t('settings.saved') } : { kind: 'bad', text: useSettings.getState().error ?? '' });
   }
@@ -59,7 +60,7 @@ export function ScannerSoundsSection() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void saveScanner();
+          void saveScanner(e.currentTarget);
         }}
       >
         <div className="set-grid">

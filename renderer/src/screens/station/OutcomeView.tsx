@@ -9,6 +9,7 @@ import type { ClosedShipmentInfo, ScanOutcome } from '../../../../shared/contrac
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
+import { useStatus } from '../../state/statusStore';
 import { openQuestionOf, useScans, type Feedback } from '../../state/scanStore';
 import { useWeightText, WeighedLine } from './WeighPanel';
 
@@ -84,7 +85,7 @@ function Shipment({ carrier, recipient, packages }: { carrier: string; recipient
 /** The count that declines a text about a shipment's labels: one label per package. */
 const labels = (s: { packageCount: number }) => ({ n: s.packageCount });
 
-/** An outcome's title, also in the recent scans and the toast on other screens. */
+/** An outcome's title, also in the scan toast on other screens. */
 export function outcomeTitle(t: T, o: ScanOutcome): string {
   if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
   // One label per package: "1 label is printing", "3 štítky se tisknou", "5 štítků se tiskne".
@@ -222,6 +223,8 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
   // The side panels are under the overlay: the scans still in line are counted here (not the one on screen, which asks).
   const shownScan = feedback.type === 'outcome' ? feedback.outcome.scanId : null;
   const inLine = useScans((s) => s.pending.filter((p) => p.scanId !== shownScan).length);
+  // While the station cannot write its data, scans are refused: the footer does not invite the next one.
+  const stopped = useStatus((s) => !!s.status?.storage.failed);
   return (
     <div
       className={`outcome tone-${tone}`}
@@ -262,7 +265,7 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
           </>
         ) : (
           <>
-            <span>{t('station.next')}</span>
+            <span data-testid="outcome-next">{t(stopped ? 'station.stopped' : 'station.next')}</span>
             <span>
               <kbd>Esc</kbd> {t('station.key.hide')}
             </span>
