@@ -99,6 +99,8 @@ export const stationErrorCodes = {
   /** A reprint from the scan screen the service did not allow (closed elsewhere meanwhile, cancelled). */
   reprint_refused: 'translated',
   unknown_state: 'translated',
+  /** A scan the worker held at the weight check (Esc): nothing was sent (electron/workflows/scanToClose.ts). */
+  weight_held: 'translated',
   /** Scale settings naming a scale without its port or device (electron/scale/scaleService.ts). */
   scale_no_path: 'translated',
   /** A scan waiting for the scale when the station closed (electron/scale/weighBeforeClose.ts). */
