@@ -283,6 +283,7 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
     // Cancelled by the worker: the reason in natural Czech (item 14).
     const waiting = page.locator('[data-testid="queue-row"][data-state="failed"]').first();
     await waiting.getByTestId('queue-cancel').click();
+    await page.getByTestId('queue-cancel-yes').click();
     await zpl.online();
     zpl.set({ paperOut: true });
     await expect.poll(() => down.textContent(), { timeout: 30_000 }).not.toBe(offlineText);

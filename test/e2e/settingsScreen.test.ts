@@ -48,7 +48,7 @@ async function startTcpPrinter(): Promise<{ port: number; received: () => string
   };
 }
 
-describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web host', () => {
+describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web host', { timeout: 90_000 }, () => {
   let hs: HostedStation;
   let browser: Browser;
   let context: BrowserContext;
