@@ -60,6 +60,7 @@ export async function run(): Promise<Record<string, number>> {
       const tb0 = performance.now();
       for (let i = 0; i < BATCH; i++) {
         const item = await core.call('batch.collect', { code: `BS${ms}-${i + 1}` });
+        if ('kind' in item) throw new Error(`batch item ${item.code} waits on the weight check`);
         if (item.status !== 'ready') throw new Error(`batch item ${item.code} is ${item.status}: ${item.message}`);
       }
       const collectMs = performance.now() - tb0;

@@ -130,9 +130,10 @@ export function createScaleService(o: ScaleServiceOptions) {
     /**
      * Waits for a settled weight above zero, the worker's skip, or `ms`. `weighing` is shown
      * meanwhile. A parcel already settled on the scale counts at once — unless it is the one the
-     * last scan took and the scale has not left it since.
+     * last scan took and the scale has not left it since. `retake`: that parcel may be taken again
+     * (the worker accepted its weight at batch mode's weight check, and it still lies there).
      */
-    waitStable(ms: number, weighing: NonNullable<Weighing>): Promise<StableWait> {
+    waitStable(ms: number, weighing: NonNullable<Weighing>, opts: { retake?: boolean } = {}): Promise<StableWait> {
       return new Promise((resolve) => {
         const done = (w: StableWait) => {
           clearTimeout(t);
@@ -143,7 +144,7 @@ export function createScaleService(o: ScaleServiceOptions) {
           resolve(w);
         };
         const check = (r: ScaleReading) => {
-          if (!leftSinceTaken || r.state !== 'stable' || compareDecimals(r.kg, '0') <= 0) return;
+          if ((!leftSinceTaken && !opts.retake) || r.state !== 'stable' || compareDecimals(r.kg, '0') <= 0) return;
           lastTaken = r.kg;
           leftSinceTaken = false;
           done({ kind: 'stable', reading: r });

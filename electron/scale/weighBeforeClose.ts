@@ -67,8 +67,10 @@ export function createWeighBeforeClose(w: WeighDeps) {
   /**
    * Takes the weights still missing (`have`), one package at a time; `record` commits each as it
    * is taken. Null: the station is closing. `scanId` names the scan on the weighing panel.
+   * `again`: weighed again after the worker accepted the weight at batch mode's weight check; a
+   * one-package parcel still on the scale is taken as it lies (of several, each is put on again).
    */
-  async function weighPackages(s: Shipment, scanId: number, have: Map<number, PackageWeight>, record: (w: PackageWeight) => void): Promise<PackageWeight[] | null> {
+  async function weighPackages(s: Shipment, scanId: number, have: Map<number, PackageWeight>, record: (w: PackageWeight) => void, again = false): Promise<PackageWeight[] | null> {
     const settings = scale.settings();
     for (let i = 0; i < s.packages.length; i++) {
       const got = have.get(i);
@@ -81,7 +83,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
         packageCount: s.packages.length,
         expectedKg: s.packages[i]?.weight ?? null,
         deadline: deadline.toISOString(),
-      });
+      }, { retake: again && s.packages.length === 1 });
       if (r.kind === 'closing') return null;
       const at = now().toISOString();
       const weight: PackageWeight =
@@ -225,7 +227,12 @@ export function createWeighBeforeClose(w: WeighDeps) {
     batch: {
       enabled: () => scale.enabled(),
       /** One settled weight per package of a prepared shipment, in turn. Null: the station is closing. */
-      weigh: (s: Shipment): Promise<PackageWeight[] | null> => weighPackages(s, 0, new Map(), () => undefined),
+      weigh: (s: Shipment, again = false): Promise<PackageWeight[] | null> => weighPackages(s, 0, new Map(), () => undefined, again),
+      /** The packages off the shipment's weight by more than the desk's share: the weight check asks before they are collected (issue 25). */
+      offByShare(s: Shipment, weights: PackageWeight[]): OffPackage[] {
+        const { toleranceKg, askAbovePercent } = scale.settings();
+        return offByShare(s, weights, toleranceKg, askAbovePercent);
+      },
       send: sendWeights,
       /** The weights and what they did, on the shipment's journal entry (in the commit that creates it). */
       record(entryId: number, weights: PackageWeight[], outcome: SentOutcome): void {

@@ -20,18 +20,24 @@ import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { nextTurn, READS_PER_TURN } from '../slices';
 import type { JournalEntry } from '../store/journalRepo';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
-import type { BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
+import type { BatchCollected, BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { LookupResult } from '../../shared/contract/shipments';
 import type { PackageWeight } from '../store/weighRepo';
-import type { Sent, SentOutcome, WeighedInfo } from '../scale/weighBeforeClose';
+import type { OffPackage, Sent, SentOutcome, WeighedInfo } from '../scale/weighBeforeClose';
+import { shipmentInfo } from './scanToClose';
 
 /** The desk's weighing, as batch mode uses it (electron/scale/desk.ts). */
 export interface BatchDesk {
   /** A scale is set up: collected parcels are weighed. */
   enabled(): boolean;
-  /** One settled weight per package of a prepared shipment, in turn. Null: the station is closing. */
-  weigh(s: Shipment): Promise<PackageWeight[] | null>;
+  /**
+   * One settled weight per package of a prepared shipment, in turn. Null: the station is closing.
+   * `again`: after the worker accepted the weight check, the parcel still on the scale is taken again.
+   */
+  weigh(s: Shipment, again?: boolean): Promise<PackageWeight[] | null>;
+  /** The packages off the shipment's weight by more than the desk's share (Settings → Scale). */
+  offByShare(s: Shipment, weights: PackageWeight[]): OffPackage[];
   /** The weights onto the service when off by more than the tolerance (the single scan's path). */
   send(session: WorkflowSession, s: Shipment, weights: PackageWeight[]): Promise<Sent>;
   /** The weights and what they did, on the shipment's journal entry. */
@@ -151,8 +157,12 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   }
 
   return {
-    /** Adds one scanned code (cache first, then the service). A shipment scanned twice is listed once. */
-    collect(raw: string): Promise<BatchItem> {
+    /**
+     * Adds one scanned code (cache first, then the service). A shipment scanned twice is listed once.
+     * Weighed off the shipment's weight by more than the desk's share, it is not added: the answer is
+     * the weight check (issue 25), and the worker's Enter collects it again with `acceptWeight`.
+     */
+    collect(raw: string, answer: { acceptWeight?: boolean } = {}): Promise<BatchCollected> {
       const code = raw.trim();
       return inOrder(async () => {
         const found = await deps.lookup(code);
@@ -164,8 +174,13 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
           const desk = opts.desk;
           if (item.status === 'ready' && desk?.enabled() && found.shipment.packages.length > 0) {
             // The parcel lies on the scale as its code is scanned: it is collected once weighed.
-            const weights = await desk.weigh(found.shipment);
+            const accepted = answer.acceptWeight === true;
+            const weights = await desk.weigh(found.shipment, accepted);
             if (!weights) throw new StationError('unavailable', 'The station closed while the parcel waited for the scale; scan it again.');
+            // Asked before it is collected, so nothing is kept of an open question: a stop or a kill
+            // leaves the parcel out of the batch, never in it with a weight nobody accepted.
+            const off = accepted ? [] : desk.offByShare(found.shipment, weights);
+            if (off.length) return { kind: 'weight-check', code: found.code, shipment: shipmentInfo(found.shipment), packages: off };
             item = { ...item, weights };
           }
         } else {

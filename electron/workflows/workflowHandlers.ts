@@ -72,7 +72,7 @@ export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows)
     'scan.counters': () => scanCountersOf(deps),
     'scan.recent': () => deskRecent(deps),
 
-    'batch.collect': ({ code }) => batchClose.collect(code),
+    'batch.collect': ({ code, acceptWeight }) => batchClose.collect(code, { acceptWeight }),
     'batch.items': () => batchClose.itemsList(),
     'batch.remove': ({ code }) => {
       batchClose.remove(code);

@@ -33,6 +33,9 @@ export const closedShipmentInfo = z.object({
 });
 export type ClosedShipmentInfo = z.infer<typeof closedShipmentInfo>;
 
+/** The packages whose weighed weight is off the shipment's by more than the desk's share (kg, exact decimals). */
+const weightCheckPackages = z.array(z.object({ packageNumber: z.number().int(), expectedKg: z.string(), weighedKg: z.string() }));
+
 const base = {
   /** The station's number of this scan (its scan log row). */
   scanId: z.number().int(),
@@ -81,8 +84,7 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     ...base,
     kind: z.literal('weight-check'),
     shipment: closedShipmentInfo,
-    /** The packages whose weighed weight is off by more than the share (kg, exact decimals). */
-    packages: z.array(z.object({ packageNumber: z.number().int(), expectedKg: z.string(), weighedKg: z.string() })),
+    packages: weightCheckPackages,
   }),
   /** The worker held the parcel at the weight check: nothing was sent, the shipment is still prepared. */
   z.object({ ...base, kind: z.literal('held'), deliveryId: z.number().int(), recipientName: z.string() }),
@@ -180,6 +182,23 @@ export const batchItem = z.object({
     .optional(),
 });
 export type BatchItem = z.infer<typeof batchItem>;
+
+/**
+ * Batch mode's weight check (issue 25, Deliver): the parcel weighed off the shipment's weight by
+ * more than the desk's share is not collected; the worker is asked as for a single scan. Enter
+ * collects it again with `acceptWeight` (weighed again, the parcel still on the scale), Esc leaves
+ * it out of the batch. Nothing is kept of it at the station: a stop or a kill loses no answer.
+ */
+const batchWeightCheck = z.object({
+  kind: z.literal('weight-check'),
+  code: z.string(),
+  shipment: closedShipmentInfo,
+  packages: weightCheckPackages,
+});
+export type BatchWeightCheck = z.infer<typeof batchWeightCheck>;
+/** What a collected code gives: the item as it is in the batch now, or the weight check it waits on. */
+export const batchCollected = z.union([batchWeightCheck, batchItem]);
+export type BatchCollected = z.infer<typeof batchCollected>;
 
 /** The batch as the list call gives it (in collect order). */
 export const batchItems = z.object({ version: z.number().int(), items: z.array(batchItem) });
@@ -333,7 +352,8 @@ export const workflowMethods = {
   /** The recent scans and the last labels, on (re)connect and when a label of them was cancelled. */
   'scan.recent': { params: none, result: deskRecent },
 
-  'batch.collect': { params: z.object({ code: scannedCode }).strict(), result: batchItem },
+  /** `acceptWeight`: the worker accepted the weight check of this code (Enter): it is weighed again and collected. */
+  'batch.collect': { params: z.object({ code: scannedCode, acceptWeight: z.literal(true).optional() }).strict(), result: batchCollected },
   /** The whole batch, on (re)connect; its changes come as `batch.items` events. */
   'batch.items': { params: none, result: batchItems },
   'batch.remove': { params: z.object({ code: scannedCode }).strict(), result: z.array(batchItem) },

@@ -54,7 +54,8 @@ export interface LabelPreview {
 
 /** What the big feedback area shows: an outcome, a scan on its way, or a refusal of the call itself. */
 export type Feedback =
-  | { type: 'outcome'; outcome: ScanOutcome; answered: boolean }
+  /** `batch`: batch mode's weight check (or its held parcel): answered by collecting the code again, not by the scan line. */
+  | { type: 'outcome'; outcome: ScanOutcome; answered: boolean; batch?: true }
   | { type: 'working'; code: string }
   | { type: 'refused'; code: string; message: string };
 
@@ -90,7 +91,8 @@ interface ScanState {
   skip(): Promise<void>;
   dismiss(): void;
   setBatchMode(on: boolean): void;
-  collect(code: string): Promise<void>;
+  /** `acceptWeight`: Enter on batch mode's weight check (the code is weighed again and collected). */
+  collect(code: string, acceptWeight?: boolean): Promise<void>;
   removeFromBatch(code: string): Promise<void>;
   clearBatch(): Promise<void>;
   closeAll(): Promise<void>;
@@ -262,6 +264,17 @@ export const useScans = create<ScanState>((set, get) => {
     const f = get().feedback;
     if (f?.type === 'outcome') set({ feedback: { ...f, answered: true } });
   };
+  /** The question on screen is batch mode's weight check (its code is not in the batch, nothing waits in the core). */
+  const batchQuestion = () => {
+    const f = get().feedback;
+    return f?.type === 'outcome' && f.batch === true;
+  };
+  /**
+   * Batch mode shows its weight check and a held parcel as the single scan's outcomes (the same
+   * screen and keys). They are no scan of the line: batch mode logs a code once it is collected,
+   * so they carry no scan number (0).
+   */
+  const showBatch = (outcome: Extract<ScanOutcome, { kind: 'weight-check' | 'held' }>) => show({ type: 'outcome', outcome, answered: false, batch: true });
 
   return {
     feedback: null,
@@ -304,6 +317,8 @@ export const useScans = create<ScanState>((set, get) => {
       const q = openQuestion();
       if (!q) return;
       markAnswered();
+      // Batch mode: Enter collects the code again, accepted; it is weighed again as it lies on the scale.
+      if (q.kind === 'weight-check' && batchQuestion()) return get().collect(q.code, true);
       if (q.kind === 'weight-check') {
         show({ type: 'working', code: q.code });
         // The close and the label come as scan.outcome events; null: answered already (another page).
@@ -321,6 +336,10 @@ export const useScans = create<ScanState>((set, get) => {
     async skip() {
       const q = openQuestion();
       if (!q) return;
+      // Batch mode: Esc leaves the code out of the batch; nothing was kept of it in the core.
+      if (q.kind === 'weight-check' && batchQuestion()) {
+        return showBatch({ scanId: 0, code: q.code, kind: 'held', deliveryId: q.shipment.deliveryId, recipientName: q.shipment.recipientName });
+      }
       markAnswered();
       const r = q.kind === 'weight-check' ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false }) : await rpc.request('scan.skip', { scanId: q.scanId });
       // Null: the question was answered already (another page); the skipped outcome comes as an event otherwise.
@@ -335,13 +354,19 @@ export const useScans = create<ScanState>((set, get) => {
       set({ batchMode, feedback: null, batchError: null });
     },
 
-    async collect(code) {
+    async collect(code, acceptWeight) {
       set({ batchError: null, batchSummary: null, feedback: null });
       const refusal = tooLong(code);
       if (refusal) return set((s) => ({ batchError: refusal, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
-      const r = await rpc.request('batch.collect', { code });
-      if (r.ok) set((s) => ({ batchLast: r.value, feedbackSeq: s.feedbackSeq + 1 }));
-      else set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
+      const r = await rpc.request('batch.collect', acceptWeight ? { code, acceptWeight: true } : { code });
+      if (!r.ok) return set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
+      const collected = r.value;
+      // Weighed far off the shipment's weight (issue 25): not collected; the worker is asked, as for a single scan.
+      if ('kind' in collected) {
+        set({ batchLast: null });
+        return showBatch({ scanId: 0, code: collected.code, kind: 'weight-check', shipment: collected.shipment, packages: collected.packages });
+      }
+      set((s) => ({ batchLast: collected, feedbackSeq: s.feedbackSeq + 1 }));
       // The list itself follows the `batch.items` change the collect sent (before this answer).
     },
 

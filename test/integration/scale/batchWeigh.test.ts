@@ -6,7 +6,7 @@
  * off by more than the tolerance goes to the service (PUT) before the close, one within it does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchItem, BatchSummary } from '../../../shared/contract/workflows';
+import type { BatchItem, BatchSummary, BatchWeightCheck } from '../../../shared/contract/workflows';
 import type { Sandbox } from '../../../sandbox/index';
 import { needs } from '../../support/services';
 import type { HostedStation } from '../../support/station';
@@ -107,5 +107,38 @@ describe.skipIf(!run)('batch mode weighs each parcel as it is collected (virtual
     expect(summary.shipments[0]!.weighed).toEqual({ packages: ['3.61'], source: 'scale', updated: true });
     expect((await atService('ORD-1005')).packages.map((p) => String(p.weight))).toEqual(['3.61']);
     expect(events.slice(from).filter((e) => e.name === 'scale.weighing' && e.payload !== null)).toHaveLength(0);
+  }, 90_000);
+
+  // Issue 25, Deliver: "when the scale's weight differs from the stored one by more than a share the
+  // desk sets (default 30 %), the station asks the worker before it sends the new weight"; batch mode too.
+  it('the weight check: far off the shipment (2.4 kg against 0.75 kg) the parcel is not collected and nothing is sent; accepted, it is collected and close all sends the weight; within the share it is collected silently', async () => {
+    expect((await atService('ORD-1012')).packages.map((p) => String(p.weight))).toEqual(['0.75']);
+    expect((await atService('ORD-1006')).packages.map((p) => String(p.weight))).toEqual(['2']);
+
+    const asked = (await collectOnScale('ORD-1012', '2.4')) as unknown as BatchWeightCheck;
+    expect(asked).toMatchObject({ kind: 'weight-check', code: 'ORD-1012', packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }] });
+    // Not in the batch, and nothing went to the service.
+    expect(((await call('batch.items', {})) as { items: BatchItem[] }).items.map((i) => i.code)).not.toContain('ORD-1012');
+    const untouched = await atService('ORD-1012');
+    expect(untouched.packages.map((p) => String(p.weight))).toEqual(['0.75']);
+    expect(Number(untouched.deliveryState)).toBe(0);
+
+    // Enter: collected again with the answer; the parcel still lies on the scale and is taken as it lies.
+    const accepted = (await call('batch.collect', { code: 'ORD-1012', acceptWeight: true })) as BatchItem;
+    expect(accepted).toMatchObject({ code: 'ORD-1012', status: 'ready', weights: [expect.objectContaining({ kg: '2.4', source: 'scale' })] });
+    expect((await atService('ORD-1012')).packages.map((p) => String(p.weight))).toEqual(['0.75']);
+
+    // 2.3 kg against 2 kg (15 %): within the share, collected without a question.
+    const within = await collectOnScale('ORD-1006', '2.3');
+    expect(within).toMatchObject({ code: 'ORD-1006', status: 'ready', weights: [expect.objectContaining({ kg: '2.3', source: 'scale' })] });
+
+    const summary = (await call('batch.closeAll', {})) as BatchSummary;
+    expect(summary).toMatchObject({ closed: 2, failed: 0 });
+    const off = await atService('ORD-1012');
+    const near = await atService('ORD-1006');
+    expect(off.packages.map((p) => String(p.weight))).toEqual(['2.4']);
+    expect(near.packages.map((p) => String(p.weight))).toEqual(['2.3']);
+    expect(Number(off.deliveryState)).not.toBe(0);
+    expect(Number(near.deliveryState)).not.toBe(0);
   }, 90_000);
 });

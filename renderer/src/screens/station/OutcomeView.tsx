@@ -255,7 +255,10 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
       <div className={`outcome-keys ${asking ? 'asking' : ''}`}>
         {asking ? (
           <>
-            <span className="outcome-question">{weighs ? t('station.weightCheck.question') : t('station.note.question', labels(question.shipment))}</span>
+            <span className="outcome-question" data-testid="outcome-question">
+              {/* Batch mode's Enter collects the parcel; the batch closes it later ("Close all"). */}
+              {weighs ? t(feedback.type === 'outcome' && feedback.batch ? 'batch.weightCheck.question' : 'station.weightCheck.question') : t('station.note.question', labels(question.shipment))}
+            </span>
             <button type="button" className="key-button primary" onClick={onReprint} data-testid="outcome-reprint">
               <kbd>Enter</kbd> {t(weighs ? 'station.key.acceptWeight' : 'station.key.reprint')}
             </button>

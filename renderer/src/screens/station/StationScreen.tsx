@@ -111,7 +111,8 @@ export function StationScreen() {
           dismissCheckResult();
           void collect(code);
         } else if (!takeForCheck(code, submit)) submit(code);
-      } else if (!batchMode) {
+      } else if (!batchMode || openQuestionOf(feedback)) {
+        // Batch mode asks too: the weight check of a parcel weighed far off (issue 25).
         void reprint();
       }
     } else if (e.key === 'Escape') {
