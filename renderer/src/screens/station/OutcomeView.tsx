@@ -5,7 +5,7 @@
  * failure. Big enough to read from a step away; the layout of every kind has the same fixed areas.
  */
 import type { ReactNode } from 'react';
-import type { ClosedShipmentInfo, ScanOutcome } from '../../../../shared/contract/workflows';
+import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
@@ -23,22 +23,27 @@ export type Tone = 'ok' | 'handed' | 'wait' | 'ask' | 'bad' | 'neutral';
 export function toneOf(f: Feedback): Tone {
   if (f.type === 'working') return 'neutral';
   if (f.type === 'refused') return 'bad';
-  switch (f.outcome.kind) {
+  return toneOfKind(f.outcome.kind, f.outcome.kind === 'queued' && !!f.outcome.reason);
+}
+
+/** One colour per outcome, for the big feedback area and the recent scans' lines alike. `waits`: a queued label waits (behind others, for its printer). */
+export function toneOfKind(kind: RecentScan['kind'], waits: boolean): Tone {
+  switch (kind) {
     case 'printed':
       return 'ok';
     case 'spooled':
       return 'handed';
     case 'queued':
-      return f.outcome.reason ? 'wait' : 'ok';
+      return waits ? 'wait' : 'ok';
     case 'printer-down':
     case 'service-unreachable':
+    case 'held':
       return 'wait';
     case 'already-closed':
     case 'weight-check':
       return 'ask';
-    case 'held':
-      return 'wait';
     case 'skipped':
+    case 'print-cancelled':
       return 'neutral';
     default:
       return 'bad';

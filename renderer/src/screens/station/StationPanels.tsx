@@ -7,7 +7,7 @@ import { reasonText } from '../../i18n/reasons';
 import { useT } from '../../i18n';
 import type { RecentScan } from '../../../../shared/contract/workflows';
 import { useScans } from '../../state/scanStore';
-import type { Tone } from './OutcomeView';
+import { toneOfKind } from './OutcomeView';
 
 const PENDING_ROWS = 4;
 
@@ -62,30 +62,6 @@ export function PendingScans() {
   );
 }
 
-/** A recent scan's colour, as its outcome had on the big feedback area (OutcomeView toneOf). */
-function toneOfLine(r: RecentScan): Tone {
-  switch (r.kind) {
-    case 'printed':
-      return 'ok';
-    case 'spooled':
-      return 'handed';
-    case 'queued':
-      return r.waits ? 'wait' : 'ok';
-    case 'printer-down':
-    case 'service-unreachable':
-      return 'wait';
-    case 'already-closed':
-    case 'weight-check':
-      return 'ask';
-    case 'skipped':
-    case 'held':
-    case 'print-cancelled':
-      return 'neutral';
-    default:
-      return 'bad';
-  }
-}
-
 /** Kinds that name a shipment the station closed or found closed: its carrier and recipient are shown. */
 const namesShipment = new Set<RecentScan['kind']>(['printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'weight-check']);
 
@@ -100,7 +76,7 @@ export function RecentScans() {
       ) : (
         <ol className="recent-list" data-testid="recent-scans">
           {recent.map((o) => (
-            <li key={o.scanId} data-scan-id={o.scanId} data-kind={o.kind} className={`tone-${toneOfLine(o)}`}>
+            <li key={o.scanId} data-scan-id={o.scanId} data-kind={o.kind} className={`tone-${toneOfKind(o.kind, o.waits)}`}>
               <span className="dot" aria-hidden />
               <span className="code">{o.code}</span>
               <span className="what">{o.kind === 'printed' && o.reprint ? t('station.kind.reprinted') : t(`station.kind.${o.kind}`)}</span>
