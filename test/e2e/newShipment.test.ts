@@ -285,8 +285,12 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     expect(await shown()).toEqual({ value: '4200,5', cod: '1250,75', weight: '1,5' });
     await page.screenshot({ path: path.join(shots, 'newShipment-decimals-cs.png') });
 
+    const banner = page.getByTestId('ns-banner');
+    expect(await banner.textContent()).toContain(`Upravujete připravenou zásilku ${id}`);
     await page.getByTestId('language').selectOption('en');
     await expect.poll(shown).toEqual({ value: '4200.5', cod: '1250.75', weight: '1.5' });
+    // The banner follows the language too (it was kept as Czech text after the switch).
+    await expect.poll(() => banner.textContent()).toContain(`Editing prepared shipment ${id}`);
     await page.screenshot({ path: path.join(shots, 'newShipment-decimals-en.png') });
 
     // Typed in Czech with a comma: the core gets the exact decimal, nothing rounded through a float.

@@ -26,7 +26,8 @@ import { TransportOptions } from './TransportOptions';
 import './newShipment.css';
 
 type Mode = { kind: 'new' } | { kind: 'edit'; deliveryId: number; etag: string | null; editable: boolean };
-type Banner = { kind: 'error' | 'info' | 'ok' | 'conflict'; text: string; messages?: string[] } | null;
+/** The banner's text is made at render, so it follows a change of the UI language. */
+type Banner = { kind: 'error' | 'info' | 'ok' | 'conflict'; text: (t: T) => string; messages?: string[] } | null;
 
 /**
  * How a closed shipment's labels look (issue 24 item 10): green only when printed; handed to the
@@ -129,12 +130,12 @@ export function NewShipmentScreen() {
       setChosen(null);
       setErrors({});
       if (!r.ok) {
-        setBanner({ kind: 'error', text: errorText(t, r.error) });
+        setBanner({ kind: 'error', text: (t) => errorText(t, r.error) });
         return;
       }
       setDraft(draftInLanguage(r.value.draft, useLanguage.getState().language));
       setMode({ kind: 'edit', deliveryId, etag: r.value.etag, editable: r.value.editable });
-      setBanner(r.value.editable ? { kind: 'info', text: t('newShipment.editing', { id: deliveryId }) } : { kind: 'error', text: t('newShipment.notEditable', { id: deliveryId }) });
+      setBanner(r.value.editable ? { kind: 'info', text: (t) => t('newShipment.editing', { id: deliveryId }) } : { kind: 'error', text: (t) => t('newShipment.notEditable', { id: deliveryId }) });
     },
     [t],
   );
@@ -179,7 +180,7 @@ export function NewShipmentScreen() {
     if (issues.length) {
       if (quiet) return;
       showIssues(issues);
-      setBanner({ kind: 'error', text: t('newShipment.fixToSearch') });
+      setBanner({ kind: 'error', text: (t) => t('newShipment.fixToSearch') });
       return;
     }
     setBusy('search');
@@ -190,14 +191,14 @@ export function NewShipmentScreen() {
       if (quiet) return;
       if (!r.ok) {
         setErrors(paramErrors(t, r.error));
-        setBanner({ kind: 'error', text: errorText(t, r.error) });
+        setBanner({ kind: 'error', text: (t) => errorText(t, r.error) });
         focusFirstInvalid(formRef.current);
         return;
       }
       const v = r.value;
       setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
       // The service's refusal in its own words; the station's own field checks by the form's text.
-      setBanner({ kind: 'error', text: (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch') });
+      setBanner({ kind: 'error', text: (t) => (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch') });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
     }
@@ -233,7 +234,7 @@ export function NewShipmentScreen() {
     const issues = checkDraft(draft, { purpose: 'save', requires, services: option?.extraServices ?? [] });
     if (issues.length) {
       showIssues(issues);
-      setBanner({ kind: 'error', text: t('newShipment.fixToSave') });
+      setBanner({ kind: 'error', text: (t) => t('newShipment.fixToSave') });
       return;
     }
     setBusy('save');
@@ -245,21 +246,21 @@ export function NewShipmentScreen() {
     setBusy(null);
     if (!r.ok) {
       setErrors(paramErrors(t, r.error));
-      setBanner({ kind: 'error', text: errorText(t, r.error) });
+      setBanner({ kind: 'error', text: (t) => errorText(t, r.error) });
       focusFirstInvalid(formRef.current);
       return;
     }
     const v = r.value;
     if (v.kind === 'invalid') {
       setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
-      setBanner({ kind: 'error', text: serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave') });
+      setBanner({ kind: 'error', text: (t) => serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave') });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
     }
     if (v.kind === 'conflict') {
       setDraft(draftInLanguage(v.draft, useLanguage.getState().language));
       setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
-      setBanner({ kind: 'conflict', text: t('newShipment.conflict', { id: v.shipment.deliveryId }) });
+      setBanner({ kind: 'conflict', text: (t) => t('newShipment.conflict', { id: v.shipment.deliveryId }) });
       return;
     }
     if (draft.sender.type === 'collectionPlace' && draft.sender.collectionPlace) {
@@ -288,14 +289,14 @@ export function NewShipmentScreen() {
   }
 
   function reportAction(r: { ok: true; value: ShipmentActionSummary } | { ok: false; error: MainError }, id: number, what: 'close' | 'cancel') {
-    if (!r.ok) return setBanner({ kind: 'error', text: errorText(t, r.error) });
+    if (!r.ok) return setBanner({ kind: 'error', text: (t) => errorText(t, r.error) });
     const res = r.value.results.find((x) => x.deliveryId === id);
-    if (res?.outcome !== 'done') return setBanner({ kind: 'error', text: res?.error ? errorText(t, res.error) : t('newShipment.actionFailed'), messages: res?.error?.messages.filter((m) => m !== res.error?.message) });
+    if (res?.outcome !== 'done') return setBanner({ kind: 'error', text: (t) => res?.error ? errorText(t, res.error) : t('newShipment.actionFailed'), messages: res?.error?.messages.filter((m) => m !== res.error?.message) });
     setSaved(null);
     setMode((m) => (m.kind === 'edit' ? { ...m, editable: false } : m));
-    if (what === 'cancel') return setBanner({ kind: 'ok', text: t('newShipment.cancelled', { id }) });
+    if (what === 'cancel') return setBanner({ kind: 'ok', text: (t) => t('newShipment.cancelled', { id }) });
     // One label per package: "3 štítky", not "štítek", for a parcel of three.
-    setBanner({ kind: bannerOfPrint(res.print), text: t(`newShipment.print.${res.print}`, { id, n: draft.packages.length }) });
+    setBanner({ kind: bannerOfPrint(res.print), text: (t) => t(`newShipment.print.${res.print}`, { id, n: draft.packages.length }) });
   }
 
   const editable = mode.kind === 'new' || mode.editable;
@@ -347,7 +348,7 @@ export function NewShipmentScreen() {
 
       {banner && (
         <div className={`ns-banner is-${banner.kind}`} role={banner.kind === 'error' || banner.kind === 'conflict' ? 'alert' : 'status'} data-testid={banner.kind === 'conflict' ? 'ns-conflict' : 'ns-banner'} data-kind={banner.kind}>
-          {banner.text}
+          {banner.text(t)}
           {banner.messages?.map((m) => (
             <div key={m}>{m}</div>
           ))}
