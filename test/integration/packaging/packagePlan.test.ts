@@ -59,6 +59,9 @@ describe.skipIf(!built && !process.env.CI)('what each package carries (needs `np
       expect(at, label(t)).toContain('app.asar/dist/electron/core.cjs');
       expect(at, label(t)).toContain('app.asar.unpacked/dist/electron/renderWorker.cjs');
       expect(at, label(t)).toContain('app.asar/node_modules/zod/package.json');
+      // better-sqlite3's JavaScript is there, its build sources (deps/, src/: SQLite's C, ~9 MB) are not.
+      expect(at, label(t)).toContain('app.asar.unpacked/node_modules/better-sqlite3/lib/index.js');
+      expect(at.filter((a) => /node_modules\/better-sqlite3\/(deps|src)\//.test(a)), label(t)).toEqual([]);
       expect(plans.get(label(t))!.find((e) => e.at === 'resources/native/better_sqlite3.node')?.source, label(t)).toBe(
         path.join(repoRoot, 'native', 'electron', label(t), 'better_sqlite3.node'),
       );
