@@ -7,10 +7,13 @@
  * through all of them, slow headers are cut off, and afterwards the station still scans a demo
  * parcel and prints its label. An unexpected error that does end the core is in station.log.
  *
- * (The virtual ZPL printer's port is not in this suite: another change owns that listener.)
+ * The virtual ZPL printer's port (a raw TCP listener like a Zebra's 9100, found among the child's
+ * listening sockets by its answer to ~HS) gets the same requests: HTTP to a printer port (a web
+ * page's no-cors POST) is dropped unread, and the printer still answers and prints.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebHost } from '../../../electron/host/webHost';
@@ -44,13 +47,51 @@ async function startRig(): Promise<Rig> {
  * Each request to a listener, then proof the process still answers (its web host serves the page).
  * `refused`: the answers a hostile request must not get.
  */
-async function survives(rig: Rig, port: number, realPath: string, refused = /^HTTP\/1\.[01] [23]\d\d/) {
+async function survives(rig: Rig, port: number, realPath: string, refused = /^HTTP\/1\.[01] [23]\d\d/, waitMs?: number) {
   for (const r of hostileRequests(`127.0.0.1:${port}`, realPath)) {
-    const answer = await rawExchange(port, r.bytes, { reset: r.reset });
+    const answer = await rawExchange(port, r.bytes, { reset: r.reset, waitMs });
     expect(answer, r.name).not.toMatch(refused);
     const probe = await rawExchange(rig.host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${rig.host.port}\r\nConnection: close\r\n\r\n`);
     expect(`${r.name} -> ${answer}; then the web host: ${probe}; alive: ${alive(rig.child)}`).toBe(`${r.name} -> ${answer}; then the web host: HTTP/1.1 200 OK; alive: true`);
   }
+}
+
+/** The TCP ports a process listens on (Linux: its socket inodes in /proc/<pid>/fd, matched in /proc/net/tcp). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]!);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return readFileSync(`/proc/${pid}/net/tcp`, 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/))
+    .filter((c) => c[3] === '0A' && inodes.has(c[9]!))
+    .map((c) => parseInt(c[1]!.split(':')[1]!, 16));
+}
+
+/** The station child's virtual ZPL printer: the one of its listeners that answers ~HS as a Zebra does (<STX>…<ETX>). */
+async function virtualPrinterPort(rig: Rig): Promise<number> {
+  const others = new Set([rig.host.port, rig.sandboxPort, rig.loginPort]);
+  for (const port of listeningPorts(rig.child.pid!).filter((p) => !others.has(p))) {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('~HS'));
+      let got = '';
+      const timer = setTimeout(() => (socket.destroy(), resolve(got)), 2_000);
+      socket.on('data', (d) => {
+        got += d.toString('latin1');
+        if (got.split('\x03').length > 3) (clearTimeout(timer), socket.destroy(), resolve(got));
+      });
+      socket.on('error', () => (clearTimeout(timer), resolve(got)));
+    });
+    if (answer.startsWith('\x02')) return port;
+  }
+  throw new Error('the station child has no listener answering ~HS');
 }
 
 /** A demo parcel scanned over RPC comes out of the virtual label printer. */
@@ -62,7 +103,7 @@ async function scansAndPrints(rig: Rig, code: string) {
 }
 
 // One station child per test: a crash in one listener must not hide what another does.
-describe.skipIf(!built && !process.env.CI)('hostile local requests to the station child (web host, OAuth loopback, embedded sandbox)', { timeout: 120_000 }, () => {
+describe.skipIf(!built && !process.env.CI)('hostile local requests to the station child (web host, OAuth loopback, embedded sandbox, virtual ZPL printer)', { timeout: 120_000 }, () => {
   let rig: Rig | null = null;
   const fresh = async () => (rig = await startRig());
 
@@ -91,6 +132,14 @@ describe.skipIf(!built && !process.env.CI)('hostile local requests to the statio
   it('the embedded sandbox answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
     const r = await fresh();
     await survives(r, r.sandboxPort, '/api/v3/deliveries');
+    await scansAndPrints(r, 'ORD-1001');
+  });
+
+  it('the virtual ZPL printer drops each hostile request (HTTP to a printer port included) unanswered, lives, and the station scans and prints on it', async () => {
+    const r = await fresh();
+    const port = await virtualPrinterPort(r);
+    // A printer port answers no HTTP at all: any HTTP status line would be a web server's answer.
+    await survives(r, port, '/', /^HTTP\//, 500);
     await scansAndPrints(r, 'ORD-1001');
   });
 
