@@ -126,6 +126,10 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
   // reason texts in the UI language, never the system's "ENOTDIR: …" or a bare state word.
   it.each(['cs', 'en'] as const)('%s: End of day names a protocol print that failed in the UI language', async (lang) => {
     await rpc.call('demo.reset', {});
+    // The label printer was switched off and on by the test before: scan once the station sees it up again.
+    await expect
+      .poll(async () => (await rpc.call('station.status', {})).printers.find((p) => p.kind === 'virtual-zpl')?.state, { timeout: 60_000 })
+      .toBe('ready');
     const { scanId } = await rpc.call('scan.submit', { code: 'ORD-1001' });
     expect((await rpc.waitFor('scan.outcome', (x) => x.scanId === scanId)).kind).toBe('printed');
     const page = await open(lang);

@@ -105,7 +105,7 @@ describe.skipIf(!needs('cups', 'chromium', 'keychain'))('a raw CUPS queue to a p
     expect(await outcome().getAttribute('class')).toContain('tone-handed');
     expect(await outcome().getAttribute('class')).not.toContain('tone-ok');
     expect(await outcome().textContent()).toContain('Closed — handed to print system');
-    expect(await outcome().textContent()).toContain('it does not say whether they printed');
+    expect(await outcome().textContent()).toContain('it does not say whether it printed');
     await expect.poll(() => page.getByTestId('counter-spooled').textContent()).toBe('1');
     expect(await page.getByTestId('counter-printed').textContent()).toBe('0');
     await page.screenshot({ path: path.join(shots, 'station-spooled-en.png') });
@@ -132,7 +132,7 @@ describe.skipIf(!needs('cups', 'chromium', 'keychain'))('a raw CUPS queue to a p
     expect(o.kind).toBe('spooled');
     await page.waitForSelector(`[data-testid="scan-outcome"][data-kind="spooled"][data-scan-id="${o.scanId}"]`, { timeout: 20_000 });
     expect(await outcome().textContent()).toContain('Uzavřeno — předáno systému tisku');
-    expect(await outcome().textContent()).toContain('neříká, zda se vytiskly');
+    expect(await outcome().textContent()).toContain('neříká, zda se vytiskl.');
     await expect.poll(() => page.getByTestId('counter-spooled').textContent()).toBe('2');
     expect(await page.getByTestId('counter-printed').textContent()).toBe('0');
     expect(await page.locator('.counter-spooled .counter-label').textContent()).toBe('Předáno');
