@@ -9,9 +9,9 @@ module.exports = {
   forbidden: [
     {
       name: 'electron-only-in-main-and-preload',
-      comment: "Only electron/main.ts and electron/preload.ts import 'electron'; the rest of the core is plain Node (runs in the web host, tests and a utility process).",
+      comment: "Only electron/shell/main.ts and electron/shell/preload.ts import 'electron'; the rest of the core is plain Node (runs in the web host, tests and a utility process).",
       severity: 'error',
-      from: { pathNot: '^electron/(main|preload)\\.ts$' },
+      from: { pathNot: '^electron/shell/(main|preload)\\.ts$' },
       to: { path: '(^|/)node_modules/electron/|^electron$' },
     },
     {

@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { systemClock } from '../electron/clock';
+import { systemClock } from '../electron/base/clock';
 import { startVirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver } from '../electron/printing/zplTcpDriver';
 import { createPrintQueue } from '../electron/queue/printQueue';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
-import { systemClock } from '../electron/clock';
+import { systemClock } from '../electron/base/clock';
 import { createCupsDriver } from '../electron/printing/cupsDriver';
 import { startVirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver } from '../electron/printing/zplTcpDriver';

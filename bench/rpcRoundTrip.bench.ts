@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { rpcSubprotocols, startWebHost } from '../electron/host/webHost';
-import { createLogger } from '../electron/log';
+import { createLogger } from '../electron/base/log';
 import { createStation } from '../electron/station';
 import { summarize } from './stats';
 

@@ -13,16 +13,16 @@ import { createActiveSession } from './auth/activeSession';
 import { createAccounts, type Accounts } from './auth/accounts';
 import { ensureDemoAccount, type DemoSandbox } from './auth/demoAccount';
 import { createSystemSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from './base/clock';
 import { lookupInCache, lookupScan } from './lookup/lookupScan';
 import { createPrintingService, type PrintingService } from './printing/printingService';
 import { onRasterFallback } from './printing/zplPrepare';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
-import { createEventBus } from './eventBus';
-import { createListChangeFeed, createShipmentsChangedFeed, outcomeForPages, pendingForPages } from './pageFeeds';
-import { startEmbeddedSandbox, type EmbeddedSandbox, type StartEmbeddedSandbox } from './embeddedSandbox';
-import { createStationLanguage } from './stationLanguage';
-import { createStationStatus } from './stationStatus';
+import { createEventBus } from './status/eventBus';
+import { createListChangeFeed, createShipmentsChangedFeed, outcomeForPages, pendingForPages } from './status/pageFeeds';
+import { startEmbeddedSandbox, type EmbeddedSandbox, type StartEmbeddedSandbox } from './demo/embeddedSandbox';
+import { createStationLanguage } from './status/stationLanguage';
+import { createStationStatus } from './status/stationStatus';
 import type { DriverFactory } from './printing/printingService';
 import { createStationSettings, type StationSettingsStore } from './settings/stationSettings';
 import { createAccountsRepo } from './store/accountsRepo';
@@ -47,7 +47,7 @@ import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 import { createDesk } from './scale/desk';
 import type { StorageFailure } from '../shared/storageFailure';
-import { createStorageGuard, storageRefusal } from './storageFailure';
+import { createStorageGuard, storageRefusal } from './status/storageFailure';
 
 export interface StationOptions {
   dataDir: string;
@@ -83,7 +83,7 @@ export interface StationOptions {
   /** How long a scan waits for its labels to come out before it reports them queued (default 8 s). */
   printWaitMs?: number;
   /**
-   * The data folder cannot be written any more (electron/storageFailure.ts): the station has
+   * The data folder cannot be written any more (electron/status/storageFailure.ts): the station has
    * stopped scanning and refuses calls; the host ends the process so its supervisor starts a new
    * one. Without it the station stays in that state.
    */
@@ -149,7 +149,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   // The event bus exists before any module that emits; the RPC server connects to it below.
   const events = createEventBus();
   const emit = events.emit;
-  // Lists the pages follow, gathered in bursts (issue 17 item 5, electron/pageFeeds.ts).
+  // Lists the pages follow, gathered in bursts (issue 17 item 5, electron/status/pageFeeds.ts).
   const shipmentsChanged = createShipmentsChangedFeed((e) => emit('shipments.changed', e));
   const pendingFeed = createListChangeFeed<PendingScansChange['put'][number], number>({ key: (p) => p.scanId, send: (c) => emit('scan.pending', pendingForPages(c)) });
   let ownSandbox: EmbeddedSandbox | null = null;

@@ -60,10 +60,10 @@ else if (only !== 'node') {
       logLevel: 'warning',
     });
   // The preload runs sandboxed: it may require only 'electron', so everything else is bundled in.
-  jobs.push(electronBundle('electron/preload.ts', 'dist/electron/preload.cjs', ['electron']));
-  jobs.push(electronBundle('electron/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
-  // The station core, forked by main.cjs as Electron's utility process (electron/coreEntry.ts).
-  jobs.push(electronBundle('electron/coreEntry.ts', 'dist/electron/core.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
+  jobs.push(electronBundle('electron/shell/preload.ts', 'dist/electron/preload.cjs', ['electron']));
+  jobs.push(electronBundle('electron/shell/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
+  // The station core, forked by main.cjs as Electron's utility process (electron/host/coreEntry.ts).
+  jobs.push(electronBundle('electron/host/coreEntry.ts', 'dist/electron/core.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
   jobs.push(viteRenderer());
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run dist`: the installers from electron-builder.yml for this OS, with the auto-update feed
 // when STATION_UPDATE_URL names one at build time. electron-builder then writes it into the app
-// (resources/app-update.yml, which electron/main.ts looks for before it checks for updates) and
+// (resources/app-update.yml, which electron/shell/main.ts looks for before it checks for updates) and
 // writes latest*.yml next to the installers; both go to that address. Nothing is uploaded here.
 import { build } from 'electron-builder';
 

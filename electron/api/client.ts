@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { groupBy } from '../groupBy';
-import { nextTurn, SLICE_MS } from '../slices';
+import { groupBy } from '../base/groupBy';
+import { nextTurn, SLICE_MS } from '../base/slices';
 import { createCore, type Core, type CoreResponse } from './core';
 import { wireDecimal } from './decimal';
 import { ServiceError } from './errors';

@@ -6,7 +6,7 @@
  */
 import type { AccountView, LoginStateView } from '../../shared/contract/accounts';
 import type { Handlers, Logger } from '../rpc/rpcServer';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { Accounts, Account } from './accounts';
 import type { ActiveSessionHolder } from './activeSession';
 

@@ -5,9 +5,9 @@
  * secret and refresh token go to the keychain under the account's id (keychain.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { Logger } from '../rpc/rpcServer';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { AccountRow, AccountsRepo, Environment } from '../store/accountsRepo';
 import { ServiceError } from '../api/errors';
 import { secretNames, type SecretStore } from './keychain';

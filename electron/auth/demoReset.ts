@@ -9,7 +9,7 @@
  */
 import type { Logger } from '../rpc/rpcServer';
 import type { Db } from '../store/sqlite';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { Accounts } from './accounts';
 import { loginDemoAccount, type DemoSandbox } from './demoAccount';
 

@@ -11,7 +11,7 @@
  * No released version kept secrets anywhere else (keytar was used only before the first release),
  * so there is nothing to move: issue 31 dropped that migration with keytar and dbus-next.
  */
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 
 export const KEYCHAIN_SERVICE = 'label-station';
 

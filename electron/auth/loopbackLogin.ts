@@ -15,8 +15,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../localListener';
-import { StationError } from '../stationError';
+import { LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../host/localListener';
+import { StationError } from '../base/stationError';
 import type { Logger } from '../rpc/rpcServer';
 import { ServiceError } from '../api/errors';
 import { requestToken, type TokenGrant } from './tokenEndpoint';

@@ -9,7 +9,7 @@
  *   'login-required', announced once; from then on calls fail at once without touching the
  *   network, until a new login is adopted. Never a loop of failing calls.
  */
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { Logger } from '../rpc/rpcServer';
 import { ServiceError } from '../api/errors';
 import type { AccessTokenSource } from '../api/index';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 
 export interface DocumentFonts {
   regular: Buffer;

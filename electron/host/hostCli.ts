@@ -4,12 +4,12 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveDataDir } from '../dataDir';
-import { createLogger } from '../log';
-import { makeDataDirPrivate } from '../privateDataDir';
+import { resolveDataDir } from '../base/dataDir';
+import { createLogger } from '../base/log';
+import { makeDataDirPrivate } from '../base/privateDataDir';
 import { storageFailure, type StorageFailure } from '../../shared/storageFailure';
 import { createStation } from '../station';
-import { exitCodeFor, STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from '../storageFailure';
+import { exitCodeFor, STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from '../status/storageFailure';
 import { startWebHost } from './webHost';
 
 declare const STATION_VERSION: string;
@@ -47,11 +47,11 @@ async function main() {
   const log = createLogger({ dataDir });
   if (notPrivate.length) log.warn('some files of the data folder could not be made private', { files: notPrivate });
   // One unexpected error ends the process (its state is unknown), as in the desktop app's core
-  // (electron/coreEntry.ts); the line is written to station.log before the exit (electron/log.ts
+  // (electron/host/coreEntry.ts); the line is written to station.log before the exit (electron/base/log.ts
   // writes errors synchronously), not only to a stderr nobody may be reading.
   // A storage error (the data folder's disk failing) exits with its own code, which the
   // supervisor (scripts/start.mjs) answers with a new start; the log line is dropped if the disk
-  // cannot take it (electron/log.ts), so the exit never waits on it.
+  // cannot take it (electron/base/log.ts), so the exit never waits on it.
   const fatal = (err: unknown) => {
     const failure = storageFailureOf(err, dataDir);
     log.error(failure ? 'the station stopped: it cannot write its data' : 'the station stopped on an unexpected error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

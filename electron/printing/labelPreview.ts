@@ -7,7 +7,7 @@
  * on the label's real size (its ^PW x ^LL).
  */
 import type { PreviewPage } from '../../shared/contract/printing';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import { zplTextOf } from './zplBytes';
 import { dpmmOf, zplLabelSizeMm } from './zplResolution';
 import { renderPdfInWorker } from './previewRenderer';

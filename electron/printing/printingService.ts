@@ -15,10 +15,10 @@ import {
   type PrinterView,
   type RoutingRules,
 } from '../../shared/contract/printing';
-import type { Clock } from '../clock';
-import { createLatestFeed } from '../pageFeeds';
+import type { Clock } from '../base/clock';
+import { createLatestFeed } from '../status/pageFeeds';
 import type { Handlers } from '../rpc/rpcServer';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { BackoffPolicy } from '../queue/backoff';
 import { createPrintQueue } from '../queue/printQueue';
 import type { Db } from '../store/database';
@@ -57,7 +57,7 @@ export interface PrintingServiceOptions {
   onProbeError?(error: unknown): void;
   /** Makes a printer's driver from its settings (a seam of the composition root; default printerDrivers.ts). */
   createDriver?: DriverFactory;
-  /** The station's language (electron/stationLanguage.ts), for a test label printed without one (default English). */
+  /** The station's language (electron/status/stationLanguage.ts), for a test label printed without one (default English). */
   language?: () => TestLabelLanguage;
 }
 

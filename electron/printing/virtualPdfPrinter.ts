@@ -12,7 +12,7 @@ export interface PdfFolderPrinter extends PrinterDriver {
 }
 
 export function createPdfFolderPrinter(folder: string, now: () => Date = () => new Date()): PdfFolderPrinter {
-  // Labels carry recipients' names and addresses: this user's only (see electron/privateDataDir.ts).
+  // Labels carry recipients' names and addresses: this user's only (see electron/base/privateDataDir.ts).
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const serial = createSerialWriter();
   let seq = 0;

@@ -13,8 +13,8 @@
  * last run left. Closing shipments is not the queue's work: the journal's state machine
  * (electron/workflows/closeAndPrint.ts) hands it finished print jobs.
  */
-import type { Clock } from '../clock';
-import { StationError } from '../stationError';
+import type { Clock } from '../base/clock';
+import { StationError } from '../base/stationError';
 import type { CounterMark, PrinterDriver } from '../printing/printerDriver';
 import { PrintError } from '../printing/printerDriver';
 import type { NewPrintJob, PrintJobsRepo, StoredJob } from '../store/printJobsRepo';

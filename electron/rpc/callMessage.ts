@@ -4,7 +4,7 @@
  * malformed message gets the same answer whichever transport carried it.
  */
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
-import { SLICE_MS } from '../slices';
+import { SLICE_MS } from '../base/slices';
 
 export interface CallMessage {
   id: number;

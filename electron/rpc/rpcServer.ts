@@ -16,7 +16,7 @@ import {
   type ResultOf,
 } from '../../shared/contract';
 import type { RpcResult } from '../../shared/rpcEnvelope';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 
 export type Handler<M extends MethodName> = (
   params: z.output<Methods[M]['params']>,

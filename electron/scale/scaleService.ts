@@ -9,7 +9,7 @@ import type { SettingsRepo } from '../store/settingsRepo';
 import type { ScaleReading } from './reading';
 import type { ScaleDriver } from './scaleDriver';
 import { compareDecimals } from '../../shared/decimal';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 
 const KEY = 'scale';
 

@@ -3,7 +3,7 @@
  * settings table. Unknown or damaged values fall back to the defaults instead of failing the start.
  */
 import { stationSettings, type StationSettings } from '../../shared/contract/accounts';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { SettingsRepo } from '../store/settingsRepo';
 
 const KEY = 'station.settings';

@@ -12,7 +12,7 @@ import type { Db } from '../store/database';
 import { createScanLogRepo } from '../store/scanLogRepo';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createSyncStateRepo } from '../store/syncStateRepo';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import { lookupScan } from '../lookup/lookupScan';
 import type { ScannerAffixes } from '../../shared/scan/normaliseScan';
 import type { ShipmentSource } from './shipmentSource';

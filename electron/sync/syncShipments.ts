@@ -21,7 +21,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { SyncProgress } from '../../shared/contract/shipments';
-import { nextTurn, SLICE_MS } from '../slices';
+import { nextTurn, SLICE_MS } from '../base/slices';
 import type { ShipmentsRepo, ShipmentRecord } from '../store/shipmentsRepo';
 import type { SyncStateRepo } from '../store/syncStateRepo';
 import { shipmentFromDelivery } from './shipmentFromDelivery';

@@ -13,11 +13,11 @@
  */
 import type { ScanOutcome, Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import { toSummary } from '../store/shipmentsRepo';
 import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
-import { nextTurn, READS_PER_TURN } from '../slices';
+import { nextTurn, READS_PER_TURN } from '../base/slices';
 import type { JournalEntry } from '../store/journalRepo';
 import { isClosedState, type ShipmentCloseResult } from './closeShipments';
 import type { BatchCollected, BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';

@@ -9,7 +9,7 @@
 import type { Shipment } from '../../shared/contract/shipments';
 import { shipmentStates } from '../../shared/contract/shipments';
 import type { CloseGroup, Delivery, PartyType } from '../api/index';
-import { nextTurn, READS_PER_TURN } from '../slices';
+import { nextTurn, READS_PER_TURN } from '../base/slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 

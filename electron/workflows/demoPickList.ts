@@ -10,7 +10,7 @@ import { shipmentStates } from '../../shared/contract/shipments';
 import type { Handlers } from '../rpc/rpcServer';
 import { renderDemoPickListPdf, type PickListLanguage } from '../documents/demoPickListPdf';
 import { previewPdf } from '../printing/labelPreview';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { WorkflowDeps } from './workflowDeps';
 
 const PAGE = 500;

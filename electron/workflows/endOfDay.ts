@@ -12,7 +12,7 @@
 import { shipmentStates } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
 import { protocolPrintJob } from '../printing/routing';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { StoredProtocol } from '../store/endOfDayRepo';
 import type { PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from './schemas';
 import { classifyTrouble } from './serviceTrouble';

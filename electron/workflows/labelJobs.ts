@@ -10,8 +10,8 @@ import { isServiceError, type ZplSize } from '../api/index';
 import { pdfFallbackRoute, pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
-import { groupBy } from '../groupBy';
-import { nextTurn } from '../slices';
+import { groupBy } from '../base/groupBy';
+import { nextTurn } from '../base/slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowSession } from './workflowDeps';
 

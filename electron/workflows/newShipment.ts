@@ -26,7 +26,7 @@ import { checkDraft, issueMessage, type ServiceRules } from '../../shared/newShi
 import { finalPrice, markBest } from '../../shared/newShipment/pricing';
 import { isServiceError, type ServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { AddressBookRepo } from '../store/addressBookRepo';
 import { foldText } from '../store/shipmentsRepo';
 import { createCloseAndPrint } from './closeAndPrint';

@@ -5,7 +5,7 @@
 import type { PreviewPage } from '../../shared/contract/printing';
 import type { Handlers } from '../rpc/rpcServer';
 import { previewPdf } from '../printing/labelPreview';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import { protocolPdf } from './endOfDay';
 import type { WorkflowDeps } from './workflowDeps';
 

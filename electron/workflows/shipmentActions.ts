@@ -11,7 +11,7 @@ import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
 import { routeFor } from '../printing/routing';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { isClosedState } from './closeShipments';
 import { classifyTrouble, type Trouble } from './serviceTrouble';

@@ -3,7 +3,7 @@
  * and hands it to each workflow factory; tests build the same set from real parts.
  */
 import type { Delivery, ServiceClient } from '../api/index';
-import type { Clock } from '../clock';
+import type { Clock } from '../base/clock';
 import type { PrintQueue } from '../queue/printQueue';
 import type { Logger } from '../rpc/rpcServer';
 import type { CollectionPlacesRepo } from '../store/collectionPlacesRepo';
@@ -60,7 +60,7 @@ export interface WorkflowDeps {
   log: Logger;
   /**
    * Work nobody awaits (the scan lane, resumed journal entries) failed on the station's own error:
-   * a storage failure stops the station (electron/storageFailure.ts), anything else is logged.
+   * a storage failure stops the station (electron/status/storageFailure.ts), anything else is logged.
    * Never an unhandled rejection. Without it, the error is logged.
    */
   fault?(what: string, err: unknown): void;

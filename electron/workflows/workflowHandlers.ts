@@ -6,7 +6,7 @@
 import type { ScanCounters } from '../../shared/contract/workflows';
 import type { Handlers } from '../rpc/rpcServer';
 import { deskRecent } from './deskRecent';
-import { StationError } from '../stationError';
+import { StationError } from '../base/stationError';
 import type { Workflows } from './index';
 import type { WorkflowDeps } from './workflowDeps';
 

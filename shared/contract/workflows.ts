@@ -59,7 +59,7 @@ const base = {
  * - service-unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
-  /** `reprint` absent: false; a queued `reason` absent: null (pages get them left out, electron/pageFeeds.ts). */
+  /** `reprint` absent: false; a queued `reason` absent: null (pages get them left out, electron/status/pageFeeds.ts). */
   z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
   z.object({ ...base, kind: z.literal('spooled'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
   z.object({
@@ -135,7 +135,7 @@ const listChange = <T extends z.ZodTypeAny, K extends z.ZodTypeAny>(entry: T, ke
   z.object({
     version: z.number().int(),
     /**
-     * Changes sent close together go as one (electron/pageFeeds.ts): it makes the list go from
+     * Changes sent close together go as one (electron/status/pageFeeds.ts): it makes the list go from
      * version `since` to `version`, each entry with its latest value (absent: `version` - 1).
      */
     since: z.number().int().optional(),

@@ -1,7 +1,7 @@
 /**
  * The one registry of the station's error codes: every code a StationError, the RPC server, the
  * transport or a workflow's per-shipment result carries. The core's StationError takes only these
- * (electron/stationError.ts), and the renderer's catalogue must translate every `translated` one
+ * (electron/base/stationError.ts), and the renderer's catalogue must translate every `translated` one
  * (renderer/src/i18n/errors.ts checks it at compile time), so a new code without a translation
  * fails typecheck.
  *
@@ -20,7 +20,7 @@ export const stationErrorCodes = {
   invalid_params: 'translated',
   invalid_message: 'translated',
   internal: 'translated',
-  /** The data folder cannot be written (electron/storageFailure.ts): details are the StorageFailure. */
+  /** The data folder cannot be written (electron/status/storageFailure.ts): details are the StorageFailure. */
   storage_failed: 'translated',
 
   // Accounts, login and the keychain (electron/auth).

@@ -1,13 +1,13 @@
 /**
  * Picks the transport that is present: the Electron preload's bridge (a MessagePort to the core
- * process, electron/preload.ts), or the loopback web host's WebSocket. Both carry the same JSON
+ * process, electron/shell/preload.ts), or the loopback web host's WebSocket. Both carry the same JSON
  * messages; screens only see the typed client.
  */
 import { create } from 'zustand';
 import { createRpcClient, type RpcClient, type RpcTransport } from '../../../shared/rpcClient';
 import type { RpcHostMessage, RpcResult } from '../../../shared/rpcEnvelope';
 
-/** What electron/preload.ts exposes through contextBridge (and nothing else: no port, no ipcRenderer). */
+/** What electron/shell/preload.ts exposes through contextBridge (and nothing else: no port, no ipcRenderer). */
 export interface StationBridge {
   call(method: string, params: unknown): Promise<RpcResult<unknown>>;
   onEvent(listener: (name: string, payload: unknown) => void): () => void;

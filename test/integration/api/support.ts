@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { createServiceClient, type DeliveryInput, type ServiceClient } from '../../../electron/api/index';
 import { createMemorySecretStore, secretNames, type SecretStore } from '../../../electron/auth/keychain';
 import { createTokenManager, type TokenManager } from '../../../electron/auth/tokenManager';
-import { systemClock, type Clock } from '../../../electron/clock';
+import { systemClock, type Clock } from '../../../electron/base/clock';
 
 export { captureLog, type CapturedLog } from './captureLog';
 import { captureLog, type CapturedLog } from './captureLog';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { ServiceError } from '../../../electron/api/index';
-import type { Clock } from '../../../electron/clock';
+import type { Clock } from '../../../electron/base/clock';
 import type { LoginState } from '../../../electron/auth/tokenManager';
 import { startProxy, type Proxy } from '../api/proxy';
 import { adminPost, openSession } from '../api/support';

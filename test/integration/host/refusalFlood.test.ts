@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginWithBrowser } from '../../../electron/auth/loopbackLogin';
 import { startWebHost, type WebHost } from '../../../electron/host/webHost';
-import { createLogger } from '../../../electron/log';
+import { createLogger } from '../../../electron/base/log';
 import type { RpcServer } from '../../../electron/rpc/rpcServer';
 import { freePort } from '../../support/freePort';
 import { rawExchange } from '../../support/hostileHttp';

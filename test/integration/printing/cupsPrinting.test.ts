@@ -11,7 +11,7 @@ import path from 'node:path';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { createCupsDriver, lpArgs } from '../../../electron/printing/cupsDriver';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createPrintQueue } from '../../../electron/queue/printQueue';

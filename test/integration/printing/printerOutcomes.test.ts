@@ -5,7 +5,7 @@
  * not at their backoff time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { createPrintingService, type PrintingService } from '../../../electron/printing/printingService';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';

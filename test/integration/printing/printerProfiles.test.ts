@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { testTcpPrinter } from '../../../electron/printing/discovery';
 import { startVirtualZplPrinter, type VirtualPrinterOptions, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver, type ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { createPrintingService, type PrintingService } from '../../../electron/printing/printingService';
 import { createUsbDeviceDriver } from '../../../electron/printing/usbDeviceDriver';
 import { startVirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';

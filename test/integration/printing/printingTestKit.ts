@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import type { PrintHooks } from '../../../electron/printing/printerDriver';
 import { startVirtualZplPrinter, type VirtualPrinterOptions } from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver, type ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';

@@ -3,7 +3,7 @@
  * Spec: GET /api/v3/deliveries/zpl returns `zplCodes`, one label per package of the shipment.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { renderZplPngs } from '../../../electron/printing/zplRender';

@@ -1,5 +1,5 @@
 /**
- * The desktop app's core process (electron/coreProcess.ts) as the main process drives it: start,
+ * The desktop app's core process (electron/host/coreProcess.ts) as the main process drives it: start,
  * a page's port, the seams it asks of the main process, its log, close, and a start that fails.
  *
  * Electron's utility process cannot run here (no Electron binary: ELECTRON_SKIP_BINARY_DOWNLOAD),
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../electron/auth/keychain';
-import { runCoreProcess, type CoreToMain, type MainToCore, type ParentPortLike } from '../../../electron/coreProcess';
+import { runCoreProcess, type CoreToMain, type MainToCore, type ParentPortLike } from '../../../electron/host/coreProcess';
 import type { MessagePortLike } from '../../../electron/rpc/messagePortBridge';
 import type { RpcHostMessage } from '../../../shared/rpcEnvelope';
 import { repoRoot } from '../../support/station';

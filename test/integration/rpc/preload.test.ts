@@ -1,5 +1,5 @@
 /**
- * The preload (electron/preload.ts), the page's only door to the core, over a real MessagePort
+ * The preload (electron/shell/preload.ts), the page's only door to the core, over a real MessagePort
  * served by the real bridge and station core. Electron's renderer side cannot run here (no
  * Electron binary), so `electron` is a named mock: `mockElectronRenderer` records what the
  * preload exposes through contextBridge and what it sends and listens for on ipcRenderer. The
@@ -53,7 +53,7 @@ function handPort(served: boolean) {
 
 beforeAll(async () => {
   hs = await startHostedStation({ secrets: createMemorySecretStore() });
-  await import('../../../electron/preload');
+  await import('../../../electron/shell/preload');
   bridge = mockElectronRenderer.exposed.stationBridge as Bridge;
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * Events scale (issue 17 item 5), as a page ends up showing them: the print queue and the line of
- * scans go to the page as gathered changes (electron/pageFeeds.ts), and a page that follows them
+ * scans go to the page as gathered changes (electron/status/pageFeeds.ts), and a page that follows them
  * with the page's own code (renderer/src/state/followJobs.ts, followList.ts) shows what the
  * station's list calls show, also when it missed changes on the way (a connection lost). Real
  * parts: the composed station with its built-in virtual label printer, a real sandbox over HTTP.
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../electron/auth/keychain';
-import { createShipmentsChangedFeed, SHIPMENTS_NAMED_MAX } from '../../../electron/pageFeeds';
+import { createShipmentsChangedFeed, SHIPMENTS_NAMED_MAX } from '../../../electron/status/pageFeeds';
 import { createStation, type Station } from '../../../electron/station';
 import { followJobs, type JobsView } from '../../../renderer/src/state/followJobs';
 import { followList } from '../../../renderer/src/state/followList';

@@ -4,7 +4,7 @@
  * /api/v2/collection-protocols"), its history and reprint, and the pick-up orders closes returned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StationError } from '../../../electron/stationError';
+import { StationError } from '../../../electron/base/stationError';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { waitFor } from '../printing/printingTestKit';

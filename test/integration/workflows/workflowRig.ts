@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { previewPdf } from '../../../electron/printing/labelPreview';
 import { lookupInCache, lookupScan } from '../../../electron/lookup/lookupScan';
 import { createPdfFolderPrinter, type PdfFolderPrinter } from '../../../electron/printing/virtualPdfPrinter';

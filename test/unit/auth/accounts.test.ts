@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccounts, DEFAULT_SCOPES, type EnvironmentUrls } from '../../../electron/auth/accounts';
 import { createMemorySecretStore, secretNames } from '../../../electron/auth/keychain';
-import { systemClock } from '../../../electron/clock';
+import { systemClock } from '../../../electron/base/clock';
 import { createAccountsRepo } from '../../../electron/store/accountsRepo';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { captureLog } from '../../integration/api/captureLog';

@@ -4,7 +4,7 @@
  * changes that arrive while it loads are not lost. The "core" here is a plain list with versions.
  */
 import { describe, expect, it } from 'vitest';
-import { createListChangeFeed } from '../../../electron/pageFeeds';
+import { createListChangeFeed } from '../../../electron/status/pageFeeds';
 import { followList, type ListChange } from '../../../renderer/src/state/followList';
 
 type Scan = { scanId: number; code: string };
@@ -94,7 +94,7 @@ describe('a list the page follows', () => {
   });
 });
 
-describe('gathered changes (electron/pageFeeds.ts)', () => {
+describe('gathered changes (electron/status/pageFeeds.ts)', () => {
   it('many changes made one per window leave the page where the core is, also a page that loaded in between', async () => {
     const c = core([]);
     const frames: ListChange<Scan, number>[] = [];

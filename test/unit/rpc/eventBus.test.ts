@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventBus } from '../../../electron/eventBus';
+import { createEventBus } from '../../../electron/status/eventBus';
 
 describe('the station event bus (exists before anything emits)', () => {
   it('an event emitted before the RPC server is connected is dropped, not a crash', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { methods } from '../../../shared/contract';
 import { createRpcServer, mergeHandlers, type Handlers } from '../../../electron/rpc/rpcServer';
-import { StationError } from '../../../electron/stationError';
+import { StationError } from '../../../electron/base/stationError';
 import { memoryLogger } from '../../support/memoryLogger';
 
 const status = {

@@ -2,8 +2,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_CSP, appResponseHeaders, resolveAppRequest } from '../../../electron/appProtocol';
-import { dataDirArgument, resolveDataDir } from '../../../electron/dataDir';
+import { APP_CSP, appResponseHeaders, resolveAppRequest } from '../../../electron/shell/appProtocol';
+import { dataDirArgument, resolveDataDir } from '../../../electron/base/dataDir';
 
 describe('one data-folder rule for both hosts (README "Data folder")', () => {
   const env = { STATION_DATA_DIR: '/srv/station-data' };

@@ -1,5 +1,5 @@
 /**
- * The Electron shell's watch over its core (electron/coreSupervisor.ts). Electron's binary is not
+ * The Electron shell's watch over its core (electron/shell/coreSupervisor.ts). Electron's binary is not
  * installed here, so `utilityProcess.fork` is replaced by FakeUtilityProcess: a stand-in that
  * records what the shell sent it and lets the test play the core's part (its messages, its exit).
  * The core's own side of a storage failure (the message, exit code 75) is tested for real in
@@ -7,8 +7,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { CoreToMain, MainToCore } from '../../../electron/coreProcess';
-import { createCoreSupervisor, type CoreStartError, type UtilityProcessLike } from '../../../electron/coreSupervisor';
+import type { CoreToMain, MainToCore } from '../../../electron/host/coreProcess';
+import { createCoreSupervisor, type CoreStartError, type UtilityProcessLike } from '../../../electron/shell/coreSupervisor';
 import { STORAGE_FAILED_EXIT_CODE, type StorageFailure } from '../../../shared/storageFailure';
 
 /** A stand-in for Electron's UtilityProcess: the test plays the core. */

@@ -1,9 +1,9 @@
 /**
- * Refusal lines of the local listeners (electron/localListener.ts): a few per kind and minute,
+ * Refusal lines of the local listeners (electron/host/localListener.ts): a few per kind and minute,
  * then one line saying how many more there were, so a flood cannot fill the log.
  */
 import { describe, expect, it } from 'vitest';
-import { refusalLog, requestTarget } from '../../../electron/localListener';
+import { refusalLog, requestTarget } from '../../../electron/host/localListener';
 import { memoryLogger } from '../../support/memoryLogger';
 
 describe('refusal log', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStationLanguage, systemLanguage } from '../../../electron/stationLanguage';
+import { createStationLanguage, systemLanguage } from '../../../electron/status/stationLanguage';
 
 describe('the language the core speaks to the service', () => {
   it("the worker's choice first, then the page's language, then the system's", () => {

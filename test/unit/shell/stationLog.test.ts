@@ -1,5 +1,5 @@
 /**
- * The station log (electron/log.ts) on a real folder: a flood of lines rotates station.log and
+ * The station log (electron/base/log.ts) on a real folder: a flood of lines rotates station.log and
  * keeps the folder bounded; secrets passed in fields never reach the files.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/log';
+import { createLogger } from '../../../electron/base/log';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -22,7 +22,7 @@ afterEach(() => {
 
 /** A script that imports the station log (as `createLogger`), bundled to run in its own process. */
 async function childScript(dir: string, body: string): Promise<string> {
-  writeFileSync(path.join(dir, 'child.ts'), `import { createLogger } from ${JSON.stringify(path.resolve(__dirname, '../../../electron/log'))};\n${body}`);
+  writeFileSync(path.join(dir, 'child.ts'), `import { createLogger } from ${JSON.stringify(path.resolve(__dirname, '../../../electron/base/log'))};\n${body}`);
   const child = path.join(dir, 'child.cjs');
   await build({ entryPoints: [path.join(dir, 'child.ts')], outfile: child, bundle: true, platform: 'node', format: 'cjs', nodePaths: [path.resolve(__dirname, '../../../node_modules')], logLevel: 'silent' });
   return child;
@@ -77,7 +77,7 @@ describe('station log', () => {
     const dir = tmp();
     writeFileSync(
       path.join(dir, 'child.ts'),
-      `import { createLogger } from ${JSON.stringify(path.resolve(__dirname, '../../../electron/log'))};
+      `import { createLogger } from ${JSON.stringify(path.resolve(__dirname, '../../../electron/base/log'))};
 const log = createLogger({ dataDir: process.argv[2] });
 for (let i = 0; i < 2000; i++) log.info('řádek', { i });
 log.error('stanice nemohla začít', { i: 2000 });

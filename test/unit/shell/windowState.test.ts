@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadWindowState, saveWindowState } from '../../../electron/windowState';
+import { loadWindowState, saveWindowState } from '../../../electron/shell/windowState';
 
 const display = { x: 0, y: 0, width: 1366, height: 768 };
 const fallback = { width: 1366, height: 768 };

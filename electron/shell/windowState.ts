@@ -38,7 +38,7 @@ export function loadWindowState(file: string, displays: readonly Rect[], fallbac
 
 export function saveWindowState(file: string, state: WindowState): void {
   try {
-    // In the data folder, which is this user's only (electron/privateDataDir.ts); the main process
+    // In the data folder, which is this user's only (electron/base/privateDataDir.ts); the main process
     // keeps the umask it was started with, so the mode is given here.
     writeFileSync(file, JSON.stringify(state), { mode: 0o600 });
   } catch {

@@ -1,12 +1,12 @@
 /**
  * The preload: the renderer's only door to the station. It asks the main process for a
- * MessagePort to the core (electron/coreProcess.ts) and exposes two functions over it, nothing
+ * MessagePort to the core (electron/host/coreProcess.ts) and exposes two functions over it, nothing
  * else: the page never sees ipcRenderer or the port itself. Messages are JSON text, as over the
  * web host's WebSocket (electron/rpc/callMessage.ts); the core validates every call.
  * Runs sandboxed (contextIsolation on, nodeIntegration off).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { RpcHostMessage, RpcResult } from '../shared/rpcEnvelope';
+import type { RpcHostMessage, RpcResult } from '../../shared/rpcEnvelope';
 
 const PORT_REQUEST = 'station:port-request';
 const PORT = 'station:port';

@@ -1,7 +1,7 @@
 /**
  * The Electron shell, kept thin: one window, menus, the app:// protocol serving the built
  * renderer, and the seams that need Electron (the system browser, dialogs, updates). The core
- * (station.ts) runs in a utility process (electron/coreProcess.ts), so its synchronous work never
+ * (station.ts) runs in a utility process (electron/host/coreProcess.ts), so its synchronous work never
  * delays the window's input events; each page gets a MessagePort straight to it, and the same
  * core runs unchanged under plain Node in the web host and the tests.
  */
@@ -26,9 +26,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ORIGIN, appResponseHeaders, resolveAppRequest } from './appProtocol';
-import type { MainToCore } from './coreProcess';
+import type { MainToCore } from '../host/coreProcess';
 import { CoreStartError, createCoreSupervisor, type UtilityProcessLike } from './coreSupervisor';
-import { dataDirArgument, resolveDataDir } from './dataDir';
+import { dataDirArgument, resolveDataDir } from '../base/dataDir';
 import { loadWindowState, saveWindowState } from './windowState';
 
 /** The page asks for its port (on every load); the answer carries one end of a MessageChannel. */
@@ -84,12 +84,12 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  // One data-folder rule for both hosts (electron/dataDir.ts): --data-dir, STATION_DATA_DIR, per-OS default.
+  // One data-folder rule for both hosts (electron/base/dataDir.ts): --data-dir, STATION_DATA_DIR, per-OS default.
   const dataDir = resolveDataDir(dataDirArgument(process.argv.slice(1)));
 
   const tell = (child: UtilityProcess, msg: MainToCore, ports?: Electron.MessagePortMain[]) => child.postMessage(msg, ports);
 
-  // The core process, started again when it stops on its own (electron/coreSupervisor.ts).
+  // The core process, started again when it stops on its own (electron/shell/coreSupervisor.ts).
   const supervisor = createCoreSupervisor({
     // No `cwd`: one inside app.asar makes the utility process fail to start (electron/electron#41396).
     fork: () => utilityProcess.fork(corePath, [], { serviceName: 'Label Station core', stdio: 'inherit' }) as UtilityProcessLike,

@@ -1,7 +1,7 @@
 /**
  * The station's log: JSON lines in <dataDir>/logs/station.log, and the console when asked.
  *
- * pino formats each line; electron/log.ts writes them (logFile below), in order, two ways:
+ * pino formats each line; electron/base/log.ts writes them (logFile below), in order, two ways:
  * - info lines are gathered and written in one write() when the event loop next turns, so a line
  *   on the scan-to-label path costs a string and an array push, not a system call;
  * - a warning or an error is written at once, after every line gathered before it, and the file
@@ -16,7 +16,7 @@
  * (station.1 becomes station.2, ...) and the oldest beyond `maxFiles` is deleted. Renames happen
  * once per file, not per line. (pino-roll would name the live file station.N.log; the error
  * dialog and the README name station.log, so the live file keeps that name.) The folder is
- * created 0700 and the files 0600 (electron/privateDataDir.ts).
+ * created 0700 and the files 0600 (electron/base/privateDataDir.ts).
  *
  * Secrets never reach it: fields named like a secret are replaced before anything is written,
  * and callers never pass tokens in messages (tests search the log for them).
@@ -24,7 +24,7 @@
 import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import type { Logger } from './rpc/rpcServer';
+import type { Logger } from '../rpc/rpcServer';
 
 const SECRET_KEY = /secret|token|password|authorization|cookie/i;
 

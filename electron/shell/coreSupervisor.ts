@@ -1,5 +1,5 @@
 /**
- * The Electron shell's watch over its core process (electron/coreProcess.ts, forked as a utility
+ * The Electron shell's watch over its core process (electron/host/coreProcess.ts, forked as a utility
  * process): starts it, tells when it serves the contract, and starts it again when it stops on its
  * own. A core that stopped because its data folder could not be written (a storage failure, exit
  * code STORAGE_FAILED_EXIT_CODE) has said why first: the new core, started after a second (two
@@ -9,8 +9,8 @@
  * Plain Node, no `electron` import: main.ts passes Electron's `utilityProcess.fork`, a unit test a
  * FakeUtilityProcess.
  */
-import type { StorageFailure } from '../shared/storageFailure';
-import type { CoreToMain, MainToCore } from './coreProcess';
+import type { StorageFailure } from '../../shared/storageFailure';
+import type { CoreToMain, MainToCore } from '../host/coreProcess';
 
 /** The part of Electron's UtilityProcess the supervisor uses. */
 export interface UtilityProcessLike {

@@ -5,7 +5,7 @@
  * the RPC server before its declaration). The RPC server connects as the bus's sink once every
  * domain's handlers exist; an event emitted before then has no page to reach and is dropped.
  */
-import type { RpcServer } from './rpc/rpcServer';
+import type { RpcServer } from '../rpc/rpcServer';
 
 export type Emit = RpcServer['emit'];
 

@@ -6,7 +6,7 @@
  * touched entry once. Only what goes to the pages is gathered: the core's own listeners (the
  * job waiter) keep getting every change as it happens.
  */
-import type { PendingScansChange, ScanOutcome } from '../shared/contract/workflows';
+import type { PendingScansChange, ScanOutcome } from '../../shared/contract/workflows';
 
 /**
  * How long changes to a followed list are gathered in a burst: at most two frames a second per

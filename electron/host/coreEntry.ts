@@ -1,6 +1,6 @@
 /**
- * Entry of dist/electron/core.cjs, which electron/main.ts forks with `utilityProcess.fork`:
- * the station core serving the contract (electron/coreProcess.ts) on the ports main hands it.
+ * Entry of dist/electron/core.cjs, which electron/shell/main.ts forks with `utilityProcess.fork`:
+ * the station core serving the contract (electron/host/coreProcess.ts) on the ports main hands it.
  */
 import { runCoreProcess, type ParentPortLike } from './coreProcess';
 

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startSandbox } from '../sandbox/index';
-import type { DemoSandbox } from './auth/demoAccount';
-import type { Logger } from './rpc/rpcServer';
-import { sqliteBinding } from './store/sqlite';
+import { startSandbox } from '../../sandbox/index';
+import type { DemoSandbox } from '../auth/demoAccount';
+import type { Logger } from '../rpc/rpcServer';
+import { sqliteBinding } from '../store/sqlite';
 
 export interface EmbeddedSandbox {
   sandbox: DemoSandbox;

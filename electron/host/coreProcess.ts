@@ -1,6 +1,6 @@
 /**
  * The station core as its own process: in the desktop app Electron's main process forks
- * dist/electron/core.cjs as a utility process (electron/coreEntry.ts), so synchronous SQLite,
+ * dist/electron/core.cjs as a utility process (electron/host/coreEntry.ts), so synchronous SQLite,
  * PDF and label work never holds up the window's input events (a scanner types into it). The
  * main process keeps the window, menus, app:// and the seams that need Electron; this side
  * serves the contract on the MessagePorts the main process hands it, one per page.
@@ -8,14 +8,14 @@
  * Plain Node, no `electron` import: the parent port is passed in, so a test drives this with a
  * named mock of Electron's `process.parentPort` and real worker_threads ports.
  */
-import type { StationStatus } from '../shared/contract/status';
-import { storageFailure, type StorageFailure } from '../shared/storageFailure';
-import { createLogger } from './log';
-import { makeDataDirPrivate } from './privateDataDir';
-import { electronRpcPort, serveRpcPort, type MessagePortLike, type RpcPort } from './rpc/messagePortBridge';
-import type { Logger } from './rpc/rpcServer';
-import { createStation, type Station, type StationOptions } from './station';
-import { STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from './storageFailure';
+import type { StationStatus } from '../../shared/contract/status';
+import { storageFailure, type StorageFailure } from '../../shared/storageFailure';
+import { createLogger } from '../base/log';
+import { makeDataDirPrivate } from '../base/privateDataDir';
+import { electronRpcPort, serveRpcPort, type MessagePortLike, type RpcPort } from '../rpc/messagePortBridge';
+import type { Logger } from '../rpc/rpcServer';
+import { createStation, type Station, type StationOptions } from '../station';
+import { STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from '../status/storageFailure';
 
 /** Main process -> core. `connect` carries one port (a page's other end) in `ports`. */
 export type MainToCore =
@@ -68,7 +68,7 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
     }
     const stop = serveRpcPort(wrap(port), station.rpc, log);
     served.add(stop);
-    // A page gets a new port when its core was started again (electron/coreSupervisor.ts): it
+    // A page gets a new port when its core was started again (electron/shell/coreSupervisor.ts): it
     // does not reload, so the status (why the core was restarted) is sent to it.
     const rpc = station.rpc;
     void rpc.dispatch('station.status', {}).then((r) => {
@@ -108,7 +108,7 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
       const message = err instanceof Error ? err.message : String(err);
       log?.error('the station could not start', { error: message });
       say({ t: 'failed', message, logFile: log?.file ?? null });
-      // Main shows why in a dialog (electron/coreSupervisor.ts): a core that never ran is not restarted.
+      // Main shows why in a dialog (electron/shell/coreSupervisor.ts): a core that never ran is not restarted.
       opts.exit(1);
       return;
     }
@@ -151,7 +151,7 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
     fatal(err) {
       const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
       const failure = storageFailureOf(err, dataDirInUse);
-      // Written if the disk takes it, dropped if not (electron/log.ts): the exit never waits on it.
+      // Written if the disk takes it, dropped if not (electron/base/log.ts): the exit never waits on it.
       log?.error(failure ? 'the station core stopped: it cannot write its data' : 'the station core stopped on an unexpected error', { error: message });
       console.error(message);
       // A storage failure: main hears why (a message needs a turn of the event loop), then the exit.

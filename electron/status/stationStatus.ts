@@ -4,11 +4,11 @@
  * keychain. Kept current by `refresh` (the health interval, the outage check, a login) and by
  * `printersChanged` (a printer's state); every change goes out as `station.statusChanged`.
  */
-import type { PrinterSummary, StationStatus } from '../shared/contract/status';
-import type { StorageFailure } from '../shared/storageFailure';
-import type { Clock } from './clock';
+import type { PrinterSummary, StationStatus } from '../../shared/contract/status';
+import type { StorageFailure } from '../../shared/storageFailure';
+import type { Clock } from '../base/clock';
 import type { Emit } from './eventBus';
-import type { Logger } from './rpc/rpcServer';
+import type { Logger } from '../rpc/rpcServer';
 import { createHealthCheck } from './serviceHealth';
 
 type Service = { environment: StationStatus['service']['environment']; baseUrl: string };
@@ -42,7 +42,7 @@ export interface StationStatusService {
   refreshLogged(): Promise<unknown>;
   /** A printer's state changed: the top bar's printer pill must follow it, not wait for the next check. */
   printersChanged(): void;
-  /** The data folder cannot be written: said to every page at once (electron/storageFailure.ts). */
+  /** The data folder cannot be written: said to every page at once (electron/status/storageFailure.ts). */
   storageFailed(f: StorageFailure): void;
 }
 

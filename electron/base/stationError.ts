@@ -5,7 +5,7 @@
  * The code is one of the registry's (shared/errors/codes.ts): a new code is added there, with its
  * translation, or this does not typecheck. Values the sentence names go in `details`.
  */
-import type { StationErrorCode } from '../shared/errors/codes';
+import type { StationErrorCode } from '../../shared/errors/codes';
 
 export type { StationErrorCode };
 

@@ -13,7 +13,7 @@
  *   rotate the real lines out of the log's 25 MB cap.
  */
 import http from 'node:http';
-import type { Logger } from './rpc/rpcServer';
+import type { Logger } from '../rpc/rpcServer';
 
 /** A raw 400 for a socket that never became a request/response pair (an upgrade). */
 export const BAD_REQUEST_RAW = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';

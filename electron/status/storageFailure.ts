@@ -9,9 +9,9 @@
  * (the Electron shell, `npm start`) answers with a fresh core. Nothing acknowledged is lost: an
  * acknowledgement follows its commit, and a commit that failed was never acknowledged.
  */
-import { STORAGE_FAILED_EXIT_CODE, type StorageFailure } from '../shared/storageFailure';
-import type { Logger } from './rpc/rpcServer';
-import { StationError } from './stationError';
+import { STORAGE_FAILED_EXIT_CODE, type StorageFailure } from '../../shared/storageFailure';
+import type { Logger } from '../rpc/rpcServer';
+import { StationError } from '../base/stationError';
 
 export { STORAGE_FAILED_EXIT_CODE };
 
@@ -69,7 +69,7 @@ export function createStorageGuard(o: { dataDir: string; log: Logger; onFailed(f
       if (!f) return false;
       if (!failed) {
         failed = f;
-        // Written if the log's disk still takes it; dropped (never retried) if not (electron/log.ts).
+        // Written if the log's disk still takes it; dropped (never retried) if not (electron/base/log.ts).
         o.log.error('the station cannot write its data: scanning stopped', { kind: f.kind, code: f.code, error: f.message });
         o.onFailed(f);
       }
