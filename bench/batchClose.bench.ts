@@ -1,5 +1,5 @@
 /**
- * Batch at desk scale (issue 17 "Bench": batchClose). BENCH_BATCH (500) scanned shipments closed
+ * Batch at desk scale. BENCH_BATCH (500) scanned shipments closed
  * and printed by the station's batch (batch.collect each, then batch.closeAll, until the last label
  * is at the printer) against the floor doing them one by one (PATCH close, GET ZPL, labels over
  * TCP: scanToLabelFloor.ts). The ratio is taken from closeAll on, as the floor starts from known

@@ -1,10 +1,10 @@
 /**
- * Keeping the printer busy (issue "labels right and fast"): 100 labels of 10x15 cm queued for the
+ * Keeping the printer busy: 100 labels of 10x15 cm queued for the
  * virtual ZPL printer printing at 6 ips, host status on, drained by the durable queue and the
  * streaming driver. Wall time against the printer's own print time (100 x label length / speed)
  * plus the first label's latency (queued to first byte at the printer); the target ratio is <= 1.05.
  *
- * Issue 24 item 5, streaming across scans: the same at a fast printer (250 ms a label), 40 labels
+ * Streaming across scans: the same at a fast printer (250 ms a label), 40 labels
  * queued together and 40 queued one by one as scans come (every 150 ms, faster than it prints);
  * and two 0.5 s labels queued 0.2 s apart, where the head's idle time between them is measured
  * from the printer's own clock (target: less than 5 % of a label).

@@ -1,5 +1,5 @@
 /**
- * The sandbox's API under load, on loopback (issue 3 and 4 "Bench"), driven by autocannon:
+ * The sandbox's API under load, on loopback, driven by autocannon:
  * - insert of 100 shipments per request and a search returning 100: requests/s, p50/p99 latency;
  * - PDF labels for 100 closed shipments and ZPL for 100 closed shipments: time per request and
  *   bytes (the PDF before base64, and the whole response).

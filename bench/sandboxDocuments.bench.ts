@@ -1,5 +1,5 @@
 /**
- * Issue 4 "Bench": the cost of the sandbox's label documents for a 100-shipment request, as the
+ * The cost of the sandbox's label documents for a 100-shipment request, as the
  * tickets and ZPL routes would produce them (generation only; HTTP and base64 are measured by
  * the route benches). Reports mean milliseconds per request and bytes per response document.
  */

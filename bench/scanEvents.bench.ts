@@ -1,5 +1,5 @@
 /**
- * Events scale (issue 17 "Bench": scanEvents): the bytes the station core pushes to the page
+ * Events scale: the bytes the station core pushes to the page
  * (event frames on the web host's WebSocket, counted as the page receives them, by event name)
  * while BENCH_SCANS_QUEUED (1,000) scans are submitted at once and the label printer is off, so
  * every scan waits in the line and every label waits in the print queue. Counted from the first

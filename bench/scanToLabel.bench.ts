@@ -1,5 +1,5 @@
 /**
- * Scan to label (issue 17 "Bench": scanToLabel). The parts run apart, as at a desk: the sandbox in
+ * Scan to label. The parts run apart, as at a desk: the sandbox in
  * its own process (dist/node/sandbox.mjs), the station core in its own (harness/coreChild.ts,
  * driven over the web host's WebSocket as the page drives it, so no browser typing is timed), the
  * virtual ZPL printer (TCP, host status on) and the floor here. Each scan is timed from sending
@@ -10,7 +10,7 @@
  * label bytes to the same printer (scanToLabelFloor.ts). Reported: the station's added ms at p50,
  * the ratios, and the core's own CPU ms per scan and longest event-loop block while scanning.
  *
- * The journal's cost (issue 17 item 6): two more cores run under strace (fsync/fdatasync only,
+ * The journal's cost: two more cores run under strace (fsync/fdatasync only,
  * seccomp-filtered) for BENCH_JOURNAL_SCANS scans each, one as shipped (synchronous = FULL), one
  * with synchronous = NORMAL: disk syncs per scan, their time per scan, and the p50 difference.
  * Then 203 dpi (the station rewrites each label's commands) against 300 dpi, at 0 ms.

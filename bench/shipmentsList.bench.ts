@@ -1,5 +1,5 @@
 /**
- * Shipments list with 10,000 cached shipments (issue 7 item 4 "smooth with 10,000 rows"): Chromium
+ * Shipments list with 10,000 cached shipments (it must stay smooth with 10,000 rows): Chromium
  * at 1366x768 opens the Shipments screen of a station whose cache holds 10,000 shipments, scrolls
  * the virtual list from top to bottom one step per animation frame, and we report the frame
  * intervals while scrolling (p50/p95/max; 16.7 ms is 60 fps), the time to the first rows, the

@@ -149,7 +149,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   // The event bus exists before any module that emits; the RPC server connects to it below.
   const events = createEventBus();
   const emit = events.emit;
-  // Lists the pages follow, gathered in bursts (issue 17 item 5, electron/status/pageFeeds.ts).
+  // Lists the pages follow, gathered in bursts (electron/status/pageFeeds.ts).
   const shipmentsChanged = createShipmentsChangedFeed((e) => emit('shipments.changed', e));
   const pendingFeed = createListChangeFeed<PendingScansChange['put'][number], number>({ key: (p) => p.scanId, send: (c) => emit('scan.pending', pendingForPages(c)) });
   let ownSandbox: EmbeddedSandbox | null = null;
@@ -256,7 +256,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     serviceTrouble: () => void status.refreshLogged(),
     scannerAffixes: () => settings.get().scanner,
   };
-  // The scale and the label check (issue 19): the scan lane's steps before and after the close.
+  // The scale and the label check: the scan lane's steps before and after the close.
   const desk = createDesk({ db, settings: settingsRepo, deps, emit, log: opts.log });
   const workflows = createWorkflows(deps, {
     scan: {
@@ -310,7 +310,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   events.connect((name, payload) => {
     if (name !== 'printing.printerState') return;
     status.printersChanged();
-    // A scan waiting for its labels hears at once that their printer went offline (issue 24 item 10).
+    // A scan waiting for its labels hears at once that their printer went offline.
     jobWaiter.printerChanged((payload as { printerId: string }).printerId);
   });
 
@@ -332,7 +332,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         await activeSession.refresh();
         await accountRpc.emit();
         // The cache was emptied: filled again before the answer, so Shipments lists every demo
-        // shipment at once, and the batch's marks follow the shipments' new states (issue 25 item 8).
+        // shipment at once, and the batch's marks follow the shipments' new states.
         if (demoAccountId) await shipments.syncNow(demoAccountId);
         await workflows.batchClose.recheck();
         return { reset: true as const };

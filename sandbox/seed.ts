@@ -1,5 +1,5 @@
 /**
- * The demo data (issue 3 point 2): two companies, a user for each, the registered demo client,
+ * The demo data: two companies, a user for each, the registered demo client,
  * the domain's collection places and prepared shipments. `none` keeps the companies, users,
  * client and places but no shipments: a clean slate that can still log in and insert.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // better-sqlite3 for Electron, leaving the Node build in node_modules untouched (tests and the web
-// host keep using it). The station's main process loads it through better-sqlite3's
+// host keep using it). The station's core (the Electron utility process) loads it through better-sqlite3's
 // `nativeBinding` option (STATION_SQLITE_BINDING, set by electron/shell/main.ts).
 // @napi-rs/keyring and @napi-rs/canvas need nothing: they are N-API modules with prebuilt binaries, so one binary serves Node and Electron.
 //

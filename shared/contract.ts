@@ -2,7 +2,7 @@
  * The one RPC contract between the renderer (untrusted) and the station core.
  *
  * Each method declares its params and result schema; each event its payload schema. Types are
- * inferred from the schemas, never written twice. The main side validates every call's params
+ * inferred from the schemas, never written twice. The core validates every call's params
  * against these schemas before a handler runs (electron/rpc/rpcServer.ts).
  *
  * Domain issues add their methods in their own modules (shared/contract/*.ts) and spread them

@@ -1,5 +1,5 @@
 /**
- * A storage failure: the station's data folder cannot be written (issue 31 item 11). One model
+ * A storage failure: the station's data folder cannot be written. One model
  * for the core (which detects it, electron/status/storageFailure.ts), the status it reports and the desk
  * that says it in the worker's language. `kind` is what a worker can act on; `code` is the system's
  * own name for it (SQLITE_IOERR_WRITE, ENOSPC, ...) for whoever reads the log.

@@ -1,5 +1,5 @@
 /**
- * The station core in its own process for the benchmarks (issue 17): createStation + the web host
+ * The station core in its own process for the benchmarks: createStation + the web host
  * (the page's WebSocket RPC, which the benchmark drives), logged in to the sandbox process, with
  * one ZPL printer on TCP (the benchmark's virtual printer) that every carrier is routed to, as
  * Settings > Printing would set it. Only this process's CPU time and event loop are measured.

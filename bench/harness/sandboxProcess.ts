@@ -1,5 +1,5 @@
 /**
- * The sandbox in its own process, as the real service is (issue 17): `dist/node/sandbox.mjs`
+ * The sandbox in its own process, as the real service is: `dist/node/sandbox.mjs`
  * (sandbox/cli.ts, built by `npm run bench`), in memory, test controls open. `latency(ms)` adds
  * that much to every request the station makes (sandbox test control POST /_sandbox/faults,
  * latencyMs per path; sandbox/README.md "Test controls"). The /_sandbox/ controls themselves get none.

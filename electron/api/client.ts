@@ -47,7 +47,7 @@ function read<T extends z.ZodType>(schema: T, res: CoreResponse, what: string): 
 
 /**
  * Reads a list like read(list, ...), one item at a time, letting the event loop run whenever
- * SLICE_MS has passed (issue 17: the core never blocks for long). A page of 100 shipments is some
+ * SLICE_MS has passed (the core never blocks for long). A page of 100 shipments is some
  * milliseconds of checks, and far more the first times, before V8 has compiled them.
  */
 async function readList<T extends z.ZodType>(list: z.ZodArray<T>, res: CoreResponse, what: string): Promise<z.output<T>[]> {

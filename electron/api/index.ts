@@ -1,6 +1,6 @@
 /**
  * The shipping service client: the station's one way to talk to the service
- * (/work/shared/spec/parcel-shipping-api.md). Plain Node; JSON on the wire.
+ * (the Parcel Shipping Client API specification). Plain Node; JSON on the wire.
  *
  * Failures throw `ServiceError` (kind, status, the service's message, errors[] mapped to the
  * shipment), except closeDeliveries, which reports an outcome per close group.

@@ -128,7 +128,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
 
   /**
    * A company logged in for the first time becomes the active one: the worker logged in to work
-   * with it, and scans going on to the demo company after that would be a dead end (issue 14).
+   * with it, and scans going on to the demo company after that would be a dead end.
    */
   function activateAfterFirstLogin(accountId: string): void {
     if (deps.accounts.active()?.id === accountId) return;

@@ -1,5 +1,5 @@
 /**
- * First run (issue 7 item 9): with no account set up, the station works for the built-in sandbox's
+ * First run: with no account set up, the station works for the built-in sandbox's
  * demo company at once. The demo client's id is public; the sandbox the station embeds gets a
  * client secret and password made anew at every launch (electron/demo/embeddedSandbox.ts), handed over
  * in process, so the public ones printed on its root page log nobody in. The secret still goes to

@@ -9,7 +9,7 @@
  *   `<accountId>:client-secret`  the client secret registered with the service
  *
  * No released version kept secrets anywhere else (keytar was used only before the first release),
- * so there is nothing to move: issue 31 dropped that migration with keytar and dbus-next.
+ * so there is nothing to move, and no migration from it is kept (nor keytar or dbus-next).
  */
 import { StationError } from '../base/stationError';
 

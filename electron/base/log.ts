@@ -6,10 +6,10 @@
  *   on the scan-to-label path costs a string and an array push, not a system call;
  * - a warning or an error is written at once, after every line gathered before it, and the file
  *   is synced (fdatasync) before the station goes on: the lines that explain a crash, a power
- *   cut or a kill are on the disk, not in a buffer (issue 31 item 10).
+ *   cut or a kill are on the disk, not in a buffer.
  * A write that fails (disk full, the file system gone) drops its lines and is never retried: the
  * station goes on, and its exit never waits on the log (pino's own file stream, sonic-boom,
- * retried a failing write every 100 ms forever in its exit hook: issue 31 item 11). Lines still
+ * retried a failing write every 100 ms forever in its exit hook, so a core that meant to exit hung). Lines still
  * gathered when the process exits are written once from its 'exit' event.
  *
  * The folder stays bounded: when station.log passes `maxBytes` it becomes station.1.log

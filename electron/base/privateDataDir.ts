@@ -1,5 +1,5 @@
 /**
- * The data folder is private to the user who runs the station (issue 31 item 3): station.db and
+ * The data folder is private to the user who runs the station: station.db and
  * its WAL hold recipients' names and e-mail addresses, the logs and the virtual PDF printer's
  * labels the same. Under the usual umask 022 everything was created 0755 / 0644, readable by
  * every account on the machine.

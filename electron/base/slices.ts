@@ -1,5 +1,5 @@
 /**
- * Long work cut into slices, so the core's event loop is never blocked for long (issue 17: at most
+ * Long work cut into slices, so the core's event loop is never blocked for long (at most
  * 20 ms): do about SLICE_MS of work, then `await nextTurn()` and go on.
  */
 

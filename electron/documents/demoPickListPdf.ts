@@ -1,5 +1,5 @@
 /**
- * The demo pick list (issue 7 item 9): an A4 PDF with one Code 128 per prepared demo shipment,
+ * The demo pick list: an A4 PDF with one Code 128 per prepared demo shipment,
  * its carrier and recipient beside it, so a new user can try scan-to-close in a minute, from
  * paper or straight from the screen.
  *

@@ -1,7 +1,7 @@
 /**
  * What every HTTP listener the station opens on 127.0.0.1 (the web host, the OAuth loopback
  * redirect) shares in front of its own rules, because any local program or web page can send it
- * anything (issue 31 items 1, 2, 5):
+ * anything:
  *
  * - the request target is read without throwing: only the origin form (`/path?query`, RFC 9112
  *   3.2.1) is taken; `//[`, `//host/...`, `http://[`, absolute and authority forms are null and

@@ -135,7 +135,7 @@ export class PrinterSocket {
   /**
    * Half-closes and waits for the printer to close its side (it has read everything then: our FIN
    * comes after the last job byte). A reset in answer to our FIN counts as its close: some print
-   * servers end every connection that way once they have read it (issue 24 item 6).
+   * servers end every connection that way once they have read it.
    */
   async finish(timeoutMs: number): Promise<'closed' | 'timeout'> {
     if (this.failure || this.peerEndedEarly) throw this.lost();

@@ -311,7 +311,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   };
 
   /**
-   * Why a queued job waits for its printer, or null (issue 24 item 10): the lane's head waits for
+   * Why a queued job waits for its printer, or null: the lane's head waits for
    * its retry (nothing reached the printer), or the printer is known offline or in error. A scan's
    * outcome says so at once rather than after its wait.
    */

@@ -12,7 +12,7 @@
  * come out yet (its ^PQ count), and h a format only partly received. Without a speed, a label
  * comes out the moment it is received (the tests' and the demo's default).
  *
- * Profiles (issue 24 item 7): the ways printers and emulators other people wrote behave, each
+ * Profiles: the ways printers and emulators other people wrote behave, each
  * written from its source (cited in test/integration/printing/printerProfiles.test.ts): a printer
  * that closes each connection after answering, answers ~HS only once its buffer drained, stays
  * silent on ~HS while it has a fault (the manual) and answers ~HQES, resets the connection when the

@@ -49,7 +49,7 @@ export function createWindowsPdfDriver(opts: { printer: string; settings: Printe
           rmSync(dir, { recursive: true, force: true });
         }
         hooks.accepted();
-        // The Windows spooler took the job: it says nothing of whether the label came out (issue 24 item 7).
+        // The Windows spooler took the job: it says nothing of whether the label came out.
         return { kind: 'spooled', reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.` };
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),

@@ -13,7 +13,7 @@
 /**
  * The queries the station sends, bare: a ~ command runs as soon as its letters arrive (ZPL II
  * guide, "Control commands"), so nothing follows them. No CR LF either: a raw port or an emulator
- * that prints whatever is not a command turns a stray line end into a blank label (issue 24 item 9).
+ * that prints whatever is not a command turns a stray line end into a blank label.
  */
 export const HOST_STATUS_QUERY = Buffer.from('~HS', 'latin1');
 const STX = 0x02;
@@ -56,7 +56,7 @@ export function framesOf(buf: Buffer): string[] {
 /**
  * Field counts of the manual's three strings: 12, 11 and 2. An answer of any other layout (a
  * printer or emulator that frames something else in STX..ETX) is not read as a Zebra host status:
- * a field read from the wrong place would say "ready" whatever the printer reports (issue 24 item 8).
+ * a field read from the wrong place would say "ready" whatever the printer reports.
  */
 const HS_FIELDS = [12, 11, 2] as const;
 const NUMERIC = /^\d+$/;

@@ -7,7 +7,7 @@
  * buffer counts ~HS reports (formats in the receive buffer, labels remaining of the format
  * printing): printed once every format sent before and with it has left the buffer.
  *
- * How printers we did not write behave (issue 24; sources in docs/printer-behaviour-sources.md):
+ * How printers we did not write behave (sources in docs/printer-behaviour-sources.md):
  * - Some end the connection after each answer: an orderly close after an answer loses nothing,
  *   the next exchange opens a new connection, and each job then gets one of its own.
  * - Some answer ~HS only once their buffer has drained: every wait for an answer is the read
@@ -89,7 +89,7 @@ const FIRST_ANSWER_CLOSE_MS = 15;
  * Without host status: how long the station waits after the job's last byte before closing its
  * side. A printer that resets mid-job does so as soon as it reads the part it cannot take, within
  * this pause: a reset then means the job did not arrive whole (uncertain), while a reset that
- * answers the station's close comes after every byte was read (issue 24 item 6: a print server
+ * answers the station's close comes after every byte was read (a print server
  * that ends each connection with a reset).
  */
 const RESET_SETTLE_MS = 50;

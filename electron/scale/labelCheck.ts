@@ -1,5 +1,5 @@
 /**
- * Verify after printing (issue 19 item 3, a per-station option): once a scan's labels are queued
+ * Verify after printing (a per-station option): once a scan's labels are queued
  * the station expects the worker to scan one printed label; its barcode must be one of the
  * scanned parcel's package barcodes (known after the close). A label of another parcel answers red,
  * naming both shipments; a code that is no label at all (the next parcel's order code) is not a

@@ -1,5 +1,5 @@
 /**
- * Weigh before closing (issue 19 item 2): a scan of a prepared shipment, with a scale set up,
+ * Weigh before closing: a scan of a prepared shipment, with a scale set up,
  * waits for a settled weight per package in turn (a countdown, a skip key), and when a weight
  * differs from the shipment's by more than the tolerance the shipment is updated at the service
  * before its close — spec "PUT /api/v3/deliveries (edit shipments)": every required field as in
@@ -116,7 +116,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
   }
 
   /**
-   * Issue 25 (Deliver): the packages whose new weight is off the shipment's by more than the desk's
+   * The weight check: the packages whose new weight is off the shipment's by more than the desk's
    * share: "2.4 kg on the scale, 0.5 kg expected — wrong contents?" is asked before anything is sent.
    * A package without a weight at the service has nothing to compare with: it is corrected silently.
    */
@@ -228,7 +228,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
       enabled: () => scale.enabled(),
       /** One settled weight per package of a prepared shipment, in turn. Null: the station is closing. */
       weigh: (s: Shipment, again = false): Promise<PackageWeight[] | null> => weighPackages(s, 0, new Map(), () => undefined, again),
-      /** The packages off the shipment's weight by more than the desk's share: the weight check asks before they are collected (issue 25). */
+      /** The packages off the shipment's weight by more than the desk's share: the weight check asks before they are collected. */
       offByShare(s: Shipment, weights: PackageWeight[]): OffPackage[] {
         const { toleranceKg, askAbovePercent } = scale.settings();
         return offByShare(s, weights, toleranceKg, askAbovePercent);

@@ -21,8 +21,8 @@ export function differs(a: Decimal, b: Decimal, toleranceKg: Decimal): boolean {
 }
 
 /**
- * Whether a weighed weight is off the expected one by more than `percent` % of the expected (issue 25,
- * Deliver: the weight check before the correction). Exact: |weighed - expected| × 100 > expected ×
+ * Whether a weighed weight is off the expected one by more than `percent` % of the expected (the
+ * weight check before the correction). Exact: |weighed - expected| × 100 > expected ×
  * percent, so 0.65 kg against 0.5 kg at 30 % is exactly on the line and not beyond it.
  */
 export function beyondShare(weighed: Decimal, expected: Decimal, percent: number): boolean {

@@ -1,6 +1,6 @@
 /**
- * What goes to the pages, gathered (issue 17 item 5: "1,000 queued scans push at most a few
- * hundred KB to the page"). In a burst the core changes the same lists many times a second; a
+ * What goes to the pages, gathered, so 1,000 queued scans push at most a few
+ * hundred KB to the page. In a burst the core changes the same lists many times a second; a
  * page needs each entry's latest value, not every step. A feed sends the first change at once (a
  * single scan is not delayed) and then at most one gathered change per window, carrying each
  * touched entry once. Only what goes to the pages is gathered: the core's own listeners (the

@@ -1,5 +1,5 @@
 /**
- * A failing disk is a state, not a hang (issue 31 item 11). When the data folder's file system dies
+ * A failing disk is a state, not a hang. When the data folder's file system dies
  * under the station (an I/O error, a full disk, the folder gone or read-only), every later commit
  * fails too, and a core left running in that state answers nothing useful. So the first storage
  * error anywhere in the core (a scan's commit, a print lane, a promise chain nobody awaited)

@@ -300,11 +300,10 @@ export function createPrintJobsRepo(db: Db) {
      * `uncertain` (never sent again by itself, never dropped). A `sent` job had every byte
      * accepted: done, unless it was waiting in a printer's buffer to be confirmed (reason
      * `in_printer` or a note of why it had not come out): whether it printed is not known, so it
-     * is uncertain too (issue 24: a label that did not print is never done); such jobs of a printer
+     * is uncertain too (a label that did not print is never done); such jobs of a printer
      * with a label counter are settled from it at start. On a printer behind the computer's print
      * system (a CUPS queue, the Windows spooler: kinds `zpl-spooler`, `pdf-system`) `sent` means the
-     * spooler took it, which says nothing of a label coming out, so it becomes `spooled` (issue 24
-     * item 7). (Rows of the retired close-and-print kind were moved to the journal by migration 10.)
+     * spooler took it, which says nothing of a label coming out, so it becomes `spooled`. (Rows of the retired close-and-print kind were moved to the journal by migration 10.)
      */
     recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; spooled: number[] } {
       return db.transaction(() => {

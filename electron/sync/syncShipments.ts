@@ -81,8 +81,8 @@ class PageError extends Error {
 }
 
 /**
- * Stores records in slices of about SLICE_MS, with the event loop running between them (issue 17:
- * the core never blocks for long), each slice one (lazy) commit; `withLast` commits with the last
+ * Stores records in slices of about SLICE_MS, with the event loop running between them (the
+ * core never blocks for long), each slice one (lazy) commit; `withLast` commits with the last
  * one. Returns the deliveryIds whose cached record changed.
  */
 async function storeInSlices(deps: SyncDeps, records: readonly ShipmentRecord[], withLast?: () => void): Promise<number[]> {

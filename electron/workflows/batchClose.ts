@@ -1,11 +1,11 @@
 /**
- * Batch mode (issue 7 item 3): scan many, then close them all. The client sends one close per
+ * Batch mode: scan many, then close them all. The client sends one close per
  * carrier + collection place (spec "PATCH /api/v3/deliveries", "Limits"), labels are fetched per
  * carrier (one request each) and printed per carrier, and the summary says per shipment what
  * closed, what printed, and what failed and why. Shipments that did not close stay in the batch,
  * so the worker can fix them and close again.
  *
- * With a scale set up (issue 19 item 2, "Batch mode too"), each parcel is weighed as its code is
+ * With a scale set up ("Batch mode too"), each parcel is weighed as its code is
  * collected — the worker scans it with the parcel on the scale, one settled weight per package —
  * and the weights stay with the batch item. At the close, a shipment whose weight is off by more
  * than the tolerance is updated at the service first (the single scan's own path: GET, PUT with
@@ -59,7 +59,7 @@ export interface BatchCloseOptions {
 
 /**
  * Journal entries begun per commit (with their codes' removal from the batch list): a commit of 50
- * is a few ms, 500 in one were 15-28 ms of a blocked event loop (issue 17 item 4).
+ * is a few ms, 500 in one were 15-28 ms of a blocked event loop.
  */
 const BEGIN_SLICE = 50;
 
@@ -105,11 +105,11 @@ function resultOfWith(deps: WorkflowDeps) {
       case 'queued': {
         const jobs = r.jobs.map((j) => deps.queue.get(j.id));
         // A label waiting for its printer (offline, out of labels), also one queued behind such a
-        // label, is said with the printer's reason, not as on its way (issue 24 item 10).
+        // label, is said with the printer's reason, not as on its way.
         const waits = jobs.map((j) => ({ j, reason: deps.jobs.waitReason(j) })).find((w) => w.reason);
         const down = waits?.j ?? jobs.find((j) => j.state !== 'done' && j.state !== 'spooled' && j.state !== 'queued' && j.state !== 'sending' && j.state !== 'sent');
         const finished = jobs.every((j) => j.state === 'done' || j.state === 'spooled');
-        // Handed to the print system (CUPS, Windows), which does not say it printed: its own outcome (issue 24 item 7).
+        // Handed to the print system (CUPS, Windows), which does not say it printed: its own outcome.
         const error = waits?.reason ?? (down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null);
         const jobIds = jobs.map((j) => j.id);
         if (down) return { ...base, closed: true, print: 'printer-down', outcome: 'closed-not-printed', jobIds, error };
@@ -143,7 +143,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   let closing = false;
   /** Changes counted, so a page that missed one (a reconnect) loads the whole batch again. */
   let version = 0;
-  /** What changed, not the whole batch (issue 17 item 5): the page applies it to the list it has. */
+  /** What changed, not the whole batch: the page applies it to the list it has. */
   const changed = (put: BatchItem[], remove: string[]) => {
     if (!put.length && !remove.length) return;
     version++;
@@ -160,7 +160,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
     /**
      * Adds one scanned code (cache first, then the service). A shipment scanned twice is listed once.
      * Weighed off the shipment's weight by more than the desk's share, it is not added: the answer is
-     * the weight check (issue 25), and the worker's Enter collects it again with `acceptWeight`.
+     * the weight check, and the worker's Enter collects it again with `acceptWeight`.
      */
     collect(raw: string, answer: { acceptWeight?: boolean } = {}): Promise<BatchCollected> {
       const code = raw.trim();
@@ -214,7 +214,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
     },
     /**
      * Each collected code looked up again and its mark set anew (the service's data changed under
-     * it: "Reset demo data" made closed shipments prepared again, issue 25 item 8). Kept in order,
+     * it: "Reset demo data" made closed shipments prepared again). Kept in order,
      * after the collects already in line; a code that cannot be looked up now keeps its mark.
      */
     recheck(): Promise<void> {
@@ -267,7 +267,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
           if (sh) ready.push({ item, shipment: sh });
         }
         // Weighed parcels first: a weight off by more than the tolerance goes to the service before
-        // the close (issue 19), as for a single scan. One the service did not take stays in the batch.
+        // the close, as for a single scan. One the service did not take stays in the batch.
         const toClose: { item: BatchItem; shipment: Shipment; sent: SentOutcome | null }[] = [];
         const held = new Map<number, BatchShipmentResult>();
         for (const r of ready) {
@@ -314,7 +314,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             return list;
           });
         };
-        // In slices, the event loop running between them (issue 17: 500 entries in one commit blocked it
+        // In slices, the event loop running between them (500 entries in one commit blocked it
         // for tens of ms). What a slice began is claimed at once, so the background resume does not take
         // it while later slices are begun; the claim passes to the engine below.
         const entries: JournalEntry[] = [];

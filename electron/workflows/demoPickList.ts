@@ -1,5 +1,5 @@
 /**
- * The demo pick list (issue 7 item 9): the built-in sandbox's prepared shipments as Code 128
+ * The demo pick list: the built-in sandbox's prepared shipments as Code 128
  * barcodes, printable on the office printer route or scannable from the screen, so a new user
  * tries scan-to-close without an e-shop of their own. Only for an account on the built-in
  * sandbox: on a real service these would be a company's real orders, not a demo.

@@ -1,5 +1,5 @@
 /**
- * End of day (issue 7 item 6): for each carrier + collection place with closed, unsent shipments
+ * End of day: for each carrier + collection place with closed, unsent shipments
  * that have no protocol yet (spec "States and transitions", rule 3), create the collection protocol
  * (spec "POST /api/v2/collection-protocols": one per request), keep its PDF, and print it on the
  * protocol (office) printer route. Also the history of protocols with reprint, and the pick-up

@@ -1,5 +1,5 @@
 /**
- * Shipments by hand (issue 8; contract shared/contract/newShipment.ts): transport search with
+ * Shipments by hand (contract shared/contract/newShipment.ts): transport search with
  * prices, insert (then close and print at once, or keep it prepared), edit with If-Match and the
  * address book. Built from the station's WorkflowDeps: the active session's client, the cache,
  * the print queue and routing.
@@ -113,7 +113,7 @@ export function createNewShipment(o: NewShipmentDeps) {
         const settled = await deps.jobs.wait(jobIds, printWaitMs);
         if (settled.kind === 'done') return { closed: true, print: 'printed', jobIds, error: null };
         if (settled.kind === 'spooled') return { closed: true, print: 'spooled', jobIds, error: null };
-        // Waiting for its printer (offline, out of labels): said at once with the printer's reason (issue 24 item 10).
+        // Waiting for its printer (offline, out of labels): said at once with the printer's reason.
         if (settled.kind === 'waiting') return { closed: true, print: 'printer-down', jobIds, error: e(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;

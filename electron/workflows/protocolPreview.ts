@@ -1,5 +1,5 @@
 /**
- * The preview of a collection protocol's PDF (issue 7 item 6): the station's stored copy, or the
+ * The preview of a collection protocol's PDF: the station's stored copy, or the
  * service's (spec "GET /api/v2/collection-protocols") kept for the next time.
  */
 import type { PreviewPage } from '../../shared/contract/printing';

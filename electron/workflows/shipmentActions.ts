@@ -1,6 +1,6 @@
 /**
- * What the Shipments and Tracking screens do to the shipments a worker selected (issue 7 items 4
- * and 7; contract shared/contract/shipmentActions.ts). Every action checks the cached state first
+ * What the Shipments and Tracking screens do to the shipments a worker selected (contract
+ * shared/contract/shipmentActions.ts). Every action checks the cached state first
  * (the service refuses closed or cancelled shipments for close/cancel and unclosed ones for
  * labels/traces: spec "States and transitions" rules 1-2), asks the service only for what can
  * work, and answers per shipment: done, failed (with the service's messages) or skipped (why).
@@ -102,7 +102,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         const settled = await deps.jobs.wait(mine, printWaitMs);
         if (settled.kind === 'done') return { ...base, print: 'printed', jobIds: mine, error: null };
         if (settled.kind === 'spooled') return { ...base, print: 'spooled', jobIds: mine, error: null };
-        // Waiting for its printer (offline, out of labels): said at once with the printer's reason (issue 24 item 10).
+        // Waiting for its printer (offline, out of labels): said at once with the printer's reason.
         if (settled.kind === 'waiting') return { ...base, print: 'printer-down', jobIds: mine, error: err(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;

@@ -73,7 +73,7 @@ export interface WorkflowDeps {
 /**
  * A job of the shipment the printer holds right now (`sending`, or `sent`: in its buffer, to be
  * confirmed), as the worker's error; null when none. A reprint then would print the label twice
- * once the printer goes on (issue 24: never offer a label for reprint while it is in the printer).
+ * once the printer goes on (never offer a label for reprint while it is in the printer).
  */
 export function labelsInPrinter(deps: Pick<WorkflowDeps, 'queue' | 'repos'>, accountId: string, deliveryId: number): { code: string; message: string } | null {
   for (const id of deps.repos.journal.jobIdsOfShipment(accountId, deliveryId)) {

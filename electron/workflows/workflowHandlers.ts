@@ -1,7 +1,7 @@
 /**
  * Scan-to-close, batch close and end of day behind the RPC contract (shared/contract/workflows.ts).
  * A scan is answered with its number at once and its outcome is pushed (`scan.outcome`), so the
- * page never waits on one scan to send the next: scans queue in the main process, in order.
+ * page never waits on one scan to send the next: scans queue in the core, in order.
  */
 import type { ScanCounters } from '../../shared/contract/workflows';
 import type { Handlers } from '../rpc/rpcServer';

@@ -1,5 +1,5 @@
 /**
- * Test controls (sandbox-interface.md, issue 4 point 7): JSON over HTTP under /_sandbox/, a
+ * Test controls (listed in sandbox/README.md): JSON over HTTP under /_sandbox/, a
  * prefix no path of the spec uses. Off with --no-admin. Bodies and answers are plain JSON
  * (not the envelope): they are the sandbox's own interface, not the service's.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo seed (issue 3 "Demo seed"): collection places (active and inactive, with and without
+ * The demo seed: collection places (active and inactive, with and without
  * collection types) and insert items covering every carrier, party type, implicit-service and
  * magic-value case the station meets. Every item passes `validateDeliveries` with `demoPlaces()`
  * (a unit test proves it). Item order is stable: ORD-1001 is item 0, and so on.

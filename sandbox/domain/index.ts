@@ -4,7 +4,7 @@
  * HTTP 422. Decimals (weights, money) are exact decimal strings in stored records and JS numbers
  * only in presented output. Timestamps are ISO 8601 with the Europe/Prague numeric offset.
  *
- * Contract with the service (sandbox-interface.md), with these precisions:
+ * What the HTTP layer (sandbox/routes/) may rely on, with these precisions:
  * - `closeDeliveries` ctx.nextCarrierNumber(agent) returns a fresh serial for that carrier
  *   (decimal digits, e.g. "1", "2", ...; persisted by the service); the domain formats it into the
  *   carrier's shipment number. ctx.forceCarrierReject (optional) makes the carrier reject

@@ -1,5 +1,5 @@
 /**
- * The sandbox's root page (issue 4 point 8): where a developer integrating offline starts
+ * The sandbox's root page: where a developer integrating offline starts
  * without reading code: demo credentials, the OAuth pages, client registration, curl calls in
  * the three formats, the carrier catalogue, the magic values and the test controls.
  * Plain server-rendered HTML; every value is escaped.

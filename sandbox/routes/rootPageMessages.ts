@@ -1,4 +1,4 @@
-/** Headings and sentences of the sandbox's root page (issue 4 point 8), in English and Czech. */
+/** Headings and sentences of the sandbox's root page, in English and Czech. */
 import type { Msg } from '../i18n';
 
 export const rootMessages = {

@@ -1,4 +1,4 @@
-/** The test controls under /_sandbox/ (sandbox-interface.md; issue 4 point 7). */
+/** The test controls under /_sandbox/ (sandbox/README.md "Test controls"). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../index';
 import { admin, api, start, tokenFor } from './support';

@@ -1,5 +1,5 @@
 /**
- * Issue 3 point 1: `npm run sandbox -- --port N --data FILE` as a user runs it: the built CLI
+ * `npm run sandbox -- --port N --data FILE` as a user runs it: the built CLI
  * (dist/node/sandbox.mjs) prints its URL and the demo login and client; with --data a killed
  * sandbox started again on the same file still has the shipments.
  */

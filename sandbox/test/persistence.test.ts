@@ -1,4 +1,4 @@
-/** Issue 3 point 1: with a data file (--data) a restart loses nothing; secrets are stored only as hashes. */
+/** With a data file (--data) a restart loses nothing; secrets are stored only as hashes. */
 import { mkdtempSync, readFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 4 point 8: the root page a developer starts from: credentials, OAuth links, client
+ * The root page a developer starts from: credentials, OAuth links, client
  * registration, the magic values, the whole carrier catalogue and the test controls.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * First run (issue 7 item 9): the demo pick list, a PDF of Code 128 barcodes of the built-in
+ * First run: the demo pick list, a PDF of Code 128 barcodes of the built-in
  * sandbox's prepared demo shipments, to print on the office printer or to scan from the screen.
- * Only for an account on the built-in sandbox; otherwise the main side answers `not_demo`.
+ * Only for an account on the built-in sandbox; otherwise the core answers `not_demo`.
  */
 import { z } from 'zod';
 import { previewPage } from './printing';

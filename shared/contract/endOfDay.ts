@@ -1,5 +1,5 @@
 /**
- * End of day additions to the workflow contract (issue 7 item 6): the preview of a stored
+ * End of day additions to the workflow contract: the preview of a stored
  * collection protocol's PDF, so the worker sees what will print before reprinting it.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Shipments made by hand at the desk (issue 8): a draft typed into the "New shipment" form, the
+ * Shipments made by hand at the desk: a draft typed into the "New shipment" form, the
  * transport search for it with prices (spec "GET /api/v3/transports", "Transport option"),
  * insert (spec "POST /api/v3/deliveries"), edit with If-Match (spec "PUT /api/v3/deliveries",
  * 412), and the address book of recipients used before (the local cache).

@@ -137,7 +137,7 @@ export type RouteDecision = z.infer<typeof routeDecision>;
  * (it printed / print again / cancel) and are never sent again by themselves.
  * `spooled`: handed to the operating system's print spooler, which finished with it (CUPS
  * `completed`, the Windows spooler took it): finished, never sent again by itself, but the spooler
- * does not say a label came out, so it is not counted as printed (issue 24 item 7).
+ * does not say a label came out, so it is not counted as printed.
  */
 export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'spooled', 'failed', 'uncertain', 'unconfirmed', 'cancelled']);
 export type JobState = z.infer<typeof jobState>;
@@ -187,12 +187,12 @@ export type JobView = z.infer<typeof jobView>;
 /**
  * A job that waits for its printer: failed with a time to try again, nothing of it reached the
  * printer; it goes by itself when the printer is back. Shown "Waiting for printer", amber, and a
- * scan's outcome says so at once (issue 24 item 10).
+ * scan's outcome says so at once.
  */
 export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'delivered'>): boolean => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
 /**
- * A job's state as every page follows it (issue 17 item 5): the state and why, nothing a job
+ * A job's state as every page follows it: the state and why, nothing a job
  * never changes. `reasonCode`/`reason` only when there is one (absent, not null, to keep frames
  * small). A page that shows more of a job (the print queue) reads it with `printing.queue.follow`.
  */
@@ -299,7 +299,7 @@ export const printingMethods = {
 };
 
 export const printingEvents = {
-  /** Jobs whose state changed: the latest state of each, gathered over a short window (issue 17 item 5). */
+  /** Jobs whose state changed: the latest state of each, gathered over a short window. */
   'printing.jobs': jobsChange,
   'printing.printerState': printerState,
 };

@@ -1,5 +1,5 @@
 /**
- * Scales and label verification in the RPC contract (issue 19): the scale's settings and live
+ * Scales and label verification in the RPC contract: the scale's settings and live
  * reading (Settings → Scale), the weighing a scan waits for (Station screen: countdown, skip), and
  * the check of a printed label against its parcel.
  */
@@ -30,7 +30,7 @@ export const scaleSettings = z
     /** A weighed parcel differing from its shipment by more than this (kg) updates the shipment. */
     toleranceKg: decimal,
     /**
-     * Issue 25 (Deliver, the weight check): a weighed package differing from the shipment's weight by
+     * The weight check: a weighed package differing from the shipment's weight by
      * more than this share (% of the shipment's weight) is not sent silently: the worker is asked
      * first (wrong contents?). Absent in settings saved before: 30.
      */

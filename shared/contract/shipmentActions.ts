@@ -1,5 +1,5 @@
 /**
- * What the Shipments and Tracking screens do to shipments the worker picked (issue 7 items 4, 7):
+ * What the Shipments and Tracking screens do to shipments the worker picked:
  * close (grouped by carrier + collection place, spec "PATCH /api/v3/deliveries"), print labels in a
  * chosen format (spec "GET /api/v3/deliveries/tickets" and ".../zpl"), reprint the stored labels,
  * cancel (spec "DELETE /api/v3/deliveries") and read the traces (spec ".../traces").
@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { printerId } from './printing';
 
-/** The shipments picked on a screen; the service's limits are met by the main side (it splits). */
+/** The shipments picked on a screen; the service's limits are met by the core (it splits). */
 export const selectedDeliveryIds = z.array(z.number().int().positive()).min(1, 'select at least one shipment').max(1000);
 
 export const actionError = z.object({

@@ -185,7 +185,7 @@ export const scanOutcome = z.enum([
   'closed',
   'printed',
   'reprinted',
-  /** Handed to the print system, which does not say whether it printed (issue 24 item 7): not counted printed. */
+  /** Handed to the print system, which does not say whether it printed: not counted printed. */
   'spooled',
   'queued',
   /** Closed, its label cancelled in the print queue before it printed: neither printed nor waiting. */
@@ -272,7 +272,7 @@ export const shipmentEvents = {
   'shipments.syncProgress': syncProgress,
   /**
    * Cached shipments changed (sync, close, edit, cancel): lists refresh. Gathered per account over
-   * a short window (issue 17 item 5); `all`: too many to name, anything shown may have changed.
+   * a short window; `all`: too many to name, anything shown may have changed.
    */
   'shipments.changed': z.object({ accountId: z.string(), deliveryIds: z.array(z.number().int()), all: z.boolean().optional() }),
 };

@@ -1,7 +1,8 @@
 /**
  * The station's workflows in the RPC contract: scan-to-close, batch close and end of day
- * (PRODUCT.md "Scan-to-close"; issue 7 items 2, 3, 6). The shapes are what the UI renders; the
- * methods are served by electron/workflows through electron/workflowHandlers.ts.
+ * (a scan closes its shipment and prints its label; nothing scanned is lost). The shapes are what
+ * the UI renders; the methods are served by electron/workflows through
+ * electron/workflows/workflowHandlers.ts.
  */
 import { z } from 'zod';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
@@ -26,7 +27,7 @@ export const closedShipmentInfo = z.object({
   packageCount: z.number().int(),
   deliveryNumber: z.string().nullable(),
   barcodes: z.array(z.string()),
-  /** Weighed at the desk before the close (issue 19): the weight each package was closed with (kg), where it came from. */
+  /** Weighed at the desk before the close: the weight each package was closed with (kg), where it came from. */
   weighed: z
     .object({ packages: z.array(z.string()), source: z.enum(['scale', 'shipment', 'mixed']), updated: z.boolean() })
     .optional(),
@@ -47,7 +48,7 @@ const base = {
  * Every outcome of one scan, rendered full-screen by the UI:
  * - printed: closed (or reprinted) and every label job done at the printer;
  * - spooled: closed, every label handed to the computer's print system, which finished with them
- *   without saying whether they printed (CUPS, the Windows spooler; issue 24 item 7);
+ *   without saying whether they printed (CUPS, the Windows spooler);
  * - queued: closed, labels on their way after the wait: `reason` null when they are at the printer
  *   (sending, sent), else why not yet (behind others in the queue, labels still to fetch);
  * - printer-down: closed, the printer is not ready (offline, out of labels...) or refused; the jobs
@@ -126,7 +127,7 @@ export const pendingScan = z.object({
 export type PendingScan = z.infer<typeof pendingScan>;
 
 /**
- * What changed in a list the page keeps (issue 17 item 5: events send what changed, not the whole
+ * What changed in a list the page keeps (events send what changed, not the whole
  * list). `version` counts the changes: the list call answers with the version it shows, the page
  * applies the changes after it in order and asks for the whole list again when one is missing
  * (after a reconnect). Removals first, then `put`: an entry replaced where it is, or appended.
@@ -165,7 +166,7 @@ export const batchItem = z.object({
   status: z.enum(['ready', 'closed', 'cancelled', 'not-found', 'ambiguous', 'invalid', 'refused']),
   message: z.string().nullable(),
   /**
-   * With a scale set up (issue 19), a ready parcel is weighed as it is collected: one weight per
+   * With a scale set up, a ready parcel is weighed as it is collected: one weight per
    * package (kg, exact; null when skipped or the wait ran out, so the shipment's own weight stands).
    * They are sent at the batch close, as a single scan's are.
    */
@@ -184,7 +185,7 @@ export const batchItem = z.object({
 export type BatchItem = z.infer<typeof batchItem>;
 
 /**
- * Batch mode's weight check (issue 25, Deliver): the parcel weighed off the shipment's weight by
+ * Batch mode's weight check: the parcel weighed off the shipment's weight by
  * more than the desk's share is not collected; the worker is asked as for a single scan. Enter
  * collects it again with `acceptWeight` (weighed again, the parcel still on the scale), Esc leaves
  * it out of the batch. Nothing is kept of it at the station: a stop or a kill loses no answer.
@@ -296,7 +297,7 @@ export const scanCounters = z.object({
   day: z.string(),
   scanned: z.number().int(),
   printed: z.number().int(),
-  /** Handed to the computer's print system, which does not say they printed (issue 24 item 7): not counted printed. */
+  /** Handed to the computer's print system, which does not say they printed: not counted printed. */
   spooled: z.number().int(),
   queued: z.number().int(),
   failed: z.number().int(),
@@ -309,7 +310,7 @@ export const RECENT_LABELS = 3;
 
 /**
  * One line of the Station screen's recent scans, as the journal and the scan log keep it, so a
- * reload or a new page shows what the page before it showed (issue 25 item 12). `print-cancelled`:
+ * reload or a new page shows what the page before it showed. `print-cancelled`:
  * closed, its label cancelled in the print queue before it printed. `waits`: a queued scan's
  * labels wait (behind others, for their printer), not at the printer.
  */

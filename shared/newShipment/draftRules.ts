@@ -1,6 +1,6 @@
 /**
  * The spec's rules for a shipment draft, checked before anything is sent: the form shows them on
- * their fields at once, and the main side checks them again before an insert or edit (the renderer
+ * their fields at once, and the core checks them again before an insert or edit (the renderer
  * is untrusted). The service stays the authority for everything else (formats, carrier rules):
  * its errors come back on their fields too.
  *
@@ -49,7 +49,7 @@ export interface DraftIssue {
   params?: Record<string, string>;
 }
 
-/** English texts of the codes (the main side's messages; the form shows its own translations). */
+/** English texts of the codes (the core's messages; the form shows its own translations). */
 export const draftIssueMessages: Record<DraftIssueCode, string> = {
   required: 'This field is required.',
   phoneOrEmail: 'Give a phone or an e-mail.',
@@ -82,7 +82,7 @@ export function isDecimalInput(s: string, places: number): boolean {
 /**
  * A typed weight that is a number but not above zero ("0", "0,000", "-1"): a parcel weighs something
  * (spec "Delivery: request fields" `packages.weight`, "Weight in kg"), and "-1" is said to be too
- * small rather than to have the wrong format (issue 25 item 13).
+ * small rather than to have the wrong format.
  */
 export function isNotPositiveNumber(s: string): boolean {
   const n = normaliseDecimalInput(s);
@@ -224,7 +224,7 @@ function checkServices(d: ShipmentDraft, services: readonly ServiceRules[]): Dra
   return out;
 }
 
-/** The issue as text in English (the main side's message). */
+/** The issue as text in English (the core's message). */
 export function issueMessage(i: DraftIssue): string {
   return draftIssueMessages[i.code].replace(/\{(\w+)\}/g, (w, k: string) => i.params?.[k] ?? w);
 }

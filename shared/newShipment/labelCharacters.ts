@@ -1,5 +1,5 @@
 /**
- * Characters a shipping label cannot print (issue 25 item 13: an emoji in a name printed as a box,
+ * Characters a shipping label cannot print (an emoji in a name printed as a box,
  * with no warning). What the labels print with:
  * - the ZPL labels (sandbox/documents/zplLabels.ts, as the service's) write every text field in the
  *   printer's resident scalable font 0 (`^A0`) with `^CI28` (UTF-8). Font 0 (CG Triumvirate Bold

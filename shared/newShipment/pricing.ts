@@ -3,7 +3,7 @@
  *   final price = price.total + prices of all implicit extra services,
  * and what the worker pays with the services they chose on top. Amounts are decimal strings
  * ("115.88"); sums are done in integer minor units by shared/decimal.ts, so 0.1 + 0.2 is 0.3 and nothing drifts.
- * Plain functions over plain data: the main side marks options with them, the form shows them.
+ * Plain functions over plain data: the core marks options with them, the form shows them.
  */
 
 import { addDecimals, toMinor } from '../decimal';

@@ -10,7 +10,7 @@
  *
  * Case is kept: keys are matched exactly as the service stores them.
  *
- * In shared/ because both sides use it: the lookup in the main process, and the scanner try-out
+ * In shared/ because both sides use it: the lookup in the core, and the scanner try-out
  * field in Settings, which shows what the lookup will see.
  */
 

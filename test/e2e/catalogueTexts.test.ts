@@ -1,5 +1,5 @@
 /**
- * Every text on the screen comes from the catalogue (issue 25, Deliver; items 6, 11, 14): the main
+ * Every text on the screen comes from the catalogue (items 6, 11, 14): the main
  * screens driven in Czech and English with inputs that make them refuse or fail (a code that is not
  * found, a carrier's refusal, invalid form fields, a printer off and in error, no scale), and the
  * visible text of each screen searched for what must never reach it: zod's messages, raw error texts,

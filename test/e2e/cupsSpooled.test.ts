@@ -1,6 +1,6 @@
 /**
- * A label printer behind a raw CUPS queue that resets the connection without reading a byte
- * (issue 24 item 7): CUPS still reports the job completed, so the station must not call the label
+ * A label printer behind a raw CUPS queue that resets the connection without reading a byte:
+ * CUPS still reports the job completed, so the station must not call the label
  * printed. Real CUPS, a real TCP listener as the printer, the real station core and Chromium.
  *
  * Why CUPS says "completed": its AppSocket backend (CUPS `backend/socket.c`, OpenPrinting,

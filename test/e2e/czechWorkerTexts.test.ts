@@ -1,6 +1,6 @@
 /**
- * A Czech worker sees Czech (PRODUCT.md "UI: Czech and English"): places where the page used to show
- * an English sentence of the main side, or a raw value, inside the Czech UI. Found in a QA pass at
+ * A Czech worker sees Czech: places where the page used to show
+ * an English sentence of the core, or a raw value, inside the Czech UI. Found in a QA pass at
  * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
  * number checks of the New shipment form, the batch summary, and a printer connection test.
  */
@@ -17,10 +17,10 @@ import { startHostedStation, type HostedStation } from '../support/station';
 const shots = path.join(process.cwd(), 'test-results', 'czech-worker-texts');
 mkdirSync(shots, { recursive: true });
 
-/** Sentences of the main side (English) that must not reach the Czech page. */
+/** Sentences of the core (English) that must not reach the Czech page. */
 const ENGLISH = /Invalid parameters|at most|characters|refuses connections|No shipment has|is already closed|\(ready\)|Not closed yet|is not logged in|does not exist|cannot be|Print job|Shipment \d+/;
 
-describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the main side', { timeout: 90_000 }, () => {
+describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the core', { timeout: 90_000 }, () => {
   let hs: HostedStation;
   let browser: Browser;
   let page: Page;
@@ -127,7 +127,7 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     const screen = await page.getByTestId('screen-newShipment').textContent();
     expect(screen).not.toMatch(ENGLISH);
     expect(screen).not.toContain('Too big');
-    // The form's own banner, not the main side's parameter refusal.
+    // The form's own banner, not the core's parameter refusal.
     expect(screen).toContain('Pro vyhledání přepravy vyplňte označená pole.');
   });
 
@@ -164,7 +164,7 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await scan('ORD-1016');
     // Spec "Common conventions" 9: the carrier's refusal in the accept-language the page asked for.
     await expect.poll(() => page.getByTestId('outcome-messages').textContent()).toContain('PSČ 00000 neexistuje');
-    // One shipment refused: the sandbox says it in the singular (issue 25 item 11).
+    // One shipment refused: the sandbox says it in the singular.
     expect(await page.getByTestId('outcome-message').textContent()).toBe('Dopravce zásilku odmítl.');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Dates and times in the UI language's form (issue 25 item 7), in Chromium through the web host
+ * Dates and times in the UI language's form, in Chromium through the web host
  * with an English-US browser for both languages (the browser's own locale must not leak in): End of
  * day's "labels nobody checked", the Print queue and the shipment detail. Czech writes
  * "26. 11. 2026 8:45" (the year in full, never "26.11.26"), English "26/11/2026, 08:45" (never

@@ -1,6 +1,6 @@
 /**
  * End of day and the first-run demo pick list in Chromium through the loopback web host, against
- * the embedded sandbox and the virtual printers (issue 7 items 6 and 9).
+ * the embedded sandbox and the virtual printers.
  *
  * Demo shipments (sandbox/domain/demo.ts): ORD-1001 (NP, Nováková, 1 package) and ORD-1002 (NP,
  * Procházka, 3 packages) are sent from collection place WH-PRAHA; ORD-1005 (PPR) from WH-BRNO.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 3-5 in Chromium through the web host, in Czech and English at 1366x768: counts in
+ * Language and first run in Chromium through the web host, in Czech and English at 1366x768: counts in
  * the plural form of the language (1 zásilka, 2 zásilky, 5 zásilek), dates in the language's
  * format in the Shipments filters, the routing table showing the route each carrier really gets
  * (CityCourier has no ZPL: A4 PDF on the office printer), "reset demo data" and a pick list that

@@ -1,6 +1,5 @@
 /**
- * What a worker reads and where the keyboard is, at 1366×768 in English and Czech (issue 25
- * item 10): the routed printer's chip with its whole offline reason and the batch hint are not cut;
+ * What a worker reads and where the keyboard is, at 1366×768 in English and Czech: the routed printer's chip with its whole offline reason and the batch hint are not cut;
  * every button shows a focus ring that stands out on it and around it; a failed save puts the
  * cursor on the first invalid field of the form, in reading order.
  */
@@ -62,7 +61,7 @@ function focusRings(page: Page): Promise<{ button: string; style: string; onButt
   })()`);
 }
 
-describe.skipIf(!needs('chromium', 'keychain'))('fits at 1366×768 and shows the focus (issue 25 item 10)', { timeout: 120_000 }, () => {
+describe.skipIf(!needs('chromium', 'keychain'))('fits at 1366×768 and shows the focus', { timeout: 120_000 }, () => {
   let d: Desk;
   beforeAll(async () => {
     d = await openDesk({ printWaitMs: 3000 });

@@ -1,5 +1,5 @@
 /**
- * The label check's red "WRONG LABEL" alert on the Station screen (issue 25 item 1), in Chromium
+ * The label check's red "WRONG LABEL" alert on the Station screen, in Chromium
  * through the web host, in English and in Czech: the red covers the whole outcome area (no part of
  * the last parcel's green beside it), Esc takes it away, and once the check is turned off the next
  * scan's outcome (here the "Already closed – Enter reprint / Esc skip" question) is not hidden under

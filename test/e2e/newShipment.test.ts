@@ -1,5 +1,5 @@
 /**
- * The New shipment screen (issue 8) in Chromium through the web host, against the station's
+ * The New shipment screen in Chromium through the web host, against the station's
  * embedded sandbox: shipments to an address, a pick-up place and a collection place (back
  * shipment), COD priced as the spec says (final = total + implicit services), a banned extra
  * service combination refused in the form, a required phone enforced, a service field error on
@@ -342,7 +342,7 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
-  it('the house number in No. goes with the transport search; a number in both Street and No., or in neither, is named on its field in English and Czech (issue 25 item 2)', async () => {
+  it('the house number in No. goes with the transport search; a number in both Street and No., or in neither, is named on its field in English and Czech', async () => {
     const page = await openForm();
     await fillPerson(page, 'recipient');
     const address = async (street: string, no: string) => {
@@ -396,7 +396,7 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
-  it('fields take no more than the contract accepts, in English and Czech (issue 25 item 6): 5,000 characters pasted stop at the limit, no English length message', async () => {
+  it('fields take no more than the contract accepts, in English and Czech: 5,000 characters pasted stop at the limit, no English length message', async () => {
     const page = await openForm();
     for (const lang of ['en', 'cs'] as const) {
       await page.getByTestId('language').selectOption(lang);
@@ -417,7 +417,7 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
-  it('a new shipment starts from the sender used last, also in a fresh browser profile (issue 14)', async () => {
+  it('a new shipment starts from the sender used last, also in a fresh browser profile', async () => {
     const page = await openForm();
     await page.getByTestId('ns-sender.collectionPlace').selectOption('WH-BRNO');
     await fillPerson(page, 'recipient', { surname: 'Šťastná' });

@@ -1,6 +1,5 @@
 /**
- * Batch mode with a scale on the Station screen, in Chromium through the web host (issue 19 item
- * 2, "Batch mode too"): in Czech, a parcel scanned in batch mode waits on the weighing panel, its
+ * Batch mode with a scale on the Station screen, in Chromium through the web host ("Batch mode too"): in Czech, a parcel scanned in batch mode waits on the weighing panel, its
  * row shows the weight taken, and the summary after "close all" the weight each shipment was
  * closed with — updated at the service for the one off by more than the tolerance.
  */
@@ -74,7 +73,7 @@ describe.skipIf(!needs('chromium', 'socat'))('batch mode with a scale on the Sta
     await page.close();
   });
 
-  // Issue 25, Deliver: "when the scale's weight differs from the stored one by more than a share the
+  // The weight check: "when the scale's weight differs from the stored one by more than a share the
   // desk sets (default 30 %), the station asks the worker before it sends the new weight (… Enter
   // accepts and corrects, Esc holds the parcel)" — in batch mode as for a single scan.
   const checks = [

@@ -1,6 +1,5 @@
 /**
- * Settings → Scale & check in Chromium through the web host, in English and Czech (issue 25 items
- * 9 and 7): a serial scale with an empty port is not saved — the field says why and the result
+ * Settings → Scale & check in Chromium through the web host, in English and Czech: a serial scale with an empty port is not saved — the field says why and the result
  * says "not saved" — and the core refuses such settings too; the tolerance is written with the UI
  * language's decimal separator ("0.05" in English, "0,05" in Czech), and the scale's state is said in
  * the UI language (item 6).
@@ -54,7 +53,7 @@ describe.skipIf(!needs('chromium'))('Settings → Scale & check', { timeout: 120
     expect(await page.getByTestId('scale-path-error').textContent()).toContain(c.pathError);
     expect(await page.evaluate('document.activeElement?.id')).toBe('scale-path');
     expect((await rpc.call('scale.getSettings', {})).kind).toBe('none');
-    // The scale's state in the UI language (issue 25 item 6: "No scale is set up." on the Czech screen).
+    // The scale's state in the UI language ("No scale is set up." on the Czech screen).
     expect(await page.getByTestId('scale-live').textContent()).toContain(c.noScale);
     // Find scales where udevadm is missing (serialport runs it on Linux): said in the UI language, not "spawn udevadm ENOENT".
     await page.getByTestId('scale-discover').click();

@@ -1,5 +1,5 @@
 /**
- * Scanner input wherever the focus is (issue "A desk that never drops a scan", items 1 and 2), in
+ * Scanner input wherever the focus is, in
  * Chromium through the loopback web host, in both languages: a burst of keys at a scanner's speed
  * ending with Enter is a scan though a dropdown, a button or a form field has the focus, and
  * changes nothing there; hand typing still goes into the form; the worker never sees the

@@ -1,5 +1,5 @@
 /**
- * Settings screen (issue 7 item 8) in Chromium through the loopback web host, against the
+ * Settings screen in Chromium through the loopback web host, against the
  * station's embedded sandbox: accounts with the browser login through the sandbox's own OAuth
  * pages (spec "Authentication", Flow 1-6) and the manual mode ("Access to resources" 4), a TCP
  * printer that is a real listener, routing and language kept across a reload, screenshots.

@@ -1,6 +1,6 @@
 /**
  * The Shipments, Print queue and Tracking screens in Chromium through the loopback web host,
- * against the station's embedded sandbox and its virtual printers (issue 7 items 4, 5, 7):
+ * against the station's embedded sandbox and its virtual printers:
  * what the worker sees on screen and what comes out of the printers.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The Shipments screen's selection is what the worker sees (issue 25 item 5), in Chromium through
+ * The Shipments screen's selection is what the worker sees, in Chromium through
  * the web host, in English and Czech: a selected shipment that leaves the filtered list (closed at
  * the desk while the list shows prepared ones) is deselected and never acted on; a scan that opens
  * a shipment's detail moves the selection to it, and an open detail follows a scan of a listed row.

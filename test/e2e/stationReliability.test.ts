@@ -1,5 +1,5 @@
 /**
- * The station when things break (issue 7 "Tests"; PRODUCT.md "Scan-to-close": nothing is lost),
+ * The station when things break (nothing is lost),
  * driven as a packer does: Chromium types the scans into the station page served by the loopback
  * web host; the station runs on the embedded sandbox and its virtual TCP ZPL printer. What is
  * checked is what a packer sees on screen and what comes out of the printer.
@@ -79,7 +79,7 @@ async function shotBoth(page: Page, rpc: RpcSocket, name: string): Promise<void>
   await expect.poll(() => page.getByTestId('nav-station').textContent()).toContain('Station');
 }
 
-describe.skipIf(!needs('chromium'))('station reliability in Chromium through the web host (issue 7 "Tests")', () => {
+describe.skipIf(!needs('chromium'))('station reliability in Chromium through the web host', () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -142,7 +142,7 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       await page.close();
     });
 
-    it('paper out while the label is in the printer -> the queue shows it held in the printer, amber, with no reprint offered -> paper back -> done once (issue 24 item 4)', async () => {
+    it('paper out while the label is in the printer -> the queue shows it held in the printer, amber, with no reprint offered -> paper back -> done once', async () => {
       const printer = hs.station.printing.virtual.zpl;
       printer.clear();
       // Slow enough that the label is still in the printer when the paper runs out (6 in at 1 in/s).

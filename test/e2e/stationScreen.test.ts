@@ -1,6 +1,6 @@
 /**
  * The station screen in Chromium through the loopback web host, against the embedded sandbox and
- * the virtual printers (issue 7 items 2, 3, 10): what a packing-desk worker types and sees, and
+ * the virtual printers: what a packing-desk worker types and sees, and
  * the labels that come out of the virtual ZPL printer.
  *
  * Demo shipments (sandbox/domain/demo.ts): ORD-1001 NP Nováková, ORD-1002 NP Procházka (3
@@ -184,7 +184,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     await expect.poll(() => page.getByTestId('pending-scans').locator('li[data-scan-id]').count()).toBeGreaterThanOrEqual(2);
     // The feedback covers the side panels, so it counts the scans in line too.
     expect(await page.getByTestId('outcome-in-line').textContent()).toMatch(/^[1-3] scans? in line$/);
-    // ...and leaves the "Scans in progress" panel in sight, with the scans in it (issue 14 item 2).
+    // ...and leaves the "Scans in progress" panel in sight, with the scans in it.
     const pendingPanel = page.locator('section.panel.pending');
     await expect
       .poll(() => pendingPanel.evaluate((el) => {
@@ -234,7 +234,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     await expect.poll(() => row.first().getAttribute('data-kind'), { timeout: 20_000 }).toBe('printed');
   });
 
-  it('with the printer offline the next scan is amber at once with the printer\'s reason, never green; the queue shows its label waiting, not failed (issue 24 item 10)', async () => {
+  it('with the printer offline the next scan is amber at once with the printer\'s reason, never green; the queue shows its label waiting, not failed', async () => {
     const zpl = hs.station.printing.virtual.zpl;
     await zpl.offline();
     const before = printed().length;

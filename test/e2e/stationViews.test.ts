@@ -1,6 +1,6 @@
 /**
  * What the Station and Shipments screens show stays true when the core's data changes under
- * them or the page is loaded again (issue 25 items 8 and 12), in English and Czech at 1366×768:
+ * them or the page is loaded again, in English and Czech at 1366×768:
  * - a label cancelled in the print queue no longer counts as "Waiting" and is not among the last
  *   labels, also after a reload;
  * - a reload (or a second page on the web host) shows the same recent scans and label previews;
@@ -24,7 +24,7 @@ const langs = [
   { lang: 'cs', locale: 'cs-CZ', cancelCode: 'ORD-1004', reloadCode: 'ORD-1011', batchCode: 'ORD-1013', cancelled: 'Uzavřeno — tisk zrušen', notFound: 'Nenalezeno' },
 ] as const;
 
-describe.skipIf(!needs('chromium', 'keychain'))('station views stay true (issue 25 items 8 and 12)', { timeout: 120_000 }, () => {
+describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { timeout: 120_000 }, () => {
   let d: Desk;
   const pages = new Map<string, Page>();
 

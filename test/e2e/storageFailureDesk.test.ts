@@ -1,5 +1,5 @@
 /**
- * What the desk shows when the station cannot write its data (issue 31 deliver 7), in Chromium
+ * What the desk shows when the station cannot write its data, in Chromium
  * through the web host, in English and in Czech. The station's data folder is a FUSE mount whose
  * writes fail on demand (test/support/lossyfs.py, EIO): the scan made after the failure is refused
  * on the Station screen with the storage reason, and a banner says scanning has stopped and where

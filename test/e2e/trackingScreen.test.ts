@@ -1,5 +1,5 @@
 /**
- * Tracking (F7) in Chromium through the web host, in English and Czech (issue 25 item 4): a code no
+ * Tracking (F7) in Chromium through the web host, in English and Czech: a code no
  * shipment has is named in the message and leaves the field empty, so the next scan is looked up
  * on its own instead of being appended to it ("NOPE-1ORD-1002"). Scans come from a keyboard-wedge
  * scanner (test/support/wedgeScanner.ts) and typed codes from the keyboard.

@@ -1,6 +1,6 @@
 /**
  * The weight check before the correction on the Station screen, in Chromium through the web host,
- * in English and in Czech. Where the rule comes from: issue 25, Deliver — "when the scale's weight
+ * in English and in Czech. The rule: "when the scale's weight
  * differs from the stored one by more than a share the desk sets (default 30 %), the station asks
  * the worker before it sends the new weight ('2.4 kg on the scale, 0.5 kg expected — wrong
  * contents?': Enter accepts and corrects, Esc holds the parcel). Within the share it corrects

@@ -1,7 +1,8 @@
 /**
- * Issue 25 item 13, in Chromium through the web host, in English and in Czech: "Emoji in names
- * print as boxes with no warning; weight 0 accepted; −1 gets 'a number with at most 3 decimals';
- * cancelling a queue job needs no confirmation; the pick list keeps a code scanned while it is open."
+ * Safeguards before a label goes wrong, in Chromium through the web host, in English and in Czech,
+ * each once a fault: emoji in names printed as boxes with no warning; weight 0 was accepted; −1 got
+ * 'a number with at most 3 decimals'; cancelling a queue job needed no confirmation; the pick list
+ * kept a code scanned while it was open.
  *
  * - New shipment warns, on the field, of characters the label cannot print (the labels' fonts:
  *   shared/newShipment/labelCharacters.ts), and refuses a weight of 0 or below as "more than 0";
@@ -41,7 +42,7 @@ const langs = [
   },
 ] as const;
 
-describe.skipIf(!needs('chromium'))('safeguards before a label goes wrong (issue 25 item 13)', { timeout: 120_000 }, () => {
+describe.skipIf(!needs('chromium'))('safeguards before a label goes wrong', { timeout: 120_000 }, () => {
   let hs: HostedStation;
   let rpc: RpcSocket;
   let browser: Browser;

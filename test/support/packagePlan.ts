@@ -1,7 +1,7 @@
 /**
  * What electron-builder would put in one target's package, computed from electron-builder.yml
  * without running it (it needs Electron's downloads for every platform), and the checks the
- * packaging test makes on it (issue 31 deliver 5).
+ * packaging test makes on it.
  *
  * The plan follows electron-builder 26's rules (app-builder-lib: util/config/config.ts,
  * fileMatcher.ts, util/filter.ts, util/appFileCopier.ts, platformPackager.ts): `${os}` and

@@ -1,8 +1,8 @@
 import type { Migration } from './index';
 
 /**
- * Printers and the durable print queue. A job row is committed before its first byte leaves
- * (issue 6); print_job_events keeps each job's history for the queue screen.
+ * Printers and the durable print queue. A job row is committed before its first byte leaves;
+ * print_job_events keeps each job's history for the queue screen.
  */
 export const mPrintQueue: Migration = (db) => {
   db.exec(`CREATE TABLE printers (

@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * 13: weighing and label verification (issue 19) as parts of the journal. `journal_weights`: the
+ * 13: weighing and label verification as parts of the journal. `journal_weights`: the
  * weight each package of a scan's shipment got before the close, and where it came from (the
  * scale, or the shipment's own weight when the worker skipped or the wait ran out); `updated_at`
  * is set once the service took the new weights (PUT), so a restart neither weighs nor updates

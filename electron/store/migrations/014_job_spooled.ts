@@ -2,7 +2,7 @@ import type { Migration } from './index';
 
 /**
  * 14: print jobs may end `spooled`: handed to the operating system's print spooler, which
- * finished with them (CUPS `completed`), not confirmed printed (issue 24 item 7). Only
+ * finished with them (CUPS `completed`), not confirmed printed. Only
  * print_jobs' CHECK on `state` widens, edited in place as migration 11 does (the reasons are there).
  */
 export const m014JobSpooled: Migration = (db) => {

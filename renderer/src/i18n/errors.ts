@@ -1,6 +1,6 @@
 /**
- * A main-side error ({ code, message, details? }: an RPC error, or a per-shipment error of a
- * workflow result) as text in the UI language. The main side writes `message` in English for a
+ * An error of the core ({ code, message, details? }: an RPC error, or a per-shipment error of a
+ * workflow result) as text in the UI language. The core writes `message` in English for a
  * person reading its log; a code known here (messages/errors.ts, then the reason codes of
  * messages/reasons.ts) is shown translated, with the values its sentence named (a job id, a printer)
  * taken from `details`. Where the message is the shipping service's own words (already in the UI
@@ -41,7 +41,7 @@ type Details = Record<string, unknown>;
 const detailsOf = (d: unknown): Details => (d && typeof d === 'object' && !Array.isArray(d) ? (d as Details) : {});
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** Which sentence of a code the main side meant, when it has several (see its `details`). */
+/** Which sentence of a code the core meant, when it has several (see its `details`). */
 function keyOf(code: string, d: Details): string {
   const base = `error.${code}`;
   const variant = (v: unknown) => (typeof v === 'string' && errorKeys.has(`${base}.${v}`) ? `${base}.${v}` : base);
@@ -103,7 +103,7 @@ export function errorText(t: Translate, e: MainError): string {
   const key = keyOf(e.code, d);
   if (errorKeys.has(key)) {
     const out = t(key as MessageKey, paramsOf(t, e.code, d));
-    // A value the sentence needs did not come (an older main side): its English sentence says it all.
+    // A value the sentence needs did not come (an older core): its English sentence says it all.
     return /\{\w+\}/.test(out) ? e.message : out;
   }
   if (reasonKeys.has(`reason.${e.code}`)) return t(`reason.${e.code}` as MessageKey);
@@ -111,7 +111,7 @@ export function errorText(t: Translate, e: MainError): string {
   return e.message;
 }
 
-/** Whether a code is shown in the UI language (not with the main side's English or the service's words). */
+/** Whether a code is shown in the UI language (not with the core's English or the service's words). */
 export function isTranslated(code: string): boolean {
   return (errorKeys.has(`error.${code}`) && code !== 'service_http') || reasonKeys.has(`reason.${code}`);
 }
@@ -130,7 +130,7 @@ interface FieldIssue {
   limit?: number;
 }
 
-/** One refused field in the UI language, from the zod issue code and limit the main side sends. */
+/** One refused field in the UI language, from the zod issue code and limit the core sends. */
 function fieldText(t: Translate, d: FieldIssue): string | null {
   const limit = d.limit ?? 0;
   const textual = d.origin === 'string' || d.origin === 'array';

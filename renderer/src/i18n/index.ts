@@ -33,7 +33,7 @@ export function useT(): T {
   return (key, params) => translate(language, key, params);
 }
 
-/** A main-side error in the current UI language, for stores outside React (screens use errorText(useT(), e)). */
+/** An error of the core in the current UI language, for stores outside React (screens use errorText(useT(), e)). */
 export function errorTextNow(e: MainError): string {
   const language = useLanguage.getState().language;
   return errorText((key, params) => translate(language, key, params), e);

@@ -1,4 +1,4 @@
-/** A main-side reason in the UI language when its code is known (messages/reasons.ts); its own words otherwise. */
+/** A reason the core gives, in the UI language when its code is known (messages/reasons.ts); its own words otherwise. */
 import type { T } from './index';
 import type { MessageKey } from './en';
 import { reasons } from './messages/reasons';

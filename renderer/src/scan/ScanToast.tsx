@@ -1,7 +1,7 @@
 /**
- * The outcome of a station scan while the worker is on another screen (issue "A desk that never
- * drops a scan", item 1: "with the outcome shown wherever the worker is"). A strip at the foot of
- * the window, in the tone of the station's full-screen feedback; it hides itself after a while,
+ * The outcome of a station scan while the worker is on another screen: the outcome is shown
+ * wherever the worker is. A strip at the foot of the window, in the tone of the station's
+ * full-screen feedback; it hides itself after a while,
  * on a click or on the next screen change. The Station screen shows its own full-screen feedback.
  */
 import { useEffect, useState } from 'react';

@@ -1,6 +1,5 @@
 /**
- * Telling a keyboard-wedge scanner from a person, by the keystrokes' timing alone (issue "A desk
- * that never drops a scan", item 1). A scanner types a key every few milliseconds and ends with
+ * Telling a keyboard-wedge scanner from a person, by the keystrokes' timing alone. A scanner types a key every few milliseconds and ends with
  * Enter; a person rarely types two keys less than 80 ms apart, and never a whole code that fast.
  *
  * The times are the keydown events' own time stamps (`event.timeStamp`: when the operating system

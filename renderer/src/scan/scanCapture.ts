@@ -1,5 +1,5 @@
 /**
- * Scanner input wherever the focus is (issue "A desk that never drops a scan", item 1). One
+ * Scanner input wherever the focus is. One
  * window-level keydown listener in the capture phase sees every keystroke before any field,
  * dropdown or button does, and groups them into bursts (scanBurst.ts). A fast burst ending with
  * Enter is a scan: none of its keys does what it would have done (a dropdown keeps its choice, a

@@ -1,7 +1,7 @@
 /**
  * A parcel as the worker knows it: the code normalised the way the lookup reads it, with the
- * desk scanner's prefix and suffix removed (issue "A desk that never drops a scan", item 2). The
- * main side keeps the code as the scanner typed it (less its control characters), so every place
+ * desk scanner's prefix and suffix removed. The
+ * core keeps the code as the scanner typed it (less its control characters), so every place
  * that shows a scan's code shows it through this.
  */
 import { normaliseScan, type ScannerAffixes } from '../../../shared/scan/normaliseScan';

@@ -1,4 +1,4 @@
-/** The station's accounts (companies) as the main side reports them; pushed on every change. */
+/** The station's accounts (companies) as the core reports them; pushed on every change. */
 import { create } from 'zustand';
 import type { AccountView } from '../../../shared/contract/accounts';
 import { errorTextNow } from '../i18n';

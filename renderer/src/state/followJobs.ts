@@ -1,5 +1,5 @@
 /**
- * The print queue as a page shows it (issue 17 item 5): the jobs of one view (the active ones, or
+ * The print queue as a page shows it: the jobs of one view (the active ones, or
  * all of the newest), loaded once and then kept by the `printing.jobs` changes. A change names
  * each job whose state moved and says its new state; the row shows that at once and the rest of
  * it (attempts, next retry, when) is read for just the jobs named (`printing.queue.follow` with

@@ -1,5 +1,5 @@
 /**
- * A list the core keeps and the page follows (issue 17 item 5): the whole list once, on connect
+ * A list the core keeps and the page follows: the whole list once, on connect
  * and after a reconnect, then only what changed. Each change carries the version it makes; a
  * change older than the list in hand is dropped, and a missing one (a frame lost with the
  * connection) makes the page load the whole list again. Changes that come while the list loads

@@ -1,11 +1,11 @@
 /**
  * The station screen's live state: the newest scan outcome (the full-screen feedback), the recent
- * outcomes, the scans still in the main process's line, the day's counters, the last labels'
+ * outcomes, the scans still in the core's line, the day's counters, the last labels'
  * previews, and the batch (collected codes, the last close-all summary).
  *
  * Scans are fire-and-forget: `submit` sends `scan.submit` and returns at once; the outcome comes
- * as a `scan.outcome` event. The main process keeps the scans in order, so the page never waits
- * for one scan before sending the next (issue 7 item 2: "scans never get lost").
+ * as a `scan.outcome` event. The core keeps the scans in order (in its journal), so the page never
+ * waits for one scan before sending the next and no scan is lost.
  */
 import { create } from 'zustand';
 import type { JobState, PreviewPage } from '../../../shared/contract/printing';
@@ -20,7 +20,7 @@ import { usePendingScans } from './pendingScansStore';
 import { useStatus } from './statusStore';
 
 /**
- * A code longer than any scan is refused here, in the UI language: the main side would refuse it
+ * A code longer than any scan is refused here, in the UI language: the core would refuse it
  * too, but only with its English parameter message (shared/contract/workflows.ts scannedCode).
  */
 function tooLong(code: string): string | null {
@@ -61,7 +61,7 @@ export type Feedback =
 
 /**
  * A question to the worker on screen, not yet answered: the already-closed one (Enter reprints, Esc
- * skips) or the weight check (issue 25: Enter accepts the weight, Esc holds the parcel).
+ * skips) or the weight check (Enter accepts the weight, Esc holds the parcel).
  */
 export function openQuestionOf(f: Feedback | null) {
   return f?.type === 'outcome' && (f.outcome.kind === 'already-closed' || f.outcome.kind === 'weight-check') && !f.answered ? f.outcome : null;
@@ -144,10 +144,9 @@ export const useScans = create<ScanState>((set, get) => {
   };
 
   /**
-   * Scans this page sent whose outcome has not come yet. The main side's line (`scan.pending`)
+   * Scans this page sent whose outcome has not come yet. The core's line (`scan.pending`)
    * lets a scan go once it is closed, while its outcome still waits for the printer: without these
-   * "Scans in progress" would be empty while scans are in flight (issue "A desk that never drops a
-   * scan", item 2).
+   * "Scans in progress" would be empty while scans are in flight.
    */
   const inFlight = new Map<number, PendingScan>();
   /** Outcomes already here (an outcome may overtake the answer to its own submit). */
@@ -176,7 +175,7 @@ export const useScans = create<ScanState>((set, get) => {
    */
   const jobStates = new Map<number, JobState>();
   const allFinished = (jobIds: number[]) => jobIds.length > 0 && jobIds.every((id) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled');
-  // Handed to the print system, which does not say they printed: not shown as printed (issue 24 item 7).
+  // Handed to the print system, which does not say they printed: not shown as printed.
   const finishedKind = (jobIds: number[]) => (jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed');
   const settled = (o: ScanOutcome): ScanOutcome => {
     if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !allFinished(o.jobIds)) return o;
@@ -191,7 +190,7 @@ export const useScans = create<ScanState>((set, get) => {
     }
     while (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
     const s = get();
-    // A label of the recent scans or the last labels was cancelled: the core says what they are now (issue 25 item 8).
+    // A label of the recent scans or the last labels was cancelled: the core says what they are now.
     const cancelled = change.jobs.filter((job) => job.state === 'cancelled').map((job) => job.id);
     if (cancelled.some((id) => s.previews.some((p) => p.jobId === id) || s.recent.some((r) => r.jobIds.includes(id)))) {
       void loadRecent();
@@ -206,7 +205,7 @@ export const useScans = create<ScanState>((set, get) => {
     void refreshCounters();
   });
 
-  // The code is the one the main side logged: normalised, the desk scanner's affixes removed.
+  // The code is the one the core logged: normalised, the desk scanner's affixes removed.
   const onOutcome = (raw: ScanOutcome) => {
     const o = settled(raw);
     // A scan that waits for the service stays listed as waiting until the line's (gathered) change
@@ -300,10 +299,10 @@ export const useScans = create<ScanState>((set, get) => {
 
     submit(code) {
       const refusal = tooLong(code);
-      // Shown as the worker knows the parcel (affixes removed); sent as scanned, the main side reads it.
+      // Shown as the worker knows the parcel (affixes removed); sent as scanned, the core reads it.
       const shown = shownCode(code);
       if (refusal) return show({ type: 'refused', code: shown, message: refusal });
-      // The weight check holds the line (issue 25): a parcel scanned meanwhile waits in line behind it,
+      // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight-check') show({ type: 'working', code: shown });
       void rpc.request('scan.submit', { code }).then((r) => {
@@ -361,7 +360,7 @@ export const useScans = create<ScanState>((set, get) => {
       const r = await rpc.request('batch.collect', acceptWeight ? { code, acceptWeight: true } : { code });
       if (!r.ok) return set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const collected = r.value;
-      // Weighed far off the shipment's weight (issue 25): not collected; the worker is asked, as for a single scan.
+      // Weighed far off the shipment's weight: not collected; the worker is asked, as for a single scan.
       if ('kind' in collected) {
         set({ batchLast: null });
         return showBatch({ scanId: 0, code: collected.code, kind: 'weight-check', shipment: collected.shipment, packages: collected.packages });

@@ -80,7 +80,7 @@ describe('collection protocol PDF: bad input', () => {
   });
 });
 
-describe.skipIf(!needs('pdftoppm'))('collection protocol PDF: a large COD total is printed whole (issue 25 item 10)', () => {
+describe.skipIf(!needs('pdftoppm'))('collection protocol PDF: a large COD total is printed whole', () => {
   const dir = tempDir();
 
   it('"1 234 567,89 CZK" and a second currency come out whole, inside the page, with long Czech names beside them', async () => {

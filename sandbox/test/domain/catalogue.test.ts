@@ -73,7 +73,7 @@ describe('catalogue consistency', () => {
   });
 });
 
-test('issue 3 "Demo seed": active and inactive places, with and without collection types', () => {
+test('demo seed: active and inactive places, with and without collection types', () => {
   const p = demoPlaces();
   expect(p.some((x) => !x.active)).toBe(true);
   expect(p.some((x) => x.active && Object.keys(x.collectionTypes).length > 0)).toBe(true);

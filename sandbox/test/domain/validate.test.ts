@@ -182,7 +182,7 @@ describe('spec "Party type rules" 4-5: implicit services by party types', () => 
   });
 });
 
-test('issue 3 "Demo seed": every demo shipment passes insert validation', () => {
+test('demo seed: every demo shipment passes insert validation', () => {
   const demo = demoDeliveries();
   expect(valid(demo)).toHaveLength(demo.length);
   const ids = demo.map((d) => (d as { externalId: string }).externalId);

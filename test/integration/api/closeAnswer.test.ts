@@ -1,6 +1,6 @@
 /**
  * The close answer of a big batch (500 shipments, spec "PATCH /api/v3/deliveries") is read in
- * slices (issue 17 item 4), with the same results and errors as read in one piece. The sandbox
+ * slices, with the same results and errors as read in one piece. The sandbox
  * answers only well-formed bodies, so a small real HTTP server on 127.0.0.1 stands in for the
  * service here (as in failures.test.ts) and answers what a test gives it.
  */

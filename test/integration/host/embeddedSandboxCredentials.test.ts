@@ -1,5 +1,5 @@
 /**
- * The sandbox a station embeds gets this launch's demo credentials (issue 31 item 6): the real
+ * The sandbox a station embeds gets this launch's demo credentials: the real
  * station (dist/node/host.mjs) in a child process starts its sandbox with a fresh demo client
  * secret and password, handed over in process. The public ones (`demo-client` / `demo-secret`,
  * printed in the sandbox's README and root page) no longer authenticate at its token endpoint,

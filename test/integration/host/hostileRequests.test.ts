@@ -1,5 +1,5 @@
 /**
- * Hostile local input never takes the station down (issue 31 items 1 and 2): the real station
+ * Hostile local input never takes the station down: the real station
  * (dist/node/host.mjs: the core, its embedded sandbox, its virtual printers, the web host) in a
  * child process, and raw requests over real sockets to each of its HTTP listeners on 127.0.0.1:
  * the web host (HTTP and WebSocket upgrade), the OAuth loopback redirect listener while a login

@@ -1,5 +1,5 @@
 /**
- * The data folder is private (issue 31 item 3): the real station (dist/node/host.mjs) started
+ * The data folder is private: the real station (dist/node/host.mjs) started
  * under umask 022 on a data folder an older version left world-readable (0755 folders, 0644
  * station.db, -wal, -shm, sandbox.db, logs, the virtual PDF printer's files). After its start
  * and a scan that closes, stores and prints (so the databases and their WAL are written), every

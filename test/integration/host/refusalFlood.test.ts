@@ -1,6 +1,6 @@
 /**
  * A flood of refused sockets and forged login callbacks does not rotate the real lines out of
- * the station log (issue 31 item 5): the web host and an OAuth loopback listener of a login in
+ * the station log: the web host and an OAuth loopback listener of a login in
  * progress, on real sockets, logging to a real station log with a small cap (2 files of 20 KB,
  * as the 25 MB cap in miniature). Each kind of refusal is logged a few times and then summed up.
  */

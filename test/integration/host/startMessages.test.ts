@@ -1,5 +1,5 @@
 /**
- * `npm start`'s words on the way to the web host (issue 14 "first run without dead ends"): with
+ * `npm start`'s words on the way to the web host (a first run without dead ends): with
  * --web it says it starts the web host, not "instead"; when Electron's binary is missing it says
  * why and never repeats Electron's own advice to delete node_modules/electron (a dead end on a
  * machine where the binary was skipped on purpose). Runs scripts/start.mjs on the built host.

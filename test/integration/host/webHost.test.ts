@@ -125,7 +125,7 @@ describe('RPC over the WebSocket bridge', () => {
   });
 });
 
-describe('a renderer stepping outside the contract (issue 7 "Tests": refused by the main side)', () => {
+describe('a renderer stepping outside the contract (refused by the core)', () => {
   const refusal = (reply: unknown) => (reply as { result: { ok: boolean; error?: { code: string; message: string } } }).result;
 
   it('refuses methods the contract does not have, and workflow calls with bad params, and nothing happens', async () => {

@@ -1,5 +1,5 @@
 /**
- * better-sqlite3 for Electron per target (issue 31 deliver 5): scripts/native-electron.mjs makes
+ * better-sqlite3 for Electron per target: scripts/native-electron.mjs makes
  * native/electron/<os>-<arch>/better_sqlite3.node from the package's published Electron prebuild
  * for that target, and refuses — loudly, with no file left for electron-builder to copy — a target
  * whose binary cannot be had, or a binary whose header names another platform or CPU. It never

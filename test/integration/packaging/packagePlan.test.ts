@@ -1,5 +1,5 @@
 /**
- * What each package carries (issue 31 deliver 5), checked on the plan electron-builder.yml makes
+ * What each package carries, checked on the plan electron-builder.yml makes
  * for every target the station ships (test/support/packagePlan.ts computes it from the config and
  * the built dist/): no native `.node` binary for another platform or CPU (read from each file's
  * ELF / Mach-O / PE header), pdf-to-printer and SumatraPDF in the Windows package only and never

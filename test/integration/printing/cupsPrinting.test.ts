@@ -95,7 +95,7 @@ describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CU
     const title = `cupstest-${process.pid}-${Date.now()}`;
     const job = queue.enqueue({ kind: 'print', printerId: 'office', format: 'pdf', payload: await pdfLabel('DR7001CZ'), title, barcodes: ['DR7001CZ'] });
     await queue.settle();
-    // CUPS finished it: handed to the print system, not confirmed printed (issue 24 item 7).
+    // CUPS finished it: handed to the print system, not confirmed printed.
     expect(queue.get(job.id).state).toBe('spooled');
     // cups-pdf names the file after the job title; it may take a moment to appear.
     let file: string | undefined;
@@ -119,7 +119,7 @@ describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CU
     const zpl = Buffer.from([packageLabelZpl('RAW001'), packageLabelZpl('RAW002')].join('\n'), 'latin1');
     const job = queue.enqueue({ kind: 'print', printerId: 'zebra-cups', format: 'zpl', payload: zpl, title: 'raw test', barcodes: ['RAW001', 'RAW002'] });
     await queue.settle();
-    // CUPS finished it: handed to the print system, not confirmed printed (issue 24 item 7).
+    // CUPS finished it: handed to the print system, not confirmed printed.
     expect(queue.get(job.id).state).toBe('spooled');
     await waitFor(() => Buffer.concat(listener.connections()).length >= zpl.length, 15_000, 50);
     expect(Buffer.concat(listener.connections()).equals(zpl)).toBe(true);

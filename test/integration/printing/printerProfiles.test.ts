@@ -1,5 +1,5 @@
 /**
- * Printers as they really behave (issue 24): one test per way a printer or an emulator other people
+ * Printers as they really behave: one test per way a printer or an emulator other people
  * wrote talks, each behaviour of the virtual printer written from the source cited beside it (the
  * sources, quoted: docs/printer-behaviour-sources.md). Each test asserts what the worker sees of
  * the job (its state and reason in the print queue) and what the printer printed. The printer is
@@ -69,7 +69,7 @@ describe('printers that are not our reading of the manual', () => {
 
   it('answers ~HS only once its buffer has drained: a 3-label shipment at 5 in/s (3.6 s) is done, not uncertain', async () => {
     // Zebra's guide does not promise an immediate answer; an answer held until the buffer drains
-    // is what the issue measured. The wait is the read timeout plus the labels' printing time.
+    // is what such a printer was seen to do. The wait is the read timeout plus the labels' printing time.
     const { printer, queue, enqueue } = await lane({ printer: { speedIps: 5, dpi: 300, profile: { answerAfterDrain: true } } });
     const id = enqueue('PKG-D1', 3);
     await waitFor(() => finished(queue.get(id).state), 30_000);
@@ -271,7 +271,7 @@ describe('uncertainty settled from the printer\'s label counter (SGD odometer.to
   });
 });
 
-describe('streaming across scans (issue 24 item 5)', () => {
+describe('streaming across scans', () => {
   it('a label queued while the previous one prints is in the printer before that one is out', async () => {
     // 0.5 s labels (^LL1800 = 6 in at 12 in/s); the second is queued 0.2 s after the first.
     const { printer, queue, enqueue } = await lane({ printer: { speedIps: 12, dpi: 300 } });

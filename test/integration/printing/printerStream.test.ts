@@ -40,7 +40,7 @@ describe('streaming labels to a printer that reports its status', () => {
     expect(queue.history(ids[5]!).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
   });
 
-  it('a paper-out in the middle of a stream: the labels in the printer wait in it, named, and are confirmed once paper is loaded (issue 24 item 4)', async () => {
+  it('a paper-out in the middle of a stream: the labels in the printer wait in it, named, and are confirmed once paper is loaded', async () => {
     // A Zebra keeps the formats it holds through a paper-out and prints them once paper is
     // loaded (docs/printer-behaviour-sources.md §7: formats counted in ~HS's eee stay there; ours too).
     const { printer, queue, enqueue } = await rig(10);

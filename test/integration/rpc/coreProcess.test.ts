@@ -181,7 +181,7 @@ describe('the core process (utility process entry) under plain Node', () => {
     // A page that got its port after a restart does not reload: the status comes to it.
     expect(await page.event('station.statusChanged')).toMatchObject({ storage: { failed: null, restartedAfter: earlier } });
 
-    // What better-sqlite3 throws when the disk fails under a commit nobody awaited (issue 31 item 11).
+    // What better-sqlite3 throws when the disk fails under a commit nobody awaited.
     const ioError = Object.assign(new Error('disk I/O error'), { name: 'SqliteError', code: 'SQLITE_IOERR_FSYNC' });
     core.fatal(ioError);
     expect(await parent.waitFor('storageFailed')).toMatchObject({ t: 'storageFailed', failure: { kind: 'io', code: 'SQLITE_IOERR_FSYNC', message: 'disk I/O error' } });

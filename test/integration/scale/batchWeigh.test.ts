@@ -1,5 +1,5 @@
 /**
- * Batch mode with a scale (issue 19 item 2, "Batch mode too"), end to end: the composed station
+ * Batch mode with a scale ("Batch mode too"), end to end: the composed station
  * behind its web host (calls over the host's WebSocket, as the page makes them), a real sandbox
  * over HTTP, the station's virtual ZPL printer (a TCP listener) and a virtual MT-SICS scale on a
  * pseudo-terminal pair (socat). Each parcel is weighed as it is collected; at "close all" a weight
@@ -109,7 +109,7 @@ describe.skipIf(!run)('batch mode weighs each parcel as it is collected (virtual
     expect(events.slice(from).filter((e) => e.name === 'scale.weighing' && e.payload !== null)).toHaveLength(0);
   }, 90_000);
 
-  // Issue 25, Deliver: "when the scale's weight differs from the stored one by more than a share the
+  // The weight check: "when the scale's weight differs from the stored one by more than a share the
   // desk sets (default 30 %), the station asks the worker before it sends the new weight"; batch mode too.
   it('the weight check: far off the shipment (2.4 kg against 0.75 kg) the parcel is not collected and nothing is sent; accepted, it is collected and close all sends the weight; within the share it is collected silently', async () => {
     expect((await atService('ORD-1012')).packages.map((p) => String(p.weight))).toEqual(['0.75']);

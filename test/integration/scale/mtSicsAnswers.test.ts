@@ -1,5 +1,5 @@
 /**
- * MT-SICS answers that are no weight (issue 25 item 3), end to end: the composed station behind its
+ * MT-SICS answers that are no weight, end to end: the composed station behind its
  * web host, a real sandbox over HTTP, and a virtual MT-SICS scale on a pseudo-terminal pair (socat)
  * that the station opens through serialport like a real one.
  *
@@ -23,7 +23,7 @@ let desk: ScaleDesk;
 
 beforeAll(async () => {
   // These parcels weigh far more than their shipments (8.888 kg against 3.4 kg): the weight check
-  // (issue 25, Deliver) would ask first; this suite is about the scale's answers, so it never asks.
+  // would ask first; this suite is about the scale's answers, so it never asks.
   if (run) desk = await startScaleDesk({ verifyLabels: false, askAbovePercent: 1000 });
 }, 60_000);
 afterAll(async () => {

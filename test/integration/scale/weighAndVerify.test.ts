@@ -1,5 +1,5 @@
 /**
- * Weigh before closing and verify after printing, end to end (issue 19): the composed station
+ * Weigh before closing and verify after printing, end to end: the composed station
  * behind its web host (calls over the host's WebSocket, as the page makes them), a real sandbox
  * over HTTP, the station's virtual ZPL printer (a TCP listener) and a virtual MT-SICS scale on a
  * pseudo-terminal pair (socat) that the station opens through serialport like a real one.
@@ -156,7 +156,7 @@ describe.skipIf(!run)('a parcel left on the scale', () => {
 describe.skipIf(!run)('a weight the service refuses', () => {
   it('ends the scan with the service’s reason: the shipment is neither edited nor closed, nothing prints', async () => {
     const before = hs.station.printing.virtual.zpl.printed().length;
-    // 9999 kg against 12 kg: the weight check asks first (issue 25, Deliver); the worker accepts it.
+    // 9999 kg against 12 kg: the weight check asks first; the worker accepts it.
     const asked = await scanAndWeigh('ORD-1004', ['9999']);
     expect(asked.kind).toBe('weight-check');
     const from = events.length;

@@ -1,5 +1,5 @@
 /**
- * A scan waiting for the scale when the station stops (issue 19 with the durable journal): the
+ * A scan waiting for the scale when the station stops (with the durable journal): the
  * stop is not held up by the wait, the scan keeps its place in the journal, and after the restart
  * it asks for the weight again, then updates, closes and prints. Real parts: the composed station
  * twice on one data folder, a sandbox over HTTP, a virtual MT-SICS scale on a socat pty pair.

@@ -1,5 +1,5 @@
 /**
- * The weight check before the correction (issue 25, Deliver: "when the scale's weight differs from
+ * The weight check before the correction (the rule: "when the scale's weight differs from
  * the stored one by more than a share the desk sets (default 30 %), the station asks the worker
  * before it sends the new weight ('2.4 kg on the scale, 0.5 kg expected — wrong contents?': Enter
  * accepts and corrects, Esc holds the parcel). Within the share it corrects silently, as today.").

@@ -1,5 +1,5 @@
 /**
- * The demo pick list (issue 7 item 9) over the WebSocket bridge, as the first-run dialog uses it:
+ * The demo pick list over the WebSocket bridge, as the first-run dialog uses it:
  * the prepared demo shipments as Code 128 codes that a scanner reads from the on-screen pages and
  * from the PDF the office printer (the virtual PDF printer) received; a scanned code closes its
  * shipment; an account on a real service gets a clear refusal.

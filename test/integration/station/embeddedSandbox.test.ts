@@ -58,7 +58,7 @@ describe('the station\'s embedded sandbox gates its test controls by a per-launc
     expect(res.status).toBe(200);
   });
 
-  it('registers no client for a caller without the secret: /register answers 403 to GET and POST (issue 31 item 6)', async () => {
+  it('registers no client for a caller without the secret: /register answers 403 to GET and POST', async () => {
     const sb = station.sandbox;
     const form = new URLSearchParams({ companyName: 'Intruder s.r.o.', logoUrl: '', webUrl: '', redirectUri: 'http://127.0.0.1:9000/cb', clientSecret: 'intruder-secret-1' });
     const formPost = (headers: Record<string, string> = {}) =>

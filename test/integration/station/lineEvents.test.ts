@@ -1,5 +1,5 @@
 /**
- * Events scale (issue 17 item 5): the line of scans reaches the page as what changed, not as the
+ * Events scale: the line of scans reaches the page as what changed, not as the
  * whole line again on every change. 200 scans wait while the service is down, then run when it
  * is back; the page — the changes applied in order to the list it loaded at the start — shows
  * what the station's own list call shows, and the entries sent across all `scan.pending` frames

@@ -1,5 +1,5 @@
 /**
- * Events scale (issue 17 item 5), as a page ends up showing them: the print queue and the line of
+ * Events scale, as a page ends up showing them: the print queue and the line of
  * scans go to the page as gathered changes (electron/status/pageFeeds.ts), and a page that follows them
  * with the page's own code (renderer/src/state/followJobs.ts, followList.ts) shows what the
  * station's list calls show, also when it missed changes on the way (a connection lost). Real

@@ -1,8 +1,8 @@
 /**
- * A failing disk is a state, not a hang (issue 31 deliver 7). The real station (dist/node/host.mjs:
+ * A failing disk is a state, not a hang. The real station (dist/node/host.mjs:
  * the core, its embedded sandbox and virtual printers, the web host) runs on a data folder that is a
  * FUSE mount (test/support/lossyfs.py) whose writes can be made to fail on demand: EIO (the disk's
- * I/O errors, as measured in issue 31 item 11) or ENOSPC (a full disk). What a worker would see:
+ * I/O errors, as a dying disk gives them) or ENOSPC (a full disk). What a worker would see:
  *   - a scan made after the failure is refused with the storage reason, never acknowledged;
  *   - the desk's status says the station cannot write its data, and why;
  *   - the process ends by itself with its own exit code (75), instead of hanging in a log flush;

@@ -1,5 +1,5 @@
 /**
- * Every promise chain of the core handles its rejection (issue 31 deliver 7, item 11's trigger was
+ * Every promise chain of the core handles its rejection (item 11's trigger was
  * `SqliteError: disk I/O error` from a `.finally` nobody awaited). The station core runs in this
  * process (createStation, no host to exit to) on a FUSE data folder whose writes fail on demand
  * (test/support/lossyfs.py); while the disk fails, scans arrive, the scan lane, the journal's tick,

@@ -1,6 +1,6 @@
 /**
  * A label waiting for a printer that is offline is said as waiting at once, wherever the worker
- * closes or prints (issue 24 item 10): a scan, a batch close, the Shipments screen's reprint. The
+ * closes or prints: a scan, a batch close, the Shipments screen's reprint. The
  * first label finds the printer off and waits for it; every label after it queues behind that one
  * and must be reported "printer not ready" with the printer's reason, not "on its way" after the
  * print wait. The real station core (its printing service, job waiter and journal) over its RPC,

@@ -1,5 +1,5 @@
 /**
- * The WAL checkpointer (electron/store/checkpointer.ts, issue 17 item 4): the station's own
+ * The WAL checkpointer (electron/store/checkpointer.ts): the station's own
  * connection no longer checkpoints inside its commits, a worker thread with its own connection
  * does. Real parts: a real station.db (openDatabase, WAL, synchronous = FULL) and the real worker
  * file. What a user (or the lead) would check: the WAL file stays bounded while the station

@@ -113,7 +113,7 @@ describe('a batch larger than one commit of print jobs', () => {
   });
 });
 
-describe('a batch close interrupted between commits (issue 17 item 4: the entries are begun in slices)', () => {
+describe('a batch close interrupted between commits (the entries are begun in slices)', () => {
   it('leaves each shipment in the journal or in the batch list, never both, none lost; closing again closes each once', async () => {
     const ds = [
       ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })))),

@@ -1,5 +1,5 @@
 /**
- * A shipment the carrier refused stays in the batch to be closed again (issue 25 item 11): the next
+ * A shipment the carrier refused stays in the batch to be closed again: the next
  * close names it in its summary, also when the station forgot its cache meanwhile (Reset demo data),
  * and the summary line gives the carrier's own reasons, not the close's headline joined to them.
  */

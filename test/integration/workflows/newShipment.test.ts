@@ -1,5 +1,5 @@
 /**
- * Shipments by hand (issue 8) against a real sandbox: transport search priced as the spec says,
+ * Shipments by hand against a real sandbox: transport search priced as the spec says,
  * insert (kept prepared, or closed with its label out of the virtual ZPL printer), field errors of
  * the service on the form's fields in English and Czech, edit with If-Match and the 412, and the
  * address book from the cache.

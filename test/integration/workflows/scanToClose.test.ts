@@ -109,7 +109,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
   });
 
-  it('a parcel whose label is still in the printer (out of paper) is not reprinted on Enter: it prints once when paper is loaded (issue 24)', async () => {
+  it('a parcel whose label is still in the printer (out of paper) is not reprinted on Enter: it prints once when paper is loaded', async () => {
     const d = await insert(rig);
     clearPrinted(rig);
     // The label goes into the printer's buffer and stays there: the printer runs out of paper

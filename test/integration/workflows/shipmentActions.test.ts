@@ -57,7 +57,7 @@ afterAll(async () => {
 beforeEach(() => clearPrinted(rig));
 
 describe('shipments.close', () => {
-  it('reprint: a shipment whose label is still in the printer (it stopped after taking it) is skipped, not printed twice (issue 24)', async () => {
+  it('reprint: a shipment whose label is still in the printer (it stopped after taking it) is skipped, not printed twice', async () => {
     const [id] = await prepared([shipment()]);
     clearPrinted(rig);
     rig.printer.set({ jammed: true });

@@ -1,5 +1,5 @@
 /**
- * The draft rules the form and the main side check before sending (spec "Party type rules",
+ * The draft rules the form and the core check before sending (spec "Party type rules",
  * "Delivery: request fields", "GET /api/v3/transports", "Transport option").
  */
 import { describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('number formats as typed in the form (the form checks them itself, in t
   });
 });
 
-describe('a weight above 0 (issue 25 item 13: "weight 0 accepted; −1 gets \'a number with at most 3 decimals\'")', () => {
+describe('a weight above 0 (0 was once accepted, and −1 got \'a number with at most 3 decimals\')', () => {
   const typed = (weight: string) => ({ ...draft(), packages: [{ ...draft().packages[0]!, weight }] });
   it('0, 0,000 and −1 are "more than 0" on the form, and the core refuses them too (the renderer is untrusted)', () => {
     for (const w of ['0', '0,000', '-1', '-0,5']) {

@@ -1,6 +1,6 @@
 /**
- * Characters a label cannot print (issue 25 item 13: "Emoji in names print as boxes with no
- * warning"). The labels print in the printer's font 0 under ^CI28 (ZPL) and in DejaVu Sans (PDF):
+ * Characters a label cannot print (an emoji in a name printed as a box, with no
+ * warning). The labels print in the printer's font 0 under ^CI28 (ZPL) and in DejaVu Sans (PDF):
  * Latin with Czech and other accents, Greek, Cyrillic and common punctuation print; emoji and
  * pictographs do not (shared/newShipment/labelCharacters.ts names its sources).
  */

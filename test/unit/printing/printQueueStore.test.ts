@@ -41,7 +41,7 @@ describe('print queue store', () => {
     expect(jobs.get(d.id)!.state).toBe('queued');
   });
 
-  it('after a crash: a job the print system (CUPS, the Windows spooler) had taken is handed to it, not printed (issue 24 item 7)', () => {
+  it('after a crash: a job the print system (CUPS, the Windows spooler) had taken is handed to it, not printed', () => {
     const { jobs, printers } = repo();
     printers.save({ id: 'cups-zebra', name: 'Zebra via CUPS', connection: { kind: 'zpl-spooler', queue: 'Zebra' }, settings: printerSettings.parse({}) }, t0);
     printers.save({ id: 'office', name: 'Office', connection: { kind: 'pdf-system', queue: 'PDF' }, settings: printerSettings.parse({}) }, t0);

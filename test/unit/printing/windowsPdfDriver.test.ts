@@ -1,5 +1,5 @@
 /**
- * PDF to a Windows printer goes through pdf-to-printer, which runs SumatraPDF (issue 31 deliver 5).
+ * PDF to a Windows printer goes through pdf-to-printer, which runs SumatraPDF.
  * The Windows package leaves out pdf-to-printer's own SumatraPDF 3.4.6 (CVE-2023-33802) and
  * carries a current one, which main.ts names in STATION_SUMATRA_PDF; the driver must hand that
  * file to pdf-to-printer as `sumatraPdfPath`. These machines have no Windows spooler, so

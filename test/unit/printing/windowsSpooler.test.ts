@@ -1,6 +1,6 @@
 /**
- * The Windows spooler path (issue 6: "the Windows spooler" discovery, ZPL through "a raw Windows
- * queue"). These machines have no Windows spooler, so its two entry points (listing printers,
+ * The Windows spooler path (printers discovered through the Windows spooler, ZPL through a raw
+ * Windows queue). These machines have no Windows spooler, so its two entry points (listing printers,
  * running PowerShell against winspool) are a NAMED MOCK here: `mockWindowsSpooler`. What is checked
  * is the station's side: what it offers, what it hands the spooler, and how it reads the answers.
  * NOT TESTED (the gap): the PowerShell/winspool script itself (RAW_PRINT_SCRIPT) — it needs a

@@ -1,5 +1,5 @@
 /**
- * Every translated text comes from the catalogue (issue 25, Deliver): the Czech catalogue has every
+ * Every translated text comes from the catalogue: the Czech catalogue has every
  * English key, and every code a workflow gives the screen (its per-shipment errors) is one the
  * catalogue translates, in both languages, or the service's own words by the registry.
  */
@@ -51,7 +51,7 @@ describe('the catalogue', () => {
     const reasonCodes = new Set(Object.keys(reasons.en).map((k) => k.slice('reason.'.length)));
     const unknown = [...codes].filter(([code]) => !Object.hasOwn(stationErrorCodes, code) && !reasonCodes.has(code)).map(([code, file]) => `${code} (${file})`);
     expect(unknown).toEqual([]);
-    // The workflows' own refusals named in issue 25 are among them.
+    // The workflows' own refusals (once English on the Czech screen) are among them.
     expect(codes.has('no_traces') && codes.has('reprint_refused')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-/** Main-side errors reach the worker in the UI language (PRODUCT.md "UI: Czech and English"). */
+/** The core's errors reach the worker in the UI language (Czech or English). */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,14 +23,14 @@ function codesThrownInMainSide(cls: 'PrintError'): Set<string> {
 }
 const tEn = tr(en);
 
-describe('main-side errors in the UI language', () => {
+describe('errors of the core in the UI language', () => {
   it('translates a known code and puts the values of its details in the sentence', () => {
     expect(errorText(tCs, { code: 'job_busy', message: 'Print job 7 is being printed right now. Wait for it to finish.', details: { jobId: 7 } })).toBe('Tisková úloha 7 se právě tiskne. Počkejte, až doběhne.');
     expect(errorText(tCs, { code: 'printer_format_mismatch', message: 'x', details: { printer: 'Zebra 1', format: 'ZPL' } })).toBe('Tiskárna Zebra 1 neumí tisknout štítky ZPL. Zvolte jinou tiskárnu nebo formát.');
     expect(errorText(tEn, { code: 'job_not_found', message: 'x', details: { jobId: 3 } })).toBe('Print job 3 does not exist.');
   });
 
-  it('picks the sentence the main side meant when a code has several', () => {
+  it('picks the sentence the core meant when a code has several', () => {
     expect(errorText(tCs, { code: 'job_not_retryable', message: 'x', details: { jobId: 4, state: 'uncertain' } })).toContain('se možná vytiskla');
     expect(errorText(tCs, { code: 'job_not_retryable', message: 'x', details: { jobId: 4, state: 'done' } })).toContain('neselhala');
     expect(errorText(tCs, { code: 'account.invalid', message: 'x', details: { reason: 'port' } })).toBe('Port pro přesměrování musí být číslo od 1 do 65535.');
@@ -74,7 +74,7 @@ describe('main-side errors in the UI language', () => {
   // Every code is in the registry (StationError takes no other) and the catalogue must have a
   // sentence for each `translated` one (a compile error otherwise, renderer/src/i18n/errors.ts).
   // What typecheck cannot see: a Czech sentence left in English, or an English one left empty.
-  it('shows every translated code of the registry in Czech, not in the English of the main side', () => {
+  it('shows every translated code of the registry in Czech, not in the English of the core', () => {
     const translated = Object.entries(stationErrorCodes).filter(([, shown]) => shown === 'translated').map(([code]) => code);
     expect(translated.length).toBeGreaterThan(50);
     const untranslated = translated.filter((code) => {
@@ -100,7 +100,7 @@ describe('main-side errors in the UI language', () => {
     expect(codes.size).toBeGreaterThan(10);
   });
 
-  it('names each refused field in the UI language, from what the main side sends for invalid params', async () => {
+  it('names each refused field in the UI language, from what the core sends for invalid params', async () => {
     const quiet = { info() {}, warn() {}, error() {} };
     const rpc = createRpcServer({} as Handlers, quiet);
     const r = await rpc.dispatch('accounts.add', { name: 'x'.repeat(101), environment: 'test', clientId: ' ', clientSecret: 's', redirectPort: 70000, redirectPath: 'callback' });
@@ -115,7 +115,7 @@ describe('main-side errors in the UI language', () => {
     expect(fieldErrors(tEn, { code: 'internal', message: 'x' })).toEqual({});
   });
 
-  it('a refusal of a New shipment draft names its fields from the catalogue, never with zod’s English (issue 25 item 6)', async () => {
+  it('a refusal of a New shipment draft names its fields from the catalogue, never with zod’s English', async () => {
     const quiet = { info() {}, warn() {}, error() {} };
     const rpc = createRpcServer({} as Handlers, quiet);
     const draft = {
@@ -129,7 +129,7 @@ describe('main-side errors in the UI language', () => {
     if (r.ok) throw new Error('accepted');
     const shown = fieldErrors(tCs, r.error);
     expect(shown['draft.recipient.surname']).toBe('Nejvýše 150 znaků.');
-    // A refine's own message ("weight: a number with at most 3 decimals") stays on the main side.
+    // A refine's own message ("weight: a number with at most 3 decimals") stays on the core.
     expect(shown['draft.packages.0.weight']).toBe('Hodnota nemá očekávaný tvar.');
     expect(Object.values(shown).join(' ')).not.toMatch(/Too big|expected|decimals|characters/);
   });

@@ -1,5 +1,5 @@
 /**
- * The page's copy of a list the core keeps (renderer/src/state/followList.ts, issue 17 item 5):
+ * The page's copy of a list the core keeps (renderer/src/state/followList.ts):
  * loaded whole once, then kept by changes; a lost change or a reconnect loads it whole again, and
  * changes that arrive while it loads are not lost. The "core" here is a plain list with versions.
  */

@@ -26,7 +26,7 @@ describe('exact weights', () => {
   });
 });
 
-describe('the weight check’s share (issue 25, Deliver: "differs from the stored one by more than a share the desk sets (default 30 %)")', () => {
+describe('the weight check’s share ("differs from the stored one by more than a share the desk sets (default 30 %)")', () => {
   it('exactly on the share is not beyond it, with no float drift (0.39 kg against 0.3 kg is exactly 30 %)', () => {
     // In floats, (0.39 - 0.3) * 100 is 9.000000000000002 > 0.3 * 30 = 9: asked for nothing.
     expect(beyondShare('0.39', '0.3', 30)).toBe(false);

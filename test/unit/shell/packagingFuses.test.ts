@@ -1,5 +1,5 @@
 /**
- * The packaged app's Electron fuses (issue 31 item 4): electron-builder.yml's `electronFuses`
+ * The packaged app's Electron fuses: electron-builder.yml's `electronFuses`
  * turns off RunAsNode, NODE_OPTIONS and the --inspect arguments and turns on asar integrity and
  * load-only-from-asar, and every key is one electron-builder's own configuration schema knows
  * (app-builder-lib's FuseOptionsV1), so a misspelt key cannot be silently ignored.

@@ -105,7 +105,7 @@ process.exit(3);`,
   });
 
   it('an error logged right before a SIGKILL is in the file, after every line logged before it', async () => {
-    // Issue 31 item 10: after a power cut or a kill the log had almost nothing of the minutes before.
+    // A log written only in batches had almost nothing of the minutes before a power cut or a kill.
     const dir = tmp();
     const child = await childScript(
       dir,
@@ -123,7 +123,7 @@ process.kill(process.pid, 'SIGKILL');`,
   });
 
   it.skipIf(!existsSync('/dev/full'))('a log file whose writes fail (disk full) never holds up the station or its exit', async () => {
-    // Issue 31 item 11: pino's exit hook retried a failing log write every 100 ms forever, so a
+    // pino's own exit hook retried a failing log write every 100 ms forever, so a
     // core that meant to exit hung. station.log here is /dev/full: every write fails with ENOSPC.
     const dir = tmp();
     mkdirSync(path.join(dir, 'data', 'logs'), { recursive: true });

@@ -91,7 +91,7 @@ describe('the journal store', () => {
     expect(journal.closedHere('a1', 8)).toBe(false);
   });
 
-  it('a label cancelled in the queue while nobody listened: the scan no longer counts as waiting after a restart; the latest scans and labels say so (issue 25 items 8, 12)', () => {
+  it('a label cancelled in the queue while nobody listened: the scan no longer counts as waiting after a restart; the latest scans and labels say so', () => {
     const { journal, jobs, scanLog } = fresh();
     const label = (title: string) => jobs.insert({ kind: 'print', printerId: 'tiskárna-1', format: 'zpl', payload: Buffer.from('^XA^XZ'), title }, t0);
     const scans = ['ŽLUŤ-1', 'ŽLUŤ-2', 'ŽLUŤ-3'].map((code, i) => {

@@ -52,7 +52,7 @@ describe('job waiter', () => {
     expect(await waiter.wait([], 20)).toEqual({ kind: 'done' });
   });
 
-  it('a job waiting for its printer answers "waiting" at once with the reason, also one queued behind it or for a printer gone offline (issue 24 item 10)', async () => {
+  it('a job waiting for its printer answers "waiting" at once with the reason, also one queued behind it or for a printer gone offline', async () => {
     const jobs = new Map<number, JobView>([
       [1, { ...view(1, 'failed'), nextRetryAt: '2026-11-24T08:01:00.000Z', reasonCode: 'offline', reason: 'The printer does not answer.' }],
       [2, view(2, 'queued')],
@@ -75,7 +75,7 @@ describe('job waiter', () => {
     expect(await waiter.wait([4], 60_000)).toMatchObject({ kind: 'failed', job: { id: 4 } });
   });
 
-  it('labels handed to the print system finish a wait as "spooled", not done, and a later finish says so (issue 24 item 7)', async () => {
+  it('labels handed to the print system finish a wait as "spooled", not done, and a later finish says so', async () => {
     const states = new Map<number, JobView['state']>([[1, 'done'], [2, 'spooled'], [3, 'queued']]);
     const waiter = createJobWaiter((id) => (states.has(id) ? view(id, states.get(id)!) : undefined));
     expect(await waiter.wait([1, 2], 60_000)).toMatchObject({ kind: 'spooled', job: { id: 2 } });

@@ -1,9 +1,9 @@
 /**
- * Main-side errors by code (electron/**: `new StationError(code, …)`, the RPC server's own codes,
- * the transport's `unavailable`, and the per-shipment codes of workflow results). The main side
+ * The core's errors by code (electron/**: `new StationError(code, …)`, the RPC server's own codes,
+ * the transport's `unavailable`, and the per-shipment codes of workflow results). The core
  * sends an English sentence too; a code listed here is shown in the UI language instead, with the
  * values the sentence named taken from the error's `details` (i18n/errors.ts picks the key).
- * A key `error.<code>.<variant>` is one of several sentences the main side has for that code.
+ * A key `error.<code>.<variant>` is one of several sentences the core has for that code.
  */
 import { defineMessages } from '../defineMessages';
 

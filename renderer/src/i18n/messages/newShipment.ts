@@ -1,4 +1,4 @@
-/** Texts of the New shipment screen (issue 8). */
+/** Texts of the New shipment screen. */
 import { defineMessages } from '../defineMessages';
 
 export const newShipment = defineMessages({

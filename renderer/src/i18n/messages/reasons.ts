@@ -1,6 +1,6 @@
 /**
- * Why a print job or a scan waits or failed, by the main side's reason code (electron/printing,
- * electron/queue, electron/workflows). The main side also sends an English sentence; a code
+ * Why a print job or a scan waits or failed, by the core's reason code (electron/printing,
+ * electron/queue, electron/workflows). The core also sends an English sentence; a code
  * listed here is shown in the UI language instead, an unknown one with that sentence.
  */
 import { defineMessages } from '../defineMessages';

@@ -1,5 +1,5 @@
 /**
- * End of day (issue 7 item 6): for each carrier + collection place with closed, unsent shipments,
+ * End of day: for each carrier + collection place with closed, unsent shipments,
  * create and print the collection protocol (spec "POST /api/v2/collection-protocols"; refusals
  * are the service's 422 messages, shown as they came); the pick-up orders closing returned (spec
  * "PATCH": `collectionOrders`); the protocols made here, with preview and reprint.
@@ -42,7 +42,7 @@ function JobState({ job, jobId }: { job: FollowedJob | undefined; jobId: number 
   const t = useT();
   if (jobId === null) return <span className="eod-job bad">{t('endOfDay.job.none')}</span>;
   if (job?.state === 'done') return <span className="eod-job ok" data-testid="eod-job-state" data-state="done">{t('endOfDay.job.done')}</span>;
-  // Handed to the office printer's print system, which does not say it printed (issue 24 item 7).
+  // Handed to the office printer's print system, which does not say it printed.
   if (job?.state === 'spooled') return <span className="eod-job" data-testid="eod-job-state" data-state="spooled">{t('endOfDay.job.spooled')}</span>;
   const state = job?.state;
   if (job && (state === 'failed' || state === 'uncertain' || state === 'unconfirmed'))

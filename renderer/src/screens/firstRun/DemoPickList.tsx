@@ -1,5 +1,5 @@
 /**
- * First run (issue 7 item 9): the demo pick list in a modal dialog, opened from the demo banner.
+ * First run: the demo pick list in a modal dialog, opened from the demo banner.
  * The pages are the PDF the office printer gets, shown unscaled (96 dpi, each bar a whole number
  * of pixels) so a scanner reads them straight off the screen. The dialog has its own scan box,
  * because a modal dialog takes the keyboard from the Station screen's.
@@ -61,7 +61,7 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
   useModalDialog(ref, onClose, () => scanBox.current?.focus());
 
   /**
-   * Loaded at opening, and again once a scan from it closed a shipment (issue 25 item 13: a parcel
+   * Loaded at opening, and again once a scan from it closed a shipment (a parcel
    * scanned while the list was open stayed on it, ready to be scanned twice). Not on every key: a
    * list that re-rendered while the worker aims at it would jump. The shown list stays until the
    * new one is here.

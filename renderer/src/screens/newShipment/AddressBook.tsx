@@ -1,5 +1,5 @@
 /**
- * The address book (issue 8 item 6): people this company sent to before (and customers who sent
+ * The address book: people this company sent to before (and customers who sent
  * returns), from the local cache, searchable without diacritics. Picking one fills the party.
  */
 import { useEffect, useRef, useState } from 'react';

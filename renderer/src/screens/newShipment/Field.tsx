@@ -21,7 +21,7 @@ export interface FieldProps {
 export function Field(p: FieldProps) {
   const t = useT();
   const errId = `ns-err-${p.field}`;
-  // Said as it is typed, before any label prints boxes (issue 25 item 13); the shipment may still be saved.
+  // Said as it is typed, before any label prints boxes; the shipment may still be saved.
   const unprintable = printsOnLabel(p.field) ? unprintableCharacters(p.value) : [];
   return (
     <label className={`ns-field ${p.className ?? ''} ${p.error ? 'has-error' : ''}`}>

@@ -1,5 +1,5 @@
 /**
- * New shipment (issue 8): a shipment made by hand at the desk (a return, a replacement, a parcel
+ * New shipment: a shipment made by hand at the desk (a return, a replacement, a parcel
  * for a walk-in customer). Sender and recipient shaped by the party type rules, value, COD,
  * packages; transport search with prices side by side; extra services of the chosen transport;
  * then save and close + print at once, or keep it prepared. Also edit of a prepared shipment
@@ -30,7 +30,7 @@ type Mode = { kind: 'new' } | { kind: 'edit'; deliveryId: number; etag: string |
 type Banner = { kind: 'error' | 'info' | 'ok' | 'conflict'; text: (t: T) => string; messages?: string[] } | null;
 
 /**
- * How a closed shipment's labels look (issue 24 item 10): green only when printed; handed to the
+ * How a closed shipment's labels look: green only when printed; handed to the
  * print system (not confirmed printed) plain; waiting for the printer or in the queue amber; none red.
  */
 function bannerOfPrint(print: ActionPrint): 'ok' | 'info' | 'conflict' | 'error' {

@@ -1,7 +1,7 @@
 /**
  * State of the New shipment form that outlives the screen: a worker who switches screens with an
- * F-key (to look a shipment up, to print) comes back to the draft as left, not to an empty form
- * (issue 14). Kept in memory for the page's life; "New shipment" starts a fresh one on purpose.
+ * F-key (to look a shipment up, to print) comes back to the draft as left, not to an empty form.
+ * Kept in memory for the page's life; "New shipment" starts a fresh one on purpose.
  */
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * Print queue (issue 7 item 5): every job with its state, printer, attempts and reason; retry now,
+ * Print queue: every job with its state, printer, attempts and reason; retry now,
  * cancel, reprint; a job waiting for its printer (failed before any byte reached it, tried again by
  * itself) shows as waiting with the printer's reason and its next try, not as failed; jobs handed
  * to the computer's print system show as such, not as printed; jobs left uncertain by a crash, or sent without the printer confirming them
@@ -24,7 +24,7 @@ const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'unce
 const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconfirmed';
 /**
  * In the printer's buffer and held there by a stop it reported (out of labels, head open, not
- * answering): it prints once that is fixed, so it is shown held, amber, never failed (issue 24 item 4).
+ * answering): it prints once that is fixed, so it is shown held, amber, never failed.
  */
 const heldInPrinter = (j: JobView) => j.state === 'sent' && j.reasonCode !== null && j.reasonCode !== 'in_printer';
 /** The state as the worker reads it: a job waiting for its printer is not a failure. */
@@ -99,7 +99,7 @@ function MoveTo(p: { job: JobView; printers: PrinterView[]; move(id: number, pri
 function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobAction, id: number): void; move(id: number, printerId: string): void; askCancel(job: JobView): void }) {
   const t = useT();
   const { job, run } = p;
-  // A cancelled label does not print: asked first (issue 25 item 13), a slip of the mouse costs a parcel's label.
+  // A cancelled label does not print: asked first, a slip of the mouse costs a parcel's label.
   const b = (method: JobAction, label: MessageKey, testId: string, cls = '') => (
     <button type="button" className={cls} onClick={() => (method === 'printing.queue.cancel' ? p.askCancel(job) : run(method, job.id))} data-testid={testId}>
       {t(label)}

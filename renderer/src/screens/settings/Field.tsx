@@ -37,7 +37,7 @@ export function Notice(props: { kind: 'ok' | 'bad' | 'info'; testId?: string; ch
 /** A form's buttons, and the answer to its last submit beside them. */
 export function FormActions(props: { result: { kind: 'ok' | 'bad' | 'info'; text: string } | null; resultTestId?: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  // A failed save: the cursor goes to the form's first invalid field, in reading order (issue 25 item 10).
+  // A failed save: the cursor goes to the form's first invalid field, in reading order.
   useEffect(() => {
     // The effect runs once the errors are on screen: the focus moves at once, not a frame later.
     if (props.result?.kind === 'bad') ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

@@ -1,5 +1,5 @@
 /**
- * Settings → Scale & check (issue 19): which scale (discovered serial ports and USB HID scales, or
+ * Settings → Scale & check: which scale (discovered serial ports and USB HID scales, or
  * a typed path where discovery cannot run), the tolerance, the display unit and the countdown, the
  * scale's live reading with the zero hint, and the per-station label check.
  */
@@ -36,7 +36,7 @@ export function ScaleSection() {
   const toleranceError = /^\d+(\.\d{1,3})?$/.test(tolerance) ? null : t('scale.toleranceBad');
   const wait = /^\s*\d{1,3}\s*$/.test(form.wait) ? Number(form.wait) : NaN;
   const waitError = wait >= 1 && wait <= 120 ? null : t('scale.waitBad');
-  // Issue 25 (Deliver): the share above which the weight check asks; the core checks the same range.
+  // The share above which the weight check asks; the core checks the same range.
   const askAbove = /^\s*\d{1,4}\s*%?\s*$/.test(form.askAbove) ? Number(form.askAbove.replace('%', '')) : NaN;
   const askAboveError = askAbove >= 1 && askAbove <= 1000 ? null : t('scale.askAboveBad');
   const serial = form.kind === 'mt-sics' || form.kind === 'continuous';

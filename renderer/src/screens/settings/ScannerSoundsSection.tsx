@@ -10,7 +10,7 @@ import { useSettings } from '../../state/settingsStore';
 import { Field, FormActions, Notice } from './Field';
 import { playTestSound } from './testSound';
 
-/** What the lookup will see of a scan, for the try-out field: the main side's own normalisation. */
+/** What the lookup will see of a scan, for the try-out field: the core's own normalisation. */
 function readAs(raw: string, prefix: string, suffix: string): string {
   const n = normaliseScan(raw, { prefix, suffix });
   return n.ok ? n.code : '';

@@ -1,5 +1,5 @@
 /**
- * Shipments (issue 7 item 4): the cached shipments of the active company in a virtual list with
+ * Shipments: the cached shipments of the active company in a virtual list with
  * filters and multi-select, the actions on the selection, a detail view, and Sync now.
  * Keyboard: ↑/↓ move, Shift+↑/↓ extend, Space toggles, Ctrl+A selects all, Enter opens the detail,
  * Esc closes it.
@@ -130,7 +130,7 @@ export function ShipmentsScreen() {
 
   const selected = useMemo(() => [...sel.ids], [sel]);
 
-  // Only what the worker can see is selected, so only that is acted on (issue 25 item 5): when the
+  // Only what the worker can see is selected, so only that is acted on: when the
   // list is read anew (a sync, a close at the desk, a cancel elsewhere), a selected shipment that no
   // longer matches the filters is deselected — unless its detail is open, where the worker sees it.
   const hasSelection = sel.ids.size > 0;
@@ -151,7 +151,7 @@ export function ShipmentsScreen() {
     };
   }, [allIds, version, detail, hasSelection]);
 
-  // A scan on this screen finds its shipment and selects it (issue "A desk that never drops a scan", item 1).
+  // A scan on this screen finds its shipment and selects it.
   const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
   useScanRoute((scanned) => {
     const code = shownCode(scanned);

@@ -1,10 +1,10 @@
 /**
- * Batch mode (issue 7 item 3): scans are collected (`batch.collect`), nothing is closed until the
- * worker closes them all; the main side closes one request per carrier + collection place (spec
+ * Batch mode: scans are collected (`batch.collect`), nothing is closed until the
+ * worker closes them all; the core closes one request per carrier + collection place (spec
  * "PATCH /api/v3/deliveries": one carrier and one collection place per request) and prints per
  * carrier. The summary says what was closed, where, and what failed and why. With a scale set up,
  * each parcel is weighed as it is collected (the weighing panel shows it); its row and the summary
- * show the weight used (issue 19).
+ * show the weight used.
  */
 import type { BatchItem, BatchSummary } from '../../../../shared/contract/workflows';
 import { useT } from '../../i18n';

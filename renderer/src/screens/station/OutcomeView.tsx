@@ -18,7 +18,7 @@ export type Tone = 'ok' | 'handed' | 'wait' | 'ask' | 'bad' | 'neutral';
 
 /**
  * Green only when the labels printed, or are at a printer that is up and printing them (`queued`
- * without a reason); a label waiting for its printer or behind others is amber (issue 24 item 10).
+ * without a reason); a label waiting for its printer or behind others is amber.
  */
 export function toneOf(f: Feedback): Tone {
   if (f.type === 'working') return 'neutral';
@@ -134,7 +134,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       if (!o.labelsAvailable) notes.push(t('station.note.noLabels', labels(o.shipment)));
       break;
     case 'weight-check':
-      // Issue 25 (Deliver): "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package when there are several.
+      // The weight check: "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package when there are several.
       main = ship(o.shipment);
       for (const p of o.packages) {
         const line = t('station.weightCheck.line', { weighed: weight(p.weighedKg), expected: weight(p.expectedKg) });
@@ -154,7 +154,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(t('station.note.cancelled'));
       break;
     case 'not-found':
-      // The main side's message says the same in English; the translated note and the code below say it all.
+      // The core's message says the same in English; the translated note and the code below say it all.
       notes.push(o.serviceChecked ? t('station.note.notFoundService') : t('station.note.notFoundCache'));
       break;
     case 'ambiguous':

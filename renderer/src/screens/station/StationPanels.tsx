@@ -1,7 +1,7 @@
 /**
  * The station screen's side panels: the day's counters, the scans still in the line, the recent
  * outcomes and the last labels. Every panel has a fixed size and a fixed number of rows, so a scan
- * never moves anything on the screen (issue 7 item 10: no layout shift while scanning).
+ * never moves anything on the screen (no layout shift while scanning).
  */
 import { reasonText } from '../../i18n/reasons';
 import { useT } from '../../i18n';

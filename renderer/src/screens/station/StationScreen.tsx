@@ -1,10 +1,10 @@
 /**
- * The station screen (issue 7 items 2, 3, 10): the scan box that always has focus, the full-screen
+ * The station screen: the scan box that always has focus, the full-screen
  * feedback of the newest scan, the day's counters, the scans in the line, the last labels, the
  * label printer's state, and batch mode (F5).
  *
  * Keyboard: a keyboard-wedge scanner types the code and Enter; every Enter sends the scan at once
- * (the main process keeps them in order). Enter on an empty box answers "reprint" to the
+ * (the core keeps them in order). Enter on an empty box answers "reprint" to the
  * already-closed question, Esc skips (or clears the box / hides the feedback). F5 toggles batch
  * mode, Ctrl+Enter closes the batch.
  */
@@ -112,7 +112,7 @@ export function StationScreen() {
           void collect(code);
         } else if (!takeForCheck(code, submit)) submit(code);
       } else if (!batchMode || openQuestionOf(feedback)) {
-        // Batch mode asks too: the weight check of a parcel weighed far off (issue 25).
+        // Batch mode asks too: the weight check of a parcel weighed far off.
         void reprint();
       }
     } else if (e.key === 'Escape') {

@@ -1,5 +1,5 @@
 /**
- * Verify after printing (issue 19): once a label is printed with the check on, the Station screen
+ * Verify after printing: once a label is printed with the check on, the Station screen
  * asks for the label to be scanned; the answer fills the panel green, or red with the error sound
  * when the label belongs to another parcel (both shipments named). A scan that is no label (the
  * next parcel) goes to the scan line as usual, and the unchecked label waits on the End of day list.

@@ -1,5 +1,5 @@
 /**
- * The Station screen's weighing (issue 19): while a scan waits for the scale, a full-width panel
+ * The Station screen's weighing: while a scan waits for the scale, a full-width panel
  * names the package to put on it, the shipment's weight, the live reading and a countdown; the
  * worker's key (F10) skips weighing. The weight a parcel was closed with shows under the outcome.
  */

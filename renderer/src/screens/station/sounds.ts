@@ -1,7 +1,7 @@
 /**
  * The station's sounds, made with the Web Audio API (no files): a short rising chirp for success,
  * a level double beep for "look at the screen" (waiting labels, a question), a low buzz for errors.
- * They must be told apart without looking, with a scanner in one hand (PRODUCT.md).
+ * They must be told apart without looking, with a scanner in one hand and the eyes on the parcel.
  */
 import type { ScanOutcomeKind } from '../../../../shared/contract/workflows';
 

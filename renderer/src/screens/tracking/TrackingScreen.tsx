@@ -1,5 +1,5 @@
 /**
- * Tracking (issue 7 item 7): the service's traces of the shipments chosen on the Shipments screen
+ * Tracking: the service's traces of the shipments chosen on the Shipments screen
  * or scanned/typed here (any code the scanner lookup knows), asked again on demand.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -66,7 +66,7 @@ export function TrackingScreen() {
     } else setMessage(v.kind === 'invalid' ? v.message : t('tracking.notFound', { code: shownCode(c) }));
   }
 
-  // A scan anywhere on this screen looks its shipment up (issue "A desk that never drops a scan", item 1).
+  // A scan anywhere on this screen looks its shipment up.
   useScanRoute((c) => void add(c));
 
   return (
