@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench [name...]`: runs the benchmarks in bench/*.bench.ts. Each exports
 // `run(): Promise<Record<string, number>>`; its figures are printed and written to
-// bench/results/<name>.json (git-ignored) with the date and machine.
+// bench/results/<name>.json (git-ignored) with the date and machine, and docs/BENCHMARKS.md is
+// written anew from every benchmark's latest results (scripts/benchReport.mjs).
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeBenchmarksPage } from './benchReport.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wanted = process.argv.slice(2);
@@ -18,6 +20,9 @@ const outDir = path.join(root, 'bench', 'results');
 const tmpDir = path.join(root, 'bench', '.build');
 mkdirSync(outDir, { recursive: true });
 mkdirSync(tmpDir, { recursive: true });
+
+// The BENCH_* settings of this run (smaller runs for a quick look), kept with its figures.
+const knobs = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.includes('BENCH_')));
 
 let failed = 0;
 for (const name of names) {
@@ -39,7 +44,7 @@ for (const name of names) {
   try {
     const figures = await (await import(pathToFileURL(outfile).href)).run();
     for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(40)} ${Number.isInteger(v) ? v : v.toFixed(3)}`);
-    const record = { name, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, figures };
+    const record = { name, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, os: `${os.type()} ${os.release()} ${os.arch()}`, memoryGb: Math.round(os.totalmem() / 2 ** 30), knobs, figures };
     writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
   } catch (err) {
     failed++;
@@ -47,5 +52,6 @@ for (const name of names) {
   }
 }
 rmSync(tmpDir, { recursive: true, force: true });
-console.log(`\nbench: ${names.length - failed} ran, ${failed} failed; results in bench/results/`);
+const page = writeBenchmarksPage(root);
+console.log(`\nbench: ${names.length - failed} ran, ${failed} failed; results in bench/results/, ${path.relative(root, page)} written`);
 process.exit(failed ? 1 : 0);

@@ -35,8 +35,8 @@ export function invalidMessage(message: string): RpcHostMessage {
 /**
  * Takes the calls of one connection in order, about SLICE_MS of them per turn of the event loop:
  * a page sending what it held (1,000 scans made while it was offline) arrives in one read of the
- * socket, and reading, checking and starting every call in that one turn held the core's loop for
- * 35-50 ms. A lone call runs at once, as before. `start` must not throw: the bridges
+ * socket, and reading, checking and starting every call in that one turn held the core's loop far
+ * longer than a slice. A lone call runs at once, as before. `start` must not throw: the bridges
  * pass the start of an async handler, whose failures are its promise's.
  */
 export function createCallPacer(sliceMs = SLICE_MS): (start: () => void) => void {

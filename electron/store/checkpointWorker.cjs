@@ -2,7 +2,7 @@
  * The WAL checkpointer's worker thread (checkpointer.ts starts it): its own better-sqlite3
  * connection to station.db that copies the write-ahead log back into the database file with
  * `PRAGMA wal_checkpoint(PASSIVE)`. SQLite's automatic checkpoint ran inside whichever commit
- * crossed 1,000 WAL pages and held the core's event loop for 13-40+ ms; here it
+ * crossed 1,000 WAL pages and held the core's event loop for tens of milliseconds; here it
  * runs on this thread instead, and PASSIVE never waits for (nor blocks) the core's writer.
  *
  * Plain CommonJS, shipped as its own file beside every bundle like renderWorker.cjs (scripts/

@@ -2,7 +2,7 @@
  * Checkpoints station.db's write-ahead log off the core's thread, so the core's
  * event loop never blocks on it. SQLite's automatic checkpoint runs inside whichever commit crosses 1,000 WAL
  * pages and copies those pages into the database file with fsyncs: that commit held the core's
- * event loop for 13-40+ ms during a sync. Here the core's connection never checkpoints
+ * event loop for tens of milliseconds during a sync. Here the core's connection never checkpoints
  * (wal_autocheckpoint = 0) and a worker thread (checkpointWorker.cjs) with its own connection runs
  * PASSIVE checkpoints, which never wait for or block the core's writer.
  *

@@ -79,7 +79,7 @@ const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, sca
  * A lane still has work in two states: queued, or failed with a retry time of its own. Its next job: the lowest id among its queued jobs and its failed jobs with a retry time,
  * each found at the front of the lane index (printer_id, state, id). Written as one `OR` with
  * `ORDER BY id` it read and sorted every job the printer ever had (a station's whole history,
- * before each label: 62 ms a label with 200,000 jobs behind it).
+ * before each label, so each label cost more as the history grew).
  */
 export const LANE_HEAD_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id = (SELECT min(id) FROM (
   SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'queued' AND kind = 'print' ORDER BY id LIMIT 1)
@@ -101,7 +101,7 @@ export const LANE_AFTER_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id IN (
 /**
  * Printers with a lane head, found printer by printer (a skip over the lane index: a station has
  * a few printers and any number of jobs); a DISTINCT over pending jobs read every waiting job on
- * each tick of the queue (34 ms a tick with 1,000 labels waiting for a printer that is off).
+ * each tick of the queue (many, while a printer that is off keeps its labels waiting).
  */
 export const BUSY_LANES_SQL = `WITH RECURSIVE printers(id) AS (
     SELECT (SELECT min(printer_id) FROM print_jobs)
