@@ -1,5 +1,6 @@
 /**
- * Sync of BENCH_SHIPMENTS (10,000) shipments into an empty cache: the station core in its own process (harness/coreChild.ts) asked over the web
+ * Sync of BENCH_SHIPMENTS (10,000) shipments into an empty cache: the station core in its own
+ * process (harness/coreChild.ts) asked over the web
  * host's WebSocket (shipments.sync, as the page's Sync button), the sandbox in its own process
  * (dist/node/sandbox.mjs). Read in the core's process: the longest event-loop block while it
  * syncs (target <= 20 ms) and its CPU time; here: wall time, requests, and the bytes of events

@@ -88,7 +88,8 @@ async function readItems<T extends z.ZodType>(element: T, data: unknown[], path:
 /**
  * The close answer's frame (everything but the shipments' own fields), read at once: its issues
  * come before any shipment's (collectionOrders is first in S.closeData), so its errors are those of
- * S.closeData. The closed shipments (a batch's 500 are too many to check in one turn) are then read in slices.
+ * S.closeData. The closed shipments (a batch's 500 are too many to check in one turn) are then read
+ * in slices.
  */
 const closeFrame = S.closeData.extend({ deliveries: z.array(z.unknown()) });
 

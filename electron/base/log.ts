@@ -9,7 +9,8 @@
  *   cut or a kill are on the disk, not in a buffer.
  * A write that fails (disk full, the file system gone) drops its lines and is never retried: the
  * station goes on, and its exit never waits on the log (pino's own file stream, sonic-boom,
- * retried a failing write every 100 ms forever in its exit hook, so a core that meant to exit hung). Lines still
+ * retried a failing write every 100 ms forever in its exit hook, so a core that meant to exit
+ * hung). Lines still
  * gathered when the process exits are written once from its 'exit' event.
  *
  * The folder stays bounded: when station.log passes `maxBytes` it becomes station.1.log

@@ -8,7 +8,8 @@
  * `sent` is when CUPS accepted the job; `spooled` when CUPS reports it completed. CUPS calls a job
  * completed when its backend has passed the data on and exited without an error: the socket
  * backend (backend/socket.c) writes the job to the printer's port and ends, so a raw queue to a
- * printer that resets the connection without reading a byte ends `completed` too (test/integration/printing/cupsPrinting.test.ts). It is therefore never counted as printed.
+ * printer that resets the connection without reading a byte ends `completed` too
+ * (test/integration/printing/cupsPrinting.test.ts). It is therefore never counted as printed.
  */
 import { execFile, spawn } from 'node:child_process';
 import type { PrinterSettings } from '../../shared/contract/printing';

@@ -74,7 +74,8 @@ export interface CounterMark {
  * How a print that did not fail ended: printed; every byte left but the printer never confirmed
  * taking them (a raw port that accepts and never reads or closes); or handed to the operating
  * system's print spooler, which has finished with it (CUPS `completed`, the Windows spooler took
- * it): the spooler's word is that it passed the job on, not that a label came out. Only `printed` counts as printed; neither of the others is ever sent again by itself.
+ * it): the spooler's word is that it passed the job on, not that a label came out. Only `printed`
+ * counts as printed; neither of the others is ever sent again by itself.
  */
 export type PrintResult = { kind: 'printed'; byCounter?: true } | { kind: 'unconfirmed'; code: string; reason: string } | { kind: 'spooled'; reason: string };
 

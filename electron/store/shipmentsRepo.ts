@@ -85,7 +85,8 @@ function escapeLike(s: string): string {
 export function createShipmentsRepo(db: Db) {
   const selectOne = db.prepare<[string, number], ShipmentRow>(`SELECT ${columns} FROM shipments WHERE account_id = ? AND delivery_id = ?`);
   const selectByExternalId = db.prepare<[string, string], ShipmentRow>(
-    // INDEXED BY: without it the planner may walk the primary key to serve ORDER BY (a cost that grows with the cache).
+    // INDEXED BY: without it the planner may walk the primary key to serve ORDER BY (a cost that
+    // grows with the cache).
     `SELECT ${columns} FROM shipments INDEXED BY shipments_external_id WHERE account_id = ? AND external_id = ? ORDER BY delivery_id DESC LIMIT 20`,
   );
   const selectByDeliveryNumber = db.prepare<[string, string], ShipmentRow>(

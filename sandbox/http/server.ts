@@ -1,7 +1,8 @@
 /**
  * The HTTP server: reads the request, negotiates the format, dispatches, and writes the reply
  * in the client's format and language. Anything a handler throws becomes a 500 envelope in the
- * requested format; no stack trace ever reaches the client (spec "Common conventions"). Input can never cause a 500: bodies are decoded under the limits of http/limits.ts.
+ * requested format; no stack trace ever reaches the client (spec "Common conventions"). Input can
+ * never cause a 500: bodies are decoded under the limits of http/limits.ts.
  */
 import http from 'node:http';
 import { langOf } from '../i18n';

@@ -1,5 +1,6 @@
 /**
- * Accounts (companies), their login, and the station's own settings in the RPC contract. Secrets go one way only: the client secret and a pasted refresh token travel from the
+ * Accounts (companies), their login, and the station's own settings in the RPC contract. Secrets go
+ * one way only: the client secret and a pasted refresh token travel from the
  * renderer to the core once and are stored in the OS keychain; nothing here ever returns one.
  */
 import { z } from 'zod';

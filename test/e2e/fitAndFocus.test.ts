@@ -1,5 +1,6 @@
 /**
- * What a worker reads and where the keyboard is, at 1366×768 in English and Czech: the routed printer's chip with its whole offline reason and the batch hint are not cut;
+ * What a worker reads and where the keyboard is, at 1366×768 in English and Czech: the routed
+ * printer's chip with its whole offline reason and the batch hint are not cut;
  * every button shows a focus ring that stands out on it and around it; a failed save puts the
  * cursor on the first invalid field of the form, in reading order.
  */

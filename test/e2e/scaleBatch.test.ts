@@ -1,5 +1,6 @@
 /**
- * Batch mode with a scale on the Station screen, in Chromium through the web host ("Batch mode too"): in Czech, a parcel scanned in batch mode waits on the weighing panel, its
+ * Batch mode with a scale on the Station screen, in Chromium through the web host ("Batch mode
+ * too"): in Czech, a parcel scanned in batch mode waits on the weighing panel, its
  * row shows the weight taken, and the summary after "close all" the weight each shipment was
  * closed with — updated at the service for the one off by more than the tolerance.
  */

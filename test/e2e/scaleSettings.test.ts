@@ -1,5 +1,6 @@
 /**
- * Settings → Scale & check in Chromium through the web host, in English and Czech: a serial scale with an empty port is not saved — the field says why and the result
+ * Settings → Scale & check in Chromium through the web host, in English and Czech: a serial scale
+ * with an empty port is not saved — the field says why and the result
  * says "not saved" — and the core refuses such settings too; the tolerance is written with the UI
  * language's decimal separator ("0.05" in English, "0,05" in Czech), and the scale's state is said in
  * the UI language (item 6).

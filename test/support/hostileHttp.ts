@@ -1,5 +1,6 @@
 /**
- * Raw bytes to a local listener over a real socket, for the hostile-request suites: request targets no URL parser takes, absolute forms, huge headers, HTTP garbage and
+ * Raw bytes to a local listener over a real socket, for the hostile-request suites: request targets
+ * no URL parser takes, absolute forms, huge headers, HTTP garbage and
  * slow headers (slowloris). Nothing here knows the station; each listener's suite says what it
  * must survive.
  */

@@ -1,5 +1,6 @@
 /**
- * Telling a keyboard-wedge scanner from a person, by the keystrokes' timing alone. A scanner types a key every few milliseconds and ends with
+ * Telling a keyboard-wedge scanner from a person, by the keystrokes' timing alone. A scanner types
+ * a key every few milliseconds and ends with
  * Enter; a person rarely types two keys less than 80 ms apart, and never a whole code that fast.
  *
  * The times are the keydown events' own time stamps (`event.timeStamp`: when the operating system

@@ -134,7 +134,8 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       if (!o.labelsAvailable) notes.push(t('station.note.noLabels', labels(o.shipment)));
       break;
     case 'weight-check':
-      // The weight check: "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package when there are several.
+      // The weight check: "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package
+      // when there are several.
       main = ship(o.shipment);
       for (const p of o.packages) {
         const line = t('station.weightCheck.line', { weighed: weight(p.weighedKg), expected: weight(p.expectedKg) });
