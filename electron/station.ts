@@ -28,8 +28,8 @@ import { createStationSettings, type StationSettingsStore } from './settings/sta
 import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { startCheckpointer } from './store/checkpointer';
-import { openDatabase } from './store/database';
-import { sqliteBinding } from './store/sqlite';
+import { createAccountCacheRepo } from './store/accountCacheRepo';
+import { openDatabase, sqliteBinding } from './store/database';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -328,7 +328,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     desk.handlers,
     {
       'demo.reset': async () => {
-        await resetDemoData({ db, accounts, sandbox, demoAccountId, log: opts.log });
+        await resetDemoData({ accountCache: createAccountCacheRepo(db), accounts, sandbox, demoAccountId, log: opts.log });
         await activeSession.refresh();
         await accountRpc.emit();
         // The cache was emptied: filled again before the answer, so Shipments lists every demo

@@ -4,7 +4,7 @@
  * and the summary line gives the carrier's own reasons, not the close's headline joined to them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetAccountCache } from '../../../electron/auth/demoReset';
+import { createAccountCacheRepo } from '../../../electron/store/accountCacheRepo';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { startRig, type Rig } from './workflowRig';
@@ -35,7 +35,7 @@ describe('a refused shipment left in the batch', () => {
     expect(batch.items().map((i) => [i.code, i.status])).toEqual([[refused!.externalId, 'refused']]);
 
     // The station forgets what it cached of the company (Settings → Reset demo data does so).
-    forgetAccountCache(rig.db, rig.session.accountId);
+    createAccountCacheRepo(rig.db).forget(rig.session.accountId);
     await batch.collect(second!.externalId!);
     const two = await batch.closeAll();
     const byCode = new Map(two.shipments.map((s) => [s.code, s.outcome]));
