@@ -3,22 +3,13 @@
  * close names it in its summary, also when the station forgot its cache meanwhile (Reset demo data),
  * and the summary line gives the carrier's own reasons, not the close's headline joined to them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccountCacheRepo } from '../../../electron/store/accountCacheRepo';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
-import { startRig, type Rig } from './workflowRig';
+import { withDemoRig, type Rig } from './workflowRig';
 
-let sb: Sandbox;
 let rig: Rig;
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ rig } = r));
 
 describe('a refused shipment left in the batch', () => {
   it('is in the next summary, refused again with its carrier reason, after the cache was forgotten', async () => {
