@@ -98,7 +98,8 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(outcome.kind).toBe('service-unreachable');
     const barcodes = await waitForClosed(d.deliveryId);
     await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'printed', 15_000);
-    await new Promise((r) => setTimeout(r, 1000)); // the late close has landed too
+    // The late close has landed (the shipment closed by it); nothing more comes out before a marker label queued now.
+    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
   });
 
