@@ -293,7 +293,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     emit,
     service: serviceOf,
     printers: () => printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
-    // The service is back: scans queued as close-and-print jobs run now, in scan order.
+    // The service is back: scans waiting in the journal run now, in scan order, and the queue's waiting labels.
     onServiceBack: () => {
       workflows.journal.wake();
       printing.queue.kick();
