@@ -115,7 +115,7 @@ async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; key
 
 export interface Station {
   rpc: RpcServer;
-  /** Printers, routing and the durable print queue (enqueue labels, set the close-and-print runner). */
+  /** Printers, routing and the durable print queue. */
   printing: PrintingService;
   /** The shipment cache, its sync and the scanner lookup (workflows call recordDeliveries etc.). */
   shipments: ShipmentDomain;
