@@ -71,6 +71,14 @@ module.exports = {
       to: { path: '^sandbox/' },
     },
     {
+      name: 'sql-only-in-store',
+      comment:
+        "All SQL lives in electron/store/ (repositories by domain): only the store imports better-sqlite3 or opens it (store/sqlite.ts); the rest of the core gets repositories, and the composition root the database from store/database.ts.",
+      severity: 'error',
+      from: { path: '^electron/', pathNot: '^electron/store/' },
+      to: { path: ['(^|/)node_modules/(@types/)?better-sqlite3/', '^electron/store/sqlite\\.ts$'] },
+    },
+    {
       name: 'layers-resolvable',
       comment: 'An import the tool cannot resolve (a computed or misspelt path) cannot be checked, so it is refused in the layered folders.',
       severity: 'error',

@@ -28,8 +28,8 @@ import { createStationSettings, type StationSettingsStore } from './settings/sta
 import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { startCheckpointer } from './store/checkpointer';
-import { openDatabase } from './store/database';
-import { sqliteBinding } from './store/sqlite';
+import { createAccountCacheRepo } from './store/accountCacheRepo';
+import { openDatabase, sqliteBinding } from './store/database';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -115,7 +115,7 @@ async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; key
 
 export interface Station {
   rpc: RpcServer;
-  /** Printers, routing and the durable print queue (enqueue labels, set the close-and-print runner). */
+  /** Printers, routing and the durable print queue. */
   printing: PrintingService;
   /** The shipment cache, its sync and the scanner lookup (workflows call recordDeliveries etc.). */
   shipments: ShipmentDomain;
@@ -293,7 +293,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     emit,
     service: serviceOf,
     printers: () => printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
-    // The service is back: scans queued as close-and-print jobs run now, in scan order.
+    // The service is back: scans waiting in the journal run now, in scan order, and the queue's waiting labels.
     onServiceBack: () => {
       workflows.journal.wake();
       printing.queue.kick();
@@ -328,7 +328,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     desk.handlers,
     {
       'demo.reset': async () => {
-        await resetDemoData({ db, accounts, sandbox, demoAccountId, log: opts.log });
+        await resetDemoData({ accountCache: createAccountCacheRepo(db), accounts, sandbox, demoAccountId, log: opts.log });
         await activeSession.refresh();
         await accountRpc.emit();
         // The cache was emptied: filled again before the answer, so Shipments lists every demo

@@ -39,7 +39,12 @@ const viteRenderer = async () => {
   });
 };
 
-const jobs = only === 'renderer' ? [] : [node('electron/host/hostCli.ts', 'dist/node/host.mjs'), node('sandbox/cli.ts', 'dist/node/sandbox.mjs')];
+const jobs = only === 'renderer' ? [] : [
+      node('electron/host/hostCli.ts', 'dist/node/host.mjs'),
+      node('sandbox/cli.ts', 'dist/node/sandbox.mjs'),
+      // scripts/start.mjs supervises the web host with the core's own restart policy.
+      node('electron/host/restartPolicy.ts', 'dist/node/restartPolicy.mjs'),
+    ];
 
 if (only === 'renderer') jobs.push(viteRenderer());
 else if (only !== 'node') {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -40,23 +40,24 @@ if (electron.bin) {
   const reason = electron.web
     ? 'Starting the station in the loopback web host (--web).'
     : `${electron.why}, so the same station starts in the loopback web host instead.`;
+  // The restart policy the Electron shell uses too (electron/host/restartPolicy.ts, built by scripts/build.mjs).
+  const policy = await import(pathToFileURL(path.join(root, 'dist', 'node', 'restartPolicy.mjs')).href);
   superviseWebHost(
     [path.join(root, 'dist', 'node', 'host.mjs'), ...args.filter((a) => a !== '--web')],
     reason,
+    policy,
   );
 }
 
 /**
  * The web host as the Electron shell runs its core: a host that stopped because it could not
- * write its data (exit code 75, shared/storageFailure.ts STORAGE_FAILED_EXIT_CODE) is started
- * again, after 1 s (then 2 s: a disk that is being freed or remounted gets a moment), on the same
- * port with the same token, so the open page reconnects by itself and says
- * why; a third such stop within a minute ends `npm start` with the reason. Any other exit ends
- * it with that exit's code, as before.
+ * write its data (exit code STORAGE_FAILED_EXIT_CODE) is started again when the restart policy
+ * says (electron/host/restartPolicy.ts), on the same port with the same token, so the open page
+ * reconnects by itself and says why; when the policy gives up, `npm start` ends with the reason.
+ * Any other exit ends it with that exit's code, as before.
  */
-function superviseWebHost(hostArgs, firstReason) {
-  const STORAGE_FAILED_EXIT_CODE = 75;
-  const stops = [];
+function superviseWebHost(hostArgs, firstReason, { STORAGE_FAILED_EXIT_CODE, createRestartPolicy }) {
+  const policy = createRestartPolicy();
   let child = null;
   let stopping = false;
   let listening = null; // { port, token } of the running host (its IPC message)
@@ -80,11 +81,9 @@ function superviseWebHost(hostArgs, firstReason) {
       // fails has said why, and trying it again would not change that.
       if (stopping || code !== STORAGE_FAILED_EXIT_CODE || !listening) process.exit(code ?? (signal ? 1 : 0));
       const why = failure ? `${failure.message} (${failure.code})` : 'a storage error';
-      const now = Date.now();
-      stops.push(now);
-      while (stops.length && stops[0] < now - 60_000) stops.shift();
-      if (stops.length >= 3) {
-        console.error(`The station stopped ${stops.length} times within a minute because it could not write its data (${why}). Check the disk of its data folder; not starting it again.`);
+      const decision = policy.stopped(Date.now());
+      if (!decision.restart) {
+        console.error(`The station stopped ${decision.stops} times within a minute because it could not write its data (${why}). Check the disk of its data folder; not starting it again.`);
         process.exit(code);
       }
       const restart = `The station stopped because it could not write its data (${why}); it is started again.`;
@@ -94,7 +93,7 @@ function superviseWebHost(hostArgs, firstReason) {
       child = null;
       setTimeout(() => {
         if (!stopping) start(extra, env);
-      }, 1000 * 2 ** (stops.length - 1));
+      }, decision.delayMs);
     });
   };
   start(['--reason', firstReason], process.env);

@@ -8,40 +8,12 @@
  * company logs in again with a fresh manual-mode token, as at start-up.
  */
 import type { Logger } from '../rpc/rpcServer';
-import type { Db } from '../store/sqlite';
+import type { AccountCacheRepo } from '../store/accountCacheRepo';
 import { StationError } from '../base/stationError';
 import type { Accounts } from './accounts';
 import { loginDemoAccount, type DemoSandbox } from './demoAccount';
 
-/**
- * Tables of the service's data the station caches per account; child tables go by ON DELETE
- * CASCADE. Collection places stay: the seed makes the same ones again, and New shipment needs them.
- */
-const CACHED_PER_ACCOUNT = [
-  'shipment_packages',
-  'shipments',
-  'sync_pages',
-  'sync_state',
-  'label_checks',
-  'label_documents',
-  'collection_protocols',
-  'pickup_orders',
-  'protocol_elsewhere_shipments',
-  'batch_items',
-] as const;
-
-export function forgetAccountCache(db: Db, accountId: string): void {
-  const present = new Set(db.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`).all().map((r) => r.name));
-  db.transaction(() => {
-    for (const table of CACHED_PER_ACCOUNT) {
-      if (!present.has(table)) continue;
-      const hasAccount = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all().some((c) => c.name === 'account_id');
-      if (hasAccount) db.prepare(`DELETE FROM ${table} WHERE account_id = ?`).run(accountId);
-    }
-  })();
-}
-
-export async function resetDemoData(o: { db: Db; accounts: Accounts; sandbox: DemoSandbox; demoAccountId: string | null; log: Logger }): Promise<void> {
+export async function resetDemoData(o: { accountCache: AccountCacheRepo; accounts: Accounts; sandbox: DemoSandbox; demoAccountId: string | null; log: Logger }): Promise<void> {
   const active = o.accounts.active();
   if (!o.demoAccountId || active?.id !== o.demoAccountId) {
     throw new StationError('not_demo_account', 'Only the demo company on the built-in sandbox can be reset. Make it the active company first.');
@@ -53,7 +25,7 @@ export async function resetDemoData(o: { db: Db; accounts: Accounts; sandbox: De
     signal: AbortSignal.timeout(20_000),
   });
   if (!res.ok) throw new StationError('demo_reset_failed', `The built-in sandbox did not reset (HTTP ${res.status}).`);
-  forgetAccountCache(o.db, o.demoAccountId);
+  o.accountCache.forget(o.demoAccountId);
   await loginDemoAccount(o.accounts, o.demoAccountId, o.sandbox);
   o.log.info('demo data reset', { accountId: o.demoAccountId });
 }

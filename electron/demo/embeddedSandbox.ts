@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startSandbox } from '../../sandbox/index';
 import type { DemoSandbox } from '../auth/demoAccount';
 import type { Logger } from '../rpc/rpcServer';
-import { sqliteBinding } from '../store/sqlite';
+import { sqliteBinding } from '../store/database';
 
 export interface EmbeddedSandbox {
   sandbox: DemoSandbox;

@@ -61,7 +61,7 @@ export function createDesk(o: DeskOptions) {
   const batch: BatchDesk = {
     ...weigh.batch,
     weighedOf: (entryId, s) => weigh.weighedOf(entryId, s),
-    atomically: (fn) => o.db.transaction(fn)(),
+    atomically: (fn) => repo.atomically(fn),
   };
 
   const handlers: Pick<

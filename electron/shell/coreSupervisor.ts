@@ -2,15 +2,16 @@
  * The Electron shell's watch over its core process (electron/host/coreProcess.ts, forked as a utility
  * process): starts it, tells when it serves the contract, and starts it again when it stops on its
  * own. A core that stopped because its data folder could not be written (a storage failure, exit
- * code STORAGE_FAILED_EXIT_CODE) has said why first: the new core, started after a second (two
- * after a second such stop), is told, and its desk shows it.
- * A third stop within a minute means it cannot run: the shell says why and quits.
+ * code STORAGE_FAILED_EXIT_CODE) has said why first: the new core, started when the restart policy
+ * says (electron/host/restartPolicy.ts, shared with `npm start -- --web`), is told, and its desk
+ * shows it. A stop the policy gives up on: the shell says why and quits.
  *
  * Plain Node, no `electron` import: main.ts passes Electron's `utilityProcess.fork`, a unit test a
  * FakeUtilityProcess.
  */
 import type { StorageFailure } from '../../shared/storageFailure';
 import type { CoreToMain, MainToCore } from '../host/coreProcess';
+import { createRestartPolicy } from '../host/restartPolicy';
 
 /** The part of Electron's UtilityProcess the supervisor uses. */
 export interface UtilityProcessLike {
@@ -64,7 +65,7 @@ export function createCoreSupervisor(o: CoreSupervisorOptions): CoreSupervisor {
   let coreReady = false;
   let logFile: string | null = null;
   let quitting = false;
-  const stops: number[] = [];
+  const policy = createRestartPolicy();
 
   function start(restartedAfter: StorageFailure | null = null): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -114,18 +115,16 @@ export function createCoreSupervisor(o: CoreSupervisorOptions): CoreSupervisor {
    * scan that was cut off). A third stop within a minute means it cannot run.
    */
   async function stopped(code: number, storageFailure: StorageFailure | null): Promise<void> {
-    const at = now();
-    stops.push(at);
-    while (stops.length && stops[0]! < at - 60_000) stops.shift();
+    const decision = policy.stopped(now());
     const why = storageFailure ? ` because it could not write its data: ${storageFailure.message} (${storageFailure.code})` : '';
-    if (stops.length >= 3) {
+    if (!decision.restart) {
       quitting = true;
-      o.giveUp(new CoreStartError(`The station core stopped ${stops.length} times within a minute${why} (last exit code ${code}).`, logFile), 'Label Station stopped');
+      o.giveUp(new CoreStartError(`The station core stopped ${decision.stops} times within a minute${why} (last exit code ${code}).`, logFile), 'Label Station stopped');
       return;
     }
     try {
-      // A disk being freed or remounted gets a moment (1 s, then 2 s), as `npm start` gives it.
-      if (storageFailure) await wait(1000 * 2 ** (stops.length - 1));
+      // A crash restarts at once; a disk being freed or remounted gets the policy's moment.
+      if (storageFailure) await wait(decision.delayMs);
       if (quitting) return;
       await start(storageFailure);
       const core = ready();

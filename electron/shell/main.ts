@@ -181,12 +181,6 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setDevicePermissionHandler(() => false);
 
     await startCore();
-    // Earlier builds kept their data in Electron's userData folder; say where it is rather than
-    // silently starting afresh (it is not moved: the worker or an admin decides).
-    const legacy = app.getPath('userData');
-    if (path.resolve(legacy) !== dataDir && existsSync(path.join(legacy, 'station.db')) && !existsSync(path.join(dataDir, 'station.db'))) {
-      mainLog('warn', 'a station database from an earlier version is in another folder; start with --data-dir to use it', { legacy, dataDir });
-    }
 
     ipcMain.on(PORT_REQUEST, (event) => {
       // Only our own window's top frame showing app://station/ gets a port: an embedded frame or

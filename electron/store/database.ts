@@ -8,7 +8,9 @@
 import { migrations } from './migrations';
 import { openSqlite, sqliteBinding, type Db } from './sqlite';
 
+/** The handle the composition root passes to the repositories; only electron/store/ runs SQL on it. */
 export type { Db } from './sqlite';
+export { sqliteBinding } from './sqlite';
 
 export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db {
   const db = openSqlite(file, nativeBinding);

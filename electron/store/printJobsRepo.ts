@@ -7,7 +7,8 @@ import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
 
-export type JobKind = 'print' | 'close-and-print';
+/** Every job prints (the column stays in the schema of migration 2). */
+export type JobKind = 'print';
 
 export interface NewPrintJob {
   kind: 'print';
@@ -49,7 +50,6 @@ interface JobRow {
   label_ref: string | null;
   label_size: string | null;
   title: string;
-  scan_code: string | null;
   delivery_ids: string;
   barcodes: string;
   copies: number;
@@ -71,7 +71,7 @@ export interface StoredJob extends JobView {
   labelRef: string | null;
 }
 
-const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, scan_code, delivery_ids, barcodes, copies,
+const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, delivery_ids, barcodes, copies,
   state, attempts, reason_code, reason, next_retry_at, delivered, reprint_of, created_at, updated_at, finished_at,
   coalesce(length(payload), 0) AS bytes`;
 
@@ -131,7 +131,6 @@ function toJob(r: JobRow): StoredJob {
     format: r.format,
     title: r.title,
     document: documentOf(r.label_ref, deliveryIds),
-    scanCode: r.scan_code,
     deliveryIds,
     barcodes: JSON.parse(r.barcodes) as string[],
     copies: r.copies,
@@ -156,8 +155,8 @@ const FINAL: JobState[] = ['done', 'spooled', 'cancelled'];
 export function createPrintJobsRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);
   const insertJob = db.prepare(`INSERT INTO print_jobs
-    (kind, printer_id, format, payload, label_ref, label_size, title, scan_code, delivery_ids, barcodes, copies, state, reprint_of, created_at, updated_at)
-    VALUES (@kind, @printerId, @format, @payload, @labelRef, @labelSize, @title, @scanCode, @deliveryIds, @barcodes, @copies, 'queued', @reprintOf, @now, @now)`);
+    (kind, printer_id, format, payload, label_ref, label_size, title, delivery_ids, barcodes, copies, state, reprint_of, created_at, updated_at)
+    VALUES (@kind, @printerId, @format, @payload, @labelRef, @labelSize, @title, @deliveryIds, @barcodes, @copies, 'queued', @reprintOf, @now, @now)`);
   const insertEvent = db.prepare(
     'INSERT INTO print_job_events (job_id, at, state, reason_code, reason) VALUES (?, ?, ?, ?, ?)',
   );
@@ -194,7 +193,6 @@ export function createPrintJobsRepo(db: Db) {
           labelRef: job.labelRef ?? null,
           labelSize: job.labelSize ?? null,
           title: job.title,
-          scanCode: null,
           deliveryIds: JSON.stringify(job.deliveryIds ?? []),
           barcodes: JSON.stringify(job.barcodes ?? []),
           copies: job.copies ?? 1,

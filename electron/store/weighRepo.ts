@@ -76,6 +76,10 @@ export function createWeighRepo(db: Db) {
     weightsOf.all(entryId).map((r) => ({ packageIndex: r.package_index, kg: r.kg, reading: r.reading, source: r.source, at: r.at }));
 
   return {
+    /** Runs fn in one transaction (batch mode begins its journal entries and records their weights together). */
+    atomically<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
     recordWeight(entryId: number, w: PackageWeight): void {
       putWeight.run({ entryId, ...w });
     },

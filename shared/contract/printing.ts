@@ -158,13 +158,11 @@ export type JobDocument = z.infer<typeof jobDocument>;
 
 export const jobView = z.object({
   id: z.number().int(),
-  kind: z.enum(['print', 'close-and-print']),
+  kind: z.literal('print'),
   printerId: z.string().nullable(),
   format: z.enum(['zpl', 'pdf']).nullable(),
   title: z.string(),
   document: jobDocument,
-  /** For close-and-print jobs: the scanned code, run in scan order when the service returns. */
-  scanCode: z.string().nullable(),
   deliveryIds: z.array(z.number().int()),
   barcodes: z.array(z.string()),
   copies: z.number().int(),

@@ -3,12 +3,13 @@
  * powerCut.test.ts: a power cut on a lossy FUSE file system): the station child
  * (fixtures/stationChild.ts, bundled with esbuild), a real sandbox with the CR-n shipments and a
  * real TCP listener as the label printer, the worker's view of what the station acknowledged, and
- * the verdict per shipment read from the service, the printer and the station's SQLite:
- *   - lost scans: an acknowledged scan (or a code collected into a batch) without a final outcome;
- *   - lost labels: a shipment closed at the service with a package label that never came out and
- *     no print job flagged for the worker (uncertain / unconfirmed);
- *   - unflagged duplicates: a package label that came out twice with nothing flagged (uncertain /
- *     unconfirmed job, or a worker's reprint);
+ * the verdict per scan and per print job, read from the service, the printer and the station's SQLite:
+ *   - lost scans: an acknowledged scan (or a code collected into a batch) not closed at the service
+ *     (every scanned code is a valid prepared shipment), or without a final outcome;
+ *   - lost labels: a package label of a shipment closed at the service that never came out, with
+ *     no print job holding it flagged for the worker (uncertain / unconfirmed, or a reprint);
+ *   - unflagged duplicates: a package label that came out more often than the flagged jobs
+ *     holding it allow;
  *   - PRAGMA integrity_check.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -296,6 +297,7 @@ export interface Verdict {
   shipments: ServiceShipment[];
   closedShipments: ServiceShipment[];
   integrityFinal: string;
+  /** Acknowledged scans not closed at the service (or whose scan log row is missing or pending): `scanId:code how it ended`. */
   lostScanIds: [number, string][];
   lostBatchCodes: string[];
   lostScans: number;
@@ -305,83 +307,93 @@ export interface Verdict {
   noJob: string[];
   unknownLabels: number;
   jobStates: Record<string, number>;
-  closeJobsLeft: number | string;
 }
 
+/** A print job as station.db keeps it (read loosely: only what the verdict needs). */
+export interface JobRow {
+  id: number;
+  state: string;
+  barcodes: string[];
+  reprintOf: number | null;
+}
+
+/** What the verdict judges: the service's shipments, the printer's labels and the station's tables. */
+export interface VerdictInput {
+  shipments: ServiceShipment[];
+  /** The package barcode of each label that came out of the printer (null: not a package label). */
+  printedBarcodes: (string | null)[];
+  scanRows: Map<number, { code: string; outcome: string }>;
+  jobs: JobRow[];
+  /** Jobs that were uncertain or unconfirmed at some point (their event history). */
+  flaggedJobIds: Set<number>;
+  acked: Map<number, string>;
+  collected: Set<string>;
+}
+
+/** States in which the service has the shipment closed (0: prepared, 10: cancelled). */
+const closedAtService = (s: ServiceShipment | undefined) => !!s && s.deliveryState !== 0 && s.deliveryState !== 10;
+
 /**
- * The verdict per shipment. `acked`: scanId -> code the station acknowledged; `collected`: codes
- * the batch list showed. Reads the service, the printer's labels and station.db (read only).
+ * The verdict, per scan and per print job:
+ *   - every scanned code is a valid prepared shipment, so a scan the station acknowledged (or a
+ *     code the batch list showed) must end closed at the service, with a final scan-log outcome;
+ *     one that ended as an error, or was dropped, is lost;
+ *   - each package label of a closed shipment comes out at least once, unless a print job holding
+ *     that label is flagged for the worker (uncertain / unconfirmed, or a worker's reprint); a job
+ *     the printer confirmed (done) excuses nothing, and a flagged job excuses only its own labels;
+ *   - a label comes out more than once only as often as flagged jobs holding it allow (one more each).
  */
-export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: string; acked: Map<number, string>; collected: Set<string> }): Promise<Verdict> {
-  const shipments = await rig.serviceShipments(o.deliveryIds);
+export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
   const byBarcode = new Map<string, number>();
-  for (const s of shipments) for (const p of s.packages) if (p.barcode) byBarcode.set(p.barcode, s.deliveryId);
+  for (const s of i.shipments) for (const p of s.packages) if (p.barcode) byBarcode.set(p.barcode, s.deliveryId);
+  const byCode = new Map(i.shipments.map((s) => [s.externalId, s]));
   const printedByBarcode = new Map<string, number>();
   let unknownLabels = 0;
-  for (const l of rig.printer.printed()) {
-    const bc = barcodeOf(l.zpl);
+  for (const bc of i.printedBarcodes) {
     if (bc === null || !byBarcode.has(bc)) unknownLabels++;
     else printedByBarcode.set(bc, (printedByBarcode.get(bc) ?? 0) + 1);
   }
+  const lastRowOfCode = new Map<string, { id: number; outcome: string }>();
+  for (const [id, row] of i.scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
 
-  // What the station kept; a station that never came up has no database: every count then says so.
-  let integrityFinal = 'no database';
-  const scanRows = new Map<number, { code: string; outcome: string }>();
-  let jobs: Record<string, unknown>[] = [];
-  const flaggedJobIds = new Set<number>();
-  let closeJobsLeft: number | string = 'n/a';
-  if (existsSync(o.dbFile)) {
-    const db = new Database(o.dbFile, { readonly: true, fileMustExist: true });
-    try {
-      integrityFinal = String(db.pragma('integrity_check', { simple: true }));
-      for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
-      // Read as loosely as the schema allows: the print queue's tables are being reworked.
-      jobs = (db.prepare('SELECT * FROM print_jobs').all() as Record<string, unknown>[]).filter((j) => j.kind === undefined || j.kind === 'print');
-      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'print_job_events'").get()) {
-        for (const e of db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]) flaggedJobIds.add(e.job_id);
-      }
-      try {
-        closeJobsLeft = (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'close-and-print' AND state NOT IN ('done', 'cancelled')").get() as { n: number }).n;
-      } catch {
-        // no close-and-print jobs in this schema
-      }
-    } finally {
-      db.close();
+  // Scans, per acknowledged scan: closed at the service and a final outcome in the scan log.
+  const lostScanIds: [number, string][] = [];
+  for (const [id, code] of i.acked) {
+    const row = i.scanRows.get(id);
+    if (!row || row.outcome === 'pending' || !closedAtService(byCode.get(code))) {
+      lostScanIds.push([id, `${code} ${row ? `ended ${row.outcome}` : 'no scan log row'}, ${closedAtService(byCode.get(code)) ? 'closed' : 'not closed'} at the service`]);
     }
   }
-  const lastRowOfCode = new Map<string, { id: number; outcome: string }>();
-  for (const [id, row] of scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
+  const lostBatchCodes = [...i.collected].filter((c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending' || !closedAtService(byCode.get(c)));
 
-  const jobsOf = new Map<number, Record<string, unknown>[]>();
-  for (const j of jobs) for (const id of JSON.parse(String(j.delivery_ids ?? '[]')) as number[]) jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
-  const flagged = (deliveryId: number) =>
-    (jobsOf.get(deliveryId) ?? []).some((j) => ['uncertain', 'unconfirmed'].includes(String(j.state)) || flaggedJobIds.has(Number(j.id)) || j.reprint_of != null);
-
-  // Lost scans: acknowledged (or collected into a batch) and still without an outcome.
-  const lostScanIds = [...o.acked].filter(([id]) => !scanRows.has(id) || scanRows.get(id)!.outcome === 'pending');
-  const lostBatchCodes = [...o.collected].filter((c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending');
-
-  const closedShipments = shipments.filter((s) => s.deliveryState !== 0 && s.deliveryState !== 10);
+  // Labels, per print job holding them.
+  const isFlagged = (j: JobRow) => ['uncertain', 'unconfirmed'].includes(j.state) || i.flaggedJobIds.has(j.id) || j.reprintOf !== null;
+  const jobsOfBarcode = new Map<string, JobRow[]>();
+  for (const j of i.jobs) for (const bc of j.barcodes) jobsOfBarcode.set(bc, [...(jobsOfBarcode.get(bc) ?? []), j]);
+  const closedShipments = i.shipments.filter((s) => closedAtService(s));
   const lostLabels: string[] = [];
   const duplicates: string[] = [];
   const noJob: string[] = [];
   for (const s of closedShipments) {
-    const counts = s.packages.map((p) => (p.barcode ? printedByBarcode.get(p.barcode) ?? 0 : 0));
-    const isFlagged = flagged(s.deliveryId);
-    if (counts.some((n) => n === 0) && !isFlagged) {
-      lostLabels.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}`);
-      if (!jobsOf.has(s.deliveryId)) noJob.push(s.externalId);
+    const barcodes = s.packages.map((p) => p.barcode).filter((b): b is string => !!b);
+    const counts = barcodes.map((bc) => printedByBarcode.get(bc) ?? 0);
+    const lost = barcodes.filter((bc) => {
+      const jobs = jobsOfBarcode.get(bc) ?? [];
+      const printed = printedByBarcode.get(bc) ?? 0;
+      return printed === 0 && (!jobs.some(isFlagged) || jobs.some((j) => j.state === 'done'));
+    });
+    if (lost.length || barcodes.length < s.packages.length) {
+      lostLabels.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}, missing ${lost.join(', ')}`);
+      if (lost.every((bc) => !jobsOfBarcode.has(bc))) noJob.push(s.externalId);
     }
-    if ((counts.reduce((a, b) => a + b, 0) > s.packages.length || counts.some((n) => n > 1)) && !isFlagged) {
-      duplicates.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')}`);
-    }
+    const extra = barcodes.filter((bc) => (printedByBarcode.get(bc) ?? 0) > 1 + (jobsOfBarcode.get(bc) ?? []).filter(isFlagged).length);
+    if (extra.length) duplicates.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')}, too often ${extra.join(', ')}`);
   }
   const jobStates: Record<string, number> = {};
-  for (const j of jobs) jobStates[String(j.state)] = (jobStates[String(j.state)] ?? 0) + 1;
+  for (const j of i.jobs) jobStates[j.state] = (jobStates[j.state] ?? 0) + 1;
   return {
-    shipments,
+    shipments: i.shipments,
     closedShipments,
-    integrityFinal,
     lostScanIds,
     lostBatchCodes,
     lostScans: lostScanIds.length + lostBatchCodes.length,
@@ -390,8 +402,38 @@ export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: stri
     noJob,
     unknownLabels,
     jobStates,
-    closeJobsLeft,
   };
+}
+
+/**
+ * The verdict (judge) on what the service, the printer and station.db (read only) hold. `acked`:
+ * scanId -> code the station acknowledged; `collected`: codes the batch list showed.
+ */
+export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: string; acked: Map<number, string>; collected: Set<string> }): Promise<Verdict> {
+  const shipments = await rig.serviceShipments(o.deliveryIds);
+  // What the station kept; a station that never came up has no database: every count then says so.
+  let integrityFinal = 'no database';
+  const scanRows = new Map<number, { code: string; outcome: string }>();
+  let jobs: JobRow[] = [];
+  const flaggedJobIds = new Set<number>();
+  if (existsSync(o.dbFile)) {
+    const db = new Database(o.dbFile, { readonly: true, fileMustExist: true });
+    try {
+      integrityFinal = String(db.pragma('integrity_check', { simple: true }));
+      for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
+      jobs = (db.prepare('SELECT id, state, barcodes, reprint_of FROM print_jobs').all() as { id: number; state: string; barcodes: string; reprint_of: number | null }[]).map((j) => ({
+        id: j.id,
+        state: j.state,
+        barcodes: JSON.parse(j.barcodes) as string[],
+        reprintOf: j.reprint_of,
+      }));
+      for (const e of db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]) flaggedJobIds.add(e.job_id);
+    } finally {
+      db.close();
+    }
+  }
+  const printedBarcodes = rig.printer.printed().map((l) => barcodeOf(l.zpl));
+  return { ...judge({ shipments, printedBarcodes, scanRows, jobs, flaggedJobIds, acked: o.acked, collected: o.collected }), integrityFinal };
 }
 
 /**

@@ -45,14 +45,23 @@ export function rawExchange(port: number, bytes: string | Buffer, o: { waitMs?: 
 
 const WS_HEADERS = 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
 
+export interface HostileRequest {
+  name: string;
+  bytes: string | Buffer;
+  /** Reset the connection right after sending. */
+  reset?: boolean;
+  /** Not a whole request: a listener may wait for the rest (within its header time limit). */
+  incomplete?: boolean;
+}
+
 /**
  * The hostile requests, named, for a listener at `host` (its Host header value) whose one real
  * path is `realPath`. Each must be answered with a 4xx or a closed socket, and leave the process alive.
  */
-export function hostileRequests(host: string, realPath: string): { name: string; bytes: string | Buffer; reset?: boolean }[] {
+export function hostileRequests(host: string, realPath: string): HostileRequest[] {
   const req = (target: string, extra = '', method = 'GET') => `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
   const targets = ['//[', '//%', '//[::1', 'http://[', 'http://[/x', `http://${host}${realPath}`, 'http://evil.example/', '//evil.example' + realPath, `${realPath}%`, '/%E0%A4%A', `${realPath}?state=%ZZ&code=%`];
-  const out: { name: string; bytes: string | Buffer; reset?: boolean }[] = [];
+  const out: HostileRequest[] = [];
   for (const t of targets) {
     out.push({ name: `GET ${t}`, bytes: req(t) });
     out.push({ name: `GET ${t} with Upgrade: websocket`, bytes: req(t, WS_HEADERS) });
@@ -71,7 +80,8 @@ export function hostileRequests(host: string, realPath: string): { name: string;
     { name: 'a broken chunked body', bytes: req(realPath, 'Transfer-Encoding: chunked\r\n', 'POST') + 'zz\r\nxx\r\n' },
     { name: 'NUL in the target', bytes: `GET /\0 HTTP/1.1\r\nHost: ${host}\r\n\r\n` },
     { name: 'plain garbage', bytes: 'GARBAGE\r\n\r\n' },
-    { name: 'empty lines only', bytes: '\r\n\r\n\r\n\r\n' },
+    // No request yet: HTTP/1.1 servers skip empty lines before a request line (RFC 9112 2.2) and wait for it.
+    { name: 'empty lines only', bytes: '\r\n\r\n\r\n\r\n', incomplete: true },
     { name: 'a TLS ClientHello', bytes: Buffer.from('160301020001000200fc0303' + '00'.repeat(64), 'hex') },
     { name: 'random bytes', bytes: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256)) },
   );

@@ -18,6 +18,8 @@ const expected: Record<string, string> = {
   'core-not-renderer': 'core-not-renderer',
   'sandbox-standalone': 'sandbox-standalone',
   'api-client-not-sandbox': 'api-client-not-sandbox',
+  'sql-only-in-store': 'sql-only-in-store', // better-sqlite3 imported outside electron/store/
+  'sql-only-in-store-raw-db': 'sql-only-in-store', // the store's raw database module opened outside it
   'layers-no-computed-import': 'layers-no-computed-import',
   'layers-resolvable': 'layers-resolvable',
 };

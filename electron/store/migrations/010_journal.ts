@@ -5,9 +5,6 @@ import type { Migration } from './index';
  * per shipment a path wants closed and/or printed; its step is committed before the side effect
  * the step allows (scan received -> resolved -> close requested -> closed -> queued), and its
  * print jobs are linked by id (journal_jobs), so a restart resumes every entry where it stopped.
- *
- * Scans that waited for the service as close-and-print jobs of the print queue become journal
- * entries still to resolve; those jobs are cancelled, as the journal now owns them.
  */
 export const m010Journal: Migration = (db) => {
   db.exec(`
@@ -45,19 +42,4 @@ export const m010Journal: Migration = (db) => {
     ) STRICT;
     CREATE INDEX journal_steps_entry ON journal_steps (entry_id);
   `);
-  const waiting = db
-    .prepare<[], { id: number; scan_code: string; created_at: string }>(
-      `SELECT id, scan_code, created_at FROM print_jobs WHERE kind = 'close-and-print' AND state IN ('queued', 'sending', 'failed') ORDER BY id`,
-    )
-    .all();
-  const now = new Date().toISOString();
-  for (const j of waiting) {
-    const scan = db
-      .prepare<[string], { id: number; account_id: string }>(`SELECT id, account_id FROM scan_log WHERE code = ? AND outcome IN ('queued', 'pending') ORDER BY id LIMIT 1`)
-      .get(j.scan_code);
-    db.prepare(
-      `INSERT INTO journal_entries (account_id, source, scan_id, code, want, step, created_at, updated_at) VALUES (?, 'scan', ?, ?, 'close-and-print', 'received', ?, ?)`,
-    ).run(scan?.account_id ?? '', scan?.id ?? null, j.scan_code, j.created_at, now);
-    db.prepare(`UPDATE print_jobs SET state = 'cancelled', reason_code = 'moved_to_journal', updated_at = ?, finished_at = ? WHERE id = ?`).run(now, now, j.id);
-  }
 };

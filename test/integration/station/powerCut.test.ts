@@ -334,7 +334,7 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
     expect.soft(integrity, `integrity_check of the backing folder after cuts (seed ${SEED})`).toEqual([]);
     expect.soft(v.integrityFinal).toBe('ok');
     expect.soft(setupsLost, `set-ups made before a cut and gone after it (seed ${SEED})`).toEqual([]);
-    expect.soft(v.lostScans, `lost scans (seed ${SEED}): scanIds ${v.lostScanIds.slice(0, 10).map(([id, c]) => `${id}:${c}`).join(', ')}; batch codes ${v.lostBatchCodes.slice(0, 10).join(', ')}`).toBe(0);
+    expect.soft(v.lostScans, `lost scans (seed ${SEED}): scans ${v.lostScanIds.slice(0, 10).map(([id, c]) => `${id}:${c}`).join('; ')}; batch codes ${v.lostBatchCodes.slice(0, 10).join(', ')}`).toBe(0);
     expect.soft(v.lostLabels.length, `lost labels (seed ${SEED}): ${sample(v.lostLabels)}`).toBe(0);
     expect.soft(v.duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(v.duplicates)}`).toBe(0);
   }, 320_000);

@@ -15,6 +15,7 @@ import { createStation, type Station } from '../../../electron/station';
 import { printerSettings } from '../../../shared/contract/printing';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { memoryLogger } from '../../support/memoryLogger';
+import { labelsBeforeMarker } from '../../support/printMarker';
 import { waitFor } from '../printing/printingTestKit';
 
 let sb: Sandbox;
@@ -60,9 +61,9 @@ describe('restart with labels waiting for a printer that is off', () => {
     expect(log.lines.filter((l) => JSON.parse(l).level === 'error')).toEqual([]);
 
     await printer.online();
-    await waitFor(() => printer.printed().length >= barcodes.length, 15_000);
-    await new Promise((r) => setTimeout(r, 300)); // nothing more comes
-    const order = printer.printed().map((l) => barcodes.find((b) => l.zpl.includes(b)));
+    // Everything the queue had comes out before a marker label queued after it.
+    const printed = await labelsBeforeMarker(printer, (j) => station.printing.queue.enqueue(j), 'desk');
+    const order = printed.map((l) => barcodes.find((b) => l.zpl.includes(b)));
     expect(order).toEqual(barcodes);
     await station.close();
   });

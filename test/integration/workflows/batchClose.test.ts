@@ -2,25 +2,15 @@
  * Batch mode against a real sandbox: scan many, close them all grouped by carrier + collection
  * place (spec "PATCH /api/v3/deliveries", "Limits"), labels per carrier, and a summary per shipment.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';
 import { createBatchClose } from '../../../electron/workflows/batchClose';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { needs } from '../../support/services';
-import { printedBarcodes, startRig, type Rig } from './workflowRig';
+import { printedBarcodes, withDemoRig, type Rig } from './workflowRig';
 
-let sb: Sandbox;
 let rig: Rig;
-
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ rig } = r));
 
 
 describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', () => {

@@ -3,22 +3,13 @@
  * close names it in its summary, also when the station forgot its cache meanwhile (Reset demo data),
  * and the summary line gives the carrier's own reasons, not the close's headline joined to them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetAccountCache } from '../../../electron/auth/demoReset';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { describe, expect, it } from 'vitest';
+import { createAccountCacheRepo } from '../../../electron/store/accountCacheRepo';
 import { shipment } from '../api/support';
-import { startRig, type Rig } from './workflowRig';
+import { withDemoRig, type Rig } from './workflowRig';
 
-let sb: Sandbox;
 let rig: Rig;
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ rig } = r));
 
 describe('a refused shipment left in the batch', () => {
   it('is in the next summary, refused again with its carrier reason, after the cache was forgotten', async () => {
@@ -35,7 +26,7 @@ describe('a refused shipment left in the batch', () => {
     expect(batch.items().map((i) => [i.code, i.status])).toEqual([[refused!.externalId, 'refused']]);
 
     // The station forgets what it cached of the company (Settings → Reset demo data does so).
-    forgetAccountCache(rig.db, rig.session.accountId);
+    createAccountCacheRepo(rig.db).forget(rig.session.accountId);
     await batch.collect(second!.externalId!);
     const two = await batch.closeAll();
     const byCode = new Map(two.shipments.map((s) => [s.code, s.outcome]));

@@ -5,22 +5,14 @@
  * returned (spec "PATCH /api/v3/deliveries": `data.collectionOrders`). Creating and printing the
  * protocol itself: endOfDayProtocol.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
-import { startRig, type Rig } from './workflowRig';
+import { withDemoRig, type Rig } from './workflowRig';
 
 let sb: Sandbox;
 let rig: Rig;
-
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ sb, rig } = r));
 
 describe('end of day', () => {
   it('lists each carrier + collection place with closed, unsent shipments, also those closed elsewhere, and the pick-up orders', async () => {

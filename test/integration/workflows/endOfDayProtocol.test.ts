@@ -3,24 +3,14 @@
  * shipments, the collection protocol created, stored and printed (spec "POST
  * /api/v2/collection-protocols"), its history and reprint, and the pick-up orders closes returned.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StationError } from '../../../electron/base/stationError';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { waitFor } from '../printing/printingTestKit';
-import { startRig, type Rig } from './workflowRig';
+import { withDemoRig, type Rig } from './workflowRig';
 
-let sb: Sandbox;
 let rig: Rig;
-
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ rig } = r));
 
 describe('end of day', () => {
   it('lists the pair, creates and prints its collection protocol, keeps it for reprint, and shows the pick-up order', async () => {

@@ -10,25 +10,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import type { Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import type { ScanOutcome } from '../../../shared/contract/workflows';
 import { waitFor } from '../printing/printingTestKit';
 import { needs } from '../../support/services';
 import { sandboxFault } from '../../support/sandboxShipments';
-import { clearPrinted, printedBarcodes, printedCount, startRig, type Rig } from './workflowRig';
+import { labelsBeforeMarker } from '../../support/printMarker';
+import { clearPrinted, printedBarcodes, printedCount, startRig, ZPL_PRINTER, withDemoRig, type Rig } from './workflowRig';
 
 let sb: Sandbox;
 let rig: Rig;
-
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ sb, rig } = r));
 
 async function insert(r: Rig, over: Partial<DeliveryInput> = {}) {
   const [d] = await r.session.client.insertDeliveries([shipment(over)]);
@@ -105,7 +98,8 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(outcome.kind).toBe('service-unreachable');
     const barcodes = await waitForClosed(d.deliveryId);
     await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'printed', 15_000);
-    await new Promise((r) => setTimeout(r, 1000)); // the late close has landed too
+    // The late close has landed (the shipment closed by it); nothing more comes out before a marker label queued now.
+    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
   });
 
@@ -124,8 +118,8 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(reprint).toMatchObject({ kind: 'error', error: { code: 'labels_in_printer' } });
     rig.printer.set({ jammed: false });
     await waitFor(() => rig.deps.queue.get(jobId).state === 'done');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(printedCount(rig)).toBe(1);
+    // Nothing more: a marker label queued now comes out right after the one label.
+    expect(await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER)).toHaveLength(1);
   });
 
   it('Esc on an already-closed parcel skips it: nothing prints', async () => {

@@ -14,6 +14,7 @@ import { shipmentStates } from '../../../shared/contract/shipments';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { readA4Quarters } from '../../support/a4Quadrants';
 import { sandboxFault } from '../../support/sandboxShipments';
+import { labelsBeforeMarker } from '../../support/printMarker';
 import { needs } from '../../support/services';
 import { shipment } from '../api/support';
 import { waitFor } from '../printing/printingTestKit';
@@ -222,8 +223,8 @@ describe('one label per parcel across paths', () => {
     }
     rig.queue.kick();
     await rig.queue.settle();
-    for (let i = 0; i < 50 && rig.printer.printed().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 500));
+    // Everything queued has come out once a marker label queued now has.
+    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
     expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
   });
 

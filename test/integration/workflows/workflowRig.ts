@@ -14,6 +14,7 @@ import { createPdfFolderPrinter, type PdfFolderPrinter } from '../../../electron
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver } from '../../../electron/printing/zplTcpDriver';
 import type { PrinterDriver } from '../../../electron/printing/printerDriver';
+import { isMarker } from '../../support/printMarker';
 import { createPrintQueue, type PrintQueue } from '../../../electron/queue/printQueue';
 import { createCollectionPlacesRepo } from '../../../electron/store/collectionPlacesRepo';
 import { openDatabase, type Db } from '../../../electron/store/database';
@@ -28,7 +29,8 @@ import { recordDeliveries } from '../../../electron/sync/updateCache';
 import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
 import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from '../../../electron/workflows/index';
 import { printerSettings, type RoutingRules } from '../../../shared/contract/printing';
-import type { Sandbox } from '../../../sandbox/index';
+import { afterAll, beforeAll } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { openSession, type Session } from '../api/support';
 import { decodeBarcodes } from '../printing/printingTestKit';
 
@@ -148,4 +150,22 @@ export async function printedBarcodes(rig: Rig, expected: (string | null)[]): Pr
 }
 
 /** How many print jobs of the desk's printers have come out. */
-export const printedCount = (rig: Rig) => rig.printer.printed().length + rig.office.received().length;
+export const printedCount = (rig: Rig) => rig.printer.printed().filter((l) => !isMarker(l)).length + rig.office.received().length;
+
+/**
+ * A test file's sandbox, seeded with the demo data, and one rig on it: started before the file's
+ * tests and closed after them. `use` receives both (`withDemoRig((r) => ({ sb, rig } = r))`).
+ */
+export function withDemoRig(use: (r: { sb: Sandbox; rig: Rig }) => void): void {
+  let sb: Sandbox | undefined;
+  let rig: Rig | undefined;
+  beforeAll(async () => {
+    sb = await startSandbox({ seed: 'demo' });
+    rig = await startRig(sb);
+    use({ sb, rig });
+  });
+  afterAll(async () => {
+    await rig?.close();
+    await sb?.close();
+  });
+}

@@ -3,26 +3,16 @@
  * ZPL label per package, with the package barcodes the service returned; printer down -> queued ->
  * printed exactly once when it is back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';
 import { renderZplPngs } from '../../../electron/printing/zplRender';
-import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { decodeBarcodes, waitFor } from '../printing/printingTestKit';
 import { needs } from '../../support/services';
-import { clearPrinted, startRig, type Rig } from './workflowRig';
+import { clearPrinted, withDemoRig, type Rig } from './workflowRig';
 
-let sb: Sandbox;
 let rig: Rig;
-
-beforeAll(async () => {
-  sb = await startSandbox({ seed: 'demo' });
-  rig = await startRig(sb);
-});
-afterAll(async () => {
-  await rig?.close();
-  await sb?.close();
-});
+withDemoRig((r) => ({ rig } = r));
 
 async function insert(over: Partial<DeliveryInput> = {}) {
   const [d] = await rig.session.client.insertDeliveries([shipment(over)]);

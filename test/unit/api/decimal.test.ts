@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stringifyWire, wireDecimal } from '../../../electron/api/decimal';
 import { addDecimals, splitDecimal, toDecimal, toInteger, withDecimalComma } from '../../../shared/decimal';
 
@@ -40,8 +40,17 @@ describe('exact decimals (spec "Common conventions" 5, 6: informative types, dec
     expect(JSON.parse(body).value).toBe(0.3);
   });
 
-  it('does not let a string that looks like the marker become a number', () => {
-    expect(stringifyWire({ note: '\u0000decimal:1' })).toBe('{"note":"\\u0000decimal:1"}');
+  it('does not let user text that poses as a wrapped decimal become a number', async () => {
+    // A wrapped decimal as another process wrote it (a fresh copy of the module: its own marker), the
+    // way a note could carry one back: the real marker's form, but not this process's marker.
+    vi.resetModules();
+    const other = await import('../../../electron/api/decimal');
+    const posing = other.wireDecimal('1');
+    expect(posing).not.toBe(wireDecimal('1'));
+    expect(stringifyWire({ note: posing })).toBe(JSON.stringify({ note: posing }));
+    // This process's own marker inside a longer text stays text too.
+    const inside = `ticket ${wireDecimal('1')}`;
+    expect(stringifyWire({ note: inside })).toBe(JSON.stringify({ note: inside }));
     expect(() => wireDecimal('12 kg')).toThrow(/decimal/);
   });
 

@@ -1,15 +1,13 @@
 /**
  * The journal's store: a scan and its entry are one commit; steps keep their history; jobs are
- * linked by id; migration 10 moves scans that waited as close-and-print jobs into the journal.
+ * linked by id.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../../electron/store/database';
+import { openDatabase } from '../../../electron/store/database';
 import { createJournalRepo } from '../../../electron/store/journalRepo';
-import { migrations } from '../../../electron/store/migrations';
 import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 
@@ -115,21 +113,5 @@ describe('the journal store', () => {
     expect(journal.latestScans('jiná-firma', 8)).toEqual([]);
     // The last labels: newest first, never a cancelled one.
     expect(journal.latestLabels('a1', 3).map((l) => l.jobId)).toEqual([scans[2]!.job.id]);
-  });
-});
-
-describe('migration 10', () => {
-  it('moves scans that waited as close-and-print jobs into the journal and retires those jobs', () => {
-    const db = new Database(':memory:');
-    migrate(db, migrations.slice(0, 9));
-    const at = t0.toISOString();
-    db.prepare(`INSERT INTO scan_log (account_id, code, scanned_at, outcome) VALUES ('a1', 'ORD-1', ?, 'queued')`).run(at);
-    db.prepare(`INSERT INTO print_jobs (kind, title, scan_code, state, created_at, updated_at) VALUES ('close-and-print', 'ORD-1', 'ORD-1', 'failed', ?, ?)`).run(at, at);
-    db.prepare(`INSERT INTO print_jobs (kind, title, scan_code, state, created_at, updated_at) VALUES ('close-and-print', 'ORD-0', 'ORD-0', 'done', ?, ?)`).run(at, at);
-    migrate(db);
-    const entries = db.prepare('SELECT account_id, source, scan_id, code, step FROM journal_entries').all();
-    expect(entries).toEqual([{ account_id: 'a1', source: 'scan', scan_id: 1, code: 'ORD-1', step: 'received' }]);
-    expect(db.prepare(`SELECT state FROM print_jobs WHERE scan_code = 'ORD-1'`).get()).toEqual({ state: 'cancelled' });
-    expect(db.prepare(`SELECT state FROM print_jobs WHERE scan_code = 'ORD-0'`).get()).toEqual({ state: 'done' });
   });
 });

@@ -8,7 +8,7 @@ import { createJobWaiter } from '../../../electron/workflows/jobWaiter';
 
 const at = '2026-11-24T08:00:00.000Z';
 const view = (id: number, state: JobView['state']): JobView => ({
-  id, kind: 'print', printerId: 'zebra', format: 'zpl', title: `Štítek ${id}`, document: { kind: 'labels' }, scanCode: null, deliveryIds: [id], barcodes: [`ŽLUŤ-${id}`],
+  id, kind: 'print', printerId: 'zebra', format: 'zpl', title: `Štítek ${id}`, document: { kind: 'labels' }, deliveryIds: [id], barcodes: [`ŽLUŤ-${id}`],
   copies: 1, state, attempts: 0, reasonCode: null, reason: null, nextRetryAt: null, delivered: state === 'done', reprintOf: null,
   createdAt: at, updatedAt: at, finishedAt: null, bytes: 10,
 });

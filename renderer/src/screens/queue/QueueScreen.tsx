@@ -134,8 +134,7 @@ export function QueueScreen() {
   const nameOf = (id: string | null) => (id ? ((p) => (p ? printerName(t, p) : id))(printers.find((p) => p.id === id)) : t('queue.noPrinter'));
   // What the job prints, named in the UI language from its kind and number (the job's title is the log's English).
   const whatOf = (j: JobView) =>
-    j.kind === 'close-and-print' ? t('queue.closeAndPrint', { code: j.scanCode ?? '' })
-    : j.document.kind === 'protocol' ? t('queue.doc.protocol', { id: j.document.protocolId })
+    j.document.kind === 'protocol' ? t('queue.doc.protocol', { id: j.document.protocolId })
     : j.document.kind === 'pickList' ? t('queue.doc.pickList')
     : j.document.kind === 'testPrint' ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
     : j.deliveryIds.length === 0 ? j.title
