@@ -353,7 +353,7 @@ export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: stri
   for (const [id, row] of scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
 
   const jobsOf = new Map<number, Record<string, unknown>[]>();
-  for (const j of jobs) for (const id of JSON.parse(String(j.delivery_ids ?? '[]')) as number[]) jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
+  for (const j of jobs) for (const id of JSON.parse((j.delivery_ids as string | null) ?? '[]') as number[]) jobsOf.set(id, [...(jobsOf.get(id) ?? []), j]);
   const flagged = (deliveryId: number) =>
     (jobsOf.get(deliveryId) ?? []).some((j) => ['uncertain', 'unconfirmed'].includes(String(j.state)) || flaggedJobIds.has(Number(j.id)) || j.reprint_of != null);
 
