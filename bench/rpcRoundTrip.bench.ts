@@ -26,8 +26,12 @@ export async function run(): Promise<Record<string, number>> {
   await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
   const waiting = new Map<number, () => void>();
   ws.on('message', (d) => {
-    const m = JSON.parse(d.toString());
-    if (m.t === 'reply') waiting.get(m.id)?.(), waiting.delete(m.id);
+    // A text frame arrives as one Buffer (the socket's binaryType is the default 'nodebuffer').
+    const m = JSON.parse((d as Buffer).toString()) as { t: string; id: number };
+    if (m.t === 'reply') {
+      waiting.get(m.id)?.();
+      waiting.delete(m.id);
+    }
   });
   let id = 0;
   const call = () =>

@@ -59,30 +59,30 @@ export async function run(): Promise<Record<string, number>> {
     await admin('licence', { limit: null });
     const token = String((await admin('tokens', { clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope })).access_token);
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' };
-    const call = async (method: string, path: string, body?: unknown) => {
+    const call = async <T>(method: string, path: string, body?: unknown) => {
       const res = await fetch(sb.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return { json: JSON.parse(text) as { data: any }, bytes: Buffer.byteLength(text) };
+      return { json: JSON.parse(text) as { data: T }, bytes: Buffer.byteLength(text) };
     };
 
     // 100 closed shipments for the label runs (one carrier, one place: one close request).
-    const inserted = await call('POST', '/api/v3/deliveries', { deliveries: hundred() });
-    const ids: number[] = inserted.json.data.map((d: { deliveryId: number }) => d.deliveryId);
+    const inserted = await call<{ deliveryId: number }[]>('POST', '/api/v3/deliveries', { deliveries: hundred() });
+    const ids = inserted.json.data.map((d) => d.deliveryId);
     await call('PATCH', '/api/v3/deliveries', { deliveries: ids.map((deliveryId) => ({ deliveryId, closed: true })) });
 
     const insert = checked('insert', await load({ url: `${sb.url}/api/v3/deliveries`, method: 'POST', headers, body: JSON.stringify({ deliveries: hundred() }), connections: 4, seconds: 4 }));
     const search = checked('search', await load({ url: `${sb.url}/api/v3/deliveries?agent=NP&valueCurrency=CZK`, headers, connections: 4, seconds: 4 }));
-    const one = await call('GET', `/api/v3/deliveries?agent=NP&valueCurrency=CZK`);
+    const one = await call<unknown[]>('GET', `/api/v3/deliveries?agent=NP&valueCurrency=CZK`);
     if (one.json.data.length !== 100) throw new Error(`search returned ${one.json.data.length}, not 100`);
 
     const idList = ids.join(',');
     const pdf = checked('tickets', await load({ url: `${sb.url}/api/v3/deliveries/tickets?deliveryId=${idList}`, headers, connections: 1, seconds: 5 }));
-    const pdfOne = await call('GET', `/api/v3/deliveries/tickets?deliveryId=${idList}`);
+    const pdfOne = await call<{ size: number }>('GET', `/api/v3/deliveries/tickets?deliveryId=${idList}`);
     // National Post: ZPL in its default size, 10x17 (spec "GET /api/v3/deliveries/zpl").
     const zpl = checked('zpl', await load({ url: `${sb.url}/api/v3/deliveries/zpl?deliveryId=${idList}`, headers, connections: 1, seconds: 4 }));
-    const zplOne = await call('GET', `/api/v3/deliveries/zpl?deliveryId=${idList}`);
-    const zplBytes = (zplOne.json.data as { zplCodes: string[] }[]).reduce((n, d) => n + d.zplCodes.reduce((m, z) => m + Buffer.byteLength(z), 0), 0);
+    const zplOne = await call<{ zplCodes: string[] }[]>('GET', `/api/v3/deliveries/zpl?deliveryId=${idList}`);
+    const zplBytes = zplOne.json.data.reduce((n, d) => n + d.zplCodes.reduce((m, z) => m + Buffer.byteLength(z), 0), 0);
 
     return {
       'insert100.requestsPerSecond': insert.requests.average,

@@ -6,13 +6,13 @@
  */
 import net from 'node:net';
 
-async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<any> {
+async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(baseUrl + path, {
     method,
     headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = (await res.json()) as any;
+  const json: unknown = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json;
 }
@@ -20,8 +20,10 @@ async function call(baseUrl: string, token: string, method: string, path: string
 /** Closes one shipment and returns its ZPL labels, one per package. */
 export async function floorCloseAndFetchZpl(baseUrl: string, token: string, deliveryId: number): Promise<string[]> {
   await call(baseUrl, token, 'PATCH', '/api/v3/deliveries', { deliveries: [{ deliveryId, closed: true }] });
-  const zpl = await call(baseUrl, token, 'GET', `/api/v3/deliveries/zpl?deliveryId=${deliveryId}`);
-  const labels = (zpl.data as { deliveryId: number; zplCodes: string[] }[])[0]?.zplCodes;
+  const zpl = (await call(baseUrl, token, 'GET', `/api/v3/deliveries/zpl?deliveryId=${deliveryId}`)) as {
+    data: { deliveryId: number; zplCodes: string[] }[];
+  };
+  const labels = zpl.data[0]?.zplCodes;
   if (!labels?.length) throw new Error(`no ZPL for shipment ${deliveryId}`);
   return labels;
 }

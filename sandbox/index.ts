@@ -77,7 +77,7 @@ export interface Sandbox {
 
 function hostOf(req: http.IncomingMessage, fallback: string): string {
   const host = req.headers.host ?? '';
-  return /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host) ? host : fallback;
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host) ? host : fallback;
 }
 
 async function faultFor(s: Services, req: http.IncomingMessage, res: http.ServerResponse, method: string, path: string): Promise<Reply | 'handled' | null> {

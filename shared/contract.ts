@@ -43,12 +43,12 @@ export const methods = defineMethods(statusMethods, printingMethods, shipmentMet
 export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents, ...workflowEvents, ...accountEvents, ...scaleEvents };
 
 export type Methods = typeof methods;
-export type MethodName = keyof Methods & string;
+export type MethodName = keyof Methods;
 export type ParamsOf<M extends MethodName> = z.input<Methods[M]['params']>;
 export type ResultOf<M extends MethodName> = z.output<Methods[M]['result']>;
 
 export type Events = typeof events;
-export type EventName = keyof Events & string;
+export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
 export function isMethodName(name: string): name is MethodName {

@@ -84,5 +84,5 @@ export async function startSandboxProcess(seed: 'demo' | 'none' = 'demo'): Promi
       proc.kill('SIGTERM');
       await exited;
     },
-  } as SandboxProcess;
+  };
 }

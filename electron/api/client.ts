@@ -216,7 +216,7 @@ export function createServiceClient(
       // An error answer (or no token) means the service closed nothing of this group.
       if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login-required') return { status: 'rejected', error: e };
       // No answer, or one we cannot read: the service may have closed them. Check, never resend.
-      const error = e as ServiceError;
+      const error = e;
       try {
         await new Promise((r) => setTimeout(r, verifyDelayMs));
         const now = await getDeliveriesByIds(ids, o);
@@ -334,7 +334,7 @@ export function createServiceClient(
           // Something on the way refused a GET with a body: the spec's fallback, remembered.
           const refused = e instanceof ServiceError && e.kind === 'http' && [400, 405, 411, 413, 501].includes(e.status ?? 0);
           if (transportsVia !== 'auto' || !refused) throw e;
-          opts.log.warn('GET with a body refused; using POST with X-HTTP-Method-Override', { status: (e as ServiceError).status });
+          opts.log.warn('GET with a body refused; using POST with X-HTTP-Method-Override', { status: e.status });
           transportsVia = 'post-override';
           res = await transportsOnce('post-override', body, items, o);
         }

@@ -7,7 +7,7 @@ import type { Logger } from '../rpc/rpcServer';
 import { mapFieldErrors, ServiceError } from './errors';
 import { stringifyWire } from './decimal';
 import { envelope as envelopeSchema } from './schemas';
-import { sendWire, type WireResponse } from './wire';
+import { abortReason, sendWire, type WireResponse } from './wire';
 import type { AccessTokenSource } from './index';
 
 export interface CoreOptions {
@@ -58,14 +58,14 @@ export type Core = (req: CoreRequest) => Promise<CoreResponse>;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const t = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(t);
-      reject(signal!.reason);
+      reject(abortReason(signal!));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

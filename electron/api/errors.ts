@@ -89,7 +89,7 @@ export function mapFieldErrors(raw: unknown, items: readonly ItemIds[] = []): Sh
     const externalId = item && typeof item.externalId === 'string' ? item.externalId : null;
     return {
       field,
-      message: typeof o.message === 'string' ? o.message : String(o.message ?? ''),
+      message: typeof o.message === 'string' ? o.message : o.message == null ? '' : JSON.stringify(o.message),
       value: o.value,
       index,
       path: m ? m[2]! : field,

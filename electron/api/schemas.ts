@@ -54,7 +54,7 @@ const deliveryState = z
   .number()
   .int()
   .refine((n): n is DeliveryState => (DELIVERY_STATES as readonly number[]).includes(n), { message: 'unknown delivery state' })
-  .transform((n) => n as DeliveryState);
+  .transform((n) => n);
 
 const extraServices = z
   .array(
@@ -65,7 +65,7 @@ const extraServices = z
         .union([z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null(), z.undefined()])
         .transform((a): Record<string, string> | undefined => {
           if (!a || Array.isArray(a)) return undefined;
-          return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+          return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)]));
         }),
     }),
   )
@@ -119,7 +119,7 @@ type PartyOut = Omit<PartyFields, 'address' | 'collectionPlace' | 'pickUpPlace'>
 const party = partyFields.transform((p): PartyOut => {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(p)) if (v !== undefined && !(v === null && (k === 'collectionPlace' || k === 'pickUpPlace'))) out[k] = v;
-  return out as PartyOut;
+  return out;
 });
 
 const pkg = z.object({

@@ -91,6 +91,7 @@ export type Party = Delivery['recipient'];
 export type Package = Delivery['packages'][number];
 
 /** Names accepted by `fields` (spec "GET /api/v3/deliveries"). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- written as a list, as the spec has it; only its type is used
 const DELIVERY_FIELDS = [
   'deliveryId', 'externalId', 'deliveryNumber', 'deliveryState', 'deliveryStateName', 'value', 'valueCurrency',
   'closed', 'cod', 'codCurrency', 'source', 'sourceName', 'variableSymbol', 'ticketNote', 'created', 'agent',

@@ -25,32 +25,35 @@ const agents = {
 };
 
 /** Sends a request; rejects with the abort reason when the signal fires, or the socket error. */
+// `abort()` without an argument gives an AbortError, an Error; anything else is wrapped so callers always get one.
+export const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+
 export function sendWire(req: WireRequest): Promise<WireResponse> {
   const mod = req.url.protocol === 'https:' ? https : http;
   const agent = agents[req.url.protocol as 'http:' | 'https:'];
   if (!agent) return Promise.reject(new Error(`Unsupported protocol ${req.url.protocol}`));
   return new Promise<WireResponse>((resolve, reject) => {
-    if (req.signal.aborted) return reject(req.signal.reason);
+    if (req.signal.aborted) return reject(abortReason(req.signal));
     const headers = { ...req.headers };
     if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
     const r = mod.request(req.url, { method: req.method, headers, agent });
-    const onAbort = () => r.destroy(req.signal.reason instanceof Error ? req.signal.reason : new Error('aborted'));
+    const onAbort = () => r.destroy(abortReason(req.signal));
     req.signal.addEventListener('abort', onAbort, { once: true });
     const done = () => req.signal.removeEventListener('abort', onAbort);
     r.on('error', (err) => {
       done();
-      reject(req.signal.aborted ? req.signal.reason : err);
+      reject(req.signal.aborted ? abortReason(req.signal) : err);
     });
     r.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', (err) => {
         done();
-        reject(req.signal.aborted ? req.signal.reason : err);
+        reject(req.signal.aborted ? abortReason(req.signal) : err);
       });
       res.on('aborted', () => {
         done();
-        reject(req.signal.aborted ? req.signal.reason : Object.assign(new Error('The connection was closed mid-answer.'), { code: 'ECONNRESET' }));
+        reject(req.signal.aborted ? abortReason(req.signal) : Object.assign(new Error('The connection was closed mid-answer.'), { code: 'ECONNRESET' }));
       });
       res.on('end', () => {
         done();

@@ -68,7 +68,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
   }
 
   async function view(a: Account): Promise<AccountView> {
-    let baseUrl: string | null = null;
+    let baseUrl: string | null;
     try {
       baseUrl = deps.accounts.baseUrlOf(a);
     } catch {

@@ -35,7 +35,7 @@ export function createSystemSecretStore(service = KEYCHAIN_SERVICE): SecretStore
   // Loaded on first use (a native module): a machine without a keychain can still start the
   // station and see a clear error only when a secret is needed. A dynamic import works in the
   // ESM web host and in the CommonJS Electron bundle alike.
-  const load = (): Promise<Keyring> => (keyring ??= import('@napi-rs/keyring').then((m) => ((m as { default?: Keyring }).default ?? m) as Keyring));
+  const load = (): Promise<Keyring> => (keyring ??= import('@napi-rs/keyring').then((m) => ((m as { default?: Keyring }).default ?? m)));
   const use = async <T>(what: string, fn: (k: Keyring) => Promise<T>): Promise<T> => {
     try {
       return await fn(await load());

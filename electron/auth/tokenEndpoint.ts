@@ -70,7 +70,7 @@ export async function requestToken(
     throw new ServiceError('network', `The login service cannot be reached (${code}).`, { cause: err });
   }
 
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = JSON.parse(res.body.toString('utf8'));
   } catch {

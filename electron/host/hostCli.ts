@@ -102,8 +102,14 @@ async function main() {
     await station.close();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // A close that fails still ends the process (it was asked to stop), with the reason in the log.
+  const stopOrExit = () =>
+    void stop().catch((err: unknown) => {
+      log.error('the station did not close cleanly', { error: err instanceof Error ? err.message : String(err) });
+      process.exit(1);
+    });
+  process.on('SIGINT', stopOrExit);
+  process.on('SIGTERM', stopOrExit);
 }
 
 main().catch((err) => {

@@ -108,7 +108,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   };
 
   const refusals = refusalLog(opts.log);
-  const server = http.createServer(LISTENER_TIMEOUTS, async (req, res) => {
+  // Every failure ends in the catch below (a 400 or the reply cut short): the promise never rejects.
+  const serveFile = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown host.');
       const url = requestTarget(req.url);
@@ -136,7 +137,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       if (!res.headersSent) refuse(res, 400, 'Bad request.');
       else res.end();
     }
-  });
+  };
+  const server = http.createServer(LISTENER_TIMEOUTS, (req, res) => void serveFile(req, res));
 
   const wss = new WebSocketServer({
     noServer: true,

@@ -53,7 +53,7 @@ function render<T>(req: Request): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     worker ??= start();
     const id = ++nextId;
-    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    waiting.set(id, { resolve, reject });
     // Kept alive while a render is awaited, so a short script gets its answer.
     worker.ref();
     worker.postMessage({ id, ...req });

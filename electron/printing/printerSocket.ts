@@ -21,7 +21,7 @@ export const defaultTimeouts: SocketTimeouts = { connectMs: 3000, writeMs: 10_00
 export class PrinterSocket {
   private received = Buffer.alloc(0);
   private wake: (() => void) | null = null;
-  private failure: Error | null = null;
+  private failure: NodeJS.ErrnoException | null = null;
   private ended = false;
   private weEnded = false;
   /** The printer closed its side before we finished sending: it did not take the whole job. */
@@ -156,7 +156,7 @@ export class PrinterSocket {
   }
 
   private resetOnOurClose(): boolean {
-    const code = (this.failure as NodeJS.ErrnoException | null)?.code;
+    const code = this.failure?.code;
     return this.weEnded && this.socket.writableFinished && (code === 'ECONNRESET' || code === 'EPIPE');
   }
 
@@ -209,8 +209,8 @@ export class PrinterSocket {
     return this.wroteJobBytes ? ('unknown' as const) : ('not_sent' as const);
   }
 
-  private lost(err?: Error): PrintError {
-    const e = (err ?? this.failure) as NodeJS.ErrnoException | null;
+  private lost(err?: NodeJS.ErrnoException): PrintError {
+    const e = err ?? this.failure ?? null;
     const why = e ? ` (${e.code ?? e.message})` : '';
     return new PrintError(
       'connection_lost',

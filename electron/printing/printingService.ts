@@ -347,7 +347,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       stopStatus?.();
       jobFeed.stop();
       await queue.stop();
-      await Promise.all([...drivers.values()].map((d) => d.close?.().catch(() => undefined)));
+      await Promise.all([...drivers.values()].map(async (d) => d.close?.().catch(() => undefined)));
       await virtual.zpl.close();
     },
   };

@@ -23,7 +23,7 @@ export function createPdfFolderPrinter(folder: string, now: () => Date = () => n
       serial(async () => {
         if (job.format !== 'pdf') throw new PrintError('wrong_format', 'The PDF folder printer takes PDF labels only.', 'not_sent');
         const stamp = now().toISOString().replace(/[:.]/g, '-');
-        const safe = job.title.replace(/[^\w\-]+/g, '_').slice(0, 60) || 'label';
+        const safe = job.title.replace(/[^\w-]+/g, '_').slice(0, 60) || 'label';
         hooks.sending();
         for (let c = 0; c < Math.max(1, job.copies); c++) {
           seq++;

@@ -47,6 +47,7 @@ export function countFrames(buf: Buffer): number {
 /** The STX..ETX frames of an answer, in order (line ends between them, CR LF or LF alone, are not part of them). */
 export function framesOf(buf: Buffer): string[] {
   const frames: string[] = [];
+  // eslint-disable-next-line no-control-regex -- a ZPL status answer is framed by STX (\x02) and ETX (\x03)
   const re = /\x02([^\x02\x03]*)\x03/g;
   const text = buf.toString('latin1');
   for (let m = re.exec(text); m; m = re.exec(text)) frames.push(m[1]!);
@@ -105,6 +106,7 @@ export const HOST_IDENTIFICATION_QUERY = Buffer.from('~HI', 'latin1');
 
 /** The model and resolution a ~HI answer names; null when it is not one. */
 export function parseHostIdentification(buf: Buffer): { model: string; dpi: 203 | 300 | 600 | null } | null {
+  // eslint-disable-next-line no-control-regex -- a ZPL status answer is framed by STX (\x02) and ETX (\x03)
   const m = /\x02([^\x02\x03]*)\x03/.exec(buf.toString('latin1'));
   if (!m) return null;
   const f = m[1]!.split(',').map((x) => x.trim());

@@ -275,7 +275,7 @@ export function scaleLabelCommands(label: string, f: number): string {
     } else if (PLAIN.has(name)) {
       out.push(head + body);
     } else if (SCALED[name]) {
-      const rule = SCALED[name]!;
+      const rule = SCALED[name];
       const trimmed = body.trimEnd();
       const params = trimmed.split(',');
       for (const [idx, kind] of Object.entries(rule)) {
@@ -315,7 +315,7 @@ export async function convertZplForDpi(bytes: Buffer, dpi: number, size: string 
   let last = 0;
   for (const m of text.matchAll(LABEL)) {
     pieces.push(text.slice(last, m.index));
-    last = m.index! + m[0].length;
+    last = m.index + m[0].length;
     try {
       pieces.push(scaleLabelCommands(m[0], f));
     } catch (err) {

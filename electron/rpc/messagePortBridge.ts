@@ -24,7 +24,7 @@ export interface RpcPort {
 
 /** The methods Node's MessagePort and Electron's MessagePortMain share (their events differ). */
 export interface MessagePortLike {
-  // `any`: the listener's argument is exactly what differs between the two (see the adapters).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the listener's argument is exactly what differs between the two (see the adapters)
   on(event: string, listener: (arg: any) => void): unknown;
   postMessage(value: unknown): void;
   start(): void;

@@ -20,7 +20,8 @@ export function serveRpcSocket(socket: WebSocket, rpc: RpcServer, log: Logger): 
       send(invalidMessage('Binary frames are not accepted.'));
       return;
     }
-    const call = parseCall(raw.toString());
+    // A text frame arrives as one Buffer (the socket's binaryType is the default 'nodebuffer').
+    const call = parseCall((raw as Buffer).toString());
     if (typeof call === 'string') {
       send(invalidMessage(call));
       return;

@@ -20,6 +20,7 @@ import { toKg, unitOf } from './weight';
 const LINE = /^(ST|US|OL|QT)\s*,\s*(?:(GS|GW|NT|NW|TR|TW)\s*,\s*)?([+-]?)\s*([0-9.,]+)?\s*([a-zA-Z]*)\s*$/;
 
 export function parseContinuous(line: string): ScaleReading | null {
+  // eslint-disable-next-line no-control-regex -- a scale's continuous output may frame each line with STX and ETX
   const m = LINE.exec(line.replace(/[\x02\x03]/g, '').trim());
   if (!m) return null;
   const [, head, kind, sign, digits, unitText] = m;

@@ -20,7 +20,9 @@ function missingTool(err: unknown): { missingTool?: string } {
 export async function discoverScales(): Promise<ScaleDiscovery> {
   const out: ScaleDiscovery = { serial: [], hid: [], problems: [] };
   try {
-    for (const p of await SerialPort.list()) {
+    // The port type's package (@serialport/bindings-interface) exports no types to our module resolution: the fields we read.
+    const ports = (await SerialPort.list()) as { path: string; manufacturer?: string; serialNumber?: string }[];
+    for (const p of ports) {
       out.serial.push({ path: p.path, label: [p.manufacturer, p.serialNumber].filter(Boolean).join(' ') || p.path });
     }
   } catch (err) {

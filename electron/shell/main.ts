@@ -27,7 +27,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ORIGIN, appResponseHeaders, resolveAppRequest } from './appProtocol';
 import type { MainToCore } from '../host/coreProcess';
-import { CoreStartError, createCoreSupervisor, type UtilityProcessLike } from './coreSupervisor';
+import { CoreStartError, createCoreSupervisor } from './coreSupervisor';
 import { dataDirArgument, resolveDataDir } from '../base/dataDir';
 import { loadWindowState, saveWindowState } from './windowState';
 
@@ -92,7 +92,7 @@ if (!app.requestSingleInstanceLock()) {
   // The core process, started again when it stops on its own (electron/shell/coreSupervisor.ts).
   const supervisor = createCoreSupervisor({
     // No `cwd`: one inside app.asar makes the utility process fail to start (electron/electron#41396).
-    fork: () => utilityProcess.fork(corePath, [], { serviceName: 'Label Station core', stdio: 'inherit' }) as UtilityProcessLike,
+    fork: () => utilityProcess.fork(corePath, [], { serviceName: 'Label Station core', stdio: 'inherit' }),
     dataDir,
     openExternal: openExternalChecked,
     restarted: () => {
@@ -141,6 +141,7 @@ if (!app.requestSingleInstanceLock()) {
   async function checkForUpdates(): Promise<void> {
     if (!app.isPackaged || !existsSync(path.join(process.resourcesPath, 'app-update.yml'))) return;
     // require, not import(): its `autoUpdater` is a lazy getter that ESM's named-export detection misses.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy getter above, which import() misses
     const { autoUpdater } = require('electron-updater') as typeof import('electron-updater');
     autoUpdater.logger = {
       info: (m: unknown) => mainLog('info', `updater: ${String(m)}`),

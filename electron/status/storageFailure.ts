@@ -40,6 +40,7 @@ export function storageFailureOf(err: unknown, dataDir?: string, at = new Date()
   if (!err || typeof err !== 'object') return null;
   const e = err as { code?: unknown; message?: unknown; path?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a thrown non-Error: its own toString is all it says
   const message = typeof e.message === 'string' ? e.message : String(err);
   const sqlite = SQLITE_KINDS.find(([re]) => re.test(code));
   if (sqlite) return { kind: sqlite[1], code, message, at: at.toISOString() };

@@ -20,7 +20,7 @@ export function createPrintersRepo(db: Db) {
 
   // Rows are parsed through the schema so a settings field added later gets its default.
   const toConfig = (r: PrinterRow): PrinterConfig =>
-    printerConfig.parse({ id: r.id, name: r.name, connection: JSON.parse(r.connection), settings: JSON.parse(r.settings) });
+    printerConfig.parse({ id: r.id, name: r.name, connection: JSON.parse(r.connection) as unknown, settings: JSON.parse(r.settings) as unknown });
 
   return {
     list: (): PrinterConfig[] => all.all().map(toConfig),

@@ -119,7 +119,7 @@ async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise
 
 /** Runs one walk; never throws: a failure is reported in the result (phase 'failed') and the cursor kept. */
 export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
-  const { accountId, source, shipments, syncState } = deps;
+  const { accountId, source, syncState } = deps;
   let cursor = startCursor(deps);
   const progress: SyncProgress = { accountId, phase: 'running', pages: 0, requests: 0, notModified: 0, stored: 0, cursor, error: null };
   const report = () => deps.onProgress?.({ ...progress });

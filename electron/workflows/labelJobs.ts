@@ -6,7 +6,7 @@
  */
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
 import type { Shipment } from '../../shared/contract/shipments';
-import { isServiceError, type ZplSize } from '../api/index';
+import { isServiceError } from '../api/index';
 import { pdfFallbackRoute, pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
@@ -67,7 +67,7 @@ async function pdfJobs(ctx: Ctx, route: Exclude<LabelRoute, { format: 'zpl' }>, 
 async function zplJobs(ctx: Ctx, route: Extract<LabelRoute, { format: 'zpl' }>, list: Shipment[]): Promise<NewPrintJob[]> {
   const items = await ctx.session.client.getZpl(
     list.map((s) => ({ deliveryId: s.deliveryId, agent: s.agent ?? '' })),
-    route.size ? { size: route.size as ZplSize } : {},
+    route.size ? { size: route.size } : {},
   );
   const byId = new Map(items.map((i) => [i.deliveryId, i]));
   const ordered = list.flatMap((s) => {

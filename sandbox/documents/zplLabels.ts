@@ -58,15 +58,20 @@ function layoutTall(z: ZplCanvas, l: LabelData): void {
   y += 40;
   const bottom = codTop - 20;
   const fits = (h: number) => y + h <= bottom;
-  for (const line of wrap(r.name, charsFor(iw, 70), 2)) if (fits(72)) (z.text(m, y, 70, line, iw), (y += 76));
-  if (r.contactPerson && r.contactPerson !== r.name && fits(46)) (z.text(m, y, 44, r.contactPerson, iw), (y += 52));
+  for (const line of wrap(r.name, charsFor(iw, 70), 2)) if (fits(72)) {
+ z.text(m, y, 70, line, iw); y += 76; }
+  if (r.contactPerson && r.contactPerson !== r.name && fits(46)) {
+ z.text(m, y, 44, r.contactPerson, iw); y += 52; }
   y += 10;
-  for (const line of r.lines) if (fits(60)) (z.text(m, y, 58, line, iw), (y += 66));
+  for (const line of r.lines) if (fits(60)) {
+ z.text(m, y, 58, line, iw); y += 66; }
   y += 10;
-  if (r.phone && fits(46)) (z.text(m, y, 44, `Tel.: ${r.phone}`, iw), (y += 52));
+  if (r.phone && fits(46)) {
+ z.text(m, y, 44, `Tel.: ${r.phone}`, iw); y += 52; }
   if (r.pickUpPlace) {
     for (const line of wrap(`Výdejní místo / Pick-up point: ${r.pickUpPlace}`, charsFor(iw, 38), 2)) {
-      if (fits(40)) (z.text(m, y, 38, line, iw), (y += 44));
+      if (fits(40)) {
+ z.text(m, y, 38, line, iw); y += 44; }
     }
   }
 
@@ -116,7 +121,8 @@ function layoutSmall(z: ZplCanvas, l: LabelData): void {
   let y = 112;
   z.text(m, y, 46, r.name, leftW);
   y += 52;
-  for (const line of r.lines.slice(0, 3)) (z.text(m, y, 32, line, leftW), (y += 34));
+  for (const line of r.lines.slice(0, 3)) {
+ z.text(m, y, 32, line, leftW); y += 34; }
   const extra = [r.phone ? `Tel.: ${r.phone}` : '', r.pickUpPlace ? `Výdejní místo: ${r.pickUpPlace}` : ''].filter(Boolean).join('  ');
   if (extra) z.text(m, y, 24, extra, leftW);
 

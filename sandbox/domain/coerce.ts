@@ -50,7 +50,7 @@ export function readBool(v: unknown): Read<boolean> {
  */
 export function readList(v: unknown): unknown[] | typeof INVALID {
   if (isAbsent(v)) return [];
-  if (Array.isArray(v)) return v;
+  if (Array.isArray(v)) return v as unknown[];
   if (isRecord(v)) {
     const keys = Object.keys(v);
     if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) {

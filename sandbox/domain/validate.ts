@@ -133,7 +133,7 @@ function readDelivery(
 
   let cod: string | null = null;
   let codCurrency: string | null = null;
-  let variableSymbol: string | null = null;
+  let variableSymbol: string | null;
   if (!isAbsent(item.cod)) {
     cod = money(item, 'cod', at, errors, true);
     codCurrency = currency(item, 'codCurrency', at, errors);

@@ -52,13 +52,15 @@ const xmlParser = new XMLParser({
   isArray: (tagName: string) => REQUEST_ARRAY_KEYS.has(tagName),
 });
 
-class Refusal {
+class Refusal extends Error {
   constructor(
-    readonly message: Msg,
+    readonly msg: Msg,
     readonly field: string,
     readonly value: unknown,
     readonly params: Record<string, string | number> = {},
-  ) {}
+  ) {
+    super(msg.en);
+  }
 }
 
 /** Field paths as the spec writes them: `[0].recipient.surname` inside the deliveries list. */
@@ -103,7 +105,7 @@ function safeCopy(root: unknown, lists: boolean): unknown {
         .sort((a, b) => Number(a) - Number(b))
         .map((k) => visit(rec[k], '', `${path}[${k}]`, depth + 1));
     }
-    const out: Body = Object.create(null);
+    const out = Object.create(null) as Body;
     for (const k of keys) {
       const childPath = path === '' ? k : `${path}.${k}`;
       if (k.length > MAX_STRING_CHARS) throw new Refusal(httpMessages.stringTooLong, fieldOf(path), null, { max: MAX_STRING_CHARS });
@@ -133,9 +135,9 @@ function finish(parsed: Record<string, unknown>, lists: boolean): DecodeResult {
     return {
       ok: false,
       status: 422,
-      message: err.message,
+      message: err.msg,
       params: err.params,
-      errors: [{ field: err.field, value: err.value, message: err.message, params: err.params }],
+      errors: [{ field: err.field, value: err.value, message: err.msg, params: err.params }],
     };
   }
 }

@@ -34,6 +34,7 @@ function escapeXml(text: string): string {
   // reference it survives, so MIME base64 (CRLF line breaks, spec "Common conventions" 8) arrives intact.
   return wellFormed(text)
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
+    // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 does not allow, dropped
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
     .replace(/\r/g, '&#13;');
 }
@@ -70,6 +71,7 @@ function xmlContent(value: unknown): string {
       .map(([k, v]) => xmlElement(k, v))
       .join('');
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects are handled above: a bigint or a symbol is left
   return escapeXml(String(value));
 }
 
@@ -91,6 +93,7 @@ function formPairs(prefix: string, value: unknown, out: Array<[string, string]>)
     for (const [k, v] of entries) formPairs(prefix === '' ? k : `${prefix}[${k}]`, v, out);
     return;
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects are handled above: a string or a bigint is left
   out.push([prefix, wellFormed(String(value))]);
 }
 

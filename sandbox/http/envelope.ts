@@ -78,7 +78,7 @@ export function echoOf(value: unknown, depth = 0): unknown {
     return value.slice(0, ECHO_MAX_ENTRIES).map((v) => echoOf(v, depth + 1));
   }
   if (depth >= ECHO_MAX_DEPTH) return '{…}';
-  const out: Record<string, unknown> = Object.create(null);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const k of Object.keys(value).slice(0, ECHO_MAX_ENTRIES)) out[echoOf(k) as string] = echoOf((value as Record<string, unknown>)[k], depth + 1);
   return out;
 }

@@ -12,7 +12,7 @@ import type { Router } from '../http/router';
 import { requireScope } from '../oauth/index';
 import type { Services } from '../services';
 import { routeMessages as rm } from './messages';
-import { currentStates, deliveriesEtag, deliveriesOf, domainFailure, fail, fieldsOf, itemIds, ownedDeliveries, present, withIndex } from './shared';
+import { currentStates, deliveriesEtag, deliveriesOf, domainFailure, fieldsOf, itemIds, ownedDeliveries, present, withIndex } from './shared';
 
 /** Spec "Limits": a search returns at most 100 shipments. */
 export const SEARCH_LIMIT = 100;

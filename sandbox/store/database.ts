@@ -51,7 +51,7 @@ export function openSqlite(file: string, nativeBinding?: string): Db {
   try {
     return new Database(file, { nativeBinding });
   } catch (err) {
-    throw new Error(`The SQLite driver binding ${nativeBinding} could not be loaded (${(err as Error).message}).`);
+    throw new Error(`The SQLite driver binding ${nativeBinding} could not be loaded (${(err as Error).message}).`, { cause: err });
   }
 }
 

@@ -40,9 +40,9 @@ function startCli(args: string[]): Promise<Started> {
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`no start-up banner within 20 s:\n${out}\n${err}`)), 20_000);
-    proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
     proc.on('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${out}\n${err}`)));
-    proc.stdout!.on('data', (c: Buffer) => {
+    proc.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const url = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
       const login = /demo login:\s+(\S+) \/ (\S+)/.exec(out);

@@ -13,7 +13,7 @@ afterAll(() => sb.close());
 const params = (extra: Record<string, string> = {}) => ({ response_type: 'code', client_id: sb.demo.clientId, scope: 'deliveries', state: 'xyz-123', ...extra });
 
 async function authorizeRaw(p: Record<string, string>): Promise<Response> {
-  return fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(p)}`, { redirect: 'manual' });
+  return fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(p).toString()}`, { redirect: 'manual' });
 }
 
 describe('Flow 1-3: authorization request, login, consent, code', () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 export function scanPng(png: Buffer | string): string[] {
   const dir = typeof png === 'string' ? null : mkdtempSync(path.join(os.tmpdir(), 'scan-'));
   const file = dir ? path.join(dir, 'image.png') : (png as string);
-  if (dir) writeFileSync(file, png as Buffer);
+  if (dir) writeFileSync(file, png);
   try {
     const out = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Scode128.enable', file], { encoding: 'utf8' });
     return out.split('\n').map((s) => s.trim()).filter(Boolean);

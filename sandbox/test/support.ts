@@ -66,7 +66,7 @@ export async function api(
   if (o.body) headers['content-type'] = MEDIA[fmt];
   const res = await fetch(sb.url + path, { method, headers: { ...headers, ...o.headers }, body: o.body ? encodeRequest(fmt, o.body) : undefined });
   const text = await res.text();
-  let body: any = null;
+  let body: any;
   try {
     body = decodeResponse(fmt, text);
   } catch {
@@ -114,7 +114,7 @@ export async function authorizeThroughPages(
   o: { username?: string; password?: string; decision?: 'allow' | 'deny'; lang?: string } = {},
 ): Promise<{ location: URL; loginPage: string; consentPage: string }> {
   const headers: Record<string, string> = o.lang ? { 'accept-language': o.lang } : {};
-  const authRes = await fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(params)}`, { redirect: 'manual', headers });
+  const authRes = await fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(params).toString()}`, { redirect: 'manual', headers });
   const loginPage = await authRes.text();
   if (authRes.status !== 200) throw new Error(`authorize: ${authRes.status} ${authRes.headers.get('location') ?? loginPage.slice(0, 200)}`);
   const login = formOf(loginPage);

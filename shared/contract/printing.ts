@@ -35,7 +35,7 @@ export const printerSettings = z.object({
    */
   labelCounter: z.boolean().default(false),
   /** CUPS options for PDF printing, e.g. media=Custom.100x150mm, fit-to-page. */
-  media: z.string().max(80).regex(/^[\w.\-]*$/, 'letters, digits, dot, dash only').default(''),
+  media: z.string().max(80).regex(/^[\w.-]*$/, 'letters, digits, dot, dash only').default(''),
   fitToPage: z.boolean().default(true),
 });
 export type PrinterSettings = z.infer<typeof printerSettings>;
@@ -53,7 +53,7 @@ export const printerConnection = z.discriminatedUnion('kind', [
 ]);
 export type PrinterConnection = z.infer<typeof printerConnection>;
 
-export const printerId = z.string().min(1).max(80).regex(/^[\w.:\-]+$/);
+export const printerId = z.string().min(1).max(80).regex(/^[\w.:-]+$/);
 
 export const printerConfig = z.object({
   id: printerId,

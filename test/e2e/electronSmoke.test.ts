@@ -43,7 +43,7 @@ describe.skipIf('why' in electron)('the desktop app (Electron)', { timeout: 180_
     app = await _electron.launch({
       executablePath: (electron as { bin: string }).bin,
       args: [repoRoot, '--data-dir', dataDir, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
-      env: { ...process.env, LANG: 'en_US.UTF-8' } as Record<string, string>,
+      env: { ...process.env, LANG: 'en_US.UTF-8' },
       timeout: 60_000,
     });
     page = await app.firstWindow();
@@ -71,12 +71,11 @@ describe.skipIf('why' in electron)('the desktop app (Electron)', { timeout: 180_
     await page.keyboard.type('ORD-1001');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="scan-outcome"][data-kind="printed"]', { timeout: 60_000 });
-    const outcome = (await page.evaluate('window.__outcomes.find((o) => o.code === "ORD-1001")')) as { kind: string; shipment: { barcodes: string[] } };
+    const outcome = await page.evaluate<{ kind: string; shipment: { barcodes: string[] } }>('window.__outcomes.find((o) => o.code === "ORD-1001")');
     expect(outcome.kind).toBe('printed');
-    const received = (await page.evaluate(`window.stationBridge.call('printing.printers.received', { printerId: 'virtual-zpl' })`)) as {
-      ok: boolean;
-      value: { text: string | null }[];
-    };
+    const received = await page.evaluate<{ ok: boolean; value: { text: string | null }[] }>(
+      `window.stationBridge.call('printing.printers.received', { printerId: 'virtual-zpl' })`,
+    );
     expect(received.ok).toBe(true);
     expect(received.value).toHaveLength(1);
     expect(received.value[0]!.text).toContain(outcome.shipment.barcodes[0]);

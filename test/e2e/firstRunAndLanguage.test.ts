@@ -326,7 +326,7 @@ describe.skipIf(!needs('chromium'))('Czech and English without slips, first run 
       await p.keyboard.press('F1');
       await p.locator('.recent-list li .what').first().waitFor();
       const cut = await p.evaluate((list: string[]) => {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's DOM, not typed in this Node file
+        // `any`: the page's DOM, not typed in this Node file
         const w = globalThis as any;
         const cell = w.document.querySelector('.recent-list li .what');
         if (!cell) return ['no recent scan row'];

@@ -29,7 +29,6 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
   let page: Page;
 
   const outcome = () => page.getByTestId('scan-outcome');
-  const kind = () => outcome().getAttribute('data-kind', { timeout: 20_000 });
   /** The test id of the element that has the keyboard focus (the page's own expression: no DOM types in Node tests). */
   const focused = () => page.evaluate<string | null>('document.activeElement?.dataset.testid ?? null');
   const printed = () => hs.station.printing.virtual.zpl.printed();

@@ -65,7 +65,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
       const zpl = d.hs.station.printing.virtual.zpl;
       await zpl.offline();
       let jobId: number;
-      let caption = '';
+      let caption: string;
       try {
         const o = await scan(page, l.cancelCode);
         expect(o.kind).toBe('printer-down');

@@ -32,8 +32,8 @@ export function startChildHost(o: { nodeArgs?: string[]; dataDir?: string; umask
     ? spawn('/bin/sh', ['-c', `umask ${o.umask} && exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -47,10 +47,10 @@ export function startChildHost(o: { nodeArgs?: string[]; dataDir?: string; umask
       const m = /(http:\/\/127\.0\.0\.1:(\d+))\/\?token=([\w-]+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       resolve({ child, dataDir, host: { origin: m[1]!, port: Number(m[2]), token: m[3]!, url: m[0] }, output: () => out, stop });
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
   });
 }
 

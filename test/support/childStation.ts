@@ -16,7 +16,7 @@ export function forceSynchronous(value: string | undefined, who: string): void {
   const pragma = Database.prototype.pragma;
   Database.prototype.pragma = function (this: Database.Database, source: string, options?: Database.PragmaOptions) {
     return pragma.call(this, /^\s*synchronous\s*=/i.test(source) ? `synchronous = ${value}` : source, options);
-  } as typeof pragma;
+  };
 }
 
 /** Warnings and errors as JSON lines on stderr; stdout belongs to the protocol. */

@@ -33,7 +33,7 @@ export function connectRpc(host: WebHost): Promise<RpcSocket> {
     const watchers = new Set<() => void>();
     let id = 0;
     ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as RpcHostMessage;
+      const m = JSON.parse((data as Buffer).toString()) as RpcHostMessage;
       if (m.t === 'reply') {
         replies.get(m.id)?.(m);
         replies.delete(m.id);

@@ -66,7 +66,7 @@ export function openRpcSocket(
     const inbox: RpcHostMessage[] = [];
     const waiters: ((m: RpcHostMessage) => void)[] = [];
     ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as RpcHostMessage;
+      const msg = JSON.parse((data as Buffer).toString()) as RpcHostMessage;
       const w = waiters.shift();
       if (w) w(msg);
       else inbox.push(msg);

@@ -23,7 +23,7 @@ type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 export type Messages = UnionToIntersection<Area['en']>;
-export type MessageKey = keyof Messages & string;
+export type MessageKey = keyof Messages;
 
 function join(lang: 'en' | 'cs'): Record<MessageKey, string> {
   const out: Record<string, string> = {};
@@ -33,7 +33,7 @@ function join(lang: 'en' | 'cs'): Record<MessageKey, string> {
       out[k] = v;
     }
   }
-  return out as Record<MessageKey, string>;
+  return out;
 }
 
 export const en = join('en');

@@ -11,7 +11,7 @@ const rules = new Map<string, Intl.PluralRules>();
 export function pluralForm(language: string, n: number): PluralForm {
   let r = rules.get(language);
   if (!r) rules.set(language, (r = new Intl.PluralRules(language)));
-  return r.select(n) as PluralForm;
+  return r.select(n);
 }
 
 /** The key of the plural form of `key` for `n` in a catalogue, or `key` itself (the `other` form). */

@@ -43,7 +43,10 @@ export function webSocketTransport(url: string, protocols: string[] = []): RpcTr
     ws.addEventListener('message', (ev) => {
       const msg = JSON.parse(String(ev.data)) as RpcHostMessage;
       if (msg.t === 'event') listeners.forEach((l) => l(msg.name, msg.payload));
-      else pending.get(msg.id)?.(msg.result), pending.delete(msg.id);
+      else {
+        pending.get(msg.id)?.(msg.result);
+        pending.delete(msg.id);
+      }
     });
     ws.addEventListener('close', () => {
       for (const [id, resolve] of pending) {

@@ -22,7 +22,7 @@ let open: Delivery;
 beforeAll(async () => {
   s = await openSession({ seed: 'none' });
   const inserted = await s.client.insertDeliveries([
-    shipment({ packages: [{ weight: '1.2' }, { weight: '3,4' as string }] }),
+    shipment({ packages: [{ weight: '1.2' }, { weight: '3,4' }] }),
     shipment(),
     shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }),
     shipment(),

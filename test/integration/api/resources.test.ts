@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError, type TransportQuery } from '../../../electron/api/index';
-import { startProxy, type Proxy } from './proxy';
+import { startProxy } from './proxy';
 import { adminPost, openSession, shipment, type Session } from './support';
 
 let s: Session;
@@ -39,8 +39,7 @@ describe('transport search (spec "GET /api/v3/transports")', () => {
   });
 
   it('falls back to POST with X-HTTP-Method-Override: GET when GET with a body is refused, and remembers it', async () => {
-    let proxy: Proxy | null = null;
-    proxy = await startProxy(s.sb.url, (req, body) =>
+    const proxy = await startProxy(s.sb.url, (req, body) =>
       req.method === 'GET' && req.url?.startsWith('/api/v3/transports') && body.length > 0 ? { status: 400, body: '{"code":400,"status":"error","message":"GET with a body"}' } : null,
     );
     try {
@@ -56,7 +55,7 @@ describe('transport search (spec "GET /api/v3/transports")', () => {
   });
 
   it('maps a 422 to the index of the failing query', async () => {
-    const bad = { ...query, packages: [{ weight: 'heavy', length: 1, width: 1, height: 1 }] } as unknown as TransportQuery;
+    const bad = { ...query, packages: [{ weight: 'heavy', length: 1, width: 1, height: 1 }] };
     const err = await s.client.searchTransports([query, bad]).catch((e) => e);
     expect(err).toBeInstanceOf(TypeError); // the client refuses a non-decimal before sending
     const err2 = await s.client.searchTransports([query, { ...query, packages: [] }]).catch((e) => e);

@@ -40,7 +40,7 @@ describe.skipIf(!hostBuilt && !process.env.CI)('the embedded sandbox\'s demo cre
   it('are made per launch: the public demo secret is refused (401 invalid_client), the station still logs in, scans and prints, after a reset too', async () => {
     ch = await startChildHost();
     rpc = await connectRpc(ch.host as WebHost);
-    const sandboxUrl = (await rpc.call('station.status', {})).service.baseUrl!;
+    const sandboxUrl = (await rpc.call('station.status', {})).service.baseUrl;
     // 401 is the client refused; 400 (invalid_grant) would mean the public secret was taken.
     expect(await publicClientAnswer(sandboxUrl)).toBe(401);
     expect(await scanPrints(rpc, 'ORD-1001')).toBe('printed');

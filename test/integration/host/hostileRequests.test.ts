@@ -35,7 +35,7 @@ async function startRig(): Promise<Rig> {
   const ch = await startChildHost();
   const rpc = await connectRpc(ch.host as WebHost);
   const status = await rpc.call('station.status', {});
-  const sandboxPort = Number(new URL(status.service.baseUrl!).port);
+  const sandboxPort = Number(new URL(status.service.baseUrl).port);
   // A login in progress: an account on the embedded sandbox with its own redirect port.
   const loginPort = await freePort();
   const account = await rpc.call('accounts.add', { name: 'Hostile test', environment: 'sandbox', clientId: 'hostile-client', clientSecret: 'hostile-secret-123456', redirectPort: loginPort });
@@ -89,7 +89,11 @@ async function virtualPrinterPort(rig: Rig): Promise<number> {
       const timer = setTimeout(() => (socket.destroy(), resolve(got)), 2_000);
       socket.on('data', (d) => {
         got += d.toString('latin1');
-        if (got.split('\x03').length > 3) (clearTimeout(timer), socket.destroy(), resolve(got));
+        if (got.split('\x03').length > 3) {
+          clearTimeout(timer);
+          socket.destroy();
+          resolve(got);
+        }
       });
       socket.on('error', () => (clearTimeout(timer), resolve(got)));
     });

@@ -31,7 +31,7 @@ async function tarball(): Promise<string> {
   mkdirSync(path.join(stage, 'build', 'Release'), { recursive: true });
   copyFileSync(nodeBuild, path.join(stage, 'build', 'Release', 'better_sqlite3.node'));
   const file = path.join(work, 'prebuild.tar.gz');
-  await new Promise<void>((resolve, reject) => execFile('tar', ['-czf', file, '-C', stage, 'build'], (err) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) => execFile('tar', ['-czf', file, '-C', stage, 'build'], (err: Error | null) => (err ? reject(err) : resolve())));
   return file;
 }
 

@@ -75,7 +75,7 @@ export function webSocketClient(host: WebHost): Promise<ContractClient> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), { headers: { origin: host.origin } });
     const { client, receive } = clientOver((d) => ws.send(d as string | Buffer), Buffer.from([0x7b, 0x7d]), () => ws.close());
-    ws.on('message', (data) => receive(data.toString()));
+    ws.on('message', (data) => receive((data as Buffer).toString()));
     ws.on('open', () => resolve(client));
     ws.on('error', reject);
   });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../electron/auth/keychain';
-import { runCoreProcess, type CoreToMain, type MainToCore, type ParentPortLike } from '../../../electron/host/coreProcess';
+import { runCoreProcess, type CoreToMain, type ParentPortLike } from '../../../electron/host/coreProcess';
 import type { MessagePortLike } from '../../../electron/rpc/messagePortBridge';
 import type { RpcHostMessage } from '../../../shared/rpcEnvelope';
 import { repoRoot } from '../../support/station';
@@ -34,7 +34,7 @@ function mockParentPort() {
   return {
     port,
     said,
-    send: (data: MainToCore | unknown, ports: MessagePortLike[] = []) => listener!({ data, ports }),
+    send: (data: unknown, ports: MessagePortLike[] = []) => listener!({ data, ports }),
     waitFor: (t: CoreToMain['t']) => until(() => said.find((m) => m.t === t), `"${t}" from the core`),
   };
 }

@@ -19,8 +19,10 @@ const mockDomWindow = vi.hoisted(() => {
   return { fireLoaded: () => loaded.splice(0).forEach((l) => l()) };
 });
 const mockElectronRenderer = vi.hoisted(() => ({
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- vi.hoisted infers its type from these: without it, {}
   exposed: {} as Record<string, unknown>,
   sent: [] as string[],
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- as above
   listeners: {} as Record<string, (e: { ports: unknown[] }) => void>,
 }));
 vi.mock('electron', () => ({

@@ -67,7 +67,7 @@ describe.skipIf(!needs('keychain'))('first run of the station', () => {
   it('keeps the language the worker picked, for the service messages too', async () => {
     expect(await rpc.call('settings.set', { language: 'cs' })).toMatchObject({ language: 'cs', sounds: true });
     expect((await rpc.call('settings.get', {})).language).toBe('cs');
-    const err = await rpc.call('settings.set', { volume: 300 } as never).catch((e: unknown) => e);
+    const err = await rpc.call('settings.set', { volume: 300 }).catch((e: unknown) => e);
     expect((err as StationCallError).code).toBe('invalid_params');
   });
 

@@ -189,7 +189,7 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
       let workSeen = false;
       let acks = 0;
       let cutAsked = false;
-      let cutDone: Promise<void> | null = null;
+      let cutDone: Promise<void> | undefined;
       const timers: NodeJS.Timeout[] = [];
       // The cut is the test's own: a child that exits by itself before it is a crash.
       const cutNow = () => {
@@ -285,8 +285,8 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
     }
 
     // The last run: not cut; the batch list closed, everything settled, the set-ups checked once more.
-    let finalState = 'not started';
-    let finalStderr = '';
+    let finalState: string;
+    let finalStderr: string;
     await rig.clearFaults();
     {
       const child = children.next(false);

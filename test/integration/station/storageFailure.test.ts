@@ -155,8 +155,8 @@ describe.skipIf(!fuseOk || !hostBuilt)('a failing disk under a scanning station'
     const { dataDir, fs: disk } = await mountFailable('full');
     const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), '--web', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     stops.push(
       () =>
         new Promise<void>((resolve) => {

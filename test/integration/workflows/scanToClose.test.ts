@@ -272,23 +272,23 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
 
   it('a lone scan of a cached prepared parcel is on the disk with its close request when it is acknowledged (one commit, not two, before the close leaves)', async () => {
     const [a, b] = [await insert(rig, { recipient: { ...shipment().recipient, firstname: 'Řehoř', surname: 'Šťastný' } }), await insert(rig)];
-    rig.deps.recordDeliveries(rig.session.accountId, [a!, b!]);
+    rig.deps.recordDeliveries(rig.session.accountId, [a, b]);
     clearPrinted(rig);
     const entryOf = (scanId: number) => rig.deps.repos.journal.unfinishedScans().find((e) => e.scanId === scanId)!;
 
-    const first = await rig.workflows.scanToClose.submit(a!.externalId!);
+    const first = await rig.workflows.scanToClose.submit(a.externalId!);
     // Acknowledged: what is committed already names the shipment and says its close is asked for.
     const atAck = entryOf(first.scanId);
-    expect(atAck).toMatchObject({ step: 'close-requested', deliveryId: a!.deliveryId });
+    expect(atAck).toMatchObject({ step: 'close-requested', deliveryId: a.deliveryId });
     expect(rig.deps.repos.journal.steps(atAck.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested']);
     // A scan that comes while the first is in flight waits its turn: it is only received.
-    const second = await rig.workflows.scanToClose.submit(b!.externalId!);
+    const second = await rig.workflows.scanToClose.submit(b.externalId!);
     expect(entryOf(second.scanId)).toMatchObject({ step: 'received', deliveryId: null });
 
     const outcomes = [await first.done, await second.done];
     expect(outcomes.map((o) => o.kind)).toEqual(['printed', 'printed']);
     expect(rig.deps.repos.journal.steps(atAck.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested', 'closed', 'queued']);
-    const barcodes = await barcodesOf(rig, [a!.deliveryId, b!.deliveryId]);
+    const barcodes = await barcodesOf(rig, [a.deliveryId, b.deliveryId]);
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
   });
 

@@ -113,6 +113,7 @@ describe('the virtual printer answers ~HS as the manual documents it', () => {
   it('three STX…ETX CR LF strings with the manual\'s field count and widths', async () => {
     printer.set({ paperOut: false, headOpen: false, paused: false });
     const raw = (await ask(printer, '~HS')).toString('latin1');
+    // eslint-disable-next-line no-control-regex -- a ~HS answer is three STX … ETX frames
     const strings = [...raw.matchAll(/\x02([^\x02\x03]*)\x03\r\n/g)].map((m) => m[1]!.split(','));
     expect(strings.map((f) => f.map((x) => x.length))).toEqual([
       [3, 1, 1, 4, 3, 1, 1, 1, 3, 1, 1, 1],

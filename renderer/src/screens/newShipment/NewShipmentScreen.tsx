@@ -98,7 +98,7 @@ export function NewShipmentScreen() {
       const first = defaultPlace(r.value, last);
       setDraft((d) => (d.sender.type === 'collectionPlace' && !d.sender.collectionPlace && first ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } } : d));
     });
-  }, []);
+  }, [setDraft]);
 
   /** A new shipment the worker typed into and did not save: dropping it asks first. */
   const unsaved = mode.kind === 'new' && !saved && JSON.stringify({ ...draft, sender: { ...draft.sender, collectionPlace: '' } }) !== JSON.stringify(emptyDraft());
@@ -137,7 +137,7 @@ export function NewShipmentScreen() {
       setMode({ kind: 'edit', deliveryId, etag: r.value.etag, editable: r.value.editable });
       setBanner(r.value.editable ? { kind: 'info', text: (t) => t('newShipment.editing', { id: deliveryId }) } : { kind: 'error', text: (t) => t('newShipment.notEditable', { id: deliveryId }) });
     },
-    [t],
+    [setBanner, setChosen, setDraft, setErrors, setMode, setOptions, setSaved],
   );
 
   // Another screen asked to edit a shipment (useNav().go('newShipment', { deliveryIds: [id] })).

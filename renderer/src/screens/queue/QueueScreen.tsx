@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { waitsForPrinter, type JobView, type PrinterView } from '../../../../shared/contract/printing';
-import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
+import { errorTextNow, useLanguage, useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { printerName } from '../../i18n/printerName';

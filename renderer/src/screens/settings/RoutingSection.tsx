@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LabelRoute, PrinterView, RouteDecision, RoutingRules, ZplSize } from '../../../../shared/contract/printing';
-import { useT, type T } from '../../i18n';
+import { errorTextNow, useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { carriersWith, type CarrierInfo } from './carriers';
 import { errorText } from '../../i18n/errors';
@@ -170,7 +170,7 @@ export function RoutingSection() {
     setProtocol(r.protocolPrinterId ?? '');
   }
   useEffect(() => {
-    void rpc.request('printing.routes.get', {}).then((r) => (r.ok ? load(r.value) : setResult({ kind: 'bad', text: errorText(t, r.error) })));
+    void rpc.request('printing.routes.get', {}).then((r) => (r.ok ? load(r.value) : setResult({ kind: 'bad', text: errorTextNow(r.error) })));
   }, []);
 
   if (!rows || !defaultRow || !printers) return <p>{t('settings.loading')}</p>;

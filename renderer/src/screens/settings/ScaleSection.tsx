@@ -18,7 +18,6 @@ const BAUDS = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
 
 export function ScaleSection() {
   const t = useT();
-  const language = useLanguage((s) => s.language);
   const reading = useScale((s) => s.reading);
   const [form, setForm] = useState<(Omit<ScaleSettings, 'toleranceKg' | 'waitSeconds' | 'askAbovePercent'> & { tolerance: string; wait: string; askAbove: string }) | null>(null);
   const [found, setFound] = useState<ScaleDiscovery | null>(null);

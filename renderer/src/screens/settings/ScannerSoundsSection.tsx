@@ -31,6 +31,7 @@ export function ScannerSoundsSection() {
       setSuffix(settings.scanner.suffix);
       setKeyGap(String(settings.scanner.keyGapMs));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refilled when the saved scanner fields change, not on every new settings object (a save elsewhere would wipe what is being typed)
   }, [settings?.scanner.prefix, settings?.scanner.suffix, settings?.scanner.keyGapMs]);
 
   if (!settings) return <p>{t('settings.loading')}</p>;

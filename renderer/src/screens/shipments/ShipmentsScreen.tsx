@@ -255,7 +255,7 @@ export function ShipmentsScreen() {
                 aria-label={allSelected ? t('shipments.selectNone') : t('shipments.selectAll')}
                 title={allSelected ? t('shipments.selectNone') : t('shipments.selectAll')}
                 checked={allSelected}
-                onChange={async () => setSel(allSelected ? emptySelection : selectAll(await list.allIds()))}
+                onChange={() => void list.allIds().then((ids) => setSel(allSelected ? emptySelection : selectAll(ids)))}
                 data-testid="select-all"
               />
             </span>
