@@ -305,7 +305,6 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       const driver = driverFor(printerId);
       return publicJob(queue.moveTo(jobId, printerId, driver?.formats ?? []));
     },
-    'printing.queue.reprint': ({ jobId }) => publicJob(queue.reprint(jobId)),
     'printing.queue.markPrinted': ({ jobId }) => publicJob(queue.markPrinted(jobId)),
     'printing.preview': ({ jobId }) => preview(jobId),
   };

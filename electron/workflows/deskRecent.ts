@@ -29,7 +29,10 @@ const finalKind: Partial<Record<LatestScan['logOutcome'], Kind>> = {
 };
 
 /** A scan whose labels are queued: what its jobs say now (the scan log says "queued" until they finish). */
-function queuedKind(jobs: JobView[]): { kind: Kind; waits: boolean } {
+function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
+  // A job replaced by a reprint's copy is no label of the scan any more: the copy (linked to it) is.
+  const copies = all.filter((j) => j.reasonCode !== 'replaced_by_reprint' || j.state !== 'cancelled');
+  const jobs = copies.length ? copies : all;
   if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled')) return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
   if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint')) return { kind: 'print-cancelled', waits: false };
   if (jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')) return { kind: 'printer-down', waits: true };

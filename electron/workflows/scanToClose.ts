@@ -222,14 +222,20 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     // Handed to the print system, which does not say a label came out: told as such, not counted printed (issue 24 item 7).
     if (settled.kind === 'spooled') return { scanId, code, kind: 'spooled', shipment: info, jobIds, reprint };
     // The labels come out later (the printer was down, or slow): the scan log says so then, so the day's counters are true.
-    setImmediate(() =>
+    const follow = (ids: number[]): void =>
       deps.jobs.whenAllDone(
-        jobIds,
+        ids,
         (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' }),
-        // Cancelled in the queue: it no longer waits, so the day's "Waiting" drops it (issue 25 item 8).
+        // Cancelled in the queue: it no longer waits, so the day's "Waiting" drops it.
         () => deps.repos.scanLog.update(scanId, { outcome: 'print_cancelled' }),
-      ),
-    );
+        // Reprinted from the print queue: the copy is the scan's label now (linked in the journal).
+        () => {
+          if (entryId === null) return;
+          const live = journal.jobIdsOf(entryId).filter((id) => deps.queue.get(id).state !== 'cancelled');
+          if (live.length) follow(live);
+        },
+      );
+    setImmediate(() => follow(jobIds));
     if (settled.kind === 'waiting' || settled.kind === 'failed') {
       // Waiting for its printer (offline, out of labels): said at once, with the printer's reason (issue 24 item 10).
       const j = settled.job;
