@@ -1,5 +1,5 @@
 /**
- * The durable print queue (issue 6). A job row is committed before its first byte leaves;
+ * The durable print queue. A job row is committed before its first byte leaves;
  * states queued -> sending -> sent -> done, or failed (with a retry time while nothing reached the
  * printer, without one when the printer has it but cannot print), or uncertain (outcome unknown)
  * or unconfirmed (every byte left, the printer never confirmed): both shown to the worker, sent
@@ -54,8 +54,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   /**
    * Jobs a streaming driver holds in its printer, waiting to be confirmed. They outlive the lane
    * that sent them: a lane ends when nothing is left to send, so a label queued while the previous
-   * one prints starts a lane at once and goes into the printer's buffer before that one is out
-   * (issue 24 item 5), instead of waiting behind its confirmation.
+   * one prints starts a lane at once and goes into the printer's buffer before that one is out,
+   * instead of waiting behind its confirmation.
    */
   const confirming = new Set<Promise<void>>();
   /** Jobs each printer was sent since start (their `sending`): a label counter read after a new send counts new labels too. */

@@ -12,7 +12,7 @@ import type { ScanLogRepo } from './scanLogRepo';
 
 export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
 export type JournalStep = 'received' | 'resolved' | 'close-requested' | 'closed' | 'queued' | 'ended';
-/** Steps of the desk kept in an entry's history without moving its state (issue 19: weighing, label check). */
+/** Steps of the desk kept in an entry's history without moving its state (weighing, label check). */
 export type DeskStep = 'weighed' | 'weight-asked' | 'weight-accepted' | 'label-expected' | 'label-verified' | 'label-mismatch';
 /** close-and-print: a prepared shipment to close, then print; print: a closed shipment's labels (again). */
 export type JournalWant = 'close-and-print' | 'print';
@@ -137,7 +137,7 @@ const scanLogOutcome: Record<string, string> = {
   rejected: 'rejected',
   'closed-elsewhere': 'already_closed',
   'already-closed': 'already_closed',
-  /** Held at the weight check (issue 25): nothing was done with the parcel. */
+  /** Held at the weight check: nothing was done with the parcel. */
   held: 'skipped',
   'not-printed': 'error',
   error: 'error',
@@ -192,7 +192,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     if (outcome) logScan.run({ id, outcome, deliveryId: c.deliveryId ?? null, message: c.reason ?? null });
   };
   // Scans whose labels all came out while nobody was listening (the station stopped before it heard).
-  // A scan whose labels were handed to the print system (spooled) is logged as such, not printed (issue 24 item 7).
+  // A scan whose labels were handed to the print system (spooled) is logged as such, not printed.
   const printedScans = db.prepare(
     `UPDATE scan_log SET outcome = CASE WHEN EXISTS (
          SELECT 1 FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id

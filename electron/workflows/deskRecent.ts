@@ -1,8 +1,8 @@
 /**
  * The Station screen's recent scans and last labels, read from the journal, the scan log and the
- * print queue (issue 25 item 12): a page that loads (a reload, a second window on the web host)
+ * print queue: a page that loads (a reload, a second window on the web host)
  * shows what the page before it showed, and a label cancelled in the queue is neither "waiting"
- * nor among the last labels (item 8). The page keeps them by the `scan.outcome` events after that.
+ * nor among the last labels. The page keeps them by the `scan.outcome` events after that.
  */
 import { RECENT_LABELS, RECENT_SCANS, type DeskRecent, type RecentScan } from '../../shared/contract/workflows';
 import { waitsForPrinter, type JobView } from '../../shared/contract/printing';

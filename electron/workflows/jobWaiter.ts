@@ -1,6 +1,6 @@
 /**
  * Waits for print jobs to reach a state the worker must hear about, and answers as soon as the
- * queue knows it (issue 24 item 10): all printed (green); all finished but some only handed to the
+ * queue knows it: all printed (green); all finished but some only handed to the
  * print system (spooled: not confirmed printed); one waiting for its printer (nothing of it reached
  * the printer, it goes by itself when the printer is back: amber at once, not after the wait); one
  * failed, uncertain or unconfirmed (it waits for the worker); or still on its way when the wait
