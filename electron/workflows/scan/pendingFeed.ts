@@ -83,5 +83,3 @@ export function createPendingFeed(journal: JournalRepo, working: () => number | 
     },
   };
 }
-
-export type PendingFeed = ReturnType<typeof createPendingFeed>;
