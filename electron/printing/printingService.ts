@@ -68,7 +68,8 @@ const builtIns = (): PrinterConfig[] => [
   { id: VIRTUAL_PDF_ID, name: 'Virtual office printer (PDF folder)', connection: { kind: 'virtual-pdf' }, settings: printerSettings.parse({}) },
 ];
 
-const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
+/** A job as the contract shows it (without what only the core needs to print it). */
+export const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
 /** What every page follows of a job: its state and why (a reason only when there is one). */
 const stateOf = (j: JobView): JobStateChange => ({
   id: j.id,

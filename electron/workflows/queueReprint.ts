@@ -11,13 +11,11 @@
  * chose this job on this printer, and a job does not keep the route it came by (an A4 sheet's
  * position, a single PDF).
  */
-import type { JobView } from '../../shared/contract/printing';
 import { StationError } from '../base/stationError';
+import { publicJob } from '../printing/printingService';
 import type { Handlers } from '../rpc/rpcServer';
 import type { StoredJob } from '../store/printJobsRepo';
 import { labelsInPrinter, type WorkflowDeps } from './workflowDeps';
-
-const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
 
 export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 'session' | 'clock'>) {
   const journal = deps.repos.journal;
