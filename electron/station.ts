@@ -40,6 +40,7 @@ import { shipmentSourceFromClient } from './sync/shipmentSourceFromClient';
 import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from './workflows/index';
 import { createWorkflowHandlers } from './workflows/workflowHandlers';
 import { createShipmentActions } from './workflows/shipmentActions';
+import { createQueueReprint } from './workflows/queueReprint';
 import { createNewShipment } from './workflows/newShipment';
 import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
@@ -325,6 +326,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     createShipmentActions({ deps, printers: () => printing.printers(), recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids), printWaitMs: opts.printWaitMs }).handlers,
     createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
     createProtocolPreviewHandlers(deps),
+    createQueueReprint(deps).handlers,
     desk.handlers,
     {
       'demo.reset': async () => {

@@ -68,7 +68,8 @@ const builtIns = (): PrinterConfig[] => [
   { id: VIRTUAL_PDF_ID, name: 'Virtual office printer (PDF folder)', connection: { kind: 'virtual-pdf' }, settings: printerSettings.parse({}) },
 ];
 
-const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
+/** A job as the contract shows it (without what only the core needs to print it). */
+export const publicJob = ({ labelSize: _s, labelRef: _r, ...view }: StoredJob): JobView => view;
 /** What every page follows of a job: its state and why (a reason only when there is one). */
 const stateOf = (j: JobView): JobStateChange => ({
   id: j.id,
@@ -305,7 +306,6 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       const driver = driverFor(printerId);
       return publicJob(queue.moveTo(jobId, printerId, driver?.formats ?? []));
     },
-    'printing.queue.reprint': ({ jobId }) => publicJob(queue.reprint(jobId)),
     'printing.queue.markPrinted': ({ jobId }) => publicJob(queue.markPrinted(jobId)),
     'printing.preview': ({ jobId }) => preview(jobId),
   };

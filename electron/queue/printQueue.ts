@@ -1,5 +1,5 @@
 /**
- * The durable print queue (issue 6). A job row is committed before its first byte leaves;
+ * The durable print queue. A job row is committed before its first byte leaves;
  * states queued -> sending -> sent -> done, or failed (with a retry time while nothing reached the
  * printer, without one when the printer has it but cannot print), or uncertain (outcome unknown)
  * or unconfirmed (every byte left, the printer never confirmed): both shown to the worker, sent
@@ -54,8 +54,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   /**
    * Jobs a streaming driver holds in its printer, waiting to be confirmed. They outlive the lane
    * that sent them: a lane ends when nothing is left to send, so a label queued while the previous
-   * one prints starts a lane at once and goes into the printer's buffer before that one is out
-   * (issue 24 item 5), instead of waiting behind its confirmation.
+   * one prints starts a lane at once and goes into the printer's buffer before that one is out,
+   * instead of waiting behind its confirmation.
    */
   const confirming = new Set<Promise<void>>();
   /** Jobs each printer was sent since start (their `sending`): a label counter read after a new send counts new labels too. */
@@ -407,8 +407,14 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       const head = jobs.laneHead(printerId);
       return head?.state === 'failed' && head.nextRetryAt !== null ? head : undefined;
     },
-    /** A new job with the same labels, linked to the first. For an uncertain or unconfirmed job this is the worker's "it did not print". */
-    reprint(id: number): StoredJob {
+    /**
+     * A new job with the same labels, linked to the first. For an uncertain or unconfirmed job this
+     * is the worker's "it did not print". `record` runs in the commit that inserts the copy (the
+     * journal records it there): `within` names other jobs of the same labels, of which those still
+     * waiting for their printer are cancelled in the same commit (one label per parcel);
+     * `replaced` hears every job the copy replaced.
+     */
+    reprint(id: number, record?: { within(copy: StoredJob): number[]; replaced(copy: StoredJob, jobIds: number[]): void }): StoredJob {
       const job = mustGet(id);
       if (job.kind !== 'print' || !job.printerId || !job.format) {
         throw new StationError('job_not_printable', `Job ${id} is a scan waiting to be closed; it has no labels to reprint yet.`, { jobId: id });
@@ -417,26 +423,37 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         throw new StationError('job_busy', `Print job ${id} is being printed right now. Wait for it to finish.`, { jobId: id });
       }
       const now = clock.now();
-      const copy = jobs.insert(
-        {
-          kind: 'print',
-          printerId: job.printerId,
-          format: job.format,
-          payload: jobs.payload(id) ?? Buffer.alloc(0),
-          labelSize: job.labelSize,
-          labelRef: job.labelRef,
-          title: job.title,
-          deliveryIds: job.deliveryIds,
-          barcodes: job.barcodes,
-          copies: job.copies,
-          reprintOf: id,
-        },
-        now,
-      );
-      changed(copy);
-      if (job.state === 'uncertain' || job.state === 'unconfirmed' || job.state === 'failed' || job.state === 'queued') {
-        setState(id, 'cancelled', now, { reasonCode: 'replaced_by_reprint', reason: `Reprinted as job ${copy.id}.`, delivered: job.delivered });
-      }
+      const { printerId, format } = job;
+      const { copy, replaced } = jobs.lazyTransaction(() => {
+        const copy = jobs.insert(
+          {
+            kind: 'print',
+            printerId,
+            format,
+            payload: jobs.payload(id) ?? Buffer.alloc(0),
+            labelSize: job.labelSize,
+            labelRef: job.labelRef,
+            title: job.title,
+            deliveryIds: job.deliveryIds,
+            barcodes: job.barcodes,
+            copies: job.copies,
+            reprintOf: id,
+          },
+          now,
+        );
+        const replaced: StoredJob[] = [];
+        const reason = { reasonCode: 'replaced_by_reprint', reason: `Reprinted as job ${copy.id}.` };
+        if (job.state === 'uncertain' || job.state === 'unconfirmed' || job.state === 'failed' || job.state === 'queued') {
+          replaced.push(jobs.setState(id, 'cancelled', now, { ...reason, delivered: job.delivered }));
+        }
+        for (const other of new Set(record?.within(copy))) {
+          const j = other === id || other === copy.id ? undefined : jobs.get(other);
+          if (j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered))) replaced.push(jobs.setState(other, 'cancelled', now, reason));
+        }
+        record?.replaced(copy, replaced.map((j) => j.id));
+        return { copy, replaced };
+      });
+      [...replaced, copy].forEach(changed);
       kick();
       return jobs.get(copy.id)!;
     },

@@ -162,6 +162,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   // Ids first (the partial index answers them alone), rows only of those no runner holds: a batch of
   // 500 being closed is 500 claimed entries, read and parsed whole on every tick of the journal.
   const unfinishedOtherIds = db.prepare<[], { id: number }>(`SELECT id FROM journal_entries WHERE source <> 'scan' AND ${UNFINISHED} ORDER BY id`);
+  const entriesOfJob = db.prepare<[number], { entry_id: number }>('SELECT entry_id FROM journal_jobs WHERE job_id = ?');
   const jobsOfEntry = db.prepare<[number], { job_id: number }>('SELECT job_id FROM journal_jobs WHERE entry_id = ? ORDER BY job_id');
   const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
     `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
@@ -198,7 +199,10 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
          WHERE e.scan_id = scan_log.id AND p.state = 'spooled') THEN 'spooled' ELSE 'printed' END
      WHERE outcome IN ('pending', 'queued') AND id IN (
        SELECT e.scan_id FROM journal_entries e WHERE e.step = 'queued' AND e.scan_id IS NOT NULL AND e.source <> 'reprint'
-         AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state NOT IN ('done', 'spooled')))`,
+         AND EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state IN ('done', 'spooled'))
+         -- a job replaced by a reprint's copy (linked to the entry too) no longer holds the scan back
+         AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state NOT IN ('done', 'spooled')
+           AND NOT (p.state = 'cancelled' AND p.reason_code = 'replaced_by_reprint')))`,
   );
 
   // Scans whose label was cancelled in the queue while nobody was listening: not waiting any more.
@@ -333,6 +337,17 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     queued(id: number, jobIds: number[], at: Date): void {
       for (const j of jobIds) link.run(id, j);
       changeStep(id, 'queued', at.toISOString(), {});
+    },
+
+    /** The entries a print job belongs to. */
+    entriesOfJob: (jobId: number): JournalEntry[] => entriesOfJob.all(jobId).flatMap((r) => repo.get(r.entry_id) ?? []),
+
+    /**
+     * The entries that hold `jobId` hold `newJobIds` too: a job replaced by a reprint hands its
+     * scan (and every other entry of it) on to the job that prints its labels now.
+     */
+    follow(jobId: number, newJobIds: number[]): void {
+      for (const { entry_id } of entriesOfJob.all(jobId)) for (const j of newJobIds) link.run(entry_id, j);
     },
 
     /** Waiting entries of a source (all others when 'others') become due now: their cause may be gone. */

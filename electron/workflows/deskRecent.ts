@@ -2,7 +2,7 @@
  * The Station screen's recent scans and last labels, read from the journal, the scan log and the
  * print queue: a page that loads (a reload, a second window on the web host)
  * shows what the page before it showed, and a label cancelled in the queue is neither "waiting"
- * nor among the last labels (item 8). The page keeps them by the `scan.outcome` events after that.
+ * nor among the last labels. The page keeps them by the `scan.outcome` events after that.
  */
 import { RECENT_LABELS, RECENT_SCANS, type DeskRecent, type RecentScan } from '../../shared/contract/workflows';
 import { waitsForPrinter, type JobView } from '../../shared/contract/printing';
@@ -29,7 +29,10 @@ const finalKind: Partial<Record<LatestScan['logOutcome'], Kind>> = {
 };
 
 /** A scan whose labels are queued: what its jobs say now (the scan log says "queued" until they finish). */
-function queuedKind(jobs: JobView[]): { kind: Kind; waits: boolean } {
+function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
+  // A job replaced by a reprint's copy is no label of the scan any more: the copy (linked to it) is.
+  const copies = all.filter((j) => j.reasonCode !== 'replaced_by_reprint' || j.state !== 'cancelled');
+  const jobs = copies.length ? copies : all;
   if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled')) return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
   if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint')) return { kind: 'print-cancelled', waits: false };
   if (jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')) return { kind: 'printer-down', waits: true };

@@ -39,9 +39,10 @@ export interface JobWaiter {
    * Calls `done` once every job is finished (printed, or handed to the print system), however many
    * failures and retries come first (a printer that was down prints later); forgets the jobs when
    * one is cancelled, calling `cancelled` when that is so the label will not come out (the worker
-   * cancelled it, a new print replaced it): a reprint's copy of the job still prints it.
+   * cancelled it, a new print replaced it), or `reprinted` when a reprint's copy of the job prints
+   * it instead (the caller may follow the copy).
    */
-  whenAllDone(jobIds: number[], done: (how: JobsFinished) => void, cancelled?: () => void): void;
+  whenAllDone(jobIds: number[], done: (how: JobsFinished) => void, cancelled?: () => void, reprinted?: (job: JobView) => void): void;
 }
 
 
@@ -97,7 +98,7 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
     },
     printerChanged,
     waitReason,
-    whenAllDone(jobIds, onDone, onCancelled) {
+    whenAllDone(jobIds, onDone, onCancelled, onReprinted) {
       const all = new Set(jobIds).size;
       const finished = new Set<number>();
       let spooled = false;
@@ -107,7 +108,8 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
         if (job.state === 'cancelled') {
           listening = false;
           stop();
-          if (job.reasonCode !== 'replaced_by_reprint') onCancelled?.();
+          if (job.reasonCode === 'replaced_by_reprint') onReprinted?.(job);
+          else onCancelled?.();
           return;
         }
         if (isFinished(job)) {

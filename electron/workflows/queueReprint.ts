@@ -1,0 +1,52 @@
+/**
+ * The print queue's "reprint" and "print again": the same labels on the same printer, recorded in
+ * the journal like every other print of a parcel (docs/ARCHITECTURE.md, "the journal"): one `reprint` entry per
+ * shipment of the job, queued with the copy in the commit that inserts it. The rules of the other
+ * reprints hold: refused while a label of the shipment is in the printer (`labels_in_printer`),
+ * one label per parcel (a job of the same shipments still waiting for its printer is replaced),
+ * and the scan (or any entry) whose job the copy replaces follows the copy, so it counts as
+ * printed once the copy is out.
+ *
+ * The copy keeps the job's printer and document rather than asking the routing again: the worker
+ * chose this job on this printer, and a job does not keep the route it came by (an A4 sheet's
+ * position, a single PDF).
+ */
+import { StationError } from '../base/stationError';
+import { publicJob } from '../printing/printingService';
+import type { Handlers } from '../rpc/rpcServer';
+import type { StoredJob } from '../store/printJobsRepo';
+import { labelsInPrinter, type WorkflowDeps } from './workflowDeps';
+
+export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 'session' | 'clock'>) {
+  const journal = deps.repos.journal;
+
+  function reprint(jobId: number): StoredJob {
+    const job = deps.queue.get(jobId);
+    const accountId = journal.entriesOfJob(jobId)[0]?.accountId || deps.session()?.accountId || '';
+    for (const deliveryId of job.deliveryIds) {
+      const busy = labelsInPrinter(deps, accountId, deliveryId);
+      if (busy) throw new StationError('labels_in_printer', busy.message, { jobId, deliveryId });
+    }
+    return deps.queue.reprint(jobId, {
+      within(copy) {
+        if (!copy.deliveryIds.length) return []; // not a parcel's labels (a test page, a protocol)
+        const now = deps.clock.now();
+        const entries = journal.begin(copy.deliveryIds.map((deliveryId) => ({ accountId, source: 'reprint' as const, deliveryId, want: 'print' as const })), now);
+        for (const e of entries) journal.queued(e.id, [copy.id], now);
+        // One label per parcel: jobs holding only these shipments are replaced when they still wait.
+        const covered = new Set(copy.deliveryIds);
+        return copy.deliveryIds
+          .flatMap((d) => journal.jobIdsOfShipment(accountId, d))
+          .filter((id) => id !== copy.id && deps.queue.get(id).deliveryIds.every((d) => covered.has(d)));
+      },
+      replaced(copy, jobIds) {
+        for (const id of jobIds) journal.follow(id, [copy.id]);
+      },
+    });
+  }
+
+  const handlers: Pick<Handlers, 'printing.queue.reprint'> = {
+    'printing.queue.reprint': ({ jobId }) => publicJob(reprint(jobId)),
+  };
+  return { reprint, handlers };
+}

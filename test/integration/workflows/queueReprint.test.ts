@@ -1,0 +1,99 @@
+/**
+ * The print queue's reprint ("print again" on a job that failed, "reprint" on one that printed)
+ * against a real sandbox, the station's SQLite journal, the durable queue and a virtual ZPL printer
+ * on a real TCP listener, through the RPC handler the queue screen calls. What a worker checks:
+ * the day's counters (a scan whose label came out is not "Waiting"), the labels that came out
+ * (one per parcel), and that the reprint is in the parcel's history (the journal).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryInput } from '../../../electron/api/index';
+import { createQueueReprint } from '../../../electron/workflows/queueReprint';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { shipment } from '../api/support';
+import { waitFor } from '../printing/printingTestKit';
+import { clearPrinted, startRig, type Rig } from './workflowRig';
+
+let sb: Sandbox;
+let rig: Rig;
+let reprintFromQueue: (jobId: number) => unknown;
+
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  rig = await startRig(sb, { printWaitMs: 1000 });
+  const { handlers } = createQueueReprint(rig.deps);
+  reprintFromQueue = (jobId) => handlers['printing.queue.reprint']({ jobId });
+});
+afterAll(async () => {
+  await rig?.close();
+  await sb?.close();
+});
+beforeEach(() => {
+  rig.printer.set({ paperOut: false, jammed: false });
+  clearPrinted(rig);
+});
+
+async function insert(over: Partial<DeliveryInput> = {}) {
+  const [d] = await rig.session.client.insertDeliveries([shipment(over)]);
+  return d!;
+}
+
+const midnight = () => new Date(new Date().setHours(0, 0, 0, 0));
+const counters = () => rig.deps.repos.scanLog.countsSince(rig.session.accountId, midnight());
+
+/** The journal's entries holding a print job, as stored (source and shipment). */
+const entriesOfJob = (jobId: number) =>
+  rig.db
+    .prepare('SELECT e.source, e.delivery_id AS deliveryId, e.scan_id AS scanId FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id WHERE j.job_id = ? ORDER BY e.id')
+    .all(jobId) as { source: string; deliveryId: number; scanId: number | null }[];
+
+describe('reprint from the print queue', () => {
+  it('"print again" on a scan\'s failed label: the copy is the scan\'s label, so once it prints the scan counts as printed, not "Waiting"', async () => {
+    const d = await insert();
+    // Out of paper before the label is sent: the job fails and waits for its printer.
+    rig.printer.set({ paperOut: true });
+    const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
+    expect(outcome.kind).toBe('printer-down');
+    const failed = 'jobIds' in outcome ? outcome.jobIds[0]! : -1;
+    await waitFor(() => rig.deps.queue.get(failed).state === 'failed');
+    expect(counters().queued).toBe(1);
+
+    const copy = reprintFromQueue(failed) as { id: number };
+    rig.printer.set({ paperOut: false });
+    await waitFor(() => rig.deps.queue.get(copy.id).state === 'done', 15_000);
+
+    // One label came out for the parcel, and the scan is printed in the day's counters.
+    expect(rig.printer.printed()).toHaveLength(1);
+    await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'printed', 5000);
+    expect(counters().queued ?? 0).toBe(0);
+    // The reprint is in the parcel's history, and the scan's entry holds the copy.
+    expect(entriesOfJob(copy.id)).toEqual(
+      expect.arrayContaining([
+        { source: 'scan', deliveryId: d.deliveryId, scanId: outcome.scanId },
+        { source: 'reprint', deliveryId: d.deliveryId, scanId: null },
+      ]),
+    );
+    expect(rig.deps.queue.get(failed).state).toBe('cancelled');
+  });
+
+  it('"reprint" of a parcel whose newer label is still in the printer is refused (labels_in_printer); it prints once when the printer goes on', async () => {
+    const d = await insert();
+    const first = await rig.workflows.scanToClose.scan(d.externalId!);
+    const printed = 'jobIds' in first ? first.jobIds[0]! : -1;
+    await waitFor(() => rig.deps.queue.get(printed).state === 'done');
+    // A reprint from the Station screen goes into the printer and stays there (it jammed after taking it).
+    rig.printer.set({ jammed: true });
+    const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
+    expect(again.kind).toBe('already-closed');
+    const second = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
+    const inPrinter = 'jobIds' in second ? second.jobIds[0]! : -1;
+    await waitFor(() => rig.deps.queue.get(inPrinter).state === 'sent');
+
+    expect(() => reprintFromQueue(printed)).toThrow(expect.objectContaining({ code: 'labels_in_printer' }));
+
+    rig.printer.set({ jammed: false });
+    await waitFor(() => rig.deps.queue.get(inPrinter).state === 'done');
+    // The first label and the Station screen's reprint: no third one from the queue.
+    expect(rig.printer.printed()).toHaveLength(2);
+    expect(entriesOfJob(printed).map((e) => e.source)).toEqual(['scan']);
+  });
+});
