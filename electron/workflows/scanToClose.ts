@@ -1,5 +1,5 @@
 /**
- * Scan-to-close (PRODUCT.md "Scan-to-close"): one scan -> lookup (cache, then service) -> a
+ * Scan-to-close: one scan -> lookup (cache, then service) -> a
  * prepared shipment is closed (spec: "PATCH /api/v3/deliveries"), the cache updated in place, its
  * labels fetched at once in the routed format and stored (reprints work offline), every package
  * label queued on the routed printer -> one outcome the UI shows full-screen.
