@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import { isClosedState } from '../../shared/contract/shipments';
 import { groupBy } from '../base/groupBy';
 import { nextTurn, SLICE_MS } from '../base/slices';
 import { createCore, type Core, type CoreResponse } from './core';
@@ -219,7 +220,7 @@ export function createServiceClient(
       try {
         await new Promise((r) => setTimeout(r, verifyDelayMs));
         const now = await getDeliveriesByIds(ids, o);
-        const closed = now.filter((d) => d.closed !== null || (d.deliveryState >= 1 && d.deliveryState <= 6));
+        const closed = now.filter((d) => d.closed !== null || isClosedState(d.deliveryState));
         const open = ids.filter((id) => !closed.some((d) => d.deliveryId === id));
         if (open.length === 0) return { status: 'closed', deliveries: closed, collectionOrders: [], confirmedBy: 'search' };
         if (closed.length === 0) return { status: 'not-closed', error };

@@ -12,14 +12,14 @@
  * If-Match), and the weights are recorded on its journal entry in the commit that creates it.
  */
 import type { ScanOutcome, Shipment } from '../../shared/contract/shipments';
-import { shipmentStates } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates } from '../../shared/contract/shipments';
 import { StationError } from '../base/stationError';
 import { toSummary } from '../store/shipmentsRepo';
 import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
 import type { JournalEntry } from '../store/journalRepo';
-import { isClosedState, type ShipmentCloseResult } from './closeShipments';
+import type { ShipmentCloseResult } from './closeShipments';
 import type { BatchCollected, BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { LookupResult } from '../../shared/contract/shipments';

@@ -11,13 +11,13 @@
  * answer, logged out) leaves the entry at its step, waiting; an answer that refuses ends it.
  */
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
-import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { backoffDelay } from '../queue/backoff';
 import type { JournalEntry } from '../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../store/printJobsRepo';
 import { groupBy } from '../base/groupBy';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
-import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
+import { closeShipments, type ShipmentCloseResult } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { WorkflowError } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';

@@ -7,7 +7,7 @@
  * client with a search (`not-closed`, `partly-closed`, `unknown`).
  */
 import type { Shipment } from '../../shared/contract/shipments';
-import { shipmentStates } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates } from '../../shared/contract/shipments';
 import type { CloseGroup, Delivery, PartyType } from '../api/index';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
@@ -22,8 +22,6 @@ export type ShipmentCloseResult =
   /** Nothing happened, or nobody knows yet: safe to run again later (the next run reads the state first). */
   | { kind: 'unreachable'; trouble: Trouble }
   | { kind: 'login'; trouble: Trouble };
-
-export const isClosedState = (state: number) => state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
 
 type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
 

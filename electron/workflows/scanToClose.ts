@@ -12,13 +12,12 @@
  * login is back, or at its retry time.
  */
 import type { ScanOutcome as LogOutcome, Shipment } from '../../shared/contract/shipments';
-import { shipmentStates } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates } from '../../shared/contract/shipments';
 import { normaliseScan } from '../../shared/scan/normaliseScan';
 import type { JournalEntry, ReceivedScan } from '../store/journalRepo';
 import type { StoredJob } from '../store/printJobsRepo';
 import { toSummary } from '../store/shipmentsRepo';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
-import { isClosedState } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';

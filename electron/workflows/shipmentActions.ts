@@ -7,13 +7,12 @@
  */
 import type { LabelRoute, PrinterView, RoutingRules } from '../../shared/contract/printing';
 import type { ActionError, LabelFormat, PrintLabelsParams, ShipmentActionResult, ShipmentActionSummary, ShipmentTraces } from '../../shared/contract/shipmentActions';
-import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
 import { routeFor } from '../printing/routing';
 import { StationError } from '../base/stationError';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
-import { isClosedState } from './closeShipments';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 

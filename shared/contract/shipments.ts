@@ -25,6 +25,29 @@ export const shipmentStates = {
   cancelled: 10,
 } as const;
 
+export type ShipmentState = (typeof shipmentStates)[keyof typeof shipmentStates];
+
+/** Closed at the service, whatever happened after (sent, delivered, returned): states 1-6. */
+export const isClosedState = (state: number): boolean => state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
+
+/** The states as a worker names them: the spec's two "delivered" (3, 5) and two "returned" (4, 6) are one each. */
+export const shipmentStateFamilies = {
+  prepared: [shipmentStates.prepared],
+  closed: [shipmentStates.closedUnsent],
+  sent: [shipmentStates.sent],
+  delivered: [shipmentStates.delivered, shipmentStates.delivered2],
+  returned: [shipmentStates.returned, shipmentStates.returned2],
+  cancelled: [shipmentStates.cancelled],
+} as const satisfies Record<string, readonly ShipmentState[]>;
+
+export type ShipmentStateFamily = keyof typeof shipmentStateFamilies;
+
+/** The family of a state, or null for a state the spec does not name. */
+export function stateFamily(state: number): ShipmentStateFamily | null {
+  for (const [family, states] of Object.entries(shipmentStateFamilies) as [ShipmentStateFamily, readonly number[]][]) if (states.includes(state)) return family;
+  return null;
+}
+
 export const shipmentAddress = z.object({
   street: z.string().nullable(),
   streetNumber: z.string().nullable(),

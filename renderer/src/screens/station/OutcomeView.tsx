@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
+import { stateFamily } from '../../../../shared/contract/shipments';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
@@ -69,8 +70,8 @@ export function packagesText(t: T, _language: 'en' | 'cs', n: number): string {
 }
 
 function stateName(t: T, state: number): string {
-  const key = `station.state.${state}`;
-  return ['0', '1', '2', '3', '4', '10'].includes(String(state)) ? t(key as MessageKey) : t('station.candidate.state', { n: state });
+  const family = stateFamily(state);
+  return family ? t(`station.state.${family}`) : t('station.candidate.state', { n: state });
 }
 
 function Shipment({ carrier, recipient, packages }: { carrier: string; recipient: string; packages: string }) {
