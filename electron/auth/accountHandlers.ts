@@ -100,7 +100,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
   }
   async function one(id: string): Promise<AccountView> {
     const a = deps.accounts.get(id);
-    if (!a) throw new StationError('account.not-found', 'There is no such account on this station.');
+    if (!a) throw new StationError('account_not_found', 'There is no such account on this station.');
     return view(a);
   }
   /** After a change of accounts: the session follows the active one, the UI learns of it. */

@@ -33,11 +33,11 @@ describe('main-side errors in the UI language', () => {
   it('picks the sentence the main side meant when a code has several', () => {
     expect(errorText(tCs, { code: 'job_not_retryable', message: 'x', details: { jobId: 4, state: 'uncertain' } })).toContain('se možná vytiskla');
     expect(errorText(tCs, { code: 'job_not_retryable', message: 'x', details: { jobId: 4, state: 'done' } })).toContain('neselhala');
-    expect(errorText(tCs, { code: 'account.invalid', message: 'x', details: { reason: 'port' } })).toBe('Port pro přesměrování musí být číslo od 1 do 65535.');
-    expect(errorText(tCs, { code: 'account.invalid', message: 'x', details: { reason: 'address', environment: 'production' } })).toBe('Zadejte adresu prostředí: produkce.');
-    expect(errorText(tCs, { code: 'account.invalid', message: 'x' })).toBe('Údaje účtu nejsou platné.');
+    expect(errorText(tCs, { code: 'account_invalid', message: 'x', details: { reason: 'port' } })).toBe('Port pro přesměrování musí být číslo od 1 do 65535.');
+    expect(errorText(tCs, { code: 'account_invalid', message: 'x', details: { reason: 'address', environment: 'production' } })).toBe('Zadejte adresu prostředí: produkce.');
+    expect(errorText(tCs, { code: 'account_invalid', message: 'x' })).toBe('Údaje účtu nejsou platné.');
     expect(errorText(tCs, { code: 'printer_not_found', message: 'x', details: { printerIds: ['a', 'b'] } })).toContain(': a, b.');
-    expect(errorText(tCs, { code: 'login.port-unavailable', message: 'x', details: { port: 8123, code: 'EADDRINUSE' } })).toContain('Port 8123 na 127.0.0.1 používá jiný program');
+    expect(errorText(tCs, { code: 'login_port_unavailable', message: 'x', details: { port: 8123, code: 'EADDRINUSE' } })).toContain('Port 8123 na 127.0.0.1 používá jiný program');
     expect(errorText(tCs, { code: 'preview_unavailable', message: 'x', details: { reason: 'no_pdftoppm' } })).toContain('pdftoppm');
   });
 
@@ -57,7 +57,7 @@ describe('main-side errors in the UI language', () => {
     expect(
       errorText(tCs, { code: 'service_unreachable', message: 'Saving the shipment failed: the service did not answer. (The service cannot be reached (ECONNREFUSED).)', details: { doing: 'save', serviceMessage: 'The service cannot be reached (ECONNREFUSED).' } }),
     ).toBe('Uložení zásilky selhalo: Služba neodpověděla. Zkontrolujte připojení a zkuste to znovu.');
-    expect(errorText(tCs, { code: 'login.exchange-failed', message: 'x', details: { kind: 'timeout', message: 'The service did not answer within 10 s.' } })).toBe('Přihlášení se nepodařilo dokončit: Služba neodpověděla včas.');
+    expect(errorText(tCs, { code: 'login_exchange_failed', message: 'x', details: { kind: 'timeout', message: 'The service did not answer within 10 s.' } })).toBe('Přihlášení se nepodařilo dokončit: Služba neodpověděla včas.');
   });
 
   it('keeps the English sentence for an unknown code, or when a value the sentence needs is missing', () => {
