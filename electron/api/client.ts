@@ -214,7 +214,7 @@ export function createServiceClient(
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       // An error answer (or no token) means the service closed nothing of this group.
-      if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login-required') return { status: 'rejected', error: e };
+      if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login_required') return { status: 'rejected', error: e };
       // No answer, or one we cannot read: the service may have closed them. Check, never resend.
       const error = e as ServiceError;
       try {
@@ -223,7 +223,7 @@ export function createServiceClient(
         const closed = now.filter((d) => d.closed !== null || isClosedState(d.deliveryState));
         const open = ids.filter((id) => !closed.some((d) => d.deliveryId === id));
         if (open.length === 0) return { status: 'closed', deliveries: closed, collectionOrders: [], confirmedBy: 'search' };
-        if (closed.length === 0) return { status: 'not-closed', error };
+        if (closed.length === 0) return { status: 'not_closed', error };
         return { status: 'partly-closed', closed, open, error };
       } catch {
         return { status: 'unknown', error };

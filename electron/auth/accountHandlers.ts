@@ -63,7 +63,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
     try {
       return await deps.accounts.loginState(a.id);
     } catch (err) {
-      return { state: 'login-required', reason: (err as Error).message };
+      return { state: 'login_required', reason: (err as Error).message };
     }
   }
 

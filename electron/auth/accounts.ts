@@ -212,7 +212,7 @@ export function createAccounts(o: AccountsOptions) {
           { language: o.language?.() },
         );
       } catch (e) {
-        if (e instanceof ServiceError && e.kind === 'login-required') {
+        if (e instanceof ServiceError && e.kind === 'login_required') {
           throw new StationError('login_invalid_token', 'The service does not accept this refresh token. Check that it belongs to this client and environment.');
         }
         throw e;

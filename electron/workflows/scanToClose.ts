@@ -19,7 +19,8 @@ import type { StoredJob } from '../store/printJobsRepo';
 import { toSummary } from '../store/shipmentsRepo';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
-import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome } from './schemas';
+import type { ClosedShipmentInfo, PendingScan, PendingScans, PendingScansChange, ScanOutcome, WorkflowError } from './schemas';
+import type { JournalOutcome } from '../../shared/errors/codes';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import { labelsInPrinter, reportFault, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 import type { AskWeight, BeforeClose, WeighedInfo, WeightAnswer } from '../scale/weighBeforeClose';
@@ -49,29 +50,29 @@ const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   printed: 'printed',
   spooled: 'spooled',
   queued: 'queued',
-  'printer-down': 'queued',
-  'already-closed': 'already_closed',
+  printer_down: 'queued',
+  already_closed: 'already_closed',
   // The scan is still open while the worker is asked; held: nothing was done with the parcel.
-  'weight-check': 'pending',
+  weight_check: 'pending',
   held: 'skipped',
   cancelled: 'cancelled',
-  'not-found': 'not_found',
+  not_found: 'not_found',
   ambiguous: 'ambiguous',
-  'carrier-rejected': 'rejected',
-  'service-unreachable': 'queued',
+  carrier_rejected: 'rejected',
+  service_unreachable: 'queued',
   skipped: 'skipped',
-  'login-required': 'error',
+  login_required: 'error',
   error: 'error',
 };
 
 function messageOf(o: ScanOutcome): string | null {
   switch (o.kind) {
-    case 'not-found':
-    case 'login-required':
-    case 'carrier-rejected':
-      return [o.message, ...(o.kind === 'carrier-rejected' ? o.messages : [])].join(' | ');
-    case 'service-unreachable':
-    case 'printer-down':
+    case 'not_found':
+    case 'login_required':
+    case 'carrier_rejected':
+      return [o.message, ...(o.kind === 'carrier_rejected' ? o.messages : [])].join(' | ');
+    case 'service_unreachable':
+    case 'printer_down':
       return o.reason.message;
     case 'queued':
       return o.reason?.message ?? null;
@@ -113,14 +114,14 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   const printWaitMs = opts.printWaitMs ?? 8000;
   const journal = deps.repos.journal;
   const engine = createCloseAndPrint(deps);
-  /** already-closed scans waiting for the worker's Enter (reprint) or Esc (skip). */
+  /** already_closed scans waiting for the worker's Enter (reprint) or Esc (skip). */
   const awaiting = new Map<number, { deliveryId: number; code: string }>();
   /**
    * The weight check the lane waits on (issue 25, Deliver): at most one, as the lane runs one scan
    * at a time; like the weighing before it, later scans wait in line meanwhile. Only the answer is
    * in memory: the entry stays `resolved` with its weights in the journal until it is answered.
    */
-  let question: { outcome: Extract<ScanOutcome, { kind: 'weight-check' }>; answer(a: WeightAnswer): void } | null = null;
+  let question: { outcome: Extract<ScanOutcome, { kind: 'weight_check' }>; answer(a: WeightAnswer): void } | null = null;
   /** Callers of submit() waiting for their scan's first outcome, by journal entry. */
   const waiters = new Map<number, (o: ScanOutcome) => void>();
   const now = () => deps.clock.now();
@@ -236,7 +237,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         settled.kind === 'waiting'
           ? settled.reason
           : { code: j.reasonCode ?? 'printer_error', message: j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.` };
-      return { scanId, code, kind: 'printer-down', shipment: info, jobIds, reason };
+      return { scanId, code, kind: 'printer_down', shipment: info, jobIds, reason };
     }
     return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: onTheirWay(jobIds) };
   }
@@ -246,7 +247,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
    * is printing), else why they are not (they wait in the print queue behind others), so the screen
    * says "printing" only when they are.
    */
-  function onTheirWay(jobIds: number[]): { code: string; message: string } | null {
+  function onTheirWay(jobIds: number[]): WorkflowError | null {
     const behind = jobIds.some((id) => {
       try {
         return deps.queue.get(id).state === 'queued';
@@ -266,7 +267,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       labelsAvailable = lj.failures.length === 0 && lj.prints.length > 0;
     }
     awaiting.set(scanId, { deliveryId: s.deliveryId, code });
-    return { scanId, code, kind: 'already-closed', shipment: shipmentInfo(s), closedElsewhere, labelsAvailable };
+    return { scanId, code, kind: 'already_closed', shipment: shipmentInfo(s), closedElsewhere, labelsAvailable };
   }
 
   /** What a line step hands on: an outcome, one that comes when the printer has answered, or a wait. */
@@ -279,7 +280,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     const code = e.code ?? '';
     // Closed already, labels still to come: the worker sees it closed; the labels follow by themselves.
     if (closed) return { step: { scanId, code, kind: 'queued', shipment: shipmentInfo(closed), jobIds: [], reprint: false, reason: t.error }, waiting: true };
-    return { step: { scanId, code, kind: 'service-unreachable', entryId: e.id, reason: t.error }, waiting: true };
+    return { step: { scanId, code, kind: 'service_unreachable', entryId: e.id, reason: t.error }, waiting: true };
   }
 
   function waitFor(e: JournalEntry, t: Trouble): Run {
@@ -294,20 +295,20 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       case 'queued':
         opts.desk?.labelQueued(e.id, session.accountId, r.shipment);
         return done(later(report(scanId, code, r.shipment, r.jobs, false, e.id)));
-      case 'not-printed':
-        return done({ scanId, code, kind: 'printer-down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
+      case 'not_printed':
+        return done({ scanId, code, kind: 'printer_down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
       case 'waiting':
         return waiting(e, r.trouble, r.closed ? r.shipment : null);
       case 'missing':
-        return done({ scanId, code, kind: 'not-found', message: r.error.message, serviceChecked: true });
+        return done({ scanId, code, kind: 'not_found', message: r.error.message, serviceChecked: true });
       case 'refused': {
         const c = r.close;
-        if (c.kind === 'closed-elsewhere') return alreadyClosed(scanId, code, session, c.shipment).then(done);
+        if (c.kind === 'closed_elsewhere') return alreadyClosed(scanId, code, session, c.shipment).then(done);
         if (c.kind === 'cancelled') return done({ scanId, code, kind: 'cancelled', deliveryId: c.shipment.deliveryId, recipientName: toSummary(c.shipment).recipientName });
-        if (c.status === 404) return done({ scanId, code, kind: 'not-found', message: c.message, serviceChecked: true });
+        if (c.status === 404) return done({ scanId, code, kind: 'not_found', message: c.message, serviceChecked: true });
         if (c.status !== 422 && c.status !== null) return done({ scanId, code, kind: 'error', error: { code: 'service_http', message: c.message, details: { status: c.status } } });
         const s = deps.repos.shipments.get(session.accountId, e.deliveryId ?? -1);
-        return done({ scanId, code, kind: 'carrier-rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
+        return done({ scanId, code, kind: 'carrier_rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
       }
     }
   }
@@ -316,14 +317,14 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   async function resolve(e: JournalEntry, session: WorkflowSession): Promise<Run | null> {
     const scanId = e.scanId ?? 0;
     const code = e.code ?? '';
-    const ended = (o: ScanOutcome, outcome: string): Run => {
+    const ended = (o: ScanOutcome, outcome: JournalOutcome): Run => {
       engine.end(e, outcome, null);
       return done(o);
     };
     const found = await deps.lookup(code);
     switch (found.kind) {
       case 'invalid':
-        return ended({ scanId, code, kind: 'not-found', message: found.message, serviceChecked: false }, 'not-found');
+        return ended({ scanId, code, kind: 'not_found', message: found.message, serviceChecked: false }, 'not_found');
       case 'ambiguous':
         return ended(
           {
@@ -340,7 +341,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
           'ambiguous',
         );
       case 'not_found': {
-        if (found.serviceChecked) return ended({ scanId, code, kind: 'not-found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not-found');
+        if (found.serviceChecked) return ended({ scanId, code, kind: 'not_found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not_found');
         const t = classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' });
         if (t.kind !== 'answered') return waitFor(e, t);
         return ended({ scanId, code, kind: 'error', error: t.error }, 'error');
@@ -349,7 +350,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         const s = found.shipment;
         if (s.state === shipmentStates.cancelled) return ended({ scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(s).recipientName }, 'cancelled');
         if (isClosedState(s.state)) {
-          engine.end(e, 'already-closed', null);
+          engine.end(e, 'already_closed', null);
           return done(await alreadyClosed(scanId, code, session, s));
         }
         if (s.state !== shipmentStates.prepared) {
@@ -371,7 +372,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       return waitFor(e, { kind: 'login', error: { code: 'login_required', message: 'The station is not logged in. The scan waits and runs in scan order once you log in.' } });
     }
     if (e.accountId && e.accountId !== session.accountId) {
-      const error = { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' };
+      const error: WorkflowError = { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' };
       engine.end(e, 'error', error);
       return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error });
     }
@@ -403,7 +404,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   function askWeight(e: JournalEntry): AskWeight {
     return (s, off) =>
       new Promise<WeightAnswer>((resolve) => {
-        const outcome = { scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'weight-check' as const, shipment: shipmentInfo(s), packages: off };
+        const outcome = { scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'weight_check' as const, shipment: shipmentInfo(s), packages: off };
         question = {
           outcome,
           answer: (a) => {
@@ -425,7 +426,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       deliver(entryId, {
         scanId: e.scanId ?? 0,
         code: e.code ?? '',
-        kind: 'service-unreachable',
+        kind: 'service_unreachable',
         entryId,
         reason: { code: 'waiting_in_line', message: 'Earlier scans wait for the service; this one runs after them, in scan order.' },
       });
@@ -575,7 +576,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     /** submit(), waiting for the outcome. */
     scan: (raw: string): Promise<ScanOutcome> => submit(raw).then((r) => r.done),
 
-    /** The worker confirmed the reprint of an already-closed shipment (Enter). Prints the stored labels, or fetches them. */
+    /** The worker confirmed the reprint of an already_closed shipment (Enter). Prints the stored labels, or fetches them. */
     reprint(req: { deliveryId: number; scanId?: number }): Promise<ScanOutcome> {
       const session = deps.session();
       const asked = req.scanId !== undefined ? awaiting.get(req.scanId) : undefined;
@@ -584,8 +585,8 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
       if (req.scanId !== undefined) awaiting.delete(req.scanId);
       const run = async (): Promise<ScanOutcome> => {
         const s = session ? deps.repos.shipments.get(session.accountId, req.deliveryId) : null;
-        if (!session) return { scanId, code, kind: 'login-required', message: 'The station is not logged in to the service. Log in, then reprint.' };
-        if (!s) return { scanId, code, kind: 'not-found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
+        if (!session) return { scanId, code, kind: 'login_required', message: 'The station is not logged in to the service. Log in, then reprint.' };
+        if (!s) return { scanId, code, kind: 'not_found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
         const busy = labelsInPrinter(deps, session.accountId, s.deliveryId);
         if (busy) return { scanId, code, kind: 'error', error: busy };
         const [entry] = journal.begin([{ accountId: session.accountId, source: 'reprint', scanId, code, deliveryId: s.deliveryId, want: 'print' }], now());
@@ -593,9 +594,9 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         if (r.kind === 'queued') return report(scanId, code, r.shipment, r.jobs, true);
         if (r.kind === 'waiting') {
           engine.end(entry!, 'error', r.trouble.error); // a reprint is the worker's act of now, not a wait
-          return r.trouble.kind === 'login' ? { scanId, code, kind: 'login-required', message: r.trouble.error.message } : { scanId, code, kind: 'error', error: r.trouble.error };
+          return r.trouble.kind === 'login' ? { scanId, code, kind: 'login_required', message: r.trouble.error.message } : { scanId, code, kind: 'error', error: r.trouble.error };
         }
-        if (r.kind === 'not-printed' || r.kind === 'missing') return { scanId, code, kind: 'error', error: r.error };
+        if (r.kind === 'not_printed' || r.kind === 'missing') return { scanId, code, kind: 'error', error: r.error };
         return { scanId, code, kind: 'error', error: { code: 'reprint_refused', message: `Shipment ${req.deliveryId} could not be reprinted.` } };
       };
       return run()

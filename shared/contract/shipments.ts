@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '../decimal';
+import { scanLogOutcomes } from '../errors/codes';
 
 /** An exact decimal with a point, e.g. "1234.5" or "-0.25". */
 export const decimalString = z.string().regex(DECIMAL_PATTERN, 'expected a decimal number like 12.50');
@@ -203,24 +204,7 @@ export const lookupResult = z.discriminatedUnion('kind', [
 ]);
 export type LookupResult = z.infer<typeof lookupResult>;
 
-export const scanOutcome = z.enum([
-  'pending',
-  'closed',
-  'printed',
-  'reprinted',
-  /** Handed to the print system, which does not say whether it printed (issue 24 item 7): not counted printed. */
-  'spooled',
-  'queued',
-  /** Closed, its label cancelled in the print queue before it printed: neither printed nor waiting. */
-  'print_cancelled',
-  'already_closed',
-  'skipped',
-  'cancelled',
-  'not_found',
-  'ambiguous',
-  'rejected',
-  'error',
-]);
+export const scanOutcome = z.enum(scanLogOutcomes);
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 
 export const scanLogEntry = z.object({

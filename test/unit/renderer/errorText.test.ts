@@ -87,7 +87,7 @@ describe('main-side errors in the UI language', () => {
   it('a service refusal carries its HTTP status as a value, not inside the code', () => {
     expect(errorText(tCs, { code: 'service_http', message: 'Conflict', details: { status: 409 } })).toBe('Služba odpověděla chybou (HTTP 409).');
     expect(isStationErrorCode('service_http_409')).toBe(false);
-    expect(serviceErrorCode('login-required')).toBe('service_login_required');
+    expect(serviceErrorCode('login_required')).toBe('service_login_required');
     expect(serviceErrorCode('something-else')).toBe('service_error');
   });
 

@@ -4,8 +4,15 @@
  * sends an English sentence too; a code listed here is shown in the UI language instead, with the
  * values the sentence named taken from the error's `details` (i18n/errors.ts picks the key).
  * A key `error.<code>.<variant>` is one of several sentences the main side has for that code.
+ *
+ * Keyed by the registry (shared/errors/codes.ts `stationErrorCodes`): a `translated` code without
+ * its sentence in English or Czech is a compile error that names it.
  */
+import type { TranslatedErrorCode } from '../../../../shared/errors/codes';
 import { defineMessages } from '../defineMessages';
+
+/** Every translated code's sentence; besides them, variants (`error.<code>.<variant>`), field and "doing" texts. */
+export type ErrorSentences = Record<`error.${TranslatedErrorCode}`, string>;
 
 export const errors = defineMessages({
   en: {
@@ -106,6 +113,7 @@ export const errors = defineMessages({
     'error.station_closing': 'The station closed while the scan waited for the scale; it is weighed after the restart.',
     'error.sync_stopped': 'The station closed during the sync; it goes on at the next start.',
     'error.not_closed': 'Not closed yet: labels and traces exist only for closed shipments.',
+    'error.not_printed': 'Closed, but its labels were not printed: print them from the Shipments screen.',
     'error.no_traces': 'The service has no tracking events for this shipment yet.',
     'error.weight_held': 'Held at the weight check: nothing was sent; scan the parcel again when its contents are checked.',
     'error.reprint_refused': 'The labels could not be printed again: the service did not allow it.',
@@ -214,6 +222,7 @@ export const errors = defineMessages({
     'error.station_closing': 'Stanice se zavřela, zatímco sken čekal na váhu; zváží se po novém spuštění.',
     'error.sync_stopped': 'Stanice se během synchronizace zavřela; synchronizace pokračuje po novém spuštění.',
     'error.not_closed': 'Ještě není uzavřená: štítky a sledování existují jen pro uzavřené zásilky.',
+    'error.not_printed': 'Uzavřeno, ale štítky se nevytiskly: vytiskněte je na obrazovce Zásilky.',
     'error.no_traces': 'Služba pro tuto zásilku zatím nemá žádné události sledování.',
     'error.weight_held': 'Zadrženo při kontrole hmotnosti: nic nebylo odesláno; po kontrole obsahu zásilku naskenujte znovu.',
     'error.reprint_refused': 'Štítky nešlo vytisknout znovu: služba to nedovolila.',
@@ -229,4 +238,4 @@ export const errors = defineMessages({
     'error.not_demo_account': 'Obnovit lze jen ukázkovou firmu na vestavěném sandboxu. Nejdřív ji nastavte jako aktivní.',
     'error.demo_reset_failed': 'Vestavěný sandbox se nepodařilo obnovit. Zkuste to znovu; když se to opakuje, restartujte stanici.',
   },
-});
+}) satisfies { en: ErrorSentences; cs: ErrorSentences };

@@ -5,7 +5,7 @@
  *
  * Keyboard: a keyboard-wedge scanner types the code and Enter; every Enter sends the scan at once
  * (the main process keeps them in order). Enter on an empty box answers "reprint" to the
- * already-closed question, Esc skips (or clears the box / hides the feedback). F5 toggles batch
+ * already_closed question, Esc skips (or clears the box / hides the feedback). F5 toggles batch
  * mode, Ctrl+Enter closes the batch.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
