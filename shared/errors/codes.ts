@@ -191,10 +191,6 @@ export type Code = StationErrorCode | ReasonCode;
 export const reasonCodeList = Object.keys(reasonCodes) as [ReasonCode, ...ReasonCode[]];
 export const allCodes = [...new Set([...Object.keys(stationErrorCodes), ...reasonCodeList])] as [Code, ...Code[]];
 
-export function isReasonCode(code: string): code is ReasonCode {
-  return Object.hasOwn(reasonCodes, code);
-}
-
 /**
  * How a journal entry ended, or that it waits (electron/store/journalRepo.ts, `outcome`); its
  * `reason_code` is a Code. The scan log's outcome of each is journalRepo's scanLogOutcome.
