@@ -53,7 +53,7 @@ export async function run(): Promise<Record<string, number>> {
       await new Promise((r) => setTimeout(r, 500));
       const c = await core.measure();
       showProfile(`${SCANS} scans queued at ${ms} ms`, c.profile);
-      const stuck = [...kinds.keys()].filter((kind) => kind !== 'queued' && kind !== 'printer-down');
+      const stuck = [...kinds.keys()].filter((kind) => kind !== 'queued' && kind !== 'printer_down');
       if (stuck.length) throw new Error(`scans ended ${JSON.stringify(Object.fromEntries(kinds))}`);
       let total = 0;
       let frames = 0;

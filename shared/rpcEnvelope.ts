@@ -4,14 +4,10 @@
  * thrown error.
  */
 
-/** Error codes a UI can translate. `message` is for a person and says what to do. */
-export type RpcErrorCode =
-  | 'unknown_method'
-  | 'invalid_params'
-  | 'invalid_message'
-  | 'internal'
-  | 'unavailable'
-  | (string & {});
+import type { StationErrorCode } from './errors/codes';
+
+/** Error codes a UI can translate: the registry's (shared/errors/codes.ts). `message` is for a person and says what to do. */
+export type RpcErrorCode = StationErrorCode;
 
 export interface RpcError {
   code: RpcErrorCode;

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import { isClosedState } from '../../shared/contract/shipments';
 import { groupBy } from '../base/groupBy';
 import { nextTurn, SLICE_MS } from '../base/slices';
 import { createCore, type Core, type CoreResponse } from './core';
@@ -214,16 +215,16 @@ export function createServiceClient(
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       // An error answer (or no token) means the service closed nothing of this group.
-      if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login-required') return { status: 'rejected', error: e };
+      if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login_required') return { status: 'rejected', error: e };
       // No answer, or one we cannot read: the service may have closed them. Check, never resend.
       const error = e;
       try {
         await new Promise((r) => setTimeout(r, verifyDelayMs));
         const now = await getDeliveriesByIds(ids, o);
-        const closed = now.filter((d) => d.closed !== null || (d.deliveryState >= 1 && d.deliveryState <= 6));
+        const closed = now.filter((d) => d.closed !== null || isClosedState(d.deliveryState));
         const open = ids.filter((id) => !closed.some((d) => d.deliveryId === id));
         if (open.length === 0) return { status: 'closed', deliveries: closed, collectionOrders: [], confirmedBy: 'search' };
-        if (closed.length === 0) return { status: 'not-closed', error };
+        if (closed.length === 0) return { status: 'not_closed', error };
         return { status: 'partly-closed', closed, open, error };
       } catch {
         return { status: 'unknown', error };

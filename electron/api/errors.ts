@@ -16,7 +16,7 @@ export type ServiceErrorKind =
   /** The service refused the token even after one renewal, or refused the client credentials. */
   | 'auth'
   /** The refresh token is invalid or the permission was withdrawn: the user must log in again. */
-  | 'login-required';
+  | 'login_required';
 
 /** One validation error, with the index of the failing shipment in the request (and its ids when known). */
 export interface ShipmentFieldError {

@@ -34,7 +34,7 @@ export { createServiceClient } from './client';
 
 /**
  * Where the client gets its Bearer token (the token manager implements it).
- * Both throw ServiceError kind 'login-required' when the user must log in again.
+ * Both throw ServiceError kind 'login_required' when the user must log in again.
  */
 export interface AccessTokenSource {
   /** A valid access token, renewed shortly before it expires; one renewal shared by all callers. */

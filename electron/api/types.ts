@@ -148,7 +148,7 @@ export type CloseOutcome =
   /** The service answered with an error: nothing of this group was closed. */
   | { status: 'rejected'; error: import('./errors').ServiceError }
   /** The answer was lost; a search showed none closed: safe to try again. */
-  | { status: 'not-closed'; error: import('./errors').ServiceError }
+  | { status: 'not_closed'; error: import('./errors').ServiceError }
   /** The answer was lost; a search showed some closed and some not. */
   | { status: 'partly-closed'; closed: Delivery[]; open: number[]; error: import('./errors').ServiceError }
   /** The answer was lost and the check failed too: the state is unknown until the next search. */

@@ -63,7 +63,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
     try {
       return await deps.accounts.loginState(a.id);
     } catch (err) {
-      return { state: 'login-required', reason: (err as Error).message };
+      return { state: 'login_required', reason: (err as Error).message };
     }
   }
 
@@ -100,7 +100,7 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
   }
   async function one(id: string): Promise<AccountView> {
     const a = deps.accounts.get(id);
-    if (!a) throw new StationError('account.not-found', 'There is no such account on this station.');
+    if (!a) throw new StationError('account_not_found', 'There is no such account on this station.');
     return view(a);
   }
   /** After a change of accounts: the session follows the active one, the UI learns of it. */

@@ -40,7 +40,7 @@ export function createSystemSecretStore(service = KEYCHAIN_SERVICE): SecretStore
     try {
       return await fn(await load());
     } catch (e) {
-      throw new StationError('keychain.unavailable', `The system keychain could not ${what} (${(e as Error).message}). Unlock the keychain and try again.`);
+      throw new StationError('keychain_unavailable', `The system keychain could not ${what} (${(e as Error).message}). Unlock the keychain and try again.`);
     }
   };
   // On Linux the binding would fall back silently to the kernel keyring, which forgets everything

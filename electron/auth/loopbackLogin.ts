@@ -149,14 +149,14 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
       await send(200, loginPage(lang, 'denied', description ?? error));
       return finish(
         error === 'access_denied'
-          ? new StationError('login.access-denied', description ?? 'The permission was not granted.', { error })
-          : new StationError('login.failed', `The service refused the login (${error}${description ? `: ${description}` : ''}).`, { error }),
+          ? new StationError('login_access_denied', description ?? 'The permission was not granted.', { error })
+          : new StationError('login_failed', `The service refused the login (${error}${description ? `: ${description}` : ''}).`, { error }),
       );
     }
     const code = q.get('code');
     if (!code) {
       await send(400, loginPage(lang, 'failed'));
-      return finish(new StationError('login.failed', 'The login answer carried no authorization code.'));
+      return finish(new StationError('login_failed', 'The login answer carried no authorization code.'));
     }
     try {
       // Exchanged once, never retried: the code is single-use and lives 90 s (spec Flow 3).
@@ -171,7 +171,7 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       await send(200, loginPage(lang, 'failed', message));
-      finish(new StationError('login.exchange-failed', `The login could not be completed: ${message}`, e instanceof ServiceError ? e.toJSON() : undefined));
+      finish(new StationError('login_exchange_failed', `The login could not be completed: ${message}`, e instanceof ServiceError ? e.toJSON() : undefined));
     }
   }
 
@@ -194,7 +194,7 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new StationError(
-      'login.port-unavailable',
+      'login_port_unavailable',
       code === 'EADDRINUSE'
         ? `Port ${port} on 127.0.0.1 is in use by another program, so the login answer could not be received. Close that program or choose another port (and register http://127.0.0.1:<port>${path} with the service).`
         : `The login listener could not open port ${port} on 127.0.0.1 (${code ?? (e as Error).message}).`,
@@ -204,10 +204,10 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
 
   const timeoutMs = o.timeoutMs ?? 5 * 60_000;
   const timer = setTimeout(
-    () => finish(new StationError('login.timeout', `The login was not finished within ${Math.round(timeoutMs / 1000)} s. Start it again.`, { seconds: Math.round(timeoutMs / 1000) })),
+    () => finish(new StationError('login_timeout', `The login was not finished within ${Math.round(timeoutMs / 1000)} s. Start it again.`, { seconds: Math.round(timeoutMs / 1000) })),
     timeoutMs,
   );
-  const onAbort = () => finish(new StationError('login.cancelled', 'The login was cancelled.'));
+  const onAbort = () => finish(new StationError('login_cancelled', 'The login was cancelled.'));
   if (o.signal?.aborted) onAbort();
   o.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -217,7 +217,7 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
       .then(() => o.openBrowser(url))
       .catch((e) => {
         // Once the answer has arrived, the opener's own fate no longer matters.
-        if (!callbackTaken) finish(new StationError('login.browser-failed', `The system browser could not be opened (${(e as Error).message}).`));
+        if (!callbackTaken) finish(new StationError('login_browser_failed', `The system browser could not be opened (${(e as Error).message}).`));
       });
   }
   try {

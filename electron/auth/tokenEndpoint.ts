@@ -37,7 +37,7 @@ export function tokenUrl(baseUrl: string): URL {
 
 /**
  * One token request; never retried here (the caller decides: a refresh may be retried, a code
- * exchange never). invalid_grant -> 'login-required'; invalid_client -> 'auth'.
+ * exchange never). invalid_grant -> 'login_required'; invalid_client -> 'auth'.
  */
 export async function requestToken(
   creds: ClientCredentials,
@@ -81,7 +81,7 @@ export async function requestToken(
     const error = typeof o.error === 'string' ? o.error : null;
     const description = typeof o.error_description === 'string' ? o.error_description : typeof o.message === 'string' ? o.message : null;
     if (error === 'invalid_grant') {
-      throw new ServiceError('login-required', `The saved login is no longer valid${description ? ` (${description})` : ''}. Log in again.`, { status: res.status });
+      throw new ServiceError('login_required', `The saved login is no longer valid${description ? ` (${description})` : ''}. Log in again.`, { status: res.status });
     }
     if (error === 'invalid_client' || error === 'unauthorized_client' || res.status === 401) {
       throw new ServiceError('auth', `The service refused the client id or client secret${description ? ` (${description})` : ''}. Check the account settings.`, { status: res.status });

@@ -6,7 +6,7 @@
  * - Renewed shortly before it expires, and once after a 401 invalid_token.
  * - One refresh in flight, shared by every caller (20 concurrent calls -> one token request).
  * - invalid_grant (withdrawn permission, revoked token) or a refused client -> the state
- *   'login-required', announced once; from then on calls fail at once without touching the
+ *   'login_required', announced once; from then on calls fail at once without touching the
  *   network, until a new login is adopted. Never a loop of failing calls.
  */
 import type { Clock } from '../base/clock';
@@ -19,7 +19,7 @@ import { requestToken, type TokenGrant } from './tokenEndpoint';
 export type LoginState =
   | { state: 'logged-out' }
   | { state: 'logged-in' }
-  | { state: 'login-required'; reason: string };
+  | { state: 'login_required'; reason: string };
 
 export interface TokenManagerOptions {
   accountId: string;
@@ -70,8 +70,8 @@ export function createTokenManager(o: TokenManagerOptions): TokenManager {
 
   function loginRequired(reason: string): ServiceError {
     access = null;
-    setState({ state: 'login-required', reason });
-    return new ServiceError('login-required', reason);
+    setState({ state: 'login_required', reason });
+    return new ServiceError('login_required', reason);
   }
 
   function current(): string | null {
@@ -102,7 +102,7 @@ export function createTokenManager(o: TokenManagerOptions): TokenManager {
         setState({ state: 'logged-in' });
         return grant.accessToken;
       } catch (e) {
-        if (e instanceof ServiceError && (e.kind === 'login-required' || e.kind === 'auth')) throw loginRequired(e.message);
+        if (e instanceof ServiceError && (e.kind === 'login_required' || e.kind === 'auth')) throw loginRequired(e.message);
         const transient = e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
         if (!transient || attempt > retries) throw e;
         o.log.warn('token refresh failed, trying again', { accountId: o.accountId, attempt });
@@ -119,7 +119,7 @@ export function createTokenManager(o: TokenManagerOptions): TokenManager {
   }
 
   function failIfLoginRequired() {
-    if (state.state === 'login-required') throw new ServiceError('login-required', state.reason);
+    if (state.state === 'login_required') throw new ServiceError('login_required', state.reason);
   }
 
   return {

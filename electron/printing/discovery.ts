@@ -10,6 +10,7 @@ import { PrinterSocket } from './printerSocket';
 import { listCupsQueues } from './systemPrinters';
 import { listWindowsPrinters, type WindowsSpooler } from './windowsSpooler';
 import { HOST_IDENTIFICATION_QUERY, HOST_STATUS_QUERY, LABEL_COUNTER_QUERY, countFrames, hasQuotedAnswer, hostStatusProblem, parseHostIdentification, parseHostStatus, parseLabelCounter } from './zplHostStatus';
+import type { ReasonCode } from '../../shared/errors/codes';
 
 export interface Discovered {
   connection: PrinterConnection;
@@ -58,7 +59,7 @@ export interface TcpPrinterTest {
   ok: boolean;
   message: string;
   hostStatus: boolean;
-  reasonCode: string | null;
+  reasonCode: ReasonCode | null;
   /** What the printer says it is (~HI), when it says. */
   model: string | null;
   /** Its resolution from ~HI (dots per millimetre), when it says. */

@@ -5,6 +5,7 @@
  * printer or spooler has every byte (`sent`), and the promise settling when the label is known
  * printed (`done`), sent without the printer confirming it (`unconfirmed`), or not printed.
  */
+import type { ReasonCode } from '../../shared/errors/codes';
 
 /** What happened when a job failed, which decides what the queue may do next. */
 export type FailureOutcome =
@@ -17,7 +18,7 @@ export type FailureOutcome =
 
 export class PrintError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ReasonCode,
     message: string,
     readonly outcome: FailureOutcome,
   ) {
@@ -37,7 +38,7 @@ export interface DriverJob {
 
 export interface DriverStatus {
   state: 'ready' | 'offline' | 'error' | 'unknown';
-  reasonCode: string | null;
+  reasonCode: ReasonCode | null;
   reason: string | null;
 }
 
@@ -56,7 +57,7 @@ export interface PrintHooks {
    * Why a job the printer holds has not come out yet (out of labels, head open, not answering):
    * the job stays where it is (`sent`, never offered for reprint while in the printer), its row says why.
    */
-  note?(code: string, reason: string): void;
+  note?(code: ReasonCode, reason: string): void;
 }
 
 /**
@@ -77,7 +78,7 @@ export interface CounterMark {
  * it): the spooler's word is that it passed the job on, not that a label came out. Only `printed`
  * counts as printed; neither of the others is ever sent again by itself.
  */
-export type PrintResult = { kind: 'printed'; byCounter?: true } | { kind: 'unconfirmed'; code: string; reason: string } | { kind: 'spooled'; reason: string };
+export type PrintResult = { kind: 'printed'; byCounter?: true } | { kind: 'unconfirmed'; code: ReasonCode; reason: string } | { kind: 'spooled'; reason: string };
 
 export const PRINTED: PrintResult = { kind: 'printed' };
 /** Printed, as the printer's label counter shows (the connection was lost before it could say so itself). */
@@ -117,7 +118,7 @@ export function createSerialWriter() {
   };
 }
 
-export function asPrintError(err: unknown, outcome: FailureOutcome, fallbackCode = 'printer_error'): PrintError {
+export function asPrintError(err: unknown, outcome: FailureOutcome, fallbackCode: ReasonCode = 'printer_error'): PrintError {
   if (err instanceof PrintError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PrintError(fallbackCode, message, outcome);

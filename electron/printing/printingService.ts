@@ -33,6 +33,7 @@ import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, decideRoutes, parseRout
 import { testLabelPdf, testLabelZpl, type TestLabelLanguage } from './testLabel';
 import { prepareZplForPrinter } from './zplPrepare';
 import { startVirtualZplPrinter } from './virtualZplPrinter';
+import type { ReasonCode } from '../../shared/errors/codes';
 
 export interface PrintingServiceOptions {
   db: Db;
@@ -315,13 +316,13 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
    * its retry (nothing reached the printer), or the printer is known offline or in error. A scan's
    * outcome says so at once rather than after its wait.
    */
-  function queuedWaits(job: { state: string; printerId: string | null }): { code: string; message: string } | null {
+  function queuedWaits(job: { state: string; printerId: string | null }): { code: ReasonCode; message: string } | null {
     if (job.state !== 'queued' || !job.printerId) return null;
     const head = queue.waitingHead(job.printerId);
     if (head) return { code: head.reasonCode ?? 'offline', message: head.reason ?? `The printer ${job.printerId} is not ready.` };
     const st = states.get(job.printerId);
     if (st && (st.state === 'offline' || st.state === 'error')) {
-      return { code: st.reasonCode ?? st.state, message: st.reason ?? `The printer ${job.printerId} is ${st.state}.` };
+      return { code: st.reasonCode ?? (st.state === 'offline' ? 'offline' : 'printer_error'), message: st.reason ?? `The printer ${job.printerId} is ${st.state}.` };
     }
     return null;
   }

@@ -44,6 +44,7 @@ import {
   type StatusProblem,
 } from './zplHostStatus';
 import { prepareZplForPrinter } from './zplPrepare';
+import type { ReasonCode } from '../../shared/errors/codes';
 
 export interface ZplTcpOptions {
   host: string;
@@ -202,7 +203,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   };
 
   /** Tells every job still in the printer why it has not come out (its row shows it; the job stays `sent`). */
-  function note(code: string, reason: string): void {
+  function note(code: ReasonCode, reason: string): void {
     for (const j of inFlight) {
       if (j.noted === code) continue;
       j.noted = code;

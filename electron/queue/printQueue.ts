@@ -172,7 +172,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // Every byte left: nothing waits on this commit's sync (see JobStateChange.noSideEffect).
               // A streaming driver's job is then in the printer's buffer, to be confirmed: so named,
               // and a restart before its confirmation leaves it uncertain, not done.
-              const inPrinter = driver.streams ? { reasonCode: 'in_printer', reason: 'In the printer\'s buffer; counted printed when the printer says it came out.' } : {};
+              const inPrinter = driver.streams ? { reasonCode: 'in_printer' as const, reason: 'In the printer\'s buffer; counted printed when the printer says it came out.' } : {};
               setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true, ...inPrinter });
               onAccepted();
             },
@@ -195,7 +195,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               setState(head.id, 'spooled', clock.now(), { reasonCode: 'handed_to_spooler', reason: result.reason, delivered: true, noSideEffect: true });
               opts.onPrinterResult?.(printerId, null);
             } else {
-              const byCounter = result.byCounter ? { reasonCode: 'confirmed_by_printer_counter', reason: 'The printer\'s label counter shows it printed.' } : {};
+              const byCounter = result.byCounter ? { reasonCode: 'confirmed_by_printer_counter' as const, reason: 'The printer\'s label counter shows it printed.' } : {};
               setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true, ...byCounter });
               opts.onPrinterResult?.(printerId, null);
             }
@@ -442,7 +442,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           now,
         );
         const replaced: StoredJob[] = [];
-        const reason = { reasonCode: 'replaced_by_reprint', reason: `Reprinted as job ${copy.id}.` };
+        const reason = { reasonCode: 'replaced_by_reprint' as const, reason: `Reprinted as job ${copy.id}.` };
         if (job.state === 'uncertain' || job.state === 'unconfirmed' || job.state === 'failed' || job.state === 'queued') {
           replaced.push(jobs.setState(id, 'cancelled', now, { ...reason, delivered: job.delivered }));
         }

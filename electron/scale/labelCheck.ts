@@ -6,10 +6,9 @@
  * check: it goes to the scan line, and the open check stays on the end-of-day list.
  */
 import type { UnverifiedLabel, VerifyResult } from '../../shared/contract/scale';
-import type { Shipment } from '../../shared/contract/shipments';
+import { isClosedState, type Shipment } from '../../shared/contract/shipments';
 import { normaliseScan } from '../../shared/scan/normaliseScan';
 import type { WeighRepo } from '../store/weighRepo';
-import { isClosedState } from '../workflows/closeShipments';
 import type { WorkflowDeps } from '../workflows/workflowDeps';
 
 export interface LabelCheckDeps {

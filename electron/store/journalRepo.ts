@@ -6,6 +6,7 @@
  */
 import type { LabelRoute } from '../../shared/contract/printing';
 import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
+import type { Code, JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
@@ -28,9 +29,9 @@ export interface JournalEntry {
   /** The route the worker chose for this print; null: the routing rules. */
   route: LabelRoute | null;
   step: JournalStep;
-  /** Why an entry ended (not-found, rejected, not-printed...), or why it waits. */
-  outcome: string | null;
-  reasonCode: string | null;
+  /** Why an entry ended (not_found, rejected, not_printed...), or why it waits. */
+  outcome: JournalOutcome | null;
+  reasonCode: Code | null;
   reason: string | null;
   attempts: number;
   /** A waiting entry runs again at this time (null: when its cause is gone: login, the service back). */
@@ -83,8 +84,8 @@ export interface StepChange {
   /** The step allows no side effect (`closed`: what follows reads labels; the jobs' commit is FULL): a lazy commit (./lazyCommit.ts). */
   noSideEffect?: boolean;
   deliveryId?: number;
-  outcome?: string | null;
-  reasonCode?: string | null;
+  outcome?: JournalOutcome | null;
+  reasonCode?: Code | null;
   reason?: string | null;
 }
 
@@ -98,8 +99,8 @@ interface Row {
   want: JournalWant;
   route: string | null;
   step: JournalStep;
-  outcome: string | null;
-  reason_code: string | null;
+  outcome: JournalOutcome | null;
+  reason_code: Code | null;
   reason: string | null;
   attempts: number;
   next_retry_at: string | null;
@@ -130,16 +131,16 @@ const UNFINISHED = `step NOT IN ('queued', 'ended')`;
  * What the scan log says of a scan whose entry ended, written in the same commit as the step: an
  * outcome kept only in memory would leave the scan `pending` forever after a crash.
  */
-const scanLogOutcome: Record<string, string> = {
-  'not-found': 'not_found',
+const scanLogOutcome: Record<Exclude<JournalOutcome, 'waiting'>, LogOutcome> = {
+  not_found: 'not_found',
   ambiguous: 'ambiguous',
   cancelled: 'cancelled',
   rejected: 'rejected',
-  'closed-elsewhere': 'already_closed',
-  'already-closed': 'already_closed',
+  closed_elsewhere: 'already_closed',
+  already_closed: 'already_closed',
   /** Held at the weight check: nothing was done with the parcel. */
   held: 'skipped',
-  'not-printed': 'error',
+  not_printed: 'error',
   error: 'error',
 };
 
@@ -188,7 +189,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const changeStep = (id: number, step: JournalStep, at: string, c: StepChange) => {
     setStep.run({ id, step, deliveryId: c.deliveryId ?? null, outcome: c.outcome ?? null, reasonCode: c.reasonCode ?? null, reason: c.reason ?? null, now: at });
     insertStep.run(id, at, step, c.reasonCode ?? null);
-    const outcome = step === 'queued' ? 'queued' : step === 'ended' ? scanLogOutcome[c.outcome ?? ''] : undefined;
+    const outcome = step === 'queued' ? 'queued' : step === 'ended' ? c.outcome && c.outcome !== 'waiting' ? scanLogOutcome[c.outcome] : undefined : undefined;
     if (outcome) logScan.run({ id, outcome, deliveryId: c.deliveryId ?? null, message: c.reason ?? null });
   };
   // Scans whose labels all came out while nobody was listening (the station stopped before it heard).

@@ -6,6 +6,7 @@ import type { JobDocument, JobState, JobView } from '../../shared/contract/print
 import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
+import type { ReasonCode } from '../../shared/errors/codes';
 
 /** Every job prints (the column stays in the schema of migration 2). */
 export type JobKind = 'print';
@@ -31,7 +32,7 @@ export interface NewPrintJob {
 }
 
 export interface JobStateChange {
-  reasonCode?: string | null;
+  reasonCode?: ReasonCode | null;
   reason?: string | null;
   nextRetryAt?: string | null;
   delivered?: boolean;
@@ -55,7 +56,7 @@ interface JobRow {
   copies: number;
   state: JobState;
   attempts: number;
-  reason_code: string | null;
+  reason_code: ReasonCode | null;
   reason: string | null;
   next_retry_at: string | null;
   delivered: number;
@@ -173,11 +174,11 @@ export function createPrintJobsRepo(db: Db) {
   const laneHead = db.prepare<{ printerId: string }, JobRow>(LANE_HEAD_SQL);
   const laneAfter = db.prepare<{ printerId: string; afterId: number; limit: number }, JobRow>(LANE_AFTER_SQL);
   const busyLanes = db.prepare<[], { printer_id: string }>(BUSY_LANES_SQL);
-  const events = db.prepare<[number], { at: string; state: JobState; reason_code: string | null; reason: string | null }>(
+  const events = db.prepare<[number], { at: string; state: JobState; reason_code: ReasonCode | null; reason: string | null }>(
     'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
   );
 
-  function record(id: number, state: JobState, now: string, reasonCode: string | null, reason: string | null) {
+  function record(id: number, state: JobState, now: string, reasonCode: ReasonCode | null, reason: string | null) {
     insertEvent.run(id, now, state, reasonCode, reason);
   }
 

@@ -32,7 +32,7 @@ export interface SourceError {
   message: string;
 }
 
-/** The client's ServiceError carries `kind` (network, timeout, malformed, http, auth, login-required). */
+/** The client's ServiceError carries `kind` (network, timeout, malformed, http, auth, login_required). */
 export function toSourceError(err: unknown): SourceError {
   if (typeof err === 'object' && err !== null) {
     const e = err as { code?: unknown; kind?: unknown; message?: unknown; status?: unknown };

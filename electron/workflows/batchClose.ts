@@ -12,14 +12,14 @@
  * If-Match), and the weights are recorded on its journal entry in the commit that creates it.
  */
 import type { ScanOutcome, Shipment } from '../../shared/contract/shipments';
-import { shipmentStates } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates } from '../../shared/contract/shipments';
 import { StationError } from '../base/stationError';
 import { toSummary } from '../store/shipmentsRepo';
 import { createSerialWriter } from '../printing/printerDriver';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
 import type { JournalEntry } from '../store/journalRepo';
-import { isClosedState, type ShipmentCloseResult } from './closeShipments';
+import type { ShipmentCloseResult } from './closeShipments';
 import type { BatchCollected, BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { LookupResult } from '../../shared/contract/shipments';
@@ -79,12 +79,12 @@ function unfoundItem(found: Exclude<LookupResult, { kind: 'found' }>): BatchItem
     : found.kind === 'ambiguous' ? `The code ${found.code} matches ${found.candidates.length} shipments; scan another code of the parcel.`
     : found.serviceChecked ? `No shipment has the code ${found.code}.`
     : `The service could not be asked (${found.serviceError?.message ?? 'logged out'}); the code may still exist.`;
-  return { code: found.code, deliveryId: null, carrier: null, collectionPlace: null, recipientName: null, status: found.kind === 'not_found' ? 'not-found' : found.kind, message };
+  return { code: found.code, deliveryId: null, carrier: null, collectionPlace: null, recipientName: null, status: found.kind === 'not_found' ? 'not_found' : found.kind, message };
 }
 
-function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'cancelled' | 'rejected' }>): WorkflowError {
+function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed_elsewhere' | 'cancelled' | 'rejected' }>): WorkflowError {
   switch (r.kind) {
-    case 'closed-elsewhere':
+    case 'closed_elsewhere':
       return { code: 'closed_elsewhere', message: `Shipment ${r.shipment.deliveryId} was closed elsewhere meanwhile; reprint its labels from the scan screen if needed.` };
     case 'cancelled':
       return { code: 'cancelled', message: `Shipment ${r.shipment.deliveryId} was cancelled meanwhile.` };
@@ -99,8 +99,8 @@ function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'c
 function resultOfWith(deps: WorkflowDeps) {
   return (item: BatchItem, shipment: Shipment, r: EntryResult | undefined): BatchShipmentResult => {
     const base = { deliveryId: shipment.deliveryId, code: item.code, carrier: shipment.agent ?? '', collectionPlace: placeOf(shipment) };
-    const none = { jobIds: [] as number[], print: 'not-printed' as const };
-    if (!r) return { ...base, ...none, closed: false, outcome: 'not-closed', error: { code: 'close_no_answer', message: 'The close gave no result for this shipment.' } };
+    const none = { jobIds: [] as number[], print: 'not_printed' as const };
+    if (!r) return { ...base, ...none, closed: false, outcome: 'not_closed', error: { code: 'close_no_answer', message: 'The close gave no result for this shipment.' } };
     switch (r.kind) {
       case 'queued': {
         const jobs = r.jobs.map((j) => deps.queue.get(j.id));
@@ -112,18 +112,18 @@ function resultOfWith(deps: WorkflowDeps) {
         // Handed to the print system (CUPS, Windows), which does not say it printed: its own outcome.
         const error = waits?.reason ?? (down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null);
         const jobIds = jobs.map((j) => j.id);
-        if (down) return { ...base, closed: true, print: 'printer-down', outcome: 'closed-not-printed', jobIds, error };
+        if (down) return { ...base, closed: true, print: 'printer_down', outcome: 'closed_not_printed', jobIds, error };
         const print = finished ? (jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed') : 'queued';
         return { ...base, closed: true, print, outcome: print, jobIds, error };
       }
-      case 'not-printed':
-        return { ...base, ...none, closed: true, outcome: 'closed-not-printed', error: r.error };
+      case 'not_printed':
+        return { ...base, ...none, closed: true, outcome: 'closed_not_printed', error: r.error };
       case 'waiting':
-        return { ...base, ...none, print: r.closed ? 'queued' : 'not-printed', closed: r.closed, outcome: r.closed ? 'queued' : 'waiting', error: r.trouble.error };
+        return { ...base, ...none, print: r.closed ? 'queued' : 'not_printed', closed: r.closed, outcome: r.closed ? 'queued' : 'waiting', error: r.trouble.error };
       case 'missing':
-        return { ...base, ...none, closed: false, outcome: 'not-closed', error: r.error };
+        return { ...base, ...none, closed: false, outcome: 'not_closed', error: r.error };
       case 'refused':
-        return { ...base, ...none, closed: false, outcome: r.close.kind === 'rejected' ? 'refused' : 'not-closed', error: errorOf(r.close) };
+        return { ...base, ...none, closed: false, outcome: r.close.kind === 'rejected' ? 'refused' : 'not_closed', error: errorOf(r.close) };
     }
   };
 }
@@ -180,14 +180,14 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             // Asked before it is collected, so nothing is kept of an open question: a stop or a kill
             // leaves the parcel out of the batch, never in it with a weight nobody accepted.
             const off = accepted ? [] : desk.offByShare(found.shipment, weights);
-            if (off.length) return { kind: 'weight-check', code: found.code, shipment: shipmentInfo(found.shipment), packages: off };
+            if (off.length) return { kind: 'weight_check', code: found.code, shipment: shipmentInfo(found.shipment), packages: off };
             item = { ...item, weights };
           }
         } else {
           item = unfoundItem(found);
         }
         const logged: Record<BatchItem['status'], ScanOutcome> = {
-          ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', 'not-found': 'not_found', ambiguous: 'ambiguous', invalid: 'error', refused: 'rejected',
+          ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', not_found: 'not_found', ambiguous: 'ambiguous', invalid: 'error', refused: 'rejected',
         };
         const scanId = deps.repos.batchItems.collect(item, () =>
           deps.repos.scanLog.record({
@@ -281,12 +281,12 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             toClose.push({ ...r, sent: sent.outcome });
             continue;
           }
-          const base = { deliveryId: r.shipment.deliveryId, code: r.item.code, carrier: r.shipment.agent ?? '', collectionPlace: placeOf(r.shipment), closed: false, print: 'not-printed' as const, jobIds: [] };
+          const base = { deliveryId: r.shipment.deliveryId, code: r.item.code, carrier: r.shipment.agent ?? '', collectionPlace: placeOf(r.shipment), closed: false, print: 'not_printed' as const, jobIds: [] };
           held.set(
             r.shipment.deliveryId,
             sent.kind === 'end'
               ? { ...base, outcome: 'refused', error: sent.error }
-              : { ...base, outcome: 'not-closed', error: { code: sent.trouble.error.code, message: `The service did not take the weighed weight (${sent.trouble.error.message}); the shipment stays in the batch, close it again.` } },
+              : { ...base, outcome: 'not_closed', error: { code: sent.trouble.error.code, message: `The service did not take the weighed weight (${sent.trouble.error.message}); the shipment stays in the batch, close it again.` } },
           );
         }
         const desk = opts.desk;
@@ -363,14 +363,14 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         }
 
         const logged: Record<BatchShipmentResult['outcome'], ScanOutcome> = {
-          printed: 'printed', spooled: 'spooled', queued: 'queued', 'closed-not-printed': 'closed', refused: 'rejected', 'not-closed': 'error', waiting: 'queued',
+          printed: 'printed', spooled: 'spooled', queued: 'queued', closed_not_printed: 'closed', refused: 'rejected', not_closed: 'error', waiting: 'queued',
         };
         // The scan log's outcomes guard no side effect: a lazy commit per slice, not one per scan, and
         // not 500 updates in one block of the loop.
         const updates = shipments.flatMap((r) => {
           const id = scanIds.get(r.code);
           if (id === undefined) return [];
-          const outcome = r.outcome === 'not-closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
+          const outcome = r.outcome === 'not_closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
           return [{ id, update: { outcome, message: r.error?.message ?? null } }];
         });
         for (let i = 0; i < updates.length; i += BEGIN_SLICE) {

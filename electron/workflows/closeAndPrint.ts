@@ -11,13 +11,14 @@
  * answer, logged out) leaves the entry at its step, waiting; an answer that refuses ends it.
  */
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
-import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { backoffDelay } from '../queue/backoff';
+import type { JournalOutcome } from '../../shared/errors/codes';
 import type { JournalEntry } from '../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../store/printJobsRepo';
 import { groupBy } from '../base/groupBy';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
-import { closeShipments, isClosedState, type ShipmentCloseResult } from './closeShipments';
+import { closeShipments, type ShipmentCloseResult } from './closeShipments';
 import { fetchLabelJobs, storedLabelJobs } from './labelJobs';
 import type { WorkflowError } from './schemas';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
@@ -27,11 +28,11 @@ export type EntryResult =
   /** Closed (here or before) and its labels are print jobs now. */
   | { kind: 'queued'; shipment: Shipment; jobs: StoredJob[] }
   /** Closed, but its labels cannot be had (the service refused them, no printer route): ended. */
-  | { kind: 'not-printed'; shipment: Shipment; error: WorkflowError }
+  | { kind: 'not_printed'; shipment: Shipment; error: WorkflowError }
   /** Waits at its step for the service or a login; runs again by itself. `closed`: the shipment is closed already. */
   | { kind: 'waiting'; shipment: Shipment | null; closed: boolean; trouble: Trouble }
   /** The close was refused (closed elsewhere, cancelled, the carrier said no): ended. */
-  | { kind: 'refused'; close: Extract<ShipmentCloseResult, { kind: 'closed-elsewhere' | 'cancelled' | 'rejected' }> }
+  | { kind: 'refused'; close: Extract<ShipmentCloseResult, { kind: 'closed_elsewhere' | 'cancelled' | 'rejected' }> }
   /** The shipment is not known to the station or the service: ended. */
   | { kind: 'missing'; error: WorkflowError };
 
@@ -71,7 +72,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     if (t.kind === 'unreachable') deps.serviceTrouble?.();
   }
 
-  function end(e: JournalEntry, outcome: string, error: WorkflowError | null): void {
+  function end(e: JournalEntry, outcome: JournalOutcome, error: WorkflowError | null): void {
     journal.step([e.id], 'ended', now(), { outcome, reasonCode: error?.code ?? null, reason: error?.message ?? null });
   }
 
@@ -134,8 +135,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         end(e, 'cancelled', null);
         results.set(e.id, { kind: 'refused', close: { kind: 'cancelled', shipment: s } });
       } else {
-        const error = { code: 'not_found', message: `Shipment ${e.deliveryId} is not known to the service.` };
-        end(e, 'not-found', error);
+        const error: WorkflowError = { code: 'not_found', message: `Shipment ${e.deliveryId} is not known to the service.` };
+        end(e, 'not_found', error);
         results.set(e.id, { kind: 'missing', error });
       }
     }
@@ -150,8 +151,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     for (const e of entries) {
       if (found.has(e.deliveryId!)) todo.push(e);
       else {
-        const error = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station or at the service.` };
-        end(e, 'not-found', error);
+        const error: WorkflowError = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station or at the service.` };
+        end(e, 'not_found', error);
         results.set(e.id, { kind: 'missing', error });
       }
     }
@@ -185,8 +186,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
           wait(e, r.trouble);
           results.set(e.id, { kind: 'waiting', shipment: found.get(e.deliveryId!)!, closed: false, trouble: r.trouble });
           break;
-        case 'closed-elsewhere':
-          end(e, 'closed-elsewhere', null);
+        case 'closed_elsewhere':
+          end(e, 'closed_elsewhere', null);
           results.set(e.id, { kind: 'refused', close: r });
           break;
         case 'cancelled':
@@ -248,13 +249,13 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         const failure = failureOf.get(e.deliveryId!);
         const s = found.get(e.deliveryId!);
         if (!s) {
-          const error = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station.` };
-          end(e, 'not-found', error);
+          const error: WorkflowError = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station.` };
+          end(e, 'not_found', error);
           results.set(e.id, { kind: 'missing', error });
         } else if (failure) {
           if (failure.trouble.kind === 'answered') {
-            end(e, 'not-printed', failure.trouble.error);
-            results.set(e.id, { kind: 'not-printed', shipment: s, error: failure.trouble.error });
+            end(e, 'not_printed', failure.trouble.error);
+            results.set(e.id, { kind: 'not_printed', shipment: s, error: failure.trouble.error });
           } else {
             wait(e, failure.trouble);
             results.set(e.id, { kind: 'waiting', shipment: s, closed: true, trouble: failure.trouble });
@@ -263,9 +264,9 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
           const own = prints.get(e.id) ?? [];
           const shared = sharedOf.get(e.deliveryId!) ?? [];
           if (own.length + shared.length === 0) {
-            const error = { code: 'no_labels', message: `No labels came for shipment ${e.deliveryId}.` };
-            end(e, 'not-printed', error);
-            results.set(e.id, { kind: 'not-printed', shipment: s, error });
+            const error: WorkflowError = { code: 'no_labels', message: `No labels came for shipment ${e.deliveryId}.` };
+            end(e, 'not_printed', error);
+            results.set(e.id, { kind: 'not_printed', shipment: s, error });
           } else jobsByEntry.set(e.id, { shared, own });
         }
       }
@@ -352,8 +353,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       const cur = journal.get(e.id)!;
       const s = deps.repos.shipments.get(session.accountId, cur.deliveryId ?? -1);
       if (cur.step === 'queued' && s) results.set(e.id, { kind: 'queued', shipment: s, jobs: journal.jobIdsOf(e.id).map((j) => deps.queue.get(j)) });
-      else if (s && cur.outcome === 'not-printed') results.set(e.id, { kind: 'not-printed', shipment: s, error: { code: cur.reasonCode ?? 'not_printed', message: cur.reason ?? '' } });
-      else results.set(e.id, { kind: 'missing', error: { code: cur.reasonCode ?? 'ended', message: cur.reason ?? `The journal entry ${e.id} ended (${cur.outcome ?? cur.step}).` } });
+      else if (s && cur.outcome === 'not_printed') results.set(e.id, { kind: 'not_printed', shipment: s, error: { code: cur.reasonCode ?? 'not_printed', message: cur.reason ?? '' } });
+      else results.set(e.id, { kind: 'missing', error: { code: cur.reasonCode ?? 'unexpected', message: cur.reason ?? `The journal entry ${e.id} ended (${cur.outcome ?? cur.step}).` } });
     }
     return results;
   }

@@ -4,10 +4,10 @@
  * The cache is updated in place from the answer, pick-up orders are stored, and a refused close is
  * explained: a shipment another station closed or cancelled meanwhile is told apart from a carrier
  * rejection by reading it again. Never a blind retry: a lost answer was already checked by the
- * client with a search (`not-closed`, `partly-closed`, `unknown`).
+ * client with a search (`not_closed`, `partly-closed`, `unknown`).
  */
 import type { Shipment } from '../../shared/contract/shipments';
-import { shipmentStates } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates } from '../../shared/contract/shipments';
 import type { CloseGroup, Delivery, PartyType } from '../api/index';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
@@ -16,14 +16,12 @@ import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 export type ShipmentCloseResult =
   | { kind: 'closed'; shipment: Shipment }
   /** The service refused because it was closed already: by another station, or by a close whose answer was lost. */
-  | { kind: 'closed-elsewhere'; shipment: Shipment }
+  | { kind: 'closed_elsewhere'; shipment: Shipment }
   | { kind: 'cancelled'; shipment: Shipment }
   | { kind: 'rejected'; message: string; messages: string[]; status: number | null }
   /** Nothing happened, or nobody knows yet: safe to run again later (the next run reads the state first). */
   | { kind: 'unreachable'; trouble: Trouble }
   | { kind: 'login'; trouble: Trouble };
-
-export const isClosedState = (state: number) => state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
 
 type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
 
@@ -102,7 +100,7 @@ export async function closeShipments(deps: Deps, session: WorkflowSession, shipm
       const named = new Set(trouble.deliveryIds);
       for (const s of mine) {
         const fresh = now?.get(s.deliveryId);
-        if (fresh && isClosedState(fresh.state)) results.set(s.deliveryId, { kind: 'closed-elsewhere', shipment: fresh });
+        if (fresh && isClosedState(fresh.state)) results.set(s.deliveryId, { kind: 'closed_elsewhere', shipment: fresh });
         else if (fresh && fresh.state === shipmentStates.cancelled) results.set(s.deliveryId, { kind: 'cancelled', shipment: fresh });
         else if (round === 0 && named.size > 0 && !named.has(s.deliveryId) && fresh?.state === shipmentStates.prepared) again.push(fresh);
         else {

@@ -19,12 +19,12 @@ const finalKind: Partial<Record<LatestScan['logOutcome'], Kind>> = {
   reprinted: 'printed',
   spooled: 'spooled',
   print_cancelled: 'print-cancelled',
-  already_closed: 'already-closed',
+  already_closed: 'already_closed',
   skipped: 'skipped',
   cancelled: 'cancelled',
-  not_found: 'not-found',
+  not_found: 'not_found',
   ambiguous: 'ambiguous',
-  rejected: 'carrier-rejected',
+  rejected: 'carrier_rejected',
   error: 'error',
 };
 
@@ -35,7 +35,7 @@ function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
   const jobs = copies.length ? copies : all;
   if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled')) return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
   if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint')) return { kind: 'print-cancelled', waits: false };
-  if (jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')) return { kind: 'printer-down', waits: true };
+  if (jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')) return { kind: 'printer_down', waits: true };
   return { kind: 'queued', waits: jobs.some((j) => j.state === 'queued') };
 }
 
@@ -57,7 +57,7 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
     let waits = false;
     if (!kind) {
       if (e.step === 'queued') ({ kind, waits } = queuedKind(e.jobIds.map(job).filter((j): j is JobView => j !== null)));
-      else if (e.step !== 'ended' && e.reasonCode) kind = 'service-unreachable';
+      else if (e.step !== 'ended' && e.reasonCode) kind = 'service_unreachable';
       // In work right now: the line of scans shows it, and its outcome comes as an event.
       else continue;
     }

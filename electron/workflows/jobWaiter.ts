@@ -8,10 +8,11 @@
  * the jobs' current state when the wait starts, so an event that came first is not missed.
  */
 import { waitsForPrinter, type JobView } from '../../shared/contract/printing';
+import type { Code } from '../../shared/errors/codes';
 
 /** Why a job waits for its printer: a reason code the UI translates, and a sentence in English. */
 export interface WaitReason {
-  code: string;
+  code: Code;
   message: string;
 }
 

@@ -114,14 +114,14 @@ export function createNewShipment(o: NewShipmentDeps) {
         if (settled.kind === 'done') return { closed: true, print: 'printed', jobIds, error: null };
         if (settled.kind === 'spooled') return { closed: true, print: 'spooled', jobIds, error: null };
         // Waiting for its printer (offline, out of labels): said at once with the printer's reason.
-        if (settled.kind === 'waiting') return { closed: true, print: 'printer-down', jobIds, error: e(settled.reason.code, settled.reason.message) };
+        if (settled.kind === 'waiting') return { closed: true, print: 'printer_down', jobIds, error: e(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;
-          return { closed: true, print: 'printer-down', jobIds, error: e(j.reasonCode ?? 'printer_error', j.reason ?? 'The printer did not print the label; it waits in the print queue.') };
+          return { closed: true, print: 'printer_down', jobIds, error: e(j.reasonCode ?? 'printer_error', j.reason ?? 'The printer did not print the label; it waits in the print queue.') };
         }
         return { closed: true, print: 'queued', jobIds, error: null };
       }
-      case 'not-printed':
+      case 'not_printed':
         return { closed: true, print: 'none', jobIds: [], error: e(r.error.code, r.error.message) };
       case 'waiting':
         // The journal finishes it by itself when the service answers: closed and printed, never twice.
@@ -132,7 +132,7 @@ export function createNewShipment(o: NewShipmentDeps) {
         const c = r.close;
         if (c.kind === 'rejected') return { closed: false, print: 'none', jobIds: [], error: e('carrier_rejected', c.message, c.messages) };
         return {
-          closed: c.kind === 'closed-elsewhere',
+          closed: c.kind === 'closed_elsewhere',
           print: 'none',
           jobIds: [],
           error: e(c.kind === 'cancelled' ? 'cancelled' : 'closed_elsewhere', `Shipment ${sh.deliveryId} was ${c.kind === 'cancelled' ? 'cancelled' : 'closed'} elsewhere meanwhile.`),

@@ -23,7 +23,7 @@ export function classifyTrouble(err: unknown): Trouble {
   if (isServiceError(err)) {
     const error = { code: serviceErrorCode(err.kind), message: err.message };
     if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'malformed') return { kind: 'unreachable', error };
-    if (err.kind === 'login-required' || err.kind === 'auth') return { kind: 'login', error };
+    if (err.kind === 'login_required' || err.kind === 'auth') return { kind: 'login', error };
     if (err.status !== null && err.status >= 500) return { kind: 'unreachable', error };
     return {
       kind: 'answered',

@@ -7,13 +7,12 @@
  */
 import type { LabelRoute, PrinterView, RoutingRules } from '../../shared/contract/printing';
 import type { ActionError, LabelFormat, PrintLabelsParams, ShipmentActionResult, ShipmentActionSummary, ShipmentTraces } from '../../shared/contract/shipmentActions';
-import { shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
 import { routeFor } from '../printing/routing';
 import { StationError } from '../base/stationError';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
-import { isClosedState } from './closeShipments';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 
@@ -103,14 +102,14 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         if (settled.kind === 'done') return { ...base, print: 'printed', jobIds: mine, error: null };
         if (settled.kind === 'spooled') return { ...base, print: 'spooled', jobIds: mine, error: null };
         // Waiting for its printer (offline, out of labels): said at once with the printer's reason.
-        if (settled.kind === 'waiting') return { ...base, print: 'printer-down', jobIds: mine, error: err(settled.reason.code, settled.reason.message) };
+        if (settled.kind === 'waiting') return { ...base, print: 'printer_down', jobIds: mine, error: err(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;
-          return { ...base, print: 'printer-down', jobIds: mine, error: err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`) };
+          return { ...base, print: 'printer_down', jobIds: mine, error: err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`) };
         }
         return { ...base, print: 'queued', jobIds: mine, error: null };
       }
-      case 'not-printed':
+      case 'not_printed':
         return { ...base, print: 'none', jobIds: [], error: err(r.error.code, r.error.message) };
       case 'waiting':
         // Closed already: the labels follow by themselves. Not closed: the journal closes it when the service answers.
@@ -119,7 +118,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         return failed(sh.deliveryId, sh.state, err(r.error.code, r.error.message));
       case 'refused': {
         const c = r.close;
-        if (c.kind === 'closed-elsewhere') return failed(sh.deliveryId, c.shipment.state, err('closed_elsewhere', `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`));
+        if (c.kind === 'closed_elsewhere') return failed(sh.deliveryId, c.shipment.state, err('closed_elsewhere', `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`));
         if (c.kind === 'cancelled') return failed(sh.deliveryId, c.shipment.state, err('cancelled', `Shipment ${sh.deliveryId} was cancelled meanwhile.`));
         return failed(sh.deliveryId, sh.state, err('carrier_rejected', c.message, c.messages));
       }

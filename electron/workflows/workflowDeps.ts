@@ -16,6 +16,7 @@ import type { ShipmentsRepo } from '../store/shipmentsRepo';
 import type { LookupResult } from '../../shared/contract/shipments';
 import type { RoutingRules } from '../../shared/contract/printing';
 import type { ScannerAffixes } from '../../shared/scan/normaliseScan';
+import type { StationErrorCode } from '../../shared/errors/codes';
 import type { JobWaiter } from './jobWaiter';
 
 /** The active account and its service client; null when no account is set up or it is logged out. */
@@ -25,7 +26,7 @@ export interface WorkflowSession {
 }
 
 export interface WorkflowDeps {
-  /** The active account's session, or null (then scans answer `login-required`). */
+  /** The active account's session, or null (then scans answer `login_required`). */
   session(): WorkflowSession | null;
   /**
    * Resolves a scanned code for the active account: the cache first, then the service
@@ -75,7 +76,7 @@ export interface WorkflowDeps {
  * confirmed), as the worker's error; null when none. A reprint then would print the label twice
  * once the printer goes on (never offer a label for reprint while it is in the printer).
  */
-export function labelsInPrinter(deps: Pick<WorkflowDeps, 'queue' | 'repos'>, accountId: string, deliveryId: number): { code: string; message: string } | null {
+export function labelsInPrinter(deps: Pick<WorkflowDeps, 'queue' | 'repos'>, accountId: string, deliveryId: number): { code: StationErrorCode; message: string } | null {
   for (const id of deps.repos.journal.jobIdsOfShipment(accountId, deliveryId)) {
     const state = deps.queue.get(id).state;
     if (state === 'sending' || state === 'sent') {

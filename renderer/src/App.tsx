@@ -55,7 +55,7 @@ function AccountSwitch() {
       </label>
       {login && login !== 'logged-in' && (
         <span className="pill bad" data-testid="login-pill">
-          {login === 'logging-in' ? t('account.loggingIn') : login === 'login-required' ? t('account.loginRequired') : t('account.loggedOut')}
+          {login === 'logging-in' ? t('account.loggingIn') : login === 'login_required' ? t('account.loginRequired') : t('account.loggedOut')}
         </span>
       )}
     </span>

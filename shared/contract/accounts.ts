@@ -11,7 +11,7 @@ export type Environment = z.infer<typeof environment>;
 export const loginState = z.discriminatedUnion('state', [
   z.object({ state: z.literal('logged-out') }),
   z.object({ state: z.literal('logged-in') }),
-  z.object({ state: z.literal('login-required'), reason: z.string() }),
+  z.object({ state: z.literal('login_required'), reason: z.string() }),
   /** The browser login is under way: the page at `url` waits for the user. */
   z.object({ state: z.literal('logging-in'), url: z.string() }),
 ]);

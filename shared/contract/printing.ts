@@ -4,6 +4,10 @@
  * electron/queue and the renderer.
  */
 import { z } from 'zod';
+import { reasonCodeList } from '../errors/codes';
+
+/** Why a printer is not ready, or a job waits or failed: a code of the registry (shared/errors/codes.ts). */
+export const reasonCode = z.enum(reasonCodeList);
 
 // ---------------------------------------------------------------- printers
 
@@ -68,7 +72,7 @@ export const printerState = z.object({
   printerId,
   state: printerStateName,
   /** Why it is not ready (paper_out, head_open, paused, offline...). */
-  reasonCode: z.string().nullable(),
+  reasonCode: reasonCode.nullable(),
   reason: z.string().nullable(),
   checkedAt: z.string().nullable(),
 });
@@ -168,7 +172,7 @@ export const jobView = z.object({
   copies: z.number().int(),
   state: jobState,
   attempts: z.number().int(),
-  reasonCode: z.string().nullable(),
+  reasonCode: reasonCode.nullable(),
   reason: z.string().nullable(),
   /** When a failed job is tried again by itself; null: it waits for the worker. */
   nextRetryAt: z.string().nullable(),
@@ -197,7 +201,7 @@ export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'deli
 export const jobStateChange = z.object({
   id: z.number().int(),
   state: jobState,
-  reasonCode: z.string().optional(),
+  reasonCode: reasonCode.optional(),
   reason: z.string().optional(),
 });
 export type JobStateChange = z.infer<typeof jobStateChange>;
@@ -213,7 +217,7 @@ export type JobsChange = z.infer<typeof jobsChange>;
 export const jobEvent = z.object({
   at: z.string(),
   state: jobState,
-  reasonCode: z.string().nullable(),
+  reasonCode: reasonCode.nullable(),
   reason: z.string().nullable(),
 });
 
@@ -241,7 +245,7 @@ export const printingMethods = {
       /** What was found (model, resolution, status), or why nothing was, in English. */
       message: z.string(),
       hostStatus: z.boolean(),
-      reasonCode: z.string().nullable(),
+      reasonCode: reasonCode.nullable(),
       /** The model the printer names (~HI), when it does. */
       model: z.string().nullable().default(null),
       /** The resolution the printer reports (~HI dots per mm), when it does: the add form's default. */

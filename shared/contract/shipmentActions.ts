@@ -26,7 +26,7 @@ export type ActionError = z.infer<typeof actionError>;
  * not say they printed: CUPS, the Windows spooler), waiting in the queue, stuck at a printer
  * (waiting for it: offline, out of labels), or none made.
  */
-export const actionPrint = z.enum(['printed', 'spooled', 'queued', 'printer-down', 'none']);
+export const actionPrint = z.enum(['printed', 'spooled', 'queued', 'printer_down', 'none']);
 export type ActionPrint = z.infer<typeof actionPrint>;
 
 export const shipmentActionResult = z.object({

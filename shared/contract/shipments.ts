@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DECIMAL_PATTERN } from '../decimal';
+import { scanLogOutcomes } from '../errors/codes';
 
 /** An exact decimal with a point, e.g. "1234.5" or "-0.25". */
 export const decimalString = z.string().regex(DECIMAL_PATTERN, 'expected a decimal number like 12.50');
@@ -24,6 +25,29 @@ export const shipmentStates = {
   returned2: 6,
   cancelled: 10,
 } as const;
+
+export type ShipmentState = (typeof shipmentStates)[keyof typeof shipmentStates];
+
+/** Closed at the service, whatever happened after (sent, delivered, returned): states 1-6. */
+export const isClosedState = (state: number): boolean => state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
+
+/** The states as a worker names them: the spec's two "delivered" (3, 5) and two "returned" (4, 6) are one each. */
+export const shipmentStateFamilies = {
+  prepared: [shipmentStates.prepared],
+  closed: [shipmentStates.closedUnsent],
+  sent: [shipmentStates.sent],
+  delivered: [shipmentStates.delivered, shipmentStates.delivered2],
+  returned: [shipmentStates.returned, shipmentStates.returned2],
+  cancelled: [shipmentStates.cancelled],
+} as const satisfies Record<string, readonly ShipmentState[]>;
+
+export type ShipmentStateFamily = keyof typeof shipmentStateFamilies;
+
+/** The family of a state, or null for a state the spec does not name. */
+export function stateFamily(state: number): ShipmentStateFamily | null {
+  for (const [family, states] of Object.entries(shipmentStateFamilies) as [ShipmentStateFamily, readonly number[]][]) if (states.includes(state)) return family;
+  return null;
+}
 
 export const shipmentAddress = z.object({
   street: z.string().nullable(),
@@ -180,24 +204,7 @@ export const lookupResult = z.discriminatedUnion('kind', [
 ]);
 export type LookupResult = z.infer<typeof lookupResult>;
 
-export const scanOutcome = z.enum([
-  'pending',
-  'closed',
-  'printed',
-  'reprinted',
-  /** Handed to the print system, which does not say whether it printed: not counted printed. */
-  'spooled',
-  'queued',
-  /** Closed, its label cancelled in the print queue before it printed: neither printed nor waiting. */
-  'print_cancelled',
-  'already_closed',
-  'skipped',
-  'cancelled',
-  'not_found',
-  'ambiguous',
-  'rejected',
-  'error',
-]);
+export const scanOutcome = z.enum(scanLogOutcomes);
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 
 export const scanLogEntry = z.object({

@@ -5,12 +5,16 @@
  * electron/workflows/workflowHandlers.ts.
  */
 import { z } from 'zod';
+import { allCodes, type NotSnakeCase } from '../errors/codes';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
 
-/** An error as a value: a code the UI translates, a message a person can act on. */
-/** `code` is one of shared/errors/codes.ts; values its sentence names (an HTTP status) are in `details`. */
+/**
+ * An error as a value: a code the UI translates, a message a person can act on. `code` is one of
+ * the registry (shared/errors/codes.ts: an error's or a reason's); values its sentence names (an
+ * HTTP status) are in `details`.
+ */
 export const workflowError = z.object({
-  code: z.string(),
+  code: z.enum(allCodes),
   message: z.string(),
   details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** The service's own reasons for this shipment (a carrier's refusal), in the UI language: shown as a list. */
@@ -51,13 +55,13 @@ const base = {
  *   without saying whether they printed (CUPS, the Windows spooler);
  * - queued: closed, labels on their way after the wait: `reason` null when they are at the printer
  *   (sending, sent), else why not yet (behind others in the queue, labels still to fetch);
- * - printer-down: closed, the printer is not ready (offline, out of labels...) or refused; the jobs
+ * - printer_down: closed, the printer is not ready (offline, out of labels...) or refused; the jobs
  *   wait in the queue and go by themselves when it is back, or wait for the worker;
- * - already-closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
- * - weight-check: the scale's weight differs from the shipment's by more than the desk's share
+ * - already_closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
+ * - weight_check: the scale's weight differs from the shipment's by more than the desk's share
  *   (Settings → Scale); the scan waits for the worker: `scan.answerWeight` accept (Enter) sends the
  *   weight and closes, hold (Esc) ends the scan with `held` (nothing sent, scan the parcel again);
- * - service-unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
+ * - service_unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
   /** `reprint` absent: false; a queued `reason` absent: null (pages get them left out, electron/status/pageFeeds.ts). */
@@ -71,10 +75,10 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     reprint: z.boolean().optional(),
     reason: workflowError.nullable().optional(),
   }),
-  z.object({ ...base, kind: z.literal('printer-down'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reason: workflowError }),
+  z.object({ ...base, kind: z.literal('printer_down'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reason: workflowError }),
   z.object({
     ...base,
-    kind: z.literal('already-closed'),
+    kind: z.literal('already_closed'),
     shipment: closedShipmentInfo,
     /** Another station (or the web application) closed it: this station never printed it. */
     closedElsewhere: z.boolean(),
@@ -83,14 +87,14 @@ export const scanOutcome = z.discriminatedUnion('kind', [
   }),
   z.object({
     ...base,
-    kind: z.literal('weight-check'),
+    kind: z.literal('weight_check'),
     shipment: closedShipmentInfo,
     packages: weightCheckPackages,
   }),
   /** The worker held the parcel at the weight check: nothing was sent, the shipment is still prepared. */
   z.object({ ...base, kind: z.literal('held'), deliveryId: z.number().int(), recipientName: z.string() }),
   z.object({ ...base, kind: z.literal('cancelled'), deliveryId: z.number().int(), recipientName: z.string() }),
-  z.object({ ...base, kind: z.literal('not-found'), message: z.string(), serviceChecked: z.boolean() }),
+  z.object({ ...base, kind: z.literal('not_found'), message: z.string(), serviceChecked: z.boolean() }),
   z.object({
     ...base,
     kind: z.literal('ambiguous'),
@@ -98,7 +102,7 @@ export const scanOutcome = z.discriminatedUnion('kind', [
   }),
   z.object({
     ...base,
-    kind: z.literal('carrier-rejected'),
+    kind: z.literal('carrier_rejected'),
     deliveryId: z.number().int(),
     carrier: z.string(),
     /** The service's message and its per-field messages, in the UI language (accept-language). */
@@ -106,13 +110,15 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     messages: z.array(z.string()),
   }),
   /** The scan waits in the station's journal (entryId) and runs in scan order when the service or the login is back. */
-  z.object({ ...base, kind: z.literal('service-unreachable'), entryId: z.number().int(), reason: workflowError }),
+  z.object({ ...base, kind: z.literal('service_unreachable'), entryId: z.number().int(), reason: workflowError }),
   z.object({ ...base, kind: z.literal('skipped'), deliveryId: z.number().int() }),
-  z.object({ ...base, kind: z.literal('login-required'), message: z.string() }),
+  z.object({ ...base, kind: z.literal('login_required'), message: z.string() }),
   z.object({ ...base, kind: z.literal('error'), error: workflowError }),
 ]);
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 export type ScanOutcomeKind = ScanOutcome['kind'];
+const kindsSnakeCase: [NotSnakeCase<ScanOutcomeKind>] extends [never] ? true : { notSnakeCase: NotSnakeCase<ScanOutcomeKind> } = true;
+void kindsSnakeCase;
 
 /** A scan the station has received but not finished: the UI shows them under the scan box. */
 export const pendingScan = z.object({
@@ -163,7 +169,7 @@ export const batchItem = z.object({
    * ready: prepared, will be closed; closed: already closed (labels printed again only on request);
    * refused: the carrier refused the last close (the message says why; fix it and close again).
    */
-  status: z.enum(['ready', 'closed', 'cancelled', 'not-found', 'ambiguous', 'invalid', 'refused']),
+  status: z.enum(['ready', 'closed', 'cancelled', 'not_found', 'ambiguous', 'invalid', 'refused']),
   message: z.string().nullable(),
   /**
    * With a scale set up, a ready parcel is weighed as it is collected: one weight per
@@ -191,7 +197,7 @@ export type BatchItem = z.infer<typeof batchItem>;
  * it out of the batch. Nothing is kept of it at the station: a stop or a kill loses no answer.
  */
 const batchWeightCheck = z.object({
-  kind: z.literal('weight-check'),
+  kind: z.literal('weight_check'),
   code: z.string(),
   shipment: closedShipmentInfo,
   packages: weightCheckPackages,
@@ -214,7 +220,7 @@ export const batchShipmentResult = z.object({
   carrier: z.string(),
   collectionPlace: z.string().nullable(),
   closed: z.boolean(),
-  print: z.enum(['printed', 'spooled', 'queued', 'printer-down', 'not-printed']),
+  print: z.enum(['printed', 'spooled', 'queued', 'printer_down', 'not_printed']),
   /**
    * What happened, as the worker reads it: printed; handed to the print system, which does not say
    * it printed (spooled); closed, label on its way (queued); closed but
@@ -222,7 +228,7 @@ export const batchShipmentResult = z.object({
    * (`error` carries its reason); not closed (cancelled or closed elsewhere meanwhile, unknown);
    * waiting: the service did not answer, the station closes and prints it by itself when it does.
    */
-  outcome: z.enum(['printed', 'spooled', 'queued', 'closed-not-printed', 'refused', 'not-closed', 'waiting']),
+  outcome: z.enum(['printed', 'spooled', 'queued', 'closed_not_printed', 'refused', 'not_closed', 'waiting']),
   jobIds: z.array(z.number().int()),
   error: workflowError.nullable(),
   /** Weighed as it was collected: the weight each package was closed with, as on the outcome screen. */
@@ -318,8 +324,8 @@ export const recentScan = z.object({
   scanId: z.number().int(),
   code: z.string(),
   kind: z.enum([
-    'printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'weight-check', 'held', 'cancelled', 'not-found', 'ambiguous',
-    'carrier-rejected', 'service-unreachable', 'skipped', 'login-required', 'error',
+    'printed', 'spooled', 'queued', 'printer_down', 'print-cancelled', 'already_closed', 'weight_check', 'held', 'cancelled', 'not_found', 'ambiguous',
+    'carrier_rejected', 'service_unreachable', 'skipped', 'login_required', 'error',
   ]),
   reprint: z.boolean(),
   waits: z.boolean(),
@@ -339,9 +345,9 @@ export type DeskRecent = z.infer<typeof deskRecent>;
 export const workflowMethods = {
   /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
   'scan.submit': { params: z.object({ code: scannedCode }).strict(), result: z.object({ scanId: z.number().int() }) },
-  /** Enter on an already-closed shipment: print its labels again. */
+  /** Enter on an already_closed shipment: print its labels again. */
   'scan.reprint': { params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(), result: scanOutcome },
-  /** Esc on an already-closed shipment. Null when that question was already answered. */
+  /** Esc on an already_closed shipment. Null when that question was already answered. */
   'scan.skip': { params: z.object({ scanId: z.number().int() }).strict(), result: scanOutcome.nullable() },
   /** The worker's answer to the weight check (Enter: accept, Esc: hold). Null when that question is no longer open. */
   'scan.answerWeight': { params: z.object({ scanId: z.number().int(), accept: z.boolean() }).strict(), result: scanOutcome.nullable() },

@@ -24,19 +24,19 @@ export const stationErrorCodes = {
   storage_failed: 'translated',
 
   // Accounts, login and the keychain (electron/auth).
-  'account.invalid': 'translated',
-  'account.no-secret': 'translated',
-  'account.no-url': 'translated',
-  'account.not-found': 'translated',
-  'keychain.unavailable': 'translated',
-  'login.access-denied': 'translated',
-  'login.browser-failed': 'translated',
-  'login.cancelled': 'translated',
-  'login.exchange-failed': 'translated',
-  'login.failed': 'translated',
-  'login.invalid-token': 'translated',
-  'login.port-unavailable': 'translated',
-  'login.timeout': 'translated',
+  account_invalid: 'translated',
+  account_no_secret: 'translated',
+  account_no_url: 'translated',
+  account_not_found: 'translated',
+  keychain_unavailable: 'translated',
+  login_access_denied: 'translated',
+  login_browser_failed: 'translated',
+  login_cancelled: 'translated',
+  login_exchange_failed: 'translated',
+  login_failed: 'translated',
+  login_invalid_token: 'translated',
+  login_port_unavailable: 'translated',
+  login_timeout: 'translated',
   login_required: 'translated',
   logged_out: 'translated',
   no_account: 'translated',
@@ -93,6 +93,8 @@ export const stationErrorCodes = {
   close_no_answer: 'translated',
   closed_elsewhere: 'translated',
   not_closed: 'translated',
+  /** A closed shipment whose labels did not reach the print queue (no labels came, or none could be stored). */
+  not_printed: 'translated',
   not_in_cache: 'translated',
   /** Tracking of a closed shipment: the service returned no traces for it (electron/workflows/shipmentActions.ts). */
   no_traces: 'translated',
@@ -113,6 +115,119 @@ export const stationErrorCodes = {
 
 export type StationErrorCode = keyof typeof stationErrorCodes;
 
+/**
+ * Why a print job or a scan waits, failed or ended as it did: a print job's and a journal entry's
+ * `reason_code`, a printer's state, a PrintError's code (electron/printing, electron/queue,
+ * electron/workflows). A `translated` one has its sentence `reason.<code>` in English and Czech in
+ * renderer/src/i18n/messages/reasons.ts (a compile error otherwise); an `ownWords` one carries the
+ * system's own words (lp, Windows, the device, the converter), shown as they are.
+ */
+export const reasonCodes = {
+  // The printer and its connection (electron/printing: zplTcpDriver.ts, printerSocket.ts, zplHostStatus.ts, usbDeviceDriver.ts).
+  offline: 'translated',
+  timeout: 'translated',
+  no_answer: 'translated',
+  not_answering: 'translated',
+  connection_lost: 'translated',
+  stopped_reading: 'translated',
+  not_confirmed: 'translated',
+  bad_status: 'translated',
+  paper_out: 'translated',
+  head_open: 'translated',
+  paused: 'translated',
+  ribbon_out: 'translated',
+  buffer_full: 'translated',
+  cutter_fault: 'translated',
+  head_too_hot: 'translated',
+  motor_too_hot: 'translated',
+  printer_error: 'translated',
+  label_not_printed: 'translated',
+  wrong_format: 'translated',
+  usb_error: 'ownWords',
+  convert_failed: 'ownWords',
+  // The computer's print system (cupsDriver.ts, windowsSpooler.ts, windowsPdfDriver.ts).
+  no_queue: 'translated',
+  queue_disabled: 'translated',
+  spooler_missing: 'translated',
+  spooler_incomplete: 'translated',
+  held_by_spooler: 'translated',
+  handed_to_spooler: 'translated',
+  spooler_rejected: 'ownWords',
+  // The print queue and the worker's acts on a job (electron/queue, electron/store/printJobsRepo.ts).
+  no_printer: 'translated',
+  in_printer: 'translated',
+  waiting_in_queue: 'translated',
+  not_sent: 'translated',
+  replaced_by_reprint: 'translated',
+  replaced_by_new_print: 'translated',
+  confirmed_by_worker: 'translated',
+  confirmed_by_printer_counter: 'translated',
+  cancelled_by_worker: 'translated',
+  retry_by_worker: 'translated',
+  moved_by_worker: 'translated',
+  interrupted_by_restart: 'translated',
+  interrupted_in_printer: 'translated',
+  sent_before_restart: 'translated',
+  // Scans and closes (electron/workflows).
+  waiting_in_line: 'translated',
+  login_required: 'translated',
+  account_changed: 'translated',
+  close_confirmed_by_search: 'translated',
+  service_network: 'translated',
+  service_timeout: 'translated',
+  service_malformed: 'translated',
+  service_unreachable: 'translated',
+} as const satisfies Record<string, 'translated' | 'ownWords'>;
+
+export type ReasonCode = keyof typeof reasonCodes;
+
+/** The reason codes the renderer's catalogue must translate. */
+export type TranslatedReasonCode = { [C in ReasonCode]: (typeof reasonCodes)[C] extends 'translated' ? C : never }[ReasonCode];
+
+/** Every code that crosses the contract or lands in the journal: an error's or a reason's. */
+export type Code = StationErrorCode | ReasonCode;
+
+/** The reason codes and every code, for the contract's zod enums (shared/contract/printing.ts, workflows.ts). */
+export const reasonCodeList = Object.keys(reasonCodes) as [ReasonCode, ...ReasonCode[]];
+export const allCodes = [...new Set([...Object.keys(stationErrorCodes), ...reasonCodeList])] as [Code, ...Code[]];
+
+/**
+ * How a journal entry ended, or that it waits (electron/store/journalRepo.ts, `outcome`); its
+ * `reason_code` is a Code. The scan log's outcome of each is journalRepo's scanLogOutcome.
+ */
+export const journalOutcomes = ['waiting', 'not_found', 'ambiguous', 'cancelled', 'rejected', 'closed_elsewhere', 'already_closed', 'held', 'not_printed', 'error'] as const;
+export type JournalOutcome = (typeof journalOutcomes)[number];
+
+/** What the scan log says of a scan (shared/contract/shipments.ts `scanOutcome`, the Scan log screen). */
+export const scanLogOutcomes = [
+  'pending',
+  'closed',
+  'printed',
+  'reprinted',
+  /** Handed to the print system, which does not say whether it printed: not counted printed. */
+  'spooled',
+  'queued',
+  /** Closed, its label cancelled in the print queue before it printed: neither printed nor waiting. */
+  'print_cancelled',
+  'already_closed',
+  'skipped',
+  'cancelled',
+  'not_found',
+  'ambiguous',
+  'rejected',
+  'error',
+] as const;
+export type ScanLogOutcome = (typeof scanLogOutcomes)[number];
+
+/**
+ * One naming style, snake_case: a code with a dot, a dash or a capital (`account.invalid`,
+ * `not-found`) is a compile error that names it. Exported for the contract's own unions
+ * (the scan outcome kinds, shared/contract/workflows.ts).
+ */
+export type NotSnakeCase<C extends string> = C extends `${string}${'.' | '-' | ' '}${string}` ? C : C extends Lowercase<C> ? never : C;
+const everyCodeSnakeCase: [NotSnakeCase<Code | JournalOutcome | ScanLogOutcome>] extends [never] ? true : { notSnakeCase: NotSnakeCase<Code | JournalOutcome | ScanLogOutcome> } = true;
+void everyCodeSnakeCase;
+
 /** The codes the renderer's catalogue must translate. */
 export type TranslatedErrorCode = { [C in StationErrorCode]: (typeof stationErrorCodes)[C] extends 'translated' ? C : never }[StationErrorCode];
 
@@ -127,7 +242,7 @@ const serviceKindCodes = {
   malformed: 'service_malformed',
   http: 'service_http',
   auth: 'service_auth',
-  'login-required': 'service_login_required',
+  login_required: 'service_login_required',
 } as const satisfies Record<string, StationErrorCode>;
 
 type ServiceKind = keyof typeof serviceKindCodes;

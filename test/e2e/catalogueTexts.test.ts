@@ -5,7 +5,7 @@
  * visible text of each screen searched for what must never reach it: zod's messages, raw error texts,
  * and, in Czech, English fragments of the English catalogue (its texts that Czech says otherwise).
  * Beside it the items themselves: the print queue names its jobs in the UI language, the test label
- * is in that language with local time, the printer-down banner reads as a sentence, the batch summary's
+ * is in that language with local time, the printer_down banner reads as a sentence, the batch summary's
  * colour follows its outcome and lists the carrier's reasons, plurals of labels, Czech wording.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,23 +97,23 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
     };
     await shown('ORD-1001', 'printed');
     await page.keyboard.press('Escape');
-    const again1 = await shown('ORD-1001', 'already-closed');
+    const again1 = await shown('ORD-1001', 'already_closed');
     expect.soft(again1).toContain(lang === 'cs' ? 'Vytisknout štítek znovu?' : 'Print its label again?');
     expect.soft(again1).toContain(lang === 'cs' ? 'vytiskla její štítek.' : 'printed its label before.');
     await shot(page, 'station-reprint-one', lang);
     await page.keyboard.press('Escape');
     await shown('ORD-1002', 'printed');
     await page.keyboard.press('Escape');
-    const again3 = await shown('ORD-1002', 'already-closed');
+    const again3 = await shown('ORD-1002', 'already_closed');
     expect.soft(again3).toContain(lang === 'cs' ? 'Vytisknout štítky znovu?' : 'Print its labels again?');
     await page.keyboard.press('Escape');
 
     const zpl = hs.station.printing.virtual.zpl;
     await zpl.offline();
     try {
-      const down = await shown('ORD-1007', 'printer-down');
+      const down = await shown('ORD-1007', 'printer_down');
       expect.soft(down).toContain(lang === 'cs' ? 'Štítek čeká v tiskové frontě a vytiskne se sám' : 'The label waits in the print queue and prints by itself');
-      await shot(page, 'station-printer-down-one', lang);
+      await shot(page, 'station-printer_down-one', lang);
     } finally {
       await zpl.online();
     }
@@ -169,11 +169,11 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
 
     // Station: a code that is not found, and a carrier's refusal of one shipment (singular, item 11).
     await scan(page, 'NOPE-404');
-    await page.locator('[data-testid="scan-outcome"][data-kind="not-found"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="scan-outcome"][data-kind="not_found"]').waitFor({ timeout: 20_000 });
     await expectOnlyCatalogue(page, lang, 'station: not found');
     await page.keyboard.press('Escape');
     await scan(page, p.refused);
-    await page.locator('[data-testid="scan-outcome"][data-kind="carrier-rejected"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="scan-outcome"][data-kind="carrier_rejected"]').waitFor({ timeout: 20_000 });
     expect.soft(await page.getByTestId('outcome-message').textContent()).toBe(lang === 'cs' ? 'Dopravce zásilku odmítl.' : 'The carrier rejected the shipment.');
     await expectOnlyCatalogue(page, lang, 'station: refused');
     await page.keyboard.press('Escape');

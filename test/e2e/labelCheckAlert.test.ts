@@ -89,11 +89,11 @@ describe.skipIf(!needs('chromium'))('the label check’s red alert on the Statio
       await page.waitForSelector('[data-testid="verify-result"][data-result="mismatch"]');
       await checkOn(false);
       await scan(page, first);
-      await page.waitForSelector('[data-testid="scan-outcome"][data-kind="already-closed"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="scan-outcome"][data-kind="already_closed"]', { timeout: 20_000 });
       expect(await page.getByTestId('verify-result').count()).toBe(0);
       expect(await page.getByTestId('scan-outcome').textContent()).toContain(l.alreadyClosed);
       expect(await page.getByTestId('outcome-skip').isVisible()).toBe(true);
-      await page.screenshot({ path: path.join(shots, `verify-off-already-closed-${l.lang}.png`) });
+      await page.screenshot({ path: path.join(shots, `verify-off-already_closed-${l.lang}.png`) });
       // Esc answers the question (skip), as without the check.
       await page.keyboard.press('Escape');
       await page.getByTestId('outcome-skip').waitFor({ state: 'detached' });

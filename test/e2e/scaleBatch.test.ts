@@ -109,8 +109,8 @@ describe.skipIf(!needs('chromium', 'socat'))('batch mode with a scale on the Sta
         await page.keyboard.press('Enter');
         await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
         vs.show({ state: 'stable', text: `${l.kg} kg` });
-        await page.locator('[data-testid="scan-outcome"][data-kind="weight-check"]', { hasText: l.title }).waitFor({ timeout: 20_000 });
-        expect(await page.getByTestId('weight-check-line').textContent()).toBe(l.line);
+        await page.locator('[data-testid="scan-outcome"][data-kind="weight_check"]', { hasText: l.title }).waitFor({ timeout: 20_000 });
+        expect(await page.getByTestId('weight_check-line').textContent()).toBe(l.line);
         expect(await page.getByTestId('outcome-question').textContent()).toBe(l.question);
         expect(await page.getByTestId('outcome-reprint').textContent()).toContain(l.keys[0]);
         expect(await page.getByTestId('outcome-skip').textContent()).toContain(l.keys[1]);
@@ -119,7 +119,7 @@ describe.skipIf(!needs('chromium', 'socat'))('batch mode with a scale on the Sta
 
       // Esc holds: the parcel is not in the batch, nothing was sent.
       await asked();
-      await shot(page, `weight-check-${l.lang}`);
+      await shot(page, `weight_check-${l.lang}`);
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="scan-outcome"][data-kind="held"]', { hasText: l.held }).waitFor({ timeout: 20_000 });
       expect(await row.count()).toBe(0);

@@ -20,7 +20,7 @@ import { repoRoot, startHostedStation, type HostedStation } from '../support/sta
 import { wedgeScanner, type WedgeScanner } from '../support/wedgeScanner';
 
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
-const DONE = ['printed', 'queued', 'printer-down'];
+const DONE = ['printed', 'queued', 'printer_down'];
 
 describe.each([
   { lang: 'en', locale: 'en-US', tryIt: 'Try it', scanned: 'Scanned' },
@@ -111,10 +111,10 @@ describe.each([
       await page.getByTestId('demo-pick-close').click();
       await expect.poll(() => page.getByTestId('demo-pick-list').count()).toBe(0);
       // No help with the focus: the scanner types the moment the dialog is gone.
-      const event = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1005' && o.kind === 'already-closed', 30_000);
+      const event = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1005' && o.kind === 'already_closed', 30_000);
       await scan('ORD-1005');
       await event;
-      await page.waitForSelector('[data-testid="scan-outcome"][data-kind="already-closed"]');
+      await page.waitForSelector('[data-testid="scan-outcome"][data-kind="already_closed"]');
       expect(await page.getByTestId('demo-pick-list').count()).toBe(0);
       await page.keyboard.press('Escape');
     });
@@ -185,10 +185,10 @@ describe.each([
       await page.getByTestId('screen-tracking').waitFor();
       await page.keyboard.press('F3');
       await page.getByTestId('ns-recipient.address.city').focus();
-      const again = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1013' && o.kind === 'already-closed', 30_000);
+      const again = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1013' && o.kind === 'already_closed', 30_000);
       await scan('#ORD-1013/E');
       await again;
-      await expect.poll(() => page.getByTestId('scan-toast').getAttribute('data-kind')).toBe('already-closed');
+      await expect.poll(() => page.getByTestId('scan-toast').getAttribute('data-kind')).toBe('already_closed');
       const toast = (await page.getByTestId('scan-toast').textContent()) ?? '';
       expect(toast).toContain('ORD-1013');
       expect(toast).not.toContain('#');
@@ -243,7 +243,7 @@ describe.each([
       await page.getByTestId('screen-station').waitFor();
       // The last outcome out of the way, so the screenshot shows the counters.
       const shown = page.getByTestId('scan-outcome');
-      if ((await shown.count()) && (await shown.getAttribute('data-kind')) === 'already-closed') {
+      if ((await shown.count()) && (await shown.getAttribute('data-kind')) === 'already_closed') {
         await page.getByTestId('outcome-skip').click();
         await page.waitForSelector('[data-testid="scan-outcome"][data-kind="skipped"]');
       }

@@ -186,7 +186,7 @@ describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))('Shipments, Print que
     const zpl = hs.station.printing.virtual.zpl;
     await zpl.offline();
     const reprint = await rpc.call('shipments.reprint', { deliveryIds: [1001] });
-    expect(reprint.results[0]!.print).toBe('printer-down');
+    expect(reprint.results[0]!.print).toBe('printer_down');
     const jobId = reprint.results[0]!.jobIds[0]!;
 
     await page.getByTestId('nav-queue').click();

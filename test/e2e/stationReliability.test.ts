@@ -112,8 +112,8 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
 
       await scan(page, 'ORD-1001');
       const { outcome, shown } = await outcomeShown(page, rpc, 'ORD-1001');
-      expect(['printer-down', 'queued']).toContain(outcome.kind);
-      if (outcome.kind !== 'printer-down' && outcome.kind !== 'queued') return;
+      expect(['printer_down', 'queued']).toContain(outcome.kind);
+      if (outcome.kind !== 'printer_down' && outcome.kind !== 'queued') return;
       expect(shown).toContain(outcome.shipment.recipientName);
       // Closed at the service, nothing printed yet.
       expect((await atService(hs.station.sandbox, outcome.shipment.deliveryId)).deliveryState).toBe(1);
@@ -184,8 +184,8 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       try {
         await scan(page, 'ORD-1004');
         const { outcome } = await outcomeShown(page, rpc, 'ORD-1004');
-        expect(['printer-down', 'queued']).toContain(outcome.kind);
-        if (outcome.kind !== 'printer-down' && outcome.kind !== 'queued') return;
+        expect(['printer_down', 'queued']).toContain(outcome.kind);
+        if (outcome.kind !== 'printer_down' && outcome.kind !== 'queued') return;
         expect(printer.printed()).toEqual([]);
         await shotBoth(page, rpc, 'station-reliability-paper-out');
         printer.set({ paperOut: false });
@@ -240,7 +240,7 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
         waiting.push(outcome);
       }
       // Each scan says the service could not be reached and that it waits (nothing is lost).
-      expect(waiting.map((o) => o.kind)).toEqual(['service-unreachable', 'service-unreachable', 'service-unreachable']);
+      expect(waiting.map((o) => o.kind)).toEqual(['service_unreachable', 'service_unreachable', 'service_unreachable']);
       expect(hs.station.printing.virtual.zpl.printed()).toEqual([]);
       await shotBoth(page, rpc, 'station-reliability-service-down');
       // The print queue lists the same waiting scans, with why they wait (one list, the journal's).
@@ -256,7 +256,7 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       await expect.poll(() => page.getByTestId('service-pill').getAttribute('class'), { timeout: 10_000 }).toContain('ok');
       // Each waiting scan finishes: closed, labels queued (or printed) at this desk.
       const done: ScanOutcome[] = [];
-      for (const code of codes) done.push(await rpc.waitFor('scan.outcome', (o) => o.code === code && o.kind !== 'service-unreachable', 30_000));
+      for (const code of codes) done.push(await rpc.waitFor('scan.outcome', (o) => o.code === code && o.kind !== 'service_unreachable', 30_000));
       const shipments = done.map((o) => {
         if (o.kind !== 'queued' && o.kind !== 'printed') throw new Error(`scan ${o.code} ended ${o.kind}`);
         return o.shipment;
@@ -301,7 +301,7 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       const codes = ['ORD-1007', 'ORD-1001'];
       for (const code of codes) {
         await scan(page, code);
-        expect((await outcomeShown(page, rpc, code)).outcome.kind).toBe('service-unreachable');
+        expect((await outcomeShown(page, rpc, code)).outcome.kind).toBe('service_unreachable');
       }
       // The station stops (closed, crashed, the PC restarted) while the scans wait.
       await page.close();
@@ -360,16 +360,16 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
 
       await scan(page2, code);
       const b = await outcomeShown(page2, rpc2, code);
-      expect(b.outcome).toMatchObject({ kind: 'already-closed', closedElsewhere: true, labelsAvailable: true });
+      expect(b.outcome).toMatchObject({ kind: 'already_closed', closedElsewhere: true, labelsAvailable: true });
       // The packer reads that another desk closed it, and is offered the reprint.
-      expect(await page2.getByTestId('closed-elsewhere').isVisible()).toBe(true);
+      expect(await page2.getByTestId('closed_elsewhere').isVisible()).toBe(true);
       expect(await page2.getByTestId('outcome-reprint').isVisible()).toBe(true);
       // Nothing printed at the second desk until the packer says so.
       expect(second.station.printing.virtual.zpl.printed()).toEqual([]);
-      await shotBoth(page2, rpc2, 'station-reliability-closed-elsewhere');
+      await shotBoth(page2, rpc2, 'station-reliability-closed_elsewhere');
 
       await page2.keyboard.press('Enter');
-      const reprint = await outcomeShown(page2, rpc2, code, (o) => o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer-down');
+      const reprint = await outcomeShown(page2, rpc2, code, (o) => o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer_down');
       expect(reprint.outcome.kind).toBe('printed');
       expect(printedBarcodes(second, barcodes)).toEqual(barcodes);
       // The first desk printed its labels once; the reprint went to the second desk's printer only.

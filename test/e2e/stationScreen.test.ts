@@ -108,11 +108,11 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     let event = outcomeEvent('ORD-1001');
     await scan('ORD-1001');
     const asked = await event;
-    expect(asked).toMatchObject({ kind: 'already-closed', closedElsewhere: false });
-    await waitKind('already-closed', asked.scanId);
+    expect(asked).toMatchObject({ kind: 'already_closed', closedElsewhere: false });
+    await waitKind('already_closed', asked.scanId);
     expect(await outcome().textContent()).toContain('Enter');
     expect(await outcome().textContent()).toContain('Reprint');
-    await shot('already-closed-en');
+    await shot('already_closed-en');
 
     await page.keyboard.press('Enter');
     await waitKind('printed', asked.scanId);
@@ -123,7 +123,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     event = outcomeEvent('ORD-1001');
     await scan('ORD-1001');
     const again = await event;
-    await waitKind('already-closed', again.scanId);
+    await waitKind('already_closed', again.scanId);
     await page.keyboard.press('Escape');
     await waitKind('skipped', again.scanId);
     expect(printed()).toHaveLength(2);
@@ -145,16 +145,16 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
 
   it('an unknown code is "not found"', async () => {
     await scan('NOPE-424242');
-    await waitKind('not-found');
+    await waitKind('not_found');
     expect(await outcome().textContent()).toContain('Not found');
     expect(await outcome().textContent()).toContain('NOPE-424242');
-    await shot('not-found-en');
+    await shot('not_found-en');
   });
 
   it('plays no sound when sounds are off in the settings', async () => {
     await rpc.call('settings.set', { sounds: false });
     await scan('NOPE-1');
-    await waitKind('not-found');
+    await waitKind('not_found');
     await expect.poll(() => page.getByTestId('screen-station').getAttribute('data-last-cue')).toBe('off');
     await rpc.call('settings.set', { sounds: true });
   });
@@ -163,14 +163,14 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     const event = outcomeEvent('ORD-1015');
     await scan('ORD-1015');
     const o = await event;
-    if (o.kind !== 'carrier-rejected') throw new Error(`expected carrier-rejected, got ${o.kind}`);
-    await waitKind('carrier-rejected', o.scanId);
+    if (o.kind !== 'carrier_rejected') throw new Error(`expected carrier_rejected, got ${o.kind}`);
+    await waitKind('carrier_rejected', o.scanId);
     expect(o.message).not.toBe('');
     expect(await outcome().getByTestId('outcome-message').textContent()).toBe(o.message);
     for (const m of o.messages) expect(await outcome().getByTestId('outcome-messages').textContent()).toContain(m);
     expect(await outcome().textContent()).toContain('Rejected by the carrier');
     expect(printed()).toHaveLength(2);
-    await shot('carrier-rejected-en');
+    await shot('carrier_rejected-en');
   });
 
   it('scans typed quickly one after another all get their outcome, in scan order', async () => {
@@ -219,9 +219,9 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     const before = printed().length;
     try {
       await scan('ORD-1007');
-      await waitKind('printer-down');
+      await waitKind('printer_down');
       expect(await outcome().textContent()).toContain('The label waits in the print queue');
-      await shot('printer-down-en');
+      await shot('printer_down-en');
     } finally {
       await zpl.online();
     }
@@ -241,18 +241,18 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
       const first = outcomeEvent('ORD-1006');
       await scan('ORD-1006');
       const a = await first;
-      expect(a.kind).toBe('printer-down');
-      await waitKind('printer-down', a.scanId);
+      expect(a.kind).toBe('printer_down');
+      await waitKind('printer_down', a.scanId);
       // A reprint queues behind the first label, which waits for the printer: it waits too, and the
       // screen says so at once (it used to wait out its print wait, then turn green "labels are printing").
       const asked = outcomeEvent('ORD-1001');
       await scan('ORD-1001');
-      await waitKind('already-closed', (await asked).scanId);
+      await waitKind('already_closed', (await asked).scanId);
       const second = outcomeEvent('ORD-1001');
       await page.keyboard.press('Enter');
       const b = await second;
-      expect(b.kind).toBe('printer-down');
-      await waitKind('printer-down', b.scanId);
+      expect(b.kind).toBe('printer_down');
+      await waitKind('printer_down', b.scanId);
       expect(await outcome().getAttribute('class')).toContain('tone-wait');
       expect(await outcome().textContent()).toContain('Closed — printer not ready');
       expect(await outcome().textContent()).toContain('The printer does not answer');
@@ -292,7 +292,7 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
       ['ORD-1008', 'ready'],
       ['ORD-1010', 'ready'],
       ['ORD-1016', 'ready'],
-      ['NOPE-77', 'not-found'],
+      ['NOPE-77', 'not_found'],
     ]);
     // Nothing closed or printed yet.
     expect(printed()).toHaveLength(before);
@@ -337,16 +337,16 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     await shot('printed-cs');
 
     await scan('ORD-1019');
-    await waitKind('already-closed');
+    await waitKind('already_closed');
     expect(await outcome().textContent()).toContain('Vytisknout znovu');
-    await shot('already-closed-cs');
+    await shot('already_closed-cs');
     await page.keyboard.press('Escape');
     await waitKind('skipped');
 
     await scan('NEEXISTUJE-1');
-    await waitKind('not-found');
+    await waitKind('not_found');
     expect(await outcome().textContent()).toContain('Nenalezeno');
-    await shot('not-found-cs');
+    await shot('not_found-cs');
 
     await scan('ORD-1013');
     await waitKind('cancelled');
@@ -356,25 +356,25 @@ describe.skipIf(!needs('chromium', 'keychain'))('station screen: scan-to-close i
     const event = outcomeEvent('ORD-1015');
     await scan('ORD-1015');
     const o = await event;
-    await waitKind('carrier-rejected', o.scanId);
+    await waitKind('carrier_rejected', o.scanId);
     expect(await outcome().textContent()).toContain('Dopravce zásilku odmítl');
-    await shot('carrier-rejected-cs');
+    await shot('carrier_rejected-cs');
 
     const zpl = hs.station.printing.virtual.zpl;
     await zpl.offline();
     try {
       await scan('ORD-1009');
-      await waitKind('printer-down');
+      await waitKind('printer_down');
       expect(await outcome().textContent()).toContain('tiskové frontě');
-      await shot('printer-down-cs');
+      await shot('printer_down-cs');
       // A reprint queued behind the waiting label: amber at once, with the printer's reason in Czech.
       const asked = outcomeEvent('ORD-1019');
       await scan('ORD-1019');
-      await waitKind('already-closed', (await asked).scanId);
+      await waitKind('already_closed', (await asked).scanId);
       const reprint = outcomeEvent('ORD-1019');
       await page.keyboard.press('Enter');
       const r = await reprint;
-      await waitKind('printer-down', r.scanId);
+      await waitKind('printer_down', r.scanId);
       expect(await outcome().getAttribute('class')).toContain('tone-wait');
       expect(await outcome().textContent()).toContain('Uzavřeno — tiskárna není připravena');
       expect(await outcome().textContent()).toContain('Tiskárna neodpovídá');

@@ -68,8 +68,8 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
       let caption: string;
       try {
         const o = await scan(page, l.cancelCode);
-        expect(o.kind).toBe('printer-down');
-        const down = o as Extract<ScanOutcome, { kind: 'printer-down' }>;
+        expect(o.kind).toBe('printer_down');
+        const down = o as Extract<ScanOutcome, { kind: 'printer_down' }>;
         jobId = down.jobIds[0]!;
         caption = `${down.shipment.carrier} · #${jobId}`;
         await expect.poll(() => counter(page, 'queued'), { timeout: 20_000 }).toBe(String(waitingBefore + 1));
@@ -127,8 +127,8 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
       const page = pages.get(l.lang)!;
       await page.getByTestId('nav-station').click();
       const closed = await scan(page, l.batchCode);
-      expect(['printed', 'queued', 'already-closed']).toContain(closed.kind);
-      if (closed.kind === 'already-closed') await page.keyboard.press('Escape');
+      expect(['printed', 'queued', 'already_closed']).toContain(closed.kind);
+      if (closed.kind === 'already_closed') await page.keyboard.press('Escape');
       await page.keyboard.press('F5');
       await page.getByTestId('scan-input').focus();
       await page.keyboard.type(l.batchCode);

@@ -43,7 +43,7 @@ describe.skipIf(!needs('chromium'))('Tracking screen', { timeout: 120_000 }, () 
     await scanner.scan('NOPE-1');
     await expect.poll(() => page.getByTestId('tracking-message').textContent({ timeout: 20_000 })).toBe(notFound);
     expect(await input.inputValue()).toBe('');
-    await page.screenshot({ path: path.join(shots, `tracking-not-found-${lang}.png`) });
+    await page.screenshot({ path: path.join(shots, `tracking-not_found-${lang}.png`) });
     await scanner.scan(next);
     await expect.poll(() => page.getByTestId('tracking-shipment').count(), { timeout: 20_000 }).toBe(1);
     expect(await page.getByTestId('tracking-message').count()).toBe(0);

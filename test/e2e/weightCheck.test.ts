@@ -101,17 +101,17 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
 
       // Enter accepts: the weight goes to the service, the shipment is closed, its label printed.
       await scanWeighing(page, l.accept.code, l.accept.kg);
-      await outcome(page, 'weight-check', l.title);
-      expect(await page.getByTestId('weight-check-line').textContent()).toBe(l.accept.line);
+      await outcome(page, 'weight_check', l.title);
+      expect(await page.getByTestId('weight_check-line').textContent()).toBe(l.accept.line);
       expect(await page.getByTestId('outcome-reprint').textContent()).toContain(l.keys[0]);
       expect(await page.getByTestId('outcome-skip').textContent()).toContain(l.keys[1]);
       expect(await atService(l.accept.code)).toMatchObject({ state: 0 }); // nothing sent while it is asked
-      await page.screenshot({ path: path.join(screenshotsDir, `weight-check-${l.lang}.png`) });
+      await page.screenshot({ path: path.join(screenshotsDir, `weight_check-${l.lang}.png`) });
       // Reloaded while it is asked (the line waits on it): the question comes back, to be answered.
       await page.reload();
       await page.getByTestId('scan-input').waitFor();
-      await outcome(page, 'weight-check', l.title);
-      expect(await page.getByTestId('weight-check-line').textContent()).toBe(l.accept.line);
+      await outcome(page, 'weight_check', l.title);
+      expect(await page.getByTestId('weight_check-line').textContent()).toBe(l.accept.line);
       await page.keyboard.press('Enter');
       await outcome(page, 'printed', l.accept.code);
       const accepted = await atService(l.accept.code);
@@ -121,8 +121,8 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       // Esc holds: nothing is sent, the shipment stays prepared, the outcome says to scan it again.
       const before = await atService(l.hold.code);
       await scanWeighing(page, l.hold.code, l.hold.kg);
-      await outcome(page, 'weight-check', l.title);
-      expect(await page.getByTestId('weight-check-line').textContent()).toBe(l.hold.line);
+      await outcome(page, 'weight_check', l.title);
+      expect(await page.getByTestId('weight_check-line').textContent()).toBe(l.hold.line);
       await page.keyboard.press('Escape');
       await outcome(page, 'held', l.held);
       expect(await page.getByTestId('scan-outcome').textContent()).toContain(l.heldNote);
@@ -133,29 +133,29 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       let from = outcomes.length;
       await scanWeighing(page, l.silent.code, l.silent.kg);
       await outcome(page, 'printed', l.silent.code);
-      expect(outcomes.slice(from).map((o) => o.kind)).not.toContain('weight-check');
+      expect(outcomes.slice(from).map((o) => o.kind)).not.toContain('weight_check');
       expect((await atService(l.silent.code)).weights).toEqual([l.silent.kg]);
 
       // A parcel scanned while a question is open waits in line behind it; the question stays to be answered.
       from = outcomes.length;
       await scanWeighing(page, l.asked.code, l.asked.kg);
-      await outcome(page, 'weight-check', l.title);
+      await outcome(page, 'weight_check', l.title);
       vs.show({ state: 'stable', text: '0.000 kg' });
       await page.keyboard.type(l.behind.code);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('outcome-in-line').textContent()).toBe(l.inLine);
-      expect(await page.locator('[data-testid="scan-outcome"][data-kind="weight-check"]').count()).toBe(1);
+      expect(await page.locator('[data-testid="scan-outcome"][data-kind="weight_check"]').count()).toBe(1);
       // The count sits beside the keys, not over them.
       const esc = (await page.getByTestId('outcome-skip').boundingBox())!;
       const count = (await page.getByTestId('outcome-in-line').boundingBox())!;
       expect(count.x).toBeGreaterThanOrEqual(esc.x + esc.width);
-      await page.screenshot({ path: path.join(screenshotsDir, `weight-check-in-line-${l.lang}.png`) });
+      await page.screenshot({ path: path.join(screenshotsDir, `weight_check-in-line-${l.lang}.png`) });
       await page.keyboard.press('Escape');
       // Then the parcel behind it is weighed, and (within the share) closed.
       await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
       vs.show({ state: 'stable', text: `${l.behind.kg} kg` });
       await expect.poll(() => outcomes.slice(from).filter((o) => o.code === l.behind.code).map((o) => o.kind), { timeout: 20_000 }).toContain('printed');
-      expect(outcomes.slice(from).filter((o) => o.code === l.asked.code).map((o) => o.kind)).toEqual(['weight-check', 'held']);
+      expect(outcomes.slice(from).filter((o) => o.code === l.asked.code).map((o) => o.kind)).toEqual(['weight_check', 'held']);
       expect((await atService(l.asked.code)).state).toBe(0);
 
       // Settings → Scale & check: the share, checked on the field; saved in range.
@@ -168,7 +168,7 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       await page.getByTestId('scale-save').click();
       expect(await page.getByTestId('scale-ask-above-error').textContent()).toContain(l.askAboveBad);
       expect((await rpc.call('scale.getSettings', {})).askAbovePercent).toBe(30);
-      await page.screenshot({ path: path.join(screenshotsDir, `weight-check-settings-${l.lang}.png`) });
+      await page.screenshot({ path: path.join(screenshotsDir, `weight_check-settings-${l.lang}.png`) });
       await share.fill('45');
       await page.getByTestId('scale-save').click();
       await expect.poll(async () => (await rpc.call('scale.getSettings', {})).askAbovePercent).toBe(45);

@@ -7,7 +7,7 @@
 import type { Shipment } from '../../../shared/contract/shipments';
 import type { StoredJob } from '../../store/printJobsRepo';
 import type { DeskSteps } from './deskSteps';
-import type { ScanOutcome } from '../schemas';
+import type { ScanOutcome, WorkflowError } from '../schemas';
 import type { WorkflowDeps } from '../workflowDeps';
 import { shipmentInfo } from './outcomes';
 
@@ -19,7 +19,7 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
    * is printing), else why they are not (they wait in the print queue behind others), so the screen
    * says "printing" only when they are.
    */
-  function onTheirWay(jobIds: number[]): { code: string; message: string } | null {
+  function onTheirWay(jobIds: number[]): WorkflowError | null {
     const behind = jobIds.some((id) => {
       try {
         return deps.queue.get(id).state === 'queued';
@@ -56,11 +56,11 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
     if (settled.kind === 'waiting' || settled.kind === 'failed') {
       // Waiting for its printer (offline, out of labels): said at once, with the printer's reason.
       const j = settled.job;
-      const reason =
+      const reason: WorkflowError =
         settled.kind === 'waiting'
           ? settled.reason
           : { code: j.reasonCode ?? 'printer_error', message: j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.` };
-      return { scanId, code, kind: 'printer-down', shipment: info, jobIds, reason };
+      return { scanId, code, kind: 'printer_down', shipment: info, jobIds, reason };
     }
     return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: onTheirWay(jobIds) };
   };

@@ -46,7 +46,7 @@ export function createScanLane(deps: WorkflowDeps, o: LaneParts) {
       deliver(entryId, {
         scanId: e.scanId ?? 0,
         code: e.code ?? '',
-        kind: 'service-unreachable',
+        kind: 'service_unreachable',
         entryId,
         reason: { code: 'waiting_in_line', message: 'Earlier scans wait for the service; this one runs after them, in scan order.' },
       });

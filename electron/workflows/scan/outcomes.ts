@@ -11,29 +11,29 @@ const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   printed: 'printed',
   spooled: 'spooled',
   queued: 'queued',
-  'printer-down': 'queued',
-  'already-closed': 'already_closed',
+  'printer_down': 'queued',
+  'already_closed': 'already_closed',
   // The scan is still open while the worker is asked; held: nothing was done with the parcel.
-  'weight-check': 'pending',
+  'weight_check': 'pending',
   held: 'skipped',
   cancelled: 'cancelled',
-  'not-found': 'not_found',
+  'not_found': 'not_found',
   ambiguous: 'ambiguous',
-  'carrier-rejected': 'rejected',
-  'service-unreachable': 'queued',
+  'carrier_rejected': 'rejected',
+  'service_unreachable': 'queued',
   skipped: 'skipped',
-  'login-required': 'error',
+  'login_required': 'error',
   error: 'error',
 };
 
 function messageOf(o: ScanOutcome): string | null {
   switch (o.kind) {
-    case 'not-found':
-    case 'login-required':
-    case 'carrier-rejected':
-      return [o.message, ...(o.kind === 'carrier-rejected' ? o.messages : [])].join(' | ');
-    case 'service-unreachable':
-    case 'printer-down':
+    case 'not_found':
+    case 'login_required':
+    case 'carrier_rejected':
+      return [o.message, ...(o.kind === 'carrier_rejected' ? o.messages : [])].join(' | ');
+    case 'service_unreachable':
+    case 'printer_down':
       return o.reason.message;
     case 'queued':
       return o.reason?.message ?? null;

@@ -29,7 +29,7 @@ export function createReprintPrompt(deps: WorkflowDeps, o: { engine: CloseAndPri
         labelsAvailable = lj.failures.length === 0 && lj.prints.length > 0;
       }
       awaiting.set(scanId, { deliveryId: s.deliveryId, code });
-      return { scanId, code, kind: 'already-closed', shipment: shipmentInfo(s), closedElsewhere, labelsAvailable };
+      return { scanId, code, kind: 'already_closed', shipment: shipmentInfo(s), closedElsewhere, labelsAvailable };
     },
 
     /** The worker confirmed the reprint of an already-closed shipment (Enter). Prints the stored labels, or fetches them. */
@@ -41,8 +41,8 @@ export function createReprintPrompt(deps: WorkflowDeps, o: { engine: CloseAndPri
       if (req.scanId !== undefined) awaiting.delete(req.scanId);
       const run = async (): Promise<ScanOutcome> => {
         const s = session ? deps.repos.shipments.get(session.accountId, req.deliveryId) : null;
-        if (!session) return { scanId, code, kind: 'login-required', message: 'The station is not logged in to the service. Log in, then reprint.' };
-        if (!s) return { scanId, code, kind: 'not-found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
+        if (!session) return { scanId, code, kind: 'login_required', message: 'The station is not logged in to the service. Log in, then reprint.' };
+        if (!s) return { scanId, code, kind: 'not_found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
         const busy = labelsInPrinter(deps, session.accountId, s.deliveryId);
         if (busy) return { scanId, code, kind: 'error', error: busy };
         const [entry] = journal.begin([{ accountId: session.accountId, source: 'reprint', scanId, code, deliveryId: s.deliveryId, want: 'print' }], now());
@@ -50,9 +50,9 @@ export function createReprintPrompt(deps: WorkflowDeps, o: { engine: CloseAndPri
         if (r.kind === 'queued') return o.report(scanId, code, r.shipment, r.jobs, true);
         if (r.kind === 'waiting') {
           o.engine.end(entry!, 'error', r.trouble.error); // a reprint is the worker's act of now, not a wait
-          return r.trouble.kind === 'login' ? { scanId, code, kind: 'login-required', message: r.trouble.error.message } : { scanId, code, kind: 'error', error: r.trouble.error };
+          return r.trouble.kind === 'login' ? { scanId, code, kind: 'login_required', message: r.trouble.error.message } : { scanId, code, kind: 'error', error: r.trouble.error };
         }
-        if (r.kind === 'not-printed' || r.kind === 'missing') return { scanId, code, kind: 'error', error: r.error };
+        if (r.kind === 'not_printed' || r.kind === 'missing') return { scanId, code, kind: 'error', error: r.error };
         return { scanId, code, kind: 'error', error: { code: 'reprint_refused', message: `Shipment ${req.deliveryId} could not be reprinted.` } };
       };
       return run()

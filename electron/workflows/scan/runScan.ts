@@ -5,13 +5,13 @@
  * the printer has answered, or a wait (the scan holds the lane).
  */
 import type { Shipment } from '../../../shared/contract/shipments';
-import { shipmentStates } from '../../../shared/contract/shipments';
+import { isClosedState, shipmentStates } from '../../../shared/contract/shipments';
 import type { AskWeight } from '../../scale/weighBeforeClose';
 import type { JournalEntry } from '../../store/journalRepo';
 import { toSummary } from '../../store/shipmentsRepo';
 import type { CloseAndPrint, EntryResult } from '../closeAndPrint';
-import { isClosedState } from '../closeShipments';
-import type { ScanOutcome } from '../schemas';
+import type { ScanOutcome, WorkflowError } from '../schemas';
+import type { JournalOutcome } from '../../../shared/errors/codes';
 import { classifyTrouble, type Trouble } from '../serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from '../workflowDeps';
 import type { DeskSteps } from './deskSteps';
@@ -49,7 +49,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
     const code = e.code ?? '';
     // Closed already, labels still to come: the worker sees it closed; the labels follow by themselves.
     if (closed) return { step: { scanId, code, kind: 'queued', shipment: shipmentInfo(closed), jobIds: [], reprint: false, reason: t.error }, waiting: true };
-    return { step: { scanId, code, kind: 'service-unreachable', entryId: e.id, reason: t.error }, waiting: true };
+    return { step: { scanId, code, kind: 'service_unreachable', entryId: e.id, reason: t.error }, waiting: true };
   }
 
   function waitFor(e: JournalEntry, t: Trouble): Run {
@@ -64,20 +64,20 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
       case 'queued':
         o.desk?.labelQueued(e.id, session.accountId, r.shipment);
         return done(later(o.report(scanId, code, r.shipment, r.jobs, false, e.id)));
-      case 'not-printed':
-        return done({ scanId, code, kind: 'printer-down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
+      case 'not_printed':
+        return done({ scanId, code, kind: 'printer_down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
       case 'waiting':
         return waiting(e, r.trouble, r.closed ? r.shipment : null);
       case 'missing':
-        return done({ scanId, code, kind: 'not-found', message: r.error.message, serviceChecked: true });
+        return done({ scanId, code, kind: 'not_found', message: r.error.message, serviceChecked: true });
       case 'refused': {
         const c = r.close;
-        if (c.kind === 'closed-elsewhere') return o.prompt.ask(scanId, code, session, c.shipment).then(done);
+        if (c.kind === 'closed_elsewhere') return o.prompt.ask(scanId, code, session, c.shipment).then(done);
         if (c.kind === 'cancelled') return done({ scanId, code, kind: 'cancelled', deliveryId: c.shipment.deliveryId, recipientName: toSummary(c.shipment).recipientName });
-        if (c.status === 404) return done({ scanId, code, kind: 'not-found', message: c.message, serviceChecked: true });
+        if (c.status === 404) return done({ scanId, code, kind: 'not_found', message: c.message, serviceChecked: true });
         if (c.status !== 422 && c.status !== null) return done({ scanId, code, kind: 'error', error: { code: 'service_http', message: c.message, details: { status: c.status } } });
         const s = deps.repos.shipments.get(session.accountId, e.deliveryId ?? -1);
-        return done({ scanId, code, kind: 'carrier-rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
+        return done({ scanId, code, kind: 'carrier_rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
       }
     }
   }
@@ -86,14 +86,14 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
   async function resolve(e: JournalEntry, session: WorkflowSession): Promise<Run | null> {
     const scanId = e.scanId ?? 0;
     const code = e.code ?? '';
-    const ended = (out: ScanOutcome, outcome: string): Run => {
+    const ended = (out: ScanOutcome, outcome: JournalOutcome): Run => {
       o.engine.end(e, outcome, null);
       return done(out);
     };
     const found = await deps.lookup(code);
     switch (found.kind) {
       case 'invalid':
-        return ended({ scanId, code, kind: 'not-found', message: found.message, serviceChecked: false }, 'not-found');
+        return ended({ scanId, code, kind: 'not_found', message: found.message, serviceChecked: false }, 'not_found');
       case 'ambiguous':
         return ended(
           {
@@ -110,7 +110,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
           'ambiguous',
         );
       case 'not_found': {
-        if (found.serviceChecked) return ended({ scanId, code, kind: 'not-found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not-found');
+        if (found.serviceChecked) return ended({ scanId, code, kind: 'not_found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not_found');
         const t = classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' });
         if (t.kind !== 'answered') return waitFor(e, t);
         return ended({ scanId, code, kind: 'error', error: t.error }, 'error');
@@ -119,7 +119,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
         const s = found.shipment;
         if (s.state === shipmentStates.cancelled) return ended({ scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(s).recipientName }, 'cancelled');
         if (isClosedState(s.state)) {
-          o.engine.end(e, 'already-closed', null);
+          o.engine.end(e, 'already_closed', null);
           return done(await o.prompt.ask(scanId, code, session, s));
         }
         if (s.state !== shipmentStates.prepared) {
@@ -141,7 +141,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
       return waitFor(e, { kind: 'login', error: { code: 'login_required', message: 'The station is not logged in. The scan waits and runs in scan order once you log in.' } });
     }
     if (e.accountId && e.accountId !== session.accountId) {
-      const error = { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' };
+      const error: WorkflowError = { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' };
       o.engine.end(e, 'error', error);
       return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error });
     }

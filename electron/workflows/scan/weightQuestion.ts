@@ -8,7 +8,7 @@ import type { JournalEntry } from '../../store/journalRepo';
 import type { ScanOutcome } from '../schemas';
 import { shipmentInfo } from './outcomes';
 
-type Question = { outcome: Extract<ScanOutcome, { kind: 'weight-check' }>; answer(a: WeightAnswer): void };
+type Question = { outcome: Extract<ScanOutcome, { kind: 'weight_check' }>; answer(a: WeightAnswer): void };
 
 /** `show`: the question as the scan's outcome (the first one answers its submit); `stopped`: the lane is stopping, so it is not asked. */
 export function createWeightQuestion(show: (entryId: number, o: ScanOutcome) => void, stopped: () => boolean) {
@@ -18,7 +18,7 @@ export function createWeightQuestion(show: (entryId: number, o: ScanOutcome) => 
     ask(e: JournalEntry): AskWeight {
       return (s, off) =>
         new Promise<WeightAnswer>((resolve) => {
-          const outcome = { scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'weight-check' as const, shipment: shipmentInfo(s), packages: off };
+          const outcome = { scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'weight_check' as const, shipment: shipmentInfo(s), packages: off };
           question = {
             outcome,
             answer: (a) => {

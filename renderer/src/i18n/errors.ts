@@ -9,19 +9,11 @@
  * Pure on purpose (no navigator/document): the translate function is passed in, so unit tests run it
  * in plain Node.
  */
-import { serviceErrorCode, stationErrorCodes, type TranslatedErrorCode } from '../../../shared/errors/codes';
+import { serviceErrorCode, stationErrorCodes } from '../../../shared/errors/codes';
 import { storageFailureKinds } from '../../../shared/storageFailure';
 import type { MessageKey } from './en';
 import { errors } from './messages/errors';
 import { reasons } from './messages/reasons';
-
-/**
- * Every code the registry (shared/errors/codes.ts) marks `translated` has its sentence here: a
- * code without `error.<code>` in messages/errors.ts is a compile error that names it.
- */
-type Untranslated = Exclude<`error.${TranslatedErrorCode}`, keyof typeof errors.en>;
-const everyCodeTranslated: [Untranslated] extends [never] ? true : { untranslated: Untranslated } = true;
-void everyCodeTranslated;
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -46,13 +38,13 @@ function keyOf(code: string, d: Details): string {
   const base = `error.${code}`;
   const variant = (v: unknown) => (typeof v === 'string' && errorKeys.has(`${base}.${v}`) ? `${base}.${v}` : base);
   switch (code) {
-    case 'account.invalid':
-    case 'login.invalid-token':
+    case 'account_invalid':
+    case 'login_invalid_token':
     case 'preview_unavailable':
       return variant(d.reason);
-    case 'login.failed':
+    case 'login_failed':
       return d.error ? base : `${base}.noCode`;
-    case 'login.port-unavailable':
+    case 'login_port_unavailable':
       return d.code === 'EADDRINUSE' ? `${base}.inUse` : base;
     case 'job_not_retryable':
       return d.state === 'uncertain' || d.state === 'unconfirmed' ? `${base}.uncertain` : base;
@@ -82,7 +74,7 @@ function paramsOf(t: Translate, code: string, d: Details): Record<string, string
     // What failed, in the UI language; the system's code (SQLITE_IOERR_WRITE) stays as it is.
     out.reason = t(`storage.kind.${d.kind}` as MessageKey);
   }
-  if (code === 'login.exchange-failed') {
+  if (code === 'login_exchange_failed') {
     // details = the service error: its own words when it answered, the station's reason otherwise.
     const kind = text(d.kind);
     out.reason = kind === 'http' || !kind ? (text(d.message) ?? '') : errorText(t, { code: serviceErrorCode(kind), message: text(d.message) ?? '' });

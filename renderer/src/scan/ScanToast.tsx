@@ -46,7 +46,7 @@ export function ScanToast() {
       </span>
       {who && <span className="scan-toast-who">{who}</span>}
       {inLine > 0 && <span className="scan-toast-line">{t('station.inLine', { n: inLine })}</span>}
-      {openQuestionOf(feedback) && <span>{t(openQuestionOf(feedback)?.kind === 'weight-check' ? 'scanToast.toStationWeight' : 'scanToast.toStation')}</span>}
+      {openQuestionOf(feedback) && <span>{t(openQuestionOf(feedback)?.kind === 'weight_check' ? 'scanToast.toStationWeight' : 'scanToast.toStation')}</span>}
     </div>
   );
 }

@@ -39,8 +39,8 @@ function recentOf(o: ScanOutcome): RecentScan {
     code: o.code,
     kind: o.kind,
     reprint: 'reprint' in o && o.reprint === true,
-    waits: o.kind === 'printer-down' || (o.kind === 'queued' && !!o.reason),
-    carrier: shipment?.carrier ?? (o.kind === 'carrier-rejected' ? o.carrier : null),
+    waits: o.kind === 'printer_down' || (o.kind === 'queued' && !!o.reason),
+    carrier: shipment?.carrier ?? (o.kind === 'carrier_rejected' ? o.carrier : null),
     recipientName: shipment?.recipientName ?? (o.kind === 'cancelled' ? o.recipientName : null),
     jobIds: 'jobIds' in o ? o.jobIds : [],
   };
@@ -64,7 +64,7 @@ export type Feedback =
  * skips) or the weight check (Enter accepts the weight, Esc holds the parcel).
  */
 export function openQuestionOf(f: Feedback | null) {
-  return f?.type === 'outcome' && (f.outcome.kind === 'already-closed' || f.outcome.kind === 'weight-check') && !f.answered ? f.outcome : null;
+  return f?.type === 'outcome' && (f.outcome.kind === 'already_closed' || f.outcome.kind === 'weight_check') && !f.answered ? f.outcome : null;
 }
 
 interface ScanState {
@@ -85,9 +85,9 @@ interface ScanState {
 
   load(): Promise<void>;
   submit(code: string): void;
-  /** Enter on the open question: reprint an already-closed shipment, or accept the weight check's weight. */
+  /** Enter on the open question: reprint an already_closed shipment, or accept the weight check's weight. */
   reprint(): Promise<void>;
-  /** Esc on the open question: skip the already-closed shipment, or hold the parcel at the weight check. */
+  /** Esc on the open question: skip the already_closed shipment, or hold the parcel at the weight check. */
   skip(): Promise<void>;
   dismiss(): void;
   setBatchMode(on: boolean): void;
@@ -178,11 +178,11 @@ export const useScans = create<ScanState>((set, get) => {
   // Handed to the print system, which does not say they printed: not shown as printed.
   const finishedKind = (jobIds: number[]) => (jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed');
   const settled = (o: ScanOutcome): ScanOutcome => {
-    if ((o.kind !== 'queued' && o.kind !== 'printer-down') || !allFinished(o.jobIds)) return o;
+    if ((o.kind !== 'queued' && o.kind !== 'printer_down') || !allFinished(o.jobIds)) return o;
     return { scanId: o.scanId, code: o.code, kind: finishedKind(o.jobIds), shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
   };
   const settledLine = (r: RecentScan): RecentScan =>
-    (r.kind !== 'queued' && r.kind !== 'printer-down') || !allFinished(r.jobIds) ? r : { ...r, kind: finishedKind(r.jobIds), waits: false };
+    (r.kind !== 'queued' && r.kind !== 'printer_down') || !allFinished(r.jobIds) ? r : { ...r, kind: finishedKind(r.jobIds), waits: false };
   rpc.on('printing.jobs', (change) => {
     for (const job of change.jobs) {
       jobStates.delete(job.id);
@@ -211,12 +211,12 @@ export const useScans = create<ScanState>((set, get) => {
     // A scan that waits for the service stays listed as waiting until the line's (gathered) change
     // names it: the line is then what shows it.
     const wait = inFlight.get(o.scanId);
-    if (o.kind === 'service-unreachable' && wait) inFlight.set(o.scanId, { ...wait, state: 'waiting', reason: o.reason });
+    if (o.kind === 'service_unreachable' && wait) inFlight.set(o.scanId, { ...wait, state: 'waiting', reason: o.reason });
     else inFlight.delete(o.scanId);
     answered.add(o.scanId);
     if (answered.size > 500) answered.delete(answered.values().next().value!);
     // Not those that wait (the service, a login) or ask the worker (already closed, the weight check): they stay in line.
-    if (!['service-unreachable', 'login-required', 'already-closed', 'weight-check', 'error'].includes(o.kind)) {
+    if (!['service_unreachable', 'login_required', 'already_closed', 'weight_check', 'error'].includes(o.kind)) {
       finished.add(o.scanId);
       if (finished.size > 500) finished.delete(finished.values().next().value!);
     }
@@ -224,7 +224,7 @@ export const useScans = create<ScanState>((set, get) => {
     set((s) => ({ recent: [recentOf(o), ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
     void refreshCounters();
-    if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer-down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
+    if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
   rpc.on('scan.outcome', onOutcome);
   usePendingScans.subscribe((s) => {
@@ -273,7 +273,7 @@ export const useScans = create<ScanState>((set, get) => {
    * screen and keys). They are no scan of the line: batch mode logs a code once it is collected,
    * so they carry no scan number (0).
    */
-  const showBatch = (outcome: Extract<ScanOutcome, { kind: 'weight-check' | 'held' }>) => show({ type: 'outcome', outcome, answered: false, batch: true });
+  const showBatch = (outcome: Extract<ScanOutcome, { kind: 'weight_check' | 'held' }>) => show({ type: 'outcome', outcome, answered: false, batch: true });
 
   return {
     feedback: null,
@@ -304,7 +304,7 @@ export const useScans = create<ScanState>((set, get) => {
       if (refusal) return show({ type: 'refused', code: shown, message: refusal });
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
-      if (openQuestion()?.kind !== 'weight-check') show({ type: 'working', code: shown });
+      if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
       void rpc.request('scan.submit', { code }).then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
         if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
@@ -317,15 +317,15 @@ export const useScans = create<ScanState>((set, get) => {
       if (!q) return;
       markAnswered();
       // Batch mode: Enter collects the code again, accepted; it is weighed again as it lies on the scale.
-      if (q.kind === 'weight-check' && batchQuestion()) return get().collect(q.code, true);
-      if (q.kind === 'weight-check') {
+      if (q.kind === 'weight_check' && batchQuestion()) return get().collect(q.code, true);
+      if (q.kind === 'weight_check') {
         show({ type: 'working', code: q.code });
         // The close and the label come as scan.outcome events; null: answered already (another page).
         const r = await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: true });
         if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
         return;
       }
-      if (q.kind !== 'already-closed') return;
+      if (q.kind !== 'already_closed') return;
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
       const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId });
@@ -336,11 +336,11 @@ export const useScans = create<ScanState>((set, get) => {
       const q = openQuestion();
       if (!q) return;
       // Batch mode: Esc leaves the code out of the batch; nothing was kept of it in the core.
-      if (q.kind === 'weight-check' && batchQuestion()) {
+      if (q.kind === 'weight_check' && batchQuestion()) {
         return showBatch({ scanId: 0, code: q.code, kind: 'held', deliveryId: q.shipment.deliveryId, recipientName: q.shipment.recipientName });
       }
       markAnswered();
-      const r = q.kind === 'weight-check' ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false }) : await rpc.request('scan.skip', { scanId: q.scanId });
+      const r = q.kind === 'weight_check' ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false }) : await rpc.request('scan.skip', { scanId: q.scanId });
       // Null: the question was answered already (another page); the skipped outcome comes as an event otherwise.
       if (r.ok && r.value === null) set({ feedback: null });
     },
@@ -363,7 +363,7 @@ export const useScans = create<ScanState>((set, get) => {
       // Weighed far off the shipment's weight: not collected; the worker is asked, as for a single scan.
       if ('kind' in collected) {
         set({ batchLast: null });
-        return showBatch({ scanId: 0, code: collected.code, kind: 'weight-check', shipment: collected.shipment, packages: collected.packages });
+        return showBatch({ scanId: 0, code: collected.code, kind: 'weight_check', shipment: collected.shipment, packages: collected.packages });
       }
       set((s) => ({ batchLast: collected, feedbackSeq: s.feedbackSeq + 1 }));
       // The list itself follows the `batch.items` change the collect sent (before this answer).

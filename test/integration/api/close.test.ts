@@ -73,8 +73,8 @@ describe('closing (spec "PATCH /api/v3/deliveries", Limits: one carrier and one 
     await adminPost(s.sb, 'faults', { path: '/api/v3/deliveries', method: 'PATCH', reset: true, count: 1 });
     const patchesBefore = s.log.lines.filter((l) => l.includes('"method":"PATCH"')).length;
     const [group] = await s.client.closeDeliveries([asCloseItem(d!)]);
-    expect(group!.outcome.status).toBe('not-closed');
-    expect(group!.outcome.status === 'not-closed' && group!.outcome.error.kind).toBe('network');
+    expect(group!.outcome.status).toBe('not_closed');
+    expect(group!.outcome.status === 'not_closed' && group!.outcome.error.kind).toBe('network');
     // One attempt logged, no retry.
     expect(s.log.lines.filter((l) => l.includes('"method":"PATCH"')).length - patchesBefore).toBe(1);
     const [now] = await s.client.getDeliveriesByIds([d!.deliveryId]);

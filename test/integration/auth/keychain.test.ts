@@ -131,7 +131,7 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
     // Manual mode: a refresh token obtained by hand, checked with one refresh.
     const second = await accounts.add({ name: 'Other account', environment: 'sandbox', clientId: sb.demo.clientId, clientSecret: sb.demo.clientSecret });
     const manual = await adminPost<{ refresh_token: string; access_token: string }>(sb, 'tokens', { clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope });
-    await expect(accounts.loginWithRefreshToken(second.id, 'y'.repeat(40))).rejects.toMatchObject({ code: 'login.invalid-token' });
+    await expect(accounts.loginWithRefreshToken(second.id, 'y'.repeat(40))).rejects.toMatchObject({ code: 'login_invalid_token' });
     expect(await accounts.loginWithRefreshToken(second.id, manual.refresh_token)).toEqual({ state: 'logged-in' });
     const secondAccess = await (await accounts.tokens(second.id)).accessToken();
     expect(accounts.active()?.id).toBe(acc.id);

@@ -87,7 +87,7 @@ describe('login through the system browser with a loopback redirect', () => {
     expect(again).toBeInstanceOf(Error);
   });
 
-  it('a denial shows the service description in the browser and fails with login.access-denied', async () => {
+  it('a denial shows the service description in the browser and fails with login_access_denied', async () => {
     const c = await registerClient();
     let visit: BrowserVisit | null = null;
     let browser: Promise<unknown> = Promise.resolve();
@@ -98,7 +98,7 @@ describe('login through the system browser with a loopback redirect', () => {
       },
     }).catch((e) => e);
     expect(err).toBeInstanceOf(StationError);
-    expect(err.code).toBe('login.access-denied');
+    expect(err.code).toBe('login_access_denied');
     await browser;
     expect(visit!.finalHtml).toContain('Permission not granted');
     // The description the service put in error_description is shown.
@@ -158,7 +158,7 @@ describe('login through the system browser with a loopback redirect', () => {
       },
     }).catch((e) => e);
     expect(err).toBeInstanceOf(StationError);
-    expect(err.code).toBe('login.exchange-failed');
+    expect(err.code).toBe('login_exchange_failed');
     expect(proxy.count('POST', '/connect/token/') - before).toBe(1);
   });
 
@@ -174,7 +174,7 @@ describe('login through the system browser with a loopback redirect', () => {
           opened = true;
         },
       }).catch((e) => e);
-      expect(err.code).toBe('login.port-unavailable');
+      expect(err.code).toBe('login_port_unavailable');
       expect(err.message).toContain(String(port));
       expect(opened).toBe(false);
     } finally {
@@ -197,7 +197,7 @@ describe('login through the system browser with a loopback redirect', () => {
     if (other) expect(await fetch(`http://${other.address}:${port}/callback`).catch((e) => e)).toBeInstanceOf(Error);
     ac.abort();
     const err = await pending;
-    expect(err.code).toBe('login.cancelled');
+    expect(err.code).toBe('login_cancelled');
     const reuse = net.createServer();
     await new Promise<void>((r, j) => reuse.once('error', j).listen(port, '127.0.0.1', r));
     await new Promise((r) => reuse.close(r));
@@ -206,6 +206,6 @@ describe('login through the system browser with a loopback redirect', () => {
   it('gives up after its time limit', async () => {
     const port = await freePort();
     const err = await loginWithBrowser({ baseUrl: sb.url, clientId: 'x', clientSecret: 'y', scopes, redirectPort: port, log: captureLog(), timeoutMs: 100, openBrowser: () => undefined }).catch((e) => e);
-    expect(err.code).toBe('login.timeout');
+    expect(err.code).toBe('login_timeout');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The token manager against the sandbox, with a counting proxy in front of it: exactly one
  * refresh for 20 concurrent calls after expiry, renewal before expiry on the station's clock,
- * and withdrawn permission -> 'login-required' once, then no more requests.
+ * and withdrawn permission -> 'login_required' once, then no more requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
@@ -64,7 +64,7 @@ describe('access tokens (spec "Access to resources" 3, 5)', () => {
     expect(s.log.lines.some((l) => l.includes('"status":401'))).toBe(false);
   });
 
-  it('withdrawn permission -> one login-required event, then calls fail at once without any request', async () => {
+  it('withdrawn permission -> one login_required event, then calls fail at once without any request', async () => {
     const s = await openSession({ sandbox: sb, baseUrl: proxy.url });
     await s.client.getCollectionPlaces();
     const states: LoginState[] = [];
@@ -72,27 +72,27 @@ describe('access tokens (spec "Access to resources" 3, 5)', () => {
     await adminPost(sb, 'permissions/withdraw', { clientId: sb.demo.clientId, username: sb.demo.username });
     const tokBefore = tokenRequests();
     const errs = await Promise.all(Array.from({ length: 20 }, () => s.client.getCollectionPlaces().catch((e) => e)));
-    expect(errs.every((e) => e instanceof ServiceError && e.kind === 'login-required')).toBe(true);
+    expect(errs.every((e) => e instanceof ServiceError && e.kind === 'login_required')).toBe(true);
     expect(tokenRequests() - tokBefore).toBe(1);
     expect(states).toHaveLength(1);
-    expect(states[0]!.state).toBe('login-required');
+    expect(states[0]!.state).toBe('login_required');
 
     const apiBefore = [...proxy.counts.values()].reduce((a, b) => a + b, 0);
     const later = await s.client.insertDeliveries([]).then(() => s.client.getTraces([1])).catch((e) => e);
-    expect(later.kind).toBe('login-required');
+    expect(later.kind).toBe('login_required');
     expect([...proxy.counts.values()].reduce((a, b) => a + b, 0)).toBe(apiBefore);
     expect(states).toHaveLength(1);
   });
 
-  it('an invalid refresh token becomes login-required with a message saying to log in again', async () => {
+  it('an invalid refresh token becomes login_required with a message saying to log in again', async () => {
     const s = await openSession({ sandbox: sb, baseUrl: proxy.url });
     await s.secrets.set(`${s.accountId}:refresh-token`, 'x'.repeat(40));
     const err = await s.client.getCollectionPlaces().catch((e) => e);
-    expect(err.kind).toBe('login-required');
+    expect(err.kind).toBe('login_required');
     expect(err.message).toMatch(/log in again/i);
   });
 
-  it('a network failure of the refresh is retried (bounded) and is not mistaken for login-required', async () => {
+  it('a network failure of the refresh is retried (bounded) and is not mistaken for login_required', async () => {
     const s = await openSession({ sandbox: sb, baseUrl: 'http://127.0.0.1:9' });
     const err = await s.tokens.accessToken().catch((e) => e);
     expect(err.kind).toBe('network');

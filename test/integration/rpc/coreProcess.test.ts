@@ -121,7 +121,7 @@ describe('the core process (utility process entry) under plain Node', () => {
 
     // The system browser is the main process's: the core asks for it over the parent port.
     // A company with its own loopback port: the demo's 53682 lies in Linux's ephemeral range, and
-    // any parallel test's connection may hold it (CI saw login.port-unavailable once).
+    // any parallel test's connection may hold it (CI saw login_port_unavailable once).
     const [demo] = (await page.call('accounts.list', {})) as { id: string; clientId: string }[];
     const own = (await page.call('accounts.add', { name: 'Sklad Žďár', environment: 'sandbox', clientId: demo!.clientId, clientSecret: 'not-the-secret', redirectPort: await freePort() })) as { id: string };
     const { url } = (await page.call('accounts.loginWithBrowser', { accountId: own.id })) as { url: string };

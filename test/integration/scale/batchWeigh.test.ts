@@ -94,7 +94,7 @@ describe.skipIf(!run)('batch mode weighs each parcel as it is collected (virtual
     expect(fault.ok).toBe(true);
     const failed = (await call('batch.closeAll', {})) as BatchSummary;
     expect(failed).toMatchObject({ closed: 0, failed: 1 });
-    expect(failed.shipments[0]).toMatchObject({ code: 'ORD-1005', closed: false, outcome: 'not-closed' });
+    expect(failed.shipments[0]).toMatchObject({ code: 'ORD-1005', closed: false, outcome: 'not_closed' });
     expect(Number((await atService('ORD-1005')).deliveryState)).toBe(0); // still prepared: not closed with the old weight
     const kept = ((await call('batch.items', {})) as { items: BatchItem[] }).items;
     expect(kept).toEqual([expect.objectContaining({ code: 'ORD-1005', status: 'ready', weights: [expect.objectContaining({ kg: '3.61' })] })]);
@@ -116,7 +116,7 @@ describe.skipIf(!run)('batch mode weighs each parcel as it is collected (virtual
     expect((await atService('ORD-1006')).packages.map((p) => String(p.weight))).toEqual(['2']);
 
     const asked = (await collectOnScale('ORD-1012', '2.4')) as unknown as BatchWeightCheck;
-    expect(asked).toMatchObject({ kind: 'weight-check', code: 'ORD-1012', packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }] });
+    expect(asked).toMatchObject({ kind: 'weight_check', code: 'ORD-1012', packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }] });
     // Not in the batch, and nothing went to the service.
     expect(((await call('batch.items', {})) as { items: BatchItem[] }).items.map((i) => i.code)).not.toContain('ORD-1012');
     const untouched = await atService('ORD-1012');

@@ -104,7 +104,7 @@ describe.skipIf(!run)('weigh before closing, verify after printing (virtual MT-S
     await waitFor(() => events.slice(from).some((e) => e.name === 'scale.weighing'), 10_000);
     vs.show({ state: 'stable', text: '3.61 kg' });
     const outcomes = () => events.slice(from).filter((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).scanId === scanId).map((e) => e.payload as ScanOutcome);
-    await waitFor(() => outcomes().some((o) => o.kind === 'service-unreachable'), 10_000);
+    await waitFor(() => outcomes().some((o) => o.kind === 'service_unreachable'), 10_000);
     // The parcel is lifted off: the scan must not wait for the scale again.
     vs.show({ state: 'stable', text: '0.000 kg' });
     await waitFor(() => outcomes().some((o) => o.kind === 'printed'), 20_000);
@@ -158,7 +158,7 @@ describe.skipIf(!run)('a weight the service refuses', () => {
     const before = hs.station.printing.virtual.zpl.printed().length;
     // 9999 kg against 12 kg: the weight check asks first; the worker accepts it.
     const asked = await scanAndWeigh('ORD-1004', ['9999']);
-    expect(asked.kind).toBe('weight-check');
+    expect(asked.kind).toBe('weight_check');
     const from = events.length;
     await call('scan.answerWeight', { scanId: asked.scanId, accept: true });
     const after = () => events.slice(from).filter((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).scanId === asked.scanId).map((e) => e.payload as ScanOutcome);

@@ -53,15 +53,15 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
     const { scanId, from } = await scanWeighing('ORD-1012', '2.4');
     await waitFor(() => outcomes(from, scanId).length > 0, 20_000);
     const asked = outcomes(from, scanId)[0]!;
-    expect(asked).toMatchObject({ kind: 'weight-check', packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }] });
-    expect(await desk.call('scan.question', {})).toMatchObject({ kind: 'weight-check', scanId });
+    expect(asked).toMatchObject({ kind: 'weight_check', packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }] });
+    expect(await desk.call('scan.question', {})).toMatchObject({ kind: 'weight_check', scanId });
     // While it is asked, nothing went to the service and nothing printed.
     const held = await desk.atService('ORD-1012');
     expect(held.packages.map((p) => String(p.weight))).toEqual(['0.75']);
     expect(Number(held.deliveryState)).toBe(0); // prepared (spec "States and transitions")
     expect(desk.hs.station.printing.virtual.zpl.printed().length).toBe(before);
 
-    expect(await desk.call('scan.answerWeight', { scanId, accept: true })).toMatchObject({ kind: 'weight-check', scanId });
+    expect(await desk.call('scan.answerWeight', { scanId, accept: true })).toMatchObject({ kind: 'weight_check', scanId });
     await waitFor(() => outcomes(from, scanId).some((o) => o.kind === 'printed'), 20_000);
     const printed = outcomes(from, scanId).find((o) => o.kind === 'printed')!;
     expect(printed.kind === 'printed' && printed.shipment.weighed).toEqual({ packages: ['2.4'], source: 'scale', updated: true });
@@ -77,7 +77,7 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
   it('5 kg against 2 kg: Esc holds the parcel — nothing sent, nothing closed or printed; scanned again, it is weighed again', async () => {
     const before = desk.hs.station.printing.virtual.zpl.printed().length;
     const first = await scanWeighing('ORD-1006', '5');
-    await waitFor(() => outcomes(first.from, first.scanId).some((o) => o.kind === 'weight-check'), 20_000);
+    await waitFor(() => outcomes(first.from, first.scanId).some((o) => o.kind === 'weight_check'), 20_000);
     await desk.call('scan.answerWeight', { scanId: first.scanId, accept: false });
     await waitFor(() => outcomes(first.from, first.scanId).some((o) => o.kind === 'held'), 10_000);
     expect(outcomes(first.from, first.scanId).pop()).toMatchObject({ kind: 'held', code: 'ORD-1006' });
@@ -90,14 +90,14 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
     // The right contents now (2.1 kg, within the share): scanned again, corrected silently and closed.
     const again = await scanWeighing('ORD-1006', '2.1');
     await waitFor(() => outcomes(again.from, again.scanId).some((o) => o.kind === 'printed'), 20_000);
-    expect(outcomes(again.from, again.scanId).map((o) => o.kind)).not.toContain('weight-check');
+    expect(outcomes(again.from, again.scanId).map((o) => o.kind)).not.toContain('weight_check');
     expect(Number((await desk.atService('ORD-1006')).deliveryState)).not.toBe(0);
   }, 60_000);
 
   it('6 kg against 5 kg (20 %, within the share): corrected silently, as before', async () => {
     const { scanId, from } = await scanWeighing('ORD-1007', '6');
     await waitFor(() => outcomes(from, scanId).some((o) => o.kind === 'printed'), 20_000);
-    expect(outcomes(from, scanId).map((o) => o.kind)).not.toContain('weight-check');
+    expect(outcomes(from, scanId).map((o) => o.kind)).not.toContain('weight_check');
     expect((await desk.atService('ORD-1007')).packages.map((p) => String(p.weight))).toEqual(['6']);
   }, 60_000);
 
@@ -107,7 +107,7 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
     await desk.call('scale.setSettings', { ...settings, askAbovePercent: 200 });
     const { scanId, from } = await scanWeighing('ORD-1010', '3');
     await waitFor(() => outcomes(from, scanId).some((o) => o.kind === 'printed'), 20_000);
-    expect(outcomes(from, scanId).map((o) => o.kind)).not.toContain('weight-check');
+    expect(outcomes(from, scanId).map((o) => o.kind)).not.toContain('weight_check');
     expect((await desk.atService('ORD-1010')).packages.map((p) => String(p.weight))).toEqual(['3']);
   }, 60_000);
 });
@@ -117,12 +117,12 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
   let vs: VirtualScale;
   let bundle: Awaited<ReturnType<typeof buildStationChild>>;
   const children: Child[] = [];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-weight-check-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-weight_check-'));
 
   beforeAll(async () => {
     rig = await startRig();
     vs = await startVirtualScale();
-    bundle = await buildStationChild('weight-check');
+    bundle = await buildStationChild('weight_check');
   }, 60_000);
   afterAll(async () => {
     for (const c of children) c.kill();
@@ -171,7 +171,7 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
     await rpc(first, 'scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 60, verifyLabels: false });
     first.send('scan ORD-1013');
     const q = await asked(first);
-    expect(q).toMatchObject({ kind: 'weight-check', packages: [{ expectedKg: '2.2', weighedKg: '4.5' }] });
+    expect(q).toMatchObject({ kind: 'weight_check', packages: [{ expectedKg: '2.2', weighedKg: '4.5' }] });
 
     first.kill();
     await first.exited;
@@ -181,11 +181,11 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
     expect(Number((await atService('ORD-1013')).deliveryState)).toBe(0);
 
     const second = await child();
-    expect(await asked(second)).toMatchObject({ kind: 'weight-check', scanId: q.scanId, packages: [{ expectedKg: '2.2', weighedKg: '4.5' }] });
+    expect(await asked(second)).toMatchObject({ kind: 'weight_check', scanId: q.scanId, packages: [{ expectedKg: '2.2', weighedKg: '4.5' }] });
     expect(Number((await atService('ORD-1013')).deliveryState)).toBe(0);
     expect(rig.printer.printed()).toHaveLength(0);
 
-    expect(await rpc(second, 'scan.answerWeight', { scanId: q.scanId, accept: true })).toMatchObject({ kind: 'weight-check' });
+    expect(await rpc(second, 'scan.answerWeight', { scanId: q.scanId, accept: true })).toMatchObject({ kind: 'weight_check' });
     await waitFor(() => rig.printer.printed().length > 0, 20_000);
     const d = await atService('ORD-1013');
     expect(d.packages.map((p) => String(p.weight))).toEqual(['4.5']);

@@ -53,7 +53,7 @@ describe.skipIf(!needs('keychain'))('first run of the station', () => {
   it('the same parcel scanned again asks before printing twice', async () => {
     const { scanId } = await rpc.call('scan.submit', { code: 'ORD-1001' });
     const outcome = await rpc.waitFor('scan.outcome', (o) => o.scanId === scanId);
-    expect(outcome).toMatchObject({ kind: 'already-closed', closedElsewhere: false, labelsAvailable: true });
+    expect(outcome).toMatchObject({ kind: 'already_closed', closedElsewhere: false, labelsAvailable: true });
     expect(await rpc.call('scan.skip', { scanId })).toMatchObject({ kind: 'skipped' });
     expect(hs.station.printing.virtual.zpl.printed()).toHaveLength(1);
   });
@@ -119,7 +119,7 @@ describe('a station started again on the same data folder', () => {
       expect((await second.accounts.loginState(demo!.id)).state).toBe('logged-in');
       const again = await second.workflows.scanToClose.scan('ORD-1002');
       // This station printed it before the restart: its print jobs and stored labels survived.
-      expect(again).toMatchObject({ kind: 'already-closed', closedElsewhere: false, labelsAvailable: true });
+      expect(again).toMatchObject({ kind: 'already_closed', closedElsewhere: false, labelsAvailable: true });
     } finally {
       await second.close();
     }

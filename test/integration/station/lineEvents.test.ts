@@ -123,7 +123,7 @@ describe('the line of scans as the page receives it', () => {
     await call('batch.collect', { code: codes[0] }); // scanned again: it moves to the end of the list
     const whole = await call<BatchItems>('batch.items');
     expect(whole.items.map((i) => i.code)).toEqual([...codes.slice(1), codes[0]]);
-    expect(whole.items.every((i) => i.status === 'not-found')).toBe(true);
+    expect(whole.items.every((i) => i.status === 'not_found')).toBe(true);
     expect(shown()).toEqual(whole.items);
     // One entry per collect (two for the one collected again), not the batch so far each time (~800).
     expect(entries).toBeLessThanOrEqual(codes.length + 2);

@@ -48,7 +48,7 @@ describe('restart with labels waiting for a printer that is off', () => {
     const outcomes = [];
     for (const c of codes) outcomes.push(await station.workflows.scanToClose.scan(c));
     // The first finds the printer off; the others wait behind it in the lane, and say so at once.
-    expect(outcomes.map((o) => o.kind)).toEqual(['printer-down', 'printer-down', 'printer-down']);
+    expect(outcomes.map((o) => o.kind)).toEqual(['printer_down', 'printer_down', 'printer_down']);
     const barcodes = outcomes.flatMap((o) => ('shipment' in o ? o.shipment.barcodes : []));
     expect(barcodes.length).toBeGreaterThanOrEqual(3); // one label per package
     await station.close();

@@ -46,7 +46,7 @@ describe('service outage', () => {
     await sb.close();
     sb = null;
     const outcome = await station.workflows.scanToClose.scan('ORD-1004');
-    expect(outcome.kind).toBe('service-unreachable');
+    expect(outcome.kind).toBe('service_unreachable');
     await waitFor(() => status().service.reachable === false, 3000);
     expect(station.workflows.scanToClose.pending().map((p) => p.code)).toEqual(['ORD-1004']);
 

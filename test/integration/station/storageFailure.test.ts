@@ -147,7 +147,7 @@ describe.skipIf(!fuseOk || !hostBuilt)('a failing disk under a scanning station'
     expect((await scan(rpc2, 'ORD-1002')).kind).toBe('printed');
     expect((await scan(rpc2, 'ORD-1003')).kind).toBe('printed');
     // ORD-1001 stays closed: scanning it again asks before printing twice.
-    expect((await scan(rpc2, 'ORD-1001')).kind).toBe('already-closed');
+    expect((await scan(rpc2, 'ORD-1001')).kind).toBe('already_closed');
     await next.stop();
   });
 

@@ -41,22 +41,22 @@ describe.skipIf(!needs('keychain'))('labels behind one that waits for an offline
   it('a scan, a batch close and a reprint behind the waiting label all say "printer not ready" with its reason; nothing is lost when it is back', async () => {
     const first = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001', 60_000);
     await rpc.call('scan.submit', { code: 'ORD-1001' });
-    expect((await first).kind).toBe('printer-down');
+    expect((await first).kind).toBe('printer_down');
 
     const second = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1003', 60_000);
     await rpc.call('scan.submit', { code: 'ORD-1003' });
     const o = await second;
-    expect(o).toMatchObject({ kind: 'printer-down', reason: { code: 'offline' } });
+    expect(o).toMatchObject({ kind: 'printer_down', reason: { code: 'offline' } });
 
     for (const code of ['ORD-1005', 'ORD-1008']) await rpc.call('batch.collect', { code });
     const summary = await rpc.call('batch.closeAll', {});
     expect(summary.shipments).toHaveLength(2);
     for (const line of summary.shipments) {
-      expect(line).toMatchObject({ closed: true, print: 'printer-down', outcome: 'closed-not-printed', error: { code: 'offline' } });
+      expect(line).toMatchObject({ closed: true, print: 'printer_down', outcome: 'closed_not_printed', error: { code: 'offline' } });
     }
 
     const reprint = await rpc.call('shipments.reprint', { deliveryIds: [summary.shipments[0]!.deliveryId] });
-    expect(reprint.results[0]).toMatchObject({ outcome: 'done', print: 'printer-down', error: { code: 'offline' } });
+    expect(reprint.results[0]).toMatchObject({ outcome: 'done', print: 'printer_down', error: { code: 'offline' } });
 
     // Back on: every label comes out, none twice (the reprint replaced the label that waited).
     await printer.online();

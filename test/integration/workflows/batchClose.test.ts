@@ -41,10 +41,10 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
     const byId = new Map(summary.shipments.map((s) => [s.deliveryId, s]));
     for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)).toMatchObject({ closed: true, print: 'printed', error: null });
     for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)!.outcome).toBe('printed');
-    expect(byId.get(npReject.deliveryId)).toMatchObject({ closed: false, print: 'not-printed', outcome: 'refused' });
+    expect(byId.get(npReject.deliveryId)).toMatchObject({ closed: false, print: 'not_printed', outcome: 'refused' });
     expect(byId.get(npReject.deliveryId)!.error!.message).toContain('National Post: the recipient was refused by the carrier');
     expect(summary).toMatchObject({ closed: 5, printed: 5, failed: 1 });
-    expect(summary.skipped.map((i) => i.status).sort()).toEqual(['cancelled', 'not-found']);
+    expect(summary.skipped.map((i) => i.status).sort()).toEqual(['cancelled', 'not_found']);
 
     // One group per carrier + collection place, as the service requires.
     const groups = summary.groups.map((g) => `${g.carrier}@${g.collectionPlace}:${g.deliveryIds.length}`).sort();

@@ -52,7 +52,7 @@ describe('reprint from the print queue', () => {
     // Out of paper before the label is sent: the job fails and waits for its printer.
     rig.printer.set({ paperOut: true });
     const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
-    expect(outcome.kind).toBe('printer-down');
+    expect(outcome.kind).toBe('printer_down');
     const failed = 'jobIds' in outcome ? outcome.jobIds[0]! : -1;
     await waitFor(() => rig.deps.queue.get(failed).state === 'failed');
     expect(counters().queued).toBe(1);
@@ -83,7 +83,7 @@ describe('reprint from the print queue', () => {
     // A reprint from the Station screen goes into the printer and stays there (it jammed after taking it).
     rig.printer.set({ jammed: true });
     const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
-    expect(again.kind).toBe('already-closed');
+    expect(again.kind).toBe('already_closed');
     const second = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
     const inPrinter = 'jobIds' in second ? second.jobIds[0]! : -1;
     await waitFor(() => rig.deps.queue.get(inPrinter).state === 'sent');

@@ -63,7 +63,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
 
     const again = await rig.workflows.scanToClose.scan(d.externalId!);
-    expect(again).toMatchObject({ kind: 'already-closed', closedElsewhere: false, labelsAvailable: true });
+    expect(again).toMatchObject({ kind: 'already_closed', closedElsewhere: false, labelsAvailable: true });
     expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
 
     const reprint = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
@@ -77,7 +77,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     await rig.workflows.scanToClose.scan(d.externalId!);
     const barcodes = await barcodesOf(rig, [d.deliveryId]);
     const again = await rig.workflows.scanToClose.scan(d.externalId!);
-    expect(again.kind).toBe('already-closed');
+    expect(again.kind).toBe('already_closed');
     await sandboxFault(sb, { path: '/api/v3/deliveries/zpl', reset: true });
     await sandboxFault(sb, { path: '/api/v3/deliveries/tickets', reset: true });
     await sandboxFault(sb, { path: '/api/v3/deliveries', reset: true });
@@ -95,7 +95,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     // The service closes the shipment, but only after the client (3 s limit) has given up waiting.
     await sandboxFault(sb, { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: 3500, count: 1 });
     const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
-    expect(outcome.kind).toBe('service-unreachable');
+    expect(outcome.kind).toBe('service_unreachable');
     const barcodes = await waitForClosed(d.deliveryId);
     await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'printed', 15_000);
     // The late close has landed (the shipment closed by it); nothing more comes out before a marker label queued now.
@@ -113,7 +113,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     const jobId = 'jobIds' in first ? first.jobIds[0]! : -1;
     await waitFor(() => rig.deps.queue.get(jobId).state === 'sent');
     const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
-    expect(again.kind).toBe('already-closed');
+    expect(again.kind).toBe('already_closed');
     const reprint = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
     expect(reprint).toMatchObject({ kind: 'error', error: { code: 'labels_in_printer' } });
     rig.printer.set({ jammed: false });
@@ -122,12 +122,12 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER)).toHaveLength(1);
   });
 
-  it('Esc on an already-closed parcel skips it: nothing prints', async () => {
+  it('Esc on an already_closed parcel skips it: nothing prints', async () => {
     const d = await insert(rig);
     await rig.workflows.scanToClose.scan(d.externalId!);
     const before = printedCount(rig);
     const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
-    expect(again.kind).toBe('already-closed');
+    expect(again.kind).toBe('already_closed');
     expect(rig.workflows.scanToClose.skip(again.scanId)).toMatchObject({ kind: 'skipped', deliveryId: d.deliveryId });
     expect(printedCount(rig)).toBe(before);
     expect(rig.deps.repos.scanLog.get(again.scanId)?.outcome).toBe('skipped');
@@ -144,7 +144,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
 
   it('an unknown code is "not found" after the service was asked', async () => {
     const outcome = await rig.workflows.scanToClose.scan('NO-SUCH-PARCEL-42');
-    expect(outcome).toMatchObject({ kind: 'not-found', serviceChecked: true });
+    expect(outcome).toMatchObject({ kind: 'not_found', serviceChecked: true });
     expect(rig.deps.repos.scanLog.get(outcome.scanId)?.outcome).toBe('not_found');
   });
 
@@ -162,16 +162,16 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     const d = await insert(rig, { recipient: { ...shipment().recipient, surname: 'REJECT' } });
     const before = printedCount(rig);
     const en = await rig.workflows.scanToClose.scan(d.externalId!);
-    expect(en.kind).toBe('carrier-rejected');
-    if (en.kind !== 'carrier-rejected') return;
+    expect(en.kind).toBe('carrier_rejected');
+    if (en.kind !== 'carrier_rejected') return;
     expect(en.messages.join(' ')).toContain('National Post: the recipient was refused by the carrier');
     expect(rig.deps.repos.scanLog.get(en.scanId)?.outcome).toBe('rejected');
 
     rig.session.language.current = 'cs';
     try {
       const cs = await rig.workflows.scanToClose.scan(d.externalId!);
-      expect(cs.kind).toBe('carrier-rejected');
-      if (cs.kind === 'carrier-rejected') expect(cs.messages.join(' ')).toContain('dopravce příjemce odmítl');
+      expect(cs.kind).toBe('carrier_rejected');
+      if (cs.kind === 'carrier_rejected') expect(cs.messages.join(' ')).toContain('dopravce příjemce odmítl');
     } finally {
       rig.session.language.current = 'en';
     }
@@ -187,7 +187,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     await sandboxFault(sb, { path: '/api/v3/deliveries', reset: true });
     try {
       for (const d of ds) outcomes.push(await rig.workflows.scanToClose.scan(d.externalId!));
-      expect(outcomes.map((o) => o.kind)).toEqual(['service-unreachable', 'service-unreachable', 'service-unreachable']);
+      expect(outcomes.map((o) => o.kind)).toEqual(['service_unreachable', 'service_unreachable', 'service_unreachable']);
       expect(printedCount(rig)).toBe(0);
       for (const d of ds) expect(rig.deps.repos.shipments.get(rig.session.accountId, d.deliveryId)).toBeNull();
     } finally {
@@ -215,8 +215,8 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     const outcomes: ScanOutcome[] = [];
     try {
       for (const d of ds) outcomes.push(await rig.workflows.scanToClose.scan(d.externalId!));
-      expect(outcomes.map((o) => o.kind)).toEqual(['service-unreachable', 'service-unreachable']);
-      expect(outcomes.map((o) => (o.kind === 'service-unreachable' ? o.reason.code : null))).toEqual(['login_required', 'waiting_in_line']);
+      expect(outcomes.map((o) => o.kind)).toEqual(['service_unreachable', 'service_unreachable']);
+      expect(outcomes.map((o) => (o.kind === 'service_unreachable' ? o.reason.code : null))).toEqual(['login_required', 'waiting_in_line']);
       for (const o of outcomes) expect(rig.deps.repos.scanLog.get(o.scanId)?.outcome).toBe('queued');
       expect(rig.workflows.scanToClose.pending().map((p) => p.code)).toEqual(ds.map((d) => d.externalId));
       expect(printedCount(rig)).toBe(0);
@@ -240,7 +240,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids.map((id) => rig.deps.repos.scanLog.get(id)?.code)).toEqual(codes);
     const outcomes = await Promise.all(received.map((r) => r.done));
-    expect(new Set(outcomes.map((o) => o.kind))).toEqual(new Set(["not-found"]));
+    expect(new Set(outcomes.map((o) => o.kind))).toEqual(new Set(["not_found"]));
 
     // The disk refuses the journal entries: the scans of that commit are refused, none is logged.
     rig.db.exec('CREATE TRIGGER no_entries BEFORE INSERT ON journal_entries BEGIN SELECT RAISE(ABORT, "disk full"); END');
@@ -255,7 +255,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('scan-to-close (spec "PATCH /api/
     // The next scan is received again.
     const next = await rig.workflows.scanToClose.submit('NEZNÁMÝ-PO-DISKU');
     expect(rig.deps.repos.scanLog.get(next.scanId)?.code).toBe('NEZNÁMÝ-PO-DISKU');
-    expect((await next.done).kind).toBe("not-found");
+    expect((await next.done).kind).toBe("not_found");
   });
 
   it('scans that arrive as the line stops are received and acknowledged before the database closes, and wait for the next start', async () => {
@@ -349,7 +349,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('two stations on one service', ()
     expect(first.kind).toBe('printed');
 
     const second = await other.workflows.scanToClose.scan(d.externalId!);
-    expect(second).toMatchObject({ kind: 'already-closed', closedElsewhere: true, labelsAvailable: true });
+    expect(second).toMatchObject({ kind: 'already_closed', closedElsewhere: true, labelsAvailable: true });
     expect(printedCount(other)).toBe(0);
     expect(other.deps.repos.shipments.get(other.session.accountId, d.deliveryId)?.state).toBe(1);
 

@@ -49,8 +49,8 @@ describe('scan-to-close with a ZPL carrier (spec "GET /api/v3/deliveries/zpl")',
     clearPrinted(rig);
     await rig.printer.offline();
     const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
-    expect(outcome.kind).toBe('printer-down');
-    if (outcome.kind !== 'printer-down') return;
+    expect(outcome.kind).toBe('printer_down');
+    if (outcome.kind !== 'printer_down') return;
     expect(rig.queue.get(outcome.jobIds[0]!)).toMatchObject({ state: 'failed' });
     expect(rig.queue.get(outcome.jobIds[0]!).nextRetryAt).not.toBeNull();
     expect(rig.deps.repos.scanLog.get(outcome.scanId)!.outcome).toBe('queued');

@@ -51,11 +51,11 @@ describe('accounts (several companies per station, one active)', () => {
 
   it('refuses bad input with clear errors', async () => {
     const { accounts } = make({ sandbox: () => null, test: null, production: null });
-    await expect(accounts.add({ name: '', environment: 'test', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account.invalid' });
-    await expect(accounts.add({ name: 'X', environment: 'test', clientId: 'c', clientSecret: '' })).rejects.toMatchObject({ code: 'account.invalid' });
-    await expect(accounts.add({ name: 'X', environment: 'production', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account.invalid', message: expect.stringMatching(/address/) });
-    await expect(accounts.add({ name: 'X', environment: 'production', baseUrl: 'not a url', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account.invalid' });
-    await expect(accounts.add({ name: 'X', environment: 'test', baseUrl: 'https://t.example', clientId: 'c', clientSecret: 's', redirectPort: 0 })).rejects.toMatchObject({ code: 'account.invalid' });
+    await expect(accounts.add({ name: '', environment: 'test', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account_invalid' });
+    await expect(accounts.add({ name: 'X', environment: 'test', clientId: 'c', clientSecret: '' })).rejects.toMatchObject({ code: 'account_invalid' });
+    await expect(accounts.add({ name: 'X', environment: 'production', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account_invalid', message: expect.stringMatching(/address/) });
+    await expect(accounts.add({ name: 'X', environment: 'production', baseUrl: 'not a url', clientId: 'c', clientSecret: 's' })).rejects.toMatchObject({ code: 'account_invalid' });
+    await expect(accounts.add({ name: 'X', environment: 'test', baseUrl: 'https://t.example', clientId: 'c', clientSecret: 's', redirectPort: 0 })).rejects.toMatchObject({ code: 'account_invalid' });
     expect(() => accounts.setActive('missing')).toThrow(/no such account/);
     const sb = await accounts.add({ name: 'Sandbox', environment: 'sandbox', clientId: 'c', clientSecret: 's' });
     expect(() => accounts.baseUrlOf(sb)).toThrow(/not set/);
@@ -64,7 +64,7 @@ describe('accounts (several companies per station, one active)', () => {
   it('removing an account deletes its secrets; a pasted token with spaces is refused before any request', async () => {
     const { accounts, secrets } = make();
     const a = await accounts.add({ name: 'A', environment: 'test', clientId: 'c', clientSecret: 's' });
-    await expect(accounts.loginWithRefreshToken(a.id, 'two words')).rejects.toMatchObject({ code: 'login.invalid-token' });
+    await expect(accounts.loginWithRefreshToken(a.id, 'two words')).rejects.toMatchObject({ code: 'login_invalid_token' });
     await secrets.set(secretNames.refreshToken(a.id), 'r');
     await accounts.remove(a.id);
     expect(await secrets.get(secretNames.clientSecret(a.id))).toBeNull();

@@ -93,7 +93,7 @@ describe('scanner lookup from the cache', () => {
     expect(await lookupScan(deps, 'ELSEWHERE')).toEqual({ kind: 'not_found', code: 'ELSEWHERE', serviceChecked: false, serviceError: null });
   });
 
-  it('answers an empty scan as invalid, not as not-found', async () => {
+  it('answers an empty scan as invalid, not as not_found', async () => {
     expect(await lookupScan(deps, '\r\n')).toMatchObject({ kind: 'invalid' });
   });
 });

@@ -63,7 +63,7 @@ describe('the journal store', () => {
     expect(journal.unfinishedScans().map((e) => e.code)).toEqual(['A', 'B']);
     journal.wakeWaiting('scan', t0);
     expect(journal.get(a.id)!.nextRetryAt).toBe(t0.toISOString());
-    journal.step([b.id], 'ended', t0, { outcome: 'not-found' });
+    journal.step([b.id], 'ended', t0, { outcome: 'not_found' });
     expect(journal.nextScan()!.id).toBe(a.id);
   });
 

@@ -18,6 +18,6 @@ describe('service errors seen by the sync and the scanner lookup', () => {
 
   it('no answer and an expired login keep their kinds', () => {
     expect(classifyTrouble(toSourceError(new ServiceError('timeout', 'No answer in 10 s'))).kind).toBe('unreachable');
-    expect(classifyTrouble(toSourceError(new ServiceError('login-required', 'Log in again'))).kind).toBe('login');
+    expect(classifyTrouble(toSourceError(new ServiceError('login_required', 'Log in again'))).kind).toBe('login');
   });
 });

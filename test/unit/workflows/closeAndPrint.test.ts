@@ -97,7 +97,7 @@ const cases: [Start, Failure, Expected][] = [
   ['resolved', 'close times out (no answer)', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 }],
   ['resolved', 'carrier refuses the close', { result: 'refused', step: 'ended', outcome: 'rejected', retried: false, service: PREPARED, jobs: 0 }],
   ['resolved', 'label fetch: service down', { result: 'waiting', step: 'closed', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 }],
-  ['resolved', 'labels refused: no printer for the carrier', { result: 'not-printed', step: 'ended', outcome: 'not-printed', retried: false, service: CLOSED, jobs: 0 }],
+  ['resolved', 'labels refused: no printer for the carrier', { result: 'not_printed', step: 'ended', outcome: 'not_printed', retried: false, service: CLOSED, jobs: 0 }],
   ['resolved', 'printer out of paper', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'failed' }],
   ['close-requested, PATCH never left', 'none', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' }],
   ['close-requested, PATCH never left', 'service down when its state is read', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 }],
@@ -155,7 +155,7 @@ async function entryAt(start: Start, deliveryId: number): Promise<JournalEntry> 
       const jobId = first.jobs[0]!.id;
       await waitFor(() => rig.deps.queue.get(jobId).state === 'done');
       // What the queue's recovery makes of a job found `sending` after a kill.
-      rig.jobs.setState(jobId, 'uncertain', now(), { reasonCode: 'interrupted', delivered: true });
+      rig.jobs.setState(jobId, 'uncertain', now(), { reasonCode: 'interrupted_in_printer', delivered: true });
       break;
     }
   }
@@ -213,7 +213,7 @@ describe('close and print: every step × every failure (docs/ARCHITECTURE.md, th
       expect(wait).toBeGreaterThan(1000);
       expect(wait).toBeLessThan(60_000);
     }
-    if (want.result === 'refused' || want.result === 'not-printed') expect(after.reasonCode ?? after.outcome).toBeTruthy();
+    if (want.result === 'refused' || want.result === 'not_printed') expect(after.reasonCode ?? after.outcome).toBeTruthy();
     expect(await serviceState(deliveryId)).toBe(want.service);
 
     const jobs = rig.deps.repos.journal.jobIdsOfShipment(rig.session.accountId, deliveryId);

@@ -61,7 +61,7 @@ describe('job waiter', () => {
     const offline = new Set<string>();
     // What the printing service says of a queued job: its lane's head waits, or its printer is known offline.
     const queuedWaits = (j: JobView) =>
-      jobs.get(1)!.state === 'failed' && j.id === 2 ? { code: 'offline', message: 'behind job 1' } : offline.has(j.printerId ?? '') ? { code: 'paper_out', message: 'out of labels' } : null;
+      jobs.get(1)!.state === 'failed' && j.id === 2 ? { code: 'offline' as const, message: 'behind job 1' } : offline.has(j.printerId ?? '') ? { code: 'paper_out' as const, message: 'out of labels' } : null;
     const waiter = createJobWaiter((id) => jobs.get(id), queuedWaits);
     expect(await waiter.wait([1], 60_000)).toMatchObject({ kind: 'waiting', job: { id: 1 }, reason: { code: 'offline', message: 'The printer does not answer.' } });
     expect(await waiter.wait([2], 60_000)).toMatchObject({ kind: 'waiting', job: { id: 2 }, reason: { code: 'offline' } });

@@ -2,8 +2,15 @@
  * Why a print job or a scan waits or failed, by the core's reason code (electron/printing,
  * electron/queue, electron/workflows). The core also sends an English sentence; a code
  * listed here is shown in the UI language instead, an unknown one with that sentence.
+ *
+ * Keyed by the registry (shared/errors/codes.ts `reasonCodes`): a `translated` code without its
+ * sentence here, or a sentence for a code the registry does not know, is a compile error.
  */
+import type { ReasonCode, TranslatedReasonCode } from '../../../../shared/errors/codes';
 import { defineMessages } from '../defineMessages';
+
+/** The sentences of the reason codes: every translated one, and nothing the registry does not know. */
+export type ReasonSentences = Record<`reason.${TranslatedReasonCode}`, string> & Partial<Record<`reason.${ReasonCode}`, string>>;
 
 export const reasons = defineMessages({
   en: {
@@ -52,6 +59,8 @@ export const reasons = defineMessages({
     'reason.interrupted_in_printer': 'The station stopped while this label was in the printer, before the printer said it came out. Check the printer: reprint only if it did not print.',
     'reason.confirmed_by_printer_counter': 'The printer’s label counter shows it printed.',
     'reason.service_unreachable': 'The service did not answer.',
+    'reason.not_sent': 'The labels before it did not go through; nothing of this one was sent yet.',
+    'reason.sent_before_restart': 'Sent to the printer before the station stopped.',
   },
   cs: {
     'reason.offline': 'Tiskárna neodpovídá: je zapnutá a připojená?',
@@ -99,5 +108,12 @@ export const reasons = defineMessages({
     'reason.interrupted_in_printer': 'Stanice se zastavila, když byl tento štítek v tiskárně a tiskárna ještě neohlásila, že vyjel. Zkontrolujte tiskárnu: tiskněte znovu, jen pokud se nevytiskl.',
     'reason.confirmed_by_printer_counter': 'Počítadlo štítků tiskárny ukazuje, že se vytiskl.',
     'reason.service_unreachable': 'Služba neodpověděla.',
+    'reason.not_sent': 'Štítky před touto úlohou neprošly; z této se zatím nic neodeslalo.',
+    'reason.sent_before_restart': 'Odesláno do tiskárny před zastavením stanice.',
   },
-});
+}) satisfies { en: ReasonSentences; cs: ReasonSentences };
+
+/** A sentence for a code the registry does not know is a compile error that names it. */
+type NotInRegistry = Exclude<keyof typeof reasons.en, `reason.${ReasonCode}`>;
+const onlyRegistryCodes: [NotInRegistry] extends [never] ? true : { notInRegistry: NotInRegistry } = true;
+void onlyRegistryCodes;

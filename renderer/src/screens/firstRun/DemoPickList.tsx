@@ -27,17 +27,17 @@ function resultOf(t: T, o: ScanOutcome): Result {
     case 'printed':
     case 'spooled':
     case 'queued':
-    case 'printer-down':
+    case 'printer_down':
       return { kind: 'scan', ok: true, text: t('firstRun.result.ok', { code: shownCode(o.code), carrier: o.shipment.carrier, recipient: o.shipment.recipientName }) };
-    case 'already-closed':
+    case 'already_closed':
     case 'cancelled':
-    case 'not-found':
+    case 'not_found':
       return bad(t(`firstRun.kind.${o.kind}` as MessageKey));
-    case 'carrier-rejected':
+    case 'carrier_rejected':
       return bad([o.message, ...o.messages].join(' '));
     case 'error':
       return bad(errorText(t, o.error));
-    case 'login-required':
+    case 'login_required':
       return bad(o.message);
     default:
       return bad(t('firstRun.kind.other'));
@@ -87,7 +87,7 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
       rpc.on('scan.outcome', (o) => {
         if (o.scanId !== waiting.current) return;
         setResult(resultOf(t, o));
-        if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer-down') load.current();
+        if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down') load.current();
       }),
     [t],
   );

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import type { SaveResult, ShipmentDraft, TransportOption } from '../../../../shared/contract/newShipment';
 import type { ActionPrint, ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
-import type { CachedCollectionPlace } from '../../../../shared/contract/shipments';
+import { shipmentStates, type CachedCollectionPlace } from '../../../../shared/contract/shipments';
 import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
@@ -259,7 +259,7 @@ export function NewShipmentScreen() {
     }
     if (v.kind === 'conflict') {
       setDraft(draftInLanguage(v.draft, useLanguage.getState().language));
-      setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
+      setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === shipmentStates.prepared });
       setBanner({ kind: 'conflict', text: (t) => t('newShipment.conflict', { id: v.shipment.deliveryId }) });
       return;
     }
@@ -269,7 +269,7 @@ export function NewShipmentScreen() {
       void rpc.request('settings.set', { newShipment: { lastSenderPlace: id } });
     }
     setSaved(v);
-    setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === 0 });
+    setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === shipmentStates.prepared });
     setBanner(null);
   }
 
@@ -370,7 +370,7 @@ export function NewShipmentScreen() {
               {t('newShipment.new')}
             </button>
           </div>
-          {saved.shipment.state === 0 && (
+          {saved.shipment.state === shipmentStates.prepared && (
             <div className="ns-actions">
               <button type="button" data-testid="ns-saved-close" disabled={busy !== null} onClick={() => void closeSaved(saved.shipment.deliveryId)}>
                 {t('newShipment.closeAndPrint')}

@@ -73,7 +73,7 @@ export function AccountRow({ account: a }: { account: AccountView }) {
         {a.environment === 'sandbox' && !a.embedded ? t('env.sandboxOwn') : t(`env.${a.environment}`)}
         {a.baseUrl ? ` · ${a.baseUrl}` : ''} · {t('accounts.clientId', { id: a.clientId })}
       </div>
-      {a.login.state === 'login-required' && <Notice kind="bad">{a.login.reason}</Notice>}
+      {a.login.state === 'login_required' && <Notice kind="bad">{a.login.reason}</Notice>}
       {a.lastLoginError && (
         <Notice kind="bad" testId="account-last-error">
           {t('accounts.lastError', { message: a.lastLoginError })}

@@ -1,18 +1,15 @@
 /** The filter bar's values and how they become a cache query (pure: no page, no RPC). */
-import type { ShipmentQuery } from '../../../../shared/contract/shipments';
+import { shipmentStateFamilies, type ShipmentQuery } from '../../../../shared/contract/shipments';
 import type { MessageKey } from '../../i18n/en';
 
 export type ListFilters = Omit<ShipmentQuery, 'offset' | 'limit'>;
 
 /** State filter choices: the spec's ids grouped as a worker thinks of them (3/5 and 4/6 share a name). */
-export const stateGroups: { id: string; label: MessageKey; states: number[] }[] = [
-  { id: 'prepared', label: 'shipments.group.prepared', states: [0] },
-  { id: 'closed', label: 'shipments.group.closed', states: [1] },
-  { id: 'sent', label: 'shipments.group.sent', states: [2] },
-  { id: 'delivered', label: 'shipments.group.delivered', states: [3, 5] },
-  { id: 'returned', label: 'shipments.group.returned', states: [4, 6] },
-  { id: 'cancelled', label: 'shipments.group.cancelled', states: [10] },
-];
+export const stateGroups: { id: string; label: MessageKey; states: number[] }[] = Object.entries(shipmentStateFamilies).map(([id, states]) => ({
+  id,
+  label: `shipments.group.${id as keyof typeof shipmentStateFamilies}`,
+  states: [...states],
+}));
 
 export interface FilterValues {
   state: string;

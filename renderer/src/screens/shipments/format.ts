@@ -1,25 +1,20 @@
 /** Small display helpers shared by the Shipments, Tracking and Queue screens. */
 import type { MessageKey } from '../../i18n/en';
 import type { T } from '../../i18n';
+import { stateFamily } from '../../../../shared/contract/shipments';
 import { formatAmount, formatQuantity } from '../../format/decimal';
-
-const stateKeys = new Set([0, 1, 2, 3, 4, 5, 6, 10]);
 
 /** The worker's name for a shipment state (spec "States and transitions"), in the UI language. */
 export function stateName(t: T, state: number | null): string {
   if (state === null) return t('shipments.none');
-  return stateKeys.has(state) ? t(`shipments.state.${state}` as MessageKey) : t('shipments.state.unknown', { state });
+  const family = stateFamily(state);
+  return family ? t(`shipments.state.${family}`) : t('shipments.state.unknown', { state });
 }
 
 /** A CSS class per state family, so a cancelled or returned shipment never looks like a good one. */
 export function stateClass(state: number | null): string {
-  if (state === 0) return 'st-prepared';
-  if (state === 1) return 'st-closed';
-  if (state === 2) return 'st-sent';
-  if (state === 3 || state === 5) return 'st-delivered';
-  if (state === 4 || state === 6) return 'st-returned';
-  if (state === 10) return 'st-cancelled';
-  return '';
+  const family = state === null ? null : stateFamily(state);
+  return family ? `st-${family}` : '';
 }
 
 export function formatDateTime(iso: string | null, language: string): string {

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
+import { stateFamily } from '../../../../shared/contract/shipments';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { reasonText } from '../../i18n/reasons';
@@ -35,12 +36,12 @@ export function toneOfKind(kind: RecentScan['kind'], waits: boolean): Tone {
       return 'handed';
     case 'queued':
       return waits ? 'wait' : 'ok';
-    case 'printer-down':
-    case 'service-unreachable':
+    case 'printer_down':
+    case 'service_unreachable':
     case 'held':
       return 'wait';
-    case 'already-closed':
-    case 'weight-check':
+    case 'already_closed':
+    case 'weight_check':
       return 'ask';
     case 'skipped':
     case 'print-cancelled':
@@ -69,8 +70,8 @@ export function packagesText(t: T, _language: 'en' | 'cs', n: number): string {
 }
 
 function stateName(t: T, state: number): string {
-  const key = `station.state.${state}`;
-  return ['0', '1', '2', '3', '4', '10'].includes(String(state)) ? t(key as MessageKey) : t('station.candidate.state', { n: state });
+  const family = stateFamily(state);
+  return family ? t(`station.state.${family}`) : t('station.candidate.state', { n: state });
 }
 
 function Shipment({ carrier, recipient, packages }: { carrier: string; recipient: string; packages: string }) {
@@ -124,23 +125,22 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(t('station.note.queued', labels(o.shipment)));
       if (o.reason) notes.push(t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
-    case 'printer-down':
+    case 'printer_down':
       main = ship(o.shipment);
       notes.push(t('station.note.printerDown', labels(o.shipment)), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
-    case 'already-closed':
+    case 'already_closed':
       main = ship(o.shipment);
-      notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed-elsewhere">{t('station.note.elsewhere', labels(o.shipment))}</strong> : t('station.note.closedHere', labels(o.shipment)));
+      notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed_elsewhere">{t('station.note.elsewhere', labels(o.shipment))}</strong> : t('station.note.closedHere', labels(o.shipment)));
       if (!o.labelsAvailable) notes.push(t('station.note.noLabels', labels(o.shipment)));
       break;
-    case 'weight-check':
-      // The weight check: "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package
-      // when there are several.
+    case 'weight_check':
+      // The weight check: "2.4 kg on the scale, 0.5 kg expected — wrong contents?", per package when there are several.
       main = ship(o.shipment);
       for (const p of o.packages) {
         const line = t('station.weightCheck.line', { weighed: weight(p.weighedKg), expected: weight(p.expectedKg) });
         notes.push(
-          <strong key={`w${p.packageNumber}`} data-testid="weight-check-line">
+          <strong key={`w${p.packageNumber}`} data-testid="weight_check-line">
             {o.shipment.packageCount > 1 ? t('station.weightCheck.package', { n: p.packageNumber, text: line }) : line}
           </strong>,
         );
@@ -154,7 +154,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       main = <Shipment carrier="" recipient={o.recipientName} packages="" />;
       notes.push(t('station.note.cancelled'));
       break;
-    case 'not-found':
+    case 'not_found':
       // The core's message says the same in English; the translated note and the code below say it all.
       notes.push(o.serviceChecked ? t('station.note.notFoundService') : t('station.note.notFoundCache'));
       break;
@@ -170,7 +170,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       );
       notes.push(t('station.note.ambiguous'));
       break;
-    case 'carrier-rejected':
+    case 'carrier_rejected':
       main = <Shipment carrier={o.carrier} recipient="" packages="" />;
       notes.push(
         <span key="msg" className="outcome-service-message" data-testid="outcome-message">
@@ -188,13 +188,13 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       }
       notes.push(t('station.note.rejected'));
       break;
-    case 'service-unreachable':
+    case 'service_unreachable':
       notes.push(t('station.note.unreachable'), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'skipped':
       notes.push(t('station.note.skipped'));
       break;
-    case 'login-required':
+    case 'login_required':
       notes.push(o.message, t('station.note.login'));
       break;
     case 'error':
@@ -224,7 +224,7 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
   const tone = toneOf(feedback);
   const question = openQuestionOf(feedback);
   const asking = question !== null;
-  const weighs = question?.kind === 'weight-check';
+  const weighs = question?.kind === 'weight_check';
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
   // The side panels are under the overlay: the scans still in line are counted here (not the one on screen, which asks).
   const shownScan = feedback.type === 'outcome' ? feedback.outcome.scanId : null;

@@ -63,7 +63,7 @@ export function PendingScans() {
 }
 
 /** Kinds that name a shipment the station closed or found closed: its carrier and recipient are shown. */
-const namesShipment = new Set<RecentScan['kind']>(['printed', 'spooled', 'queued', 'printer-down', 'print-cancelled', 'already-closed', 'weight-check']);
+const namesShipment = new Set<RecentScan['kind']>(['printed', 'spooled', 'queued', 'printer_down', 'print-cancelled', 'already_closed', 'weight_check']);
 
 export function RecentScans() {
   const t = useT();

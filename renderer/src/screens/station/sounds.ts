@@ -35,10 +35,10 @@ export function cueOf(kind: ScanOutcomeKind): Cue | null {
     case 'spooled':
     case 'queued':
       return 'success';
-    case 'printer-down':
-    case 'service-unreachable':
-    case 'already-closed':
-    case 'weight-check':
+    case 'printer_down':
+    case 'service_unreachable':
+    case 'already_closed':
+    case 'weight_check':
     case 'held':
       return 'warning';
     case 'skipped':
