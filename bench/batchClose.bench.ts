@@ -69,7 +69,10 @@ export async function run(): Promise<Record<string, number>> {
       await core.mark();
       const tc0 = performance.now();
       const summary = await core.call('batch.closeAll', {});
-      if (summary.closed !== BATCH) throw new Error(`batch closed ${summary.closed} of ${BATCH}: ${JSON.stringify(summary.shipments.find((s) => s.error))}`);
+      if (summary.closed !== BATCH)
+        throw new Error(
+          `batch closed ${summary.closed} of ${BATCH}: ${JSON.stringify(summary.shipments.find((s) => s.error))}`,
+        );
       const end = await labelsAt(printer, before + BATCH, 600_000);
       // The queue's last confirmations (host status) still run a moment after the last byte: included.
       await new Promise((r) => setTimeout(r, 200));

@@ -26,7 +26,11 @@ export async function run(): Promise<Record<string, number>> {
     for (let start = 1; start <= SHIPMENTS; start += 5000) {
       const batch: ShipmentRecord[] = [];
       for (let id = start; id < start + 5000 && id <= SHIPMENTS; id++) {
-        batch.push(id % 2 === 0 ? closedRecord(id, { externalId: `ORD-${id}` }) : shipmentRecord(id, { externalId: `ORD-${id}` }));
+        batch.push(
+          id % 2 === 0
+            ? closedRecord(id, { externalId: `ORD-${id}` })
+            : shipmentRecord(id, { externalId: `ORD-${id}` }),
+        );
       }
       repo.upsertMany('bench', batch, now);
       // Another company's shipments in the same file: the account column must keep lookups narrow.
@@ -41,11 +45,20 @@ export async function run(): Promise<Record<string, number>> {
       const id = 1 + rand(SHIPMENTS);
       const evenId = id - (id % 2) || 2;
       switch (i % 5) {
-        case 0: codes.push(`ORD-${id}\r`); break;
-        case 1: codes.push(`PKG${evenId}-1`); break;
-        case 2: codes.push(`DR${String(evenId).padStart(9, '0')}CZ`); break;
-        case 3: codes.push(`]C1${id}`); break;
-        default: codes.push(`MISSING-${id}`);
+        case 0:
+          codes.push(`ORD-${id}\r`);
+          break;
+        case 1:
+          codes.push(`PKG${evenId}-1`);
+          break;
+        case 2:
+          codes.push(`DR${String(evenId).padStart(9, '0')}CZ`);
+          break;
+        case 3:
+          codes.push(`]C1${id}`);
+          break;
+        default:
+          codes.push(`MISSING-${id}`);
       }
     }
     const deps = { accountId: 'bench', shipments: repo, source: null, now: () => now };
@@ -68,7 +81,10 @@ export async function run(): Promise<Record<string, number>> {
         repo.query('bench', q);
         t.push(performance.now() - t0);
       }
-      return percentile(t.sort((a, b) => a - b), 50);
+      return percentile(
+        t.sort((a, b) => a - b),
+        50,
+      );
     };
     const list = {
       listFirstPageMs: listMs({ limit: 100 }),

@@ -37,9 +37,20 @@ async function stream(labels: number, labelMs: number, everyMs: number) {
   const printer = await startVirtualZplPrinter({ speedIps: ips, dpi: DPI });
   const db = openDatabase(path.join(dir, 'station.db'));
   const jobs = createPrintJobsRepo(db);
-  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true, dpi: DPI }) });
+  const driver = createZplTcpDriver({
+    host: '127.0.0.1',
+    port: printer.port,
+    settings: printerSettings.parse({ hostStatus: true, dpi: DPI }),
+  });
   const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver });
-  const job = (i: number) => ({ kind: 'print' as const, printerId: 'zebra', format: 'zpl' as const, payload: Buffer.from(label(i), 'utf8'), labelSize: '10x15', title: `job ${i}` });
+  const job = (i: number) => ({
+    kind: 'print' as const,
+    printerId: 'zebra',
+    format: 'zpl' as const,
+    payload: Buffer.from(label(i), 'utf8'),
+    labelSize: '10x15',
+    title: `job ${i}`,
+  });
   try {
     queue.start();
     const t0 = performance.now();
@@ -87,11 +98,25 @@ async function hundred(): Promise<Record<string, number>> {
   const printer = await startVirtualZplPrinter({ speedIps: IPS, dpi: DPI });
   const db = openDatabase(path.join(dir, 'station.db'));
   const jobs = createPrintJobsRepo(db);
-  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true, dpi: DPI }) });
+  const driver = createZplTcpDriver({
+    host: '127.0.0.1',
+    port: printer.port,
+    settings: printerSettings.parse({ hostStatus: true, dpi: DPI }),
+  });
   const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver });
   try {
     for (let i = 0; i < LABELS; i++) {
-      jobs.insert({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(i), 'utf8'), labelSize: '10x15', title: `job ${i}` }, new Date());
+      jobs.insert(
+        {
+          kind: 'print',
+          printerId: 'zebra',
+          format: 'zpl',
+          payload: Buffer.from(label(i), 'utf8'),
+          labelSize: '10x15',
+          title: `job ${i}`,
+        },
+        new Date(),
+      );
     }
     let firstByte = 0;
     const t0 = performance.now();
@@ -103,8 +128,9 @@ async function hundred(): Promise<Record<string, number>> {
     const wall = performance.now() - t0;
     clearInterval(watch);
     const done = jobs.countByState()['done'] ?? 0;
-    if (done !== LABELS || printer.printed().length !== LABELS) throw new Error(`${done} jobs done, ${printer.printed().length} labels printed of ${LABELS}`);
-    const perLabelMs = ((LL / DPI) / IPS) * 1000;
+    if (done !== LABELS || printer.printed().length !== LABELS)
+      throw new Error(`${done} jobs done, ${printer.printed().length} labels printed of ${LABELS}`);
+    const perLabelMs = (LL / DPI / IPS) * 1000;
     const printTime = LABELS * perLabelMs;
     return {
       labels: LABELS,

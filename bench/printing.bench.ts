@@ -56,11 +56,25 @@ export async function run(): Promise<Record<string, number>> {
     // --- the queue: rows committed before bytes leave, one connection per job, in order
     const db = openDatabase(path.join(dir, 'station.db'));
     const jobs = createPrintJobsRepo(db);
-    const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({}), closeWaitMs: 2000 });
+    const driver = createZplTcpDriver({
+      host: '127.0.0.1',
+      port: printer.port,
+      settings: printerSettings.parse({}),
+      closeWaitMs: 2000,
+    });
     const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver });
     const t0 = performance.now();
     for (let i = 0; i < LABELS; i++) {
-      jobs.insert({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(i), 'latin1'), title: `job ${i}` }, new Date());
+      jobs.insert(
+        {
+          kind: 'print',
+          printerId: 'zebra',
+          format: 'zpl',
+          payload: Buffer.from(label(i), 'latin1'),
+          title: `job ${i}`,
+        },
+        new Date(),
+      );
     }
     const tQueued = performance.now();
     queue.start();
@@ -79,7 +93,9 @@ export async function run(): Promise<Record<string, number>> {
     writeFileSync(file, Array.from({ length: LABELS }, (_, i) => label(i)).join(''), 'latin1');
     const t1 = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const nc = spawn('nc', ['-N', '127.0.0.1', String(printer.port)], { stdio: [openSync(file, 'r'), 'ignore', 'ignore'] });
+      const nc = spawn('nc', ['-N', '127.0.0.1', String(printer.port)], {
+        stdio: [openSync(file, 'r'), 'ignore', 'ignore'],
+      });
       nc.on('error', reject);
       nc.on('exit', () => resolve());
     });
@@ -98,7 +114,10 @@ export async function run(): Promise<Record<string, number>> {
       const pdf = await smallPdf(1);
       const t2 = performance.now();
       for (let i = 0; i < PDF_JOBS; i++) {
-        pjobs.insert({ kind: 'print', printerId: 'office', format: 'pdf', payload: pdf, title: `bench-pdf-${process.pid}-${i}` }, new Date());
+        pjobs.insert(
+          { kind: 'print', printerId: 'office', format: 'pdf', payload: pdf, title: `bench-pdf-${process.pid}-${i}` },
+          new Date(),
+        );
       }
       pqueue.start();
       await pqueue.settle();

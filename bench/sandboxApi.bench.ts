@@ -37,17 +37,32 @@ const NP_ITEM = {
 };
 const hundred = () => Array.from({ length: 100 }, (_, i) => ({ ...NP_ITEM, externalId: `B-${i}` }));
 
-function load(o: { url: string; method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string; connections: number; seconds: number }): Promise<Result> {
+function load(o: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+}): Promise<Result> {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: o.url, method: o.method ?? 'GET', headers: o.headers, body: o.body, connections: o.connections, duration: o.seconds },
+      {
+        url: o.url,
+        method: o.method ?? 'GET',
+        headers: o.headers,
+        body: o.body,
+        connections: o.connections,
+        duration: o.seconds,
+      },
       (err: Error | null, result: Result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
 
 function checked(name: string, r: Result): Result {
-  if (r.non2xx > 0 || r.errors > 0 || r.requests.total === 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.requests.total} requests`);
+  if (r.non2xx > 0 || r.errors > 0 || r.requests.total === 0)
+    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.requests.total} requests`);
   return r;
 }
 
@@ -55,12 +70,27 @@ export async function run(): Promise<Record<string, number>> {
   const sb = await startSandbox({ port: 0, seed: 'none' });
   try {
     const admin = (path: string, body: unknown) =>
-      fetch(`${sb.url}/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, unknown>>);
+      fetch(`${sb.url}/_sandbox/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<Record<string, unknown>>);
     await admin('licence', { limit: null });
-    const token = String((await admin('tokens', { clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope })).access_token);
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' };
+    const token = String(
+      (await admin('tokens', { clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope }))
+        .access_token,
+    );
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
     const call = async <T>(method: string, path: string, body?: unknown) => {
-      const res = await fetch(sb.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(sb.url + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
       return { json: JSON.parse(text) as { data: T }, bytes: Buffer.byteLength(text) };
@@ -71,16 +101,45 @@ export async function run(): Promise<Record<string, number>> {
     const ids = inserted.json.data.map((d) => d.deliveryId);
     await call('PATCH', '/api/v3/deliveries', { deliveries: ids.map((deliveryId) => ({ deliveryId, closed: true })) });
 
-    const insert = checked('insert', await load({ url: `${sb.url}/api/v3/deliveries`, method: 'POST', headers, body: JSON.stringify({ deliveries: hundred() }), connections: 4, seconds: 4 }));
-    const search = checked('search', await load({ url: `${sb.url}/api/v3/deliveries?agent=NP&valueCurrency=CZK`, headers, connections: 4, seconds: 4 }));
+    const insert = checked(
+      'insert',
+      await load({
+        url: `${sb.url}/api/v3/deliveries`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ deliveries: hundred() }),
+        connections: 4,
+        seconds: 4,
+      }),
+    );
+    const search = checked(
+      'search',
+      await load({
+        url: `${sb.url}/api/v3/deliveries?agent=NP&valueCurrency=CZK`,
+        headers,
+        connections: 4,
+        seconds: 4,
+      }),
+    );
     const one = await call<unknown[]>('GET', `/api/v3/deliveries?agent=NP&valueCurrency=CZK`);
     if (one.json.data.length !== 100) throw new Error(`search returned ${one.json.data.length}, not 100`);
 
     const idList = ids.join(',');
-    const pdf = checked('tickets', await load({ url: `${sb.url}/api/v3/deliveries/tickets?deliveryId=${idList}`, headers, connections: 1, seconds: 5 }));
+    const pdf = checked(
+      'tickets',
+      await load({
+        url: `${sb.url}/api/v3/deliveries/tickets?deliveryId=${idList}`,
+        headers,
+        connections: 1,
+        seconds: 5,
+      }),
+    );
     const pdfOne = await call<{ size: number }>('GET', `/api/v3/deliveries/tickets?deliveryId=${idList}`);
     // National Post: ZPL in its default size, 10x17 (spec "GET /api/v3/deliveries/zpl").
-    const zpl = checked('zpl', await load({ url: `${sb.url}/api/v3/deliveries/zpl?deliveryId=${idList}`, headers, connections: 1, seconds: 4 }));
+    const zpl = checked(
+      'zpl',
+      await load({ url: `${sb.url}/api/v3/deliveries/zpl?deliveryId=${idList}`, headers, connections: 1, seconds: 4 }),
+    );
     const zplOne = await call<{ zplCodes: string[] }[]>('GET', `/api/v3/deliveries/zpl?deliveryId=${idList}`);
     const zplBytes = zplOne.json.data.reduce((n, d) => n + d.zplCodes.reduce((m, z) => m + Buffer.byteLength(z), 0), 0);
 

@@ -23,7 +23,11 @@ function labels(): LabelData[] {
       barcode: deliveryNumber,
       weight: '2.35',
       sender: { name: 'Eshop Kolečko s.r.o.', lines: ['Skladová 12', '602 00 Brno', 'CZ'] },
-      recipient: { name: `Příjemce č. ${i}`, lines: ['Šafaříkova 1273/18', '120 00 Praha 2', 'CZ'], phone: '+420 777 123 456' },
+      recipient: {
+        name: `Příjemce č. ${i}`,
+        lines: ['Šafaříkova 1273/18', '120 00 Praha 2', 'CZ'],
+        phone: '+420 777 123 456',
+      },
       ...(i % 4 === 0 ? { cod: { amount: '1234.5', currency: 'CZK' } } : {}),
       ticketNote: i % 3 === 0 ? 'Křehké, nestohovat.' : undefined,
       created: new Date('2025-03-05T13:07:00Z'),

@@ -28,7 +28,12 @@ export async function run(): Promise<Record<string, number>> {
     // The printer is off: connections refused, so the labels wait in the queue.
     await printer.offline();
     for (const ms of LATENCIES) {
-      const core = await startCore({ sandbox: sb, printerPort: printer.port, printWaitMs: 1000, profileDir: process.env.BENCH_CORE_PROF });
+      const core = await startCore({
+        sandbox: sb,
+        printerPort: printer.port,
+        printWaitMs: 1000,
+        profileDir: process.env.BENCH_CORE_PROF,
+      });
       cores.push(core);
       const sync = await core.call('shipments.sync', {});
       if (sync.phase !== 'done') throw new Error(`sync ended ${sync.phase}: ${sync.error?.message}`);
@@ -49,7 +54,12 @@ export async function run(): Promise<Record<string, number>> {
       // Every scan at once, as a fast scanner into a station whose line is busy.
       const acks = Array.from({ length: SCANS }, (_, i) => core.call('scan.submit', { code: `Q${ms}-${i + 1}` }));
       await Promise.all(acks);
-      await Promise.race([done, new Promise((_, rej) => setTimeout(() => rej(new Error(`${outcomes} of ${SCANS} outcomes in 20 min`)), 20 * 60_000))]);
+      await Promise.race([
+        done,
+        new Promise((_, rej) =>
+          setTimeout(() => rej(new Error(`${outcomes} of ${SCANS} outcomes in 20 min`)), 20 * 60_000),
+        ),
+      ]);
       await new Promise((r) => setTimeout(r, 500));
       const c = await core.measure();
       showProfile(`${SCANS} scans queued at ${ms} ms`, c.profile);

@@ -44,7 +44,12 @@ async function stationScan(core: Core, printer: VirtualZplPrinter, code: string)
 }
 
 /** The floor's scan: the same calls and bytes, nothing else. */
-async function floorScan(sb: SandboxProcess, token: string, printer: VirtualZplPrinter, deliveryId: number): Promise<number> {
+async function floorScan(
+  sb: SandboxProcess,
+  token: string,
+  printer: VirtualZplPrinter,
+  deliveryId: number,
+): Promise<number> {
   const before = printer.printed().length;
   const t0 = performance.now();
   const zpl = await floorCloseAndFetchZpl(sb.url, token, deliveryId);
@@ -52,7 +57,11 @@ async function floorScan(sb: SandboxProcess, token: string, printer: VirtualZplP
   return (await labelsAt(printer, before + zpl.length, 60_000)) - t0;
 }
 
-async function syncedCore(sb: SandboxProcess, printer: VirtualZplPrinter, o: { strace?: boolean; synchronous?: string; profileDir?: string } = {}): Promise<Core> {
+async function syncedCore(
+  sb: SandboxProcess,
+  printer: VirtualZplPrinter,
+  o: { strace?: boolean; synchronous?: string; profileDir?: string } = {},
+): Promise<Core> {
   const core = await startCore({ sandbox: sb, printerPort: printer.port, ...o });
   // Every prepared shipment in the cache first, as after the station's regular sync.
   const sync = await core.call('shipments.sync', {});
@@ -120,12 +129,18 @@ export async function run(): Promise<Record<string, number>> {
     // 203 dpi: the same printer told it is a 203-dpi one; every label's commands converted.
     const printers = await core.call('printing.printers.list', {});
     const p = printers.find((x) => x.id === 'bench-zpl')!;
-    await core.call('printing.printers.save', { id: p.id, name: p.name, connection: p.connection, settings: { ...p.settings, dpi: 203 } });
+    await core.call('printing.printers.save', {
+      id: p.id,
+      name: p.name,
+      connection: p.connection,
+      settings: { ...p.settings, dpi: 203 },
+    });
     for (let i = 0; i < WARMUP; i++) await stationScan(core, printer, `D-${i + 1}`);
     const at203: number[] = [];
     for (let i = WARMUP; i < n; i++) at203.push(await stationScan(core, printer, `D-${i + 1}`));
     const last = printer.printed().at(-1)!;
-    if (!/\^PW800\b/.test(last.zpl) || last.zpl.includes('^GF')) throw new Error('the 203-dpi label was not converted command by command');
+    if (!/\^PW800\b/.test(last.zpl) || last.zpl.includes('^GF'))
+      throw new Error('the 203-dpi label was not converted command by command');
     const d = summarize(at203);
     out['at0ms_203dpi_station_p50_ms'] = d.p50;
     out['at0ms_203dpi_station_p95_ms'] = d.p95;
@@ -139,7 +154,8 @@ export async function run(): Promise<Record<string, number>> {
       cores.push(full);
       const normal = await syncedCore(sb, printer, { strace: true, synchronous: 'NORMAL' });
       cores.push(normal);
-      const codes = (part: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `J${part}-${from + i + 1}`);
+      const codes = (part: string, from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => `J${part}-${from + i + 1}`);
       for (const code of codes('F', 0, WARMUP)) await stationScan(full, printer, code);
       for (const code of codes('N', 0, WARMUP)) await stationScan(normal, printer, code);
       const mf = await full.mark();

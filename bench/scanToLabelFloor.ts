@@ -9,7 +9,11 @@ import net from 'node:net';
 async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(baseUrl + path, {
     method,
-    headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json: unknown = await res.json();

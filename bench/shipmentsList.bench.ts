@@ -18,12 +18,19 @@ const STEPS = 400;
 
 export async function run(): Promise<Record<string, number>> {
   const rendererDir = process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer');
-  if (!existsSync(path.join(rendererDir, 'index.html'))) throw new Error(`no renderer in ${rendererDir}: build it first`);
+  if (!existsSync(path.join(rendererDir, 'index.html')))
+    throw new Error(`no renderer in ${rendererDir}: build it first`);
   const hs = await startHostedStation({ staticDir: rendererDir });
   const browser = await launchChromium();
   try {
     const accountId = hs.station.deps.session()!.accountId;
-    hs.station.deps.repos.shipments.upsertMany(accountId, Array.from({ length: ROWS }, (_, i) => shipmentRecord(500_000 + i, { agent: ['NP', 'PPR', 'RGX', 'BOX'][i % 4]! })), new Date());
+    hs.station.deps.repos.shipments.upsertMany(
+      accountId,
+      Array.from({ length: ROWS }, (_, i) =>
+        shipmentRecord(500_000 + i, { agent: ['NP', 'PPR', 'RGX', 'BOX'][i % 4]! }),
+      ),
+      new Date(),
+    );
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(hs.host.url);
     const t0 = performance.now();
@@ -52,7 +59,8 @@ export async function run(): Promise<Record<string, number>> {
     const t1 = performance.now();
     await page.keyboard.press('Control+a');
     const total = await page.getByTestId('shipments-count').getAttribute('data-total');
-    while ((await page.getByTestId('shipments-count').getAttribute('data-selected')) !== total) await new Promise((r) => setTimeout(r, 5));
+    while ((await page.getByTestId('shipments-count').getAttribute('data-selected')) !== total)
+      await new Promise((r) => setTimeout(r, 5));
     const selectAllMs = performance.now() - t1;
 
     const s = summarize(frames.intervals);

@@ -7,5 +7,10 @@ export function percentile(sortedAsc: number[], p: number): number {
 
 export function summarize(samplesMs: number[]): { p50: number; p95: number; p99: number; mean: number } {
   const s = [...samplesMs].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), mean: s.reduce((a, b) => a + b, 0) / s.length };
+  return {
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+  };
 }

@@ -97,7 +97,14 @@ export interface StationOptions {
  * What a page may still ask once the data cannot be written: what its top bar and the banner
  * saying why are drawn from (reads; one that fails on the disk is refused like the rest).
  */
-const ANSWERED_WHILE_STORAGE_FAILED: ReadonlySet<string> = new Set(['station.status', 'settings.get', 'settings.pageLanguage', 'accounts.list', 'printing.printers.list', 'printing.routes.get']);
+const ANSWERED_WHILE_STORAGE_FAILED: ReadonlySet<string> = new Set([
+  'station.status',
+  'settings.get',
+  'settings.pageLanguage',
+  'accounts.list',
+  'printing.printers.list',
+  'printing.routes.get',
+]);
 
 /** The keychain when it answers; otherwise memory, said plainly in the status (logins last until exit). */
 async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; keychain: StationStatus['keychain'] }> {
@@ -106,10 +113,15 @@ async function pickSecretStore(log: Logger): Promise<{ secrets: SecretStore; key
     await keychain.get('station:probe');
     return { secrets: keychain, keychain: { available: true, message: null } };
   } catch (err) {
-    log.warn('the system keychain is not available; secrets are kept in memory only', { error: (err as Error).message });
+    log.warn('the system keychain is not available; secrets are kept in memory only', {
+      error: (err as Error).message,
+    });
     return {
       secrets: createMemorySecretStore(),
-      keychain: { available: false, message: 'The system keychain is not available: logins are kept only until the station stops.' },
+      keychain: {
+        available: false,
+        message: 'The system keychain is not available: logins are kept only until the station stops.',
+      },
     };
   }
 }
@@ -144,7 +156,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const db = openDatabase(dbFile);
   // WAL checkpoints on a worker thread, not inside the core's commits (store/checkpointer.ts).
   // STATION_WAL_CHECKPOINTER=0 leaves them to SQLite's automatic checkpoint on this thread.
-  const checkpointer = process.env.STATION_WAL_CHECKPOINTER === '0' ? null : startCheckpointer(db, { file: dbFile, nativeBinding: sqliteBinding(), log: opts.log });
+  const checkpointer =
+    process.env.STATION_WAL_CHECKPOINTER === '0'
+      ? null
+      : startCheckpointer(db, { file: dbFile, nativeBinding: sqliteBinding(), log: opts.log });
 
   const settingsRepo = createSettingsRepo(db);
   // The event bus exists before any module that emits; the RPC server connects to it below.
@@ -152,17 +167,26 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const emit = events.emit;
   // Lists the pages follow, gathered in bursts (electron/status/pageFeeds.ts).
   const shipmentsChanged = createShipmentsChangedFeed((e) => emit('shipments.changed', e));
-  const pendingFeed = createListChangeFeed<PendingScansChange['put'][number], number>({ key: (p) => p.scanId, send: (c) => emit('scan.pending', pendingForPages(c)) });
+  const pendingFeed = createListChangeFeed<PendingScansChange['put'][number], number>({
+    key: (p) => p.scanId,
+    send: (c) => emit('scan.pending', pendingForPages(c)),
+  });
   let ownSandbox: EmbeddedSandbox | null = null;
   let sandbox: DemoSandbox;
   if (opts.sandbox) {
     sandbox = opts.sandbox;
   } else {
-    ownSandbox = await (opts.startSandbox ?? startEmbeddedSandbox)({ dataDir: opts.dataDir, controls: opts.sandboxControls ?? 'secret', log: opts.log });
+    ownSandbox = await (opts.startSandbox ?? startEmbeddedSandbox)({
+      dataDir: opts.dataDir,
+      controls: opts.sandboxControls ?? 'secret',
+      log: opts.log,
+    });
     sandbox = ownSandbox.sandbox;
   }
 
-  const picked = opts.secrets ? { secrets: opts.secrets, keychain: { available: true, message: null } } : await pickSecretStore(opts.log);
+  const picked = opts.secrets
+    ? { secrets: opts.secrets, keychain: { available: true, message: null } }
+    : await pickSecretStore(opts.log);
   const settings = createStationSettings(settingsRepo, clock, (s) => emit('settings.changed', s));
   const languages = createStationLanguage(() => settings.get().language);
   const language = languages.current;
@@ -194,7 +218,9 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     (job) => printing.queuedWaits(job),
   );
   // A label the resolution converter cannot rewrite goes out as one graphic: said in the station's log.
-  const stopRasterLog = onRasterFallback((info) => opts.log.warn('ZPL label sent as a graphic: the converter does not know its commands', info));
+  const stopRasterLog = onRasterFallback((info) =>
+    opts.log.warn('ZPL label sent as a graphic: the converter does not know its commands', info),
+  );
   const printing = await createPrintingService({
     db,
     clock,
@@ -206,7 +232,11 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     onJobChanged: (job) => jobWaiter.jobChanged(job),
     // A lane stopped by the station's own error (its store cannot be read or written): logged, never an unhandled rejection.
     onLaneError: (printerId, err) => {
-      if (!storage.check(err)) opts.log.error('a print lane stopped on an error of the station', { printerId, error: err instanceof Error ? err.message : String(err) });
+      if (!storage.check(err))
+        opts.log.error('a print lane stopped on an error of the station', {
+          printerId,
+          error: err instanceof Error ? err.message : String(err),
+        });
     },
     onProbeError: (err) => fault('the printer states could not be refreshed', err),
   });
@@ -232,11 +262,22 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     },
     lookup: (code, o) => {
       const s = activeSession.session();
-      return s ? shipments.lookup(s.accountId, code, o) : lookupScan({ accountId: '', shipments: shipments.repos.shipments, source: null, now: () => clock.now() }, code, o);
+      return s
+        ? shipments.lookup(s.accountId, code, o)
+        : lookupScan(
+            { accountId: '', shipments: shipments.repos.shipments, source: null, now: () => clock.now() },
+            code,
+            o,
+          );
     },
     lookupCached: (code) => {
       const s = activeSession.session();
-      return s ? lookupInCache({ accountId: s.accountId, shipments: shipments.repos.shipments, affixes: settings.get().scanner }, code) : null;
+      return s
+        ? lookupInCache(
+            { accountId: s.accountId, shipments: shipments.repos.shipments, affixes: settings.get().scanner },
+            code,
+          )
+        : null;
     },
     repos: {
       shipments: shipments.repos.shipments,
@@ -269,7 +310,13 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items) },
   });
   const accountRpc = createAccountHandlers(
-    { accounts, session: activeSession, demoAccountId: () => demoAccountId, emitChanged: (l) => emit('accounts.changed', l), log: opts.log },
+    {
+      accounts,
+      session: activeSession,
+      demoAccountId: () => demoAccountId,
+      emitChanged: (l) => emit('accounts.changed', l),
+      log: opts.log,
+    },
     (sink) => (urlSink = sink),
   );
 
@@ -293,7 +340,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     log: opts.log,
     emit,
     service: serviceOf,
-    printers: () => printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
+    printers: () =>
+      printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
     // The service is back: scans waiting in the journal run now, in scan order, and the queue's waiting labels.
     onServiceBack: () => {
       workflows.journal.wake();
@@ -316,38 +364,55 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   });
 
   const server = createRpcServer(
-    mergeHandlers({
-      'station.status': () => status.current(),
-      'station.checkService': () => status.refresh(),
-      'settings.get': () => settings.get(),
-      'settings.set': (patch) => settings.set(patch),
-      'settings.pageLanguage': (p) => ({ language: languages.pageShows(p.language) }),
-    }, printing.handlers, shipments.handlers, createWorkflowHandlers(deps, workflows), accountRpc.handlers,
-    createShipmentActions({ deps, printers: () => printing.printers(), recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids), printWaitMs: opts.printWaitMs }).handlers,
-    createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
-    createProtocolPreviewHandlers(deps),
-    createQueueReprint(deps).handlers,
-    desk.handlers,
-    {
-      'demo.reset': async () => {
-        await resetDemoData({ accountCache: createAccountCacheRepo(db), accounts, sandbox, demoAccountId, log: opts.log });
-        await activeSession.refresh();
-        await accountRpc.emit();
-        // The cache was emptied: filled again before the answer, so Shipments lists every demo
-        // shipment at once, and the batch's marks follow the shipments' new states.
-        if (demoAccountId) await shipments.syncNow(demoAccountId);
-        await workflows.batchClose.recheck();
-        return { reset: true as const };
+    mergeHandlers(
+      {
+        'station.status': () => status.current(),
+        'station.checkService': () => status.refresh(),
+        'settings.get': () => settings.get(),
+        'settings.set': (patch) => settings.set(patch),
+        'settings.pageLanguage': (p) => ({ language: languages.pageShows(p.language) }),
       },
-    },
-    createDemoPickListHandlers({
-      deps,
-      sandboxAccount: () => {
-        const a = accounts.active();
-        return a?.environment === 'sandbox' ? { companyName: a.name } : null;
+      printing.handlers,
+      shipments.handlers,
+      createWorkflowHandlers(deps, workflows),
+      accountRpc.handlers,
+      createShipmentActions({
+        deps,
+        printers: () => printing.printers(),
+        recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids),
+        printWaitMs: opts.printWaitMs,
+      }).handlers,
+      createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
+      createProtocolPreviewHandlers(deps),
+      createQueueReprint(deps).handlers,
+      desk.handlers,
+      {
+        'demo.reset': async () => {
+          await resetDemoData({
+            accountCache: createAccountCacheRepo(db),
+            accounts,
+            sandbox,
+            demoAccountId,
+            log: opts.log,
+          });
+          await activeSession.refresh();
+          await accountRpc.emit();
+          // The cache was emptied: filled again before the answer, so Shipments lists every demo
+          // shipment at once, and the batch's marks follow the shipments' new states.
+          if (demoAccountId) await shipments.syncNow(demoAccountId);
+          await workflows.batchClose.recheck();
+          return { reset: true as const };
+        },
       },
-      language,
-    })),
+      createDemoPickListHandlers({
+        deps,
+        sandboxAccount: () => {
+          const a = accounts.active();
+          return a?.environment === 'sandbox' ? { companyName: a.name } : null;
+        },
+        language,
+      }),
+    ),
     opts.log,
     {
       // Once the data cannot be written, a scan is refused with why, never acknowledged.
@@ -385,7 +450,11 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const stopOutageCheck = clock.setInterval(() => {
     if (!status.current().service.reachable) void status.refreshLogged();
   }, opts.outageCheckMs ?? 3000);
-  const stopShipmentSync = shipments.startAutoSync((fn, ms) => clock.setInterval(fn, ms), 5 * 60_000, (err) => fault('the shipment sync failed', err));
+  const stopShipmentSync = shipments.startAutoSync(
+    (fn, ms) => clock.setInterval(fn, ms),
+    5 * 60_000,
+    (err) => fault('the shipment sync failed', err),
+  );
 
   const first = accounts.active()?.id;
   if (first) shipments.syncNow(first).catch((err: unknown) => fault('the shipment sync failed', err));

@@ -22,16 +22,22 @@ try {
     },
   });
 } catch (err) {
-  fail(`${(err as Error).message}\nusage: npm run sandbox -- --port N [--data FILE] [--seed demo|none] [--no-admin] [--host H]`);
+  fail(
+    `${(err as Error).message}\nusage: npm run sandbox -- --port N [--data FILE] [--seed demo|none] [--no-admin] [--host H]`,
+  );
 }
 const { values } = parsed;
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0-65535, not "${values.port}"`);
 if (values.seed !== 'demo' && values.seed !== 'none') fail(`--seed must be demo or none, not "${values.seed}"`);
 
-const sandbox = await startSandbox({ port, host: values.host, dataFile: values.data, seed: values.seed, admin: !values['no-admin'] }).catch((err: unknown) =>
-  fail((err as Error).message),
-);
+const sandbox = await startSandbox({
+  port,
+  host: values.host,
+  dataFile: values.data,
+  seed: values.seed,
+  admin: !values['no-admin'],
+}).catch((err: unknown) => fail((err as Error).message));
 const d = sandbox.demo;
 console.log(`Sandbox running at ${sandbox.url}  (${values.data ? `data in ${values.data}` : 'in memory'})
   demo login:     ${d.username} / ${d.password}  (company ${d.companyName})

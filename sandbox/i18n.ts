@@ -17,5 +17,7 @@ export function langOf(acceptLanguage: string | undefined): Lang {
 
 /** Picks the language and fills `{name}` placeholders. */
 export function t(msg: Msg, lang: Lang, params: Record<string, string | number> = {}): string {
-  return msg[lang].replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
+  return msg[lang].replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(params, key) ? String(params[key]) : whole,
+  );
 }

@@ -71,7 +71,15 @@ export interface SandboxOptions {
 export interface Sandbox {
   url: string;
   port: number;
-  demo: { clientId: string; clientSecret: string; redirectUri: string; username: string; password: string; companyName: string; scope: string };
+  demo: {
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    username: string;
+    password: string;
+    companyName: string;
+    scope: string;
+  };
   close(): Promise<void>;
 }
 
@@ -80,7 +88,13 @@ function hostOf(req: http.IncomingMessage, fallback: string): string {
   return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:.]+\](:\d{1,5})?$/.test(host) ? host : fallback;
 }
 
-async function faultFor(s: Services, req: http.IncomingMessage, res: http.ServerResponse, method: string, path: string): Promise<Reply | 'handled' | null> {
+async function faultFor(
+  s: Services,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  method: string,
+  path: string,
+): Promise<Reply | 'handled' | null> {
   if (path.startsWith('/_sandbox')) return null;
   const fault = s.faults.actionFor(method, path);
   if (!fault) return null;
@@ -98,8 +112,14 @@ async function faultFor(s: Services, req: http.IncomingMessage, res: http.Server
 
 /** With `onlyOwnHost`: a reply for a request not addressed to this sandbox, else null. */
 function notOwnHost(req: http.IncomingMessage, ownHosts: Set<string>): Reply | null {
-  const text = (status: number, body: string): Reply => ({ kind: 'raw', status, body, contentType: 'text/plain; charset=UTF-8' });
-  if (!ownHosts.has(req.headers.host ?? '')) return text(421, 'Misdirected request: this sandbox answers only requests addressed to it.\n');
+  const text = (status: number, body: string): Reply => ({
+    kind: 'raw',
+    status,
+    body,
+    contentType: 'text/plain; charset=UTF-8',
+  });
+  if (!ownHosts.has(req.headers.host ?? ''))
+    return text(421, 'Misdirected request: this sandbox answers only requests addressed to it.\n');
   const target = req.url ?? '';
   if (!target.startsWith('/') || target.startsWith('//')) return text(400, 'Bad request target.\n');
   return null;
@@ -107,8 +127,10 @@ function notOwnHost(req: http.IncomingMessage, ownHosts: Set<string>): Reply | n
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
-  if (opts.adminSecret !== undefined && opts.adminSecret.length < 16) throw new Error('The sandbox admin secret must be at least 16 characters.');
-  if (opts.demoSecrets && (opts.demoSecrets.clientSecret.length < 16 || opts.demoSecrets.password.length < 16)) throw new Error('The sandbox demo secrets must be at least 16 characters.');
+  if (opts.adminSecret !== undefined && opts.adminSecret.length < 16)
+    throw new Error('The sandbox admin secret must be at least 16 characters.');
+  if (opts.demoSecrets && (opts.demoSecrets.clientSecret.length < 16 || opts.demoSecrets.password.length < 16))
+    throw new Error('The sandbox demo secrets must be at least 16 characters.');
   const store = SandboxStore.open(opts.dataFile, opts.sqliteBinding);
   const clock = opts.clock ?? offsetClock(Number(store.companies.meta('clockOffsetMs') ?? 0));
   try {
@@ -132,7 +154,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const router = new Router();
   // The public demo secrets and open registration are for a sandbox run on its own (integrators);
   // the one a station embeds keeps its per-launch ones off the page and registration behind its secret.
-  addRootPage(router, { admin: opts.admin !== false, publicDemo: !opts.demoSecrets, registrationNeedsSecret: opts.adminSecret !== undefined });
+  addRootPage(router, {
+    admin: opts.admin !== false,
+    publicDemo: !opts.demoSecrets,
+    registrationNeedsSecret: opts.adminSecret !== undefined,
+  });
   addApiIndexRoute(router);
   addOAuthRoutes(router, s, opts.adminSecret);
   addDeliveryRoutes(router, s);
@@ -147,7 +173,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let listenAddress = `${host}:0`;
   let ownHosts = new Set<string>();
   const server = createSandboxServer(router, (req) => `http://${hostOf(req, listenAddress)}`, {
-    intercept: async (req, res, ctx) => (opts.onlyOwnHost ? notOwnHost(req, ownHosts) : null) ?? faultFor(s, req, res, ctx.method, ctx.path),
+    intercept: async (req, res, ctx) =>
+      (opts.onlyOwnHost ? notOwnHost(req, ownHosts) : null) ?? faultFor(s, req, res, ctx.method, ctx.path),
     onError: opts.onError ?? ((err) => console.error('sandbox: unexpected error', err)),
   });
   await new Promise<void>((resolve, reject) => {

@@ -42,12 +42,19 @@ export function seed(store: SandboxStore, kind: SeedKind, now: Date): void {
     store.oauth.addUser(DEMO.otherUsername, DEMO.otherPassword, DEMO.otherCompanyId);
     registerClient(
       store,
-      { companyName: DEMO.clientCompanyName, logoUrl: DEMO.clientLogoUrl, webUrl: DEMO.clientWebUrl, redirectUri: DEMO.redirectUri, clientSecret: DEMO.clientSecret },
+      {
+        companyName: DEMO.clientCompanyName,
+        logoUrl: DEMO.clientLogoUrl,
+        webUrl: DEMO.clientWebUrl,
+        redirectUri: DEMO.redirectUri,
+        clientSecret: DEMO.clientSecret,
+      },
       now,
       DEMO.clientId,
     );
     const places = demoPlaces();
-    for (const companyId of [DEMO.companyId, DEMO.otherCompanyId]) for (const p of places) store.companies.putPlace(companyId, p);
+    for (const companyId of [DEMO.companyId, DEMO.otherCompanyId])
+      for (const p of places) store.companies.putPlace(companyId, p);
   });
   if (kind === 'none') return;
 
@@ -56,7 +63,9 @@ export function seed(store: SandboxStore, kind: SeedKind, now: Date): void {
   const valid = validateDeliveries(items, { places, mode: 'insert' });
   if (!valid.ok) {
     const first = valid.errors[0];
-    throw new Error(`demo shipments do not validate: ${first ? `${first.field}: ${first.message.en}` : 'unknown reason'}`);
+    throw new Error(
+      `demo shipments do not validate: ${first ? `${first.field}: ${first.message.en}` : 'unknown reason'}`,
+    );
   }
   const make = (companyId: number, inputs: typeof valid.value) => {
     const ds = inputs.map((input) => createDelivery(input, { deliveryId: store.nextDeliveryId(), now }));

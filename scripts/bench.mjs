@@ -37,14 +37,27 @@ for (const name of names) {
     define: { STATION_VERSION: '"bench"' },
     // CommonJS names some bundled test helpers use (test/support/services.ts: __dirname), here
     // the bundle's own folder: the benchmarks never use the files they name.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
+    },
     logLevel: 'warning',
   });
   process.stdout.write(`\n== ${name}\n`);
   try {
     const figures = await (await import(pathToFileURL(outfile).href)).run();
-    for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(40)} ${Number.isInteger(v) ? v : v.toFixed(3)}`);
-    const record = { name, at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, os: `${os.type()} ${os.release()} ${os.arch()}`, memoryGb: Math.round(os.totalmem() / 2 ** 30), knobs, figures };
+    for (const [k, v] of Object.entries(figures))
+      console.log(`  ${k.padEnd(40)} ${Number.isInteger(v) ? v : v.toFixed(3)}`);
+    const record = {
+      name,
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      knobs,
+      figures,
+    };
     writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
   } catch (err) {
     failed++;
@@ -53,5 +66,7 @@ for (const name of names) {
 }
 rmSync(tmpDir, { recursive: true, force: true });
 const page = writeBenchmarksPage(root);
-console.log(`\nbench: ${names.length - failed} ran, ${failed} failed; results in bench/results/, ${path.relative(root, page)} written`);
+console.log(
+  `\nbench: ${names.length - failed} ran, ${failed} failed; results in bench/results/, ${path.relative(root, page)} written`,
+);
 process.exit(failed ? 1 : 0);

@@ -39,12 +39,15 @@ const viteRenderer = async () => {
   });
 };
 
-const jobs = only === 'renderer' ? [] : [
-      node('electron/host/hostCli.ts', 'dist/node/host.mjs'),
-      node('sandbox/cli.ts', 'dist/node/sandbox.mjs'),
-      // scripts/start.mjs supervises the web host with the core's own restart policy.
-      node('electron/host/restartPolicy.ts', 'dist/node/restartPolicy.mjs'),
-    ];
+const jobs =
+  only === 'renderer'
+    ? []
+    : [
+        node('electron/host/hostCli.ts', 'dist/node/host.mjs'),
+        node('sandbox/cli.ts', 'dist/node/sandbox.mjs'),
+        // scripts/start.mjs supervises the web host with the core's own restart policy.
+        node('electron/host/restartPolicy.ts', 'dist/node/restartPolicy.mjs'),
+      ];
 
 if (only === 'renderer') jobs.push(viteRenderer());
 else if (only !== 'node') {
@@ -60,15 +63,32 @@ else if (only !== 'node') {
       sourcemap: true,
       // import.meta.url (the sandbox finds its label fonts from it) means this file in a CommonJS bundle.
       ...(moduleUrl
-        ? { define: { ...define, 'import.meta.url': '__stationModuleUrl' }, banner: { js: "const __stationModuleUrl = require('node:url').pathToFileURL(__filename).href;" } }
+        ? {
+            define: { ...define, 'import.meta.url': '__stationModuleUrl' },
+            banner: { js: "const __stationModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+          }
         : { define }),
       logLevel: 'warning',
     });
   // The preload runs sandboxed: it may require only 'electron', so everything else is bundled in.
   jobs.push(electronBundle('electron/shell/preload.ts', 'dist/electron/preload.cjs', ['electron']));
-  jobs.push(electronBundle('electron/shell/main.ts', 'dist/electron/main.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
+  jobs.push(
+    electronBundle(
+      'electron/shell/main.ts',
+      'dist/electron/main.cjs',
+      ['electron', ...Object.keys(pkg.dependencies)],
+      true,
+    ),
+  );
   // The station core, forked by main.cjs as Electron's utility process (electron/host/coreEntry.ts).
-  jobs.push(electronBundle('electron/host/coreEntry.ts', 'dist/electron/core.cjs', ['electron', ...Object.keys(pkg.dependencies)], true));
+  jobs.push(
+    electronBundle(
+      'electron/host/coreEntry.ts',
+      'dist/electron/core.cjs',
+      ['electron', ...Object.keys(pkg.dependencies)],
+      true,
+    ),
+  );
   jobs.push(viteRenderer());
 }
 

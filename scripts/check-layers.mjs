@@ -37,7 +37,9 @@ function computedImports(file) {
       const arg = node.arguments[0];
       if ((isImport || isRequire) && arg && !ts.isStringLiteral(arg) && !ts.isNoSubstitutionTemplateLiteral(arg)) {
         const { line } = sf.getLineAndCharacterOfPosition(node.getStart());
-        found.push(`${path.relative(base, file)}:${line + 1}: computed ${isImport ? 'import()' : 'require()'} — the layer rules cannot see where it goes (layers-no-computed-import)`);
+        found.push(
+          `${path.relative(base, file)}:${line + 1}: computed ${isImport ? 'import()' : 'require()'} — the layer rules cannot see where it goes (layers-no-computed-import)`,
+        );
       }
     }
     ts.forEachChild(node, visit);
@@ -49,13 +51,23 @@ function computedImports(file) {
 // Tests load modules by computed path on purpose (sandbox/test/messages.test.ts walks its folder);
 // they are not shipped, so only shipped code is held to this.
 const shipped = (file) => !/(^|\/)test\/|\.test\.tsx?$/.test(path.relative(base, file));
-const problems = layers.flatMap((d) => sources(path.join(base, d))).filter(shipped).flatMap(computedImports);
+const problems = layers
+  .flatMap((d) => sources(path.join(base, d)))
+  .filter(shipped)
+  .flatMap(computedImports);
 
 let cruised = '';
 try {
   cruised = execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'err', ...layers],
+    [
+      path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
+      '--config',
+      path.join(root, '.dependency-cruiser.cjs'),
+      '--output-type',
+      'err',
+      ...layers,
+    ],
     { cwd: base, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
 } catch (err) {

@@ -7,7 +7,9 @@ import { build } from 'electron-builder';
 
 const url = process.env.STATION_UPDATE_URL?.trim();
 if (url && !url.startsWith('https://')) {
-  console.error(`STATION_UPDATE_URL must be an https:// address (the app downloads its updates from it), not "${url}".`);
+  console.error(
+    `STATION_UPDATE_URL must be an https:// address (the app downloads its updates from it), not "${url}".`,
+  );
   process.exit(2);
 }
 if (!url) console.log('STATION_UPDATE_URL is not set: the installers will not check for updates.');

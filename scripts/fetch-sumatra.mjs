@@ -14,7 +14,16 @@
 // SumatraPDF is GPLv3: resources/licenses/ holds the licence and the written source offer that the
 // Windows package carries beside it (resources/licenses in the installed app).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,21 +45,29 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 /** build/sumatra/SumatraPDF.exe, the pinned release, fetched when missing or different. */
 export async function ensureSumatra(ebArch = 'x64') {
   if (!SUMATRA.arches.includes(ebArch)) {
-    throw new Error(`No SumatraPDF is pinned for Windows ${ebArch} (scripts/fetch-sumatra.mjs serves ${SUMATRA.arches.join(', ')}); the package is not made.`);
+    throw new Error(
+      `No SumatraPDF is pinned for Windows ${ebArch} (scripts/fetch-sumatra.mjs serves ${SUMATRA.arches.join(', ')}); the package is not made.`,
+    );
   }
   if (existsSync(sumatraFile) && sha256(readFileSync(sumatraFile)) === SUMATRA.exeSha256) return sumatraFile;
   console.log(`Fetching SumatraPDF ${SUMATRA.version} from ${SUMATRA.url} ...`);
   const res = await fetch(SUMATRA.url);
-  if (!res.ok) throw new Error(`SumatraPDF ${SUMATRA.version} could not be fetched: HTTP ${res.status} from ${SUMATRA.url}.`);
+  if (!res.ok)
+    throw new Error(`SumatraPDF ${SUMATRA.version} could not be fetched: HTTP ${res.status} from ${SUMATRA.url}.`);
   const zip = Buffer.from(await res.arrayBuffer());
-  if (sha256(zip) !== SUMATRA.zipSha256) throw new Error(`The SumatraPDF archive from ${SUMATRA.url} has SHA-256 ${sha256(zip)}, not the pinned ${SUMATRA.zipSha256}; not used.`);
+  if (sha256(zip) !== SUMATRA.zipSha256)
+    throw new Error(
+      `The SumatraPDF archive from ${SUMATRA.url} has SHA-256 ${sha256(zip)}, not the pinned ${SUMATRA.zipSha256}; not used.`,
+    );
   const work = mkdtempSync(path.join(os.tmpdir(), 'sumatra-'));
   try {
     writeFileSync(path.join(work, 'sumatra.zip'), zip);
     await extract(path.join(work, 'sumatra.zip'), { dir: path.join(work, 'x') });
     const exe = readdirSync(path.join(work, 'x')).find((n) => /^SumatraPDF.*\.exe$/i.test(n));
     if (!exe || sha256(readFileSync(path.join(work, 'x', exe))) !== SUMATRA.exeSha256) {
-      throw new Error(`The SumatraPDF archive holds no program with the pinned SHA-256 ${SUMATRA.exeSha256}; not used.`);
+      throw new Error(
+        `The SumatraPDF archive holds no program with the pinned SHA-256 ${SUMATRA.exeSha256}; not used.`,
+      );
     }
     mkdirSync(path.dirname(sumatraFile), { recursive: true });
     renameSync(path.join(work, 'x', exe), sumatraFile);

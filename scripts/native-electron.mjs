@@ -17,7 +17,18 @@
 //   the packaging with an error: a package never carries this machine's binary for another target.
 //   prebuild-install's own mirror setting (npm_config_better_sqlite3_binary_host) points the fetch
 //   at an organisation's copy of the release files.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  openSync,
+  readSync,
+  closeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +40,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
 const electronVersion = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
 // STATION_NATIVE_DIR: another folder for the builds (the packaging tests use a temporary one).
-const outDir = process.env.STATION_NATIVE_DIR ? path.resolve(process.env.STATION_NATIVE_DIR) : path.join(root, 'native', 'electron');
+const outDir = process.env.STATION_NATIVE_DIR
+  ? path.resolve(process.env.STATION_NATIVE_DIR)
+  : path.join(root, 'native', 'electron');
 const BINDING = 'better_sqlite3.node';
 const STAMP = 'electron-version.txt';
 
@@ -37,7 +50,10 @@ const STAMP = 'electron-version.txt';
 const NODE_PLATFORM = { win: 'win32', mac: 'darwin', linux: 'linux' };
 const NODE_ARCH = { x64: 'x64', ia32: 'ia32', arm64: 'arm64', armv7l: 'arm' };
 
-const isCurrent = (dir) => existsSync(path.join(dir, BINDING)) && existsSync(path.join(dir, STAMP)) && readFileSync(path.join(dir, STAMP), 'utf8').trim() === electronVersion;
+const isCurrent = (dir) =>
+  existsSync(path.join(dir, BINDING)) &&
+  existsSync(path.join(dir, STAMP)) &&
+  readFileSync(path.join(dir, STAMP), 'utf8').trim() === electronVersion;
 
 function headerOf(file) {
   const fd = openSync(file, 'r');
@@ -53,16 +69,29 @@ function headerOf(file) {
 function packageCopy() {
   const src = path.dirname(require.resolve('better-sqlite3/package.json'));
   const work = mkdtempSync(path.join(os.tmpdir(), 'bsq3-electron-'));
-  cpSync(src, work, { recursive: true, filter: (p) => !p.includes(`${path.sep}build${path.sep}`) && !p.endsWith(`${path.sep}build`) });
+  cpSync(src, work, {
+    recursive: true,
+    filter: (p) => !p.includes(`${path.sep}build${path.sep}`) && !p.endsWith(`${path.sep}build`),
+  });
   return work;
 }
 
 function compile(work, arch) {
   const gyp = require.resolve('node-gyp/bin/node-gyp.js');
-  console.log(`Building better-sqlite3 for Electron ${electronVersion} (${process.platform}-${arch}) from source (once; takes a minute)...`);
+  console.log(
+    `Building better-sqlite3 for Electron ${electronVersion} (${process.platform}-${arch}) from source (once; takes a minute)...`,
+  );
   const r = spawnSync(
     process.execPath,
-    [gyp, 'rebuild', '--release', `--target=${electronVersion}`, `--arch=${arch}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'],
+    [
+      gyp,
+      'rebuild',
+      '--release',
+      `--target=${electronVersion}`,
+      `--arch=${arch}`,
+      '--runtime=electron',
+      '--dist-url=https://electronjs.org/headers',
+    ],
     { cwd: work, stdio: 'inherit', env: { ...process.env, npm_config_nodedir: '' } },
   );
   if (r.status !== 0) throw new Error('Building better-sqlite3 for Electron failed (see the output above).');
@@ -72,7 +101,11 @@ function compile(work, arch) {
 function fetchPrebuild(work, platform, arch) {
   const bin = require.resolve('prebuild-install/bin.js');
   console.log(`Fetching better-sqlite3's Electron ${electronVersion} prebuild for ${platform}-${arch}...`);
-  const r = spawnSync(process.execPath, [bin, '--runtime', 'electron', '--target', electronVersion, '--platform', platform, '--arch', arch, '--verbose'], { cwd: work, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [bin, '--runtime', 'electron', '--target', electronVersion, '--platform', platform, '--arch', arch, '--verbose'],
+    { cwd: work, stdio: 'inherit' },
+  );
   return r.status === 0 && existsSync(path.join(work, 'build', 'Release', BINDING));
 }
 
@@ -109,7 +142,10 @@ function targetBindingFile(ebOs, ebArch) {
 export function ensureTargetBinding(ebOs, ebArch) {
   const platform = NODE_PLATFORM[ebOs];
   const arch = NODE_ARCH[ebArch];
-  if (!platform || !arch) throw new Error(`better-sqlite3 for Electron: no target "${ebOs}-${ebArch}" (os: win, mac, linux; arch: x64, ia32, arm64, armv7l).`);
+  if (!platform || !arch)
+    throw new Error(
+      `better-sqlite3 for Electron: no target "${ebOs}-${ebArch}" (os: win, mac, linux; arch: x64, ia32, arm64, armv7l).`,
+    );
   const file = targetBindingFile(ebOs, ebArch);
   const dir = path.dirname(file);
   if (isCurrent(dir) && servesTarget(headerOf(file), platform, arch)) {
@@ -134,7 +170,9 @@ export function ensureTargetBinding(ebOs, ebArch) {
     const built = path.join(work, 'build', 'Release', BINDING);
     const header = headerOf(built);
     if (!servesTarget(header, platform, arch)) {
-      throw new Error(`The better-sqlite3 binary obtained for ${platform}-${arch} is built for ${header ? `${header.platform}-${header.arch}` : 'nothing recognisable'}; not packaged.`);
+      throw new Error(
+        `The better-sqlite3 binary obtained for ${platform}-${arch} is built for ${header ? `${header.platform}-${header.arch}` : 'nothing recognisable'}; not packaged.`,
+      );
     }
     install(work, dir);
     return file;

@@ -38,7 +38,8 @@ function checkNapiBinaries(platform, arch) {
     const pkg = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8'));
     const own = new RegExp(`^${name}-${platform}-${arch}(-(gnu|msvc|gnueabihf))?$`);
     const wanted = Object.keys(pkg.optionalDependencies ?? {}).filter((d) => own.test(d));
-    if (wanted.length === 0) throw new Error(`${name} ${pkg.version} publishes no binary for ${platform}-${arch}; the package is not made.`);
+    if (wanted.length === 0)
+      throw new Error(`${name} ${pkg.version} publishes no binary for ${platform}-${arch}; the package is not made.`);
     if (!wanted.some(installed)) {
       throw new Error(
         `${name}'s binary for ${platform}-${arch} is not installed (npm installs only this machine's): ` +
@@ -53,7 +54,8 @@ export async function beforePack(context) {
   const ebOs = OS[context.electronPlatformName];
   const ebArch = ARCH[context.arch];
   // A universal macOS app is packed as x64 and arm64 first (each passes here) and then merged.
-  if (!ebOs || !ebArch || ebArch === 'universal') throw new Error(`beforePack: no native files for ${context.electronPlatformName}-${ebArch ?? context.arch}.`);
+  if (!ebOs || !ebArch || ebArch === 'universal')
+    throw new Error(`beforePack: no native files for ${context.electronPlatformName}-${ebArch ?? context.arch}.`);
   ensureTargetBinding(ebOs, ebArch);
   checkNapiBinaries(NODE_PLATFORM[ebOs], NODE_ARCH[ebArch]);
   if (ebOs === 'win') await ensureSumatra(ebArch);

@@ -16,12 +16,16 @@ const wantWeb = args.includes('--web') || process.env.STATION_HOST === 'web';
 function electronBinary() {
   try {
     const bin = require('electron'); // the package exports the binary's path, or throws
-    return typeof bin === 'string' && existsSync(bin) ? { bin } : { why: `Electron's binary is not installed (nothing at ${bin})` };
+    return typeof bin === 'string' && existsSync(bin)
+      ? { bin }
+      : { why: `Electron's binary is not installed (nothing at ${bin})` };
   } catch {
     // Electron's own error says to delete node_modules/electron and reinstall: a dead end where the
     // binary was skipped on purpose (ELECTRON_SKIP_BINARY_DOWNLOAD) or cannot be downloaded, and
     // not needed, since the web host runs the same station. So it is not repeated.
-    return { why: "Electron's binary is not installed (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or its download failed)" };
+    return {
+      why: "Electron's binary is not installed (npm ci ran with ELECTRON_SKIP_BINARY_DOWNLOAD=1, or its download failed)",
+    };
   }
 }
 
@@ -42,11 +46,7 @@ if (electron.bin) {
     : `${electron.why}, so the same station starts in the loopback web host instead.`;
   // The restart policy the Electron shell uses too (electron/host/restartPolicy.ts, built by scripts/build.mjs).
   const policy = await import(pathToFileURL(path.join(root, 'dist', 'node', 'restartPolicy.mjs')).href);
-  superviseWebHost(
-    [path.join(root, 'dist', 'node', 'host.mjs'), ...args.filter((a) => a !== '--web')],
-    reason,
-    policy,
-  );
+  superviseWebHost([path.join(root, 'dist', 'node', 'host.mjs'), ...args.filter((a) => a !== '--web')], reason, policy);
 }
 
 /**
@@ -83,12 +83,19 @@ function superviseWebHost(hostArgs, firstReason, { STORAGE_FAILED_EXIT_CODE, cre
       const why = failure ? `${failure.message} (${failure.code})` : 'a storage error';
       const decision = policy.stopped(Date.now());
       if (!decision.restart) {
-        console.error(`The station stopped ${decision.stops} times within a minute because it could not write its data (${why}). Check the disk of its data folder; not starting it again.`);
+        console.error(
+          `The station stopped ${decision.stops} times within a minute because it could not write its data (${why}). Check the disk of its data folder; not starting it again.`,
+        );
         process.exit(code);
       }
       const restart = `The station stopped because it could not write its data (${why}); it is started again.`;
       console.error(restart);
-      const extra = [...(listening ? ['--port', String(listening.port)] : []), '--reason', restart, ...(failure ? ['--restarted-after', JSON.stringify(failure)] : [])];
+      const extra = [
+        ...(listening ? ['--port', String(listening.port)] : []),
+        '--reason',
+        restart,
+        ...(failure ? ['--restarted-after', JSON.stringify(failure)] : []),
+      ];
       const env = { ...process.env, ...(listening ? { STATION_WEB_TOKEN: listening.token } : {}) };
       child = null;
       setTimeout(() => {

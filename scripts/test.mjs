@@ -15,5 +15,12 @@ if (run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]) !== 0) proc
 
 const vitest = [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)];
 const wrap =
-  process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && has('dbus-run-session') && has('gnome-keyring-daemon');
-process.exit(wrap ? run(path.join(root, 'scripts', 'with-keyring.sh'), [process.execPath, ...vitest]) : run(process.execPath, vitest));
+  process.platform === 'linux' &&
+  !process.env.DBUS_SESSION_BUS_ADDRESS &&
+  has('dbus-run-session') &&
+  has('gnome-keyring-daemon');
+process.exit(
+  wrap
+    ? run(path.join(root, 'scripts', 'with-keyring.sh'), [process.execPath, ...vitest])
+    : run(process.execPath, vitest),
+);

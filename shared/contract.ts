@@ -39,8 +39,26 @@ export function defineMethods<T extends Record<string, MethodSpec>[]>(...maps: T
   return out as UnionToIntersection<T[number]>;
 }
 
-export const methods = defineMethods(statusMethods, printingMethods, shipmentMethods, workflowMethods, accountMethods, shipmentActionMethods, newShipmentMethods, endOfDayMethods, demoMethods, scaleMethods);
-export const events = { ...statusEvents, ...printingEvents, ...shipmentEvents, ...workflowEvents, ...accountEvents, ...scaleEvents };
+export const methods = defineMethods(
+  statusMethods,
+  printingMethods,
+  shipmentMethods,
+  workflowMethods,
+  accountMethods,
+  shipmentActionMethods,
+  newShipmentMethods,
+  endOfDayMethods,
+  demoMethods,
+  scaleMethods,
+);
+export const events = {
+  ...statusEvents,
+  ...printingEvents,
+  ...shipmentEvents,
+  ...workflowEvents,
+  ...accountEvents,
+  ...scaleEvents,
+};
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

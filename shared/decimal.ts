@@ -137,7 +137,9 @@ function aligned(a: Decimal, b: Decimal): [bigint, bigint, number] {
 /** d × 10^exp, exactly. */
 export function shiftDecimal(d: Decimal, exp: number): Decimal {
   const s = scaled(d);
-  return exp >= 0 ? unscaled({ n: s.n * 10n ** BigInt(exp), places: s.places }) : unscaled({ n: s.n, places: s.places - exp });
+  return exp >= 0
+    ? unscaled({ n: s.n * 10n ** BigInt(exp), places: s.places })
+    : unscaled({ n: s.n, places: s.places - exp });
 }
 
 /** a × b, exactly. */

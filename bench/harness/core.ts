@@ -34,7 +34,11 @@ export interface Core {
   pid: number;
   call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   /** The first event `name` from now on that `match` accepts. */
-  waitFor<E extends EventName>(name: E, match?: (p: EventPayload<E>) => boolean, timeoutMs?: number): Promise<EventPayload<E>>;
+  waitFor<E extends EventName>(
+    name: E,
+    match?: (p: EventPayload<E>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventPayload<E>>;
   onEvent(fn: (name: string, payload: unknown) => void): () => void;
   /** Bytes of event frames received so far, by event name, and their count. */
   eventBytes: Map<string, { frames: number; bytes: number }>;
@@ -62,11 +66,16 @@ function coreBundle(): Promise<string> {
       target: 'node20',
       packages: 'external',
       define: { STATION_VERSION: '"bench"' },
-      banner: { js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);" },
+      banner: {
+        js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
+      },
       logLevel: 'warning',
     });
     // The station's worker files beside the bundle, as scripts/build.mjs puts them.
-    copyFileSync(path.join(repoRoot, 'electron', 'store', 'checkpointWorker.cjs'), path.join(outDir, 'checkpointWorker.cjs'));
+    copyFileSync(
+      path.join(repoRoot, 'electron', 'store', 'checkpointWorker.cjs'),
+      path.join(outDir, 'checkpointWorker.cjs'),
+    );
     process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     return outfile;
   })();
@@ -90,7 +99,9 @@ export async function startCore(o: {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-core-'));
   const straceFile = path.join(dataDir, 'syncs.strace');
   const node = [process.execPath, childFile];
-  const argv = o.strace ? ['strace', '-f', '--seccomp-bpf', '-e', 'trace=fsync,fdatasync', '-T', '-ttt', '-o', straceFile, ...node] : node;
+  const argv = o.strace
+    ? ['strace', '-f', '--seccomp-bpf', '-e', 'trace=fsync,fdatasync', '-T', '-ttt', '-o', straceFile, ...node]
+    : node;
   const proc: ChildProcess = spawn(argv[0]!, argv.slice(1), {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: {
@@ -126,13 +137,20 @@ export async function startCore(o: {
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
   const line = (prefix: string, timeoutMs = 120_000) =>
     new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`core: no "${prefix}" in ${timeoutMs} ms; stderr: ${err.slice(-2000)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`core: no "${prefix}" in ${timeoutMs} ms; stderr: ${err.slice(-2000)}`)),
+        timeoutMs,
+      );
       lineWaiters.push({ prefix, resolve: (rest) => (clearTimeout(timer), resolve(rest)) });
-      void exited.then((code) => reject(new Error(`core exited (${code}) waiting for "${prefix}": ${err.slice(-4000)}`)));
+      void exited.then((code) =>
+        reject(new Error(`core exited (${code}) waiting for "${prefix}": ${err.slice(-4000)}`)),
+      );
     });
   const ready = JSON.parse(await line('ready')) as { port: number; token: string; origin: string; pid: number };
 
-  const ws = new WebSocket(`ws://127.0.0.1:${ready.port}/rpc`, rpcSubprotocols(ready.token), { headers: { origin: ready.origin } });
+  const ws = new WebSocket(`ws://127.0.0.1:${ready.port}/rpc`, rpcSubprotocols(ready.token), {
+    headers: { origin: ready.origin },
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);

@@ -57,10 +57,28 @@ await call('printing.printers.save', {
   id: BENCH_PRINTER_ID,
   name: 'Bench label printer',
   connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: Number(env('BENCH_PRINTER_PORT')) },
-  settings: { dpi: 300, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: true, media: '', fitToPage: true },
+  settings: {
+    dpi: 300,
+    darkness: 0,
+    offsetX: 0,
+    offsetY: 0,
+    rotate180: false,
+    copies: 1,
+    hostStatus: true,
+    media: '',
+    fitToPage: true,
+  },
 });
-await call('printing.routes.set', { carriers: {}, defaultRoute: { format: 'zpl', printerId: BENCH_PRINTER_ID }, protocolPrinterId: null });
-const host = await startWebHost({ rpc: station.rpc, log, staticDir: process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer') });
+await call('printing.routes.set', {
+  carriers: {},
+  defaultRoute: { format: 'zpl', printerId: BENCH_PRINTER_ID },
+  protocolPrinterId: null,
+});
+const host = await startWebHost({
+  rpc: station.rpc,
+  log,
+  staticDir: process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer'),
+});
 
 let cpu = process.cpuUsage();
 let loop: IntervalHistogram | null = null;
@@ -128,16 +146,18 @@ const commands: Record<string, () => Promise<void>> = {
       writeFileSync(profile, JSON.stringify(p));
       session.disconnect();
     }
-    say(`measured ${JSON.stringify({
-      at,
-      cpuUserMs: used.user / 1000,
-      cpuSystemMs: used.system / 1000,
-      cpuMs: (used.user + used.system) / 1000,
-      loopMaxMs: loop ? loop.max / 1e6 : NaN,
-      loopP99Ms: loop ? loop.percentile(99) / 1e6 : NaN,
-      loopMaxBlockCpuMs: busyMs,
-      profile,
-    })}`);
+    say(
+      `measured ${JSON.stringify({
+        at,
+        cpuUserMs: used.user / 1000,
+        cpuSystemMs: used.system / 1000,
+        cpuMs: (used.user + used.system) / 1000,
+        loopMaxMs: loop ? loop.max / 1e6 : NaN,
+        loopP99Ms: loop ? loop.percentile(99) / 1e6 : NaN,
+        loopMaxBlockCpuMs: busyMs,
+        profile,
+      })}`,
+    );
   },
   async quit() {
     if (quitting) return;

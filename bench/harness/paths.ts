@@ -5,7 +5,8 @@ import path from 'node:path';
 function findRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'label-station') return dir;
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'label-station')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`no label-station package.json above ${from}`);
   }
 }

@@ -6,7 +6,8 @@ import type { VirtualZplPrinter } from '../../electron/printing/virtualZplPrinte
 export async function labelsAt(printer: VirtualZplPrinter, n: number, timeoutMs = 120_000): Promise<number> {
   const until = performance.now() + timeoutMs;
   while (printer.printed().length < n) {
-    if (performance.now() > until) throw new Error(`the printer has ${printer.printed().length} labels, waited for ${n}`);
+    if (performance.now() > until)
+      throw new Error(`the printer has ${printer.printed().length} labels, waited for ${n}`);
     await new Promise((r) => setTimeout(r, 1));
   }
   return performance.now();

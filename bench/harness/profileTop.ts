@@ -31,10 +31,12 @@ function sampleNamer(p: Profile): (id: number) => string {
       const file = url.startsWith('file://') ? new URL(url).pathname : url;
       const marks: { line: number; name: string }[] = [];
       if (existsSync(file)) {
-        readFileSync(file, 'utf8').split('\n').forEach((l, i) => {
-          const m = /^\/\/ ((?:electron|shared|bench|test|sandbox|node_modules)\/\S+)$/.exec(l);
-          if (m) marks.push({ line: i, name: m[1]! });
-        });
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((l, i) => {
+            const m = /^\/\/ ((?:electron|shared|bench|test|sandbox|node_modules)\/\S+)$/.exec(l);
+            if (m) marks.push({ line: i, name: m[1]! });
+          });
       }
       modules.set(url, marks);
     }
@@ -45,7 +47,8 @@ function sampleNamer(p: Profile): (id: number) => string {
     }
     return name;
   };
-  const own = (url: string) => !!url && !url.startsWith('node:') && (url.includes('/.cache/') || !url.includes('/node_modules/'));
+  const own = (url: string) =>
+    !!url && !url.startsWith('node:') && (url.includes('/.cache/') || !url.includes('/node_modules/'));
   const label = (x: ProfileNode) => {
     const f = x.callFrame;
     const mod = own(f.url) ? moduleOf(f.url, f.lineNumber) : null;
@@ -56,7 +59,8 @@ function sampleNamer(p: Profile): (id: number) => string {
     if (own(leaf.callFrame.url)) return label(leaf);
     for (let up = parent.get(id); up !== undefined; up = parent.get(up)) {
       const x = byId.get(up)!;
-      if (own(x.callFrame.url)) return `${leaf.callFrame.functionName || '(anonymous)'} (${leaf.callFrame.url ? path.basename(leaf.callFrame.url) : 'native'}) in ${label(x)}`;
+      if (own(x.callFrame.url))
+        return `${leaf.callFrame.functionName || '(anonymous)'} (${leaf.callFrame.url ? path.basename(leaf.callFrame.url) : 'native'}) in ${label(x)}`;
     }
     return leaf.callFrame.functionName || '(native)';
   };
@@ -91,7 +95,10 @@ export function profileTop(file: string, n = 20): { fn: string; selfMs: number; 
  * The longest stretch without an idle sample (the event loop busy, one block as the loop-delay
  * monitor sees it): its length and what took the time in it.
  */
-export function longestBlock(file: string, n = 8): { ms: number; top: { fn: string; selfMs: number; share: number }[] } {
+export function longestBlock(
+  file: string,
+  n = 8,
+): { ms: number; top: { fn: string; selfMs: number; share: number }[] } {
   const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const keyOf = sampleNamer(p);
   const keys = p.samples.map(keyOf);
@@ -116,7 +123,8 @@ export function longestBlock(file: string, n = 8): { ms: number; top: { fn: stri
 /** Prints a core profile's top functions and its longest busy stretch to stderr (BENCH_CORE_PROF runs). */
 export function showProfile(what: string, file: string | null): void {
   if (!file) return;
-  const line = (t: { fn: string; selfMs: number; share: number }) => `    ${t.selfMs.toFixed(0).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn}\n`;
+  const line = (t: { fn: string; selfMs: number; share: number }) =>
+    `    ${t.selfMs.toFixed(0).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn}\n`;
   process.stderr.write(`  core profile (${what}): ${file}\n`);
   for (const t of profileTop(file, 25)) process.stderr.write(line(t));
   const b = longestBlock(file);

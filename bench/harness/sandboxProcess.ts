@@ -29,14 +29,21 @@ export interface SandboxProcess extends Sandbox {
 }
 
 async function control(url: string, method: string, p: string, body?: unknown): Promise<void> {
-  const res = await fetch(url + p, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  const res = await fetch(url + p, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
   if (!res.ok) throw new Error(`sandbox ${method} ${p}: HTTP ${res.status} ${await res.text()}`);
 }
 
 export async function startSandboxProcess(seed: 'demo' | 'none' = 'demo'): Promise<SandboxProcess> {
   const entry = path.join(repoRoot, 'dist', 'node', 'sandbox.mjs');
-  if (!existsSync(entry)) throw new Error(`no ${entry}: run \`node scripts/build.mjs --only node\` (npm run bench does)`);
-  const proc: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--seed', seed], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (!existsSync(entry))
+    throw new Error(`no ${entry}: run \`node scripts/build.mjs --only node\` (npm run bench does)`);
+  const proc: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--seed', seed], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -77,7 +84,8 @@ export async function startSandboxProcess(seed: 'demo' | 'none' = 'demo'): Promi
     pid: proc.pid!,
     async latency(ms) {
       await control(url, 'DELETE', '/_sandbox/faults');
-      if (ms > 0) for (const p of SERVICE_PATHS) await control(url, 'POST', '/_sandbox/faults', { path: p, latencyMs: ms });
+      if (ms > 0)
+        for (const p of SERVICE_PATHS) await control(url, 'POST', '/_sandbox/faults', { path: p, latencyMs: ms });
     },
     async close() {
       process.off('exit', orphan);

@@ -51,7 +51,11 @@ function read<T extends z.ZodType>(schema: T, res: CoreResponse, what: string): 
  * SLICE_MS has passed (the core never blocks for long). A page of 100 shipments is some
  * milliseconds of checks, and far more the first times, before V8 has compiled them.
  */
-async function readList<T extends z.ZodType>(list: z.ZodArray<T>, res: CoreResponse, what: string): Promise<z.output<T>[]> {
+async function readList<T extends z.ZodType>(
+  list: z.ZodArray<T>,
+  res: CoreResponse,
+  what: string,
+): Promise<z.output<T>[]> {
   const data: unknown = res.envelope?.data;
   if (!Array.isArray(data)) return read(list, res, what);
   return readItems(list.element, data, [], res, what);
@@ -65,7 +69,13 @@ const SMALL_LIST = 10;
  * list's schema gives: its first issue, at `path` + the item's index (zod reports a list's items in
  * order, and an item's first issue is the same read alone or in its list).
  */
-async function readItems<T extends z.ZodType>(element: T, data: unknown[], path: PropertyKey[], res: CoreResponse, what: string): Promise<z.output<T>[]> {
+async function readItems<T extends z.ZodType>(
+  element: T,
+  data: unknown[],
+  path: PropertyKey[],
+  res: CoreResponse,
+  what: string,
+): Promise<z.output<T>[]> {
   const out: z.output<T>[] = [];
   // A list of more than a few items (a search page of 100 is some 100 KB, a close answer of 500
   // some 400 KB) took its turn already to be read and parsed from JSON: its checks start on the next.
@@ -79,7 +89,9 @@ async function readItems<T extends z.ZodType>(element: T, data: unknown[], path:
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue ? `${[...path, i, ...issue.path].map(String).join('.')}: ${issue.message}` : '';
-      throw new ServiceError('malformed', `The service's ${what} could not be read (${where}).`, { status: res.status });
+      throw new ServiceError('malformed', `The service's ${what} could not be read (${where}).`, {
+        status: res.status,
+      });
     }
     out.push(parsed.data);
   }
@@ -113,7 +125,8 @@ function wireDelivery<T extends Partial<DeliveryInput>>(d: T) {
   };
 }
 
-const isLostAnswer = (e: unknown): e is ServiceError => e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');
+const isLostAnswer = (e: unknown): e is ServiceError =>
+  e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');
 
 export function createServiceClient(
   opts: ServiceClientOptions & {
@@ -136,7 +149,10 @@ export function createServiceClient(
   let transportsVia: 'get' | 'post-override' | 'auto' = opts.transportsMethod ?? 'auto';
   const verifyDelayMs = opts.verifyDelayMs ?? 1000;
 
-  async function search(q: DeliverySearch, o: CallOptions & { etag?: string | null } = {}): Promise<SearchOutcome<DeliveryPart>> {
+  async function search(
+    q: DeliverySearch,
+    o: CallOptions & { etag?: string | null } = {},
+  ): Promise<SearchOutcome<DeliveryPart>> {
     const res = await core({
       method: 'GET',
       path: DELIVERIES,
@@ -152,17 +168,24 @@ export function createServiceClient(
       if (!res.envelope) throw new ServiceError('http', 'The service answered HTTP 404.', { status: 404 });
       return { status: 'ok', deliveries: [], etag: null };
     }
-    const deliveries = q.fields?.length ? await readList(deliveryPartList, res, 'shipments') : await readList(deliveryList, res, 'shipments');
+    const deliveries = q.fields?.length
+      ? await readList(deliveryPartList, res, 'shipments')
+      : await readList(deliveryList, res, 'shipments');
     return { status: 'ok', deliveries, etag: res.etag };
   }
 
   /** Runs one search per chunk of values of `key` (ids or externalIds), each within 100 and the URL limit. */
-  async function searchChunked(key: 'deliveryId' | 'externalId', values: readonly (number | string)[], o: CallOptions = {}) {
+  async function searchChunked(
+    key: 'deliveryId' | 'externalId',
+    values: readonly (number | string)[],
+    o: CallOptions = {},
+  ) {
     const urlOf = (chunk: readonly (number | string)[]) =>
       `${base}${DELIVERIES}?${key === 'deliveryId' ? searchQueryString({ deliveryIds: chunk as number[] }) : searchQueryString({ filters: { externalId: chunk.map(String) } })}`;
     const out: Delivery[] = [];
     for (const chunk of splitForUrl(values, urlOf)) {
-      const q: DeliverySearch = key === 'deliveryId' ? { deliveryIds: chunk as number[] } : { filters: { externalId: chunk.map(String) } };
+      const q: DeliverySearch =
+        key === 'deliveryId' ? { deliveryIds: chunk as number[] } : { filters: { externalId: chunk.map(String) } };
       const r = await search(q, o);
       if (r.status === 'ok') out.push(...(r.deliveries as Delivery[]));
     }
@@ -185,7 +208,8 @@ export function createServiceClient(
       // The newest shipment per externalId (ids grow): an older one with the same id is not ours.
       const newest = new Map<string, Delivery>();
       for (const d of found) {
-        if (d.externalId && (!newest.has(d.externalId) || newest.get(d.externalId)!.deliveryId < d.deliveryId)) newest.set(d.externalId, d);
+        if (d.externalId && (!newest.has(d.externalId) || newest.get(d.externalId)!.deliveryId < d.deliveryId))
+          newest.set(d.externalId, d);
       }
       const matched = ext.map((e) => newest.get(e!));
       if (matched.every((d) => d && d.deliveryState === 0)) {
@@ -211,11 +235,17 @@ export function createServiceClient(
         signal: o.signal,
       });
       const data = await readCloseData(res);
-      return { status: 'closed', deliveries: data.deliveries, collectionOrders: data.collectionOrders, confirmedBy: 'response' };
+      return {
+        status: 'closed',
+        deliveries: data.deliveries,
+        collectionOrders: data.collectionOrders,
+        confirmedBy: 'response',
+      };
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       // An error answer (or no token) means the service closed nothing of this group.
-      if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login_required') return { status: 'rejected', error: e };
+      if (e.kind === 'http' || e.kind === 'auth' || e.kind === 'login_required')
+        return { status: 'rejected', error: e };
       // No answer, or one we cannot read: the service may have closed them. Check, never resend.
       const error = e;
       try {
@@ -223,7 +253,8 @@ export function createServiceClient(
         const now = await getDeliveriesByIds(ids, o);
         const closed = now.filter((d) => d.closed !== null || isClosedState(d.deliveryState));
         const open = ids.filter((id) => !closed.some((d) => d.deliveryId === id));
-        if (open.length === 0) return { status: 'closed', deliveries: closed, collectionOrders: [], confirmedBy: 'search' };
+        if (open.length === 0)
+          return { status: 'closed', deliveries: closed, collectionOrders: [], confirmedBy: 'search' };
         if (closed.length === 0) return { status: 'not_closed', error };
         return { status: 'partly-closed', closed, open, error };
       } catch {
@@ -232,7 +263,12 @@ export function createServiceClient(
     }
   }
 
-  async function transportsOnce(via: 'get' | 'post-override', body: unknown, items: readonly TransportQuery[], o: CallOptions) {
+  async function transportsOnce(
+    via: 'get' | 'post-override',
+    body: unknown,
+    items: readonly TransportQuery[],
+    o: CallOptions,
+  ) {
     return core({
       method: via === 'get' ? 'GET' : 'POST',
       path: '/api/v3/transports',
@@ -247,7 +283,14 @@ export function createServiceClient(
 
   const client: ServiceClient = {
     async ping(o = {}) {
-      const res = await core({ method: 'GET', path: '/api/', auth: false, retry: true, headers: o.etag ? { 'if-none-match': o.etag } : undefined, signal: o.signal });
+      const res = await core({
+        method: 'GET',
+        path: '/api/',
+        auth: false,
+        retry: true,
+        headers: o.etag ? { 'if-none-match': o.etag } : undefined,
+        signal: o.signal,
+      });
       if (res.status === 304) return { status: 'not-modified', etag: res.etag ?? o.etag ?? null, message: null };
       const msg = res.envelope?.message;
       return { status: 'ok', etag: res.etag, message: typeof msg === 'string' ? msg : null };
@@ -256,7 +299,13 @@ export function createServiceClient(
     async insertDeliveries(items, o = {}) {
       if (items.length === 0) return [];
       try {
-        const res = await core({ method: 'POST', path: DELIVERIES, body: { deliveries: items.map(wireDelivery) }, items, signal: o.signal });
+        const res = await core({
+          method: 'POST',
+          path: DELIVERIES,
+          body: { deliveries: items.map(wireDelivery) },
+          items,
+          signal: o.signal,
+        });
         return read(z.array(S.delivery), res, 'inserted shipments');
       } catch (e) {
         if (isLostAnswer(e)) return verifyInsert(items, e, o);
@@ -298,13 +347,21 @@ export function createServiceClient(
 
     async closeDeliveries(items, o = {}) {
       // Spec "PATCH": one carrier and one collection place per request.
-      const groups = groupBy(items, (i) => `${i.agent}\u0000${i.sender.type === 'collectionPlace' ? i.sender.collectionPlace ?? '' : ''}`);
+      const groups = groupBy(
+        items,
+        (i) => `${i.agent}\u0000${i.sender.type === 'collectionPlace' ? (i.sender.collectionPlace ?? '') : ''}`,
+      );
       const out: CloseGroup[] = [];
       for (const list of groups.values()) {
         const first = list[0]!;
-        const place = first.sender.type === 'collectionPlace' ? first.sender.collectionPlace ?? null : null;
+        const place = first.sender.type === 'collectionPlace' ? (first.sender.collectionPlace ?? null) : null;
         const unique = [...new Map(list.map((i) => [i.deliveryId, i])).values()];
-        out.push({ agent: first.agent, collectionPlace: place, deliveryIds: unique.map((i) => i.deliveryId), outcome: await closeGroup(unique, o) });
+        out.push({
+          agent: first.agent,
+          collectionPlace: place,
+          deliveryIds: unique.map((i) => i.deliveryId),
+          outcome: await closeGroup(unique, o),
+        });
       }
       return out;
     },
@@ -333,7 +390,8 @@ export function createServiceClient(
           if (transportsVia === 'auto') transportsVia = 'get';
         } catch (e) {
           // Something on the way refused a GET with a body: the spec's fallback, remembered.
-          const refused = e instanceof ServiceError && e.kind === 'http' && [400, 405, 411, 413, 501].includes(e.status ?? 0);
+          const refused =
+            e instanceof ServiceError && e.kind === 'http' && [400, 405, 411, 413, 501].includes(e.status ?? 0);
           if (transportsVia !== 'auto' || !refused) throw e;
           opts.log.warn('GET with a body refused; using POST with X-HTTP-Method-Override', { status: e.status });
           transportsVia = 'post-override';
@@ -348,9 +406,19 @@ export function createServiceClient(
       for (const [agent, list] of groupBy(deliveries, (d) => d.agent)) {
         const extra = `${o.position ? `&position=${o.position}` : ''}${o.printFormat ? `&printFormat=${o.printFormat}` : ''}`;
         const urlOf = (ids: readonly number[]) => `${base}${DELIVERIES}/tickets?deliveryId=${ids.join(',')}${extra}`;
-        for (const ids of splitForUrl(list.map((d) => d.deliveryId), urlOf)) {
-          const res = await core({ method: 'GET', path: `${DELIVERIES}/tickets`, query: `deliveryId=${ids.join(',')}${extra}`, retry: true, signal: o.signal });
-          for (const t of read(S.tickets, res, 'labels')) out.push({ agent, deliveryIds: ids, created: t.created, pdf: t.contents });
+        for (const ids of splitForUrl(
+          list.map((d) => d.deliveryId),
+          urlOf,
+        )) {
+          const res = await core({
+            method: 'GET',
+            path: `${DELIVERIES}/tickets`,
+            query: `deliveryId=${ids.join(',')}${extra}`,
+            retry: true,
+            signal: o.signal,
+          });
+          for (const t of read(S.tickets, res, 'labels'))
+            out.push({ agent, deliveryIds: ids, created: t.created, pdf: t.contents });
         }
       }
       return out;
@@ -362,8 +430,17 @@ export function createServiceClient(
         const size = typeof o.size === 'function' ? o.size(agent) : o.size;
         const extra = size ? `&size=${size}` : '';
         const urlOf = (ids: readonly number[]) => `${base}${DELIVERIES}/zpl?deliveryId=${ids.join(',')}${extra}`;
-        for (const ids of splitForUrl(list.map((d) => d.deliveryId), urlOf)) {
-          const res = await core({ method: 'GET', path: `${DELIVERIES}/zpl`, query: `deliveryId=${ids.join(',')}${extra}`, retry: true, signal: o.signal });
+        for (const ids of splitForUrl(
+          list.map((d) => d.deliveryId),
+          urlOf,
+        )) {
+          const res = await core({
+            method: 'GET',
+            path: `${DELIVERIES}/zpl`,
+            query: `deliveryId=${ids.join(',')}${extra}`,
+            retry: true,
+            signal: o.signal,
+          });
           // 500 shipments' labels are a big answer: checked in slices, like a close answer.
           out.push(...(await readList(S.zplItems, res, 'ZPL labels')));
         }
@@ -375,19 +452,36 @@ export function createServiceClient(
       const out: z.output<typeof S.traceItems> = [];
       const urlOf = (chunk: readonly number[]) => `${base}${DELIVERIES}/traces?deliveryId=${chunk.join(',')}`;
       for (const chunk of splitForUrl(ids, urlOf)) {
-        const res = await core({ method: 'GET', path: `${DELIVERIES}/traces`, query: `deliveryId=${chunk.join(',')}`, retry: true, signal: o.signal });
+        const res = await core({
+          method: 'GET',
+          path: `${DELIVERIES}/traces`,
+          query: `deliveryId=${chunk.join(',')}`,
+          retry: true,
+          signal: o.signal,
+        });
         out.push(...read(S.traceItems, res, 'traces'));
       }
       return out;
     },
 
     async createCollectionProtocol(req, o = {}) {
-      const res = await core({ method: 'POST', path: '/api/v2/collection-protocols', body: { agent: req.agent, collectionPlace: req.collectionPlace }, signal: o.signal });
+      const res = await core({
+        method: 'POST',
+        path: '/api/v2/collection-protocols',
+        body: { agent: req.agent, collectionPlace: req.collectionPlace },
+        signal: o.signal,
+      });
       return read(S.collectionProtocol, res, 'collection protocol');
     },
 
     async getCollectionProtocol(id, o = {}) {
-      const res = await core({ method: 'GET', path: '/api/v2/collection-protocols', query: `collectionProtocolId=${encodeURIComponent(String(id))}`, retry: true, signal: o.signal });
+      const res = await core({
+        method: 'GET',
+        path: '/api/v2/collection-protocols',
+        query: `collectionProtocolId=${encodeURIComponent(String(id))}`,
+        retry: true,
+        signal: o.signal,
+      });
       return read(S.collectionProtocol, res, 'collection protocol');
     },
 

@@ -72,14 +72,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** RFC 6750 3: `Bearer realm="...", error="invalid_token", ...`. */
 export function bearerError(header: string | string[] | undefined): string | null {
-  const h = Array.isArray(header) ? header.join(', ') : header ?? '';
+  const h = Array.isArray(header) ? header.join(', ') : (header ?? '');
   const m = /error\s*=\s*"?([A-Za-z_]+)"?/.exec(h);
   return m ? m[1]! : null;
 }
 
 function header(res: WireResponse, name: string): string | null {
   const v = res.headers[name];
-  return Array.isArray(v) ? v[0] ?? null : v ?? null;
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
 }
 
 function parseEnvelope(body: Buffer): Envelope | null {
@@ -104,7 +104,11 @@ export function createCore(opts: CoreOptions): Core {
     const name = err instanceof Error ? err.name : '';
     if (req.signal?.aborted) return new ServiceError('network', 'The request was cancelled.', { cause: err });
     if (name === 'TimeoutError') {
-      return new ServiceError('timeout', `The service did not answer within ${Math.round(opts.timeoutMs / 100) / 10} s.`, { cause: err });
+      return new ServiceError(
+        'timeout',
+        `The service did not answer within ${Math.round(opts.timeoutMs / 100) / 10} s.`,
+        { cause: err },
+      );
     }
     const code = (err as { code?: string }).code;
     const detail = code ?? (err instanceof Error ? err.message : String(err));
@@ -137,14 +141,26 @@ export function createCore(opts: CoreOptions): Core {
         res = await sendWire({ method: req.method, url, headers, body, signal });
       } catch (err) {
         const e = classify(err, req);
-        opts.log.warn('service call failed', { method: req.method, path: req.path, kind: e.kind, attempt, ms: Date.now() - started });
+        opts.log.warn('service call failed', {
+          method: req.method,
+          path: req.path,
+          kind: e.kind,
+          attempt,
+          ms: Date.now() - started,
+        });
         if (attempt < maxAttempts && !req.signal?.aborted) {
           await sleep(opts.retryBackoffMs * 2 ** (attempt - 1), req.signal).catch(() => undefined);
           if (!req.signal?.aborted) continue;
         }
         throw e;
       }
-      opts.log.info('service call', { method: req.method, path: req.path, status: res.status, attempt, ms: Date.now() - started });
+      opts.log.info('service call', {
+        method: req.method,
+        path: req.path,
+        status: res.status,
+        attempt,
+        ms: Date.now() - started,
+      });
 
       if (res.status === 401 && req.auth !== false) {
         // Spec "Access to resources" 3: an expired or invalid token. Renew once, then give up.
@@ -178,7 +194,11 @@ export function createCore(opts: CoreOptions): Core {
         });
       }
       if (!env) {
-        throw new ServiceError('malformed', `The service's answer to ${req.method} ${req.path} is not the expected JSON.`, { status: res.status });
+        throw new ServiceError(
+          'malformed',
+          `The service's answer to ${req.method} ${req.path} is not the expected JSON.`,
+          { status: res.status },
+        );
       }
       return { status: res.status, etag, location, envelope: env };
     }

@@ -49,7 +49,12 @@ export class ServiceError extends Error {
   constructor(
     kind: ServiceErrorKind,
     message: string,
-    extra: { status?: number | null; errors?: ShipmentFieldError[]; outcome?: UnknownOutcome | null; cause?: unknown } = {},
+    extra: {
+      status?: number | null;
+      errors?: ShipmentFieldError[];
+      outcome?: UnknownOutcome | null;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'ServiceError';
@@ -65,7 +70,12 @@ export class ServiceError extends Error {
   }
 
   withOutcome(outcome: UnknownOutcome): ServiceError {
-    return new ServiceError(this.kind, this.message, { status: this.status, errors: this.errors, outcome, cause: this.cause });
+    return new ServiceError(this.kind, this.message, {
+      status: this.status,
+      errors: this.errors,
+      outcome,
+      cause: this.cause,
+    });
   }
 }
 

@@ -29,7 +29,13 @@ import type {
 } from './types';
 
 export * from './types';
-export { ServiceError, isServiceError, type ServiceErrorKind, type ShipmentFieldError, type UnknownOutcome } from './errors';
+export {
+  ServiceError,
+  isServiceError,
+  type ServiceErrorKind,
+  type ShipmentFieldError,
+  type UnknownOutcome,
+} from './errors';
 export { createServiceClient } from './client';
 
 /**
@@ -79,8 +85,14 @@ export interface ServiceClient {
   insertDeliveries(items: readonly DeliveryInput[], opts?: CallOptions): Promise<Delivery[]>;
 
   /** GET /api/v3/deliveries: one request (at most 100 results). 404 "none found" = empty list. */
-  searchDeliveries(query: DeliverySearch & { fields?: undefined }, opts?: CallOptions & { etag?: string | null }): Promise<SearchOutcome<Delivery>>;
-  searchDeliveries(query: DeliverySearch & { fields: readonly DeliveryField[] }, opts?: CallOptions & { etag?: string | null }): Promise<SearchOutcome<DeliveryPart>>;
+  searchDeliveries(
+    query: DeliverySearch & { fields?: undefined },
+    opts?: CallOptions & { etag?: string | null },
+  ): Promise<SearchOutcome<Delivery>>;
+  searchDeliveries(
+    query: DeliverySearch & { fields: readonly DeliveryField[] },
+    opts?: CallOptions & { etag?: string | null },
+  ): Promise<SearchOutcome<DeliveryPart>>;
 
   /** Any number of ids, split so each request has at most 100 ids and a URL under ~7500 bytes. Missing ids are simply absent. */
   getDeliveriesByIds(ids: readonly number[], opts?: CallOptions): Promise<Delivery[]>;
@@ -126,7 +138,10 @@ export interface ServiceClient {
 
   getTraces(deliveryIds: readonly number[], opts?: CallOptions): Promise<Traces[]>;
 
-  createCollectionProtocol(req: { agent: string; collectionPlace: string }, opts?: CallOptions): Promise<CollectionProtocol>;
+  createCollectionProtocol(
+    req: { agent: string; collectionPlace: string },
+    opts?: CallOptions,
+  ): Promise<CollectionProtocol>;
   getCollectionProtocol(collectionProtocolId: number, opts?: CallOptions): Promise<CollectionProtocol>;
   getCollectionPlaces(opts?: CallOptions): Promise<CollectionPlace[]>;
 }

@@ -21,17 +21,15 @@ const decimal = z.union([z.number(), z.string()]).transform((v, ctx) => {
 });
 
 /** Optional decimal: absent, null or "" is null. */
-const decimalOrNull = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '') return null;
-    const d = toDecimal(v);
-    if (d === null) {
-      ctx.addIssue({ code: 'custom', message: `not a decimal number: ${JSON.stringify(v)}` });
-      return z.NEVER;
-    }
-    return d;
-  });
+const decimalOrNull = z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
+  if (v === null || v === undefined || v === '') return null;
+  const d = toDecimal(v);
+  if (d === null) {
+    ctx.addIssue({ code: 'custom', message: `not a decimal number: ${JSON.stringify(v)}` });
+    return z.NEVER;
+  }
+  return d;
+});
 
 /** Optional integer (dimensions, source): absent, null or "" is null; "12" is 12. */
 const intOrNull = z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v, ctx) => {
@@ -46,14 +44,20 @@ const intOrNull = z.union([z.number(), z.string(), z.null(), z.undefined()]).tra
 
 /** Text that may come as a number (phone, variable symbol, postal code). */
 const text = z.union([z.string(), z.number()]).transform(String);
-const textOrNull = z.union([z.string(), z.number(), z.null(), z.undefined()]).transform((v) => (v === null || v === undefined ? null : String(v)));
+const textOrNull = z
+  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
 
-const bool = z.union([z.boolean(), z.number(), z.string(), z.null()]).transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const bool = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 const deliveryState = z
   .number()
   .int()
-  .refine((n): n is DeliveryState => (DELIVERY_STATES as readonly number[]).includes(n), { message: 'unknown delivery state' })
+  .refine((n): n is DeliveryState => (DELIVERY_STATES as readonly number[]).includes(n), {
+    message: 'unknown delivery state',
+  })
   .transform((n) => n);
 
 const extraServices = z
@@ -65,12 +69,19 @@ const extraServices = z
         .union([z.array(z.unknown()), z.record(z.string(), z.unknown()), z.null(), z.undefined()])
         .transform((a): Record<string, string> | undefined => {
           if (!a || Array.isArray(a)) return undefined;
-          return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)]));
+          return Object.fromEntries(
+            Object.entries(a).map(([k, v]) => [
+              k,
+              v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v),
+            ]),
+          );
         }),
     }),
   )
   .nullish()
-  .transform((list): ExtraService[] => (list ?? []).map((s) => (s.arguments ? { code: s.code, arguments: s.arguments } : { code: s.code })));
+  .transform((list): ExtraService[] =>
+    (list ?? []).map((s) => (s.arguments ? { code: s.code, arguments: s.arguments } : { code: s.code })),
+  );
 
 const partyType = z.enum(['address', 'collectionPlace', 'pickUpPlace']);
 
@@ -90,20 +101,23 @@ const address = z
   );
 
 const partyFields = z.object({
-    type: partyType.optional(),
-    address: z.union([address, z.null(), z.array(z.never())]).optional().transform((a) => (a && !Array.isArray(a) ? a : undefined)),
-    collectionPlace: textOrNull.optional(),
-    pickUpPlace: textOrNull.optional(),
-    firstname: textOrNull.optional(),
-    surname: textOrNull.optional(),
-    contactPerson: textOrNull.optional(),
-    email: textOrNull.optional(),
-    phone: textOrNull.optional(),
-    name: textOrNull.optional(),
-    street: textOrNull.optional(),
-    city: textOrNull.optional(),
-    postalCode: textOrNull.optional(),
-    state: textOrNull.optional(),
+  type: partyType.optional(),
+  address: z
+    .union([address, z.null(), z.array(z.never())])
+    .optional()
+    .transform((a) => (a && !Array.isArray(a) ? a : undefined)),
+  collectionPlace: textOrNull.optional(),
+  pickUpPlace: textOrNull.optional(),
+  firstname: textOrNull.optional(),
+  surname: textOrNull.optional(),
+  contactPerson: textOrNull.optional(),
+  email: textOrNull.optional(),
+  phone: textOrNull.optional(),
+  name: textOrNull.optional(),
+  street: textOrNull.optional(),
+  city: textOrNull.optional(),
+  postalCode: textOrNull.optional(),
+  state: textOrNull.optional(),
 });
 type PartyFields = z.output<typeof partyFields>;
 /**
@@ -118,7 +132,8 @@ type PartyOut = Omit<PartyFields, 'address' | 'collectionPlace' | 'pickUpPlace'>
 };
 const party = partyFields.transform((p): PartyOut => {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(p)) if (v !== undefined && !(v === null && (k === 'collectionPlace' || k === 'pickUpPlace'))) out[k] = v;
+  for (const [k, v] of Object.entries(p))
+    if (v !== undefined && !(v === null && (k === 'collectionPlace' || k === 'pickUpPlace'))) out[k] = v;
   return out;
 });
 
@@ -170,7 +185,10 @@ export const envelope = z.object({
 export const collectionOrder = z.object({ agent: text, scheduled: z.string(), collectionPlace: text });
 
 export const closeData = z.object({
-  collectionOrders: z.array(collectionOrder).nullish().transform((v) => v ?? []),
+  collectionOrders: z
+    .array(collectionOrder)
+    .nullish()
+    .transform((v) => v ?? []),
   deliveries: z.array(delivery),
 });
 
@@ -178,7 +196,12 @@ const dateOrNull = z.union([z.string(), z.null(), z.undefined()]).transform((v) 
 
 const transport = z.object({
   agent: z.object({ code: text, name: text }),
-  deliveryType: z.object({ code: text, name: text, phoneRequired: bool.optional().transform((v) => v ?? false), dimensionsRequired: bool.optional().transform((v) => v ?? false) }),
+  deliveryType: z.object({
+    code: text,
+    name: text,
+    phoneRequired: bool.optional().transform((v) => v ?? false),
+    dimensionsRequired: bool.optional().transform((v) => v ?? false),
+  }),
   deliveryTime: z
     .object({
       pickUpFrom: dateOrNull,
@@ -189,8 +212,21 @@ const transport = z.object({
       maxDeliveryTo: dateOrNull,
     })
     .nullish()
-    .transform((v) => v ?? { pickUpFrom: null, pickUpTo: null, minDeliveryFrom: null, minDeliveryTo: null, maxDeliveryFrom: null, maxDeliveryTo: null }),
-  insurance: z.object({ description: textOrNull.transform((v) => v ?? '') }).nullish().transform((v) => v ?? null),
+    .transform(
+      (v) =>
+        v ?? {
+          pickUpFrom: null,
+          pickUpTo: null,
+          minDeliveryFrom: null,
+          minDeliveryTo: null,
+          maxDeliveryFrom: null,
+          maxDeliveryTo: null,
+        },
+    ),
+  insurance: z
+    .object({ description: textOrNull.transform((v) => v ?? '') })
+    .nullish()
+    .transform((v) => v ?? null),
   extraServices: z
     .array(
       z.object({
@@ -198,12 +234,24 @@ const transport = z.object({
         name: textOrNull.transform((v) => v ?? ''),
         description: textOrNull.transform((v) => v ?? ''),
         implicit: bool.optional().transform((v) => v ?? false),
-        bans: z.array(text).nullish().transform((v) => v ?? []),
-        arguments: z
-          .array(z.object({ name: textOrNull.transform((v) => v ?? ''), identifier: text, example: textOrNull.transform((v) => v ?? '') }))
+        bans: z
+          .array(text)
           .nullish()
           .transform((v) => v ?? []),
-        price: z.object({ total: decimal, currency: z.string() }).nullish().transform((v) => v ?? null),
+        arguments: z
+          .array(
+            z.object({
+              name: textOrNull.transform((v) => v ?? ''),
+              identifier: text,
+              example: textOrNull.transform((v) => v ?? ''),
+            }),
+          )
+          .nullish()
+          .transform((v) => v ?? []),
+        price: z
+          .object({ total: decimal, currency: z.string() })
+          .nullish()
+          .transform((v) => v ?? null),
       }),
     )
     .nullish()
@@ -222,7 +270,9 @@ const transport = z.object({
     .transform((v) => v ?? null),
 });
 
-export const transportResults = z.array(z.object({ delivery: z.number().int().nonnegative(), transports: z.array(transport) }));
+export const transportResults = z.array(
+  z.object({ delivery: z.number().int().nonnegative(), transports: z.array(transport) }),
+);
 
 /** MIME base64 (spec "Common conventions" 8): may contain line breaks. */
 export const base64Pdf = z.string().transform((s, ctx) => {
@@ -244,7 +294,10 @@ export const traceItems = z.array(
   z.object({
     deliveryId: id,
     lastChecked: dateOrNull,
-    traces: z.array(z.object({ date: z.string(), text: text })).nullish().transform((v) => v ?? []),
+    traces: z
+      .array(z.object({ date: z.string(), text: text }))
+      .nullish()
+      .transform((v) => v ?? []),
   }),
 );
 

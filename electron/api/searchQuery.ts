@@ -29,7 +29,8 @@ function pairsOf(key: string, value: FilterValue): string[] {
 export function searchQueryString(q: DeliverySearch): string {
   const parts: string[] = [];
   if (q.deliveryIds && q.deliveryIds.length) {
-    if (q.filters && 'deliveryId' in q.filters) throw new TypeError('Give deliveryIds or a deliveryId filter, not both.');
+    if (q.filters && 'deliveryId' in q.filters)
+      throw new TypeError('Give deliveryIds or a deliveryId filter, not both.');
     parts.push(`deliveryId=${q.deliveryIds.join(',')}`);
   }
   for (const [key, value] of Object.entries(q.filters ?? {})) parts.push(...pairsOf(key, value));
@@ -60,7 +61,8 @@ export function splitForUrl<T>(
     if (current.length === 0) throw new RangeError(`A single search value makes a URL longer than ${maxBytes} bytes.`);
     chunks.push(current);
     current = [v];
-    if (Buffer.byteLength(urlOf(current)) > maxBytes) throw new RangeError(`A single search value makes a URL longer than ${maxBytes} bytes.`);
+    if (Buffer.byteLength(urlOf(current)) > maxBytes)
+      throw new RangeError(`A single search value makes a URL longer than ${maxBytes} bytes.`);
   }
   if (current.length) chunks.push(current);
   return chunks;

@@ -93,9 +93,27 @@ export type Package = Delivery['packages'][number];
 /** Names accepted by `fields` (spec "GET /api/v3/deliveries"). */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- written as a list, as the spec has it; only its type is used
 const DELIVERY_FIELDS = [
-  'deliveryId', 'externalId', 'deliveryNumber', 'deliveryState', 'deliveryStateName', 'value', 'valueCurrency',
-  'closed', 'cod', 'codCurrency', 'source', 'sourceName', 'variableSymbol', 'ticketNote', 'created', 'agent',
-  'deliveryType', 'extraServices', 'recipient', 'sender', 'packages',
+  'deliveryId',
+  'externalId',
+  'deliveryNumber',
+  'deliveryState',
+  'deliveryStateName',
+  'value',
+  'valueCurrency',
+  'closed',
+  'cod',
+  'codCurrency',
+  'source',
+  'sourceName',
+  'variableSymbol',
+  'ticketNote',
+  'created',
+  'agent',
+  'deliveryType',
+  'extraServices',
+  'recipient',
+  'sender',
+  'packages',
 ] as const;
 export type DeliveryField = (typeof DELIVERY_FIELDS)[number];
 
@@ -144,7 +162,12 @@ export interface CloseGroup {
 
 export type CloseOutcome =
   /** Closed; `confirmedBy: 'search'` when the answer was lost and a search showed them closed (pick-up orders then unknown). */
-  | { status: 'closed'; deliveries: Delivery[]; collectionOrders: CollectionOrder[]; confirmedBy: 'response' | 'search' }
+  | {
+      status: 'closed';
+      deliveries: Delivery[];
+      collectionOrders: CollectionOrder[];
+      confirmedBy: 'response' | 'search';
+    }
   /** The service answered with an error: nothing of this group was closed. */
   | { status: 'rejected'; error: import('./errors').ServiceError }
   /** The answer was lost; a search showed none closed: safe to try again. */

@@ -26,7 +26,8 @@ const agents = {
 
 /** Sends a request; rejects with the abort reason when the signal fires, or the socket error. */
 // `abort()` without an argument gives an AbortError, an Error; anything else is wrapped so callers always get one.
-export const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+export const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('aborted');
 
 export function sendWire(req: WireRequest): Promise<WireResponse> {
   const mod = req.url.protocol === 'https:' ? https : http;
@@ -53,7 +54,11 @@ export function sendWire(req: WireRequest): Promise<WireResponse> {
       });
       res.on('aborted', () => {
         done();
-        reject(req.signal.aborted ? abortReason(req.signal) : Object.assign(new Error('The connection was closed mid-answer.'), { code: 'ECONNRESET' }));
+        reject(
+          req.signal.aborted
+            ? abortReason(req.signal)
+            : Object.assign(new Error('The connection was closed mid-answer.'), { code: 'ECONNRESET' }),
+        );
       });
       res.on('end', () => {
         done();

@@ -49,7 +49,11 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
 
   /** The accounts list sent again after a change nobody awaits: a store that fails is logged, never an unhandled rejection. */
   const inBackground = (p: Promise<unknown>) =>
-    void p.catch((err: unknown) => deps.log.error('the accounts could not be sent to the page', { error: err instanceof Error ? err.message : String(err) }));
+    void p.catch((err: unknown) =>
+      deps.log.error('the accounts could not be sent to the page', {
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    );
 
   setUrlSink((url) => {
     if (!login) return;
@@ -160,7 +164,13 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
       lastError.delete(accountId);
       const first = await isFirstLogin(accountId);
       return new Promise<{ url: string }>((resolve, reject) => {
-        const current: BrowserLogin = { accountId, url: null, abort: new AbortController(), urlKnown: (url) => resolve({ url }), failed: reject };
+        const current: BrowserLogin = {
+          accountId,
+          url: null,
+          abort: new AbortController(),
+          urlKnown: (url) => resolve({ url }),
+          failed: reject,
+        };
         login = current;
         deps.accounts
           .loginWithBrowser(accountId, { signal: current.abort.signal })

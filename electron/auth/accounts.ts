@@ -59,7 +59,8 @@ function checkUrl(u: string): string {
   } catch {
     throw new StationError('account_invalid', `"${u}" is not a web address.`, { reason: 'url', url: u });
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new StationError('account_invalid', 'The service address must start with https://.', { reason: 'scheme' });
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new StationError('account_invalid', 'The service address must start with https://.', { reason: 'scheme' });
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -75,14 +76,26 @@ export function createAccounts(o: AccountsOptions) {
 
   function baseUrlOf(a: Account): string {
     // A sandbox account with an address is a sandbox run on its own (npm run sandbox); without one, the built-in sandbox.
-    const url = a.environment === 'sandbox' ? (a.baseUrl ?? o.environments.sandbox()) : (a.baseUrl ?? o.environments[a.environment]);
-    if (!url) throw new StationError('account_no_url', `The ${a.environment} address of "${a.name}" is not set.`, { environment: a.environment, name: a.name });
+    const url =
+      a.environment === 'sandbox'
+        ? (a.baseUrl ?? o.environments.sandbox())
+        : (a.baseUrl ?? o.environments[a.environment]);
+    if (!url)
+      throw new StationError('account_no_url', `The ${a.environment} address of "${a.name}" is not set.`, {
+        environment: a.environment,
+        name: a.name,
+      });
     return url.replace(/\/+$/, '');
   }
 
   async function clientSecretOf(a: Account): Promise<string> {
     const s = await o.secrets.get(secretNames.clientSecret(a.id));
-    if (!s) throw new StationError('account_no_secret', `The client secret of "${a.name}" is not in the keychain. Enter it again.`, { name: a.name });
+    if (!s)
+      throw new StationError(
+        'account_no_secret',
+        `The client secret of "${a.name}" is not in the keychain. Enter it again.`,
+        { name: a.name },
+      );
     return s;
   }
 
@@ -116,14 +129,26 @@ export function createAccounts(o: AccountsOptions) {
 
     async add(n: NewAccount): Promise<Account> {
       if (!n.name.trim()) throw new StationError('account_invalid', 'Give the account a name.', { reason: 'name' });
-      if (!n.clientId.trim() || !n.clientSecret) throw new StationError('account_invalid', 'Both the client id and the client secret are needed (the service has no public clients).', { reason: 'credentials' });
+      if (!n.clientId.trim() || !n.clientSecret)
+        throw new StationError(
+          'account_invalid',
+          'Both the client id and the client secret are needed (the service has no public clients).',
+          { reason: 'credentials' },
+        );
       const port = n.redirectPort ?? DEFAULT_REDIRECT_PORT;
-      if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StationError('account_invalid', 'The redirect port must be a number from 1 to 65535.', { reason: 'port' });
+      if (!Number.isInteger(port) || port < 1 || port > 65535)
+        throw new StationError('account_invalid', 'The redirect port must be a number from 1 to 65535.', {
+          reason: 'port',
+        });
       const path = n.redirectPath ?? DEFAULT_REDIRECT_PATH;
-      if (!path.startsWith('/')) throw new StationError('account_invalid', 'The redirect path must start with "/".', { reason: 'path' });
+      if (!path.startsWith('/'))
+        throw new StationError('account_invalid', 'The redirect path must start with "/".', { reason: 'path' });
       const baseUrl = n.baseUrl ? checkUrl(n.baseUrl) : null;
       if (n.environment !== 'sandbox' && !baseUrl && !o.environments[n.environment]) {
-        throw new StationError('account_invalid', `Enter the address of the ${n.environment} environment.`, { reason: 'address', environment: n.environment });
+        throw new StationError('account_invalid', `Enter the address of the ${n.environment} environment.`, {
+          reason: 'address',
+          environment: n.environment,
+        });
       }
       const row: Omit<Account, 'active'> = {
         id: randomUUID(),
@@ -159,7 +184,8 @@ export function createAccounts(o: AccountsOptions) {
     },
 
     setActive(id: string): Account {
-      if (!o.repo.setActive(id)) throw new StationError('account_not_found', 'There is no such account on this station.');
+      if (!o.repo.setActive(id))
+        throw new StationError('account_not_found', 'There is no such account on this station.');
       return mustGet(id);
     },
 
@@ -203,17 +229,28 @@ export function createAccounts(o: AccountsOptions) {
     async loginWithRefreshToken(id: string, refreshToken: string): Promise<LoginState> {
       const a = mustGet(id);
       const token = refreshToken.trim();
-      if (!/^\S+$/.test(token)) throw new StationError('login_invalid_token', 'Paste the refresh token (one word, no spaces).', { reason: 'format' });
+      if (!/^\S+$/.test(token))
+        throw new StationError('login_invalid_token', 'Paste the refresh token (one word, no spaces).', {
+          reason: 'format',
+        });
       let grant;
       try {
         grant = await requestToken(
           { baseUrl: baseUrlOf(a), clientId: a.clientId, clientSecret: await clientSecretOf(a) },
-          { grant_type: 'refresh_token', refresh_token: token, redirect_uri: loopbackRedirectUri(a.redirectPort, a.redirectPath), scope: a.scopes.join(' ') },
+          {
+            grant_type: 'refresh_token',
+            refresh_token: token,
+            redirect_uri: loopbackRedirectUri(a.redirectPort, a.redirectPath),
+            scope: a.scopes.join(' '),
+          },
           { language: o.language?.() },
         );
       } catch (e) {
         if (e instanceof ServiceError && e.kind === 'login_required') {
-          throw new StationError('login_invalid_token', 'The service does not accept this refresh token. Check that it belongs to this client and environment.');
+          throw new StationError(
+            'login_invalid_token',
+            'The service does not accept this refresh token. Check that it belongs to this client and environment.',
+          );
         }
         throw e;
       }

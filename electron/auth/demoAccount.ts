@@ -15,7 +15,15 @@ import type { Accounts } from './accounts';
 
 export interface DemoSandbox {
   url: string;
-  demo: { clientId: string; clientSecret: string; redirectUri: string; username: string; password: string; companyName: string; scope: string };
+  demo: {
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    username: string;
+    password: string;
+    companyName: string;
+    scope: string;
+  };
   /** The secret the sandbox's test controls require (sent as x-sandbox-admin-secret), if any. */
   adminSecret?: string;
 }
@@ -25,12 +33,16 @@ export const DEMO_ACCOUNT_SETTING = 'accounts.demoAccountId';
 async function demoRefreshToken(sb: DemoSandbox): Promise<string> {
   const res = await fetch(`${sb.url}/_sandbox/tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(sb.adminSecret ? { 'x-sandbox-admin-secret': sb.adminSecret } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(sb.adminSecret ? { 'x-sandbox-admin-secret': sb.adminSecret } : {}),
+    },
     body: JSON.stringify({ clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope }),
     signal: AbortSignal.timeout(10_000),
   });
   const body = (await res.json().catch(() => null)) as { refresh_token?: unknown } | null;
-  if (!res.ok || typeof body?.refresh_token !== 'string') throw new Error(`the sandbox gave no demo login (HTTP ${res.status})`);
+  if (!res.ok || typeof body?.refresh_token !== 'string')
+    throw new Error(`the sandbox gave no demo login (HTTP ${res.status})`);
   return body.refresh_token;
 }
 
@@ -42,7 +54,12 @@ export async function loginDemoAccount(accounts: Accounts, id: string, sandbox: 
 }
 
 /** The demo account's id: created when the station has no account, logged in when it is the demo one. */
-export async function ensureDemoAccount(o: { accounts: Accounts; settings: SettingsRepo; sandbox: DemoSandbox; log: Logger }): Promise<string | null> {
+export async function ensureDemoAccount(o: {
+  accounts: Accounts;
+  settings: SettingsRepo;
+  sandbox: DemoSandbox;
+  log: Logger;
+}): Promise<string | null> {
   let id = o.settings.get<string>(DEMO_ACCOUNT_SETTING) ?? null;
   if (id && !o.accounts.get(id)) id = null;
   if (!id) {

@@ -13,14 +13,26 @@ import { StationError } from '../base/stationError';
 import type { Accounts } from './accounts';
 import { loginDemoAccount, type DemoSandbox } from './demoAccount';
 
-export async function resetDemoData(o: { accountCache: AccountCacheRepo; accounts: Accounts; sandbox: DemoSandbox; demoAccountId: string | null; log: Logger }): Promise<void> {
+export async function resetDemoData(o: {
+  accountCache: AccountCacheRepo;
+  accounts: Accounts;
+  sandbox: DemoSandbox;
+  demoAccountId: string | null;
+  log: Logger;
+}): Promise<void> {
   const active = o.accounts.active();
   if (!o.demoAccountId || active?.id !== o.demoAccountId) {
-    throw new StationError('not_demo_account', 'Only the demo company on the built-in sandbox can be reset. Make it the active company first.');
+    throw new StationError(
+      'not_demo_account',
+      'Only the demo company on the built-in sandbox can be reset. Make it the active company first.',
+    );
   }
   const res = await fetch(`${o.sandbox.url}/_sandbox/reset`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(o.sandbox.adminSecret ? { 'x-sandbox-admin-secret': o.sandbox.adminSecret } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(o.sandbox.adminSecret ? { 'x-sandbox-admin-secret': o.sandbox.adminSecret } : {}),
+    },
     body: JSON.stringify({ seed: 'demo' }),
     signal: AbortSignal.timeout(20_000),
   });

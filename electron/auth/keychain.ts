@@ -35,12 +35,16 @@ export function createSystemSecretStore(service = KEYCHAIN_SERVICE): SecretStore
   // Loaded on first use (a native module): a machine without a keychain can still start the
   // station and see a clear error only when a secret is needed. A dynamic import works in the
   // ESM web host and in the CommonJS Electron bundle alike.
-  const load = (): Promise<Keyring> => (keyring ??= import('@napi-rs/keyring').then((m) => ((m as { default?: Keyring }).default ?? m)));
+  const load = (): Promise<Keyring> =>
+    (keyring ??= import('@napi-rs/keyring').then((m) => (m as { default?: Keyring }).default ?? m));
   const use = async <T>(what: string, fn: (k: Keyring) => Promise<T>): Promise<T> => {
     try {
       return await fn(await load());
     } catch (e) {
-      throw new StationError('keychain_unavailable', `The system keychain could not ${what} (${(e as Error).message}). Unlock the keychain and try again.`);
+      throw new StationError(
+        'keychain_unavailable',
+        `The system keychain could not ${what} (${(e as Error).message}). Unlock the keychain and try again.`,
+      );
     }
   };
   // On Linux the binding would fall back silently to the kernel keyring, which forgets everything

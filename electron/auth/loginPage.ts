@@ -3,18 +3,36 @@ export type LoginPageKind = 'success' | 'denied' | 'failed' | 'finished' | 'igno
 
 const texts = {
   en: {
-    success: ['You are logged in', 'The Label Station is connected to the shipping service. You can close this tab and go back to the station.'],
-    denied: ['Permission not granted', 'The Label Station was not given access. Start the login again in the station if this was a mistake.'],
+    success: [
+      'You are logged in',
+      'The Label Station is connected to the shipping service. You can close this tab and go back to the station.',
+    ],
+    denied: [
+      'Permission not granted',
+      'The Label Station was not given access. Start the login again in the station if this was a mistake.',
+    ],
     failed: ['The login did not work', 'Go back to the Label Station and start the login again.'],
     finished: ['This login has already finished', 'Go back to the Label Station.'],
-    ignored: ['This request was ignored', 'It does not belong to the login the Label Station is waiting for. A login in progress goes on; finish it in the browser tab the station opened.'],
+    ignored: [
+      'This request was ignored',
+      'It does not belong to the login the Label Station is waiting for. A login in progress goes on; finish it in the browser tab the station opened.',
+    ],
   },
   cs: {
-    success: ['Jste přihlášeni', 'Stanice štítků je připojena ke službě. Tuto kartu můžete zavřít a vrátit se do stanice.'],
-    denied: ['Oprávnění nebylo uděleno', 'Stanice štítků nedostala přístup. Pokud jde o omyl, spusťte přihlášení ve stanici znovu.'],
+    success: [
+      'Jste přihlášeni',
+      'Stanice štítků je připojena ke službě. Tuto kartu můžete zavřít a vrátit se do stanice.',
+    ],
+    denied: [
+      'Oprávnění nebylo uděleno',
+      'Stanice štítků nedostala přístup. Pokud jde o omyl, spusťte přihlášení ve stanici znovu.',
+    ],
     failed: ['Přihlášení se nezdařilo', 'Vraťte se do stanice štítků a spusťte přihlášení znovu.'],
     finished: ['Toto přihlášení už skončilo', 'Vraťte se do stanice štítků.'],
-    ignored: ['Tento požadavek byl ignorován', 'Nepatří k přihlášení, na které stanice štítků čeká. Probíhající přihlášení pokračuje; dokončete ho v kartě prohlížeče, kterou stanice otevřela.'],
+    ignored: [
+      'Tento požadavek byl ignorován',
+      'Nepatří k přihlášení, na které stanice štítků čeká. Probíhající přihlášení pokračuje; dokončete ho v kartě prohlížeče, kterou stanice otevřela.',
+    ],
   },
 } as const;
 

@@ -55,7 +55,14 @@ export function createPkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: b64url(createHash('sha256').update(verifier).digest()) };
 }
 
-export function authorizeUrl(o: { baseUrl: string; clientId: string; scopes: readonly string[]; state: string; redirectUri: string; challenge: string }): string {
+export function authorizeUrl(o: {
+  baseUrl: string;
+  clientId: string;
+  scopes: readonly string[];
+  state: string;
+  redirectUri: string;
+  challenge: string;
+}): string {
   const url = new URL(o.baseUrl.replace(/\/+$/, '') + '/connect/authorize/');
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', o.clientId);
@@ -126,15 +133,21 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
       // Spec Flow 1: the client must compare the returned state with the value it sent. A request
       // without our state is not the answer to this login: it is ignored, and the login goes on.
       if (!sameState(target.searchParams.get('state'), state)) {
-        refusals.note('login callback without this login\'s state ignored', {});
-        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(loginPage(lang, 'ignored'));
+        refusals.note("login callback without this login's state ignored", {});
+        res
+          .writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+          .end(loginPage(lang, 'ignored'));
         return;
       }
       callbackTaken = true;
       // Its own failure (the answer page could not be written) ends the login: never an unhandled rejection.
-      handleCallback(target.searchParams, res).catch((err: unknown) => finish(err instanceof Error ? err : new Error(String(err))));
+      handleCallback(target.searchParams, res).catch((err: unknown) =>
+        finish(err instanceof Error ? err : new Error(String(err))),
+      );
     } catch (err) {
-      refusals.note('login listener refused a malformed request', { error: err instanceof Error ? err.message : String(err) });
+      refusals.note('login listener refused a malformed request', {
+        error: err instanceof Error ? err.message : String(err),
+      });
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       res.end();
     }
@@ -142,7 +155,11 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
 
   async function handleCallback(q: URLSearchParams, res: http.ServerResponse) {
     const send = (status: number, html: string) =>
-      new Promise<void>((r) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html, () => r()));
+      new Promise<void>((r) =>
+        res
+          .writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+          .end(html, () => r()),
+      );
     const error = q.get('error');
     if (error) {
       const description = q.get('error_description');
@@ -150,7 +167,11 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
       return finish(
         error === 'access_denied'
           ? new StationError('login_access_denied', description ?? 'The permission was not granted.', { error })
-          : new StationError('login_failed', `The service refused the login (${error}${description ? `: ${description}` : ''}).`, { error }),
+          : new StationError(
+              'login_failed',
+              `The service refused the login (${error}${description ? `: ${description}` : ''}).`,
+              { error },
+            ),
       );
     }
     const code = q.get('code');
@@ -162,7 +183,13 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
       // Exchanged once, never retried: the code is single-use and lives 90 s (spec Flow 3).
       const grant = await requestToken(
         { baseUrl: o.baseUrl, clientId: o.clientId, clientSecret: o.clientSecret },
-        { grant_type: 'authorization_code', code, redirect_uri: redirectUri, scope: o.scopes.join(' '), code_verifier: pkce.verifier },
+        {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          scope: o.scopes.join(' '),
+          code_verifier: pkce.verifier,
+        },
         { timeoutMs: o.tokenTimeoutMs, language: lang },
       );
       if (!grant.refreshToken) throw new ServiceError('malformed', 'The service granted no refresh token.');
@@ -171,7 +198,13 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       await send(200, loginPage(lang, 'failed', message));
-      finish(new StationError('login_exchange_failed', `The login could not be completed: ${message}`, e instanceof ServiceError ? e.toJSON() : undefined));
+      finish(
+        new StationError(
+          'login_exchange_failed',
+          `The login could not be completed: ${message}`,
+          e instanceof ServiceError ? e.toJSON() : undefined,
+        ),
+      );
     }
   }
 
@@ -204,7 +237,14 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
 
   const timeoutMs = o.timeoutMs ?? 5 * 60_000;
   const timer = setTimeout(
-    () => finish(new StationError('login_timeout', `The login was not finished within ${Math.round(timeoutMs / 1000)} s. Start it again.`, { seconds: Math.round(timeoutMs / 1000) })),
+    () =>
+      finish(
+        new StationError(
+          'login_timeout',
+          `The login was not finished within ${Math.round(timeoutMs / 1000)} s. Start it again.`,
+          { seconds: Math.round(timeoutMs / 1000) },
+        ),
+      ),
     timeoutMs,
   );
   const onAbort = () => finish(new StationError('login_cancelled', 'The login was cancelled.'));
@@ -212,12 +252,25 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
   o.signal?.addEventListener('abort', onAbort, { once: true });
 
   if (!finished) {
-    const url = authorizeUrl({ baseUrl: o.baseUrl, clientId: o.clientId, scopes: o.scopes, state, redirectUri, challenge: pkce.challenge });
+    const url = authorizeUrl({
+      baseUrl: o.baseUrl,
+      clientId: o.clientId,
+      scopes: o.scopes,
+      state,
+      redirectUri,
+      challenge: pkce.challenge,
+    });
     Promise.resolve()
       .then(() => o.openBrowser(url))
       .catch((e) => {
         // Once the answer has arrived, the opener's own fate no longer matters.
-        if (!callbackTaken) finish(new StationError('login_browser_failed', `The system browser could not be opened (${(e as Error).message}).`));
+        if (!callbackTaken)
+          finish(
+            new StationError(
+              'login_browser_failed',
+              `The system browser could not be opened (${(e as Error).message}).`,
+            ),
+          );
       });
   }
   try {

@@ -64,7 +64,9 @@ export async function requestToken(
   } catch (err) {
     if (opts.signal?.aborted) throw new ServiceError('network', 'The login request was cancelled.', { cause: err });
     if (err instanceof Error && err.name === 'TimeoutError') {
-      throw new ServiceError('timeout', `The login service did not answer within ${timeoutMs / 1000} s.`, { cause: err });
+      throw new ServiceError('timeout', `The login service did not answer within ${timeoutMs / 1000} s.`, {
+        cause: err,
+      });
     }
     const code = (err as { code?: string }).code ?? (err as Error).message;
     throw new ServiceError('network', `The login service cannot be reached (${code}).`, { cause: err });
@@ -79,17 +81,33 @@ export async function requestToken(
   if (res.status !== 200) {
     const o = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const error = typeof o.error === 'string' ? o.error : null;
-    const description = typeof o.error_description === 'string' ? o.error_description : typeof o.message === 'string' ? o.message : null;
+    const description =
+      typeof o.error_description === 'string' ? o.error_description : typeof o.message === 'string' ? o.message : null;
     if (error === 'invalid_grant') {
-      throw new ServiceError('login_required', `The saved login is no longer valid${description ? ` (${description})` : ''}. Log in again.`, { status: res.status });
+      throw new ServiceError(
+        'login_required',
+        `The saved login is no longer valid${description ? ` (${description})` : ''}. Log in again.`,
+        { status: res.status },
+      );
     }
     if (error === 'invalid_client' || error === 'unauthorized_client' || res.status === 401) {
-      throw new ServiceError('auth', `The service refused the client id or client secret${description ? ` (${description})` : ''}. Check the account settings.`, { status: res.status });
+      throw new ServiceError(
+        'auth',
+        `The service refused the client id or client secret${description ? ` (${description})` : ''}. Check the account settings.`,
+        { status: res.status },
+      );
     }
-    throw new ServiceError('http', `The login service answered HTTP ${res.status}${error ? ` (${error}${description ? `: ${description}` : ''})` : ''}.`, { status: res.status });
+    throw new ServiceError(
+      'http',
+      `The login service answered HTTP ${res.status}${error ? ` (${error}${description ? `: ${description}` : ''})` : ''}.`,
+      { status: res.status },
+    );
   }
   const parsed = tokenResponse.safeParse(body);
-  if (!parsed.success) throw new ServiceError('malformed', 'The login service answered with something that is not a token.', { status: res.status });
+  if (!parsed.success)
+    throw new ServiceError('malformed', 'The login service answered with something that is not a token.', {
+      status: res.status,
+    });
   return {
     accessToken: parsed.data.access_token,
     refreshToken: parsed.data.refresh_token ?? null,

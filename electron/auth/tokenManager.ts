@@ -16,10 +16,7 @@ import type { AccessTokenSource } from '../api/index';
 import { secretNames, type SecretStore } from './keychain';
 import { requestToken, type TokenGrant } from './tokenEndpoint';
 
-export type LoginState =
-  | { state: 'logged-out' }
-  | { state: 'logged-in' }
-  | { state: 'login_required'; reason: string };
+export type LoginState = { state: 'logged-out' } | { state: 'logged-in' } | { state: 'login_required'; reason: string };
 
 export interface TokenManagerOptions {
   accountId: string;
@@ -84,14 +81,20 @@ export function createTokenManager(o: TokenManagerOptions): TokenManager {
       o.secrets.get(secretNames.refreshToken(o.accountId)),
       o.secrets.get(secretNames.clientSecret(o.accountId)),
     ]);
-    if (!clientSecret) throw loginRequired('The client secret of this account is missing from the keychain. Enter it and log in again.');
+    if (!clientSecret)
+      throw loginRequired('The client secret of this account is missing from the keychain. Enter it and log in again.');
     if (!refreshToken) throw loginRequired('This account is not logged in. Log in to the service.');
     for (let attempt = 1; ; attempt++) {
       try {
         refreshCount++;
         const grant = await requestToken(
           { baseUrl: o.baseUrl, clientId: o.clientId, clientSecret },
-          { grant_type: 'refresh_token', refresh_token: refreshToken, redirect_uri: o.redirectUri, scope: o.scopes.join(' ') },
+          {
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken,
+            redirect_uri: o.redirectUri,
+            scope: o.scopes.join(' '),
+          },
           { timeoutMs: o.timeoutMs, language: o.language?.() },
         );
         // A service that rotates refresh tokens sends a new one: keep it (spec: not for this service).
@@ -102,8 +105,10 @@ export function createTokenManager(o: TokenManagerOptions): TokenManager {
         setState({ state: 'logged-in' });
         return grant.accessToken;
       } catch (e) {
-        if (e instanceof ServiceError && (e.kind === 'login_required' || e.kind === 'auth')) throw loginRequired(e.message);
-        const transient = e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
+        if (e instanceof ServiceError && (e.kind === 'login_required' || e.kind === 'auth'))
+          throw loginRequired(e.message);
+        const transient =
+          e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout' || (e.status ?? 0) >= 500);
         if (!transient || attempt > retries) throw e;
         o.log.warn('token refresh failed, trying again', { accountId: o.accountId, attempt });
         await new Promise((r) => setTimeout(r, 250 * 2 ** (attempt - 1)));

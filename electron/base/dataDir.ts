@@ -25,6 +25,10 @@ export function dataDirArgument(args: readonly string[]): string | undefined {
 }
 
 /** The data folder: the command line's, else STATION_DATA_DIR, else the per-OS default. */
-export function resolveDataDir(given: string | undefined, env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function resolveDataDir(
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): string {
   return given ? path.resolve(given) : defaultDataDir(env, platform);
 }

@@ -22,7 +22,17 @@
  * Secrets never reach it: fields named like a secret are replaced before anything is written,
  * and callers never pass tokens in messages (tests search the log for them).
  */
-import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import type { Logger } from '../rpc/rpcServer';

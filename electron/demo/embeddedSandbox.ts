@@ -15,7 +15,11 @@ export interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
-export type StartEmbeddedSandbox = (o: { dataDir: string; controls: 'secret' | 'open'; log: Logger }) => Promise<EmbeddedSandbox>;
+export type StartEmbeddedSandbox = (o: {
+  dataDir: string;
+  controls: 'secret' | 'open';
+  log: Logger;
+}) => Promise<EmbeddedSandbox>;
 
 export const startEmbeddedSandbox: StartEmbeddedSandbox = async ({ dataDir, controls, log }) => {
   // The test controls (/_sandbox/) answer only this process unless asked to be open (see StationOptions).
@@ -29,7 +33,10 @@ export const startEmbeddedSandbox: StartEmbeddedSandbox = async ({ dataDir, cont
     onlyOwnHost: true,
     // The demo company's client secret and password are made anew at every launch and known only
     // to this process (the public ones log nobody in), unless the controls are open (tests).
-    demoSecrets: controls === 'open' ? undefined : { clientSecret: randomBytes(24).toString('base64url'), password: randomBytes(24).toString('base64url') },
+    demoSecrets:
+      controls === 'open'
+        ? undefined
+        : { clientSecret: randomBytes(24).toString('base64url'), password: randomBytes(24).toString('base64url') },
     // The same driver binary as station.db (the Electron build under Electron).
     sqliteBinding: sqliteBinding(),
   });

@@ -23,7 +23,8 @@ export type PickListLanguage = 'en' | 'cs';
 const TEXTS = {
   en: {
     title: 'Demo pick list',
-    intro: 'Prepared shipments of the built-in sandbox. Scan a code on the Station screen (F1): the shipment is closed and its label prints. Nothing is sent to a carrier.',
+    intro:
+      'Prepared shipments of the built-in sandbox. Scan a code on the Station screen (F1): the shipment is closed and its label prints. Nothing is sent to a carrier.',
     carrier: 'Carrier',
     recipient: 'Recipient',
     shipment: 'Shipment',
@@ -32,7 +33,8 @@ const TEXTS = {
   },
   cs: {
     title: 'Ukázkový seznam k vychystání',
-    intro: 'Připravené zásilky vestavěného sandboxu. Naskenujte kód na obrazovce Stanice (F1): zásilka se uzavře a vytiskne se její štítek. Nic se neodesílá dopravci.',
+    intro:
+      'Připravené zásilky vestavěného sandboxu. Naskenujte kód na obrazovce Stanice (F1): zásilka se uzavře a vytiskne se její štítek. Nic se neodesílá dopravci.',
     carrier: 'Dopravce',
     recipient: 'Příjemce',
     shipment: 'Zásilka',
@@ -68,27 +70,60 @@ function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 /** Bars of `code` with their left quiet zone starting at `x` (a multiple of 3 pt). */
 function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number): void {
   const pattern = code128Bars(code);
-  const module = MODULES_PT.find((m) => (pattern.modules + 2 * QUIET_ZONE_MODULES) * m <= BAR_AREA) ?? MODULES_PT[MODULES_PT.length - 1]!;
+  const module =
+    MODULES_PT.find((m) => (pattern.modules + 2 * QUIET_ZONE_MODULES) * m <= BAR_AREA) ??
+    MODULES_PT[MODULES_PT.length - 1]!;
   const left = x + QUIET_ZONE_MODULES * module;
   doc.save().fillColor('black');
   for (const bar of pattern.bars) doc.rect(left + bar.start * module, y, bar.width * module, BAR_H);
   doc.fill().restore();
-  doc.font(FONT).fontSize(9).fillColor('black').text(code, left, y + BAR_H + 3, { width: pattern.modules * module, align: 'center', lineBreak: false, characterSpacing: 1 });
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('black')
+    .text(code, left, y + BAR_H + 3, {
+      width: pattern.modules * module,
+      align: 'center',
+      lineBreak: false,
+      characterSpacing: 1,
+    });
 }
 
-export async function renderDemoPickListPdf(entries: PickListEntry[], opts: { language: PickListLanguage; created: Date; companyName?: string }): Promise<Buffer> {
+export async function renderDemoPickListPdf(
+  entries: PickListEntry[],
+  opts: { language: PickListLanguage; created: Date; companyName?: string },
+): Promise<Buffer> {
   const tx = TEXTS[opts.language];
-  const doc = new PDFDocument({ size: PAGE, margin: 0, autoFirstPage: false, bufferPages: true, info: { Title: tx.title, Creator: 'Label Station', CreationDate: opts.created } });
+  const doc = new PDFDocument({
+    size: PAGE,
+    margin: 0,
+    autoFirstPage: false,
+    bufferPages: true,
+    info: { Title: tx.title, Creator: 'Label Station', CreationDate: opts.created },
+  });
   const fonts = documentFonts();
   doc.registerFont(FONT, fonts.regular);
   doc.registerFont(BOLD, fonts.bold);
 
   doc.addPage({ size: PAGE, margin: 0 });
   doc.font(BOLD).fontSize(18).text(tx.title, LEFT, TOP, { lineBreak: false });
-  if (opts.companyName) doc.font(FONT).fontSize(10).fillColor('#333333').text(opts.companyName, LEFT, TOP + 24, { lineBreak: false });
-  doc.font(FONT).fontSize(9.5).fillColor('black').text(tx.intro, LEFT, TOP + 42, { width: PAGE[0] - 2 * LEFT });
+  if (opts.companyName)
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .fillColor('#333333')
+      .text(opts.companyName, LEFT, TOP + 24, { lineBreak: false });
+  doc
+    .font(FONT)
+    .fontSize(9.5)
+    .fillColor('black')
+    .text(tx.intro, LEFT, TOP + 42, { width: PAGE[0] - 2 * LEFT });
   let y = Math.ceil((doc.y + 15) / 3) * 3;
-  if (entries.length === 0) doc.font(BOLD).fontSize(12).text(tx.empty, LEFT, y, { width: PAGE[0] - 2 * LEFT });
+  if (entries.length === 0)
+    doc
+      .font(BOLD)
+      .fontSize(12)
+      .text(tx.empty, LEFT, y, { width: PAGE[0] - 2 * LEFT });
 
   for (const e of entries) {
     if (y + ROW_H > BOTTOM) {
@@ -96,18 +131,47 @@ export async function renderDemoPickListPdf(entries: PickListEntry[], opts: { la
       y = TOP;
     }
     drawBarcode(doc, e.code, LEFT, y + 6);
-    doc.font(BOLD).fontSize(13).fillColor('black').text(e.code, TEXT_X, y + 6, { width: TEXT_W, lineBreak: false, ellipsis: true });
-    doc.font(FONT).fontSize(10).text(`${tx.carrier}: ${e.carrier}`, TEXT_X, y + 25, { width: TEXT_W, lineBreak: false, ellipsis: true });
-    doc.text(`${tx.recipient}: ${e.recipientName}`, TEXT_X, y + 39, { width: TEXT_W, lineBreak: false, ellipsis: true });
-    doc.fillColor('#555555').fontSize(8.5).text(`${tx.shipment} ${e.deliveryId}`, TEXT_X, y + 53, { width: TEXT_W, lineBreak: false });
-    doc.save().lineWidth(0.5).strokeColor('#999999').moveTo(LEFT, y + ROW_H - 3).lineTo(PAGE[0] - LEFT, y + ROW_H - 3).stroke().restore();
+    doc
+      .font(BOLD)
+      .fontSize(13)
+      .fillColor('black')
+      .text(e.code, TEXT_X, y + 6, { width: TEXT_W, lineBreak: false, ellipsis: true });
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .text(`${tx.carrier}: ${e.carrier}`, TEXT_X, y + 25, { width: TEXT_W, lineBreak: false, ellipsis: true });
+    doc.text(`${tx.recipient}: ${e.recipientName}`, TEXT_X, y + 39, {
+      width: TEXT_W,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc
+      .fillColor('#555555')
+      .fontSize(8.5)
+      .text(`${tx.shipment} ${e.deliveryId}`, TEXT_X, y + 53, { width: TEXT_W, lineBreak: false });
+    doc
+      .save()
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .moveTo(LEFT, y + ROW_H - 3)
+      .lineTo(PAGE[0] - LEFT, y + ROW_H - 3)
+      .stroke()
+      .restore();
     y += ROW_H;
   }
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    doc.font(FONT).fontSize(8).fillColor('#555555').text(tx.page(i + 1, range.count), LEFT, PAGE[1] - 36, { width: PAGE[0] - 2 * LEFT, align: 'right', lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(tx.page(i + 1, range.count), LEFT, PAGE[1] - 36, {
+        width: PAGE[0] - 2 * LEFT,
+        align: 'right',
+        lineBreak: false,
+      });
   }
   return toBuffer(doc);
 }

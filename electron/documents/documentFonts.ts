@@ -37,7 +37,11 @@ let cached: DocumentFonts | null = null;
 export function documentFonts(): DocumentFonts {
   if (cached) return cached;
   const dir = findFontsDir();
-  if (!dir) throw new StationError('fonts_missing', 'The document fonts (resources/fonts/DejaVuSans.ttf) are missing from this installation. Reinstall the station.');
+  if (!dir)
+    throw new StationError(
+      'fonts_missing',
+      'The document fonts (resources/fonts/DejaVuSans.ttf) are missing from this installation. Reinstall the station.',
+    );
   cached = { regular: readFileSync(path.join(dir, FILES.regular)), bold: readFileSync(path.join(dir, FILES.bold)) };
   return cached;
 }

@@ -123,7 +123,9 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
     for (const stop of served) stop();
     served.clear();
     // Bounded inside close(): the scan and the label in flight finish first.
-    await station?.close().catch((err: unknown) => log?.error('the station did not close cleanly', { error: String(err) }));
+    await station
+      ?.close()
+      .catch((err: unknown) => log?.error('the station did not close cleanly', { error: String(err) }));
     station = null;
     say({ t: 'closed' });
     opts.exit(0);
@@ -152,7 +154,12 @@ export function runCoreProcess(parent: ParentPortLike, opts: CoreProcessOptions)
       const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
       const failure = storageFailureOf(err, dataDirInUse);
       // Written if the disk takes it, dropped if not (electron/base/log.ts): the exit never waits on it.
-      log?.error(failure ? 'the station core stopped: it cannot write its data' : 'the station core stopped on an unexpected error', { error: message });
+      log?.error(
+        failure
+          ? 'the station core stopped: it cannot write its data'
+          : 'the station core stopped on an unexpected error',
+        { error: message },
+      );
       console.error(message);
       // A storage failure: main hears why (a message needs a turn of the event loop), then the exit.
       if (failure) stopOnStorageFailure(failure, 100);

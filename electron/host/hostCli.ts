@@ -9,7 +9,12 @@ import { createLogger } from '../base/log';
 import { makeDataDirPrivate } from '../base/privateDataDir';
 import { storageFailure, type StorageFailure } from '../../shared/storageFailure';
 import { createStation } from '../station';
-import { exitCodeFor, STORAGE_EXIT_GRACE_MS, STORAGE_FAILED_EXIT_CODE, storageFailureOf } from '../status/storageFailure';
+import {
+  exitCodeFor,
+  STORAGE_EXIT_GRACE_MS,
+  STORAGE_FAILED_EXIT_CODE,
+  storageFailureOf,
+} from '../status/storageFailure';
 import { startWebHost } from './webHost';
 
 declare const STATION_VERSION: string;
@@ -54,7 +59,10 @@ async function main() {
   // cannot take it (electron/base/log.ts), so the exit never waits on it.
   const fatal = (err: unknown) => {
     const failure = storageFailureOf(err, dataDir);
-    log.error(failure ? 'the station stopped: it cannot write its data' : 'the station stopped on an unexpected error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    log.error(
+      failure ? 'the station stopped: it cannot write its data' : 'the station stopped on an unexpected error',
+      { error: err instanceof Error ? (err.stack ?? err.message) : String(err) },
+    );
     console.error(err);
     if (!failure) process.exit(1);
     // The supervisor is told why (a message needs a turn of the event loop to leave), then the exit.
@@ -81,7 +89,9 @@ async function main() {
     // log flush, and scripts/start.mjs starts it again.
     onStorageFailed: (f) => {
       toSupervisor({ t: 'storageFailed', failure: f });
-      console.error(`The station cannot write its data: ${f.message} (${f.code}). It stops now (exit code ${STORAGE_FAILED_EXIT_CODE}).`);
+      console.error(
+        `The station cannot write its data: ${f.message} (${f.code}). It stops now (exit code ${STORAGE_FAILED_EXIT_CODE}).`,
+      );
       setTimeout(() => process.exit(STORAGE_FAILED_EXIT_CODE), STORAGE_EXIT_GRACE_MS);
     },
   });

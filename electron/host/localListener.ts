@@ -44,7 +44,10 @@ export interface RefusalLog {
  * Refusal lines, at most `perWindow` per message and window; the rest are counted and summed up
  * in one line when the window ends (a timer that does not keep the process alive).
  */
-export function refusalLog(log: Logger, o: { perWindow?: number; windowMs?: number; now?: () => number } = {}): RefusalLog {
+export function refusalLog(
+  log: Logger,
+  o: { perWindow?: number; windowMs?: number; now?: () => number } = {},
+): RefusalLog {
   const perWindow = o.perWindow ?? 5;
   const windowMs = o.windowMs ?? 60_000;
   const now = o.now ?? Date.now;
@@ -52,7 +55,11 @@ export function refusalLog(log: Logger, o: { perWindow?: number; windowMs?: numb
   const summarise = (message: string) => {
     const w = windows.get(message);
     windows.delete(message);
-    if (w && w.suppressed > 0) log.warn(`${message} (and more, not logged one by one)`, { more: w.suppressed, withinSeconds: Math.round(windowMs / 1000) });
+    if (w && w.suppressed > 0)
+      log.warn(`${message} (and more, not logged one by one)`, {
+        more: w.suppressed,
+        withinSeconds: Math.round(windowMs / 1000),
+      });
   };
   return {
     note(message, fields) {

@@ -131,7 +131,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       });
       if (req.method === 'HEAD') return res.end();
       // A file that vanishes under the read ends this reply, not the process.
-      createReadStream(file).on('error', () => res.destroy()).pipe(res);
+      createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
     } catch (err) {
       refusals.note('web host request failed', { error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent) refuse(res, 400, 'Bad request.');
@@ -168,7 +170,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       }
       wss.handleUpgrade(req, socket, head, (ws) => serveRpcSocket(ws, opts.rpc, opts.log));
     } catch (err) {
-      refusals.note('web host refused a malformed socket request', { error: err instanceof Error ? err.message : String(err) });
+      refusals.note('web host refused a malformed socket request', {
+        error: err instanceof Error ? err.message : String(err),
+      });
       socket.end(BAD_REQUEST_RAW);
     }
   });

@@ -84,7 +84,11 @@ function resolve(code: string, candidates: Candidate[], source: 'cache' | 'servi
 }
 
 /** Asks the service by every searchable key; stores what it finds. Returns the first error when nothing could be checked fully. */
-async function fromService(deps: LookupDeps, source: ShipmentSource, code: string): Promise<{ error: SourceError | null }> {
+async function fromService(
+  deps: LookupDeps,
+  source: ShipmentSource,
+  code: string,
+): Promise<{ error: SourceError | null }> {
   const keys: SearchKey[] = ['externalId', 'deliveryNumber'];
   if (asDeliveryId(code) !== null) keys.push('deliveryId');
   const answers = await Promise.allSettled(keys.map((k) => source.findBy(k, code)));
@@ -102,7 +106,10 @@ async function fromService(deps: LookupDeps, source: ShipmentSource, code: strin
  * Steps 1 and 1b alone, without waiting for anything: the cache's answer (or `invalid`), null when
  * the cache has no match. The scan line uses it to resolve a scan in the commit that receives it.
  */
-export function lookupInCache(deps: Pick<LookupDeps, 'accountId' | 'shipments' | 'affixes'>, rawCode: string): LookupResult | null {
+export function lookupInCache(
+  deps: Pick<LookupDeps, 'accountId' | 'shipments' | 'affixes'>,
+  rawCode: string,
+): LookupResult | null {
   const scan = normaliseScan(rawCode, deps.affixes);
   if (!scan.ok) return { kind: 'invalid', code: rawCode, message: scan.message };
   return cachedAnswer(deps, scan.code);
@@ -114,7 +121,11 @@ function cachedAnswer(deps: Pick<LookupDeps, 'accountId' | 'shipments'>, code: s
   return cached ?? (swapped !== code ? resolve(code, fromCache(deps, swapped), 'cache') : null);
 }
 
-export async function lookupScan(deps: LookupDeps, rawCode: string, opts: { refresh?: boolean } = {}): Promise<LookupResult> {
+export async function lookupScan(
+  deps: LookupDeps,
+  rawCode: string,
+  opts: { refresh?: boolean } = {},
+): Promise<LookupResult> {
   const scan = normaliseScan(rawCode, deps.affixes);
   if (!scan.ok) return { kind: 'invalid', code: rawCode, message: scan.message };
   const { code } = scan;

@@ -13,7 +13,15 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
+import {
+  PrintError,
+  createSerialWriter,
+  type DriverJob,
+  type DriverStatus,
+  type PrintHooks,
+  type PrintResult,
+  type PrinterDriver,
+} from './printerDriver';
 import { prepareZplForPrinter } from './zplPrepare';
 
 const C_LOCALE = { ...process.env, LC_ALL: 'C', LANG: 'C' };
@@ -29,7 +37,14 @@ export interface LpJob {
 
 /** The lp arguments for a job; exported so the options a label printer needs are visible and tested. */
 export function lpArgs(job: Omit<LpJob, 'data'>): string[] {
-  const args = ['-d', job.queue, '-t', job.title.replace(/[^\w .\-#]/g, '_').slice(0, 100) || 'label', '-n', String(job.copies)];
+  const args = [
+    '-d',
+    job.queue,
+    '-t',
+    job.title.replace(/[^\w .\-#]/g, '_').slice(0, 100) || 'label',
+    '-n',
+    String(job.copies),
+  ];
   if (job.raw) args.push('-o', 'raw');
   for (const o of job.options) args.push('-o', o);
   return args;
@@ -53,13 +68,26 @@ export function lpSubmit(job: LpJob, timeoutMs = 15_000): Promise<string> {
     child.stderr.on('data', (d) => (err += d));
     child.on('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(new PrintError('spooler_missing', e.code === 'ENOENT' ? 'CUPS (the lp command) is not installed on this computer.' : e.message, 'not_sent'));
+      reject(
+        new PrintError(
+          'spooler_missing',
+          e.code === 'ENOENT' ? 'CUPS (the lp command) is not installed on this computer.' : e.message,
+          'not_sent',
+        ),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);
       const id = /request id is (\S+)/.exec(out)?.[1];
       if (code === 0 && id) resolve(id);
-      else reject(new PrintError('spooler_rejected', `The print system refused the job: ${(err || out).trim() || `lp exited with ${code}`}`, 'not_sent'));
+      else
+        reject(
+          new PrintError(
+            'spooler_rejected',
+            `The print system refused the job: ${(err || out).trim() || `lp exited with ${code}`}`,
+            'not_sent',
+          ),
+        );
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(job.data);
@@ -85,8 +113,18 @@ export async function waitForCupsJob(queue: string, jobId: string, timeoutMs: nu
 
 export async function cupsQueueStatus(queue: string): Promise<DriverStatus> {
   const out = await lpstat(['-p', queue]);
-  if (!out.trim()) return { state: 'offline', reasonCode: 'no_queue', reason: `The print queue "${queue}" does not exist (or CUPS is not running).` };
-  if (/disabled/.test(out)) return { state: 'error', reasonCode: 'queue_disabled', reason: `The print queue "${queue}" is stopped. Resume it in the printer settings.` };
+  if (!out.trim())
+    return {
+      state: 'offline',
+      reasonCode: 'no_queue',
+      reason: `The print queue "${queue}" does not exist (or CUPS is not running).`,
+    };
+  if (/disabled/.test(out))
+    return {
+      state: 'error',
+      reasonCode: 'queue_disabled',
+      reason: `The print queue "${queue}" is stopped. Resume it in the printer settings.`,
+    };
   return { state: 'ready', reasonCode: null, reason: null };
 }
 
@@ -107,20 +145,39 @@ export function createCupsDriver(opts: CupsDriverOptions): PrinterDriver {
       data = await prepareZplForPrinter(job, opts.settings); // copies are in ^PQ
       copies = 1;
     } else {
-      if (job.format !== 'pdf') throw new PrintError('wrong_format', 'This system printer takes PDF labels. Route ZPL to a label printer.', 'not_sent');
+      if (job.format !== 'pdf')
+        throw new PrintError(
+          'wrong_format',
+          'This system printer takes PDF labels. Route ZPL to a label printer.',
+          'not_sent',
+        );
       data = job.bytes;
       copies = Math.max(1, job.copies * opts.settings.copies);
     }
     // lp cannot say when its first byte reaches the printer: the job counts as leaving when handed over.
     hooks.sending();
-    const id = await lpSubmit({ queue: opts.queue, data, title: job.title, copies, raw: opts.mode === 'zpl', options: opts.mode === 'pdf' ? pdfOptions(opts.settings) : [] });
+    const id = await lpSubmit({
+      queue: opts.queue,
+      data,
+      title: job.title,
+      copies,
+      raw: opts.mode === 'zpl',
+      options: opts.mode === 'pdf' ? pdfOptions(opts.settings) : [],
+    });
     hooks.accepted();
     const completed = await waitForCupsJob(opts.queue, id, opts.completionTimeoutMs ?? 60_000);
     if (!completed) {
       const st = await cupsQueueStatus(opts.queue);
-      throw new PrintError('held_by_spooler', `The print system still holds job ${id}${st.reason ? `: ${st.reason}` : '.'} It prints when the printer is back.`, 'not_printed');
+      throw new PrintError(
+        'held_by_spooler',
+        `The print system still holds job ${id}${st.reason ? `: ${st.reason}` : '.'} It prints when the printer is back.`,
+        'not_printed',
+      );
     }
-    return { kind: 'spooled', reason: `The print system (CUPS queue "${opts.queue}") finished job ${id}: it passed the label on to the printer, which does not say whether it printed.` };
+    return {
+      kind: 'spooled',
+      reason: `The print system (CUPS queue "${opts.queue}") finished job ${id}: it passed the label on to the printer, which does not say whether it printed.`,
+    };
   }
   return {
     formats: [opts.mode],

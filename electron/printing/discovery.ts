@@ -9,7 +9,17 @@ import { PrintError } from './printerDriver';
 import { PrinterSocket } from './printerSocket';
 import { listCupsQueues } from './systemPrinters';
 import { listWindowsPrinters, type WindowsSpooler } from './windowsSpooler';
-import { HOST_IDENTIFICATION_QUERY, HOST_STATUS_QUERY, LABEL_COUNTER_QUERY, countFrames, hasQuotedAnswer, hostStatusProblem, parseHostIdentification, parseHostStatus, parseLabelCounter } from './zplHostStatus';
+import {
+  HOST_IDENTIFICATION_QUERY,
+  HOST_STATUS_QUERY,
+  LABEL_COUNTER_QUERY,
+  countFrames,
+  hasQuotedAnswer,
+  hostStatusProblem,
+  parseHostIdentification,
+  parseHostStatus,
+  parseLabelCounter,
+} from './zplHostStatus';
 import type { ReasonCode } from '../../shared/errors/codes';
 
 export interface Discovered {
@@ -22,7 +32,10 @@ const LABEL_PRINTER = /zebra|zpl|zd\d|gk\d|gx\d|zt\d|socket:\/\//i;
 
 export function listUsbLabelPrinters(dir = '/dev/usb'): string[] {
   try {
-    return readdirSync(dir).filter((f) => /^lp\d+$/.test(f)).sort().map((f) => `${dir}/${f}`);
+    return readdirSync(dir)
+      .filter((f) => /^lp\d+$/.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`);
   } catch {
     return [];
   }
@@ -33,7 +46,8 @@ export async function discoverWindowsPrinters(spooler?: WindowsSpooler): Promise
   const out: Discovered[] = [];
   for (const p of await listWindowsPrinters(spooler)) {
     const detail = `Windows printer${p.deviceId && p.deviceId !== p.name ? ` (${p.deviceId})` : ''}`;
-    if (LABEL_PRINTER.test(`${p.name} ${p.deviceId}`)) out.push({ connection: { kind: 'zpl-spooler', queue: p.name }, name: `${p.name} (ZPL, raw)`, detail });
+    if (LABEL_PRINTER.test(`${p.name} ${p.deviceId}`))
+      out.push({ connection: { kind: 'zpl-spooler', queue: p.name }, name: `${p.name} (ZPL, raw)`, detail });
     out.push({ connection: { kind: 'pdf-system', queue: p.name }, name: p.name, detail });
   }
   return out;
@@ -50,7 +64,11 @@ export async function discoverPrinters(platform = process.platform): Promise<Dis
     out.push({ connection: { kind: 'pdf-system', queue: q.name }, name: q.name, detail });
   }
   for (const device of listUsbLabelPrinters()) {
-    out.push({ connection: { kind: 'zpl-usb', device }, name: `USB label printer ${device}`, detail: 'Linux USB printer device' });
+    out.push({
+      connection: { kind: 'zpl-usb', device },
+      name: `USB label printer ${device}`,
+      detail: 'Linux USB printer device',
+    });
   }
   return out;
 }
@@ -93,11 +111,21 @@ export async function testTcpPrinter(host: string, port: number, timeoutMs = 200
   try {
     answer = await ask(HOST_STATUS_QUERY, (b) => countFrames(b) >= 3);
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err), hostStatus: false, reasonCode: err instanceof PrintError ? err.code : null, model: null, dpi: null, labelCounter: false };
+    return {
+      ok: false,
+      message: err instanceof Error ? err.message : String(err),
+      hostStatus: false,
+      reasonCode: err instanceof PrintError ? err.code : null,
+      model: null,
+      dpi: null,
+      labelCounter: false,
+    };
   }
   const status = answer && parseHostStatus(answer);
   if (!status) {
-    const odd = answer ? ' It answered the status query in a layout that is not a Zebra host status, so its status cannot be read.' : '';
+    const odd = answer
+      ? ' It answered the status query in a layout that is not a Zebra host status, so its status cannot be read.'
+      : '';
     return {
       ok: true,
       message: `Something at ${at} accepts connections but does not report its status (~HS) nor its resolution.${odd} Choose the resolution, and check a test print.`,
@@ -116,5 +144,13 @@ export async function testTcpPrinter(host: string, port: number, timeoutMs = 200
   const labelCounter = !!counterAnswer && parseLabelCounter(counterAnswer) !== null;
   const who = ident ? `a ${ident.model}${ident.dpi ? ` at ${ident.dpi} dpi` : ''}` : 'a printer';
   const message = `Found ${who} at ${at}; it reports its status (~HS).${state}${ident?.dpi ? '' : ' It did not say its resolution: choose it.'}${labelCounter ? ' It keeps a label counter.' : ''}`;
-  return { ok: true, message, hostStatus: true, reasonCode: null, model: ident?.model ?? null, dpi: ident?.dpi ?? null, labelCounter };
+  return {
+    ok: true,
+    message,
+    hostStatus: true,
+    reasonCode: null,
+    model: ident?.model ?? null,
+    dpi: ident?.dpi ?? null,
+    labelCounter,
+  };
 }

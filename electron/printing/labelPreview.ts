@@ -33,6 +33,10 @@ export async function previewPdf(pdf: Buffer, dpi = 96): Promise<PreviewPage[]> 
   try {
     return await renderPdfInWorker(pdf, dpi);
   } catch (e) {
-    throw new StationError('preview_unavailable', `The PDF could not be rendered for preview (${(e as Error).message}).`, { reason: 'render' });
+    throw new StationError(
+      'preview_unavailable',
+      `The PDF could not be rendered for preview (${(e as Error).message}).`,
+      { reason: 'render' },
+    );
   }
 }

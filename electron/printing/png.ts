@@ -62,12 +62,23 @@ export function decodePng(buf: Buffer): GrayImage {
       const c = i >= channels ? prev[i - channels]! : 0;
       let v: number;
       switch (filter) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
-        case 4: v = x + paeth(a, b, c); break;
-        default: throw new Error(`Corrupt PNG (filter ${filter}).`);
+        case 0:
+          v = x;
+          break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
+        case 4:
+          v = x + paeth(a, b, c);
+          break;
+        default:
+          throw new Error(`Corrupt PNG (filter ${filter}).`);
       }
       cur[i] = v & 0xff;
     }

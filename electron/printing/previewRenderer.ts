@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PreviewPage } from '../../shared/contract/printing';
 
-type Request = { kind: 'zpl'; zpl: string; widthMm: number; heightMm: number; dpmm: number } | { kind: 'pdf'; pdf: Uint8Array; dpi: number };
+type Request =
+  | { kind: 'zpl'; zpl: string; widthMm: number; heightMm: number; dpmm: number }
+  | { kind: 'pdf'; pdf: Uint8Array; dpi: number };
 type Answer = { id: number; value?: unknown; error?: string };
 
 /** Where the worker file is: beside this module, or in app.asar.unpacked when packaged. */

@@ -78,7 +78,10 @@ export interface CounterMark {
  * it): the spooler's word is that it passed the job on, not that a label came out. Only `printed`
  * counts as printed; neither of the others is ever sent again by itself.
  */
-export type PrintResult = { kind: 'printed'; byCounter?: true } | { kind: 'unconfirmed'; code: ReasonCode; reason: string } | { kind: 'spooled'; reason: string };
+export type PrintResult =
+  | { kind: 'printed'; byCounter?: true }
+  | { kind: 'unconfirmed'; code: ReasonCode; reason: string }
+  | { kind: 'spooled'; reason: string };
 
 export const PRINTED: PrintResult = { kind: 'printed' };
 /** Printed, as the printer's label counter shows (the connection was lost before it could say so itself). */
@@ -118,7 +121,11 @@ export function createSerialWriter() {
   };
 }
 
-export function asPrintError(err: unknown, outcome: FailureOutcome, fallbackCode: ReasonCode = 'printer_error'): PrintError {
+export function asPrintError(
+  err: unknown,
+  outcome: FailureOutcome,
+  fallbackCode: ReasonCode = 'printer_error',
+): PrintError {
   if (err instanceof PrintError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PrintError(fallbackCode, message, outcome);

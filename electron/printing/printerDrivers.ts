@@ -20,7 +20,11 @@ export function createDriver(p: PrinterConfig, virtual: VirtualPrinters, platfor
     case 'zpl-tcp':
       return createZplTcpDriver({ host: c.host, port: c.port, settings: p.settings });
     case 'virtual-zpl':
-      return createZplTcpDriver({ host: virtual.zpl.host, port: virtual.zpl.port, settings: { ...p.settings, hostStatus: true } });
+      return createZplTcpDriver({
+        host: virtual.zpl.host,
+        port: virtual.zpl.port,
+        settings: { ...p.settings, hostStatus: true },
+      });
     case 'zpl-usb':
       return createUsbDeviceDriver({ device: c.device, settings: p.settings });
     case 'zpl-spooler':

@@ -61,7 +61,13 @@ export class PrinterSocket {
       socket.setNoDelay(true);
       const timer = setTimeout(() => {
         socket.destroy();
-        reject(new PrintError('timeout', `The printer at ${label} did not answer within ${timeoutMs} ms. Is it on and on the network?`, 'not_sent'));
+        reject(
+          new PrintError(
+            'timeout',
+            `The printer at ${label} did not answer within ${timeoutMs} ms. Is it on and on the network?`,
+            'not_sent',
+          ),
+        );
       }, timeoutMs);
       socket.once('connect', () => {
         clearTimeout(timer);
@@ -97,8 +103,16 @@ export class PrinterSocket {
         // socket buffers, then the write waits forever). The worker must look before a reprint.
         reject(
           this.wroteJobBytes
-            ? new PrintError('stopped_reading', `The printer at ${this.label} accepted the connection but stopped reading the label for ${timeoutMs / 1000} s; part of it may have reached the printer. Check whether it printed before printing again.`, 'unknown')
-            : new PrintError('timeout', `The printer at ${this.label} stopped taking data for ${timeoutMs} ms.`, 'not_sent'),
+            ? new PrintError(
+                'stopped_reading',
+                `The printer at ${this.label} accepted the connection but stopped reading the label for ${timeoutMs / 1000} s; part of it may have reached the printer. Check whether it printed before printing again.`,
+                'unknown',
+              )
+            : new PrintError(
+                'timeout',
+                `The printer at ${this.label} stopped taking data for ${timeoutMs} ms.`,
+                'not_sent',
+              ),
         );
       }, timeoutMs);
       this.socket.write(data, (err) => {
@@ -122,7 +136,11 @@ export class PrinterSocket {
       if (this.failure || this.ended || this.peerEndedEarly) throw this.lost();
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new PrintError('no_answer', `The printer at ${this.label} did not answer the status query within ${timeoutMs} ms.`, this.outcome());
+        throw new PrintError(
+          'no_answer',
+          `The printer at ${this.label} did not answer the status query within ${timeoutMs} ms.`,
+          this.outcome(),
+        );
       }
       await this.nextEvent(left);
     }

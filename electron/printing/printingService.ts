@@ -65,8 +65,18 @@ export interface PrintingServiceOptions {
 export type DriverFactory = typeof createDriver;
 
 const builtIns = (): PrinterConfig[] => [
-  { id: VIRTUAL_ZPL_ID, name: 'Virtual label printer (ZPL)', connection: { kind: 'virtual-zpl' }, settings: printerSettings.parse({ hostStatus: true }) },
-  { id: VIRTUAL_PDF_ID, name: 'Virtual office printer (PDF folder)', connection: { kind: 'virtual-pdf' }, settings: printerSettings.parse({}) },
+  {
+    id: VIRTUAL_ZPL_ID,
+    name: 'Virtual label printer (ZPL)',
+    connection: { kind: 'virtual-zpl' },
+    settings: printerSettings.parse({ hostStatus: true }),
+  },
+  {
+    id: VIRTUAL_PDF_ID,
+    name: 'Virtual office printer (PDF folder)',
+    connection: { kind: 'virtual-pdf' },
+    settings: printerSettings.parse({}),
+  },
 ];
 
 /** A job as the contract shows it (without what only the core needs to print it). */
@@ -143,7 +153,11 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     onPrinterResult(printerId, err) {
       if (!err) setPrinterState(printerId, { state: 'ready', reasonCode: null, reason: null });
       else if (err.outcome === 'not_sent' || err.outcome === 'not_printed') {
-        setPrinterState(printerId, { state: err.code === 'offline' || err.code === 'timeout' ? 'offline' : 'error', reasonCode: err.code, reason: err.message });
+        setPrinterState(printerId, {
+          state: err.code === 'offline' || err.code === 'timeout' ? 'offline' : 'error',
+          reasonCode: err.code,
+          reason: err.message,
+        });
       }
     },
   });
@@ -179,7 +193,9 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     const now = clock.now().getTime();
     const full = now - lastFullRefresh >= (opts.statusIntervalMs ?? 15_000);
     if (full) lastFullRefresh = now;
-    refreshStates((p) => !probing.has(p.id) && (full || !!queue.waitingHead(p.id))).catch((err: unknown) => opts.onProbeError?.(err));
+    refreshStates((p) => !probing.has(p.id) && (full || !!queue.waitingHead(p.id))).catch((err: unknown) =>
+      opts.onProbeError?.(err),
+    );
   }
 
   const view = (p: PrinterConfig): PrinterView => ({
@@ -193,7 +209,8 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
 
   function mustPrinter(id: string): PrinterConfig {
     const p = printers.get(id);
-    if (!p) throw new StationError('printer_not_found', `No printer "${id}" is set up on this station.`, { printerId: id });
+    if (!p)
+      throw new StationError('printer_not_found', `No printer "${id}" is set up on this station.`, { printerId: id });
     return p;
   }
 
@@ -213,7 +230,8 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       return kept;
     }
     const payload = jobs.payload(jobId);
-    if (!payload || !job.format) throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`, { jobId });
+    if (!payload || !job.format)
+      throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`, { jobId });
     const rendering = job.format === 'zpl' ? previewZplJob(payload, job, printer) : previewPdf(payload);
     previews.set(key, rendering);
     rendering.catch(() => previews.delete(key));
@@ -222,9 +240,16 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   }
 
   /** What the printer prints: the bytes it is sent (its settings, its resolution), at its resolution. */
-  async function previewZplJob(payload: Buffer, job: StoredJob, printer: PrinterConfig | undefined): Promise<PreviewPage[]> {
+  async function previewZplJob(
+    payload: Buffer,
+    job: StoredJob,
+    printer: PrinterConfig | undefined,
+  ): Promise<PreviewPage[]> {
     const settings = printer?.settings ?? printerSettings.parse({});
-    const sent = await prepareZplForPrinter({ format: 'zpl', bytes: payload, title: job.title, copies: 1, labelSize: job.labelSize }, settings);
+    const sent = await prepareZplForPrinter(
+      { format: 'zpl', bytes: payload, title: job.title, copies: 1, labelSize: job.labelSize },
+      settings,
+    );
     return previewZpl(sent, job.labelSize, settings.dpi);
   }
 
@@ -242,9 +267,15 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       }
       // A route to a printer that is gone would fail every label it carries: change the routing first.
       const r = routes();
-      const routed = [r.defaultRoute, ...Object.values(r.carriers)].some((x) => x?.printerId === printerId) || r.protocolPrinterId === printerId;
+      const routed =
+        [r.defaultRoute, ...Object.values(r.carriers)].some((x) => x?.printerId === printerId) ||
+        r.protocolPrinterId === printerId;
       if (routed) {
-        throw new StationError('printer_routed', `Label routing still prints on "${printerId}". Change the routing before removing the printer.`, { printerId });
+        throw new StationError(
+          'printer_routed',
+          `Label routing still prints on "${printerId}". Change the routing before removing the printer.`,
+          { printerId },
+        );
       }
       retireDriver(printerId);
       states.delete(printerId);
@@ -274,7 +305,9 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     'printing.printers.received': ({ printerId }) => {
       const p = mustPrinter(printerId);
       if (p.connection.kind === 'virtual-zpl') {
-        return virtual.zpl.printed().map((l, i) => ({ at: l.at, name: `label ${i + 1}`, bytes: l.bytes.length, text: l.zpl }));
+        return virtual.zpl
+          .printed()
+          .map((l, i) => ({ at: l.at, name: `label ${i + 1}`, bytes: l.bytes.length, text: l.zpl }));
       }
       if (p.connection.kind === 'virtual-pdf') return virtual.pdf.received().map((f) => ({ ...f, text: null }));
       throw new StationError('printer_not_virtual', 'Only the virtual printers keep what they received.');
@@ -286,7 +319,12 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
         .map((r) => r?.printerId ?? null)
         .concat(rules.protocolPrinterId)
         .filter((id): id is string => !!id && !printers.get(id));
-      if (missing.length) throw new StationError('printer_not_found', `Routing names printers that are not set up: ${[...new Set(missing)].join(', ')}.`, { printerIds: [...new Set(missing)] });
+      if (missing.length)
+        throw new StationError(
+          'printer_not_found',
+          `Routing names printers that are not set up: ${[...new Set(missing)].join(', ')}.`,
+          { printerIds: [...new Set(missing)] },
+        );
       settings.set(ROUTES_SETTING, rules, clock.now());
       routing = null;
       return rules;
@@ -319,10 +357,17 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   function queuedWaits(job: { state: string; printerId: string | null }): { code: ReasonCode; message: string } | null {
     if (job.state !== 'queued' || !job.printerId) return null;
     const head = queue.waitingHead(job.printerId);
-    if (head) return { code: head.reasonCode ?? 'offline', message: head.reason ?? `The printer ${job.printerId} is not ready.` };
+    if (head)
+      return {
+        code: head.reasonCode ?? 'offline',
+        message: head.reason ?? `The printer ${job.printerId} is not ready.`,
+      };
     const st = states.get(job.printerId);
     if (st && (st.state === 'offline' || st.state === 'error')) {
-      return { code: st.reasonCode ?? (st.state === 'offline' ? 'offline' : 'printer_error'), message: st.reason ?? `The printer ${job.printerId} is ${st.state}.` };
+      return {
+        code: st.reasonCode ?? (st.state === 'offline' ? 'offline' : 'printer_error'),
+        message: st.reason ?? `The printer ${job.printerId} is ${st.state}.`,
+      };
     }
     return null;
   }

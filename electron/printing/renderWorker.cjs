@@ -38,8 +38,14 @@ async function renderPdf({ pdf, dpi }) {
   const { createCanvas } = require('@napi-rs/canvas');
   // Fonts the PDF does not embed (pdfkit embeds the station's; a service's PDF may name a base-14
   // font) come from pdfjs's own copies, read from the disk.
-  const standardFontDataUrl = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
-  const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl, isEvalSupported: false, verbosity: 0 }).promise;
+  const standardFontDataUrl =
+    path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
+  const doc = await getDocument({
+    data: new Uint8Array(pdf),
+    standardFontDataUrl,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
   try {
     const pages = [];
     for (let n = 1; n <= doc.numPages; n++) {

@@ -4,7 +4,13 @@
  * PDF `single` on a label printer's system queue or A4 with start position 1-4 on an office
  * printer (spec: GET /api/v3/deliveries/tickets). Multi-package shipments print every package.
  */
-import { labelCarriers, routingRules, type LabelRoute, type RouteDecision, type RoutingRules } from '../../shared/contract/printing';
+import {
+  labelCarriers,
+  routingRules,
+  type LabelRoute,
+  type RouteDecision,
+  type RoutingRules,
+} from '../../shared/contract/printing';
 import type { NewPrintJob } from '../store/printJobsRepo';
 
 export const ROUTES_SETTING = 'printing.routes';
@@ -54,14 +60,16 @@ export function decideRoute(rules: RoutingRules, carrier: string): RouteDecision
 
 /** The decision for every catalogue carrier and any other carrier the rules name. */
 export function decideRoutes(rules: RoutingRules): RouteDecision[] {
-  const codes = [...labelCarriers.map((c) => c.code), ...Object.keys(rules.carriers).filter((c) => !labelCarriers.some((k) => k.code === c))];
+  const codes = [
+    ...labelCarriers.map((c) => c.code),
+    ...Object.keys(rules.carriers).filter((c) => !labelCarriers.some((k) => k.code === c)),
+  ];
   return codes.map((c) => decideRoute(rules, c));
 }
 
 /** What to ask the service for, for a route. */
 export type LabelRequest =
-  | { kind: 'zpl'; size?: string }
-  | { kind: 'pdf'; printFormat: 'single' | 'default'; position: number };
+  { kind: 'zpl'; size?: string } | { kind: 'pdf'; printFormat: 'single' | 'default'; position: number };
 
 export function labelRequestFor(route: LabelRoute): LabelRequest {
   if (route.format === 'zpl') return route.size ? { kind: 'zpl', size: route.size } : { kind: 'zpl' };
@@ -89,7 +97,12 @@ export function zplPrintJobs(
 }
 
 /** A PDF from GET tickets covers every package of the shipments asked for: one job. */
-export function pdfPrintJob(route: Exclude<LabelRoute, { format: 'zpl' }>, pdf: Buffer, deliveryIds: number[], barcodes: string[] = []): NewPrintJob {
+export function pdfPrintJob(
+  route: Exclude<LabelRoute, { format: 'zpl' }>,
+  pdf: Buffer,
+  deliveryIds: number[],
+  barcodes: string[] = [],
+): NewPrintJob {
   return {
     kind: 'print',
     printerId: route.printerId,
@@ -105,5 +118,12 @@ export function pdfPrintJob(route: Exclude<LabelRoute, { format: 'zpl' }>, pdf: 
 /** A collection protocol (base64 PDF from the service, decoded) to the protocol printer. */
 export function protocolPrintJob(rules: RoutingRules, pdf: Buffer, protocolId: number): NewPrintJob | null {
   if (!rules.protocolPrinterId) return null;
-  return { kind: 'print', printerId: rules.protocolPrinterId, format: 'pdf', payload: pdf, labelRef: `protocol:${protocolId}`, title: `Collection protocol ${protocolId}` };
+  return {
+    kind: 'print',
+    printerId: rules.protocolPrinterId,
+    format: 'pdf',
+    payload: pdf,
+    labelRef: `protocol:${protocolId}`,
+    title: `Collection protocol ${protocolId}`,
+  };
 }

@@ -9,8 +9,19 @@ import { documentFonts } from '../documents/documentFonts';
 export type TestLabelLanguage = 'en' | 'cs';
 
 const TEXTS = {
-  en: { locale: 'en-GB', title: 'Label station test print', builtIn: { 'virtual-zpl': 'Virtual label printer (ZPL)', 'virtual-pdf': 'Virtual office printer (PDF folder)' } },
-  cs: { locale: 'cs-CZ', title: 'Zkušební tisk stanice štítků', builtIn: { 'virtual-zpl': 'Virtuální tiskárna štítků (ZPL)', 'virtual-pdf': 'Virtuální kancelářská tiskárna (složka PDF)' } },
+  en: {
+    locale: 'en-GB',
+    title: 'Label station test print',
+    builtIn: { 'virtual-zpl': 'Virtual label printer (ZPL)', 'virtual-pdf': 'Virtual office printer (PDF folder)' },
+  },
+  cs: {
+    locale: 'cs-CZ',
+    title: 'Zkušební tisk stanice štítků',
+    builtIn: {
+      'virtual-zpl': 'Virtuální tiskárna štítků (ZPL)',
+      'virtual-pdf': 'Virtuální kancelářská tiskárna (složka PDF)',
+    },
+  },
 } as const;
 
 export interface TestLabelPrinter {
@@ -24,14 +35,25 @@ export interface TestLabelPrinter {
 export function testLabelLines(p: TestLabelPrinter, at: Date, language: TestLabelLanguage): [string, string, string] {
   const tx = TEXTS[language];
   const name = p.builtIn && p.id in tx.builtIn ? tx.builtIn[p.id as keyof typeof tx.builtIn] : p.name;
-  const when = at.toLocaleString(tx.locale, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+  const when = at.toLocaleString(tx.locale, {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   return [tx.title, name, when];
 }
 
 /** 10x5 cm at 300 dpi like the service's labels, with a Code 128 the worker can scan. */
 export function testLabelZpl(p: TestLabelPrinter, at: Date, language: TestLabelLanguage): string {
   // ^ and ~ would start ZPL commands inside a field.
-  const [title, name, when] = testLabelLines(p, at, language).map((l) => l.replace(/[\^~]/g, ' ')) as [string, string, string];
+  const [title, name, when] = testLabelLines(p, at, language).map((l) => l.replace(/[\^~]/g, ' ')) as [
+    string,
+    string,
+    string,
+  ];
   return [
     '^XA^CI28^PW1200^LL600^LH0,0',
     `^FO40,40^A0N,50,50^FD${title}^FS`,

@@ -23,7 +23,11 @@ export function createUsbDeviceDriver(opts: { device: string; settings: PrinterS
       serial(async () => {
         const bytes = await prepareZplForPrinter(job, opts.settings);
         if (!existsSync(opts.device)) {
-          throw new PrintError('offline', `The USB printer ${opts.device} is not connected. Plug it in and switch it on.`, 'not_sent');
+          throw new PrintError(
+            'offline',
+            `The USB printer ${opts.device} is not connected. Plug it in and switch it on.`,
+            'not_sent',
+          );
         }
         let fh: FileHandle;
         try {

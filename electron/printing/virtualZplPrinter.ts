@@ -148,7 +148,16 @@ export interface VirtualZplPrinter {
 
 export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): Promise<VirtualZplPrinter> {
   const now = opts.now ?? (() => new Date());
-  const cond: VirtualPrinterConditions = { paperOut: false, headOpen: false, paused: false, closeAfterBytes: null, silent: false, jammed: false, neverRead: false, ribbonOut: false };
+  const cond: VirtualPrinterConditions = {
+    paperOut: false,
+    headOpen: false,
+    paused: false,
+    closeAfterBytes: null,
+    silent: false,
+    jammed: false,
+    neverRead: false,
+    ribbonOut: false,
+  };
   const profile: VirtualPrinterProfile = { ...ZEBRA_PROFILE, ...opts.profile };
   const speed = { ips: opts.speedIps ?? null, dpi: opts.dpi ?? 300 };
   const printed: PrintedLabel[] = [];
@@ -178,7 +187,13 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     if (head.labelsLeft <= 0) {
       waiting.shift();
       const endedMs = performance.now();
-      printed.push({ at: now().toISOString(), zpl: zplTextOf(head.bytes), bytes: head.bytes, startedMs: head.startedMs ?? endedMs, endedMs });
+      printed.push({
+        at: now().toISOString(),
+        zpl: zplTextOf(head.bytes),
+        bytes: head.bytes,
+        startedMs: head.startedMs ?? endedMs,
+        endedMs,
+      });
     }
   };
   const flush = () => {
@@ -191,7 +206,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       releaseAnswers();
       return;
     }
-    const ms = ((waiting[0]!.lengthDots / speed.dpi) / speed.ips) * 1000;
+    const ms = (waiting[0]!.lengthDots / speed.dpi / speed.ips) * 1000;
     waiting[0]!.startedMs ??= performance.now();
     printing = {
       timer: setTimeout(() => {
@@ -204,7 +219,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   };
   /** Line 1's eee and line 2's uuuuuuuu as a Zebra reports them. */
   const bufferCounts = () => {
-    const started = printing !== null || (waiting[0] !== undefined && waiting[0].labelsLeft < labelsOf(waiting[0].bytes));
+    const started =
+      printing !== null || (waiting[0] !== undefined && waiting[0].labelsLeft < labelsOf(waiting[0].bytes));
     return started
       ? { formatsInBuffer: waiting.length - 1, labelsRemaining: waiting[0]!.labelsLeft }
       : { formatsInBuffer: waiting.length, labelsRemaining: 0 };
@@ -272,7 +288,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       };
       if (profile.answerPieceBytes > 0) {
         const pieces: Buffer[] = [];
-        for (let i = 0; i < bytes.length; i += profile.answerPieceBytes) pieces.push(bytes.subarray(i, i + profile.answerPieceBytes));
+        for (let i = 0; i < bytes.length; i += profile.answerPieceBytes)
+          pieces.push(bytes.subarray(i, i + profile.answerPieceBytes));
         const next = () => {
           const piece = pieces.shift();
           if (!piece || socket.destroyed) return after();
@@ -352,7 +369,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
             // ~HI: model, firmware, dots per millimetre, memory (ZPL II guide, "~HI Host Identification").
             pending = rest.slice(3);
             const dpmm = speed.dpi === 203 ? 8 : speed.dpi === 600 ? 24 : 12;
-            if (!cond.silent) answer(() => `\x02ZD421-${speed.dpi}dpi,V84.20.21Z,${dpmm},8192KB\x03${profile.lineEnd}`, false);
+            if (!cond.silent)
+              answer(() => `\x02ZD421-${speed.dpi}dpi,V84.20.21Z,${dpmm},8192KB\x03${profile.lineEnd}`, false);
             continue;
           }
           if (q[0] === '~HQ') {
@@ -369,7 +387,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
             break;
           }
           pending = rest.slice(line[0].length);
-          if (!cond.silent) answer(() => `"${profile.odometer && line[1] === 'odometer.total_label_count' ? odometer : '?'}"`, false);
+          if (!cond.silent)
+            answer(() => `"${profile.odometer && line[1] === 'odometer.total_label_count' ? odometer : '?'}"`, false);
           continue;
         }
         if (xa < 0) {

@@ -44,13 +44,20 @@ export function createWindowsPdfDriver(opts: { printer: string; settings: Printe
           });
         } catch (err) {
           if (err instanceof PrintError) throw err;
-          throw new PrintError('spooler_rejected', `Windows refused the print job: ${err instanceof Error ? err.message : String(err)}`, 'not_sent');
+          throw new PrintError(
+            'spooler_rejected',
+            `Windows refused the print job: ${err instanceof Error ? err.message : String(err)}`,
+            'not_sent',
+          );
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
         hooks.accepted();
         // The Windows spooler took the job: it says nothing of whether the label came out.
-        return { kind: 'spooled', reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.` };
+        return {
+          kind: 'spooled',
+          reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.`,
+        };
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
   };

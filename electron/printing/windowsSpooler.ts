@@ -72,11 +72,16 @@ const realSpooler: WindowsSpooler = {
       const dir = mkdtempSync(path.join(tmpdir(), 'rawprint-'));
       const file = path.join(dir, 'rawprint.ps1');
       writeFileSync(file, script);
-      execFile('powershell.exe', ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File', file, ...args], { timeout: timeoutMs, windowsHide: true }, (err, stdout, stderr) => {
-        rmSync(dir, { recursive: true, force: true });
-        if (err) reject(new Error((stderr || err.message).trim()));
-        else resolve(stdout);
-      });
+      execFile(
+        'powershell.exe',
+        ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File', file, ...args],
+        { timeout: timeoutMs, windowsHide: true },
+        (err, stdout, stderr) => {
+          rmSync(dir, { recursive: true, force: true });
+          if (err) reject(new Error((stderr || err.message).trim()));
+          else resolve(stdout);
+        },
+      );
     }),
 };
 
@@ -90,7 +95,12 @@ export async function listWindowsPrinters(spooler: WindowsSpooler = realSpooler)
 }
 
 /** ZPL unchanged to a Windows printer queue (a label printer installed with a generic/text or ZDesigner driver). */
-export function createWindowsRawDriver(opts: { printer: string; settings: PrinterSettings; spooler?: WindowsSpooler; timeoutMs?: number }): PrinterDriver {
+export function createWindowsRawDriver(opts: {
+  printer: string;
+  settings: PrinterSettings;
+  spooler?: WindowsSpooler;
+  timeoutMs?: number;
+}): PrinterDriver {
   const spooler = opts.spooler ?? realSpooler;
   const serial = createSerialWriter();
   return {
@@ -105,23 +115,38 @@ export function createWindowsRawDriver(opts: { printer: string; settings: Printe
         try {
           // WritePrinter runs inside the one PowerShell call: the job leaves when handed over.
           hooks.sending();
-          const out = await spooler.powershell(RAW_PRINT_SCRIPT, ['-Printer', opts.printer, '-File', file, '-Title', job.title.slice(0, 100) || 'label'], opts.timeoutMs ?? 30_000);
+          const out = await spooler.powershell(
+            RAW_PRINT_SCRIPT,
+            ['-Printer', opts.printer, '-File', file, '-Title', job.title.slice(0, 100) || 'label'],
+            opts.timeoutMs ?? 30_000,
+          );
           const m = /written (\d+) of (\d+)/.exec(out);
           if (!m || m[1] !== m[2]) {
-            throw new PrintError('spooler_incomplete', `Windows took only part of the label (${m ? `${m[1]} of ${m[2]} bytes` : 'no answer'}). Check the printer before printing again.`, 'unknown');
+            throw new PrintError(
+              'spooler_incomplete',
+              `Windows took only part of the label (${m ? `${m[1]} of ${m[2]} bytes` : 'no answer'}). Check the printer before printing again.`,
+              'unknown',
+            );
           }
         } catch (err) {
           if (err instanceof PrintError) throw err;
           const message = err instanceof Error ? err.message : String(err);
           // Refused before any byte went (no such printer, no document): safe to retry. A failed
           // write may have left part of the label in the printer: the worker decides.
-          throw new PrintError('spooler_rejected', `Windows refused the print job: ${message}`, /WritePrinter/.test(message) ? 'unknown' : 'not_sent');
+          throw new PrintError(
+            'spooler_rejected',
+            `Windows refused the print job: ${message}`,
+            /WritePrinter/.test(message) ? 'unknown' : 'not_sent',
+          );
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
         hooks.accepted();
         // The Windows spooler took the job: it says nothing of whether the label came out.
-        return { kind: 'spooled', reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.` };
+        return {
+          kind: 'spooled',
+          reason: `Windows took the job for the printer "${opts.printer}"; the print system does not say whether it printed.`,
+        };
       }),
     status: async () => ({ state: 'unknown', reasonCode: null, reason: null }),
   };

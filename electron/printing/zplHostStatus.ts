@@ -66,7 +66,12 @@ const NUMERIC = /^\d+$/;
 export function parseHostStatus(buf: Buffer): HostStatus | null {
   const frames = framesOf(buf).slice(0, 3);
   if (frames.length < 3) return null;
-  const fields = frames.map((f) => f.trim().split(',').map((x) => x.trim()));
+  const fields = frames.map((f) =>
+    f
+      .trim()
+      .split(',')
+      .map((x) => x.trim()),
+  );
   if (fields.some((f, i) => f.length !== HS_FIELDS[i])) return null;
   const [a, b] = fields as [string[], string[]];
   // The fields the station reads are digits; flags are one digit 0 or 1.
@@ -87,7 +92,16 @@ export function parseHostStatus(buf: Buffer): HostStatus | null {
 }
 
 export interface StatusProblem {
-  code: 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'cutter_fault' | 'head_too_hot' | 'motor_too_hot' | 'printer_error';
+  code:
+    | 'paper_out'
+    | 'head_open'
+    | 'paused'
+    | 'ribbon_out'
+    | 'buffer_full'
+    | 'cutter_fault'
+    | 'head_too_hot'
+    | 'motor_too_hot'
+    | 'printer_error';
   message: string;
 }
 
@@ -97,7 +111,8 @@ export function hostStatusProblem(s: HostStatus): StatusProblem | null {
   if (s.paperOut) return { code: 'paper_out', message: 'The printer is out of labels. Load a new roll.' };
   if (s.ribbonOut) return { code: 'ribbon_out', message: 'The printer is out of ribbon. Load a new ribbon.' };
   if (s.paused) return { code: 'paused', message: 'The printer is paused. Press its pause button to resume.' };
-  if (s.bufferFull) return { code: 'buffer_full', message: 'The printer\'s receive buffer is full. Wait for it to print.' };
+  if (s.bufferFull)
+    return { code: 'buffer_full', message: "The printer's receive buffer is full. Wait for it to print." };
   return null;
 }
 
@@ -129,9 +144,12 @@ const ERROR_BITS: [number, StatusProblem][] = [
   [0x4, { code: 'head_open', message: 'The print head is open. Close it and try again.' }],
   [0x1, { code: 'paper_out', message: 'The printer is out of labels. Load a new roll.' }],
   [0x2, { code: 'ribbon_out', message: 'The printer is out of ribbon. Load a new ribbon.' }],
-  [0x8, { code: 'cutter_fault', message: 'The printer\'s cutter has a fault. Clear it and try again.' }],
+  [0x8, { code: 'cutter_fault', message: "The printer's cutter has a fault. Clear it and try again." }],
   [0x10, { code: 'head_too_hot', message: 'The print head is too hot. The printer resumes when it has cooled down.' }],
-  [0x20, { code: 'motor_too_hot', message: 'The printer\'s motor is too hot. The printer resumes when it has cooled down.' }],
+  [
+    0x20,
+    { code: 'motor_too_hot', message: "The printer's motor is too hot. The printer resumes when it has cooled down." },
+  ],
   [0x10000, { code: 'paused', message: 'The printer is paused. Press its pause button to resume.' }],
 ];
 

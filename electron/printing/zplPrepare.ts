@@ -14,7 +14,14 @@ import { applyZplSettings } from './zplSettings';
 export type RasterFallbackSink = (info: { title: string; dpi: number; reasons: string[] }) => void;
 
 let fallbackSink: RasterFallbackSink = (info) =>
-  console.warn(JSON.stringify({ at: new Date().toISOString(), level: 'warn', message: 'ZPL label sent as a graphic: the converter does not know its commands', ...info }));
+  console.warn(
+    JSON.stringify({
+      at: new Date().toISOString(),
+      level: 'warn',
+      message: 'ZPL label sent as a graphic: the converter does not know its commands',
+      ...info,
+    }),
+  );
 
 /** Replaces where raster fallbacks are reported (tests, the composition root). */
 export function onRasterFallback(sink: RasterFallbackSink): () => void {
@@ -27,7 +34,11 @@ export function onRasterFallback(sink: RasterFallbackSink): () => void {
 
 export async function prepareZplForPrinter(job: DriverJob, settings: PrinterSettings): Promise<Buffer> {
   if (job.format !== 'zpl') {
-    throw new PrintError('wrong_format', 'This printer takes ZPL labels only. Route PDF labels to a system printer.', 'not_sent');
+    throw new PrintError(
+      'wrong_format',
+      'This printer takes ZPL labels only. Route PDF labels to a system printer.',
+      'not_sent',
+    );
   }
   let converted: Buffer;
   try {
@@ -35,7 +46,11 @@ export async function prepareZplForPrinter(job: DriverJob, settings: PrinterSett
     if (c.rasterised.length) fallbackSink({ title: job.title, dpi: settings.dpi, reasons: c.rasterised });
     converted = c.bytes;
   } catch (err) {
-    throw new PrintError('convert_failed', `The label could not be converted for a ${settings.dpi}-dpi printer: ${err instanceof Error ? err.message : String(err)}`, 'not_sent');
+    throw new PrintError(
+      'convert_failed',
+      `The label could not be converted for a ${settings.dpi}-dpi printer: ${err instanceof Error ? err.message : String(err)}`,
+      'not_sent',
+    );
   }
   const text = toBinary(converted);
   const out = applyZplSettings(text, settings, job.copies);

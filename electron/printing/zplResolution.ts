@@ -32,7 +32,11 @@ export function labelSizeMm(size: string | null | undefined): { widthMm: number;
  * and ^LL at `dpi` (whole millimetres), else 10x15. A job whose route asked for no size has no
  * size name: its label may be 10x5, and must not be shown on a 10x15 canvas.
  */
-export function zplLabelSizeMm(zpl: Buffer | string, dpi: number, size?: string | null): { widthMm: number; heightMm: number } {
+export function zplLabelSizeMm(
+  zpl: Buffer | string,
+  dpi: number,
+  size?: string | null,
+): { widthMm: number; heightMm: number } {
   if (size && /^\d+x\d+$/.test(size)) return labelSizeMm(size);
   const text = typeof zpl === 'string' ? zpl : toBinary(zpl);
   const pw = /\^PW\s*(\d+)/i.exec(text);
@@ -167,7 +171,9 @@ function scaleGraphic(params: string, f: number): string | null {
   const width = bytesPerRow * 8;
   const height = Math.floor(total / bytesPerRow);
   const gray = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) gray[y * width + x] = (data[y * bytesPerRow + (x >> 3)]! & (0x80 >> (x & 7))) !== 0 ? 0 : 255;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      gray[y * width + x] = (data[y * bytesPerRow + (x >> 3)]! & (0x80 >> (x & 7))) !== 0 ? 0 : 255;
   const w = Math.max(1, Math.round(width * f));
   const h = Math.max(1, Math.round(height * f));
   return bitsToGfa(scaleToBits({ width, height, gray }, w, h), w, h);
@@ -231,8 +237,35 @@ const SCALED: Record<string, Rule> = {
 
 /** Commands with no dots in them: passed through untouched. */
 const PLAIN = new Set([
-  'XA', 'XZ', 'CI', 'FS', 'FD', 'FV', 'FX', 'FH', 'FR', 'FN', 'FW', 'PQ', 'MD', 'PO', 'PM', 'PR', 'MN', 'MM', 'MT', 'MF',
-  'JU', 'LR', 'BD', 'PF', 'JZ', 'SZ', 'FC', 'CV', 'XB',
+  'XA',
+  'XZ',
+  'CI',
+  'FS',
+  'FD',
+  'FV',
+  'FX',
+  'FH',
+  'FR',
+  'FN',
+  'FW',
+  'PQ',
+  'MD',
+  'PO',
+  'PM',
+  'PR',
+  'MN',
+  'MM',
+  'MT',
+  'MF',
+  'JU',
+  'LR',
+  'BD',
+  'PF',
+  'JZ',
+  'SZ',
+  'FC',
+  'CV',
+  'XB',
 ]);
 /** Field data runs to the next ^ (the service escapes ^ and ~ inside it with ^FH). */
 const DATA = new Set(['FD', 'FV', 'FX']);
@@ -285,7 +318,8 @@ export function scaleLabelCommands(label: string, f: number): string {
         const t = raw.trim();
         // ^A's first "parameter" is font + orientation; a blank keeps the printer's default.
         if (t === '' || !/^-?\d+$/.test(t)) {
-          if (t !== '' && !(name === 'A' && k === 0)) throw new Error(`^${name} with a parameter "${t}" that is not a number of dots`);
+          if (t !== '' && !(name === 'A' && k === 0))
+            throw new Error(`^${name} with a parameter "${t}" that is not a number of dots`);
           continue;
         }
         params[k] = String(scale[kind](Number(t)));
@@ -306,7 +340,11 @@ const LABEL = /\^XA[\s\S]*?\^XZ/gi;
  * unchanged. Each label is rewritten command by command; a label the converter cannot rewrite
  * is rendered whole and sent as a graphic, and `rasterised` lists why.
  */
-export async function convertZplForDpi(bytes: Buffer, dpi: number, size: string | null | undefined): Promise<{ bytes: Buffer; rasterised: string[] }> {
+export async function convertZplForDpi(
+  bytes: Buffer,
+  dpi: number,
+  size: string | null | undefined,
+): Promise<{ bytes: Buffer; rasterised: string[] }> {
   if (dpi === SERVICE_DPI) return { bytes, rasterised: [] };
   const f = scaleFactor(dpi);
   const text = toBinary(bytes);

@@ -29,7 +29,18 @@
  * (`unconfirmed`).
  */
 import type { PrinterSettings } from '../../shared/contract/printing';
-import { PRINTED, PRINTED_BY_COUNTER, PrintError, asPrintError, createSerialWriter, type DriverJob, type DriverStatus, type PrintHooks, type PrintResult, type PrinterDriver } from './printerDriver';
+import {
+  PRINTED,
+  PRINTED_BY_COUNTER,
+  PrintError,
+  asPrintError,
+  createSerialWriter,
+  type DriverJob,
+  type DriverStatus,
+  type PrintHooks,
+  type PrintResult,
+  type PrinterDriver,
+} from './printerDriver';
 import { PrinterSocket, defaultTimeouts, type SocketTimeouts } from './printerSocket';
 import {
   ERROR_STATUS_QUERY,
@@ -131,7 +142,8 @@ export function jobSize(bytes: Buffer, dpi: number): JobSize {
 /** One answer to a status question: the ~HS counts, or (~HS silent) what ~HQES names. */
 type PrinterAnswer = { kind: 'status'; status: HostStatus } | { kind: 'fault'; problem: StatusProblem };
 
-const problemOf = (a: PrinterAnswer): StatusProblem | null => (a.kind === 'fault' ? a.problem : hostStatusProblem(a.status));
+const problemOf = (a: PrinterAnswer): StatusProblem | null =>
+  a.kind === 'fault' ? a.problem : hostStatusProblem(a.status);
 
 export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
   return opts.settings.hostStatus ? createStreamingDriver(opts) : createRawDriver(opts);
@@ -230,7 +242,8 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   }
 
   /** Formats still in the printer: waiting in its buffer, the one printing, one partly received. */
-  const outstanding = (s: HostStatus) => s.formatsInBuffer + (s.labelsRemaining > 0 ? 1 : 0) + (s.partialFormat ? 1 : 0);
+  const outstanding = (s: HostStatus) =>
+    s.formatsInBuffer + (s.labelsRemaining > 0 ? 1 : 0) + (s.partialFormat ? 1 : 0);
 
   /** What an answer says of the jobs in the printer: confirmed ones resolve; a stop keeps the rest waiting in it, named. */
   function learn(a: PrinterAnswer): void {
@@ -248,7 +261,10 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       lastProgress = Date.now();
       note(problem.code, `${problem.message} The label is in the printer and prints when this is fixed.`);
     } else if (Date.now() - lastProgress > stallMs()) {
-      note('label_not_printed', `The label has been in the printer's buffer for ${Math.round((Date.now() - lastProgress) / 1000)} s without coming out, and the printer reports no fault. Check the printer.`);
+      note(
+        'label_not_printed',
+        `The label has been in the printer's buffer for ${Math.round((Date.now() - lastProgress) / 1000)} s without coming out, and the printer reports no fault. Check the printer.`,
+      );
     }
     wake();
   }
@@ -261,7 +277,11 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
         closesAfterAnswer = true;
         release();
       } else {
-        const err = new PrintError('connection_lost', `The connection to the printer at ${sock.label} was lost.`, 'unknown');
+        const err = new PrintError(
+          'connection_lost',
+          `The connection to the printer at ${sock.label} was lost.`,
+          'unknown',
+        );
         if (inFlight.length) await lose(err);
         else dropConnection();
       }
@@ -279,7 +299,12 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     try {
       await s.write(HOST_STATUS_QUERY, t.writeMs, false);
       const status = parseHostStatus(await s.readFrames(3, answerWaitMs()));
-      if (!status) throw new PrintError('bad_status', `The printer at ${s.label} answers the status query in a layout that is not a Zebra host status. Turn "host status" off for this printer.`, 'not_sent');
+      if (!status)
+        throw new PrintError(
+          'bad_status',
+          `The printer at ${s.label} answers the status query in a layout that is not a Zebra host status. Turn "host status" off for this printer.`,
+          'not_sent',
+        );
       return remember({ kind: 'status', status }, s);
     } catch (err) {
       const e = asPrintError(err, 'not_sent');
@@ -303,7 +328,11 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       // Silent to both questions.
     }
     release();
-    throw new PrintError('not_answering', `The printer at ${q.label} accepts connections but does not answer its status questions. Check its display.`, 'not_sent');
+    throw new PrintError(
+      'not_answering',
+      `The printer at ${q.label} accepts connections but does not answer its status questions. Check its display.`,
+      'not_sent',
+    );
   }
 
   function remember(a: PrinterAnswer, on: PrinterSocket | null): PrinterAnswer {
@@ -344,7 +373,10 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
           const e = asPrintError(err, 'unknown');
           if (e.code === 'not_answering') {
             silentSince ??= Date.now();
-            note('not_answering', `${e.message} The label was sent; whether it printed is known when the printer answers again.`);
+            note(
+              'not_answering',
+              `${e.message} The label was sent; whether it printed is known when the printer answers again.`,
+            );
             if (Date.now() - silentSince > silentMs) await lose(e);
           } else {
             // The connection went while labels were in the printer.
@@ -383,7 +415,8 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       }
       const problem = problemOf(before);
       if (problem) throw new PrintError(problem.code, problem.message, 'not_sent');
-      if (useCounter && counterNext === null && !inFlight.length) counterNext = await readCounterFresh().catch(() => null);
+      if (useCounter && counterNext === null && !inFlight.length)
+        counterNext = await readCounterFresh().catch(() => null);
       // A printer that ends each connection after answering gets each job on a connection of its
       // own. Until a connection has shown it stays open after an answer (its first answer was just
       // read), a close that follows the answer is waited for a moment: a job written into a
@@ -398,7 +431,15 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       });
       const counterAt = counterNext;
       hooks.sending(counterAt !== null ? { counterAt, labels: size.labels } : undefined);
-      const entry: InFlight = { upTo: 0, size, hooks, counterAt, noted: null, resolve: () => undefined, reject: () => undefined };
+      const entry: InFlight = {
+        upTo: 0,
+        size,
+        hooks,
+        counterAt,
+        noted: null,
+        resolve: () => undefined,
+        reject: () => undefined,
+      };
       const confirmedJob = new Promise<PrintResult>((resolve, reject) => {
         entry.resolve = resolve;
         entry.reject = reject;
@@ -474,7 +515,8 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
         return;
       } catch (err) {
         const e = asPrintError(err, 'unknown');
-        if (e.code !== 'not_answering' || Date.now() - (silentSince ?? Date.now()) > silentMs) throw new PrintError(e.code, `${e.message} The label was sent; whether it printed is unknown.`, 'unknown');
+        if (e.code !== 'not_answering' || Date.now() - (silentSince ?? Date.now()) > silentMs)
+          throw new PrintError(e.code, `${e.message} The label was sent; whether it printed is unknown.`, 'unknown');
       }
     }
   }
@@ -511,10 +553,13 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
           const a = await askPrinter();
           learn(a);
           const problem = problemOf(a);
-          return problem ? { state: 'error', reasonCode: problem.code, reason: problem.message } : { state: 'ready', reasonCode: null, reason: null };
+          return problem
+            ? { state: 'error', reasonCode: problem.code, reason: problem.message }
+            : { state: 'ready', reasonCode: null, reason: null };
         } catch (err) {
           const e = asPrintError(err, 'not_sent');
-          if (e.code === 'offline' || e.code === 'timeout') return { state: 'offline', reasonCode: e.code, reason: e.message };
+          if (e.code === 'offline' || e.code === 'timeout')
+            return { state: 'offline', reasonCode: e.code, reason: e.message };
           if (inFlight.length && e.code !== 'not_answering') await lose(e);
           return { state: 'error', reasonCode: e.code, reason: e.message };
         }
@@ -525,7 +570,10 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       const end = Date.now() + boundMs;
       while (inFlight.length && Date.now() < end) {
         schedulePoll();
-        await Promise.race([new Promise<void>((r) => changed.push(r)), new Promise((r) => setTimeout(r, Math.max(50, end - Date.now())))]);
+        await Promise.race([
+          new Promise<void>((r) => changed.push(r)),
+          new Promise((r) => setTimeout(r, Math.max(50, end - Date.now()))),
+        ]);
       }
       await exchange(async () => {
         if (polling) clearTimeout(polling);

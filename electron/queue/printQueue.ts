@@ -45,11 +45,14 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     opts.onJobChanged?.(job);
     return job;
   };
-  const setState = (id: number, ...rest: Parameters<PrintJobsRepo['setState']> extends [number, ...infer R] ? R : never) =>
-    changed(jobs.setState(id, ...rest));
+  const setState = (
+    id: number,
+    ...rest: Parameters<PrintJobsRepo['setState']> extends [number, ...infer R] ? R : never
+  ) => changed(jobs.setState(id, ...rest));
 
   const isDue = (job: StoredJob | undefined) =>
-    !!job && (job.state === 'queued' || (job.nextRetryAt !== null && Date.parse(job.nextRetryAt) <= clock.now().getTime()));
+    !!job &&
+    (job.state === 'queued' || (job.nextRetryAt !== null && Date.parse(job.nextRetryAt) <= clock.now().getTime()));
 
   /**
    * Jobs a streaming driver holds in its printer, waiting to be confirmed. They outlive the lane
@@ -76,7 +79,12 @@ export function createPrintQueue(opts: PrintQueueOptions) {
    * off or paused never gets one. A lone label is one job and commits as before, in the driver's
    * `sending` hook after its status pre-check.
    */
-  function burstOf(printerId: string, head: StoredJob, payload: Buffer | null, driver: PrinterDriver): { job: StoredJob; payload: Buffer | null }[] {
+  function burstOf(
+    printerId: string,
+    head: StoredJob,
+    payload: Buffer | null,
+    driver: PrinterDriver,
+  ): { job: StoredJob; payload: Buffer | null }[] {
     if (!driver.readyFor || head.state !== 'queued') return [];
     const next = jobs.queuedAfter(printerId, head.id, MAX_BURST - 1);
     if (!next.length) return [];
@@ -89,7 +97,11 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     const n = Math.min(driver.readyFor(inLane()), next.length + 1);
     if (n < 2) return [];
     const at = clock.now();
-    const marked = jobs.transaction(() => [head, ...next.slice(0, n - 1)].map((j) => jobs.setState(j.id, 'sending', at, { attempt: true, delivered: j.delivered })));
+    const marked = jobs.transaction(() =>
+      [head, ...next.slice(0, n - 1)].map((j) =>
+        jobs.setState(j.id, 'sending', at, { attempt: true, delivered: j.delivered }),
+      ),
+    );
     marked.forEach(changed);
     return marked.slice(1).map((job, i) => ({ job, payload: payloads[i]! }));
   }
@@ -99,7 +111,13 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     if (!rest.length) return;
     const at = clock.now();
     const back = jobs.transaction(() =>
-      rest.map(({ job }) => jobs.setState(job.id, 'queued', at, { reasonCode: 'not_sent', reason: 'The labels before it did not go through; nothing of it was sent.', delivered: job.delivered })),
+      rest.map(({ job }) =>
+        jobs.setState(job.id, 'queued', at, {
+          reasonCode: 'not_sent',
+          reason: 'The labels before it did not go through; nothing of it was sent.',
+          delivered: job.delivered,
+        }),
+      ),
     );
     back.forEach(changed);
   }
@@ -145,7 +163,13 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       /** The job's end: its state from the driver's answer; 'stop' when the lane must wait (a failed head). */
       const settled: Promise<'stop' | 'next'> = driver
         .print(
-          { format: head.format ?? 'zpl', bytes: payload ?? Buffer.alloc(0), title: head.title, copies: head.copies, labelSize: head.labelSize },
+          {
+            format: head.format ?? 'zpl',
+            bytes: payload ?? Buffer.alloc(0),
+            title: head.title,
+            copies: head.copies,
+            labelSize: head.labelSize,
+          },
           {
             // Committed when the driver is about to write its first byte (after connecting and any
             // status pre-check), and before that write: a crash from here on leaves `sending`, which
@@ -156,7 +180,12 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                 // Committed with its burst: no worker action can withdraw a `sending` job. Its
                 // counter mark follows lazily (a crash before it leaves the job to the worker).
                 sending = true;
-                if (counter) jobs.setState(head.id, 'sending', clock.now(), { delivered: head.delivered, counter, noSideEffect: true });
+                if (counter)
+                  jobs.setState(head.id, 'sending', clock.now(), {
+                    delivered: head.delivered,
+                    counter,
+                    noSideEffect: true,
+                  });
                 return;
               }
               const current = jobs.get(head.id);
@@ -164,7 +193,11 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                 withdrawn = true; // cancelled or replaced by a reprint while the printer was reached
                 throw new Error(`Print job ${head.id} was withdrawn before it was sent.`);
               }
-              setState(head.id, 'sending', clock.now(), { attempt: true, delivered: head.delivered, ...(counter ? { counter } : {}) });
+              setState(head.id, 'sending', clock.now(), {
+                attempt: true,
+                delivered: head.delivered,
+                ...(counter ? { counter } : {}),
+              });
               sending = true;
             },
             accepted() {
@@ -172,13 +205,24 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // Every byte left: nothing waits on this commit's sync (see JobStateChange.noSideEffect).
               // A streaming driver's job is then in the printer's buffer, to be confirmed: so named,
               // and a restart before its confirmation leaves it uncertain, not done.
-              const inPrinter = driver.streams ? { reasonCode: 'in_printer' as const, reason: 'In the printer\'s buffer; counted printed when the printer says it came out.' } : {};
+              const inPrinter = driver.streams
+                ? {
+                    reasonCode: 'in_printer' as const,
+                    reason: "In the printer's buffer; counted printed when the printer says it came out.",
+                  }
+                : {};
               setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true, ...inPrinter });
               onAccepted();
             },
             note(code, reason) {
               // Why a label in the printer has not come out: its row says so; it stays `sent`.
-              if (jobs.get(head.id)?.state === 'sent') setState(head.id, 'sent', clock.now(), { reasonCode: code, reason, delivered: true, noSideEffect: true });
+              if (jobs.get(head.id)?.state === 'sent')
+                setState(head.id, 'sent', clock.now(), {
+                  reasonCode: code,
+                  reason,
+                  delivered: true,
+                  noSideEffect: true,
+                });
               // The printer's state says it too (the top bar, a scan's outcome): it holds labels it cannot print now.
               opts.onPrinterResult?.(printerId, new PrintError(code, reason, 'not_printed'));
             },
@@ -189,13 +233,27 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             if (result.kind === 'unconfirmed') {
               // Every byte left, nothing says the printer took them: never counted as printed, the
               // worker decides (it printed / print again), as for an uncertain job.
-              setState(head.id, 'unconfirmed', clock.now(), { reasonCode: result.code, reason: result.reason, delivered: true });
+              setState(head.id, 'unconfirmed', clock.now(), {
+                reasonCode: result.code,
+                reason: result.reason,
+                delivered: true,
+              });
             } else if (result.kind === 'spooled') {
               // The print system finished with it: never sent again by itself, never counted as printed.
-              setState(head.id, 'spooled', clock.now(), { reasonCode: 'handed_to_spooler', reason: result.reason, delivered: true, noSideEffect: true });
+              setState(head.id, 'spooled', clock.now(), {
+                reasonCode: 'handed_to_spooler',
+                reason: result.reason,
+                delivered: true,
+                noSideEffect: true,
+              });
               opts.onPrinterResult?.(printerId, null);
             } else {
-              const byCounter = result.byCounter ? { reasonCode: 'confirmed_by_printer_counter' as const, reason: 'The printer\'s label counter shows it printed.' } : {};
+              const byCounter = result.byCounter
+                ? {
+                    reasonCode: 'confirmed_by_printer_counter' as const,
+                    reason: "The printer's label counter shows it printed.",
+                  }
+                : {};
               setState(head.id, 'done', clock.now(), { delivered: true, noSideEffect: true, ...byCounter });
               opts.onPrinterResult?.(printerId, null);
             }
@@ -203,7 +261,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           },
           (err): 'stop' | 'next' => {
             if (withdrawn) return 'next'; // the worker's cancel or reprint already set its state
-            const e = err instanceof PrintError ? err : new PrintError('printer_error', err instanceof Error ? err.message : String(err), 'unknown');
+            const e =
+              err instanceof PrintError
+                ? err
+                : new PrintError('printer_error', err instanceof Error ? err.message : String(err), 'unknown');
             opts.onPrinterResult?.(printerId, e);
             const at = clock.now();
             // An attempt that failed before its first byte still counts, for the backoff (a job of a
@@ -222,7 +283,13 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               return 'stop'; // the head holds the lane until its retry time: labels keep their order
             }
             if (e.outcome === 'not_printed' || accepted) {
-              setState(head.id, 'failed', at, { reasonCode: e.code, reason: e.message, nextRetryAt: null, delivered: true, attempt });
+              setState(head.id, 'failed', at, {
+                reasonCode: e.code,
+                reason: e.message,
+                nextRetryAt: null,
+                delivered: true,
+                attempt,
+              });
             } else {
               setState(head.id, 'uncertain', at, { reasonCode: e.code, reason: e.message, delivered: true, attempt });
             }
@@ -290,14 +357,21 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         for (let tries = 0; list.length && !stopped; tries++) {
           // Only while this run has sent the printer nothing (see above): read before and checked after.
           if (sendsOf(printerId) > 0) return;
-          const count = await opts.driverFor(printerId)?.labelCounter?.().catch(() => null);
+          const count = await opts
+            .driverFor(printerId)
+            ?.labelCounter?.()
+            .catch(() => null);
           if (count === null || count === undefined || sendsOf(printerId) > 0) return;
           if (tries >= firstTries && last !== null && count <= last) return;
           last = count;
           list = list.filter(({ job, mark }) => {
             if (count < mark.counterAt + mark.labels) return true;
             if (jobs.get(job.id)?.state === 'uncertain') {
-              setState(job.id, 'done', clock.now(), { reasonCode: 'confirmed_by_printer_counter', reason: `The printer's label counter (${count}) shows it printed.`, delivered: true });
+              setState(job.id, 'done', clock.now(), {
+                reasonCode: 'confirmed_by_printer_counter',
+                reason: `The printer's label counter (${count}) shows it printed.`,
+                delivered: true,
+              });
               settled.push(job.id);
             }
             return false;
@@ -356,8 +430,15 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         const replaced: StoredJob[] = [];
         for (const id of within(inserted)) {
           const j = jobs.get(id);
-          const waiting = j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered));
-          if (waiting) replaced.push(jobs.setState(id, 'cancelled', now, { reasonCode: 'replaced_by_new_print', reason: `Replaced by job ${inserted[0]?.id ?? ''}: the same labels were printed again.` }));
+          const waiting =
+            j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered));
+          if (waiting)
+            replaced.push(
+              jobs.setState(id, 'cancelled', now, {
+                reasonCode: 'replaced_by_new_print',
+                reason: `Replaced by job ${inserted[0]?.id ?? ''}: the same labels were printed again.`,
+              }),
+            );
         }
         return { inserted, replaced };
       });
@@ -369,7 +450,11 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     cancel(id: number): StoredJob {
       const job = mustGet(id);
       if (!['queued', 'failed', 'uncertain', 'unconfirmed'].includes(job.state)) {
-        throw new StationError('job_not_cancellable', `Print job ${id} is ${job.state}; only queued, failed, uncertain or unconfirmed jobs can be cancelled.`, { jobId: id, state: job.state });
+        throw new StationError(
+          'job_not_cancellable',
+          `Print job ${id} is ${job.state}; only queued, failed, uncertain or unconfirmed jobs can be cancelled.`,
+          { jobId: id, state: job.state },
+        );
       }
       return setState(id, 'cancelled', clock.now(), { reasonCode: 'cancelled_by_worker', delivered: job.delivered });
     },
@@ -414,13 +499,22 @@ export function createPrintQueue(opts: PrintQueueOptions) {
      * waiting for their printer are cancelled in the same commit (one label per parcel);
      * `replaced` hears every job the copy replaced.
      */
-    reprint(id: number, record?: { within(copy: StoredJob): number[]; replaced(copy: StoredJob, jobIds: number[]): void }): StoredJob {
+    reprint(
+      id: number,
+      record?: { within(copy: StoredJob): number[]; replaced(copy: StoredJob, jobIds: number[]): void },
+    ): StoredJob {
       const job = mustGet(id);
       if (job.kind !== 'print' || !job.printerId || !job.format) {
-        throw new StationError('job_not_printable', `Job ${id} is a scan waiting to be closed; it has no labels to reprint yet.`, { jobId: id });
+        throw new StationError(
+          'job_not_printable',
+          `Job ${id} is a scan waiting to be closed; it has no labels to reprint yet.`,
+          { jobId: id },
+        );
       }
       if (job.state === 'sending' || job.state === 'sent') {
-        throw new StationError('job_busy', `Print job ${id} is being printed right now. Wait for it to finish.`, { jobId: id });
+        throw new StationError('job_busy', `Print job ${id} is being printed right now. Wait for it to finish.`, {
+          jobId: id,
+        });
       }
       const now = clock.now();
       const { printerId, format } = job;
@@ -443,14 +537,23 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         );
         const replaced: StoredJob[] = [];
         const reason = { reasonCode: 'replaced_by_reprint' as const, reason: `Reprinted as job ${copy.id}.` };
-        if (job.state === 'uncertain' || job.state === 'unconfirmed' || job.state === 'failed' || job.state === 'queued') {
+        if (
+          job.state === 'uncertain' ||
+          job.state === 'unconfirmed' ||
+          job.state === 'failed' ||
+          job.state === 'queued'
+        ) {
           replaced.push(jobs.setState(id, 'cancelled', now, { ...reason, delivered: job.delivered }));
         }
         for (const other of new Set(record?.within(copy))) {
           const j = other === id || other === copy.id ? undefined : jobs.get(other);
-          if (j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered))) replaced.push(jobs.setState(other, 'cancelled', now, reason));
+          if (j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered)))
+            replaced.push(jobs.setState(other, 'cancelled', now, reason));
         }
-        record?.replaced(copy, replaced.map((j) => j.id));
+        record?.replaced(
+          copy,
+          replaced.map((j) => j.id),
+        );
         return { copy, replaced };
       });
       [...replaced, copy].forEach(changed);
@@ -465,12 +568,27 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       const job = mustGet(id);
       const waiting = job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered));
       if (!waiting) {
-        throw new StationError('job_not_movable', `Print job ${id} is ${job.state}; only a job still waiting for its printer can be moved.`, { jobId: id, state: job.state });
+        throw new StationError(
+          'job_not_movable',
+          `Print job ${id} is ${job.state}; only a job still waiting for its printer can be moved.`,
+          { jobId: id, state: job.state },
+        );
       }
       if (!job.format || !formats.includes(job.format)) {
-        throw new StationError('printer_format_mismatch', `The printer cannot print ${job.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer.`, { printer: printerId, format: job.format === 'zpl' ? 'ZPL' : 'PDF' });
+        throw new StationError(
+          'printer_format_mismatch',
+          `The printer cannot print ${job.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer.`,
+          { printer: printerId, format: job.format === 'zpl' ? 'ZPL' : 'PDF' },
+        );
       }
-      const out = changed(jobs.moveToPrinter(id, printerId, clock.now(), `Moved from ${job.printerId ?? '?'} to ${printerId} by the worker.`));
+      const out = changed(
+        jobs.moveToPrinter(
+          id,
+          printerId,
+          clock.now(),
+          `Moved from ${job.printerId ?? '?'} to ${printerId} by the worker.`,
+        ),
+      );
       kick();
       return out;
     },
@@ -478,7 +596,11 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     markPrinted(id: number): StoredJob {
       const job = mustGet(id);
       if (job.state !== 'uncertain' && job.state !== 'unconfirmed' && !(job.state === 'failed' && job.delivered)) {
-        throw new StationError('job_not_uncertain', `Print job ${id} is ${job.state}; only an uncertain or unconfirmed job can be confirmed as printed.`, { jobId: id, state: job.state });
+        throw new StationError(
+          'job_not_uncertain',
+          `Print job ${id} is ${job.state}; only an uncertain or unconfirmed job can be confirmed as printed.`,
+          { jobId: id, state: job.state },
+        );
       }
       return setState(id, 'done', clock.now(), { reasonCode: 'confirmed_by_worker', delivered: true });
     },
@@ -498,7 +620,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       stopTick?.();
       stopTick = null;
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all([...running.values(), ...confirming]), new Promise((r) => (timer = setTimeout(r, boundMs)))]);
+      await Promise.race([
+        Promise.all([...running.values(), ...confirming]),
+        new Promise((r) => (timer = setTimeout(r, boundMs))),
+      ]);
       clearTimeout(timer);
     },
   };

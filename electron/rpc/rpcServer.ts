@@ -62,9 +62,25 @@ function describeIssues(error: z.ZodError): string {
  * One refused field for the page: its path, zod's English sentence, and the issue's code with its
  * limit, so the page can say the same in the worker's language.
  */
-function issueDetail(i: z.core.$ZodIssue): { path: string[]; message: string; code: string; origin?: string; limit?: number } {
-  const bound = i.code === 'too_big' ? { origin: i.origin, limit: Number(i.maximum) } : i.code === 'too_small' ? { origin: i.origin, limit: Number(i.minimum) } : null;
-  return { path: i.path.map(String), message: i.message, code: i.code, ...(bound && Number.isFinite(bound.limit) ? bound : {}) };
+function issueDetail(i: z.core.$ZodIssue): {
+  path: string[];
+  message: string;
+  code: string;
+  origin?: string;
+  limit?: number;
+} {
+  const bound =
+    i.code === 'too_big'
+      ? { origin: i.origin, limit: Number(i.maximum) }
+      : i.code === 'too_small'
+        ? { origin: i.origin, limit: Number(i.minimum) }
+        : null;
+  return {
+    path: i.path.map(String),
+    message: i.message,
+    code: i.code,
+    ...(bound && Number.isFinite(bound.limit) ? bound : {}),
+  };
 }
 
 export interface RpcGuards {
@@ -95,7 +111,8 @@ export function createRpcServer(handlers: Handlers, log: Logger, guards: RpcGuar
       };
     }
     const refused = guards.refuse?.(method);
-    if (refused) return { ok: false, error: { code: refused.code, message: refused.message, details: refused.details } };
+    if (refused)
+      return { ok: false, error: { code: refused.code, message: refused.message, details: refused.details } };
     try {
       const handler = handlers[method] as (p: unknown) => unknown;
       const value = await handler(parsed.data);

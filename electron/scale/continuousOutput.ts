@@ -28,7 +28,12 @@ export function parseContinuous(line: string): ScaleReading | null {
   if (kind === 'TR' || kind === 'TW') return null;
   const value = digits ? toDecimal(`${sign === '-' ? '-' : ''}${digits}`) : null;
   const unit = unitOf(unitText ?? '');
-  if (value === null || unit === null) return { state: 'fault', code: 'stream_unreadable', message: `The scale's line could not be read: "${line.trim()}".` };
+  if (value === null || unit === null)
+    return {
+      state: 'fault',
+      code: 'stream_unreadable',
+      message: `The scale's line could not be read: "${line.trim()}".`,
+    };
   if (head === 'US') return { state: 'motion', value, unit };
   if (value.startsWith('-')) return { state: 'underload' };
   return { state: 'stable', value, unit, kg: toKg(value, unit) };

@@ -35,7 +35,8 @@ export function createDesk(o: DeskOptions) {
     open: o.open ?? openScale,
     onReading: (r) => {
       // Said once per change (the service pushes only changes): a scale dropping out is in the log.
-      if (r.state === 'disconnected' || r.state === 'fault') o.log.warn('scale not weighing', { state: r.state, message: r.message });
+      if (r.state === 'disconnected' || r.state === 'fault')
+        o.log.warn('scale not weighing', { state: r.state, message: r.message });
       o.emit('scale.reading', r);
     },
     onWeighing: (w) => {
@@ -66,7 +67,15 @@ export function createDesk(o: DeskOptions) {
 
   const handlers: Pick<
     Handlers,
-    'scale.discover' | 'scale.getSettings' | 'scale.setSettings' | 'scale.reading' | 'scale.weighing' | 'scale.skipWeighing' | 'verify.check' | 'verify.expecting' | 'verify.unverified'
+    | 'scale.discover'
+    | 'scale.getSettings'
+    | 'scale.setSettings'
+    | 'scale.reading'
+    | 'scale.weighing'
+    | 'scale.skipWeighing'
+    | 'verify.check'
+    | 'verify.expecting'
+    | 'verify.unverified'
   > = {
     'scale.discover': () => discoverScales(),
     'scale.getSettings': () => scale.settings(),

@@ -12,7 +12,8 @@ import { HID_SCALE_USAGE_PAGE } from './hidPos';
 function missingTool(err: unknown): { missingTool?: string } {
   const e = err as { code?: unknown; path?: unknown; syscall?: unknown } | null;
   if (e?.code !== 'ENOENT') return {};
-  if (typeof e.path === 'string' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn')) return { missingTool: e.path };
+  if (typeof e.path === 'string' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn'))
+    return { missingTool: e.path };
   const m = /spawn (\S+) ENOENT/.exec(err instanceof Error ? err.message : '');
   return m ? { missingTool: m[1]! } : {};
 }
@@ -26,12 +27,21 @@ export async function discoverScales(): Promise<ScaleDiscovery> {
       out.serial.push({ path: p.path, label: [p.manufacturer, p.serialNumber].filter(Boolean).join(' ') || p.path });
     }
   } catch (err) {
-    out.problems.push({ kind: 'serial', detail: err instanceof Error ? err.message : String(err), ...missingTool(err) });
+    out.problems.push({
+      kind: 'serial',
+      detail: err instanceof Error ? err.message : String(err),
+      ...missingTool(err),
+    });
   }
   try {
     for (const d of await HID.devicesAsync()) {
       if (d.usagePage !== HID_SCALE_USAGE_PAGE || !d.path) continue;
-      out.hid.push({ path: d.path, label: [d.manufacturer, d.product].filter(Boolean).join(' ') || `${d.vendorId.toString(16)}:${d.productId.toString(16)}` });
+      out.hid.push({
+        path: d.path,
+        label:
+          [d.manufacturer, d.product].filter(Boolean).join(' ') ||
+          `${d.vendorId.toString(16)}:${d.productId.toString(16)}`,
+      });
     }
   } catch (err) {
     out.problems.push({ kind: 'hid', detail: err instanceof Error ? err.message : String(err) });

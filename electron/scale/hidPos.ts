@@ -47,7 +47,11 @@ export function parseHidScaleReport(report: Uint8Array): ScaleReading | null {
     case 7:
       return { state: 'fault', code: 'hid_calibrate', message: 'The scale needs calibrating.' };
     case 8:
-      return { state: 'fault', code: 'hid_rezero', message: 'The scale needs zeroing: empty it and press its zero key.' };
+      return {
+        state: 'fault',
+        code: 'hid_rezero',
+        message: 'The scale needs zeroing: empty it and press its zero key.',
+      };
     case 2:
     case 3:
     case 4:
@@ -58,7 +62,12 @@ export function parseHidScaleReport(report: Uint8Array): ScaleReading | null {
   const unit = UNITS[unitCode];
   // A scale at zero often reports unit 0 or any unit: zero is zero.
   if (status === 2) return { state: 'stable', value: '0', unit: unit ?? 'kg', kg: '0' };
-  if (!unit) return { state: 'fault', code: 'hid_unit', message: `The scale weighs in a unit the station does not take (HID unit ${unitCode}).` };
+  if (!unit)
+    return {
+      state: 'fault',
+      code: 'hid_unit',
+      message: `The scale weighs in a unit the station does not take (HID unit ${unitCode}).`,
+    };
   const value = shiftDecimal(String(raw), exponent);
   if (status === 3) return { state: 'motion', value, unit };
   return { state: 'stable', value, unit, kg: toKg(value, unit) };

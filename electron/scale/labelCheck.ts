@@ -67,14 +67,26 @@ export function createLabelCheck(o: LabelCheckDeps) {
       if (!isLabel) return { kind: 'not-a-label', code };
       repo.mismatch(open.entryId);
       deps.repos.journal.note(open.entryId, 'label-mismatch', now(), `label_of_${s.deliveryId}`);
-      return { kind: 'mismatch', code, expectedDeliveryId: open.deliveryId, expectedBarcodes: open.barcodes, labelDeliveryId: s.deliveryId };
+      return {
+        kind: 'mismatch',
+        code,
+        expectedDeliveryId: open.deliveryId,
+        expectedBarcodes: open.barcodes,
+        labelDeliveryId: s.deliveryId,
+      };
     },
 
     /** Labels of this account nobody checked (End of day). */
     unverified(): UnverifiedLabel[] {
       const s = deps.session();
       if (!s) return [];
-      return repo.openChecks(s.accountId).map((c) => ({ deliveryId: c.deliveryId, barcodes: c.barcodes.filter((b) => !c.seen.includes(b)), printedAt: c.printedAt }));
+      return repo
+        .openChecks(s.accountId)
+        .map((c) => ({
+          deliveryId: c.deliveryId,
+          barcodes: c.barcodes.filter((b) => !c.seen.includes(b)),
+          printedAt: c.printedAt,
+        }));
     },
   };
 }

@@ -52,7 +52,11 @@ export function parseMtSics(line: string): ScaleReading | null {
     case '-':
       return { state: 'underload' };
     case 'I':
-      return { state: 'fault', code: 'mt_sics_busy', message: 'The scale is busy (taring or zeroing) and gives no weight now.' };
+      return {
+        state: 'fault',
+        code: 'mt_sics_busy',
+        message: 'The scale is busy (taring or zeroing) and gives no weight now.',
+      };
     case 'S':
     case 'D': {
       const value = toDecimal(parts[2] ?? '');

@@ -98,7 +98,11 @@ export function createScaleService(o: ScaleServiceOptions) {
         if (r.state === 'disconnected') scheduleReopen(gen);
       });
     } catch (err) {
-      set({ state: 'disconnected', code: 'open_failed', message: `The scale at ${settings.path} could not be opened: ${err instanceof Error ? err.message : String(err)}` });
+      set({
+        state: 'disconnected',
+        code: 'open_failed',
+        message: `The scale at ${settings.path} could not be opened: ${err instanceof Error ? err.message : String(err)}`,
+      });
       scheduleReopen(gen);
     }
   }
@@ -118,7 +122,8 @@ export function createScaleService(o: ScaleServiceOptions) {
     async setSettings(next: ScaleSettings): Promise<ScaleSettings> {
       const parsed = scaleSettings.parse(next);
       // A scale without its port is no scale the station can read: refused, not saved as if it were set up.
-      if (parsed.kind !== 'none' && !parsed.path.trim()) throw new StationError('scale_no_path', 'A scale needs its port or device path (e.g. /dev/ttyUSB0, COM3).');
+      if (parsed.kind !== 'none' && !parsed.path.trim())
+        throw new StationError('scale_no_path', 'A scale needs its port or device path (e.g. /dev/ttyUSB0, COM3).');
       settings = parsed;
       o.settings.set(KEY, settings);
       await connect();

@@ -51,7 +51,8 @@ export async function openSerialScale(o: SerialScaleOptions): Promise<ScaleDrive
   port.on('error', (err: Error) => gone('port_failed', `The scale's port ${o.path} failed: ${err.message}`));
   const timer = setInterval(() => {
     if (closed) return;
-    if (o.protocol === 'mt-sics') port.write(MT_SICS_IMMEDIATE, (err) => err && gone('port_failed', `Writing to ${o.path} failed: ${err.message}`));
+    if (o.protocol === 'mt-sics')
+      port.write(MT_SICS_IMMEDIATE, (err) => err && gone('port_failed', `Writing to ${o.path} failed: ${err.message}`));
     if (!silent && Date.now() - lastHeard > silenceMs) {
       silent = true;
       push({ state: 'disconnected', code: 'silent', message: `The scale on ${o.path} does not answer.` });

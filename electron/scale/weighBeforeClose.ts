@@ -26,7 +26,8 @@ import { compareDecimals, roundDecimal } from '../../shared/decimal';
 import { beyondShare, differs } from './weight';
 
 /** `held`: the worker held the parcel at the weight check (Esc): nothing was sent. */
-export type BeforeClose = { kind: 'go' } | { kind: 'held' } | { kind: 'wait'; trouble: Trouble } | { kind: 'end'; error: WorkflowError };
+export type BeforeClose =
+  { kind: 'go' } | { kind: 'held' } | { kind: 'wait'; trouble: Trouble } | { kind: 'end'; error: WorkflowError };
 
 /** A package whose weighed weight is off the shipment's by more than the desk's share (kg). */
 export interface OffPackage {
@@ -70,20 +71,30 @@ export function createWeighBeforeClose(w: WeighDeps) {
    * `again`: weighed again after the worker accepted the weight at batch mode's weight check; a
    * one-package parcel still on the scale is taken as it lies (of several, each is put on again).
    */
-  async function weighPackages(s: Shipment, scanId: number, have: Map<number, PackageWeight>, record: (w: PackageWeight) => void, again = false): Promise<PackageWeight[] | null> {
+  async function weighPackages(
+    s: Shipment,
+    scanId: number,
+    have: Map<number, PackageWeight>,
+    record: (w: PackageWeight) => void,
+    again = false,
+  ): Promise<PackageWeight[] | null> {
     const settings = scale.settings();
     for (let i = 0; i < s.packages.length; i++) {
       const got = have.get(i);
       if (got) continue;
       const deadline = new Date(now().getTime() + settings.waitSeconds * 1000);
-      const r = await scale.waitStable(settings.waitSeconds * 1000, {
-        scanId,
-        deliveryId: s.deliveryId,
-        packageNumber: i + 1,
-        packageCount: s.packages.length,
-        expectedKg: s.packages[i]?.weight ?? null,
-        deadline: deadline.toISOString(),
-      }, { retake: again && s.packages.length === 1 });
+      const r = await scale.waitStable(
+        settings.waitSeconds * 1000,
+        {
+          scanId,
+          deliveryId: s.deliveryId,
+          packageNumber: i + 1,
+          packageCount: s.packages.length,
+          expectedKg: s.packages[i]?.weight ?? null,
+          deadline: deadline.toISOString(),
+        },
+        { retake: again && s.packages.length === 1 },
+      );
       if (r.kind === 'closing') return null;
       const at = now().toISOString();
       const weight: PackageWeight =
@@ -91,7 +102,13 @@ export function createWeighBeforeClose(w: WeighDeps) {
           ? { packageIndex: i, kg: r.reading.kg, reading: `${r.reading.value} ${r.reading.unit}`, source: 'scale', at }
           : { packageIndex: i, kg: null, reading: null, source: r.kind === 'skipped' ? 'skipped' : 'timeout', at };
       record(weight);
-      deps.log.info('package weighed', { scanId, deliveryId: s.deliveryId, package: i + 1, source: weight.source, kg: weight.kg });
+      deps.log.info('package weighed', {
+        scanId,
+        deliveryId: s.deliveryId,
+        package: i + 1,
+        source: weight.source,
+        kg: weight.kg,
+      });
       have.set(i, weight);
     }
     return [...have.values()].sort((a, b) => a.packageIndex - b.packageIndex);
@@ -110,7 +127,8 @@ export function createWeighBeforeClose(w: WeighDeps) {
       if (x.kg === null) continue;
       const current = s.packages[x.packageIndex]?.weight;
       const send = roundDecimal(x.kg, SEND_PLACES);
-      if (current === undefined || current === null || current === '' || differs(send, current, toleranceKg)) out.set(x.packageIndex, send);
+      if (current === undefined || current === null || current === '' || differs(send, current, toleranceKg))
+        out.set(x.packageIndex, send);
     }
     return out;
   }
@@ -135,10 +153,16 @@ export function createWeighBeforeClose(w: WeighDeps) {
   const accepted = (entryId: number) => deps.repos.journal.steps(entryId).some((x) => x.step === 'weight-accepted');
 
   /** GET without `fields` (the ETag If-Match compares with), weights put on the fresh data, PUT. */
-  async function update(session: WorkflowSession, deliveryId: number, weights: PackageWeight[], toleranceKg: string): Promise<SentOutcome> {
+  async function update(
+    session: WorkflowSession,
+    deliveryId: number,
+    weights: PackageWeight[],
+    toleranceKg: string,
+  ): Promise<SentOutcome> {
     for (let attempt = 0; ; attempt++) {
       const found = await session.client.searchDeliveries({ deliveryIds: [deliveryId] });
-      if (found.status !== 'ok' || found.deliveries.length === 0) throw Object.assign(new Error(`Shipment ${deliveryId} was not found at the service.`), { code: 'not_found' });
+      if (found.status !== 'ok' || found.deliveries.length === 0)
+        throw Object.assign(new Error(`Shipment ${deliveryId} was not found at the service.`), { code: 'not_found' });
       deps.recordDeliveries(session.accountId, found.deliveries);
       const fresh = deps.repos.shipments.get(session.accountId, deliveryId);
       if (!fresh) throw Object.assign(new Error(`Shipment ${deliveryId} could not be read.`), { code: 'not_stored' });
@@ -149,7 +173,10 @@ export function createWeighBeforeClose(w: WeighDeps) {
       const draft = shipmentToDraft(fresh);
       draft.packages = draft.packages.map((p, i) => (change.has(i) ? { ...p, weight: change.get(i)! } : p));
       try {
-        await session.client.editDeliveries([{ ...draftToDelivery(draft), deliveryId }], found.etag ? { ifMatch: found.etag } : {});
+        await session.client.editDeliveries(
+          [{ ...draftToDelivery(draft), deliveryId }],
+          found.etag ? { ifMatch: found.etag } : {},
+        );
       } catch (err) {
         // Spec "PUT": 412 = changed since that ETag, nothing edited. The parcel's weight is still
         // what the scale said: read again and put it on the fresh data (twice at most).
@@ -175,14 +202,25 @@ export function createWeighBeforeClose(w: WeighDeps) {
       const t = classifyTrouble(err);
       if (t.kind !== 'answered') return { kind: 'wait', trouble: t };
       const messages = t.messages.length ? ` (${t.messages.join(' | ')})` : '';
-      return { kind: 'end', error: { code: 'rejected', message: `The service refused the weighed weight for shipment ${s.deliveryId}: ${t.error.message}${messages}. The shipment was not closed.` } };
+      return {
+        kind: 'end',
+        error: {
+          code: 'rejected',
+          message: `The service refused the weighed weight for shipment ${s.deliveryId}: ${t.error.message}${messages}. The shipment was not closed.`,
+        },
+      };
     }
   }
 
   /** The journal's record of what the weights did (the outcome screen and a restart read it). */
   function recordSent(entryId: number, outcome: SentOutcome): void {
     if (outcome !== 'not-prepared') repo.recordUpdate(entryId, outcome, now());
-    deps.repos.journal.note(entryId, 'weighed', now(), outcome === 'updated' ? 'weight_updated' : outcome === 'within-tolerance' ? 'within_tolerance' : 'not_prepared');
+    deps.repos.journal.note(
+      entryId,
+      'weighed',
+      now(),
+      outcome === 'updated' ? 'weight_updated' : outcome === 'within-tolerance' ? 'within_tolerance' : 'not_prepared',
+    );
   }
 
   return {
@@ -200,7 +238,16 @@ export function createWeighBeforeClose(w: WeighDeps) {
       const weights = await weighMissing(e, s);
       if (!weights) {
         // Kept in the journal at its step with the weights taken so far; it resumes after the restart.
-        return { kind: 'wait', trouble: { kind: 'unreachable', error: { code: 'unavailable', message: 'The station closed while the scan waited for the scale; it is weighed after the restart.' } } };
+        return {
+          kind: 'wait',
+          trouble: {
+            kind: 'unreachable',
+            error: {
+              code: 'unavailable',
+              message: 'The station closed while the scan waited for the scale; it is weighed after the restart.',
+            },
+          },
+        };
       }
       const { toleranceKg, askAbovePercent } = scale.settings();
       const off = offByShare(s, weights, toleranceKg, askAbovePercent);
@@ -208,7 +255,16 @@ export function createWeighBeforeClose(w: WeighDeps) {
         deps.repos.journal.note(e.id, 'weight-asked', now());
         const answer = await ask(s, off);
         if (answer === 'closing') {
-          return { kind: 'wait', trouble: { kind: 'unreachable', error: { code: 'unavailable', message: 'The station closed while the weight check was open; it is asked again after the restart.' } } };
+          return {
+            kind: 'wait',
+            trouble: {
+              kind: 'unreachable',
+              error: {
+                code: 'unavailable',
+                message: 'The station closed while the weight check was open; it is asked again after the restart.',
+              },
+            },
+          };
         }
         if (answer === 'hold') return { kind: 'held' };
         deps.repos.journal.note(e.id, 'weight-accepted', now());
@@ -227,7 +283,8 @@ export function createWeighBeforeClose(w: WeighDeps) {
     batch: {
       enabled: () => scale.enabled(),
       /** One settled weight per package of a prepared shipment, in turn. Null: the station is closing. */
-      weigh: (s: Shipment, again = false): Promise<PackageWeight[] | null> => weighPackages(s, 0, new Map(), () => undefined, again),
+      weigh: (s: Shipment, again = false): Promise<PackageWeight[] | null> =>
+        weighPackages(s, 0, new Map(), () => undefined, again),
       /** The packages off the shipment's weight by more than the desk's share: the weight check asks before they are collected. */
       offByShare(s: Shipment, weights: PackageWeight[]): OffPackage[] {
         const { toleranceKg, askAbovePercent } = scale.settings();

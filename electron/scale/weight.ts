@@ -9,7 +9,13 @@ import { absDecimal, compareDecimals, multiplyDecimals, subtractDecimals, type D
 export type WeightUnit = 'mg' | 'g' | 'kg' | 'oz' | 'lb';
 
 /** Kilograms per unit, exact: the pound is 0.45359237 kg by definition (1959), the ounce 1/16 lb. */
-const KG_PER: Record<WeightUnit, Decimal> = { mg: '0.000001', g: '0.001', kg: '1', oz: '0.028349523125', lb: '0.45359237' };
+const KG_PER: Record<WeightUnit, Decimal> = {
+  mg: '0.000001',
+  g: '0.001',
+  kg: '1',
+  oz: '0.028349523125',
+  lb: '0.45359237',
+};
 
 export function toKg(value: Decimal, unit: WeightUnit): Decimal {
   return multiplyDecimals(value, KG_PER[unit]);

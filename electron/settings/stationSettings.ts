@@ -8,7 +8,13 @@ import type { SettingsRepo } from '../store/settingsRepo';
 
 const KEY = 'station.settings';
 
-export const defaultSettings: StationSettings = { language: null, sounds: true, volume: 80, scanner: { prefix: '', suffix: '', keyGapMs: 35 }, newShipment: { lastSenderPlace: null } };
+export const defaultSettings: StationSettings = {
+  language: null,
+  sounds: true,
+  volume: 80,
+  scanner: { prefix: '', suffix: '', keyGapMs: 35 },
+  newShipment: { lastSenderPlace: null },
+};
 
 export function createStationSettings(repo: SettingsRepo, clock: Clock, onChange: (s: StationSettings) => void) {
   /**

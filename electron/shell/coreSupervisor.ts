@@ -116,10 +116,18 @@ export function createCoreSupervisor(o: CoreSupervisorOptions): CoreSupervisor {
    */
   async function stopped(code: number, storageFailure: StorageFailure | null): Promise<void> {
     const decision = policy.stopped(now());
-    const why = storageFailure ? ` because it could not write its data: ${storageFailure.message} (${storageFailure.code})` : '';
+    const why = storageFailure
+      ? ` because it could not write its data: ${storageFailure.message} (${storageFailure.code})`
+      : '';
     if (!decision.restart) {
       quitting = true;
-      o.giveUp(new CoreStartError(`The station core stopped ${decision.stops} times within a minute${why} (last exit code ${code}).`, logFile), 'Label Station stopped');
+      o.giveUp(
+        new CoreStartError(
+          `The station core stopped ${decision.stops} times within a minute${why} (last exit code ${code}).`,
+          logFile,
+        ),
+        'Label Station stopped',
+      );
       return;
     }
     try {
@@ -131,8 +139,13 @@ export function createCoreSupervisor(o: CoreSupervisorOptions): CoreSupervisor {
       core?.postMessage({
         t: 'log',
         level: 'error',
-        message: storageFailure ? 'the station core stopped because it could not write its data and was started again' : 'the station core stopped unexpectedly and was started again',
-        fields: { exitCode: code, ...(storageFailure ? { code: storageFailure.code, error: storageFailure.message } : {}) },
+        message: storageFailure
+          ? 'the station core stopped because it could not write its data and was started again'
+          : 'the station core stopped unexpectedly and was started again',
+        fields: {
+          exitCode: code,
+          ...(storageFailure ? { code: storageFailure.code, error: storageFailure.message } : {}),
+        },
       });
       o.restarted();
     } catch (err) {

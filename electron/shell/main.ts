@@ -70,7 +70,9 @@ function applicationMenu(withDevTools: boolean): Menu {
   return Menu.buildFromTemplate(template);
 }
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -87,7 +89,8 @@ if (!app.requestSingleInstanceLock()) {
   // One data-folder rule for both hosts (electron/base/dataDir.ts): --data-dir, STATION_DATA_DIR, per-OS default.
   const dataDir = resolveDataDir(dataDirArgument(process.argv.slice(1)));
 
-  const tell = (child: UtilityProcess, msg: MainToCore, ports?: Electron.MessagePortMain[]) => child.postMessage(msg, ports);
+  const tell = (child: UtilityProcess, msg: MainToCore, ports?: Electron.MessagePortMain[]) =>
+    child.postMessage(msg, ports);
 
   // The core process, started again when it stops on its own (electron/shell/coreSupervisor.ts).
   const supervisor = createCoreSupervisor({
@@ -152,79 +155,98 @@ if (!app.requestSingleInstanceLock()) {
     await autoUpdater.checkForUpdatesAndNotify();
   }
 
-  app.whenReady().then(async () => {
-    // better-sqlite3 is built twice: node_modules holds the Node build (tests, web host), and
-    // native/electron holds the Electron build that `npm start` makes when it is missing. The
-    // core process inherits this environment. Packaged, only the app's own build is loaded: an
-    // inherited STATION_SQLITE_BINDING would make the signed app load any .node file it names.
-    if (app.isPackaged) process.env.STATION_SQLITE_BINDING = path.join(process.resourcesPath, 'native', 'better_sqlite3.node');
-    else process.env.STATION_SQLITE_BINDING ||= path.join(appRoot, 'native', 'electron', 'better_sqlite3.node');
-    // The current SumatraPDF the Windows package carries, for pdf-to-printer (windowsPdfDriver.ts);
-    // packaged, only the app's own (the same care as the binding above).
-    if (app.isPackaged) process.env.STATION_SUMATRA_PDF = path.join(process.resourcesPath, 'sumatra', 'SumatraPDF.exe');
-    else process.env.STATION_SUMATRA_PDF ||= path.join(appRoot, 'build', 'sumatra', 'SumatraPDF.exe');
+  app
+    .whenReady()
+    .then(async () => {
+      // better-sqlite3 is built twice: node_modules holds the Node build (tests, web host), and
+      // native/electron holds the Electron build that `npm start` makes when it is missing. The
+      // core process inherits this environment. Packaged, only the app's own build is loaded: an
+      // inherited STATION_SQLITE_BINDING would make the signed app load any .node file it names.
+      if (app.isPackaged)
+        process.env.STATION_SQLITE_BINDING = path.join(process.resourcesPath, 'native', 'better_sqlite3.node');
+      else process.env.STATION_SQLITE_BINDING ||= path.join(appRoot, 'native', 'electron', 'better_sqlite3.node');
+      // The current SumatraPDF the Windows package carries, for pdf-to-printer (windowsPdfDriver.ts);
+      // packaged, only the app's own (the same care as the binding above).
+      if (app.isPackaged)
+        process.env.STATION_SUMATRA_PDF = path.join(process.resourcesPath, 'sumatra', 'SumatraPDF.exe');
+      else process.env.STATION_SUMATRA_PDF ||= path.join(appRoot, 'build', 'sumatra', 'SumatraPDF.exe');
 
-    // Only app://station/, only files of the renderer build, every answer with the CSP header.
-    protocol.handle('app', async (req) => {
-      const answer = resolveAppRequest(req.url, rendererDir, req.method);
-      if ('status' in answer) return new Response(answer.text, { status: answer.status, headers: appResponseHeaders() });
-      const res = await net.fetch(pathToFileURL(answer.file).toString());
-      const headers = new Headers(res.headers);
-      for (const [k, v] of Object.entries(appResponseHeaders())) headers.set(k, v);
-      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-    });
+      // Only app://station/, only files of the renderer build, every answer with the CSP header.
+      protocol.handle('app', async (req) => {
+        const answer = resolveAppRequest(req.url, rendererDir, req.method);
+        if ('status' in answer)
+          return new Response(answer.text, { status: answer.status, headers: appResponseHeaders() });
+        const res = await net.fetch(pathToFileURL(answer.file).toString());
+        const headers = new Headers(res.headers);
+        for (const [k, v] of Object.entries(appResponseHeaders())) headers.set(k, v);
+        return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+      });
 
-    // The page uses no permission and no device: camera, microphone, geolocation, notifications,
-    // clipboard reads, HID, serial and USB are all refused, asked for or merely checked. (The scale
-    // and USB label printers are reached by the core process, never by the page.)
-    session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
-    session.defaultSession.setDevicePermissionHandler(() => false);
+      // The page uses no permission and no device: camera, microphone, geolocation, notifications,
+      // clipboard reads, HID, serial and USB are all refused, asked for or merely checked. (The scale
+      // and USB label printers are reached by the core process, never by the page.)
+      session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
+      session.defaultSession.setPermissionCheckHandler(() => false);
+      session.defaultSession.setDevicePermissionHandler(() => false);
 
-    await startCore();
+      await startCore();
 
-    ipcMain.on(PORT_REQUEST, (event) => {
-      // Only our own window's top frame showing app://station/ gets a port: an embedded frame or
-      // any other address gets nothing.
-      const frame = event.senderFrame;
-      if (!win || event.sender !== win.webContents || !frame || frame !== event.sender.mainFrame || !frame.url.startsWith(`${APP_ORIGIN}/`)) return;
-      connectPage(event.sender);
-    });
+      ipcMain.on(PORT_REQUEST, (event) => {
+        // Only our own window's top frame showing app://station/ gets a port: an embedded frame or
+        // any other address gets nothing.
+        const frame = event.senderFrame;
+        if (
+          !win ||
+          event.sender !== win.webContents ||
+          !frame ||
+          frame !== event.sender.mainFrame ||
+          !frame.url.startsWith(`${APP_ORIGIN}/`)
+        )
+          return;
+        connectPage(event.sender);
+      });
 
-    Menu.setApplicationMenu(applicationMenu(!app.isPackaged));
-    const stateFile = path.join(dataDir, 'window.json');
-    const bounds = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea), { width: 1366, height: 768 });
-    win = new BrowserWindow({
-      ...bounds,
-      minWidth: 1024,
-      minHeight: 640,
-      title: 'Label Station',
-      webPreferences: {
-        preload: path.join(__dirname, 'preload.cjs'),
-        contextIsolation: true,
-        nodeIntegration: false,
-        sandbox: true,
-        webSecurity: true,
-        spellcheck: false,
-        devTools: !app.isPackaged,
-      },
-    });
-    if (bounds.maximized) win.maximize();
-    win.on('close', () => {
-      if (!win) return;
-      saveWindowState(stateFile, { ...win.getNormalBounds(), maximized: win.isMaximized() });
-    });
-    win.webContents.setWindowOpenHandler(({ url }) => {
-      openExternalChecked(url);
-      return { action: 'deny' };
-    });
-    win.webContents.on('will-navigate', (e, url) => {
-      if (!url.startsWith(`${APP_ORIGIN}/`)) e.preventDefault();
-      if (/^https?:/.test(url)) openExternalChecked(url);
-    });
-    await win.loadURL(`${APP_ORIGIN}/index.html`);
-    checkForUpdates().catch((err: unknown) => mainLog('warn', 'the update check failed', { error: err instanceof Error ? err.message : String(err) }));
-  }).catch((err: unknown) => failAndQuit(err));
+      Menu.setApplicationMenu(applicationMenu(!app.isPackaged));
+      const stateFile = path.join(dataDir, 'window.json');
+      const bounds = loadWindowState(
+        stateFile,
+        screen.getAllDisplays().map((d) => d.workArea),
+        { width: 1366, height: 768 },
+      );
+      win = new BrowserWindow({
+        ...bounds,
+        minWidth: 1024,
+        minHeight: 640,
+        title: 'Label Station',
+        webPreferences: {
+          preload: path.join(__dirname, 'preload.cjs'),
+          contextIsolation: true,
+          nodeIntegration: false,
+          sandbox: true,
+          webSecurity: true,
+          spellcheck: false,
+          devTools: !app.isPackaged,
+        },
+      });
+      if (bounds.maximized) win.maximize();
+      win.on('close', () => {
+        if (!win) return;
+        saveWindowState(stateFile, { ...win.getNormalBounds(), maximized: win.isMaximized() });
+      });
+      win.webContents.setWindowOpenHandler(({ url }) => {
+        openExternalChecked(url);
+        return { action: 'deny' };
+      });
+      win.webContents.on('will-navigate', (e, url) => {
+        if (!url.startsWith(`${APP_ORIGIN}/`)) e.preventDefault();
+        if (/^https?:/.test(url)) openExternalChecked(url);
+      });
+      await win.loadURL(`${APP_ORIGIN}/index.html`);
+      checkForUpdates().catch((err: unknown) =>
+        mainLog('warn', 'the update check failed', { error: err instanceof Error ? err.message : String(err) }),
+      );
+    })
+    .catch((err: unknown) => failAndQuit(err));
 
   app.on('window-all-closed', () => app.quit());
   // Quitting waits for the core to close (bounded inside close(): the scan and the label in

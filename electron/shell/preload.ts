@@ -43,7 +43,10 @@ ipcRenderer.on(PORT, (e: IpcRendererEvent) => {
   if (port) {
     port.close();
     for (const [id, resolve] of pending) {
-      resolve({ ok: false, error: { code: 'unavailable', message: 'The station restarted while answering; try again.' } });
+      resolve({
+        ok: false,
+        error: { code: 'unavailable', message: 'The station restarted while answering; try again.' },
+      });
       pending.delete(id);
     }
   }
@@ -53,7 +56,9 @@ ipcRenderer.on(PORT, (e: IpcRendererEvent) => {
 });
 // Asked once the document is there: by then the main process knows this frame's app:// address,
 // which it checks before it hands out a port. The page's first calls wait in `unsent` meanwhile.
-const page = globalThis as unknown as { addEventListener(type: string, listener: () => void, options?: { once: boolean }): void };
+const page = globalThis as unknown as {
+  addEventListener(type: string, listener: () => void, options?: { once: boolean }): void;
+};
 page.addEventListener('DOMContentLoaded', () => ipcRenderer.send(PORT_REQUEST), { once: true });
 
 contextBridge.exposeInMainWorld('stationBridge', {

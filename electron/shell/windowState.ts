@@ -22,7 +22,11 @@ const saved = z.object({
 });
 export type WindowState = z.infer<typeof saved>;
 
-export function loadWindowState(file: string, displays: readonly Rect[], fallback: { width: number; height: number }): Partial<WindowState> & { width: number; height: number } {
+export function loadWindowState(
+  file: string,
+  displays: readonly Rect[],
+  fallback: { width: number; height: number },
+): Partial<WindowState> & { width: number; height: number } {
   let state: WindowState;
   try {
     state = saved.parse(JSON.parse(readFileSync(file, 'utf8')));
@@ -31,7 +35,11 @@ export function loadWindowState(file: string, displays: readonly Rect[], fallbac
   }
   // At least 100x50 px of the title bar must be on some display.
   const visible = displays.some(
-    (d) => state.x + 100 <= d.x + d.width && state.x + state.width - 100 >= d.x && state.y >= d.y && state.y + 50 <= d.y + d.height,
+    (d) =>
+      state.x + 100 <= d.x + d.width &&
+      state.x + state.width - 100 >= d.x &&
+      state.y >= d.y &&
+      state.y + 50 <= d.y + d.height,
   );
   return visible ? state : { width: state.width, height: state.height, maximized: state.maximized };
 }

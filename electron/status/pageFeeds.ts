@@ -62,7 +62,11 @@ interface VersionedChange<T, K> {
  * A page holding any version in between ends where the last change leaves it, as every step
  * sets or deletes a key to its final value.
  */
-export function createListChangeFeed<T, K>(o: { key(entry: T): K; send(change: Required<VersionedChange<T, K>>): void; windowMs?: number }) {
+export function createListChangeFeed<T, K>(o: {
+  key(entry: T): K;
+  send(change: Required<VersionedChange<T, K>>): void;
+  windowMs?: number;
+}) {
   let since: number | null = null;
   let version = 0;
   let put = new Map<K, T>();
@@ -95,7 +99,11 @@ export function createListChangeFeed<T, K>(o: { key(entry: T): K; send(change: R
  * Per key, the latest value since the last send (the jobs whose state changed, the accounts whose
  * shipments changed); `send` gets them in the order they first changed.
  */
-export function createLatestFeed<K, V>(o: { merge(prev: V | undefined, next: V): V; send(entries: [K, V][]): void; windowMs?: number }) {
+export function createLatestFeed<K, V>(o: {
+  merge(prev: V | undefined, next: V): V;
+  send(entries: [K, V][]): void;
+  windowMs?: number;
+}) {
   let latest = new Map<K, V>();
   const gate = throttled(o.windowMs ?? PAGE_WINDOW_MS, () => {
     if (!latest.size) return;
@@ -119,7 +127,10 @@ export const SHIPMENTS_NAMED_MAX = 500;
  * `shipments.changed`, one per account per window with the union of the shipments it names: lists
  * of shipments reload at most once a second in a burst (each event makes a page ask again).
  */
-export function createShipmentsChangedFeed(send: (e: { accountId: string; deliveryIds: number[]; all?: boolean }) => void, windowMs = 1000) {
+export function createShipmentsChangedFeed(
+  send: (e: { accountId: string; deliveryIds: number[]; all?: boolean }) => void,
+  windowMs = 1000,
+) {
   const feed = createLatestFeed<string, Set<number> | 'all'>({
     windowMs,
     merge: (prev, next) => {
@@ -129,7 +140,8 @@ export function createShipmentsChangedFeed(send: (e: { accountId: string; delive
       return ids.size > SHIPMENTS_NAMED_MAX ? 'all' : ids;
     },
     send: (entries) => {
-      for (const [accountId, ids] of entries) send(ids === 'all' ? { accountId, deliveryIds: [], all: true } : { accountId, deliveryIds: [...ids] });
+      for (const [accountId, ids] of entries)
+        send(ids === 'all' ? { accountId, deliveryIds: [], all: true } : { accountId, deliveryIds: [...ids] });
     },
   });
   return {

@@ -22,14 +22,23 @@ export function createHealthCheck(baseUrl: string, timeoutMs = 5000) {
       await res.arrayBuffer();
       if (res.status === 200) etag = res.headers.get('etag');
       const ok = res.status === 200 || res.status === 304;
-      if (ok) return { reachable: true, checkedAt: now.toISOString(), error: null, errorCode: null, errorDetails: null };
-      return { reachable: false, checkedAt: now.toISOString(), error: `The service answered HTTP ${res.status}.`, errorCode: 'service_http', errorDetails: { status: res.status } };
+      if (ok)
+        return { reachable: true, checkedAt: now.toISOString(), error: null, errorCode: null, errorDetails: null };
+      return {
+        reachable: false,
+        checkedAt: now.toISOString(),
+        error: `The service answered HTTP ${res.status}.`,
+        errorCode: 'service_http',
+        errorDetails: { status: res.status },
+      };
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
       return {
         reachable: false,
         checkedAt: now.toISOString(),
-        error: timedOut ? `The service did not answer within ${timeoutMs / 1000} s.` : `The service cannot be reached (${(err as Error).message}).`,
+        error: timedOut
+          ? `The service did not answer within ${timeoutMs / 1000} s.`
+          : `The service cannot be reached (${(err as Error).message}).`,
         errorCode: timedOut ? 'service_timeout' : 'service_network',
         errorDetails: timedOut ? { seconds: timeoutMs / 1000 } : null,
       };

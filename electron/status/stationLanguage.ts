@@ -18,7 +18,10 @@ export interface StationLanguage {
   pageShows(language: Language | null): Language;
 }
 
-export function createStationLanguage(chosen: () => Language | null | undefined, system: () => Language = systemLanguage): StationLanguage {
+export function createStationLanguage(
+  chosen: () => Language | null | undefined,
+  system: () => Language = systemLanguage,
+): StationLanguage {
   let page: Language | null = null;
   const current = () => chosen() ?? page ?? system();
   return {

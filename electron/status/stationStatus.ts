@@ -81,7 +81,9 @@ export function createStationStatus(o: StationStatusOptions): StationStatusServi
     current: () => status,
     refresh,
     refreshLogged: () =>
-      refresh().catch((err: unknown) => (o.fault ? o.fault('status refresh failed', err) : o.log.warn('status refresh failed', { error: String(err) }))),
+      refresh().catch((err: unknown) =>
+        o.fault ? o.fault('status refresh failed', err) : o.log.warn('status refresh failed', { error: String(err) }),
+      ),
     printersChanged() {
       const printers = o.printers();
       if (JSON.stringify(printers) === JSON.stringify(status.printers)) return;

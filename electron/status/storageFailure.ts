@@ -45,7 +45,8 @@ export function storageFailureOf(err: unknown, dataDir?: string, at = new Date()
   const sqlite = SQLITE_KINDS.find(([re]) => re.test(code));
   if (sqlite) return { kind: sqlite[1], code, message, at: at.toISOString() };
   const fsKind = FS_KINDS[code];
-  if (fsKind && dataDir && typeof e.path === 'string' && e.path.startsWith(dataDir)) return { kind: fsKind, code, message, at: at.toISOString() };
+  if (fsKind && dataDir && typeof e.path === 'string' && e.path.startsWith(dataDir))
+    return { kind: fsKind, code, message, at: at.toISOString() };
   return null;
 }
 
@@ -61,7 +62,11 @@ export interface StorageGuard {
   check(err: unknown): boolean;
 }
 
-export function createStorageGuard(o: { dataDir: string; log: Logger; onFailed(f: StorageFailure): void }): StorageGuard {
+export function createStorageGuard(o: {
+  dataDir: string;
+  log: Logger;
+  onFailed(f: StorageFailure): void;
+}): StorageGuard {
   let failed: StorageFailure | null = null;
   return {
     failed: () => failed,
@@ -71,7 +76,11 @@ export function createStorageGuard(o: { dataDir: string; log: Logger; onFailed(f
       if (!failed) {
         failed = f;
         // Written if the log's disk still takes it; dropped (never retried) if not (electron/base/log.ts).
-        o.log.error('the station cannot write its data: scanning stopped', { kind: f.kind, code: f.code, error: f.message });
+        o.log.error('the station cannot write its data: scanning stopped', {
+          kind: f.kind,
+          code: f.code,
+          error: f.message,
+        });
         o.onFailed(f);
       }
       return true;

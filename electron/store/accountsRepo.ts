@@ -21,8 +21,16 @@ export interface AccountRow {
 }
 
 type Raw = {
-  id: string; name: string; environment: Environment; base_url: string | null; client_id: string;
-  redirect_port: number; redirect_path: string; scopes: string; created_at: string; active: number;
+  id: string;
+  name: string;
+  environment: Environment;
+  base_url: string | null;
+  client_id: string;
+  redirect_port: number;
+  redirect_path: string;
+  scopes: string;
+  created_at: string;
+  active: number;
 };
 
 const fromRaw = (r: Raw): AccountRow => ({

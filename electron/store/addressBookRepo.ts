@@ -33,8 +33,10 @@ export function createAddressBookRepo(db: Db) {
       const out: UsedParty[] = [];
       for (const r of recent.all(accountId, scan)) {
         const data = JSON.parse(r.data) as { recipient?: ShipmentParty; sender?: ShipmentParty };
-        if (data.recipient) out.push({ deliveryId: r.delivery_id, created: r.created, role: 'recipient', party: data.recipient });
-        if (data.sender) out.push({ deliveryId: r.delivery_id, created: r.created, role: 'sender', party: data.sender });
+        if (data.recipient)
+          out.push({ deliveryId: r.delivery_id, created: r.created, role: 'recipient', party: data.recipient });
+        if (data.sender)
+          out.push({ deliveryId: r.delivery_id, created: r.created, role: 'sender', party: data.sender });
       }
       return out;
     },

@@ -11,7 +11,9 @@ export interface StoredBatchItem {
 }
 
 export function createBatchItemsRepo(db: Db) {
-  const all = db.prepare<[], { scan_id: number | null; item: string }>('SELECT scan_id, item FROM batch_items ORDER BY position');
+  const all = db.prepare<[], { scan_id: number | null; item: string }>(
+    'SELECT scan_id, item FROM batch_items ORDER BY position',
+  );
   const upsert = db.prepare(
     `INSERT INTO batch_items (code, scan_id, item) VALUES (@code, @scanId, @item)
      ON CONFLICT (code) DO UPDATE SET item = excluded.item, scan_id = coalesce(excluded.scan_id, scan_id)`,

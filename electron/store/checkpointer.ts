@@ -85,7 +85,12 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
   };
 
   worker = new Worker(workerFile, {
-    workerData: { file: opts.file, nativeBinding: opts.nativeBinding, thresholdBytes: AUTOCHECKPOINT_PAGES * pageSize, intervalMs: opts.intervalMs ?? 250 },
+    workerData: {
+      file: opts.file,
+      nativeBinding: opts.nativeBinding,
+      thresholdBytes: AUTOCHECKPOINT_PAGES * pageSize,
+      intervalMs: opts.intervalMs ?? 250,
+    },
   });
   worker.unref();
   worker.on('message', (msg: { kind: string; message?: string; error?: string }) => {
@@ -114,7 +119,12 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
     if (size < limitBytes || mtimeMs === lastGuardMtime || Date.now() - lastWorkerTick < 5000) return;
     lastGuardMtime = mtimeMs;
     const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-    log?.warn('the WAL outgrew its bound; the core checkpointed it itself', { walBytes: size, frames: r?.log, checkpointed: r?.checkpointed, worker: worker !== null });
+    log?.warn('the WAL outgrew its bound; the core checkpointed it itself', {
+      walBytes: size,
+      frames: r?.log,
+      checkpointed: r?.checkpointed,
+      worker: worker !== null,
+    });
   }, 1000);
   guard.unref();
 
@@ -131,8 +141,12 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
           done = true;
           clearTimeout(timeout);
           worker = null;
-          if (msg.error) log?.warn('the final WAL checkpoint failed; the database closes with its WAL', { error: msg.error });
-          void w.terminate().then(() => resolve(), () => resolve());
+          if (msg.error)
+            log?.warn('the final WAL checkpoint failed; the database closes with its WAL', { error: msg.error });
+          void w.terminate().then(
+            () => resolve(),
+            () => resolve(),
+          );
         };
         onStopped = finish;
         // A worker stuck in a checkpoint does not hold up closing: the core's own close (the last

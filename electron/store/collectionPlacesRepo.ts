@@ -61,7 +61,9 @@ export function createCollectionPlacesRepo(db: Db) {
   const selectAll = db.prepare<[string], PlaceRow>(
     'SELECT * FROM collection_places WHERE account_id = ? ORDER BY active DESC, name, identificator',
   );
-  const selectOne = db.prepare<[string, string], PlaceRow>('SELECT * FROM collection_places WHERE account_id = ? AND identificator = ?');
+  const selectOne = db.prepare<[string, string], PlaceRow>(
+    'SELECT * FROM collection_places WHERE account_id = ? AND identificator = ?',
+  );
 
   return {
     /** Replaces the active list with what the service returned; places it no longer lists stay, inactive. */

@@ -38,8 +38,12 @@ export function createEndOfDayRepo(db: Db) {
      ON CONFLICT (account_id, protocol_id) DO UPDATE SET agent = excluded.agent, collection_place = excluded.collection_place,
        created = excluded.created, pdf = excluded.pdf, stored_at = excluded.stored_at`,
   );
-  const deleteProtocolShipments = db.prepare('DELETE FROM collection_protocol_shipments WHERE account_id = ? AND protocol_id = ?');
-  const insertProtocolShipment = db.prepare('INSERT INTO collection_protocol_shipments (account_id, protocol_id, delivery_id) VALUES (?, ?, ?)');
+  const deleteProtocolShipments = db.prepare(
+    'DELETE FROM collection_protocol_shipments WHERE account_id = ? AND protocol_id = ?',
+  );
+  const insertProtocolShipment = db.prepare(
+    'INSERT INTO collection_protocol_shipments (account_id, protocol_id, delivery_id) VALUES (?, ?, ?)',
+  );
   const selectProtocols = db.prepare<[string, number], ProtocolRow>(
     `SELECT protocol_id, agent, collection_place, created, last_job_id FROM collection_protocols
      WHERE account_id = ? ORDER BY protocol_id DESC LIMIT ?`,
@@ -47,7 +51,9 @@ export function createEndOfDayRepo(db: Db) {
   const selectProtocol = db.prepare<[string, number], ProtocolRow>(
     'SELECT protocol_id, agent, collection_place, created, last_job_id FROM collection_protocols WHERE account_id = ? AND protocol_id = ?',
   );
-  const selectPdf = db.prepare<[string, number], { pdf: Buffer }>('SELECT pdf FROM collection_protocols WHERE account_id = ? AND protocol_id = ?');
+  const selectPdf = db.prepare<[string, number], { pdf: Buffer }>(
+    'SELECT pdf FROM collection_protocols WHERE account_id = ? AND protocol_id = ?',
+  );
   const selectShipments = db.prepare<[string, number], { delivery_id: number }>(
     'SELECT delivery_id FROM collection_protocol_shipments WHERE account_id = ? AND protocol_id = ? ORDER BY delivery_id',
   );
@@ -58,7 +64,9 @@ export function createEndOfDayRepo(db: Db) {
      SELECT delivery_id FROM protocol_elsewhere_shipments WHERE account_id = @account
        AND delivery_id IN (SELECT value FROM json_each(@ids))`,
   );
-  const insertElsewhere = db.prepare('INSERT OR IGNORE INTO protocol_elsewhere_shipments (account_id, delivery_id, noted_at) VALUES (?, ?, ?)');
+  const insertElsewhere = db.prepare(
+    'INSERT OR IGNORE INTO protocol_elsewhere_shipments (account_id, delivery_id, noted_at) VALUES (?, ?, ?)',
+  );
   const setJob = db.prepare('UPDATE collection_protocols SET last_job_id = ? WHERE account_id = ? AND protocol_id = ?');
 
   const selectOrder = db.prepare<[string, string, string, string], { id: number; delivery_ids: string }>(
@@ -71,7 +79,9 @@ export function createEndOfDayRepo(db: Db) {
   const selectOrders = db.prepare<
     [string, string, number],
     { agent: string; collection_place: string; scheduled: string; received_at: string; delivery_ids: string }
-  >('SELECT * FROM pickup_orders WHERE account_id = ? AND scheduled >= ? ORDER BY scheduled DESC, agent, collection_place LIMIT ?');
+  >(
+    'SELECT * FROM pickup_orders WHERE account_id = ? AND scheduled >= ? ORDER BY scheduled DESC, agent, collection_place LIMIT ?',
+  );
 
   const toProtocol = (accountId: string, r: ProtocolRow): StoredProtocol => ({
     collectionProtocolId: r.protocol_id,
@@ -84,8 +94,27 @@ export function createEndOfDayRepo(db: Db) {
 
   return {
     saveProtocol: db.transaction(
-      (accountId: string, p: { collectionProtocolId: number; agent: string; collectionPlace: string; created: string; deliveries: number[]; pdf: Buffer }, now: Date) => {
-        insertProtocol.run({ accountId, id: p.collectionProtocolId, agent: p.agent, place: p.collectionPlace, created: p.created, pdf: p.pdf, now: now.toISOString() });
+      (
+        accountId: string,
+        p: {
+          collectionProtocolId: number;
+          agent: string;
+          collectionPlace: string;
+          created: string;
+          deliveries: number[];
+          pdf: Buffer;
+        },
+        now: Date,
+      ) => {
+        insertProtocol.run({
+          accountId,
+          id: p.collectionProtocolId,
+          agent: p.agent,
+          place: p.collectionPlace,
+          created: p.created,
+          pdf: p.pdf,
+          now: now.toISOString(),
+        });
         deleteProtocolShipments.run(accountId, p.collectionProtocolId);
         for (const d of new Set(p.deliveries)) insertProtocolShipment.run(accountId, p.collectionProtocolId, d);
       },
@@ -96,7 +125,8 @@ export function createEndOfDayRepo(db: Db) {
     },
     protocolPdf: (accountId: string, id: number): Buffer | null => selectPdf.get(accountId, id)?.pdf ?? null,
     /** Newest first. */
-    protocols: (accountId: string, limit = 200): StoredProtocol[] => selectProtocols.all(accountId, limit).map((r) => toProtocol(accountId, r)),
+    protocols: (accountId: string, limit = 200): StoredProtocol[] =>
+      selectProtocols.all(accountId, limit).map((r) => toProtocol(accountId, r)),
     /** Shipments a protocol made on another desk covers (the service refused one for them). */
     markCoveredElsewhere: db.transaction((accountId: string, deliveryIds: number[], now: Date) => {
       for (const id of deliveryIds) insertElsewhere.run(accountId, id, now.toISOString());
@@ -111,15 +141,29 @@ export function createEndOfDayRepo(db: Db) {
      * A lazy commit (./lazyCommit.ts): it allows no side effect, and the next FULL step of the same
      * close (its print jobs) takes it to the disk.
      */
-    savePickupOrder: (accountId: string, o: { agent: string; collectionPlace: string; scheduled: string; deliveryIds: number[] }, now: Date) => lazyCommit(() => {
-      const row = selectOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled);
-      if (!row) {
-        insertOrder.run(accountId, o.agent, o.collectionPlace, o.scheduled, now.toISOString(), JSON.stringify([...new Set(o.deliveryIds)]));
-        return;
-      }
-      const ids = [...new Set([...(JSON.parse(row.delivery_ids) as number[]), ...o.deliveryIds])].sort((a, b) => a - b);
-      updateOrder.run(JSON.stringify(ids), now.toISOString(), row.id);
-    }),
+    savePickupOrder: (
+      accountId: string,
+      o: { agent: string; collectionPlace: string; scheduled: string; deliveryIds: number[] },
+      now: Date,
+    ) =>
+      lazyCommit(() => {
+        const row = selectOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled);
+        if (!row) {
+          insertOrder.run(
+            accountId,
+            o.agent,
+            o.collectionPlace,
+            o.scheduled,
+            now.toISOString(),
+            JSON.stringify([...new Set(o.deliveryIds)]),
+          );
+          return;
+        }
+        const ids = [...new Set([...(JSON.parse(row.delivery_ids) as number[]), ...o.deliveryIds])].sort(
+          (a, b) => a - b,
+        );
+        updateOrder.run(JSON.stringify(ids), now.toISOString(), row.id);
+      }),
     /** Orders scheduled on or after `fromDay` (YYYY-MM-DD), latest day first. */
     pickupOrders: (accountId: string, fromDay = '0000-00-00', limit = 200): StoredPickupOrder[] =>
       selectOrders.all(accountId, fromDay, limit).map((r) => ({

@@ -14,7 +14,8 @@ import type { ScanLogRepo } from './scanLogRepo';
 export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
 export type JournalStep = 'received' | 'resolved' | 'close-requested' | 'closed' | 'queued' | 'ended';
 /** Steps of the desk kept in an entry's history without moving its state (weighing, label check). */
-export type DeskStep = 'weighed' | 'weight-asked' | 'weight-accepted' | 'label-expected' | 'label-verified' | 'label-mismatch';
+export type DeskStep =
+  'weighed' | 'weight-asked' | 'weight-accepted' | 'label-expected' | 'label-verified' | 'label-mismatch';
 /** close-and-print: a prepared shipment to close, then print; print: a closed shipment's labels (again). */
 export type JournalWant = 'close-and-print' | 'print';
 
@@ -154,21 +155,32 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const setStep = db.prepare(`UPDATE journal_entries SET step = @step,
       delivery_id = coalesce(@deliveryId, delivery_id), outcome = @outcome, reason_code = @reasonCode, reason = @reason,
       next_retry_at = NULL, updated_at = @now WHERE id = @id`);
-  const setWait = db.prepare(`UPDATE journal_entries SET outcome = 'waiting', reason_code = @reasonCode, reason = @reason,
+  const setWait =
+    db.prepare(`UPDATE journal_entries SET outcome = 'waiting', reason_code = @reasonCode, reason = @reason,
       next_retry_at = @nextRetryAt, attempts = attempts + 1, updated_at = @now WHERE id = @id`);
   const adopt = db.prepare(`UPDATE journal_entries SET account_id = ? WHERE id = ? AND account_id = ''`);
   const link = db.prepare('INSERT OR IGNORE INTO journal_jobs (entry_id, job_id) VALUES (?, ?)');
-  const nextScan = db.prepare<[], Row>(`SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT 1`);
-  const unfinishedScans = db.prepare<[number], Row>(`SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT ?`);
+  const nextScan = db.prepare<[], Row>(
+    `SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT 1`,
+  );
+  const unfinishedScans = db.prepare<[number], Row>(
+    `SELECT * FROM journal_entries WHERE source = 'scan' AND ${UNFINISHED} ORDER BY id LIMIT ?`,
+  );
   // Ids first (the partial index answers them alone), rows only of those no runner holds: a batch of
   // 500 being closed is 500 claimed entries, read and parsed whole on every tick of the journal.
-  const unfinishedOtherIds = db.prepare<[], { id: number }>(`SELECT id FROM journal_entries WHERE source <> 'scan' AND ${UNFINISHED} ORDER BY id`);
+  const unfinishedOtherIds = db.prepare<[], { id: number }>(
+    `SELECT id FROM journal_entries WHERE source <> 'scan' AND ${UNFINISHED} ORDER BY id`,
+  );
   const entriesOfJob = db.prepare<[number], { entry_id: number }>('SELECT entry_id FROM journal_jobs WHERE job_id = ?');
-  const jobsOfEntry = db.prepare<[number], { job_id: number }>('SELECT job_id FROM journal_jobs WHERE entry_id = ? ORDER BY job_id');
+  const jobsOfEntry = db.prepare<[number], { job_id: number }>(
+    'SELECT job_id FROM journal_jobs WHERE entry_id = ? ORDER BY job_id',
+  );
   const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
     `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
   );
-  const stepsOf = db.prepare<[number], { at: string; step: JournalStep | DeskStep; reason_code: string | null }>('SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid');
+  const stepsOf = db.prepare<[number], { at: string; step: JournalStep | DeskStep; reason_code: string | null }>(
+    'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
+  );
   const closedHere = db.prepare<[string, number], { n: number }>(
     `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
      WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close-and-print' AND s.step = 'closed'`,
@@ -187,9 +199,24 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   const claimed = new Set<number>();
 
   const changeStep = (id: number, step: JournalStep, at: string, c: StepChange) => {
-    setStep.run({ id, step, deliveryId: c.deliveryId ?? null, outcome: c.outcome ?? null, reasonCode: c.reasonCode ?? null, reason: c.reason ?? null, now: at });
+    setStep.run({
+      id,
+      step,
+      deliveryId: c.deliveryId ?? null,
+      outcome: c.outcome ?? null,
+      reasonCode: c.reasonCode ?? null,
+      reason: c.reason ?? null,
+      now: at,
+    });
     insertStep.run(id, at, step, c.reasonCode ?? null);
-    const outcome = step === 'queued' ? 'queued' : step === 'ended' ? c.outcome && c.outcome !== 'waiting' ? scanLogOutcome[c.outcome] : undefined : undefined;
+    const outcome =
+      step === 'queued'
+        ? 'queued'
+        : step === 'ended'
+          ? c.outcome && c.outcome !== 'waiting'
+            ? scanLogOutcome[c.outcome]
+            : undefined
+          : undefined;
     if (outcome) logScan.run({ id, outcome, deliveryId: c.deliveryId ?? null, message: c.reason ?? null });
   };
   // Scans whose labels all came out while nobody was listening (the station stopped before it heard).
@@ -244,7 +271,10 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
      * the one the close request waits for (one disk sync a scan less). Lost before the request
      * left, the entry is reconciled like any `close-requested`: the service is asked first.
      */
-    receiveScans(list: ReceivedScan[], closeNext?: (s: ReceivedScan) => number | null): { scanId: number; entry: JournalEntry }[] {
+    receiveScans(
+      list: ReceivedScan[],
+      closeNext?: (s: ReceivedScan) => number | null,
+    ): { scanId: number; entry: JournalEntry }[] {
       return db.transaction(() =>
         list.map((s) => {
           const at = s.at.toISOString();
@@ -252,7 +282,17 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
           const deliveryId = closeNext?.(s) ?? null;
           const step: JournalStep = deliveryId === null ? 'received' : 'close-requested';
           const id = Number(
-            insert.run({ accountId: s.accountId, source: 'scan', scanId, code: s.code, deliveryId, want: 'close-and-print', route: null, step, now: at }).lastInsertRowid,
+            insert.run({
+              accountId: s.accountId,
+              source: 'scan',
+              scanId,
+              code: s.code,
+              deliveryId,
+              want: 'close-and-print',
+              route: null,
+              step,
+              now: at,
+            }).lastInsertRowid,
           );
           insertStep.run(id, at, 'received', null);
           if (deliveryId !== null) {
@@ -267,8 +307,14 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     /** The latest `limit` scans of an account at the desk, newest first (the Station screen's recent scans). */
     latestScans(accountId: string, limit: number): LatestScan[] {
       return latestScans.all(accountId, limit).map((r) => ({
-        scanId: r.scan_id, code: r.code ?? '', step: r.step, reasonCode: r.reason_code, deliveryId: r.delivery_id,
-        logOutcome: r.outcome as LogOutcome, message: r.message, jobIds: JSON.parse(r.job_ids) as number[],
+        scanId: r.scan_id,
+        code: r.code ?? '',
+        step: r.step,
+        reasonCode: r.reason_code,
+        deliveryId: r.delivery_id,
+        logOutcome: r.outcome as LogOutcome,
+        message: r.message,
+        jobIds: JSON.parse(r.job_ids) as number[],
       }));
     },
     /** The latest `limit` label jobs of an account's scans, batches and reprints, newest first, none cancelled. */
@@ -290,8 +336,15 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
           const step: JournalStep = e.want === 'print' ? 'closed' : 'resolved';
           const id = Number(
             insert.run({
-              accountId: e.accountId, source: e.source, scanId: e.scanId ?? null, code: e.code ?? null, deliveryId: e.deliveryId,
-              want: e.want, route: e.route ? JSON.stringify(e.route) : null, step, now,
+              accountId: e.accountId,
+              source: e.source,
+              scanId: e.scanId ?? null,
+              code: e.code ?? null,
+              deliveryId: e.deliveryId,
+              want: e.want,
+              route: e.route ? JSON.stringify(e.route) : null,
+              step,
+              now,
             }).lastInsertRowid,
           );
           insertStep.run(id, now, step, null);
@@ -326,7 +379,17 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
     /** The entry stays at its step and runs again later: at `nextRetryAt`, or when its cause is gone. */
     wait(ids: number[], at: Date, w: { reasonCode: string; reason: string; nextRetryAt: Date | null }): void {
       const now = at.toISOString();
-      db.transaction(() => ids.forEach((id) => setWait.run({ id, reasonCode: w.reasonCode, reason: w.reason, nextRetryAt: w.nextRetryAt?.toISOString() ?? null, now })))();
+      db.transaction(() =>
+        ids.forEach((id) =>
+          setWait.run({
+            id,
+            reasonCode: w.reasonCode,
+            reason: w.reason,
+            nextRetryAt: w.nextRetryAt?.toISOString() ?? null,
+            now,
+          }),
+        ),
+      )();
     },
 
     /** A scan made while logged out belongs to the account that runs it. */
@@ -353,7 +416,9 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
 
     /** Waiting entries of a source (all others when 'others') become due now: their cause may be gone. */
     wakeWaiting(source: 'scan' | 'others', at: Date): void {
-      db.prepare(`UPDATE journal_entries SET next_retry_at = ? WHERE outcome = 'waiting' AND ${UNFINISHED} AND ${source === 'scan' ? "source = 'scan'" : "source <> 'scan'"}`).run(at.toISOString());
+      db.prepare(
+        `UPDATE journal_entries SET next_retry_at = ? WHERE outcome = 'waiting' AND ${UNFINISHED} AND ${source === 'scan' ? "source = 'scan'" : "source <> 'scan'"}`,
+      ).run(at.toISOString());
     },
 
     /** Claims the entries not claimed yet, and returns those (the caller runs them, then releases them). */
@@ -378,7 +443,8 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
         return r ? [toEntry(r)] : [];
       }),
     jobIdsOf: (entryId: number): number[] => jobsOfEntry.all(entryId).map((r) => r.job_id),
-    jobIdsOfShipment: (accountId: string, deliveryId: number): number[] => jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
+    jobIdsOfShipment: (accountId: string, deliveryId: number): number[] =>
+      jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
     /** Whether this station closed the shipment (a close it requested was confirmed). */
     closedHere: (accountId: string, deliveryId: number): boolean => closedHere.get(accountId, deliveryId)!.n > 0,
     steps: (id: number) => stepsOf.all(id),

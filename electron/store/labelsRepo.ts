@@ -56,9 +56,13 @@ interface DocRow {
 
 export function createLabelsRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);
-  const insertDoc = db.prepare('INSERT INTO label_documents (account_id, format, variant, created, fetched_at) VALUES (?, ?, ?, ?, ?)');
+  const insertDoc = db.prepare(
+    'INSERT INTO label_documents (account_id, format, variant, created, fetched_at) VALUES (?, ?, ?, ?, ?)',
+  );
   const insertPart = db.prepare('INSERT INTO label_parts (document_id, position, bytes) VALUES (?, ?, ?)');
-  const insertShipment = db.prepare('INSERT INTO label_shipments (document_id, account_id, delivery_id) VALUES (?, ?, ?)');
+  const insertShipment = db.prepare(
+    'INSERT INTO label_shipments (document_id, account_id, delivery_id) VALUES (?, ?, ?)',
+  );
   // Documents of this account/format/variant touching the new set and covering nothing outside it.
   const deleteCovered = db.prepare(
     `DELETE FROM label_documents WHERE account_id = @accountId AND format = @format AND variant = @variant
@@ -72,7 +76,9 @@ export function createLabelsRepo(db: Db) {
      WHERE s.account_id = ? AND s.delivery_id = ? ORDER BY d.id DESC`,
   );
   const selectDoc = db.prepare<[number], DocRow>('SELECT * FROM label_documents WHERE id = ?');
-  const selectParts = db.prepare<[number], { bytes: Buffer }>('SELECT bytes FROM label_parts WHERE document_id = ? ORDER BY position');
+  const selectParts = db.prepare<[number], { bytes: Buffer }>(
+    'SELECT bytes FROM label_parts WHERE document_id = ? ORDER BY position',
+  );
   const selectShipments = db.prepare<[number], { delivery_id: number }>(
     'SELECT delivery_id FROM label_shipments WHERE document_id = ? ORDER BY delivery_id',
   );
@@ -95,8 +101,15 @@ export function createLabelsRepo(db: Db) {
       if (doc.parts.length === 0) throw new Error('A label document needs at least one part.');
       const key = variantKey(doc.variant);
       const ids = [...new Set(doc.deliveryIds)];
-      deleteCovered.run({ accountId: doc.accountId, format: doc.variant.format, variant: key, ids: JSON.stringify(ids) });
-      const id = Number(insertDoc.run(doc.accountId, doc.variant.format, key, doc.created ?? null, now.toISOString()).lastInsertRowid);
+      deleteCovered.run({
+        accountId: doc.accountId,
+        format: doc.variant.format,
+        variant: key,
+        ids: JSON.stringify(ids),
+      });
+      const id = Number(
+        insertDoc.run(doc.accountId, doc.variant.format, key, doc.created ?? null, now.toISOString()).lastInsertRowid,
+      );
       doc.parts.forEach((bytes, i) => insertPart.run(id, i, bytes));
       for (const d of ids) insertShipment.run(id, doc.accountId, d);
       return id;
@@ -119,7 +132,8 @@ export function createLabelsRepo(db: Db) {
       return row ? load(row) : null;
     },
     /** Every stored label document of a shipment, newest first (without their bytes' cost mattering: labels are small). */
-    allFor: (accountId: string, deliveryId: number): LabelDocument[] => selectDocsFor.all(accountId, deliveryId).map(load),
+    allFor: (accountId: string, deliveryId: number): LabelDocument[] =>
+      selectDocsFor.all(accountId, deliveryId).map(load),
   };
   return repo;
 }

@@ -167,16 +167,19 @@ export function createPrintJobsRepo(db: Db) {
     next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
     updated_at = @now, finished_at = @finishedAt,
     counter_at = coalesce(@counterAt, counter_at), counter_labels = coalesce(@counterLabels, counter_labels) WHERE id = @id`);
-  const counterOf = db.prepare<[number], { counter_at: number | null; counter_labels: number | null }>('SELECT counter_at, counter_labels FROM print_jobs WHERE id = ?');
+  const counterOf = db.prepare<[number], { counter_at: number | null; counter_labels: number | null }>(
+    'SELECT counter_at, counter_labels FROM print_jobs WHERE id = ?',
+  );
   const bringForward = db.prepare(
     `UPDATE print_jobs SET next_retry_at = @at, updated_at = @at WHERE id = @id AND state = 'failed' AND next_retry_at > @at`,
   );
   const laneHead = db.prepare<{ printerId: string }, JobRow>(LANE_HEAD_SQL);
   const laneAfter = db.prepare<{ printerId: string; afterId: number; limit: number }, JobRow>(LANE_AFTER_SQL);
   const busyLanes = db.prepare<[], { printer_id: string }>(BUSY_LANES_SQL);
-  const events = db.prepare<[number], { at: string; state: JobState; reason_code: ReasonCode | null; reason: string | null }>(
-    'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
-  );
+  const events = db.prepare<
+    [number],
+    { at: string; state: JobState; reason_code: ReasonCode | null; reason: string | null }
+  >('SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid');
 
   function record(id: number, state: JobState, now: string, reasonCode: ReasonCode | null, reason: string | null) {
     insertEvent.run(id, now, state, reasonCode, reason);
@@ -214,7 +217,9 @@ export function createPrintJobsRepo(db: Db) {
     /** Where the printer's label counter stood before the job, when its printer has one. */
     counterMark(id: number): CounterMark | null {
       const r = counterOf.get(id);
-      return r && r.counter_at !== null && r.counter_labels !== null ? { counterAt: r.counter_at, labels: r.counter_labels } : null;
+      return r && r.counter_at !== null && r.counter_labels !== null
+        ? { counterAt: r.counter_at, labels: r.counter_labels }
+        : null;
     },
 
     payload(id: number): Buffer | null {
@@ -224,7 +229,8 @@ export function createPrintJobsRepo(db: Db) {
     /** Moves a job to `state` and appends the change to its history, in one transaction. */
     setState(id: number, state: JobState, now: Date, change: JobStateChange = {}): StoredJob {
       const at = now.toISOString();
-      if (change.noSideEffect) return lazyCommit(() => repo.setState(id, state, now, { ...change, noSideEffect: false }));
+      if (change.noSideEffect)
+        return lazyCommit(() => repo.setState(id, state, now, { ...change, noSideEffect: false }));
       return db.transaction(() => {
         update.run({
           id,
@@ -308,7 +314,10 @@ export function createPrintJobsRepo(db: Db) {
     recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; spooled: number[] } {
       return db.transaction(() => {
         const rows = db
-          .prepare<[], { id: number; kind: JobKind; state: JobState; reason_code: string | null; printer_kind: string | null }>(
+          .prepare<
+            [],
+            { id: number; kind: JobKind; state: JobState; reason_code: string | null; printer_kind: string | null }
+          >(
             `SELECT j.id, j.kind, j.state, j.reason_code, json_extract(p.connection, '$.kind') AS printer_kind
                FROM print_jobs j LEFT JOIN printers p ON p.id = j.printer_id
               WHERE j.kind = 'print' AND j.state IN ('sending', 'sent') ORDER BY j.id`,
@@ -319,14 +328,16 @@ export function createPrintJobsRepo(db: Db) {
           if (r.state === 'sent' && (r.printer_kind === 'zpl-spooler' || r.printer_kind === 'pdf-system')) {
             repo.setState(r.id, 'spooled', now, {
               reasonCode: 'handed_to_spooler',
-              reason: 'The print system took this label before the station stopped; it does not say whether it printed.',
+              reason:
+                'The print system took this label before the station stopped; it does not say whether it printed.',
               delivered: true,
             });
             out.spooled.push(r.id);
           } else if (r.state === 'sent' && r.reason_code !== null) {
             repo.setState(r.id, 'uncertain', now, {
               reasonCode: 'interrupted_in_printer',
-              reason: 'The station stopped while this label was in the printer\'s buffer, before the printer said it came out. Check the printer: reprint only if it did not print.',
+              reason:
+                "The station stopped while this label was in the printer's buffer, before the printer said it came out. Check the printer: reprint only if it did not print.",
               delivered: true,
             });
             out.uncertain.push(r.id);
@@ -336,7 +347,8 @@ export function createPrintJobsRepo(db: Db) {
           } else {
             repo.setState(r.id, 'uncertain', now, {
               reasonCode: 'interrupted_by_restart',
-              reason: 'The station stopped while sending this label. Check the printer: reprint only if it did not print.',
+              reason:
+                'The station stopped while sending this label. Check the printer: reprint only if it did not print.',
               delivered: true,
             });
             out.uncertain.push(r.id);
@@ -358,7 +370,10 @@ export function createPrintJobsRepo(db: Db) {
         args.push(opts.beforeId);
       }
       const sql = `SELECT ${COLUMNS} FROM print_jobs ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ?`;
-      return db.prepare<unknown[], JobRow>(sql).all(...args, opts.limit).map(toJob);
+      return db
+        .prepare<unknown[], JobRow>(sql)
+        .all(...args, opts.limit)
+        .map(toJob);
     },
 
     history(id: number) {
@@ -367,7 +382,9 @@ export function createPrintJobsRepo(db: Db) {
 
     countByState(): Record<string, number> {
       const out: Record<string, number> = {};
-      for (const r of db.prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM print_jobs GROUP BY state').all()) {
+      for (const r of db
+        .prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM print_jobs GROUP BY state')
+        .all()) {
         out[r.state] = r.n;
       }
       return out;

@@ -10,7 +10,9 @@ interface PrinterRow {
 }
 
 export function createPrintersRepo(db: Db) {
-  const all = db.prepare<[], PrinterRow>('SELECT id, name, connection, settings FROM printers ORDER BY created_at, rowid');
+  const all = db.prepare<[], PrinterRow>(
+    'SELECT id, name, connection, settings FROM printers ORDER BY created_at, rowid',
+  );
   const one = db.prepare<[string], PrinterRow>('SELECT id, name, connection, settings FROM printers WHERE id = ?');
   const upsert = db.prepare(`INSERT INTO printers (id, name, connection, settings, created_at, updated_at)
     VALUES (@id, @name, @connection, @settings, @now, @now)
@@ -20,7 +22,12 @@ export function createPrintersRepo(db: Db) {
 
   // Rows are parsed through the schema so a settings field added later gets its default.
   const toConfig = (r: PrinterRow): PrinterConfig =>
-    printerConfig.parse({ id: r.id, name: r.name, connection: JSON.parse(r.connection) as unknown, settings: JSON.parse(r.settings) as unknown });
+    printerConfig.parse({
+      id: r.id,
+      name: r.name,
+      connection: JSON.parse(r.connection) as unknown,
+      settings: JSON.parse(r.settings) as unknown,
+    });
 
   return {
     list: (): PrinterConfig[] => all.all().map(toConfig),
@@ -29,7 +36,13 @@ export function createPrintersRepo(db: Db) {
       return r ? toConfig(r) : undefined;
     },
     save(p: PrinterConfig, now: Date): void {
-      upsert.run({ id: p.id, name: p.name, connection: JSON.stringify(p.connection), settings: JSON.stringify(p.settings), now: now.toISOString() });
+      upsert.run({
+        id: p.id,
+        name: p.name,
+        connection: JSON.stringify(p.connection),
+        settings: JSON.stringify(p.settings),
+        now: now.toISOString(),
+      });
     },
     remove: (id: string): boolean => del.run(id).changes > 0,
   };

@@ -90,16 +90,18 @@ export function createScanLogRepo(db: Db) {
     },
     /** Sets the outcome; fields left out keep their value. A lazy commit: an outcome told to the log allows no side effect. */
     update(id: number, u: ScanUpdate): void {
-      lazyCommit(() => update.run({
-        id,
-        outcome: u.outcome,
-        setDelivery: u.deliveryId !== undefined ? 1 : 0,
-        deliveryId: u.deliveryId ?? null,
-        setMatched: u.matchedBy !== undefined ? 1 : 0,
-        matchedBy: u.matchedBy ?? null,
-        setMessage: u.message !== undefined ? 1 : 0,
-        message: u.message ?? null,
-      }));
+      lazyCommit(() =>
+        update.run({
+          id,
+          outcome: u.outcome,
+          setDelivery: u.deliveryId !== undefined ? 1 : 0,
+          deliveryId: u.deliveryId ?? null,
+          setMatched: u.matchedBy !== undefined ? 1 : 0,
+          matchedBy: u.matchedBy ?? null,
+          setMessage: u.message !== undefined ? 1 : 0,
+          message: u.message ?? null,
+        }),
+      );
     },
     /** Several outcomes in one lazy commit (./lazyCommit.ts: an outcome told to the log allows no side effect). */
     updateAll(list: { id: number; update: ScanUpdate }[]): void {
@@ -117,7 +119,8 @@ export function createScanLogRepo(db: Db) {
     countsSince(accountId: string, since: Date): Partial<Record<ScanOutcome, number>> {
       return Object.fromEntries(selectCounts.all(accountId, since.toISOString()).map((r) => [r.outcome, r.n]));
     },
-    forShipment: (accountId: string, deliveryId: number): ScanLogEntry[] => selectForShipment.all(accountId, deliveryId).map(fromRow),
+    forShipment: (accountId: string, deliveryId: number): ScanLogEntry[] =>
+      selectForShipment.all(accountId, deliveryId).map(fromRow),
   };
   return repo;
 }

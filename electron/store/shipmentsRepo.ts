@@ -44,7 +44,14 @@ export function foldText(s: string): string {
 function recipientName(s: Pick<Shipment, 'recipient'>): string {
   const r = s.recipient;
   // A back shipment goes to one of our collection places: its code is the name a worker knows.
-  return [r.firstname, r.surname].filter(Boolean).join(' ') || r.name || r.contactPerson || r.pickUpPlace || r.collectionPlace || '';
+  return (
+    [r.firstname, r.surname].filter(Boolean).join(' ') ||
+    r.name ||
+    r.contactPerson ||
+    r.pickUpPlace ||
+    r.collectionPlace ||
+    ''
+  );
 }
 
 function searchText(s: ShipmentRecord): string {
@@ -83,7 +90,9 @@ function escapeLike(s: string): string {
 }
 
 export function createShipmentsRepo(db: Db) {
-  const selectOne = db.prepare<[string, number], ShipmentRow>(`SELECT ${columns} FROM shipments WHERE account_id = ? AND delivery_id = ?`);
+  const selectOne = db.prepare<[string, number], ShipmentRow>(
+    `SELECT ${columns} FROM shipments WHERE account_id = ? AND delivery_id = ?`,
+  );
   const selectByExternalId = db.prepare<[string, string], ShipmentRow>(
     // INDEXED BY: without it the planner may walk the primary key to serve ORDER BY (a cost that
     // grows with the cache).
@@ -97,9 +106,10 @@ export function createShipmentsRepo(db: Db) {
        (SELECT delivery_id FROM shipment_packages WHERE account_id = @accountId AND barcode = @code)
      ORDER BY delivery_id DESC LIMIT 20`,
   );
-  const selectCurrent = db.prepare<[string, number], { data: string; etag: string | null; version: number; search_rowid: number | null; search_text: string | null }>(
-    'SELECT data, etag, version, search_rowid, search_text FROM shipments WHERE account_id = ? AND delivery_id = ?',
-  );
+  const selectCurrent = db.prepare<
+    [string, number],
+    { data: string; etag: string | null; version: number; search_rowid: number | null; search_text: string | null }
+  >('SELECT data, etag, version, search_rowid, search_text FROM shipments WHERE account_id = ? AND delivery_id = ?');
   const updateSearch = db.prepare('UPDATE shipment_search SET body = ? WHERE rowid = ?');
   const insertSearch = db.prepare('INSERT INTO shipment_search (account_id, delivery_id, body) VALUES (?, ?, ?)');
   // Positional parameters: binding by name looks every one up in an object, per record.
@@ -121,9 +131,13 @@ export function createShipmentsRepo(db: Db) {
     'INSERT INTO shipment_packages (account_id, delivery_id, position, barcode, weight) VALUES (?, ?, ?, ?, ?)',
   );
   const selectPackages = db
-    .prepare<[string, number], [string | null, string | null]>('SELECT barcode, weight FROM shipment_packages WHERE account_id = ? AND delivery_id = ? ORDER BY position')
+    .prepare<[string, number], [string | null, string | null]>(
+      'SELECT barcode, weight FROM shipment_packages WHERE account_id = ? AND delivery_id = ? ORDER BY position',
+    )
     .raw();
-  const selectMaxId = db.prepare<[string], { id: number | null }>('SELECT MAX(delivery_id) AS id FROM shipments WHERE account_id = ?');
+  const selectMaxId = db.prepare<[string], { id: number | null }>(
+    'SELECT MAX(delivery_id) AS id FROM shipments WHERE account_id = ?',
+  );
   const selectCount = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM shipments WHERE account_id = ?');
   const selectRecentFrom = db.prepare<[string, string], { id: number | null }>(
     'SELECT MIN(delivery_id) AS id FROM shipments WHERE account_id = ? AND created_day >= ?',
@@ -132,7 +146,6 @@ export function createShipmentsRepo(db: Db) {
     `SELECT delivery_id AS id FROM shipments WHERE account_id = ? AND state IN (0, 1) AND created_day < ? AND synced_at < ?
      ORDER BY synced_at LIMIT ?`,
   );
-
 
   const lazyCommit = createLazyCommit(db);
   /**
@@ -147,16 +160,30 @@ export function createShipmentsRepo(db: Db) {
    * passed, after at least one record: a long write cut into slices with the event loop running
    * between them. `next` is where the next slice starts (records.length when all are stored).
    */
-  const upsertUntil = (accountId: string, records: readonly ShipmentRecord[], from: number, deadline: number, now: Date) =>
-    lazyCommit(() => upsertRecords(accountId, records, from, deadline, now));
+  const upsertUntil = (
+    accountId: string,
+    records: readonly ShipmentRecord[],
+    from: number,
+    deadline: number,
+    now: Date,
+  ) => lazyCommit(() => upsertRecords(accountId, records, from, deadline, now));
 
   /** True when the package rows stored for a shipment are the ones `packages` would write. */
   const samePackages = (accountId: string, deliveryId: number, packages: ShipmentRecord['packages']): boolean => {
     const rows = selectPackages.all(accountId, deliveryId);
-    return rows.length === packages.length && rows.every(([barcode, weight], i) => barcode === packages[i]!.barcode && weight === packages[i]!.weight);
+    return (
+      rows.length === packages.length &&
+      rows.every(([barcode, weight], i) => barcode === packages[i]!.barcode && weight === packages[i]!.weight)
+    );
   };
 
-  const upsertRecords = (accountId: string, records: readonly ShipmentRecord[], from: number, deadline: number, now: Date) => {
+  const upsertRecords = (
+    accountId: string,
+    records: readonly ShipmentRecord[],
+    from: number,
+    deadline: number,
+    now: Date,
+  ) => {
     const changed: number[] = [];
     const syncedAt = now.toISOString();
     let i = from;
@@ -172,7 +199,8 @@ export function createShipmentsRepo(db: Db) {
         // changed text is written over the row in place: a delete and an insert under a new rowid
         // (lower rowid after higher) makes FTS5 flush its pending index per record, ~10x the cost.
         let searchRowid = current?.search_rowid ?? null;
-        if (searchRowid !== null && current!.search_text !== text && updateSearch.run(text, searchRowid).changes === 0) searchRowid = null;
+        if (searchRowid !== null && current!.search_text !== text && updateSearch.run(text, searchRowid).changes === 0)
+          searchRowid = null;
         if (searchRowid === null) searchRowid = Number(insertSearch.run(accountId, s.deliveryId, text).lastInsertRowid);
         insertRow.run(
           accountId,
@@ -234,7 +262,9 @@ export function createShipmentsRepo(db: Db) {
     const text = q.text ? foldText(q.text.trim()) : '';
     if (text.length >= 3) {
       // Trigram index: a quoted phrase matches as a substring (quotes inside doubled).
-      where.push('delivery_id IN (SELECT delivery_id FROM shipment_search WHERE body MATCH @fts AND account_id = @accountId)');
+      where.push(
+        'delivery_id IN (SELECT delivery_id FROM shipment_search WHERE body MATCH @fts AND account_id = @accountId)',
+      );
       params.fts = `"${text.replace(/"/g, '""')}"`;
     } else if (text) {
       // Too short for trigrams: scan the folded text (one or two characters narrow little anyway).
@@ -247,7 +277,9 @@ export function createShipmentsRepo(db: Db) {
     const limit = q.limit ?? 100;
     // Two steps: the page's ids from the indexes (cheap to skip over), then only those records.
     const ids = db
-      .prepare(`SELECT delivery_id AS id FROM shipments WHERE ${whereSql} ORDER BY delivery_id DESC LIMIT @limit OFFSET @offset`)
+      .prepare(
+        `SELECT delivery_id AS id FROM shipments WHERE ${whereSql} ORDER BY delivery_id DESC LIMIT @limit OFFSET @offset`,
+      )
       .all({ ...params, limit, offset }) as { id: number }[];
     const rows = ids.map((r) => selectOne.get(accountId, r.id)!);
     return { total, offset, items: rows.map((r) => toSummary(fromRow(r))) };

@@ -28,6 +28,9 @@ export function openSqlite(file: string, nativeBinding = sqliteBinding(), option
   try {
     return new Database(file, { ...options, nativeBinding });
   } catch (err) {
-    throw new Error(`The SQLite driver binding ${nativeBinding} (STATION_SQLITE_BINDING) could not be loaded: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `The SQLite driver binding ${nativeBinding} (STATION_SQLITE_BINDING) could not be loaded: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
 }

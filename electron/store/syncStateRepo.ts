@@ -16,7 +16,10 @@ export interface SyncPage {
 }
 
 export function createSyncStateRepo(db: Db) {
-  const selectPage = db.prepare<[string, string], { after_delivery_id: number; etag: string; last_delivery_id: number; item_count: number }>(
+  const selectPage = db.prepare<
+    [string, string],
+    { after_delivery_id: number; etag: string; last_delivery_id: number; item_count: number }
+  >(
     'SELECT after_delivery_id, etag, last_delivery_id, item_count FROM sync_pages WHERE account_id = ? AND page_key = ?',
   );
   const putPage = db.prepare(
@@ -45,10 +48,25 @@ export function createSyncStateRepo(db: Db) {
   return {
     page(accountId: string, pageKey: string): SyncPage | null {
       const row = selectPage.get(accountId, pageKey);
-      return row ? { afterDeliveryId: row.after_delivery_id, etag: row.etag, lastDeliveryId: row.last_delivery_id, itemCount: row.item_count } : null;
+      return row
+        ? {
+            afterDeliveryId: row.after_delivery_id,
+            etag: row.etag,
+            lastDeliveryId: row.last_delivery_id,
+            itemCount: row.item_count,
+          }
+        : null;
     },
     savePage(accountId: string, pageKey: string, page: SyncPage, now: Date): void {
-      putPage.run(accountId, pageKey, page.afterDeliveryId, page.etag, page.lastDeliveryId, page.itemCount, now.toISOString());
+      putPage.run(
+        accountId,
+        pageKey,
+        page.afterDeliveryId,
+        page.etag,
+        page.lastDeliveryId,
+        page.itemCount,
+        now.toISOString(),
+      );
     },
     /**
      * The cursor of a known page holding `deliveryId` (the nearest one below it), so a walk that

@@ -55,11 +55,16 @@ export function createWeighRepo(db: Db) {
   const putWeight = db.prepare(
     'INSERT OR REPLACE INTO journal_weights (entry_id, package_index, kg, reading, source, at) VALUES (@entryId, @packageIndex, @kg, @reading, @source, @at)',
   );
-  const weightsOf = db.prepare<[number], { package_index: number; kg: string | null; reading: string | null; source: WeightSource; at: string }>(
-    'SELECT package_index, kg, reading, source, at FROM journal_weights WHERE entry_id = ? ORDER BY package_index',
+  const weightsOf = db.prepare<
+    [number],
+    { package_index: number; kg: string | null; reading: string | null; source: WeightSource; at: string }
+  >('SELECT package_index, kg, reading, source, at FROM journal_weights WHERE entry_id = ? ORDER BY package_index');
+  const putUpdate = db.prepare(
+    'INSERT OR REPLACE INTO journal_weight_updates (entry_id, outcome, at) VALUES (?, ?, ?)',
   );
-  const putUpdate = db.prepare('INSERT OR REPLACE INTO journal_weight_updates (entry_id, outcome, at) VALUES (?, ?, ?)');
-  const updateOf = db.prepare<[number], { outcome: 'updated' | 'within-tolerance'; at: string }>('SELECT outcome, at FROM journal_weight_updates WHERE entry_id = ?');
+  const updateOf = db.prepare<[number], { outcome: 'updated' | 'within-tolerance'; at: string }>(
+    'SELECT outcome, at FROM journal_weight_updates WHERE entry_id = ?',
+  );
   const latestWeighed = db.prepare<[string, number], { entry_id: number }>(
     `SELECT w.entry_id FROM journal_weights w JOIN journal_entries e ON e.id = w.entry_id
      WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY w.entry_id DESC LIMIT 1`,
@@ -67,13 +72,17 @@ export function createWeighRepo(db: Db) {
   const putCheck = db.prepare(
     `INSERT OR IGNORE INTO label_checks (entry_id, account_id, delivery_id, barcodes, printed_at) VALUES (@entryId, @accountId, @deliveryId, @barcodes, @printedAt)`,
   );
-  const openChecks = db.prepare<[string], CheckRow>(`SELECT * FROM label_checks WHERE account_id = ? AND verified_at IS NULL ORDER BY entry_id DESC`);
+  const openChecks = db.prepare<[string], CheckRow>(
+    `SELECT * FROM label_checks WHERE account_id = ? AND verified_at IS NULL ORDER BY entry_id DESC`,
+  );
   const setSeen = db.prepare('UPDATE label_checks SET seen = ? WHERE entry_id = ?');
   const setVerified = db.prepare('UPDATE label_checks SET verified_at = ? WHERE entry_id = ?');
   const addMismatch = db.prepare('UPDATE label_checks SET mismatches = mismatches + 1 WHERE entry_id = ?');
 
   const toWeights = (entryId: number): PackageWeight[] =>
-    weightsOf.all(entryId).map((r) => ({ packageIndex: r.package_index, kg: r.kg, reading: r.reading, source: r.source, at: r.at }));
+    weightsOf
+      .all(entryId)
+      .map((r) => ({ packageIndex: r.package_index, kg: r.kg, reading: r.reading, source: r.source, at: r.at }));
 
   return {
     /** Runs fn in one transaction (batch mode begins its journal entries and records their weights together). */
@@ -95,7 +104,13 @@ export function createWeighRepo(db: Db) {
     updateOf: (entryId: number) => updateOf.get(entryId) ?? null,
 
     /** A label to check: the parcel's package barcodes, known once it is closed. */
-    expectCheck(c: { entryId: number; accountId: string; deliveryId: number; barcodes: string[]; printedAt: Date }): void {
+    expectCheck(c: {
+      entryId: number;
+      accountId: string;
+      deliveryId: number;
+      barcodes: string[];
+      printedAt: Date;
+    }): void {
       putCheck.run({ ...c, barcodes: JSON.stringify(c.barcodes), printedAt: c.printedAt.toISOString() });
     },
     /** Checks still open, newest first. */

@@ -15,7 +15,16 @@ const given = (v: string | null | undefined): string | null => (v === undefined 
 function party(p: Party): ShipmentParty {
   // A collection-place sender may come expanded with its address fields at the top level.
   const flat = !p.address && (p.street != null || p.city != null);
-  const addr = p.address ?? (flat ? { street: p.street ?? undefined, city: p.city ?? undefined, postalCode: p.postalCode ?? undefined, state: p.state ?? undefined } : null);
+  const addr =
+    p.address ??
+    (flat
+      ? {
+          street: p.street ?? undefined,
+          city: p.city ?? undefined,
+          postalCode: p.postalCode ?? undefined,
+          state: p.state ?? undefined,
+        }
+      : null);
   return {
     type: given(p.type),
     collectionPlace: given(p.collectionPlace),
@@ -57,7 +66,13 @@ export function shipmentFromDelivery(d: Delivery, etag?: string | null): Shipmen
     codCurrency: given(d.codCurrency),
     variableSymbol: given(d.variableSymbol),
     ticketNote: given(d.ticketNote),
-    packages: d.packages.map((p) => ({ barcode: given(p.barcode), weight: p.weight, length: p.length, width: p.width, height: p.height })),
+    packages: d.packages.map((p) => ({
+      barcode: given(p.barcode),
+      weight: p.weight,
+      length: p.length,
+      width: p.width,
+      height: p.height,
+    })),
     extraServices: d.extraServices.map((s) => ({ code: s.code, arguments: s.arguments ?? {} })),
     source: d.source,
     sourceName: given(d.sourceName),

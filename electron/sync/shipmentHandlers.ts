@@ -68,7 +68,13 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
     const source = await sourceOrNull(accountId);
     if (!source) {
       const p: SyncProgress = {
-        accountId, phase: 'failed', pages: 0, requests: 0, notModified: 0, stored: 0, cursor: syncState.cursor(accountId).cursor,
+        accountId,
+        phase: 'failed',
+        pages: 0,
+        requests: 0,
+        notModified: 0,
+        stored: 0,
+        cursor: syncState.cursor(accountId).cursor,
         error: { code: 'logged_out', message: 'The station is not logged in to the service. Log in again to sync.' },
       };
       deps.emitProgress(p);
@@ -87,7 +93,8 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
     if (closing.signal.aborted) return result;
     // Places change rarely; a failure here keeps the cached list and does not fail the sync.
     const placesResult = await syncCollectionPlaces({ accountId, source, places, now: deps.now });
-    if (!placesResult.ok) deps.log?.warn('collection places not refreshed', { accountId, code: placesResult.error.code });
+    if (!placesResult.ok)
+      deps.log?.warn('collection places not refreshed', { accountId, code: placesResult.error.code });
     return result;
   }
 
@@ -96,7 +103,13 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
     if (closing.signal.aborted) {
       // The database is closing or closed: nothing is read or written any more.
       return Promise.resolve({
-        accountId, phase: 'failed', pages: 0, requests: 0, notModified: 0, stored: 0, cursor: 0,
+        accountId,
+        phase: 'failed',
+        pages: 0,
+        requests: 0,
+        notModified: 0,
+        stored: 0,
+        cursor: 0,
         error: { code: 'sync_stopped', message: 'The station closed during the sync; it goes on at the next start.' },
       });
     }
@@ -119,7 +132,14 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
   /** The scanner lookup for the scan workflow (`refresh` re-reads a cached hit from the service). */
   async function lookup(accountId: string, code: string, opts: { refresh?: boolean } = {}) {
     return lookupScan(
-      { accountId, shipments, source: await sourceOrNull(accountId), now: deps.now, affixes: deps.scannerAffixes?.(), onChanged: deps.emitChanged },
+      {
+        accountId,
+        shipments,
+        source: await sourceOrNull(accountId),
+        now: deps.now,
+        affixes: deps.scannerAffixes?.(),
+        onChanged: deps.emitChanged,
+      },
       code,
       opts,
     );
@@ -130,7 +150,11 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
    * when no account is active). Returns the stop function.
    */
   /** `onError`: a sync that failed on the station's own error (its store); never an unhandled rejection. */
-  function startAutoSync(setIntervalFn: (fn: () => void, ms: number) => () => void, intervalMs: number, onError: (err: unknown) => void): () => void {
+  function startAutoSync(
+    setIntervalFn: (fn: () => void, ms: number) => () => void,
+    intervalMs: number,
+    onError: (err: unknown) => void,
+  ): () => void {
     return setIntervalFn(() => {
       try {
         const id = deps.activeAccountId();
@@ -158,7 +182,8 @@ export function createShipmentDomain(deps: ShipmentDomainDeps) {
     lookup,
     repos: { shipments, scanLog, syncState, places },
     /** For the close/edit/insert workflows: store what the service answered. */
-    recordDeliveries: (accountId: string, deliveries: readonly Delivery[], etag?: string | null) => recordDeliveries(cacheDeps, accountId, deliveries, etag),
+    recordDeliveries: (accountId: string, deliveries: readonly Delivery[], etag?: string | null) =>
+      recordDeliveries(cacheDeps, accountId, deliveries, etag),
     /** For the cancel workflow. */
     recordCancelled: (accountId: string, deliveryIds: number[]) => recordCancelled(cacheDeps, accountId, deliveryIds),
     /** After an uncertain outcome: ask the service and store. */

@@ -40,8 +40,10 @@ export function toSourceError(err: unknown): SourceError {
     if (e.kind === 'http' && typeof e.status === 'number' && e.status >= 500 && typeof e.message === 'string') {
       return { code: 'service_unreachable', message: e.message };
     }
-    if (typeof e.kind === 'string' && typeof e.message === 'string') return { code: serviceErrorCode(e.kind), message: e.message };
-    if (typeof e.code === 'string' && isStationErrorCode(e.code) && typeof e.message === 'string') return { code: e.code, message: e.message };
+    if (typeof e.kind === 'string' && typeof e.message === 'string')
+      return { code: serviceErrorCode(e.kind), message: e.message };
+    if (typeof e.code === 'string' && isStationErrorCode(e.code) && typeof e.message === 'string')
+      return { code: e.code, message: e.message };
     if (typeof e.message === 'string') return { code: 'service_error', message: e.message };
   }
   return { code: 'service_error', message: String(err) };

@@ -10,8 +10,13 @@ export function shipmentSourceFromClient(client: ServiceClient): ShipmentSource 
   return {
     async pageAfter(afterDeliveryId: number, _limit: number, ifNoneMatch: string | null): Promise<ShipmentPageResult> {
       // Spec filter rule 4: `deliveryId=>N`; the service returns at most 100 (spec "Limits").
-      const r = await client.searchDeliveries({ filters: { deliveryId: { gt: afterDeliveryId } } }, { etag: ifNoneMatch });
-      return r.status === 'not-modified' ? { kind: 'not_modified' } : { kind: 'page', deliveries: r.deliveries, etag: r.etag };
+      const r = await client.searchDeliveries(
+        { filters: { deliveryId: { gt: afterDeliveryId } } },
+        { etag: ifNoneMatch },
+      );
+      return r.status === 'not-modified'
+        ? { kind: 'not_modified' }
+        : { kind: 'page', deliveries: r.deliveries, etag: r.etag };
     },
     async findBy(key: SearchKey, value: string): Promise<Delivery[]> {
       if (key === 'deliveryId') return client.getDeliveriesByIds([Number(value)]);

@@ -25,9 +25,12 @@ function placeFromService(p: ServicePlace): CollectionPlace {
   };
 }
 
-export async function syncCollectionPlaces(
-  deps: { accountId: string; source: ShipmentSource; places: CollectionPlacesRepo; now: () => Date },
-): Promise<{ ok: true; count: number } | { ok: false; error: SourceError }> {
+export async function syncCollectionPlaces(deps: {
+  accountId: string;
+  source: ShipmentSource;
+  places: CollectionPlacesRepo;
+  now: () => Date;
+}): Promise<{ ok: true; count: number } | { ok: false; error: SourceError }> {
   let found: ServicePlace[];
   try {
     found = await deps.source.collectionPlaces();

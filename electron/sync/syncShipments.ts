@@ -68,7 +68,8 @@ function startCursor(deps: SyncDeps): number {
 
 /** Between two steps of a walk: a station that is closing writes nothing more (its database closes next). */
 function stopIfClosing(deps: SyncDeps): void {
-  if (deps.signal?.aborted) throw new PageError('sync_stopped', 'The station closed during the sync; it goes on at the next start.');
+  if (deps.signal?.aborted)
+    throw new PageError('sync_stopped', 'The station closed during the sync; it goes on at the next start.');
 }
 
 class PageError extends Error {
@@ -85,7 +86,11 @@ class PageError extends Error {
  * core never blocks for long), each slice one (lazy) commit; `withLast` commits with the last
  * one. Returns the deliveryIds whose cached record changed.
  */
-async function storeInSlices(deps: SyncDeps, records: readonly ShipmentRecord[], withLast?: () => void): Promise<number[]> {
+async function storeInSlices(
+  deps: SyncDeps,
+  records: readonly ShipmentRecord[],
+  withLast?: () => void,
+): Promise<number[]> {
   const changed: number[] = [];
   let from = 0;
   do {
@@ -121,7 +126,16 @@ async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise
 export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
   const { accountId, source, syncState } = deps;
   let cursor = startCursor(deps);
-  const progress: SyncProgress = { accountId, phase: 'running', pages: 0, requests: 0, notModified: 0, stored: 0, cursor, error: null };
+  const progress: SyncProgress = {
+    accountId,
+    phase: 'running',
+    pages: 0,
+    requests: 0,
+    notModified: 0,
+    stored: 0,
+    cursor,
+    error: null,
+  };
   const report = () => deps.onProgress?.({ ...progress });
   report();
   try {
@@ -134,7 +148,11 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
       let count: number;
       let next: number;
       if (result.kind === 'not_modified') {
-        if (!known) throw new PageError('malformed_response', 'The service answered 304 Not Modified to a request without an ETag.');
+        if (!known)
+          throw new PageError(
+            'malformed_response',
+            'The service answered 304 Not Modified to a request without an ETag.',
+          );
         progress.notModified++;
         count = known.itemCount;
         next = known.lastDeliveryId;
@@ -142,13 +160,26 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
       } else {
         const records = result.deliveries.map((d) => shipmentFromDelivery(d));
         count = records.length;
-        if (count > PAGE_SIZE) throw new PageError('malformed_response', `The service returned ${count} shipments where at most ${PAGE_SIZE} were asked for.`);
+        if (count > PAGE_SIZE)
+          throw new PageError(
+            'malformed_response',
+            `The service returned ${count} shipments where at most ${PAGE_SIZE} were asked for.`,
+          );
         next = records.reduce((m, r) => Math.max(m, r.deliveryId), cursor);
         if (records.some((r) => r.deliveryId <= cursor)) {
-          throw new PageError('malformed_response', `The service returned shipments not after deliveryId ${cursor}; the sync stopped to avoid a loop.`);
+          throw new PageError(
+            'malformed_response',
+            `The service returned shipments not after deliveryId ${cursor}; the sync stopped to avoid a loop.`,
+          );
         }
         const commitPage = () => {
-          if (result.etag) syncState.savePage(accountId, pageKey, { afterDeliveryId: cursor, etag: result.etag, lastDeliveryId: next, itemCount: count }, deps.now());
+          if (result.etag)
+            syncState.savePage(
+              accountId,
+              pageKey,
+              { afterDeliveryId: cursor, etag: result.etag, lastDeliveryId: next, itemCount: count },
+              deps.now(),
+            );
           else syncState.forgetPage(accountId, pageKey);
           syncState.saveCursor(accountId, count < PAGE_SIZE ? cursor : next);
         };

@@ -30,7 +30,12 @@ export interface RecordResult {
  * Stores delivery records the service returned. `etag` is stored only when the response held a
  * single shipment (an ETag of a multi-shipment response is not usable for one shipment's If-Match).
  */
-export function recordDeliveries(deps: CacheUpdateDeps, accountId: string, deliveries: readonly Delivery[], etag?: string | null): RecordResult {
+export function recordDeliveries(
+  deps: CacheUpdateDeps,
+  accountId: string,
+  deliveries: readonly Delivery[],
+  etag?: string | null,
+): RecordResult {
   const records = deliveries.map((d) => shipmentFromDelivery(d, deliveries.length === 1 ? etag : undefined));
   const changed = deps.shipments.upsertMany(accountId, records, deps.now());
   if (changed.length) deps.onChanged?.(accountId, changed);

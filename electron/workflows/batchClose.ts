@@ -20,7 +20,15 @@ import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
 import type { JournalEntry } from '../store/journalRepo';
 import type { ShipmentCloseResult } from './closeShipments';
-import type { BatchCollected, BatchItem, BatchItems, BatchItemsChange, BatchShipmentResult, BatchSummary, WorkflowError } from './schemas';
+import type {
+  BatchCollected,
+  BatchItem,
+  BatchItems,
+  BatchItemsChange,
+  BatchShipmentResult,
+  BatchSummary,
+  WorkflowError,
+} from './schemas';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 import type { LookupResult } from '../../shared/contract/shipments';
 import type { PackageWeight } from '../store/weighRepo';
@@ -56,61 +64,130 @@ export interface BatchCloseOptions {
   desk?: BatchDesk;
 }
 
-
 /**
  * Journal entries begun per commit (with their codes' removal from the batch list): a commit of 50
  * stays within a slice's budget; 500 in one blocked the event loop well past it.
  */
 const BEGIN_SLICE = 50;
 
-const placeOf = (s: Shipment) => (s.sender.type === 'collectionPlace' ? s.sender.collectionPlace ?? s.collectionPlace : null);
+const placeOf = (s: Shipment) =>
+  s.sender.type === 'collectionPlace' ? (s.sender.collectionPlace ?? s.collectionPlace) : null;
 
 function itemFor(code: string, s: Shipment): BatchItem {
-  const status = s.state === shipmentStates.prepared ? 'ready' : s.state === shipmentStates.cancelled ? 'cancelled' : isClosedState(s.state) ? 'closed' : 'invalid';
+  const status =
+    s.state === shipmentStates.prepared
+      ? 'ready'
+      : s.state === shipmentStates.cancelled
+        ? 'cancelled'
+        : isClosedState(s.state)
+          ? 'closed'
+          : 'invalid';
   const message =
-    status === 'cancelled' ? `Shipment ${s.deliveryId} is cancelled.` : status === 'closed' ? `Shipment ${s.deliveryId} is already closed.` : status === 'invalid' ? `Shipment ${s.deliveryId} is in state ${s.state}.` : null;
-  return { code, deliveryId: s.deliveryId, carrier: s.agent, collectionPlace: placeOf(s), recipientName: toSummary(s).recipientName, status, message };
+    status === 'cancelled'
+      ? `Shipment ${s.deliveryId} is cancelled.`
+      : status === 'closed'
+        ? `Shipment ${s.deliveryId} is already closed.`
+        : status === 'invalid'
+          ? `Shipment ${s.deliveryId} is in state ${s.state}.`
+          : null;
+  return {
+    code,
+    deliveryId: s.deliveryId,
+    carrier: s.agent,
+    collectionPlace: placeOf(s),
+    recipientName: toSummary(s).recipientName,
+    status,
+    message,
+  };
 }
 
 /** A collected code that names no one shipment, with why. */
 function unfoundItem(found: Exclude<LookupResult, { kind: 'found' }>): BatchItem {
   const message =
-    found.kind === 'invalid' ? found.message
-    : found.kind === 'ambiguous' ? `The code ${found.code} matches ${found.candidates.length} shipments; scan another code of the parcel.`
-    : found.serviceChecked ? `No shipment has the code ${found.code}.`
-    : `The service could not be asked (${found.serviceError?.message ?? 'logged out'}); the code may still exist.`;
-  return { code: found.code, deliveryId: null, carrier: null, collectionPlace: null, recipientName: null, status: found.kind === 'not_found' ? 'not_found' : found.kind, message };
+    found.kind === 'invalid'
+      ? found.message
+      : found.kind === 'ambiguous'
+        ? `The code ${found.code} matches ${found.candidates.length} shipments; scan another code of the parcel.`
+        : found.serviceChecked
+          ? `No shipment has the code ${found.code}.`
+          : `The service could not be asked (${found.serviceError?.message ?? 'logged out'}); the code may still exist.`;
+  return {
+    code: found.code,
+    deliveryId: null,
+    carrier: null,
+    collectionPlace: null,
+    recipientName: null,
+    status: found.kind === 'not_found' ? 'not_found' : found.kind,
+    message,
+  };
 }
 
-function errorOf(r: Extract<ShipmentCloseResult, { kind: 'closed_elsewhere' | 'cancelled' | 'rejected' }>): WorkflowError {
+function errorOf(
+  r: Extract<ShipmentCloseResult, { kind: 'closed_elsewhere' | 'cancelled' | 'rejected' }>,
+): WorkflowError {
   switch (r.kind) {
     case 'closed_elsewhere':
-      return { code: 'closed_elsewhere', message: `Shipment ${r.shipment.deliveryId} was closed elsewhere meanwhile; reprint its labels from the scan screen if needed.` };
+      return {
+        code: 'closed_elsewhere',
+        message: `Shipment ${r.shipment.deliveryId} was closed elsewhere meanwhile; reprint its labels from the scan screen if needed.`,
+      };
     case 'cancelled':
       return { code: 'cancelled', message: `Shipment ${r.shipment.deliveryId} was cancelled meanwhile.` };
     case 'rejected':
       // The shipment's own reasons, each a line of the summary; the service's headline (said of the
       // whole close: "the shipments") only when it gave none. The log's message keeps both.
-      return { code: 'carrier_rejected', message: [r.message, ...r.messages].join(' | '), messages: r.messages.length ? r.messages : [r.message] };
+      return {
+        code: 'carrier_rejected',
+        message: [r.message, ...r.messages].join(' | '),
+        messages: r.messages.length ? r.messages : [r.message],
+      };
   }
 }
 
 /** One shipment's line of the summary, from its journal entry's result and its print jobs as they are now. */
 function resultOfWith(deps: WorkflowDeps) {
   return (item: BatchItem, shipment: Shipment, r: EntryResult | undefined): BatchShipmentResult => {
-    const base = { deliveryId: shipment.deliveryId, code: item.code, carrier: shipment.agent ?? '', collectionPlace: placeOf(shipment) };
+    const base = {
+      deliveryId: shipment.deliveryId,
+      code: item.code,
+      carrier: shipment.agent ?? '',
+      collectionPlace: placeOf(shipment),
+    };
     const none = { jobIds: [] as number[], print: 'not_printed' as const };
-    if (!r) return { ...base, ...none, closed: false, outcome: 'not_closed', error: { code: 'close_no_answer', message: 'The close gave no result for this shipment.' } };
+    if (!r)
+      return {
+        ...base,
+        ...none,
+        closed: false,
+        outcome: 'not_closed',
+        error: { code: 'close_no_answer', message: 'The close gave no result for this shipment.' },
+      };
     switch (r.kind) {
       case 'queued': {
         const jobs = r.jobs.map((j) => deps.queue.get(j.id));
         // A label waiting for its printer (offline, out of labels), also one queued behind such a
         // label, is said with the printer's reason, not as on its way.
         const waits = jobs.map((j) => ({ j, reason: deps.jobs.waitReason(j) })).find((w) => w.reason);
-        const down = waits?.j ?? jobs.find((j) => j.state !== 'done' && j.state !== 'spooled' && j.state !== 'queued' && j.state !== 'sending' && j.state !== 'sent');
+        const down =
+          waits?.j ??
+          jobs.find(
+            (j) =>
+              j.state !== 'done' &&
+              j.state !== 'spooled' &&
+              j.state !== 'queued' &&
+              j.state !== 'sending' &&
+              j.state !== 'sent',
+          );
         const finished = jobs.every((j) => j.state === 'done' || j.state === 'spooled');
         // Handed to the print system (CUPS, Windows), which does not say it printed: its own outcome.
-        const error = waits?.reason ?? (down ? { code: down.reasonCode ?? 'printer_error', message: down.reason ?? 'The printer did not print the label; it waits in the print queue.' } : null);
+        const error =
+          waits?.reason ??
+          (down
+            ? {
+                code: down.reasonCode ?? 'printer_error',
+                message: down.reason ?? 'The printer did not print the label; it waits in the print queue.',
+              }
+            : null);
         const jobIds = jobs.map((j) => j.id);
         if (down) return { ...base, closed: true, print: 'printer_down', outcome: 'closed_not_printed', jobIds, error };
         const print = finished ? (jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed') : 'queued';
@@ -119,11 +196,24 @@ function resultOfWith(deps: WorkflowDeps) {
       case 'not_printed':
         return { ...base, ...none, closed: true, outcome: 'closed_not_printed', error: r.error };
       case 'waiting':
-        return { ...base, ...none, print: r.closed ? 'queued' : 'not_printed', closed: r.closed, outcome: r.closed ? 'queued' : 'waiting', error: r.trouble.error };
+        return {
+          ...base,
+          ...none,
+          print: r.closed ? 'queued' : 'not_printed',
+          closed: r.closed,
+          outcome: r.closed ? 'queued' : 'waiting',
+          error: r.trouble.error,
+        };
       case 'missing':
         return { ...base, ...none, closed: false, outcome: 'not_closed', error: r.error };
       case 'refused':
-        return { ...base, ...none, closed: false, outcome: r.close.kind === 'rejected' ? 'refused' : 'not_closed', error: errorOf(r.close) };
+        return {
+          ...base,
+          ...none,
+          closed: false,
+          outcome: r.close.kind === 'rejected' ? 'refused' : 'not_closed',
+          error: errorOf(r.close),
+        };
     }
   };
 }
@@ -136,8 +226,11 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
   const stored = deps.repos.batchItems.list();
   let items: BatchItem[] = stored.map((x) => x.item);
   /** Each collected code's scan log row, updated with what closing did. */
-  const scanIds = new Map<string, number>(stored.flatMap((x) => (x.scanId !== null ? [[x.item.code, x.scanId] as const] : [])));
-  const keep = () => deps.repos.batchItems.replace(items.map((item) => ({ item, scanId: scanIds.get(item.code) ?? null })));
+  const scanIds = new Map<string, number>(
+    stored.flatMap((x) => (x.scanId !== null ? [[x.item.code, x.scanId] as const] : [])),
+  );
+  const keep = () =>
+    deps.repos.batchItems.replace(items.map((item) => ({ item, scanId: scanIds.get(item.code) ?? null })));
   /** Collected codes are looked up one at a time, in scan order (a fast scanner never overtakes itself). */
   const inOrder = createSerialWriter();
   let closing = false;
@@ -152,7 +245,11 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
 
   function session() {
     const s = deps.session();
-    if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in, then close the batch.');
+    if (!s)
+      throw new StationError(
+        'login_required',
+        'The station is not logged in to the service. Log in, then close the batch.',
+      );
     return s;
   }
 
@@ -176,23 +273,39 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             // The parcel lies on the scale as its code is scanned: it is collected once weighed.
             const accepted = answer.acceptWeight === true;
             const weights = await desk.weigh(found.shipment, accepted);
-            if (!weights) throw new StationError('unavailable', 'The station closed while the parcel waited for the scale; scan it again.');
+            if (!weights)
+              throw new StationError(
+                'unavailable',
+                'The station closed while the parcel waited for the scale; scan it again.',
+              );
             // Asked before it is collected, so nothing is kept of an open question: a stop or a kill
             // leaves the parcel out of the batch, never in it with a weight nobody accepted.
             const off = accepted ? [] : desk.offByShare(found.shipment, weights);
-            if (off.length) return { kind: 'weight_check', code: found.code, shipment: shipmentInfo(found.shipment), packages: off };
+            if (off.length)
+              return { kind: 'weight_check', code: found.code, shipment: shipmentInfo(found.shipment), packages: off };
             item = { ...item, weights };
           }
         } else {
           item = unfoundItem(found);
         }
         const logged: Record<BatchItem['status'], ScanOutcome> = {
-          ready: 'pending', closed: 'already_closed', cancelled: 'cancelled', not_found: 'not_found', ambiguous: 'ambiguous', invalid: 'error', refused: 'rejected',
+          ready: 'pending',
+          closed: 'already_closed',
+          cancelled: 'cancelled',
+          not_found: 'not_found',
+          ambiguous: 'ambiguous',
+          invalid: 'error',
+          refused: 'rejected',
         };
         const scanId = deps.repos.batchItems.collect(item, () =>
           deps.repos.scanLog.record({
-            accountId: deps.session()?.accountId ?? '', code: item.code, rawCode: item.code === raw ? null : raw, scannedAt: deps.clock.now(),
-            outcome: logged[item.status], deliveryId: item.deliveryId, message: item.message,
+            accountId: deps.session()?.accountId ?? '',
+            code: item.code,
+            rawCode: item.code === raw ? null : raw,
+            scannedAt: deps.clock.now(),
+            outcome: logged[item.status],
+            deliveryId: item.deliveryId,
+            message: item.message,
           }),
         );
         const again = items.some((i) => i.code === item.code);
@@ -223,7 +336,10 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         for (const [n, item] of items.entries()) {
           const found = await deps.lookup(item.code);
           if (found.kind !== 'found') continue;
-          const fresh: BatchItem = { ...itemFor(found.code, found.shipment), ...(item.weights && found.shipment.deliveryId === item.deliveryId ? { weights: item.weights } : {}) };
+          const fresh: BatchItem = {
+            ...itemFor(found.code, found.shipment),
+            ...(item.weights && found.shipment.deliveryId === item.deliveryId ? { weights: item.weights } : {}),
+          };
           if (JSON.stringify(fresh) === JSON.stringify(item)) continue;
           items[n] = fresh;
           put.push(fresh);
@@ -281,12 +397,27 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
             toClose.push({ ...r, sent: sent.outcome });
             continue;
           }
-          const base = { deliveryId: r.shipment.deliveryId, code: r.item.code, carrier: r.shipment.agent ?? '', collectionPlace: placeOf(r.shipment), closed: false, print: 'not_printed' as const, jobIds: [] };
+          const base = {
+            deliveryId: r.shipment.deliveryId,
+            code: r.item.code,
+            carrier: r.shipment.agent ?? '',
+            collectionPlace: placeOf(r.shipment),
+            closed: false,
+            print: 'not_printed' as const,
+            jobIds: [],
+          };
           held.set(
             r.shipment.deliveryId,
             sent.kind === 'end'
               ? { ...base, outcome: 'refused', error: sent.error }
-              : { ...base, outcome: 'not_closed', error: { code: sent.trouble.error.code, message: `The service did not take the weighed weight (${sent.trouble.error.message}); the shipment stays in the batch, close it again.` } },
+              : {
+                  ...base,
+                  outcome: 'not_closed',
+                  error: {
+                    code: sent.trouble.error.code,
+                    message: `The service did not take the weighed weight (${sent.trouble.error.message}); the shipment stays in the batch, close it again.`,
+                  },
+                },
           );
         }
         const desk = opts.desk;
@@ -300,7 +431,14 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const beginSlice = (slice: typeof toClose) => {
           const begin = () =>
             journal.begin(
-              slice.map(({ item, shipment }) => ({ accountId: s.accountId, source: 'batch', scanId: scanIds.get(item.code) ?? null, code: item.code, deliveryId: shipment.deliveryId, want: 'close-and-print' })),
+              slice.map(({ item, shipment }) => ({
+                accountId: s.accountId,
+                source: 'batch',
+                scanId: scanIds.get(item.code) ?? null,
+                code: item.code,
+                deliveryId: shipment.deliveryId,
+                want: 'close-and-print',
+              })),
               deps.clock.now(),
               () => deps.repos.batchItems.remove(slice.map((r) => r.item.code)),
             );
@@ -351,26 +489,40 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
           const weighed = now && desk ? desk.weighedOf(entry.id, now) : null;
           closedLine.set(shipment.deliveryId, weighed ? { ...line, weighed } : line);
         }
-        const shipments: BatchShipmentResult[] = ready.map(({ shipment }) => held.get(shipment.deliveryId) ?? closedLine.get(shipment.deliveryId)!);
+        const shipments: BatchShipmentResult[] = ready.map(
+          ({ shipment }) => held.get(shipment.deliveryId) ?? closedLine.get(shipment.deliveryId)!,
+        );
 
         const groups = new Map<string, BatchSummary['groups'][number]>();
         for (const r of shipments) {
           const key = `${r.carrier}\u0000${r.collectionPlace ?? ''}`;
-          const g = groups.get(key) ?? { carrier: r.carrier, collectionPlace: r.collectionPlace, deliveryIds: [], closedCount: 0 };
+          const g = groups.get(key) ?? {
+            carrier: r.carrier,
+            collectionPlace: r.collectionPlace,
+            deliveryIds: [],
+            closedCount: 0,
+          };
           g.deliveryIds.push(r.deliveryId);
           if (r.closed) g.closedCount++;
           groups.set(key, g);
         }
 
         const logged: Record<BatchShipmentResult['outcome'], ScanOutcome> = {
-          printed: 'printed', spooled: 'spooled', queued: 'queued', closed_not_printed: 'closed', refused: 'rejected', not_closed: 'error', waiting: 'queued',
+          printed: 'printed',
+          spooled: 'spooled',
+          queued: 'queued',
+          closed_not_printed: 'closed',
+          refused: 'rejected',
+          not_closed: 'error',
+          waiting: 'queued',
         };
         // The scan log's outcomes guard no side effect: a lazy commit per slice, not one per scan, and
         // not 500 updates in one block of the loop.
         const updates = shipments.flatMap((r) => {
           const id = scanIds.get(r.code);
           if (id === undefined) return [];
-          const outcome = r.outcome === 'not_closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
+          const outcome =
+            r.outcome === 'not_closed' && r.error?.code === 'closed_elsewhere' ? 'already_closed' : logged[r.outcome];
           return [{ id, update: { outcome, message: r.error?.message ?? null } }];
         });
         for (let i = 0; i < updates.length; i += BEGIN_SLICE) {
@@ -383,15 +535,23 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         const gone = new Set(shipments.filter((r) => r.closed || r.outcome === 'waiting').map((r) => r.deliveryId));
         const lineOf = new Map(shipments.map((x) => [x.deliveryId, x]));
         const before = items;
-        items = items.filter((i) => i.deliveryId === null || !gone.has(i.deliveryId)).map((i) => {
-          const unfound = lost.get(i.code);
-          if (unfound) return unfound;
-          const r = i.deliveryId === null ? undefined : lineOf.get(i.deliveryId);
-          if (!r?.error) return i;
-          const status: BatchItem['status'] =
-            r.outcome === 'refused' ? 'refused' : r.error.code === 'closed_elsewhere' ? 'closed' : r.error.code === 'cancelled' ? 'cancelled' : i.status;
-          return { ...i, status, message: r.error.message };
-        });
+        items = items
+          .filter((i) => i.deliveryId === null || !gone.has(i.deliveryId))
+          .map((i) => {
+            const unfound = lost.get(i.code);
+            if (unfound) return unfound;
+            const r = i.deliveryId === null ? undefined : lineOf.get(i.deliveryId);
+            if (!r?.error) return i;
+            const status: BatchItem['status'] =
+              r.outcome === 'refused'
+                ? 'refused'
+                : r.error.code === 'closed_elsewhere'
+                  ? 'closed'
+                  : r.error.code === 'cancelled'
+                    ? 'cancelled'
+                    : i.status;
+            return { ...i, status, message: r.error.message };
+          });
         keep();
         const left = new Set(items.map((i) => i.code));
         const was = new Map(before.map((i) => [i.code, i]));
@@ -402,7 +562,8 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         return {
           closed: shipments.filter((r) => r.closed).length,
           printed: shipments.filter((r) => r.print === 'printed').length,
-          failed: shipments.filter((r) => r.outcome !== 'printed' && r.outcome !== 'spooled' && r.outcome !== 'queued').length,
+          failed: shipments.filter((r) => r.outcome !== 'printed' && r.outcome !== 'spooled' && r.outcome !== 'queued')
+            .length,
           groups: [...groups.values()],
           shipments,
           skipped: items.filter((i) => i.status !== 'ready' && i.status !== 'refused'),

@@ -53,7 +53,8 @@ const STEP_SLICE = 50;
  */
 function slicesOf(entryIds: number[], jobs: Map<number, { shared: NewPrintJob[]; own: NewPrintJob[] }>): number[][] {
   const owners = new Map<NewPrintJob, number>();
-  for (const id of entryIds) for (const j of [...jobs.get(id)!.own, ...jobs.get(id)!.shared]) owners.set(j, (owners.get(j) ?? 0) + 1);
+  for (const id of entryIds)
+    for (const j of [...jobs.get(id)!.own, ...jobs.get(id)!.shared]) owners.set(j, (owners.get(j) ?? 0) + 1);
   const shared = [...owners.values()].some((n) => n > 1);
   if (shared || entryIds.length <= QUEUE_SLICE) return [entryIds];
   const out: number[][] = [];
@@ -85,7 +86,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   }
 
   /** The cached shipments of the entries; those the cache lacks are read from the service. */
-  async function shipmentsOf(session: WorkflowSession, entries: JournalEntry[]): Promise<Map<number, Shipment> | Trouble> {
+  async function shipmentsOf(
+    session: WorkflowSession,
+    entries: JournalEntry[],
+  ): Promise<Map<number, Shipment> | Trouble> {
     const ids = [...new Set(entries.map((e) => e.deliveryId!))];
     const out = new Map<number, Shipment>();
     const missing: number[] = [];
@@ -111,7 +115,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   }
 
   /** Entries whose close was sent and never answered: the service says what happened. */
-  async function reconcile(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<JournalEntry[]> {
+  async function reconcile(
+    session: WorkflowSession,
+    entries: JournalEntry[],
+    results: Map<number, EntryResult>,
+  ): Promise<JournalEntry[]> {
     if (!entries.length) return [];
     const ids = entries.map((e) => e.deliveryId!);
     try {
@@ -120,13 +128,25 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       const t = classifyTrouble(err);
       for (const e of entries) {
         wait(e, t);
-        results.set(e.id, { kind: 'waiting', shipment: deps.repos.shipments.get(session.accountId, e.deliveryId!) ?? null, closed: false, trouble: t });
+        results.set(e.id, {
+          kind: 'waiting',
+          shipment: deps.repos.shipments.get(session.accountId, e.deliveryId!) ?? null,
+          closed: false,
+          trouble: t,
+        });
       }
       return [];
     }
     const again: JournalEntry[] = [];
-    const confirmed = entries.filter((e) => isClosedState(deps.repos.shipments.get(session.accountId, e.deliveryId!)?.state ?? -1));
-    journal.step(confirmed.map((e) => e.id), 'closed', now(), { reasonCode: 'close_confirmed_by_search', noSideEffect: true });
+    const confirmed = entries.filter((e) =>
+      isClosedState(deps.repos.shipments.get(session.accountId, e.deliveryId!)?.state ?? -1),
+    );
+    journal.step(
+      confirmed.map((e) => e.id),
+      'closed',
+      now(),
+      { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
+    );
     for (const e of entries) {
       const s = deps.repos.shipments.get(session.accountId, e.deliveryId!);
       if (s && isClosedState(s.state)) continue;
@@ -135,7 +155,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         end(e, 'cancelled', null);
         results.set(e.id, { kind: 'refused', close: { kind: 'cancelled', shipment: s } });
       } else {
-        const error: WorkflowError = { code: 'not_found', message: `Shipment ${e.deliveryId} is not known to the service.` };
+        const error: WorkflowError = {
+          code: 'not_found',
+          message: `Shipment ${e.deliveryId} is not known to the service.`,
+        };
         end(e, 'not_found', error);
         results.set(e.id, { kind: 'missing', error });
       }
@@ -143,7 +166,12 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     return again;
   }
 
-  async function close(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>, notSent: ReadonlySet<number>): Promise<void> {
+  async function close(
+    session: WorkflowSession,
+    entries: JournalEntry[],
+    results: Map<number, EntryResult>,
+    notSent: ReadonlySet<number>,
+  ): Promise<void> {
     if (!entries.length) return;
     const found = await shipmentsOf(session, entries);
     if (!(found instanceof Map)) return waitAll(entries, found, false, results);
@@ -151,7 +179,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     for (const e of entries) {
       if (found.has(e.deliveryId!)) todo.push(e);
       else {
-        const error: WorkflowError = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station or at the service.` };
+        const error: WorkflowError = {
+          code: 'not_in_cache',
+          message: `Shipment ${e.deliveryId} is not known on this station or at the service.`,
+        };
         end(e, 'not_found', error);
         results.set(e.id, { kind: 'missing', error });
       }
@@ -161,7 +192,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     // (entries received as `close-requested` have theirs on the disk already).
     const toCommit = todo.filter((e) => !notSent.has(e.id)).map((e) => e.id);
     if (toCommit.length) journal.step(toCommit, 'close-requested', now());
-    const closed = await closeShipments(deps, session, todo.map((e) => found.get(e.deliveryId!)!));
+    const closed = await closeShipments(
+      deps,
+      session,
+      todo.map((e) => found.get(e.deliveryId!)!),
+    );
     // One commit for every shipment the service closed. It allows no side effect (labels are read
     // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
     // lost in a power cut, the entry is `close-requested` and the service is asked what happened.
@@ -173,7 +208,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);
       if (!r) {
-        const t = classifyTrouble({ code: 'service_unreachable', message: 'The close gave no result for this shipment.' });
+        const t = classifyTrouble({
+          code: 'service_unreachable',
+          message: 'The close gave no result for this shipment.',
+        });
         wait(e, t);
         results.set(e.id, { kind: 'waiting', shipment: found.get(e.deliveryId!)!, closed: false, trouble: t });
         continue;
@@ -184,7 +222,12 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         case 'unreachable':
         case 'login':
           wait(e, r.trouble);
-          results.set(e.id, { kind: 'waiting', shipment: found.get(e.deliveryId!)!, closed: false, trouble: r.trouble });
+          results.set(e.id, {
+            kind: 'waiting',
+            shipment: found.get(e.deliveryId!)!,
+            closed: false,
+            trouble: r.trouble,
+          });
           break;
         case 'closed_elsewhere':
           end(e, 'closed_elsewhere', null);
@@ -195,7 +238,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
           results.set(e.id, { kind: 'refused', close: r });
           break;
         case 'rejected':
-          end(e, 'rejected', { code: r.status === 404 ? 'not_found' : 'carrier_rejected', message: [r.message, ...r.messages].join(' | ') });
+          end(e, 'rejected', {
+            code: r.status === 404 ? 'not_found' : 'carrier_rejected',
+            message: [r.message, ...r.messages].join(' | '),
+          });
           results.set(e.id, { kind: 'refused', close: r });
           break;
       }
@@ -204,14 +250,24 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
 
   /** The routing rules, or the route the worker chose for these carriers (and nothing else). */
   function rulesFor(route: LabelRoute | null, carriers: string[], rules = deps.routes()): RoutingRules {
-    return route ? { carriers: Object.fromEntries(carriers.map((c) => [c, route])), defaultRoute: null, protocolPrinterId: rules.protocolPrinterId } : rules;
+    return route
+      ? {
+          carriers: Object.fromEntries(carriers.map((c) => [c, route])),
+          defaultRoute: null,
+          protocolPrinterId: rules.protocolPrinterId,
+        }
+      : rules;
   }
 
   /**
    * Labels of closed entries: stored ones when they fit (a reprint, or a restart after the labels
    * were kept), fetched otherwise; then the jobs, their links and the step in one commit.
    */
-  async function print(session: WorkflowSession, entries: JournalEntry[], results: Map<number, EntryResult>): Promise<void> {
+  async function print(
+    session: WorkflowSession,
+    entries: JournalEntry[],
+    results: Map<number, EntryResult>,
+  ): Promise<void> {
     if (!entries.length) return;
     const found = await shipmentsOf(session, entries);
     if (!(found instanceof Map)) return waitAll(entries, found, true, results);
@@ -226,12 +282,23 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
         const s = found.get(e.deliveryId!);
         if (!s) continue;
-        const stored = storedLabelJobs(deps.repos.labels, rulesFor(e.route, [s.agent ?? ''], stationRules), session.accountId, s);
+        const stored = storedLabelJobs(
+          deps.repos.labels,
+          rulesFor(e.route, [s.agent ?? ''], stationRules),
+          session.accountId,
+          s,
+        );
         if (stored) prints.set(e.id, stored);
         else toFetch.push(s);
       }
-      const rules = rulesFor(group[0]!.route, toFetch.map((s) => s.agent ?? ''), stationRules);
-      const fetched = toFetch.length ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch) : { prints: [], failures: [] };
+      const rules = rulesFor(
+        group[0]!.route,
+        toFetch.map((s) => s.agent ?? ''),
+        stationRules,
+      );
+      const fetched = toFetch.length
+        ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch)
+        : { prints: [], failures: [] };
 
       // A PDF job may hold several shipments: it belongs to each of their entries.
       const sharedOf = new Map<number, NewPrintJob[]>();
@@ -249,7 +316,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         const failure = failureOf.get(e.deliveryId!);
         const s = found.get(e.deliveryId!);
         if (!s) {
-          const error: WorkflowError = { code: 'not_in_cache', message: `Shipment ${e.deliveryId} is not known on this station.` };
+          const error: WorkflowError = {
+            code: 'not_in_cache',
+            message: `Shipment ${e.deliveryId} is not known on this station.`,
+          };
           end(e, 'not_found', error);
           results.set(e.id, { kind: 'missing', error });
         } else if (failure) {
@@ -289,7 +359,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
             const idOf = new Map(all.map((p, i) => [p, inserted[i]!.id]));
             for (const id of slice) {
               const x = jobsByEntry.get(id)!;
-              journal.queued(id, [...x.own, ...x.shared].map((p) => idOf.get(p)!), now());
+              journal.queued(
+                id,
+                [...x.own, ...x.shared].map((p) => idOf.get(p)!),
+                now(),
+              );
             }
             for (const j of inserted) fresh.add(j.id);
             const replaced = new Set<number>();
@@ -316,11 +390,19 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
    * already queued or ended are answered from the journal. One close request per carrier + place
    * (closeShipments), one label request per carrier and route.
    */
-  async function run(session: WorkflowSession, all: JournalEntry[], closeNotSent: ReadonlySet<number> = new Set()): Promise<Map<number, EntryResult>> {
+  async function run(
+    session: WorkflowSession,
+    all: JournalEntry[],
+    closeNotSent: ReadonlySet<number> = new Set(),
+  ): Promise<Map<number, EntryResult>> {
     // Claimed before the first await: the background resume never runs an entry a path is running.
     const mine = new Set(journal.claim(all.map((e) => e.id)));
     try {
-      return await runClaimed(session, all.filter((e) => mine.has(e.id)), closeNotSent);
+      return await runClaimed(
+        session,
+        all.filter((e) => mine.has(e.id)),
+        closeNotSent,
+      );
     } finally {
       journal.release([...mine]);
     }
@@ -331,7 +413,11 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
    * (journal.receiveScans), whose request this run sends first; any other `close-requested` entry
    * may have been sent before a stop, so the service is asked about it before anything else.
    */
-  async function runClaimed(session: WorkflowSession, entries: JournalEntry[], closeNotSent: ReadonlySet<number>): Promise<Map<number, EntryResult>> {
+  async function runClaimed(
+    session: WorkflowSession,
+    entries: JournalEntry[],
+    closeNotSent: ReadonlySet<number>,
+  ): Promise<Map<number, EntryResult>> {
     const results = new Map<number, EntryResult>();
     // The entries as committed now, read in slices (a batch of 500, read after each phase).
     const current = async () => {
@@ -345,16 +431,42 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     const before = await current();
     const requested = before.filter((e) => e.step === 'close-requested');
     // Reconciling moves only `close-requested` entries: the `resolved` ones are as read.
-    const again = await reconcile(session, requested.filter((e) => !closeNotSent.has(e.id)), results);
-    await close(session, [...before.filter((e) => e.step === 'resolved'), ...requested.filter((e) => closeNotSent.has(e.id)), ...again], results, closeNotSent);
-    await print(session, (await current()).filter((e) => e.step === 'closed' && !results.has(e.id)), results);
+    const again = await reconcile(
+      session,
+      requested.filter((e) => !closeNotSent.has(e.id)),
+      results,
+    );
+    await close(
+      session,
+      [...before.filter((e) => e.step === 'resolved'), ...requested.filter((e) => closeNotSent.has(e.id)), ...again],
+      results,
+      closeNotSent,
+    );
+    await print(
+      session,
+      (await current()).filter((e) => e.step === 'closed' && !results.has(e.id)),
+      results,
+    );
     for (const e of entries) {
       if (results.has(e.id)) continue;
       const cur = journal.get(e.id)!;
       const s = deps.repos.shipments.get(session.accountId, cur.deliveryId ?? -1);
-      if (cur.step === 'queued' && s) results.set(e.id, { kind: 'queued', shipment: s, jobs: journal.jobIdsOf(e.id).map((j) => deps.queue.get(j)) });
-      else if (s && cur.outcome === 'not_printed') results.set(e.id, { kind: 'not_printed', shipment: s, error: { code: cur.reasonCode ?? 'not_printed', message: cur.reason ?? '' } });
-      else results.set(e.id, { kind: 'missing', error: { code: cur.reasonCode ?? 'unexpected', message: cur.reason ?? `The journal entry ${e.id} ended (${cur.outcome ?? cur.step}).` } });
+      if (cur.step === 'queued' && s)
+        results.set(e.id, { kind: 'queued', shipment: s, jobs: journal.jobIdsOf(e.id).map((j) => deps.queue.get(j)) });
+      else if (s && cur.outcome === 'not_printed')
+        results.set(e.id, {
+          kind: 'not_printed',
+          shipment: s,
+          error: { code: cur.reasonCode ?? 'not_printed', message: cur.reason ?? '' },
+        });
+      else
+        results.set(e.id, {
+          kind: 'missing',
+          error: {
+            code: cur.reasonCode ?? 'unexpected',
+            message: cur.reason ?? `The journal entry ${e.id} ended (${cur.outcome ?? cur.step}).`,
+          },
+        });
     }
     return results;
   }

@@ -33,7 +33,13 @@ const RECORD_SLICE = 25;
  * batch of 500 is no one long block). The cache guards no side effect: a crash between slices
  * leaves shipments the next run reads at the service again (the journal's `close-requested`).
  */
-async function storeClosed(deps: Deps, session: WorkflowSession, group: CloseGroup, deliveries: Delivery[], orders: { agent: string; scheduled: string; collectionPlace: string }[]) {
+async function storeClosed(
+  deps: Deps,
+  session: WorkflowSession,
+  group: CloseGroup,
+  deliveries: Delivery[],
+  orders: { agent: string; scheduled: string; collectionPlace: string }[],
+) {
   for (let i = 0; i < deliveries.length; i += RECORD_SLICE) {
     // More than one slice: each on a turn of its own, the first too (the answer's last checks had
     // this turn); a scan's one shipment is stored at once.
@@ -41,7 +47,11 @@ async function storeClosed(deps: Deps, session: WorkflowSession, group: CloseGro
     deps.recordDeliveries(session.accountId, deliveries.slice(i, i + RECORD_SLICE));
   }
   for (const o of orders) {
-    deps.repos.endOfDay.savePickupOrder(session.accountId, { agent: o.agent, collectionPlace: o.collectionPlace, scheduled: o.scheduled, deliveryIds: group.deliveryIds }, deps.clock.now());
+    deps.repos.endOfDay.savePickupOrder(
+      session.accountId,
+      { agent: o.agent, collectionPlace: o.collectionPlace, scheduled: o.scheduled, deliveryIds: group.deliveryIds },
+      deps.clock.now(),
+    );
   }
 }
 
@@ -65,12 +75,23 @@ async function reread(deps: Deps, session: WorkflowSession, ids: number[]): Prom
  * per-shipment errors (422 `errors[]`) is closed again without the named shipments: the service
  * answered and closed nothing, so this is a new request, not a retry of an unknown outcome.
  */
-export async function closeShipments(deps: Deps, session: WorkflowSession, shipments: Shipment[]): Promise<Map<number, ShipmentCloseResult>> {
+export async function closeShipments(
+  deps: Deps,
+  session: WorkflowSession,
+  shipments: Shipment[],
+): Promise<Map<number, ShipmentCloseResult>> {
   const results = new Map<number, ShipmentCloseResult>();
   let todo = shipments;
   for (let round = 0; round < 2 && todo.length; round++) {
     const groups = await session.client.closeDeliveries(
-      todo.map((s) => ({ deliveryId: s.deliveryId, agent: s.agent ?? '', sender: { type: (s.sender.type ?? undefined) as PartyType | undefined, collectionPlace: s.sender.collectionPlace ?? undefined } })),
+      todo.map((s) => ({
+        deliveryId: s.deliveryId,
+        agent: s.agent ?? '',
+        sender: {
+          type: (s.sender.type ?? undefined) as PartyType | undefined,
+          collectionPlace: s.sender.collectionPlace ?? undefined,
+        },
+      })),
     );
     const again: Shipment[] = [];
     for (const g of groups) {
@@ -85,14 +106,25 @@ export async function closeShipments(deps: Deps, session: WorkflowSession, shipm
           if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
           const fresh = deps.repos.shipments.get(session.accountId, s.deliveryId);
           if (fresh && closedIds.has(s.deliveryId)) results.set(s.deliveryId, { kind: 'closed', shipment: fresh });
-          else results.set(s.deliveryId, { kind: 'unreachable', trouble: classifyTrouble(o.status === 'partly-closed' ? o.error : new Error('not closed')) });
+          else
+            results.set(s.deliveryId, {
+              kind: 'unreachable',
+              trouble: classifyTrouble(o.status === 'partly-closed' ? o.error : new Error('not closed')),
+            });
         }
         continue;
       }
       const trouble = classifyTrouble(o.error);
       if (o.status !== 'rejected' || trouble.kind !== 'answered') {
-        if (o.status === 'unknown') deps.log.warn('close outcome unknown; the shipments will be read again before any new close', { deliveryIds: g.deliveryIds });
-        for (const s of mine) results.set(s.deliveryId, trouble.kind === 'login' ? { kind: 'login', trouble } : { kind: 'unreachable', trouble });
+        if (o.status === 'unknown')
+          deps.log.warn('close outcome unknown; the shipments will be read again before any new close', {
+            deliveryIds: g.deliveryIds,
+          });
+        for (const s of mine)
+          results.set(
+            s.deliveryId,
+            trouble.kind === 'login' ? { kind: 'login', trouble } : { kind: 'unreachable', trouble },
+          );
         continue;
       }
       // The service answered "no": closed or cancelled meanwhile (another desk), or the carrier refused.
@@ -100,12 +132,20 @@ export async function closeShipments(deps: Deps, session: WorkflowSession, shipm
       const named = new Set(trouble.deliveryIds);
       for (const s of mine) {
         const fresh = now?.get(s.deliveryId);
-        if (fresh && isClosedState(fresh.state)) results.set(s.deliveryId, { kind: 'closed_elsewhere', shipment: fresh });
-        else if (fresh && fresh.state === shipmentStates.cancelled) results.set(s.deliveryId, { kind: 'cancelled', shipment: fresh });
-        else if (round === 0 && named.size > 0 && !named.has(s.deliveryId) && fresh?.state === shipmentStates.prepared) again.push(fresh);
+        if (fresh && isClosedState(fresh.state))
+          results.set(s.deliveryId, { kind: 'closed_elsewhere', shipment: fresh });
+        else if (fresh && fresh.state === shipmentStates.cancelled)
+          results.set(s.deliveryId, { kind: 'cancelled', shipment: fresh });
+        else if (round === 0 && named.size > 0 && !named.has(s.deliveryId) && fresh?.state === shipmentStates.prepared)
+          again.push(fresh);
         else {
           const own = o.error.errors.filter((e) => e.deliveryId === s.deliveryId).map((e) => e.message);
-          results.set(s.deliveryId, { kind: 'rejected', message: o.error.message, messages: own.length ? own : trouble.messages, status: trouble.status });
+          results.set(s.deliveryId, {
+            kind: 'rejected',
+            message: o.error.message,
+            messages: own.length ? own : trouble.messages,
+            status: trouble.status,
+          });
         }
       }
     }

@@ -31,10 +31,17 @@ export function createDemoPickList(o: DemoPickListDeps) {
   function demoSession() {
     const account = o.sandboxAccount();
     if (!account) {
-      throw new StationError('not_demo', 'The demo pick list is only for the built-in sandbox. The active company uses a real service: scan its own orders instead.');
+      throw new StationError(
+        'not_demo',
+        'The demo pick list is only for the built-in sandbox. The active company uses a real service: scan its own orders instead.',
+      );
     }
     const s = deps.session();
-    if (!s) throw new StationError('login_required', 'The demo company is not logged in to the built-in sandbox. Restart the station or log in under Settings → Accounts.');
+    if (!s)
+      throw new StationError(
+        'login_required',
+        'The demo company is not logged in to the built-in sandbox. Restart the station or log in under Settings → Accounts.',
+      );
     return { ...s, companyName: account.companyName };
   }
 
@@ -48,20 +55,29 @@ export function createDemoPickList(o: DemoPickListDeps) {
     const s = demoSession();
     let open: Set<number> | null = new Set();
     try {
-      for await (const page of s.client.pageDeliveries({ filters: { deliveryState: String(shipmentStates.prepared) } })) {
+      for await (const page of s.client.pageDeliveries({
+        filters: { deliveryState: String(shipmentStates.prepared) },
+      })) {
         deps.recordDeliveries(s.accountId, page);
         for (const d of page) open.add(d.deliveryId);
       }
     } catch (err) {
       open = null;
-      deps.log.warn('demo pick list: the sandbox could not be read; using the cache', { error: (err as Error).message });
+      deps.log.warn('demo pick list: the sandbox could not be read; using the cache', {
+        error: (err as Error).message,
+      });
     }
     const out: DemoPickItem[] = [];
     for (let offset = 0; out.length < MAX_ITEMS; offset += PAGE) {
       const page = deps.repos.shipments.query(s.accountId, { states: [shipmentStates.prepared], offset, limit: PAGE });
       for (const it of page.items) {
         if (open && !open.has(it.deliveryId)) continue;
-        out.push({ code: it.externalId ?? String(it.deliveryId), carrier: it.agent ?? '', recipientName: it.recipientName, deliveryId: it.deliveryId });
+        out.push({
+          code: it.externalId ?? String(it.deliveryId),
+          carrier: it.agent ?? '',
+          recipientName: it.recipientName,
+          deliveryId: it.deliveryId,
+        });
       }
       if (page.items.length < PAGE) break;
     }
@@ -72,7 +88,14 @@ export function createDemoPickList(o: DemoPickListDeps) {
   async function pdf(language: PickListLanguage | undefined): Promise<{ items: DemoPickItem[]; pdf: Buffer }> {
     const list = await items();
     const { companyName } = demoSession();
-    return { items: list, pdf: await renderDemoPickListPdf(list, { language: language ?? o.language(), created: deps.clock.now(), companyName }) };
+    return {
+      items: list,
+      pdf: await renderDemoPickListPdf(list, {
+        language: language ?? o.language(),
+        created: deps.clock.now(),
+        companyName,
+      }),
+    };
   }
 
   return {
@@ -86,14 +109,27 @@ export function createDemoPickList(o: DemoPickListDeps) {
     async printPickList(language?: PickListLanguage): Promise<{ jobId: number }> {
       const made = await pdf(language);
       const printerId = deps.routes().protocolPrinterId;
-      if (!printerId) throw new StationError('no_office_printer', 'No office printer is set. Choose one for collection protocols under Settings → Printing → Routing.');
-      const job = deps.queue.enqueue({ kind: 'print', printerId, format: 'pdf', payload: made.pdf, labelRef: 'demo:pick-list', title: 'Demo pick list' });
+      if (!printerId)
+        throw new StationError(
+          'no_office_printer',
+          'No office printer is set. Choose one for collection protocols under Settings → Printing → Routing.',
+        );
+      const job = deps.queue.enqueue({
+        kind: 'print',
+        printerId,
+        format: 'pdf',
+        payload: made.pdf,
+        labelRef: 'demo:pick-list',
+        title: 'Demo pick list',
+      });
       return { jobId: job.id };
     },
   };
 }
 
-export function createDemoPickListHandlers(o: DemoPickListDeps): Pick<Handlers, 'demo.pickList' | 'demo.printPickList'> {
+export function createDemoPickListHandlers(
+  o: DemoPickListDeps,
+): Pick<Handlers, 'demo.pickList' | 'demo.printPickList'> {
   const demo = createDemoPickList(o);
   return {
     'demo.pickList': ({ language }) => demo.pickList(language),

@@ -33,16 +33,22 @@ function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
   // A job replaced by a reprint's copy is no label of the scan any more: the copy (linked to it) is.
   const copies = all.filter((j) => j.reasonCode !== 'replaced_by_reprint' || j.state !== 'cancelled');
   const jobs = copies.length ? copies : all;
-  if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled')) return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
-  if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint')) return { kind: 'print-cancelled', waits: false };
-  if (jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')) return { kind: 'printer_down', waits: true };
+  if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled'))
+    return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
+  if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint'))
+    return { kind: 'print-cancelled', waits: false };
+  if (
+    jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')
+  )
+    return { kind: 'printer_down', waits: true };
   return { kind: 'queued', waits: jobs.some((j) => j.state === 'queued') };
 }
 
 export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue'>): DeskRecent {
   const accountId = deps.session()?.accountId;
   if (!accountId) return { scans: [], labels: [] };
-  const shipment = (deliveryId: number | null) => (deliveryId === null ? null : deps.repos.shipments.get(accountId, deliveryId));
+  const shipment = (deliveryId: number | null) =>
+    deliveryId === null ? null : deps.repos.shipments.get(accountId, deliveryId);
   const job = (id: number): JobView | null => {
     try {
       return deps.queue.get(id);
@@ -56,7 +62,8 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
     let kind = e.reasonCode === 'weight_held' ? 'held' : finalKind[e.logOutcome];
     let waits = false;
     if (!kind) {
-      if (e.step === 'queued') ({ kind, waits } = queuedKind(e.jobIds.map(job).filter((j): j is JobView => j !== null)));
+      if (e.step === 'queued')
+        ({ kind, waits } = queuedKind(e.jobIds.map(job).filter((j): j is JobView => j !== null)));
       else if (e.step !== 'ended' && e.reasonCode) kind = 'service_unreachable';
       // In work right now: the line of scans shows it, and its outcome comes as an event.
       else continue;
@@ -73,6 +80,8 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
       jobIds: e.jobIds,
     });
   }
-  const labels = deps.repos.journal.latestLabels(accountId, RECENT_LABELS).map((l) => ({ jobId: l.jobId, carrier: shipment(l.deliveryId)?.agent ?? '' }));
+  const labels = deps.repos.journal
+    .latestLabels(accountId, RECENT_LABELS)
+    .map((l) => ({ jobId: l.jobId, carrier: shipment(l.deliveryId)?.agent ?? '' }));
   return { scans, labels };
 }

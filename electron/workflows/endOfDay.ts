@@ -30,7 +30,11 @@ const toRecord = (p: StoredProtocol): ProtocolRecord => ({
 });
 
 /** A protocol's PDF: the station's stored copy, or the service's (spec "GET /api/v2/collection-protocols") kept for the next time. */
-export async function protocolPdf(deps: WorkflowDeps, s: WorkflowSession, collectionProtocolId: number): Promise<Buffer> {
+export async function protocolPdf(
+  deps: WorkflowDeps,
+  s: WorkflowSession,
+  collectionProtocolId: number,
+): Promise<Buffer> {
   const stored = deps.repos.endOfDay.protocolPdf(s.accountId, collectionProtocolId);
   if (stored) return stored;
   try {
@@ -62,7 +66,9 @@ export function createEndOfDay(deps: WorkflowDeps) {
   /** Reads the closed-unsent shipments from the service into the cache: new ones, and those cached as unsent that moved on. */
   async function refresh(s: WorkflowSession): Promise<void> {
     const cachedUnsent = cachedIdsInState(s.accountId, shipmentStates.closedUnsent);
-    for await (const page of s.client.pageDeliveries({ filters: { deliveryState: String(shipmentStates.closedUnsent) } })) {
+    for await (const page of s.client.pageDeliveries({
+      filters: { deliveryState: String(shipmentStates.closedUnsent) },
+    })) {
       deps.recordDeliveries(s.accountId, page);
     }
     if (cachedUnsent.length) deps.recordDeliveries(s.accountId, await s.client.getDeliveriesByIds(cachedUnsent));
@@ -80,8 +86,15 @@ export function createEndOfDay(deps: WorkflowDeps) {
   function candidatesFromCache(accountId: string): ProtocolCandidate[] {
     const pairs = new Map<string, ProtocolCandidate>();
     for (let offset = 0; ; offset += PAGE) {
-      const page = deps.repos.shipments.query(accountId, { states: [shipmentStates.closedUnsent], offset, limit: PAGE });
-      const covered = deps.repos.endOfDay.coveredByProtocol(accountId, page.items.map((i) => i.deliveryId));
+      const page = deps.repos.shipments.query(accountId, {
+        states: [shipmentStates.closedUnsent],
+        offset,
+        limit: PAGE,
+      });
+      const covered = deps.repos.endOfDay.coveredByProtocol(
+        accountId,
+        page.items.map((i) => i.deliveryId),
+      );
       for (const it of page.items) {
         // A protocol is per collection place (spec rule 3): shipments sent from an address have none.
         if (!it.agent || !it.collectionPlace || covered.has(it.deliveryId)) continue;
@@ -115,7 +128,9 @@ export function createEndOfDay(deps: WorkflowDeps) {
      * The pairs that need a protocol. With the service reachable the cache is refreshed first;
      * otherwise the cache answers and `refreshError` says why it may be out of date.
      */
-    async candidates(opts: { refresh?: boolean } = {}): Promise<{ candidates: ProtocolCandidate[]; refreshError: WorkflowError | null }> {
+    async candidates(
+      opts: { refresh?: boolean } = {},
+    ): Promise<{ candidates: ProtocolCandidate[]; refreshError: WorkflowError | null }> {
       const s = session();
       let refreshError: WorkflowError | null = null;
       if (opts.refresh !== false) {
@@ -130,7 +145,10 @@ export function createEndOfDay(deps: WorkflowDeps) {
     },
 
     /** Creates the protocol of one carrier + collection place, stores its PDF and prints it. */
-    async createProtocol(req: { carrier: string; collectionPlace: string }): Promise<{ protocol: ProtocolRecord; jobId: number | null }> {
+    async createProtocol(req: {
+      carrier: string;
+      collectionPlace: string;
+    }): Promise<{ protocol: ProtocolRecord; jobId: number | null }> {
       const s = session();
       let p;
       try {
@@ -138,14 +156,25 @@ export function createEndOfDay(deps: WorkflowDeps) {
       } catch (err) {
         const t = classifyTrouble(err);
         const details = isServiceError(err) ? err.errors.map((e) => e.message) : [];
-        if (t.kind === 'answered' && t.status === 422 && details.length > 0 && (await placeStillActive(s, req.collectionPlace))) {
+        if (
+          t.kind === 'answered' &&
+          t.status === 422 &&
+          details.length > 0 &&
+          (await placeStillActive(s, req.collectionPlace))
+        ) {
           // None of the pair's shipments qualifies (spec "POST /api/v2/collection-protocols"): another
           // desk's protocol has them. They leave this list instead of being offered again and again.
           // (A place deactivated meanwhile is refused with errors[] too; its shipments stay listed.)
-          const pair = candidatesFromCache(s.accountId).find((c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace);
+          const pair = candidatesFromCache(s.accountId).find(
+            (c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace,
+          );
           if (pair) deps.repos.endOfDay.markCoveredElsewhere(s.accountId, pair.deliveryIds, deps.clock.now());
         }
-        throw new StationError(t.kind === 'answered' ? 'protocol_refused' : t.kind === 'login' ? 'login_required' : 'service_unreachable', [t.error.message, ...details].join(' | '), { messages: details });
+        throw new StationError(
+          t.kind === 'answered' ? 'protocol_refused' : t.kind === 'login' ? 'login_required' : 'service_unreachable',
+          [t.error.message, ...details].join(' | '),
+          { messages: details },
+        );
       }
       deps.repos.endOfDay.saveProtocol(s.accountId, { ...p, pdf: p.protocol }, deps.clock.now());
       const jobId = printProtocol(s.accountId, p.collectionProtocolId, p.protocol);
@@ -162,7 +191,11 @@ export function createEndOfDay(deps: WorkflowDeps) {
       const s = session();
       const pdf = await protocolPdf(deps, s, collectionProtocolId);
       const jobId = printProtocol(s.accountId, collectionProtocolId, pdf);
-      if (jobId === null) throw new StationError('no_protocol_printer', 'No printer is set for collection protocols. Choose one under Settings > Printing > Routing.');
+      if (jobId === null)
+        throw new StationError(
+          'no_protocol_printer',
+          'No printer is set for collection protocols. Choose one under Settings > Printing > Routing.',
+        );
       return { jobId };
     },
 

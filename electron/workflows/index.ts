@@ -15,7 +15,10 @@ export { createJobWaiter, type JobWaiter } from './jobWaiter';
 export type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 export * from './schemas';
 
-export function createWorkflows(deps: WorkflowDeps, opts: { scan?: ScanToCloseOptions; batch?: BatchCloseOptions } = {}) {
+export function createWorkflows(
+  deps: WorkflowDeps,
+  opts: { scan?: ScanToCloseOptions; batch?: BatchCloseOptions } = {},
+) {
   const scanToClose = createScanToClose(deps, opts.scan);
   const engine = createCloseAndPrint(deps);
   let resuming: Promise<void> | null = null;
@@ -30,10 +33,17 @@ export function createWorkflows(deps: WorkflowDeps, opts: { scan?: ScanToCloseOp
       const at = deps.clock.now().getTime();
       const due = deps.repos.journal
         .unfinishedOthers()
-        .filter((e) => (e.accountId === session.accountId || e.accountId === '') && (e.outcome !== 'waiting' || (e.nextRetryAt !== null && Date.parse(e.nextRetryAt) <= at)));
+        .filter(
+          (e) =>
+            (e.accountId === session.accountId || e.accountId === '') &&
+            (e.outcome !== 'waiting' || (e.nextRetryAt !== null && Date.parse(e.nextRetryAt) <= at)),
+        );
       if (!due.length) return;
       const results = await engine.run(session, due);
-      deps.log.info('journal entries resumed', { entries: due.length, queued: [...results.values()].filter((r) => r.kind === 'queued').length });
+      deps.log.info('journal entries resumed', {
+        entries: due.length,
+        queued: [...results.values()].filter((r) => r.kind === 'queued').length,
+      });
     })()
       .catch((err: unknown) => reportFault(deps, 'resuming journal entries failed', err))
       .finally(() => (resuming = null));
@@ -63,7 +73,10 @@ export function createWorkflows(deps: WorkflowDeps, opts: { scan?: ScanToCloseOp
     async stop(boundMs = 10_000): Promise<void> {
       stopped = true;
       let t: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all([scanToClose.stop(boundMs), resuming]), new Promise((r) => (t = setTimeout(r, boundMs)))]);
+      await Promise.race([
+        Promise.all([scanToClose.stop(boundMs), resuming]),
+        new Promise((r) => (t = setTimeout(r, boundMs))),
+      ]);
       clearTimeout(t);
     },
     /** Until nothing can run now (tests). */

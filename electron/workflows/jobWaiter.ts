@@ -43,12 +43,17 @@ export interface JobWaiter {
    * cancelled it, a new print replaced it), or `reprinted` when a reprint's copy of the job prints
    * it instead (the caller may follow the copy).
    */
-  whenAllDone(jobIds: number[], done: (how: JobsFinished) => void, cancelled?: () => void, reprinted?: (job: JobView) => void): void;
+  whenAllDone(
+    jobIds: number[],
+    done: (how: JobsFinished) => void,
+    cancelled?: () => void,
+    reprinted?: (job: JobView) => void,
+  ): void;
 }
 
-
 // `unconfirmed` (every byte left, the printer never confirmed) is not printed: it settles a wait like a failure.
-const isFailure = (j: JobView) => j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
+const isFailure = (j: JobView) =>
+  j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed' || j.state === 'cancelled';
 const isFinished = (j: JobView) => j.state === 'done' || j.state === 'spooled';
 
 /**
@@ -71,7 +76,10 @@ function subscribe<K, F>(map: Map<K, Set<F>>, keys: Iterable<K>, f: F): () => vo
   };
 }
 
-export function createJobWaiter(get: (id: number) => JobView | undefined, queuedWaits: (job: JobView) => WaitReason | null = () => null): JobWaiter {
+export function createJobWaiter(
+  get: (id: number) => JobView | undefined,
+  queuedWaits: (job: JobView) => WaitReason | null = () => null,
+): JobWaiter {
   /**
    * Listeners by the job they wait for: a change reaches only its own (with one listener for every
    * scan, 1,000 scans waiting for a printer that was off made each job change call 1,000 of them).
@@ -83,7 +91,11 @@ export function createJobWaiter(get: (id: number) => JobView | undefined, queued
   const listen = (jobIds: number[], l: (job: JobView) => void) => subscribe(byJob, jobIds, l);
   const watchPrinters = (printerIds: Set<string>, recheck: () => void) => subscribe(byPrinter, printerIds, recheck);
   function waitReason(job: JobView): WaitReason | null {
-    if (waitsForPrinter(job)) return { code: job.reasonCode ?? 'offline', message: job.reason ?? `The printer ${job.printerId ?? ''} is not ready.` };
+    if (waitsForPrinter(job))
+      return {
+        code: job.reasonCode ?? 'offline',
+        message: job.reason ?? `The printer ${job.printerId ?? ''} is not ready.`,
+      };
     return job.state === 'queued' ? queuedWaits(job) : null;
   }
   const printerChanged = (printerId: string) => {

@@ -31,7 +31,13 @@ import type { AddressBookRepo } from '../store/addressBookRepo';
 import { foldText } from '../store/shipmentsRepo';
 import { createCloseAndPrint } from './closeAndPrint';
 import { classifyTrouble } from './serviceTrouble';
-import { draftToDelivery, draftToTransportQuery, partyToDraft, serviceFieldErrors, shipmentToDraft } from './shipmentDraft';
+import {
+  draftToDelivery,
+  draftToTransportQuery,
+  partyToDraft,
+  serviceFieldErrors,
+  shipmentToDraft,
+} from './shipmentDraft';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
 export interface NewShipmentDeps {
@@ -41,25 +47,44 @@ export interface NewShipmentDeps {
   printWaitMs?: number;
 }
 
-type NewShipmentHandlers = Pick<Handlers, 'transports.search' | 'shipments.insert' | 'shipments.openForEdit' | 'shipments.edit' | 'addressBook.search'>;
+type NewShipmentHandlers = Pick<
+  Handlers,
+  'transports.search' | 'shipments.insert' | 'shipments.openForEdit' | 'shipments.edit' | 'addressBook.search'
+>;
 
-const issuesOf = (issues: ReturnType<typeof checkDraft>): FieldError[] => issues.map((i) => ({ field: i.field, code: i.code, message: issueMessage(i) }));
+const issuesOf = (issues: ReturnType<typeof checkDraft>): FieldError[] =>
+  issues.map((i) => ({ field: i.field, code: i.code, message: issueMessage(i) }));
 
 /** The service's error as a StationError the worker can act on (no answer, login, other refusals). */
 function stationErrorOf(e: unknown, doing: string, what: Doing): StationError {
   const t = classifyTrouble(e);
   // `what` names the step for the UI's translation; `serviceMessage` is the service's own words (or the client's reason).
   const details = { ...what, serviceMessage: t.error.message };
-  if (t.kind === 'login') return new StationError('login_required', `${doing}: log in to the service again under Settings → Accounts. (${t.error.message})`, details);
-  if (t.kind === 'unreachable') return new StationError('service_unreachable', `${doing}: the service did not answer. Check the connection and try again. (${t.error.message})`, details);
-  return new StationError(t.error.code, `${doing}: ${t.error.message}`, t.messages.length ? { ...details, messages: t.messages } : details);
+  if (t.kind === 'login')
+    return new StationError(
+      'login_required',
+      `${doing}: log in to the service again under Settings → Accounts. (${t.error.message})`,
+      details,
+    );
+  if (t.kind === 'unreachable')
+    return new StationError(
+      'service_unreachable',
+      `${doing}: the service did not answer. Check the connection and try again. (${t.error.message})`,
+      details,
+    );
+  return new StationError(
+    t.error.code,
+    `${doing}: ${t.error.message}`,
+    t.messages.length ? { ...details, messages: t.messages } : details,
+  );
 }
 
 /** Which service call of the form failed (renderer: messages/errors.ts `error.doing.*`). */
 type Doing = { doing: 'search' | 'save' } | { doing: 'read' | 'saveEdit'; deliveryId: number };
 
 /** A validation refusal (422) or a licence limit (403) is something to show on the form. */
-const isRefusal = (e: unknown): e is ServiceError => isServiceError(e) && e.kind === 'http' && (e.status === 422 || e.status === 403);
+const isRefusal = (e: unknown): e is ServiceError =>
+  isServiceError(e) && e.kind === 'http' && (e.status === 422 || e.status === 403);
 
 export function createNewShipment(o: NewShipmentDeps) {
   const { deps } = o;
@@ -68,14 +93,19 @@ export function createNewShipment(o: NewShipmentDeps) {
 
   function session(): WorkflowSession {
     const s = deps.session();
-    if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in under Settings → Accounts, then try again.');
+    if (!s)
+      throw new StationError(
+        'login_required',
+        'The station is not logged in to the service. Log in under Settings → Accounts, then try again.',
+      );
     return s;
   }
 
   /** Spec "GET /api/v3/transports" (the client sends GET with a body, or POST with the override). */
   async function search(draft: ShipmentDraft): Promise<TransportSearchResult> {
     const issues = checkDraft(draft, { purpose: 'search' });
-    if (issues.length) return { options: [], fieldErrors: issuesOf(issues), message: 'Fill in the marked fields to search transports.' };
+    if (issues.length)
+      return { options: [], fieldErrors: issuesOf(issues), message: 'Fill in the marked fields to search transports.' };
     const s = session();
     const query = draftToTransportQuery(draft);
     let results;
@@ -103,10 +133,19 @@ export function createNewShipment(o: NewShipmentDeps) {
 
   /** Closes one new shipment (spec "PATCH /api/v3/deliveries") and prints its labels as routed, through the journal. */
   async function closeAndPrint(s: WorkflowSession, sh: Shipment): Promise<CloseAndPrintResult> {
-    const [entry] = deps.repos.journal.begin([{ accountId: s.accountId, source: 'new-shipment', deliveryId: sh.deliveryId, want: 'close-and-print' }], deps.clock.now());
+    const [entry] = deps.repos.journal.begin(
+      [{ accountId: s.accountId, source: 'new-shipment', deliveryId: sh.deliveryId, want: 'close-and-print' }],
+      deps.clock.now(),
+    );
     const r = (await engine.run(s, [entry!])).get(entry!.id);
     const e = (code: string, message: string, messages: string[] = []) => ({ code, message, messages });
-    if (!r) return { closed: false, print: 'none', jobIds: [], error: e('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`) };
+    if (!r)
+      return {
+        closed: false,
+        print: 'none',
+        jobIds: [],
+        error: e('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`),
+      };
     switch (r.kind) {
       case 'queued': {
         const jobIds = r.jobs.map((j) => j.id);
@@ -114,10 +153,19 @@ export function createNewShipment(o: NewShipmentDeps) {
         if (settled.kind === 'done') return { closed: true, print: 'printed', jobIds, error: null };
         if (settled.kind === 'spooled') return { closed: true, print: 'spooled', jobIds, error: null };
         // Waiting for its printer (offline, out of labels): said at once with the printer's reason.
-        if (settled.kind === 'waiting') return { closed: true, print: 'printer_down', jobIds, error: e(settled.reason.code, settled.reason.message) };
+        if (settled.kind === 'waiting')
+          return { closed: true, print: 'printer_down', jobIds, error: e(settled.reason.code, settled.reason.message) };
         if (settled.kind === 'failed') {
           const j = settled.job;
-          return { closed: true, print: 'printer_down', jobIds, error: e(j.reasonCode ?? 'printer_error', j.reason ?? 'The printer did not print the label; it waits in the print queue.') };
+          return {
+            closed: true,
+            print: 'printer_down',
+            jobIds,
+            error: e(
+              j.reasonCode ?? 'printer_error',
+              j.reason ?? 'The printer did not print the label; it waits in the print queue.',
+            ),
+          };
         }
         return { closed: true, print: 'queued', jobIds, error: null };
       }
@@ -130,12 +178,16 @@ export function createNewShipment(o: NewShipmentDeps) {
         return { closed: false, print: 'none', jobIds: [], error: e(r.error.code, r.error.message) };
       case 'refused': {
         const c = r.close;
-        if (c.kind === 'rejected') return { closed: false, print: 'none', jobIds: [], error: e('carrier_rejected', c.message, c.messages) };
+        if (c.kind === 'rejected')
+          return { closed: false, print: 'none', jobIds: [], error: e('carrier_rejected', c.message, c.messages) };
         return {
           closed: c.kind === 'closed_elsewhere',
           print: 'none',
           jobIds: [],
-          error: e(c.kind === 'cancelled' ? 'cancelled' : 'closed_elsewhere', `Shipment ${sh.deliveryId} was ${c.kind === 'cancelled' ? 'cancelled' : 'closed'} elsewhere meanwhile.`),
+          error: e(
+            c.kind === 'cancelled' ? 'cancelled' : 'closed_elsewhere',
+            `Shipment ${sh.deliveryId} was ${c.kind === 'cancelled' ? 'cancelled' : 'closed'} elsewhere meanwhile.`,
+          ),
         };
       }
     }
@@ -146,13 +198,21 @@ export function createNewShipment(o: NewShipmentDeps) {
   }
 
   /** The draft's own checks with the chosen transport's demands (spec "Transport option"). */
-  function precheck(draft: ShipmentDraft, requires: TransportRequirements, services: readonly ServiceRules[] = []): SaveResult | null {
+  function precheck(
+    draft: ShipmentDraft,
+    requires: TransportRequirements,
+    services: readonly ServiceRules[] = [],
+  ): SaveResult | null {
     const issues = checkDraft(draft, { purpose: 'save', requires, services });
     return issues.length ? invalid('Fix the marked fields, then save again.', issuesOf(issues)) : null;
   }
 
   /** Spec "POST /api/v3/deliveries": one item; 422 inserts nothing and names the fields. */
-  async function insert(draft: ShipmentDraft, requires: TransportRequirements, thenClose: boolean): Promise<SaveResult> {
+  async function insert(
+    draft: ShipmentDraft,
+    requires: TransportRequirements,
+    thenClose: boolean,
+  ): Promise<SaveResult> {
     const pre = precheck(draft, requires);
     if (pre) return pre;
     const s = session();
@@ -163,20 +223,31 @@ export function createNewShipment(o: NewShipmentDeps) {
     } catch (e) {
       if (isRefusal(e)) return invalid(e.message, serviceFieldErrors(e.errors, item));
       if (isServiceError(e) && e.outcome === 'unknown') {
-        throw new StationError('insert_outcome_unknown', 'The service did not answer the insert and the check failed too: the shipment may or may not exist. Look for it in Shipments (sync) before trying again.');
+        throw new StationError(
+          'insert_outcome_unknown',
+          'The service did not answer the insert and the check failed too: the shipment may or may not exist. Look for it in Shipments (sync) before trying again.',
+        );
       }
       throw stationErrorOf(e, 'Saving the shipment failed', { doing: 'save' });
     }
     deps.recordDeliveries(s.accountId, inserted);
     const id = inserted[0]!.deliveryId;
     const sh = deps.repos.shipments.get(s.accountId, id);
-    if (!sh) throw new StationError('not_stored', `Shipment ${id} was saved at the service but the station could not read its answer. Sync the shipments.`, { deliveryId: id });
+    if (!sh)
+      throw new StationError(
+        'not_stored',
+        `Shipment ${id} was saved at the service but the station could not read its answer. Sync the shipments.`,
+        { deliveryId: id },
+      );
     const close = thenClose ? await closeAndPrint(s, sh) : null;
     return { kind: 'saved', shipment: deps.repos.shipments.get(s.accountId, id) ?? sh, etag: null, close };
   }
 
   /** A GET of exactly this shipment without `fields`: its data and the ETag PUT's If-Match compares with. */
-  async function readFresh(s: WorkflowSession, deliveryId: number): Promise<{ shipment: Shipment; etag: string | null }> {
+  async function readFresh(
+    s: WorkflowSession,
+    deliveryId: number,
+  ): Promise<{ shipment: Shipment; etag: string | null }> {
     let found;
     try {
       found = await s.client.searchDeliveries({ deliveryIds: [deliveryId] });
@@ -199,7 +270,12 @@ export function createNewShipment(o: NewShipmentDeps) {
   }
 
   /** Spec "PUT /api/v3/deliveries" with If-Match: 412 = changed since read; nothing edited, the fresh data is shown. */
-  async function edit(deliveryId: number, etag: string | null, draft: ShipmentDraft, requires: TransportRequirements): Promise<SaveResult> {
+  async function edit(
+    deliveryId: number,
+    etag: string | null,
+    draft: ShipmentDraft,
+    requires: TransportRequirements,
+  ): Promise<SaveResult> {
     const pre = precheck(draft, requires);
     if (pre) return pre;
     const s = session();
@@ -236,7 +312,17 @@ export function createNewShipment(o: NewShipmentDeps) {
       if (!isPersonParty(p)) continue;
       const draft = partyToDraft(p);
       if (type && draft.type !== type) continue;
-      const key = foldText([draft.type, draft.firstname, draft.surname, draft.address.street, draft.address.city, draft.address.postalCode, draft.pickUpPlace].join('|'));
+      const key = foldText(
+        [
+          draft.type,
+          draft.firstname,
+          draft.surname,
+          draft.address.street,
+          draft.address.city,
+          draft.address.postalCode,
+          draft.pickUpPlace,
+        ].join('|'),
+      );
       const seen = out.get(key);
       if (seen) {
         seen.uses++;
@@ -266,7 +352,19 @@ function isPersonParty(p: ShipmentParty): boolean {
 }
 
 function partyText(p: ShipmentParty): string {
-  return [p.firstname, p.surname, p.contactPerson, p.email, p.phone, p.address?.street, p.address?.city, p.address?.postalCode, p.pickUpPlace].filter(Boolean).join(' ');
+  return [
+    p.firstname,
+    p.surname,
+    p.contactPerson,
+    p.email,
+    p.phone,
+    p.address?.street,
+    p.address?.city,
+    p.address?.postalCode,
+    p.pickUpPlace,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export type NewShipment = ReturnType<typeof createNewShipment>;

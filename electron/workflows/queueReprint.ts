@@ -31,7 +31,15 @@ export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 
       within(copy) {
         if (!copy.deliveryIds.length) return []; // not a parcel's labels (a test page, a protocol)
         const now = deps.clock.now();
-        const entries = journal.begin(copy.deliveryIds.map((deliveryId) => ({ accountId, source: 'reprint' as const, deliveryId, want: 'print' as const })), now);
+        const entries = journal.begin(
+          copy.deliveryIds.map((deliveryId) => ({
+            accountId,
+            source: 'reprint' as const,
+            deliveryId,
+            want: 'print' as const,
+          })),
+          now,
+        );
         for (const e of entries) journal.queued(e.id, [copy.id], now);
         // One label per parcel: jobs holding only these shipments are replaced when they still wait.
         const covered = new Set(copy.deliveryIds);

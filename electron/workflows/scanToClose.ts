@@ -57,7 +57,14 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     (entryId, o) => lane.deliver(entryId, o),
     () => lane.stopped(),
   );
-  const runner = createScanRunner(deps, { engine, report, prompt, askWeight: weights.ask, closeNotSent, desk: opts.desk });
+  const runner = createScanRunner(deps, {
+    engine,
+    report,
+    prompt,
+    askWeight: weights.ask,
+    closeNotSent,
+    desk: opts.desk,
+  });
   const lane = createScanLane(deps, { run: runner.run, fail: runner.fail, finish, changed: feed.changed });
   working = lane.working;
   const receiver = createScanReceiver(deps, { lane, closeNotSent, changed: feed.changed, desk: opts.desk });

@@ -22,7 +22,8 @@ export type Trouble =
 export function classifyTrouble(err: unknown): Trouble {
   if (isServiceError(err)) {
     const error = { code: serviceErrorCode(err.kind), message: err.message };
-    if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'malformed') return { kind: 'unreachable', error };
+    if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'malformed')
+      return { kind: 'unreachable', error };
     if (err.kind === 'login_required' || err.kind === 'auth') return { kind: 'login', error };
     if (err.status !== null && err.status >= 500) return { kind: 'unreachable', error };
     return {
@@ -38,9 +39,14 @@ export function classifyTrouble(err: unknown): Trouble {
   // queued, so a lasting refusal never blocks the line of queued scans.
   if (typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string') {
     const e = err as { code: string; message?: unknown };
-    const error: TroubleError = { code: isStationErrorCode(e.code) ? e.code : 'service_error', message: typeof e.message === 'string' ? e.message : e.code };
-    if (['service_network', 'service_timeout', 'service_malformed', 'service_unreachable'].includes(e.code)) return { kind: 'unreachable', error };
-    if (['service_login_required', 'service_auth', 'logged_out', 'login_required'].includes(e.code)) return { kind: 'login', error };
+    const error: TroubleError = {
+      code: isStationErrorCode(e.code) ? e.code : 'service_error',
+      message: typeof e.message === 'string' ? e.message : e.code,
+    };
+    if (['service_network', 'service_timeout', 'service_malformed', 'service_unreachable'].includes(e.code))
+      return { kind: 'unreachable', error };
+    if (['service_login_required', 'service_auth', 'logged_out', 'login_required'].includes(e.code))
+      return { kind: 'login', error };
     return { kind: 'answered', status: null, error, messages: [], deliveryIds: [] };
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -6,7 +6,14 @@
  * work, and answers per shipment: done, failed (with the service's messages) or skipped (why).
  */
 import type { LabelRoute, PrinterView, RoutingRules } from '../../shared/contract/printing';
-import type { ActionError, LabelFormat, PrintLabelsParams, ShipmentActionResult, ShipmentActionSummary, ShipmentTraces } from '../../shared/contract/shipmentActions';
+import type {
+  ActionError,
+  LabelFormat,
+  PrintLabelsParams,
+  ShipmentActionResult,
+  ShipmentActionSummary,
+  ShipmentTraces,
+} from '../../shared/contract/shipmentActions';
 import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
@@ -26,9 +33,16 @@ export interface ShipmentActionsDeps {
   printWaitMs?: number;
 }
 
-type ShipmentActionHandlers = Pick<Handlers, 'shipments.close' | 'shipments.printLabels' | 'shipments.reprint' | 'shipments.cancel' | 'tracking.traces'>;
+type ShipmentActionHandlers = Pick<
+  Handlers,
+  'shipments.close' | 'shipments.printLabels' | 'shipments.reprint' | 'shipments.cancel' | 'tracking.traces'
+>;
 
-const errorOf = (t: Trouble): ActionError => ({ code: t.error.code, message: t.error.message, messages: t.kind === 'answered' ? t.messages : [] });
+const errorOf = (t: Trouble): ActionError => ({
+  code: t.error.code,
+  message: t.error.message,
+  messages: t.kind === 'answered' ? t.messages : [],
+});
 const err = (code: string, message: string, messages: string[] = []): ActionError => ({ code, message, messages });
 
 const takesZpl = (p: PrinterView) => ['zpl-tcp', 'zpl-usb', 'zpl-spooler', 'virtual-zpl'].includes(p.connection.kind);
@@ -42,7 +56,10 @@ function summarise(results: ShipmentActionResult[]): ShipmentActionSummary {
 function notClosed(s: Shipment): ActionError {
   return s.state === shipmentStates.cancelled
     ? err('cancelled', `Shipment ${s.deliveryId} is cancelled: it has no labels or traces.`)
-    : err('not_closed', `Shipment ${s.deliveryId} is not closed yet: labels and traces exist only for closed shipments. Close it first.`);
+    : err(
+        'not_closed',
+        `Shipment ${s.deliveryId} is not closed yet: labels and traces exist only for closed shipments. Close it first.`,
+      );
 }
 
 export function createShipmentActions(o: ShipmentActionsDeps) {
@@ -53,7 +70,11 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
 
   function session(): WorkflowSession {
     const s = deps.session();
-    if (!s) throw new StationError('login_required', 'The station is not logged in to the service. Log in under Settings → Accounts, then try again.');
+    if (!s)
+      throw new StationError(
+        'login_required',
+        'The station is not logged in to the service. Log in under Settings → Accounts, then try again.',
+      );
     return s;
   }
 
@@ -64,7 +85,14 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     for (const id of [...new Set(ids)]) {
       const sh = deps.repos.shipments.get(s.accountId, id);
       if (sh) found.push(sh);
-      else missing.push(skipped(id, null, err('not_in_cache', `Shipment ${id} is not known on this station. Sync the shipments, then try again.`)));
+      else
+        missing.push(
+          skipped(
+            id,
+            null,
+            err('not_in_cache', `Shipment ${id} is not known on this station. Sync the shipments, then try again.`),
+          ),
+        );
     }
     return { found, missing };
   }
@@ -82,10 +110,20 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
    * waits (bounded) for their labels to come out; one result per shipment. An entry that must
    * wait for the service stays in the journal and finishes by itself.
    */
-  async function runEntries(s: WorkflowSession, list: { shipment: Shipment; route: LabelRoute | null }[], want: 'close-and-print' | 'print'): Promise<ShipmentActionResult[]> {
+  async function runEntries(
+    s: WorkflowSession,
+    list: { shipment: Shipment; route: LabelRoute | null }[],
+    want: 'close-and-print' | 'print',
+  ): Promise<ShipmentActionResult[]> {
     if (!list.length) return [];
     const entries = deps.repos.journal.begin(
-      list.map((x) => ({ accountId: s.accountId, source: 'shipments' as const, deliveryId: x.shipment.deliveryId, want, route: x.route })),
+      list.map((x) => ({
+        accountId: s.accountId,
+        source: 'shipments' as const,
+        deliveryId: x.shipment.deliveryId,
+        want,
+        route: x.route,
+      })),
       now(),
     );
     const results = await engine.run(s, entries);
@@ -93,7 +131,12 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   }
 
   async function resultOf(s: WorkflowSession, sh: Shipment, r: EntryResult | undefined): Promise<ShipmentActionResult> {
-    if (!r) return failed(sh.deliveryId, sh.state, err('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`));
+    if (!r)
+      return failed(
+        sh.deliveryId,
+        sh.state,
+        err('close_no_answer', `Closing gave no result for shipment ${sh.deliveryId}.`),
+      );
     const base = { deliveryId: sh.deliveryId, outcome: 'done' as const, state: stateOf(s, sh.deliveryId) };
     switch (r.kind) {
       case 'queued': {
@@ -102,10 +145,24 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         if (settled.kind === 'done') return { ...base, print: 'printed', jobIds: mine, error: null };
         if (settled.kind === 'spooled') return { ...base, print: 'spooled', jobIds: mine, error: null };
         // Waiting for its printer (offline, out of labels): said at once with the printer's reason.
-        if (settled.kind === 'waiting') return { ...base, print: 'printer_down', jobIds: mine, error: err(settled.reason.code, settled.reason.message) };
+        if (settled.kind === 'waiting')
+          return {
+            ...base,
+            print: 'printer_down',
+            jobIds: mine,
+            error: err(settled.reason.code, settled.reason.message),
+          };
         if (settled.kind === 'failed') {
           const j = settled.job;
-          return { ...base, print: 'printer_down', jobIds: mine, error: err(j.reasonCode ?? 'printer_error', j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`) };
+          return {
+            ...base,
+            print: 'printer_down',
+            jobIds: mine,
+            error: err(
+              j.reasonCode ?? 'printer_error',
+              j.reason ?? `The printer ${j.printerId ?? ''} did not print the label; it waits in the print queue.`,
+            ),
+          };
         }
         return { ...base, print: 'queued', jobIds: mine, error: null };
       }
@@ -113,13 +170,28 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         return { ...base, print: 'none', jobIds: [], error: err(r.error.code, r.error.message) };
       case 'waiting':
         // Closed already: the labels follow by themselves. Not closed: the journal closes it when the service answers.
-        return r.closed ? { ...base, print: 'queued', jobIds: [], error: errorOf(r.trouble) } : failed(sh.deliveryId, sh.state, errorOf(r.trouble));
+        return r.closed
+          ? { ...base, print: 'queued', jobIds: [], error: errorOf(r.trouble) }
+          : failed(sh.deliveryId, sh.state, errorOf(r.trouble));
       case 'missing':
         return failed(sh.deliveryId, sh.state, err(r.error.code, r.error.message));
       case 'refused': {
         const c = r.close;
-        if (c.kind === 'closed_elsewhere') return failed(sh.deliveryId, c.shipment.state, err('closed_elsewhere', `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`));
-        if (c.kind === 'cancelled') return failed(sh.deliveryId, c.shipment.state, err('cancelled', `Shipment ${sh.deliveryId} was cancelled meanwhile.`));
+        if (c.kind === 'closed_elsewhere')
+          return failed(
+            sh.deliveryId,
+            c.shipment.state,
+            err(
+              'closed_elsewhere',
+              `Shipment ${sh.deliveryId} was closed elsewhere meanwhile; reprint its labels if needed.`,
+            ),
+          );
+        if (c.kind === 'cancelled')
+          return failed(
+            sh.deliveryId,
+            c.shipment.state,
+            err('cancelled', `Shipment ${sh.deliveryId} was cancelled meanwhile.`),
+          );
         return failed(sh.deliveryId, sh.state, err('carrier_rejected', c.message, c.messages));
       }
     }
@@ -133,29 +205,68 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     const ready: Shipment[] = [];
     for (const sh of found) {
       if (sh.state === shipmentStates.prepared) ready.push(sh);
-      else if (sh.state === shipmentStates.cancelled) out.push(skipped(sh.deliveryId, sh.state, err('cancelled', `Shipment ${sh.deliveryId} is cancelled and cannot be closed.`)));
-      else out.push(skipped(sh.deliveryId, sh.state, err('already_closed', `Shipment ${sh.deliveryId} is already closed. Reprint its labels instead.`)));
+      else if (sh.state === shipmentStates.cancelled)
+        out.push(
+          skipped(
+            sh.deliveryId,
+            sh.state,
+            err('cancelled', `Shipment ${sh.deliveryId} is cancelled and cannot be closed.`),
+          ),
+        );
+      else
+        out.push(
+          skipped(
+            sh.deliveryId,
+            sh.state,
+            err('already_closed', `Shipment ${sh.deliveryId} is already closed. Reprint its labels instead.`),
+          ),
+        );
     }
-    out.push(...(await runEntries(s, ready.map((shipment) => ({ shipment, route: null })), 'close-and-print')));
+    out.push(
+      ...(await runEntries(
+        s,
+        ready.map((shipment) => ({ shipment, route: null })),
+        'close-and-print',
+      )),
+    );
     return summarise(order(ids, out));
   }
 
   /** The route a carrier's labels take for a format the worker chose (the routed printer when it fits). */
-  function chosenRoute(rules: RoutingRules, carrier: string, format: LabelFormat, position: number, printerId: string | undefined): LabelRoute | null {
+  function chosenRoute(
+    rules: RoutingRules,
+    carrier: string,
+    format: LabelFormat,
+    position: number,
+    printerId: string | undefined,
+  ): LabelRoute | null {
     const routed = routeFor(rules, carrier);
     const printers = o.printers();
-    const fits = (id: string | null | undefined, zpl: boolean) => !!id && printers.some((p) => p.id === id && takesZpl(p) === zpl);
+    const fits = (id: string | null | undefined, zpl: boolean) =>
+      !!id && printers.some((p) => p.id === id && takesZpl(p) === zpl);
     if (format === 'zpl') {
-      const id = printerId ?? (routed?.format === 'zpl' && fits(routed.printerId, true) ? routed.printerId : printers.find(takesZpl)?.id);
+      const id =
+        printerId ??
+        (routed?.format === 'zpl' && fits(routed.printerId, true) ? routed.printerId : printers.find(takesZpl)?.id);
       if (!id) return null;
-      return { format: 'zpl', printerId: id, ...(routed?.format === 'zpl' && routed.size ? { size: routed.size } : {}) };
+      return {
+        format: 'zpl',
+        printerId: id,
+        ...(routed?.format === 'zpl' && routed.size ? { size: routed.size } : {}),
+      };
     }
     const wanted = format === 'pdf-roll' ? 'pdf-single' : 'pdf-a4';
     const id =
       printerId ??
-      (routed?.format === wanted && fits(routed.printerId, false) ? routed.printerId : fits(rules.protocolPrinterId, false) ? rules.protocolPrinterId : printers.find((p) => !takesZpl(p))?.id);
+      (routed?.format === wanted && fits(routed.printerId, false)
+        ? routed.printerId
+        : fits(rules.protocolPrinterId, false)
+          ? rules.protocolPrinterId
+          : printers.find((p) => !takesZpl(p))?.id);
     if (!id) return null;
-    return format === 'pdf-roll' ? { format: 'pdf-single', printerId: id } : { format: 'pdf-a4', printerId: id, position };
+    return format === 'pdf-roll'
+      ? { format: 'pdf-single', printerId: id }
+      : { format: 'pdf-a4', printerId: id, position };
   }
 
   /** Spec "GET /api/v3/deliveries/tickets" (printFormat, position) and ".../zpl": one carrier per request. */
@@ -163,9 +274,16 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     const s = session();
     if (p.printerId) {
       const printer = o.printers().find((x) => x.id === p.printerId);
-      if (!printer) throw new StationError('printer_not_found', `No printer "${p.printerId}" is set up on this station.`, { printerId: p.printerId });
+      if (!printer)
+        throw new StationError('printer_not_found', `No printer "${p.printerId}" is set up on this station.`, {
+          printerId: p.printerId,
+        });
       if (takesZpl(printer) !== (p.format === 'zpl')) {
-        throw new StationError('printer_format_mismatch', `The printer ${printer.name} cannot print ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer or format.`, { printer: printer.name, format: p.format === 'zpl' ? 'ZPL' : 'PDF' });
+        throw new StationError(
+          'printer_format_mismatch',
+          `The printer ${printer.name} cannot print ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Pick another printer or format.`,
+          { printer: printer.name, format: p.format === 'zpl' ? 'ZPL' : 'PDF' },
+        );
       }
     }
     const { found, missing } = load(s, p.deliveryIds);
@@ -180,7 +298,16 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       const carrier = sh.agent ?? '';
       const route = chosen.carriers[carrier] ?? chosenRoute(rules, carrier, p.format, p.position ?? 1, p.printerId);
       if (!route) {
-        out.push(failed(sh.deliveryId, sh.state, err('no_printer', `No printer on this station takes ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Add one under Settings → Printers.`)));
+        out.push(
+          failed(
+            sh.deliveryId,
+            sh.state,
+            err(
+              'no_printer',
+              `No printer on this station takes ${p.format === 'zpl' ? 'ZPL' : 'PDF'} labels. Add one under Settings → Printers.`,
+            ),
+          ),
+        );
         continue;
       }
       chosen.carriers[carrier] = route;
@@ -202,7 +329,13 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       else if (isClosedState(sh.state)) closed.push(sh);
       else out.push(skipped(sh.deliveryId, sh.state, notClosed(sh)));
     }
-    out.push(...(await runEntries(s, closed.map((shipment) => ({ shipment, route: null })), 'print')));
+    out.push(
+      ...(await runEntries(
+        s,
+        closed.map((shipment) => ({ shipment, route: null })),
+        'print',
+      )),
+    );
     return summarise(order(ids, out));
   }
 
@@ -227,8 +360,18 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     let todo: Shipment[] = [];
     for (const sh of found) {
       if (sh.state === shipmentStates.prepared) todo.push(sh);
-      else if (sh.state === shipmentStates.cancelled) out.push(skipped(sh.deliveryId, sh.state, err('already_cancelled', `Shipment ${sh.deliveryId} is already cancelled.`)));
-      else out.push(skipped(sh.deliveryId, sh.state, err('already_closed', `Shipment ${sh.deliveryId} is closed: a closed shipment cannot be cancelled.`)));
+      else if (sh.state === shipmentStates.cancelled)
+        out.push(
+          skipped(sh.deliveryId, sh.state, err('already_cancelled', `Shipment ${sh.deliveryId} is already cancelled.`)),
+        );
+      else
+        out.push(
+          skipped(
+            sh.deliveryId,
+            sh.state,
+            err('already_closed', `Shipment ${sh.deliveryId} is closed: a closed shipment cannot be cancelled.`),
+          ),
+        );
     }
     for (let round = 0; round < 2 && todo.length; round++) {
       const list = todo.map((sh) => sh.deliveryId);
@@ -236,7 +379,15 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       try {
         await s.client.cancelDeliveries(list);
         o.recordCancelled(s.accountId, list);
-        for (const id of list) out.push({ deliveryId: id, outcome: 'done', print: 'none', jobIds: [], state: shipmentStates.cancelled, error: null });
+        for (const id of list)
+          out.push({
+            deliveryId: id,
+            outcome: 'done',
+            print: 'none',
+            jobIds: [],
+            state: shipmentStates.cancelled,
+            error: null,
+          });
         continue;
       } catch (e) {
         const trouble = classifyTrouble(e);
@@ -248,12 +399,23 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         const known = await reread(s, list);
         for (const id of list) {
           const state = stateOf(s, id);
-          if (known && state === shipmentStates.cancelled) out.push({ deliveryId: id, outcome: 'done', print: 'none', jobIds: [], state, error: null });
-          else if (known && state !== null && isClosedState(state)) out.push(failed(id, state, err('closed_elsewhere', `Shipment ${id} was closed meanwhile: it can no longer be cancelled.`)));
-          else if (round === 0 && named.size > 0 && !named.has(id) && state === shipmentStates.prepared) todo.push(deps.repos.shipments.get(s.accountId, id)!);
+          if (known && state === shipmentStates.cancelled)
+            out.push({ deliveryId: id, outcome: 'done', print: 'none', jobIds: [], state, error: null });
+          else if (known && state !== null && isClosedState(state))
+            out.push(
+              failed(
+                id,
+                state,
+                err('closed_elsewhere', `Shipment ${id} was closed meanwhile: it can no longer be cancelled.`),
+              ),
+            );
+          else if (round === 0 && named.size > 0 && !named.has(id) && state === shipmentStates.prepared)
+            todo.push(deps.repos.shipments.get(s.accountId, id)!);
           else {
             const own = isServiceError(e) ? e.errors.filter((x) => x.deliveryId === id).map((x) => x.message) : [];
-            out.push(failed(id, state, err(trouble.error.code, trouble.error.message, own.length ? own : trouble.messages)));
+            out.push(
+              failed(id, state, err(trouble.error.code, trouble.error.message, own.length ? own : trouble.messages)),
+            );
           }
         }
       }
@@ -280,7 +442,8 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         for (const t of await s.client.getTraces(closed)) got.set(t.deliveryId, t);
       } catch (e) {
         const trouble = classifyTrouble(e);
-        if (trouble.kind !== 'answered' || closed.length === 1) for (const id of closed) errors.set(id, errorOf(trouble));
+        if (trouble.kind !== 'answered' || closed.length === 1)
+          for (const id of closed) errors.set(id, errorOf(trouble));
         else {
           for (const id of closed) {
             try {
@@ -298,7 +461,11 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       const t = got.get(id);
       const error =
         errors.get(id) ??
-        (sh && !isClosedState(sh.state) ? notClosed(sh) : !t ? err('no_traces', `The service returned no traces for shipment ${id}.`) : null);
+        (sh && !isClosedState(sh.state)
+          ? notClosed(sh)
+          : !t
+            ? err('no_traces', `The service returned no traces for shipment ${id}.`)
+            : null);
       return {
         deliveryId: id,
         deliveryNumber: sh?.deliveryNumber ?? null,

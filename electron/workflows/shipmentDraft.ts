@@ -27,7 +27,12 @@ function partyInput(p: PartyDraft, personal: boolean): PartyInput {
     const streetNumber = opt(a.streetNumber) ? { streetNumber: a.streetNumber } : {};
     out.address = personal
       ? { street: a.street, ...streetNumber, city: a.city, postalCode: a.postalCode, state: a.state }
-      : ({ ...(opt(a.street) ? { street: a.street, ...streetNumber } : {}), ...(opt(a.city) ? { city: a.city } : {}), postalCode: a.postalCode, state: a.state } as PartyInput['address']);
+      : ({
+          ...(opt(a.street) ? { street: a.street, ...streetNumber } : {}),
+          ...(opt(a.city) ? { city: a.city } : {}),
+          postalCode: a.postalCode,
+          state: a.state,
+        } as PartyInput['address']);
   }
   if (personal) {
     for (const k of ['firstname', 'surname', 'contactPerson', 'email', 'phone'] as const) {
@@ -77,7 +82,12 @@ export function draftToTransportQuery(d: ShipmentDraft): TransportQuery {
     value: d.value,
     valueCurrency: d.valueCurrency,
     ...(hasCod ? { cod: d.cod, codCurrency: d.codCurrency } : {}),
-    packages: d.packages.map((p) => ({ weight: p.weight, length: Number(p.length), width: Number(p.width), height: Number(p.height) })),
+    packages: d.packages.map((p) => ({
+      weight: p.weight,
+      length: Number(p.length),
+      width: Number(p.width),
+      height: Number(p.height),
+    })),
   };
 }
 
@@ -85,9 +95,14 @@ const s = (v: string | null | undefined) => v ?? '';
 
 /** A cached party as the form holds it. A party without a type is read from what it carries. */
 export function partyToDraft(p: ShipmentParty): PartyDraft {
-  const type = p.type === 'address' || p.type === 'collectionPlace' || p.type === 'pickUpPlace'
-    ? p.type
-    : p.collectionPlace ? 'collectionPlace' : p.pickUpPlace ? 'pickUpPlace' : 'address';
+  const type =
+    p.type === 'address' || p.type === 'collectionPlace' || p.type === 'pickUpPlace'
+      ? p.type
+      : p.collectionPlace
+        ? 'collectionPlace'
+        : p.pickUpPlace
+          ? 'pickUpPlace'
+          : 'address';
   return {
     type,
     collectionPlace: s(p.collectionPlace),
@@ -100,7 +115,13 @@ export function partyToDraft(p: ShipmentParty): PartyDraft {
     phone: type === 'collectionPlace' ? '' : s(p.phone),
     address:
       type === 'address' && p.address
-        ? { street: s(p.address.street), streetNumber: s(p.address.streetNumber), city: s(p.address.city), postalCode: s(p.address.postalCode), state: s(p.address.state) }
+        ? {
+            street: s(p.address.street),
+            streetNumber: s(p.address.streetNumber),
+            city: s(p.address.city),
+            postalCode: s(p.address.postalCode),
+            state: s(p.address.state),
+          }
         : { street: '', streetNumber: '', city: '', postalCode: '', state: '' },
   };
 }
@@ -123,7 +144,9 @@ export function shipmentToDraft(sh: Shipment): ShipmentDraft {
     })),
     agent: s(sh.agent),
     deliveryType: s(sh.deliveryType),
-    extraServices: sh.extraServices.filter((x) => !IMPLICIT_CODES.includes(x.code)).map((x) => ({ code: x.code, arguments: { ...x.arguments } })),
+    extraServices: sh.extraServices
+      .filter((x) => !IMPLICIT_CODES.includes(x.code))
+      .map((x) => ({ code: x.code, arguments: { ...x.arguments } })),
     ticketNote: s(sh.ticketNote),
     externalId: s(sh.externalId),
   };
@@ -145,6 +168,9 @@ export function formFieldOf(path: string, sent: DeliveryInput | TransportQuery |
   return f;
 }
 
-export function serviceFieldErrors(errors: readonly ShipmentFieldError[], sent: DeliveryInput | TransportQuery | undefined): FieldError[] {
+export function serviceFieldErrors(
+  errors: readonly ShipmentFieldError[],
+  sent: DeliveryInput | TransportQuery | undefined,
+): FieldError[] {
   return errors.map((e) => ({ field: formFieldOf(e.path, sent), code: 'service', message: e.message }));
 }

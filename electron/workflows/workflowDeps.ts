@@ -76,11 +76,18 @@ export interface WorkflowDeps {
  * confirmed), as the worker's error; null when none. A reprint then would print the label twice
  * once the printer goes on (never offer a label for reprint while it is in the printer).
  */
-export function labelsInPrinter(deps: Pick<WorkflowDeps, 'queue' | 'repos'>, accountId: string, deliveryId: number): { code: StationErrorCode; message: string } | null {
+export function labelsInPrinter(
+  deps: Pick<WorkflowDeps, 'queue' | 'repos'>,
+  accountId: string,
+  deliveryId: number,
+): { code: StationErrorCode; message: string } | null {
   for (const id of deps.repos.journal.jobIdsOfShipment(accountId, deliveryId)) {
     const state = deps.queue.get(id).state;
     if (state === 'sending' || state === 'sent') {
-      return { code: 'labels_in_printer', message: `The labels of shipment ${deliveryId} are in the printer right now (print job ${id}): wait until they come out before printing them again.` };
+      return {
+        code: 'labels_in_printer',
+        message: `The labels of shipment ${deliveryId} are in the printer right now (print job ${id}): wait until they come out before printing them again.`,
+      };
     }
   }
   return null;

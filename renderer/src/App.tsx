@@ -55,7 +55,11 @@ function AccountSwitch() {
       </label>
       {login && login !== 'logged-in' && (
         <span className="pill bad" data-testid="login-pill">
-          {login === 'logging-in' ? t('account.loggingIn') : login === 'login_required' ? t('account.loginRequired') : t('account.loggedOut')}
+          {login === 'logging-in'
+            ? t('account.loggingIn')
+            : login === 'login_required'
+              ? t('account.loginRequired')
+              : t('account.loggedOut')}
         </span>
       )}
     </span>
@@ -68,7 +72,9 @@ function PrinterPill() {
   const trouble = printers.find((p) => p.state === 'offline' || p.state === 'error');
   return (
     <span className={`pill ${trouble ? 'bad' : 'ok'}`} data-testid="printer-pill">
-      {trouble ? t('printers.trouble', { name: printerName(t, trouble), state: t(`printerState.${trouble.state}`) }) : t('printers.allReady')}
+      {trouble
+        ? t('printers.trouble', { name: printerName(t, trouble), state: t(`printerState.${trouble.state}`) })
+        : t('printers.allReady')}
     </span>
   );
 }
@@ -146,7 +152,11 @@ export function App() {
           {connected ? t('conn.up') : t('conn.down')}
         </span>
         {status && (
-          <span className={`pill ${reachable ? 'ok' : 'bad'}`} data-testid="service-pill" title={status.service.error ? serviceErrorText(t, status.service) : status.service.baseUrl}>
+          <span
+            className={`pill ${reachable ? 'ok' : 'bad'}`}
+            data-testid="service-pill"
+            title={status.service.error ? serviceErrorText(t, status.service) : status.service.baseUrl}
+          >
             {reachable ? t('service.reachable') : t('service.unreachable')}
           </span>
         )}
@@ -163,13 +173,23 @@ export function App() {
       )}
       {status?.storage.failed && (
         <div className="banner storage-failed" role="alert" data-testid="storage-banner" data-state="failed">
-          <strong>{errorText(t, { code: 'storage_failed', message: status.storage.failed.message, details: status.storage.failed })}</strong>{' '}
+          <strong>
+            {errorText(t, {
+              code: 'storage_failed',
+              message: status.storage.failed.message,
+              details: status.storage.failed,
+            })}
+          </strong>{' '}
           {t('banner.storage.failed', { dataDir: status.dataDir })}
         </div>
       )}
       {status && !status.storage.failed && status.storage.restartedAfter && (
         <div className="banner warn" role="alert" data-testid="storage-banner" data-state="restarted">
-          {t('banner.storage.restarted', { dataDir: status.dataDir, reason: t(`storage.kind.${status.storage.restartedAfter.kind}`), code: status.storage.restartedAfter.code })}
+          {t('banner.storage.restarted', {
+            dataDir: status.dataDir,
+            reason: t(`storage.kind.${status.storage.restartedAfter.kind}`),
+            code: status.storage.restartedAfter.code,
+          })}
         </div>
       )}
       {status && !status.keychain.available && (

@@ -17,8 +17,15 @@ import type { Services } from '../services';
 import type { FaultSpec } from './faults';
 import { adminMessages as am } from './messages';
 
-const json = (status: number, body: unknown): RawReply => ({ kind: 'raw', status, body: JSON.stringify(body), contentType: 'application/json; charset=UTF-8', headers: { 'cache-control': 'no-store' } });
-const bad = (ctx: RequestContext, message: Msg, params: Record<string, string> = {}, status = 400) => json(status, { error: t(message, ctx.lang, params) });
+const json = (status: number, body: unknown): RawReply => ({
+  kind: 'raw',
+  status,
+  body: JSON.stringify(body),
+  contentType: 'application/json; charset=UTF-8',
+  headers: { 'cache-control': 'no-store' },
+});
+const bad = (ctx: RequestContext, message: Msg, params: Record<string, string> = {}, status = 400) =>
+  json(status, { error: t(message, ctx.lang, params) });
 
 /** The JSON body under the same limits as the API's (null-prototype objects, valid Unicode); null when refused. */
 function bodyOf(ctx: RequestContext): Record<string, unknown> | null {
@@ -27,7 +34,8 @@ function bodyOf(ctx: RequestContext): Record<string, unknown> | null {
 }
 
 /** Body values as text / number; objects (null-prototype, see http/decode.ts) are never coerced. */
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 const num = (v: unknown): number => (v !== null && typeof v === 'object' ? Number.NaN : Number(v));
 
 type AdminHandler = (body: Record<string, unknown>, ctx: RequestContext) => Reply;
@@ -45,11 +53,16 @@ export function holdsSecret(ctx: RequestContext, secret: string): boolean {
 /** `afterReset` runs once a reset has seeded the store again (the embedded sandbox's per-launch demo secrets). */
 export function addAdminRoutes(router: Router, s: Services, adminSecret?: string, afterReset?: () => void): void {
   const add = (method: string, path: string, handler: AdminHandler) =>
-    router.add(method, `/_sandbox/${path}`, (ctx) => {
-      if (adminSecret !== undefined && !holdsSecret(ctx, adminSecret)) return bad(ctx, am.secretRequired, {}, 403);
-      const body = bodyOf(ctx);
-      return body ? handler(body, ctx) : bad(ctx, am.bodyNotJson);
-    }, { api: false });
+    router.add(
+      method,
+      `/_sandbox/${path}`,
+      (ctx) => {
+        if (adminSecret !== undefined && !holdsSecret(ctx, adminSecret)) return bad(ctx, am.secretRequired, {}, 403);
+        const body = bodyOf(ctx);
+        return body ? handler(body, ctx) : bad(ctx, am.bodyNotJson);
+      },
+      { api: false },
+    );
 
   add('GET', 'clock', () => json(200, { now: s.clock.now().toISOString() }));
 
@@ -80,7 +93,8 @@ export function addAdminRoutes(router: Router, s: Services, adminSecret?: string
       clientSecret: str(b.clientSecret),
     };
     const problems = checkRegistration(reg);
-    if (problems.length > 0) return json(400, { error: problems.map((p) => t(p.message, ctx.lang, p.params)).join(' ') });
+    if (problems.length > 0)
+      return json(400, { error: problems.map((p) => t(p.message, ctx.lang, p.params)).join(' ') });
     return json(201, { clientId: registerClient(s.store, reg, s.clock.now()) });
   });
 
@@ -119,11 +133,15 @@ export function addAdminRoutes(router: Router, s: Services, adminSecret?: string
       carrierReject: b.carrierReject === true,
       count: b.count === undefined ? undefined : num(b.count),
     };
-    const latencyOk = spec.latencyMs === undefined || (Number.isFinite(spec.latencyMs) && spec.latencyMs >= 0 && spec.latencyMs <= 600_000);
-    const statusOk = spec.status === undefined || (Number.isInteger(spec.status) && spec.status >= 500 && spec.status <= 599);
+    const latencyOk =
+      spec.latencyMs === undefined ||
+      (Number.isFinite(spec.latencyMs) && spec.latencyMs >= 0 && spec.latencyMs <= 600_000);
+    const statusOk =
+      spec.status === undefined || (Number.isInteger(spec.status) && spec.status >= 500 && spec.status <= 599);
     const countOk = spec.count === undefined || (Number.isInteger(spec.count) && spec.count >= 1);
     const anything = !!(spec.latencyMs || spec.status || spec.reset || spec.hang || spec.carrierReject);
-    if (!spec.path.startsWith('/') || !latencyOk || !statusOk || !countOk || !anything) return bad(ctx, am.faultInvalid);
+    if (!spec.path.startsWith('/') || !latencyOk || !statusOk || !countOk || !anything)
+      return bad(ctx, am.faultInvalid);
     s.faults.add(spec);
     return json(201, { fault: spec });
   });

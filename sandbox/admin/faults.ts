@@ -18,14 +18,24 @@ export interface FaultSpec {
   count?: number;
 }
 
-export type FaultAction = { kind: 'none' } | { kind: 'latency'; ms: number; then: FaultAction } | { kind: 'status'; status: number } | { kind: 'reset' } | { kind: 'hang' };
+export type FaultAction =
+  | { kind: 'none' }
+  | { kind: 'latency'; ms: number; then: FaultAction }
+  | { kind: 'status'; status: number }
+  | { kind: 'reset' }
+  | { kind: 'hang' };
 
 export class FaultTable {
   private faults: Array<FaultSpec & { remaining: number }> = [];
   private readonly hung = new Set<http.ServerResponse>();
 
   add(spec: FaultSpec): void {
-    this.faults.push({ ...spec, path: normalisePath(spec.path), method: spec.method?.toUpperCase(), remaining: spec.count ?? Infinity });
+    this.faults.push({
+      ...spec,
+      path: normalisePath(spec.path),
+      method: spec.method?.toUpperCase(),
+      remaining: spec.count ?? Infinity,
+    });
   }
 
   clear(): void {
@@ -43,7 +53,10 @@ export class FaultTable {
   }
 
   /** The transport-level fault for a request (latency, status, reset, hang), consumed once. */
-  actionFor(method: string, path: string): { latencyMs: number; status: number | null; reset: boolean; hang: boolean } | null {
+  actionFor(
+    method: string,
+    path: string,
+  ): { latencyMs: number; status: number | null; reset: boolean; hang: boolean } | null {
     const f = this.take(method, path, (x) => !!(x.latencyMs || x.status || x.reset || x.hang));
     return f ? { latencyMs: f.latencyMs ?? 0, status: f.status ?? null, reset: !!f.reset, hang: !!f.hang } : null;
   }

@@ -40,7 +40,10 @@ export function documentFonts(): DocumentFonts {
   if (cached) return cached;
   const dir = findFontsDir();
   if (!dir) {
-    throw new DocumentError('FONT_MISSING', 'resources/fonts/DejaVuSans.ttf not found: the label fonts ship in the repository under resources/fonts');
+    throw new DocumentError(
+      'FONT_MISSING',
+      'resources/fonts/DejaVuSans.ttf not found: the label fonts ship in the repository under resources/fonts',
+    );
   }
   cached = { regular: readFileSync(path.join(dir, FILES.regular)), bold: readFileSync(path.join(dir, FILES.bold)) };
   return cached;

@@ -48,7 +48,12 @@ const dateTime = new Intl.DateTimeFormat('cs-CZ', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const dateOnly = new Intl.DateTimeFormat('cs-CZ', { timeZone: 'Europe/Prague', day: 'numeric', month: 'numeric', year: 'numeric' });
+const dateOnly = new Intl.DateTimeFormat('cs-CZ', {
+  timeZone: 'Europe/Prague',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+});
 
 /** "5. 3. 2025 14:07" in Prague time, independent of the machine's zone. */
 export function formatDateTime(d: Date): string {

@@ -54,12 +54,21 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 export const MAX_BARCODE_LENGTH = 40;
 
 export function checkBarcode(barcode: unknown, field: string, code: DocumentErrorCode): string {
-  if (typeof barcode !== 'string' || barcode.length === 0) throw new DocumentError(code, 'a barcode is required', field);
+  if (typeof barcode !== 'string' || barcode.length === 0)
+    throw new DocumentError(code, 'a barcode is required', field);
   if (!PRINTABLE_ASCII.test(barcode)) {
-    throw new DocumentError(code, `barcode "${barcode}" has characters Code 128 cannot print (printable ASCII only)`, field);
+    throw new DocumentError(
+      code,
+      `barcode "${barcode}" has characters Code 128 cannot print (printable ASCII only)`,
+      field,
+    );
   }
   if (barcode.length > MAX_BARCODE_LENGTH) {
-    throw new DocumentError(code, `barcode is longer than ${MAX_BARCODE_LENGTH} characters and would not fit a label`, field);
+    throw new DocumentError(
+      code,
+      `barcode is longer than ${MAX_BARCODE_LENGTH} characters and would not fit a label`,
+      field,
+    );
   }
   return barcode;
 }
@@ -68,9 +77,11 @@ export function checkBarcode(barcode: unknown, field: string, code: DocumentErro
 export function checkLabel(label: LabelData, path = ''): void {
   const f = (name: string) => `${path}${path ? '.' : ''}${name}`;
   const bad = (name: string, message: string) => new DocumentError('INVALID_LABEL', message, f(name));
-  if (!label || typeof label !== 'object') throw new DocumentError('INVALID_LABEL', 'label data is missing', path || undefined);
+  if (!label || typeof label !== 'object')
+    throw new DocumentError('INVALID_LABEL', 'label data is missing', path || undefined);
   checkBarcode(label.barcode, f('barcode'), 'INVALID_LABEL');
-  if (!Number.isInteger(label.packageCount) || label.packageCount < 1) throw bad('packageCount', 'must be a whole number of at least 1');
+  if (!Number.isInteger(label.packageCount) || label.packageCount < 1)
+    throw bad('packageCount', 'must be a whole number of at least 1');
   if (!Number.isInteger(label.packageIndex) || label.packageIndex < 1 || label.packageIndex > label.packageCount) {
     throw bad('packageIndex', `must be between 1 and packageCount (${label.packageCount})`);
   }
@@ -79,7 +90,8 @@ export function checkLabel(label: LabelData, path = ''): void {
     if (!isDecimal(label.cod.amount)) throw bad('cod.amount', `"${String(label.cod.amount)}" is not a decimal amount`);
     if (!label.cod.currency) throw bad('cod.currency', 'a COD amount needs its currency');
   }
-  if (!(label.created instanceof Date) || Number.isNaN(label.created.getTime())) throw bad('created', 'must be a valid date');
+  if (!(label.created instanceof Date) || Number.isNaN(label.created.getTime()))
+    throw bad('created', 'must be a valid date');
   if (!label.agent?.name) throw bad('agent.name', 'the carrier name is required');
   if (!label.recipient?.name) throw bad('recipient.name', 'the recipient name is required');
   if (!label.sender?.name) throw bad('sender.name', 'the sender name is required');

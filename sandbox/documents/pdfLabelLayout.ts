@@ -42,7 +42,11 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, box: Box): 
   }
   caption(doc, 'BALÍK / PACKAGE', ix + iw - pkgW, y + 5, pkgW, 'right');
   doc.font(FONT_BOLD).fontSize(20);
-  doc.text(`${label.packageIndex}/${label.packageCount}`, ix + iw - pkgW, y + 15, { width: pkgW, align: 'right', lineBreak: false });
+  doc.text(`${label.packageIndex}/${label.packageCount}`, ix + iw - pkgW, y + 15, {
+    width: pkgW,
+    align: 'right',
+    lineBreak: false,
+  });
   y += HEADER_H;
   rule(doc, x, y, w, 1.2);
 
@@ -64,14 +68,20 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, box: Box): 
   drawRecipient(doc, label, { x: ix, y: y + 4, w: iw, h: codTop - y - 4 - GAP });
 
   if (label.cod) {
-    doc.save().rect(x, codTop, w, infoTop - codTop).fill('black').restore();
+    doc
+      .save()
+      .rect(x, codTop, w, infoTop - codTop)
+      .fill('black')
+      .restore();
     doc.font(FONT_BOLD).fontSize(9).fillColor('white');
     doc.text('DOBÍRKA', ix, codTop + 5, { lineBreak: false });
     doc.text('COD', ix, codTop + 17, { lineBreak: false });
     // The amount to collect is never cut: it shrinks to fit instead.
     const amount = formatMoney(label.cod.amount, label.cod.currency);
     const size = shrinkToFit(doc, amount, iw - 60, 18, 8);
-    doc.fontSize(size).text(amount, ix + 60, codTop + 6 + (18 - size) / 2, { width: iw - 60, align: 'right', lineBreak: false });
+    doc
+      .fontSize(size)
+      .text(amount, ix + 60, codTop + 6 + (18 - size) / 2, { width: iw - 60, align: 'right', lineBreak: false });
     doc.fillColor('black');
   }
 
@@ -89,7 +99,14 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, box: Box): 
   }
 
   rule(doc, x, barcodeTop, w, 1.2);
-  drawCode128(doc, label.barcode, { x, y: barcodeTop + 6, maxWidth: w, barHeight: 22 * MM, maxModule: 0.5 * MM, fontSize: 10 });
+  drawCode128(doc, label.barcode, {
+    x,
+    y: barcodeTop + 6,
+    maxWidth: w,
+    barHeight: 22 * MM,
+    maxModule: 0.5 * MM,
+    fontSize: 10,
+  });
 }
 
 function drawRecipient(doc: PDFKit.PDFDocument, label: LabelData, b: Box): void {
@@ -130,13 +147,28 @@ function shrinkToFit(doc: PDFKit.PDFDocument, text: string, width: number, max: 
   return min;
 }
 
-function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left'): void {
+function caption(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  align: 'left' | 'right' = 'left',
+): void {
   doc.font(FONT).fontSize(6).fillColor('#333333');
   doc.text(fitLine(doc, text, width), x, y, { width, align, lineBreak: false });
   doc.fillColor('black');
 }
 
-function infoCell(doc: PDFKit.PDFDocument, title: string, value: string, x: number, y: number, width: number, size: number): void {
+function infoCell(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+  size: number,
+): void {
   caption(doc, title, x, y, width - 4);
   doc.font(FONT_BOLD).fillColor('black');
   doc.fontSize(shrinkToFit(doc, value, width - 4, size, 6));
@@ -144,5 +176,12 @@ function infoCell(doc: PDFKit.PDFDocument, title: string, value: string, x: numb
 }
 
 function rule(doc: PDFKit.PDFDocument, x: number, y: number, w: number, width: number): void {
-  doc.save().lineWidth(width).strokeColor('black').moveTo(x, y).lineTo(x + w, y).stroke().restore();
+  doc
+    .save()
+    .lineWidth(width)
+    .strokeColor('black')
+    .moveTo(x, y)
+    .lineTo(x + w, y)
+    .stroke()
+    .restore();
 }

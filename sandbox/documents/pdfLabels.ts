@@ -31,20 +31,32 @@ export function slotOf(index: number, position: LabelPosition): { page: number; 
   return { page: Math.floor(slot / 4), quadrant: ((slot % 4) + 1) as LabelPosition };
 }
 
-export async function renderLabelsPdf(labels: LabelData[], opts: { printFormat: PrintFormat; position: LabelPosition }): Promise<Buffer> {
-  if (!Array.isArray(labels) || labels.length === 0) throw new DocumentError('NO_LABELS', 'there are no package labels to print');
+export async function renderLabelsPdf(
+  labels: LabelData[],
+  opts: { printFormat: PrintFormat; position: LabelPosition },
+): Promise<Buffer> {
+  if (!Array.isArray(labels) || labels.length === 0)
+    throw new DocumentError('NO_LABELS', 'there are no package labels to print');
   labels.forEach((l, i) => checkLabel(l, `[${i}]`));
   if (![1, 2, 3, 4].includes(opts.position)) {
     throw new DocumentError('INVALID_LABEL', `position must be 1, 2, 3 or 4, not ${String(opts.position)}`, 'position');
   }
   const created = labels[0]!.created;
-  const title = `Labels ${labels.map((l) => l.deliveryNumber).filter((n, i, a) => a.indexOf(n) === i).join(', ')}`;
+  const title = `Labels ${labels
+    .map((l) => l.deliveryNumber)
+    .filter((n, i, a) => a.indexOf(n) === i)
+    .join(', ')}`;
 
   if (opts.printFormat === 'single') {
     const doc = newDocument({ size: SINGLE, created, title });
     for (const label of labels) {
       doc.addPage({ size: SINGLE, margin: 0 });
-      drawLabel(doc, label, { x: SINGLE_INSET, y: SINGLE_INSET, w: SINGLE[0] - 2 * SINGLE_INSET, h: SINGLE[1] - 2 * SINGLE_INSET });
+      drawLabel(doc, label, {
+        x: SINGLE_INSET,
+        y: SINGLE_INSET,
+        w: SINGLE[0] - 2 * SINGLE_INSET,
+        h: SINGLE[1] - 2 * SINGLE_INSET,
+      });
     }
     return toBuffer(doc);
   }
@@ -61,7 +73,12 @@ export async function renderLabelsPdf(labels: LabelData[], opts: { printFormat: 
     }
     const col = (quadrant - 1) % 2;
     const row = Math.floor((quadrant - 1) / 2);
-    drawLabel(doc, label, { x: col * (pw / 2) + A4_INSET, y: row * (ph / 2) + A4_INSET, w: pw / 2 - 2 * A4_INSET, h: ph / 2 - 2 * A4_INSET });
+    drawLabel(doc, label, {
+      x: col * (pw / 2) + A4_INSET,
+      y: row * (ph / 2) + A4_INSET,
+      w: pw / 2 - 2 * A4_INSET,
+      h: ph / 2 - 2 * A4_INSET,
+    });
   });
   return toBuffer(doc);
 }
@@ -69,7 +86,13 @@ export async function renderLabelsPdf(labels: LabelData[], opts: { printFormat: 
 /** Light dashed guides for cutting plain paper; pre-cut label sheets simply ignore them. */
 function drawCutLines(doc: PDFKit.PDFDocument, pw: number, ph: number): void {
   doc.save().lineWidth(0.5).strokeColor('#b0b0b0').dash(4, { space: 4 });
-  doc.moveTo(pw / 2, 0).lineTo(pw / 2, ph).stroke();
-  doc.moveTo(0, ph / 2).lineTo(pw, ph / 2).stroke();
+  doc
+    .moveTo(pw / 2, 0)
+    .lineTo(pw / 2, ph)
+    .stroke();
+  doc
+    .moveTo(0, ph / 2)
+    .lineTo(pw, ph / 2)
+    .stroke();
   doc.undash().restore();
 }

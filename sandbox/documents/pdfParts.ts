@@ -14,13 +14,23 @@ export const FONT_BOLD = 'LabelSans-Bold';
  * placed explicitly, so text never spills onto a surprise page) and the creation date taken from
  * the data: the same input gives the same bytes (pdfkit derives the file ID from the info dict).
  */
-export function newDocument(opts: { size: [number, number]; created: Date; title: string; bufferPages?: boolean }): PDFKit.PDFDocument {
+export function newDocument(opts: {
+  size: [number, number];
+  created: Date;
+  title: string;
+  bufferPages?: boolean;
+}): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: opts.size,
     margin: 0,
     autoFirstPage: false,
     bufferPages: opts.bufferPages ?? false,
-    info: { Title: opts.title, Producer: 'Parcel shipping sandbox', Creator: 'Parcel shipping sandbox', CreationDate: opts.created },
+    info: {
+      Title: opts.title,
+      Producer: 'Parcel shipping sandbox',
+      Creator: 'Parcel shipping sandbox',
+      CreationDate: opts.created,
+    },
   });
   const fonts = documentFonts();
   doc.registerFont(FONT, fonts.regular);
@@ -59,7 +69,12 @@ export function drawCode128(
     .font(FONT)
     .fontSize(box.fontSize)
     .fillColor('black')
-    .text(text, box.x, box.y + box.barHeight + 2, { width: box.maxWidth, align: 'center', lineBreak: false, characterSpacing: 1 });
+    .text(text, box.x, box.y + box.barHeight + 2, {
+      width: box.maxWidth,
+      align: 'center',
+      lineBreak: false,
+      characterSpacing: 1,
+    });
   return { height: box.barHeight + 2 + box.fontSize * 1.2, width, module };
 }
 

@@ -39,18 +39,26 @@ const COD_LINE_H = 16;
 
 export function checkProtocol(p: ProtocolData): void {
   const bad = (field: string, message: string) => new DocumentError('INVALID_PROTOCOL', message, field);
-  if (!p || !Array.isArray(p.rows) || p.rows.length === 0) throw bad('rows', 'a collection protocol needs at least one shipment');
+  if (!p || !Array.isArray(p.rows) || p.rows.length === 0)
+    throw bad('rows', 'a collection protocol needs at least one shipment');
   if (!(p.created instanceof Date) || Number.isNaN(p.created.getTime())) throw bad('created', 'must be a valid date');
   p.rows.forEach((r, i) => {
-    if (!Array.isArray(r.barcodes) || r.barcodes.length === 0) throw bad(`rows[${i}].barcodes`, 'a shipment needs at least one package barcode');
+    if (!Array.isArray(r.barcodes) || r.barcodes.length === 0)
+      throw bad(`rows[${i}].barcodes`, 'a shipment needs at least one package barcode');
     r.barcodes.forEach((b, j) => checkBarcode(b, `rows[${i}].barcodes[${j}]`, 'INVALID_PROTOCOL'));
-    if (r.cod && (!isDecimal(r.cod.amount) || !r.cod.currency)) throw bad(`rows[${i}].cod`, 'COD needs a decimal amount and a currency');
+    if (r.cod && (!isDecimal(r.cod.amount) || !r.cod.currency))
+      throw bad(`rows[${i}].cod`, 'COD needs a decimal amount and a currency');
   });
 }
 
 export async function renderProtocolPdf(p: ProtocolData): Promise<Buffer> {
   checkProtocol(p);
-  const doc = newDocument({ size: PAGE, created: p.created, title: `Collection protocol ${p.collectionProtocolId}`, bufferPages: true });
+  const doc = newDocument({
+    size: PAGE,
+    created: p.created,
+    title: `Collection protocol ${p.collectionProtocolId}`,
+    bufferPages: true,
+  });
   doc.addPage({ size: PAGE, margin: 0 });
   let y = drawHeader(doc, p);
   y = drawTableHead(doc, y);
@@ -68,11 +76,25 @@ export async function renderProtocolPdf(p: ProtocolData): Promise<Buffer> {
       if (y + BARCODE_LINE_H > BOTTOM) y = newPage();
       const cellW = CONTENT_W / BARCODES_PER_LINE;
       row.barcodes.slice(b, b + BARCODES_PER_LINE).forEach((code, k) => {
-        drawCode128(doc, code, { x: M + k * cellW, y: y + 4, maxWidth: cellW, barHeight: 28, maxModule: 0.45 * MM, fontSize: 8 });
+        drawCode128(doc, code, {
+          x: M + k * cellW,
+          y: y + 4,
+          maxWidth: cellW,
+          barHeight: 28,
+          maxModule: 0.45 * MM,
+          fontSize: 8,
+        });
       });
       y += BARCODE_LINE_H;
     }
-    doc.save().lineWidth(0.5).strokeColor('#888888').moveTo(M, y).lineTo(M + CONTENT_W, y).stroke().restore();
+    doc
+      .save()
+      .lineWidth(0.5)
+      .strokeColor('#888888')
+      .moveTo(M, y)
+      .lineTo(M + CONTENT_W, y)
+      .stroke()
+      .restore();
   });
 
   if (y + SIGNATURE_H + (p.rows.some((r) => r.cod) ? COD_LINE_H : 0) > BOTTOM) {
@@ -87,14 +109,25 @@ export async function renderProtocolPdf(p: ProtocolData): Promise<Buffer> {
 function drawHeader(doc: PDFKit.PDFDocument, p: ProtocolData): number {
   doc.font(FONT_BOLD).fontSize(18).fillColor('black');
   doc.text(`Předávací protokol č. ${p.collectionProtocolId}`, M, M, { width: CONTENT_W, lineBreak: false });
-  doc.font(FONT).fontSize(10).text('Collection protocol', M, M + 24, { lineBreak: false });
-  doc.text(`Vytvořen / Created: ${formatDateTime(p.created)}`, M, M + 24, { width: CONTENT_W, align: 'right', lineBreak: false });
+  doc
+    .font(FONT)
+    .fontSize(10)
+    .text('Collection protocol', M, M + 24, { lineBreak: false });
+  doc.text(`Vytvořen / Created: ${formatDateTime(p.created)}`, M, M + 24, {
+    width: CONTENT_W,
+    align: 'right',
+    lineBreak: false,
+  });
 
   const top = M + 48;
   const half = CONTENT_W / 2 - 6;
   const block = (x: number, title: string, lines: string[]) => {
     doc.save().lineWidth(0.8).rect(x, top, half, 86).stroke().restore();
-    doc.font(FONT).fontSize(7).fillColor('#333333').text(title, x + 8, top + 6, { lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(7)
+      .fillColor('#333333')
+      .text(title, x + 8, top + 6, { lineBreak: false });
     doc.fillColor('black');
     lines.forEach((l, i) => {
       doc.font(i === 0 ? FONT_BOLD : FONT).fontSize(i === 0 ? fitSize(doc, l, half - 16, [12, 11, 10, 9]) : 9);
@@ -103,7 +136,11 @@ function drawHeader(doc: PDFKit.PDFDocument, p: ProtocolData): number {
   };
   block(M, 'DOPRAVCE / CARRIER', [p.agent.name, `Kód / Code: ${p.agent.code}`]);
   const place = p.collectionPlace;
-  block(M + half + 12, 'MÍSTO SVOZU / COLLECTION PLACE', [place.name, `ID: ${place.identificator}`, ...place.lines].slice(0, 5));
+  block(
+    M + half + 12,
+    'MÍSTO SVOZU / COLLECTION PLACE',
+    [place.name, `ID: ${place.identificator}`, ...place.lines].slice(0, 5),
+  );
   return top + 100;
 }
 
@@ -141,14 +178,19 @@ function drawRowText(doc: PDFKit.PDFDocument, row: ProtocolRow, i: number, y: nu
   cell(row.deliveryNumber, COLS.number, true);
   cell(row.recipientName, COLS.recipient);
   cell(String(row.barcodes.length), COLS.packages);
-  cell(row.cod ? formatMoney(row.cod.amount, row.cod.currency) : '–', CONTENT_W - COLS.index - COLS.number - COLS.recipient - COLS.packages, !!row.cod);
+  cell(
+    row.cod ? formatMoney(row.cod.amount, row.cod.currency) : '–',
+    CONTENT_W - COLS.index - COLS.number - COLS.recipient - COLS.packages,
+    !!row.cod,
+  );
   return y + 16;
 }
 
 function drawTotalsAndSignatures(doc: PDFKit.PDFDocument, p: ProtocolData, y: number): void {
   const packages = p.rows.reduce((n, r) => n + r.barcodes.length, 0);
   const codByCurrency = new Map<string, string[]>();
-  for (const r of p.rows) if (r.cod) codByCurrency.set(r.cod.currency, [...(codByCurrency.get(r.cod.currency) ?? []), r.cod.amount]);
+  for (const r of p.rows)
+    if (r.cod) codByCurrency.set(r.cod.currency, [...(codByCurrency.get(r.cod.currency) ?? []), r.cod.amount]);
   const cod = [...codByCurrency].map(([cur, amounts]) => formatMoney(addDecimals(amounts), cur)).join(', ');
 
   doc.font(FONT_BOLD).fontSize(11).fillColor('black');
@@ -174,9 +216,21 @@ function drawTotalsAndSignatures(doc: PDFKit.PDFDocument, p: ProtocolData, y: nu
   const sy = below + 60;
   const w = CONTENT_W / 2 - 20;
   const sign = (x: number, title: string) => {
-    doc.save().lineWidth(0.8).moveTo(x, sy + 30).lineTo(x + w, sy + 30).stroke().restore();
-    doc.font(FONT_BOLD).fontSize(8.5).text(fitLine(doc, title, w), x, sy + 34, { lineBreak: false });
-    doc.font(FONT).fontSize(8).text('jméno, podpis / name, signature', x, sy + 46, { lineBreak: false });
+    doc
+      .save()
+      .lineWidth(0.8)
+      .moveTo(x, sy + 30)
+      .lineTo(x + w, sy + 30)
+      .stroke()
+      .restore();
+    doc
+      .font(FONT_BOLD)
+      .fontSize(8.5)
+      .text(fitLine(doc, title, w), x, sy + 34, { lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .text('jméno, podpis / name, signature', x, sy + 46, { lineBreak: false });
     // Left blank: the courier writes the actual pick-up date, which may differ from creation.
     doc.text('Datum / Date: ____________________', x, sy + 58, { lineBreak: false });
   };
@@ -191,6 +245,10 @@ function drawPageNumbers(doc: PDFKit.PDFDocument, p: ProtocolData): void {
     doc.font(FONT).fontSize(8).fillColor('#333333');
     const y = PAGE[1] - M - 10;
     doc.text(`Předávací protokol č. ${p.collectionProtocolId} · ${p.agent.name}`, M, y, { lineBreak: false });
-    doc.text(`Strana ${i - range.start + 1} / ${range.count}`, M, y, { width: CONTENT_W, align: 'right', lineBreak: false });
+    doc.text(`Strana ${i - range.start + 1} / ${range.count}`, M, y, {
+      width: CONTENT_W,
+      align: 'right',
+      lineBreak: false,
+    });
   }
 }

@@ -15,11 +15,12 @@ const DPI = 300;
 const dots = (mm: number) => Math.round((mm * DPI) / 25.4);
 
 /** Label dimensions in dots for each size the spec allows. */
-export const ZPL_SIZES: Record<ZplSize, { widthDots: number; heightDots: number; widthMm: number; heightMm: number }> = {
-  '10x5': { widthDots: dots(100), heightDots: dots(50), widthMm: 100, heightMm: 50 },
-  '10x15': { widthDots: dots(100), heightDots: dots(150), widthMm: 100, heightMm: 150 },
-  '10x17': { widthDots: dots(100), heightDots: dots(170), widthMm: 100, heightMm: 170 },
-};
+export const ZPL_SIZES: Record<ZplSize, { widthDots: number; heightDots: number; widthMm: number; heightMm: number }> =
+  {
+    '10x5': { widthDots: dots(100), heightDots: dots(50), widthMm: 100, heightMm: 50 },
+    '10x15': { widthDots: dots(100), heightDots: dots(150), widthMm: 100, heightMm: 150 },
+    '10x17': { widthDots: dots(100), heightDots: dots(170), widthMm: 100, heightMm: 170 },
+  };
 
 export function renderZplLabel(label: LabelData, size: ZplSize): string {
   checkLabel(label);
@@ -58,20 +59,32 @@ function layoutTall(z: ZplCanvas, l: LabelData): void {
   y += 40;
   const bottom = codTop - 20;
   const fits = (h: number) => y + h <= bottom;
-  for (const line of wrap(r.name, charsFor(iw, 70), 2)) if (fits(72)) {
- z.text(m, y, 70, line, iw); y += 76; }
+  for (const line of wrap(r.name, charsFor(iw, 70), 2))
+    if (fits(72)) {
+      z.text(m, y, 70, line, iw);
+      y += 76;
+    }
   if (r.contactPerson && r.contactPerson !== r.name && fits(46)) {
- z.text(m, y, 44, r.contactPerson, iw); y += 52; }
+    z.text(m, y, 44, r.contactPerson, iw);
+    y += 52;
+  }
   y += 10;
-  for (const line of r.lines) if (fits(60)) {
- z.text(m, y, 58, line, iw); y += 66; }
+  for (const line of r.lines)
+    if (fits(60)) {
+      z.text(m, y, 58, line, iw);
+      y += 66;
+    }
   y += 10;
   if (r.phone && fits(46)) {
- z.text(m, y, 44, `Tel.: ${r.phone}`, iw); y += 52; }
+    z.text(m, y, 44, `Tel.: ${r.phone}`, iw);
+    y += 52;
+  }
   if (r.pickUpPlace) {
     for (const line of wrap(`Výdejní místo / Pick-up point: ${r.pickUpPlace}`, charsFor(iw, 38), 2)) {
       if (fits(40)) {
- z.text(m, y, 38, line, iw); y += 44; }
+        z.text(m, y, 38, line, iw);
+        y += 44;
+      }
     }
   }
 
@@ -122,8 +135,12 @@ function layoutSmall(z: ZplCanvas, l: LabelData): void {
   z.text(m, y, 46, r.name, leftW);
   y += 52;
   for (const line of r.lines.slice(0, 3)) {
- z.text(m, y, 32, line, leftW); y += 34; }
-  const extra = [r.phone ? `Tel.: ${r.phone}` : '', r.pickUpPlace ? `Výdejní místo: ${r.pickUpPlace}` : ''].filter(Boolean).join('  ');
+    z.text(m, y, 32, line, leftW);
+    y += 34;
+  }
+  const extra = [r.phone ? `Tel.: ${r.phone}` : '', r.pickUpPlace ? `Výdejní místo: ${r.pickUpPlace}` : '']
+    .filter(Boolean)
+    .join('  ');
   if (extra) z.text(m, y, 24, extra, leftW);
 
   let ry = 80;
@@ -137,7 +154,10 @@ function layoutSmall(z: ZplCanvas, l: LabelData): void {
   z.text(right, ry, 20, 'ČÍSLO ZÁSILKY / CARRIER NO.', rightW);
   z.text(right, ry + 24, heightToFit(l.deliveryNumber, rightW, 34, 18), l.deliveryNumber, rightW);
   ry += 66;
-  if (l.ticketNote) wrap(l.ticketNote, charsFor(rightW, 22), l.cod ? 1 : 3).forEach((line, i) => z.text(right, ry + i * 24, 22, line, rightW));
+  if (l.ticketNote)
+    wrap(l.ticketNote, charsFor(rightW, 22), l.cod ? 1 : 3).forEach((line, i) =>
+      z.text(right, ry + i * 24, 22, line, rightW),
+    );
   z.rule(296);
   z.barcode(312, 200, l.barcode, 4);
 }

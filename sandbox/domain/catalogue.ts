@@ -27,7 +27,9 @@ const SERVICES: Record<string, Omit<ExtraServiceDef, 'priceMinor'>> = {
     code: 'email_advice_unload',
     name: m('E-mail advice of delivery', 'E-mailové avízo doručení'),
     description: m('The recipient gets an e-mail on the day of delivery.', 'Příjemce dostane v den doručení e-mail.'),
-    arguments: [{ name: m('E-mail', 'E-mail'), identifier: 'email', example: 'jana.novakova@example.cz', kind: 'email' }],
+    arguments: [
+      { name: m('E-mail', 'E-mail'), identifier: 'email', example: 'jana.novakova@example.cz', kind: 'email' },
+    ],
     bans: [],
     implicitOnly: false,
   },
@@ -75,7 +77,10 @@ const SERVICES: Record<string, Omit<ExtraServiceDef, 'priceMinor'>> = {
   guaranteed_24: {
     code: 'guaranteed_24',
     name: m('Guaranteed delivery within 24 hours', 'Garantované doručení do 24 hodin'),
-    description: m('Delivered within 24 hours of the pick-up or the price is refunded.', 'Doručení do 24 hodin od svozu, jinak vrácení ceny.'),
+    description: m(
+      'Delivered within 24 hours of the pick-up or the price is refunded.',
+      'Doručení do 24 hodin od svozu, jinak vrácení ceny.',
+    ),
     arguments: [],
     bans: ['day_definite'],
     implicitOnly: false,
@@ -83,7 +88,10 @@ const SERVICES: Record<string, Omit<ExtraServiceDef, 'priceMinor'>> = {
   addressee_only: {
     code: 'addressee_only',
     name: m('Addressee only', 'Do vlastních rukou'),
-    description: m('Handed only to the recipient in person after an ID check.', 'Předání pouze příjemci osobně po kontrole dokladu.'),
+    description: m(
+      'Handed only to the recipient in person after an ID check.',
+      'Předání pouze příjemci osobně po kontrole dokladu.',
+    ),
     arguments: [],
     bans: [],
     implicitOnly: false,
@@ -91,15 +99,23 @@ const SERVICES: Record<string, Omit<ExtraServiceDef, 'priceMinor'>> = {
   day_definite: {
     code: 'day_definite',
     name: m('Delivery on a chosen day', 'Doručení v určený den'),
-    description: m('Delivered on the working day given in the argument.', 'Doručení v pracovní den zadaný v argumentu.'),
-    arguments: [{ name: m('Delivery date', 'Datum doručení'), identifier: 'date', example: '2024-06-03', kind: 'date' }],
+    description: m(
+      'Delivered on the working day given in the argument.',
+      'Doručení v pracovní den zadaný v argumentu.',
+    ),
+    arguments: [
+      { name: m('Delivery date', 'Datum doručení'), identifier: 'date', example: '2024-06-03', kind: 'date' },
+    ],
     bans: ['guaranteed_24'],
     implicitOnly: false,
   },
   sms_service: {
     code: 'sms_service',
     name: m('SMS notification', 'SMS notifikace'),
-    description: m("Text messages to the recipient's phone about the parcel's progress.", 'SMS zprávy na telefon příjemce o průběhu přepravy.'),
+    description: m(
+      "Text messages to the recipient's phone about the parcel's progress.",
+      'SMS zprávy na telefon příjemce o průběhu přepravy.',
+    ),
     arguments: [],
     bans: [],
     implicitOnly: false,
@@ -117,7 +133,9 @@ function services(prices: Record<string, number | null>): ExtraServiceDef[] {
 
 const kc = (crowns: number) => Math.round(crowns * 100);
 
-function type(t: Omit<DeliveryTypeDef, 'pickUpPlace' | 'foreignSurchargeMinor' | 'timeWindows'> & Partial<DeliveryTypeDef>): DeliveryTypeDef {
+function type(
+  t: Omit<DeliveryTypeDef, 'pickUpPlace' | 'foreignSurchargeMinor' | 'timeWindows'> & Partial<DeliveryTypeDef>,
+): DeliveryTypeDef {
   return { pickUpPlace: null, foreignSurchargeMinor: {}, timeWindows: true, ...t };
 }
 
@@ -152,7 +170,16 @@ const NP: CarrierDef = {
       countries: ['CZ', 'SK'],
       maxWeightGrams: 30_000,
       maxSideCm: 240,
-      extraServices: ['email_advice_unload', 'sms_advice_unload', 'cod', 'direct_delivery', 'back_delivery', 'addressee_only', 'day_definite', 'guaranteed_24'],
+      extraServices: [
+        'email_advice_unload',
+        'sms_advice_unload',
+        'cod',
+        'direct_delivery',
+        'back_delivery',
+        'addressee_only',
+        'day_definite',
+        'guaranteed_24',
+      ],
       bands: [
         { upToGrams: 2_000, priceMinor: kc(119) },
         { upToGrams: 5_000, priceMinor: kc(139) },
@@ -217,7 +244,14 @@ const PPR: CarrierDef = {
       countries: ['CZ', 'SK', 'PL', 'DE'],
       maxWeightGrams: 31_500,
       maxSideCm: 200,
-      extraServices: ['email_advice_unload', 'sms_advice_unload', 'cod', 'direct_delivery', 'back_delivery', 'guaranteed_24'],
+      extraServices: [
+        'email_advice_unload',
+        'sms_advice_unload',
+        'cod',
+        'direct_delivery',
+        'back_delivery',
+        'guaranteed_24',
+      ],
       bands: [
         { upToGrams: 1_000, priceMinor: kc(89) },
         { upToGrams: 3_000, priceMinor: kc(99) },
@@ -406,7 +440,10 @@ const CCR: CarrierDef = {
   name: 'CityCourier',
   zpl: null, // PDF labels only: GET .../zpl answers 404 "ZPL label not found"
   distinguishesCollection: true,
-  insurance: m('Insured up to 5,000 CZK; more by separate contract.', 'Pojištěno do 5 000 Kč; více dle zvláštní smlouvy.'),
+  insurance: m(
+    'Insured up to 5,000 CZK; more by separate contract.',
+    'Pojištěno do 5 000 Kč; více dle zvláštní smlouvy.',
+  ),
   numberFormat: '"CC" + 8 digits (e.g. CC00000001)',
   volumetricDivisor: 5000,
   fuelSurchargePermille: 0,
@@ -448,17 +485,26 @@ const magicValues: MagicValue[] = [
   {
     field: 'recipient.surname',
     value: MAGIC.rejectSurname,
-    effect: m('The carrier rejects the close (422): recipient refused by the carrier.', 'Dopravce odmítne uzavření (422): příjemce dopravce odmítl.'),
+    effect: m(
+      'The carrier rejects the close (422): recipient refused by the carrier.',
+      'Dopravce odmítne uzavření (422): příjemce dopravce odmítl.',
+    ),
   },
   {
     field: 'recipient.address.postalCode',
     value: MAGIC.rejectPostalCode,
-    effect: m('The carrier rejects the close (422): unknown postal code.', 'Dopravce odmítne uzavření (422): neznámé PSČ.'),
+    effect: m(
+      'The carrier rejects the close (422): unknown postal code.',
+      'Dopravce odmítne uzavření (422): neznámé PSČ.',
+    ),
   },
   {
     field: 'recipient.pickUpPlace',
     value: '99999 / BOX-9999 / SHP-9999',
-    effect: m('The carrier rejects the close (422): the pick-up point is closed.', 'Dopravce odmítne uzavření (422): výdejní místo je zavřené.'),
+    effect: m(
+      'The carrier rejects the close (422): the pick-up point is closed.',
+      'Dopravce odmítne uzavření (422): výdejní místo je zavřené.',
+    ),
   },
   {
     field: 'recipient.surname',

@@ -73,21 +73,30 @@ export function carrierRejections(d: StoredDelivery, at: string): FieldError[] {
     out.push({
       field: `${at}.recipient.surname`,
       value: d.recipient.surname,
-      message: m(`${name}: the recipient was refused by the carrier (blocked addressee).`, `${name}: dopravce příjemce odmítl (blokovaný adresát).`),
+      message: m(
+        `${name}: the recipient was refused by the carrier (blocked addressee).`,
+        `${name}: dopravce příjemce odmítl (blokovaný adresát).`,
+      ),
     });
   }
   if (d.recipient.address && same(d.recipient.address.postalCode, MAGIC.rejectPostalCode)) {
     out.push({
       field: `${at}.recipient.address.postalCode`,
       value: d.recipient.address.postalCode,
-      message: m(`${name}: postal code ${d.recipient.address.postalCode} does not exist.`, `${name}: PSČ ${d.recipient.address.postalCode} neexistuje.`),
+      message: m(
+        `${name}: postal code ${d.recipient.address.postalCode} does not exist.`,
+        `${name}: PSČ ${d.recipient.address.postalCode} neexistuje.`,
+      ),
     });
   }
   if (d.recipient.pickUpPlace && MAGIC.closedPickUpPlace.test(d.recipient.pickUpPlace)) {
     out.push({
       field: `${at}.recipient.pickUpPlace`,
       value: d.recipient.pickUpPlace,
-      message: m(`${name}: pick-up point ${d.recipient.pickUpPlace} is closed.`, `${name}: výdejní místo ${d.recipient.pickUpPlace} je zavřené.`),
+      message: m(
+        `${name}: pick-up point ${d.recipient.pickUpPlace} is closed.`,
+        `${name}: výdejní místo ${d.recipient.pickUpPlace} je zavřené.`,
+      ),
     });
   }
   return out;
@@ -107,22 +116,46 @@ export function closeDeliveries(
   ctx: CloseContext,
 ): DomainResult<{ closed: StoredDelivery[]; collectionOrders: CollectionOrder[] }> {
   if (ds.length === 0) {
-    return { ok: false, status: 422, errors: [{ field: 'deliveries', value: [], message: m('Give at least one shipment to close.', 'Zadejte alespoň jednu zásilku k uzavření.') }] };
+    return {
+      ok: false,
+      status: 422,
+      errors: [
+        {
+          field: 'deliveries',
+          value: [],
+          message: m('Give at least one shipment to close.', 'Zadejte alespoň jednu zásilku k uzavření.'),
+        },
+      ],
+    };
   }
   const errors: FieldError[] = [];
   const first = ds[0]!;
   const placeKey = (d: StoredDelivery) => (d.sender.type === 'collectionPlace' ? d.sender.collectionPlace : null);
   ds.forEach((d, i) => {
     if (d.deliveryState === STATE.cancelled) {
-      errors.push({ field: `[${i}].deliveryId`, value: d.deliveryId, message: m(`Shipment ${d.deliveryId} is cancelled and cannot be closed.`, `Zásilku ${d.deliveryId} nelze uzavřít, je zrušená.`) });
+      errors.push({
+        field: `[${i}].deliveryId`,
+        value: d.deliveryId,
+        message: m(
+          `Shipment ${d.deliveryId} is cancelled and cannot be closed.`,
+          `Zásilku ${d.deliveryId} nelze uzavřít, je zrušená.`,
+        ),
+      });
     } else if (d.deliveryState !== STATE.prepared) {
-      errors.push({ field: `[${i}].deliveryId`, value: d.deliveryId, message: m(`Shipment ${d.deliveryId} is already closed.`, `Zásilka ${d.deliveryId} je už uzavřená.`) });
+      errors.push({
+        field: `[${i}].deliveryId`,
+        value: d.deliveryId,
+        message: m(`Shipment ${d.deliveryId} is already closed.`, `Zásilka ${d.deliveryId} je už uzavřená.`),
+      });
     }
     if (d.agent !== first.agent) {
       errors.push({
         field: `[${i}].agent`,
         value: d.agent,
-        message: m(`All shipments of one close must have one carrier (${first.agent}, not ${d.agent}).`, `Všechny uzavírané zásilky musí mít jednoho dopravce (${first.agent}, ne ${d.agent}).`),
+        message: m(
+          `All shipments of one close must have one carrier (${first.agent}, not ${d.agent}).`,
+          `Všechny uzavírané zásilky musí mít jednoho dopravce (${first.agent}, ne ${d.agent}).`,
+        ),
       });
     }
     if (placeKey(d) !== placeKey(first)) {
@@ -138,15 +171,33 @@ export function closeDeliveries(
       });
     }
   });
-  if (errors.length) return { ok: false, status: 422, message: m('The shipments cannot be closed together.', 'Zásilky nelze uzavřít společně.'), errors };
+  if (errors.length)
+    return {
+      ok: false,
+      status: 422,
+      message: m('The shipments cannot be closed together.', 'Zásilky nelze uzavřít společně.'),
+      errors,
+    };
 
   const rejected = ds.flatMap((d, i) =>
     ctx.forceCarrierReject
-      ? [{ field: `[${i}].deliveryId`, value: d.deliveryId, message: m(`${carrierOf(d.agent)?.name ?? d.agent}: the carrier's system refused the data (simulated failure).`, `${carrierOf(d.agent)?.name ?? d.agent}: systém dopravce data odmítl (simulovaná chyba).`) }]
+      ? [
+          {
+            field: `[${i}].deliveryId`,
+            value: d.deliveryId,
+            message: m(
+              `${carrierOf(d.agent)?.name ?? d.agent}: the carrier's system refused the data (simulated failure).`,
+              `${carrierOf(d.agent)?.name ?? d.agent}: systém dopravce data odmítl (simulovaná chyba).`,
+            ),
+          },
+        ]
       : carrierRejections(d, `[${i}]`),
   );
   // Said of the close: one shipment or several (an English or Czech plural slip reads as a bug).
-  const whole = ds.length === 1 ? m('The carrier rejected the shipment.', 'Dopravce zásilku odmítl.') : m('The carrier rejected the shipments.', 'Dopravce zásilky odmítl.');
+  const whole =
+    ds.length === 1
+      ? m('The carrier rejected the shipment.', 'Dopravce zásilku odmítl.')
+      : m('The carrier rejected the shipments.', 'Dopravce zásilky odmítl.');
   if (rejected.length) return { ok: false, status: 422, message: whole, errors: rejected };
 
   const closedAt = formatTimestamp(ctx.now);
@@ -168,6 +219,8 @@ export function closeDeliveries(
   });
   const place = placeKey(first);
   const collectionOrders: CollectionOrder[] =
-    place !== null && hasCollectionType(ctx.places, place, first.agent) ? [{ agent: first.agent, scheduled: pickUpDay, collectionPlace: place }] : [];
+    place !== null && hasCollectionType(ctx.places, place, first.agent)
+      ? [{ agent: first.agent, scheduled: pickUpDay, collectionPlace: place }]
+      : [];
   return { ok: true, value: { closed, collectionOrders } };
 }

@@ -22,7 +22,16 @@ export const STATE_NAMES: Record<number, string> = {
   10: 'Zrušená',
 };
 
-export const STATE = { prepared: 0, closed: 1, sent: 2, delivered: 3, returned: 4, deliveredPoint: 5, returnedPoint: 6, cancelled: 10 } as const;
+export const STATE = {
+  prepared: 0,
+  closed: 1,
+  sent: 2,
+  delivered: 3,
+  returned: 4,
+  deliveredPoint: 5,
+  returnedPoint: 6,
+  cancelled: 10,
+} as const;
 
 /** Spec "Delivery: response fields": source 3 = API. */
 export const SOURCE_API = { source: 3, sourceName: 'API' } as const;
@@ -67,14 +76,22 @@ function wrongState(d: StoredDelivery, field: string, action: Msg): DomainResult
   return {
     ok: false,
     status: 422,
-    message: cancelled ? m('The shipment is cancelled.', 'Zásilka je zrušená.') : m('The shipment is already closed.', 'Zásilka je už uzavřená.'),
+    message: cancelled
+      ? m('The shipment is cancelled.', 'Zásilka je zrušená.')
+      : m('The shipment is already closed.', 'Zásilka je už uzavřená.'),
     errors: [
       {
         field,
         value: d.deliveryId,
         message: cancelled
-          ? m(`Shipment ${d.deliveryId} is cancelled and cannot be ${action.en}.`, `Zásilku ${d.deliveryId} nelze ${action.cs}, je zrušená.`)
-          : m(`Shipment ${d.deliveryId} is closed and cannot be ${action.en}.`, `Zásilku ${d.deliveryId} nelze ${action.cs}, je uzavřená.`),
+          ? m(
+              `Shipment ${d.deliveryId} is cancelled and cannot be ${action.en}.`,
+              `Zásilku ${d.deliveryId} nelze ${action.cs}, je zrušená.`,
+            )
+          : m(
+              `Shipment ${d.deliveryId} is closed and cannot be ${action.en}.`,
+              `Zásilku ${d.deliveryId} nelze ${action.cs}, je uzavřená.`,
+            ),
       },
     ],
   };
@@ -83,15 +100,28 @@ function wrongState(d: StoredDelivery, field: string, action: Msg): DomainResult
 const fieldOf = (index: number | undefined) => (index === undefined ? 'deliveryId' : `[${index}].deliveryId`);
 
 /** PUT: full replacement of an unclosed, uncancelled shipment (rule of sequence 1). */
-export function replaceDelivery(existing: StoredDelivery, input: DeliveryInput, ctx: { now: Date; index?: number }): DomainResult<StoredDelivery> {
-  if (existing.deliveryState !== STATE.prepared) return wrongState(existing, fieldOf(ctx.index), m('edited', 'upravit'));
+export function replaceDelivery(
+  existing: StoredDelivery,
+  input: DeliveryInput,
+  ctx: { now: Date; index?: number },
+): DomainResult<StoredDelivery> {
+  if (existing.deliveryState !== STATE.prepared)
+    return wrongState(existing, fieldOf(ctx.index), m('edited', 'upravit'));
   return { ok: true, value: { ...existing, ...inputData(input), version: existing.version + 1 } };
 }
 
 /** DELETE: state 0 -> 10 (rule of sequence 1). */
 export function cancelDelivery(d: StoredDelivery, ctx: { index?: number } = {}): DomainResult<StoredDelivery> {
   if (d.deliveryState !== STATE.prepared) return wrongState(d, fieldOf(ctx.index), m('cancelled', 'zrušit'));
-  return { ok: true, value: { ...d, deliveryState: STATE.cancelled, deliveryStateName: STATE_NAMES[STATE.cancelled]!, version: d.version + 1 } };
+  return {
+    ok: true,
+    value: {
+      ...d,
+      deliveryState: STATE.cancelled,
+      deliveryStateName: STATE_NAMES[STATE.cancelled]!,
+      version: d.version + 1,
+    },
+  };
 }
 
 /** The response field names of spec "GET /api/v3/deliveries" `fields`. */
@@ -119,7 +149,12 @@ export const DELIVERY_FIELDS = [
   'packages',
 ] as const;
 
-function presentParty(p: StoredParty, role: 'sender' | 'recipient', closed: boolean, places: CollectionPlaceRecord[]): Record<string, unknown> {
+function presentParty(
+  p: StoredParty,
+  role: 'sender' | 'recipient',
+  closed: boolean,
+  places: CollectionPlaceRecord[],
+): Record<string, unknown> {
   if (p.type === 'collectionPlace') {
     const place = placeOf(places, p.collectionPlace);
     if (role === 'sender') {
@@ -134,11 +169,25 @@ function presentParty(p: StoredParty, role: 'sender' | 'recipient', closed: bool
         contactPerson: place.contactPerson,
         email: place.email,
         phone: place.phone.replace(/\s+/g, ''),
-        address: { street: place.street, streetNumber: null, city: place.city, postalCode: place.postalCode, state: place.state },
+        address: {
+          street: place.street,
+          streetNumber: null,
+          city: place.city,
+          postalCode: place.postalCode,
+          state: place.state,
+        },
       };
     }
     // A collection-place recipient (back shipment) echoes what was sent.
-    return { type: p.type, collectionPlace: p.collectionPlace, firstname: p.firstname, surname: p.surname, contactPerson: p.contactPerson, email: p.email, phone: p.phone };
+    return {
+      type: p.type,
+      collectionPlace: p.collectionPlace,
+      firstname: p.firstname,
+      surname: p.surname,
+      contactPerson: p.contactPerson,
+      email: p.email,
+      phone: p.phone,
+    };
   }
   const out: Record<string, unknown> = {
     type: p.type,
@@ -157,7 +206,10 @@ function presentParty(p: StoredParty, role: 'sender' | 'recipient', closed: bool
  * The delivery as a response (JSON numbers for decimals; the codecs write decimal commas).
  * `fields` selects keys; unknown names are ignored; absent or empty = all.
  */
-export function presentDelivery(d: StoredDelivery, ctx: { places: CollectionPlaceRecord[]; fields?: string[] }): Record<string, unknown> {
+export function presentDelivery(
+  d: StoredDelivery,
+  ctx: { places: CollectionPlaceRecord[]; fields?: string[] },
+): Record<string, unknown> {
   const closed = d.closed !== null;
   const full: Record<string, unknown> = {
     deliveryId: d.deliveryId,
@@ -178,13 +230,24 @@ export function presentDelivery(d: StoredDelivery, ctx: { places: CollectionPlac
     agent: d.agent,
     deliveryType: d.deliveryType,
     // Empty arguments are an empty array in JSON (spec "Delivery: response fields").
-    extraServices: d.extraServices.map((s) => ({ code: s.code, arguments: Object.keys(s.arguments).length ? { ...s.arguments } : [] })),
+    extraServices: d.extraServices.map((s) => ({
+      code: s.code,
+      arguments: Object.keys(s.arguments).length ? { ...s.arguments } : [],
+    })),
     recipient: presentParty(d.recipient, 'recipient', closed, ctx.places),
     sender: presentParty(d.sender, 'sender', closed, ctx.places),
-    packages: d.packages.map((p) => ({ weight: Number(p.weight), length: p.length, width: p.width, height: p.height, barcode: p.barcode })),
+    packages: d.packages.map((p) => ({
+      weight: Number(p.weight),
+      length: p.length,
+      width: p.width,
+      height: p.height,
+      barcode: p.barcode,
+    })),
   };
   // Unknown names are ignored; when none of the names is known the subset is "omitted": all data.
-  const wanted = (ctx.fields ?? []).map((f) => f.trim()).filter((f) => (DELIVERY_FIELDS as readonly string[]).includes(f));
+  const wanted = (ctx.fields ?? [])
+    .map((f) => f.trim())
+    .filter((f) => (DELIVERY_FIELDS as readonly string[]).includes(f));
   if (wanted.length === 0) return full;
   const out: Record<string, unknown> = {};
   for (const f of DELIVERY_FIELDS) if (wanted.includes(f)) out[f] = full[f];

@@ -21,7 +21,16 @@
  */
 export type * from './types';
 export { validateDeliveries } from './validate';
-export { createDelivery, replaceDelivery, cancelDelivery, presentDelivery, presentPlace, STATE_NAMES, STATE, DELIVERY_FIELDS } from './delivery';
+export {
+  createDelivery,
+  replaceDelivery,
+  cancelDelivery,
+  presentDelivery,
+  presentPlace,
+  STATE_NAMES,
+  STATE,
+  DELIVERY_FIELDS,
+} from './delivery';
 export { parseSearch, FILTER_KEYS } from './search';
 export type { SearchFilter } from './search';
 export { closeDeliveries, formatCarrierNumber, packageBarcode } from './close';

@@ -26,7 +26,11 @@ export function hasCollectionType(places: CollectionPlaceRecord[], id: string | 
   return typeof type === 'string' && type !== '';
 }
 
-export function effectiveKind(party: Pick<StoredParty, 'type' | 'collectionPlace'>, agent: string, places: CollectionPlaceRecord[]): PartyKind {
+export function effectiveKind(
+  party: Pick<StoredParty, 'type' | 'collectionPlace'>,
+  agent: string,
+  places: CollectionPlaceRecord[],
+): PartyKind {
   if (party.type !== 'collectionPlace') return party.type;
   return hasCollectionType(places, party.collectionPlace, agent) ? 'collectionPlace' : 'address';
 }

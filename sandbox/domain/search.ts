@@ -38,31 +38,42 @@ type KeyDef = { kind: Kind; get(d: StoredDelivery): Array<string | null> };
  * key -> how it is matched and how its values are read from a stored shipment. A Map, so a query
  * key named like an Object.prototype member (`constructor`, `__proto__`, `toString`) is unknown.
  */
-const KEYS = new Map<string, KeyDef>(Object.entries({
-  deliveryId: { kind: 'number', get: (d) => [String(d.deliveryId)] },
-  externalId: { kind: 'enum', get: (d) => [d.externalId] },
-  agent: { kind: 'enum', get: (d) => [d.agent] },
-  deliveryType: { kind: 'enum', get: (d) => [d.deliveryType] },
-  deliveryNumber: { kind: 'enum', get: (d) => [d.deliveryNumber] },
-  deliveryState: { kind: 'number', get: (d) => [String(d.deliveryState)] },
-  value: { kind: 'number', get: (d) => [d.value] },
-  valueCurrency: { kind: 'enum', get: (d) => [d.valueCurrency] },
-  'packages.weight': { kind: 'number', get: (d) => d.packages.map((p) => p.weight) },
-  'packages.width': { kind: 'number', get: (d) => d.packages.map((p) => (p.width === null ? null : String(p.width))) },
-  'packages.height': { kind: 'number', get: (d) => d.packages.map((p) => (p.height === null ? null : String(p.height))) },
-  'packages.length': { kind: 'number', get: (d) => d.packages.map((p) => (p.length === null ? null : String(p.length))) },
-  cod: { kind: 'number', get: (d) => [d.cod] },
-  codCurrency: { kind: 'enum', get: (d) => [d.codCurrency] },
-  source: { kind: 'number', get: (d) => [String(d.source)] },
-  variableSymbol: { kind: 'enum', get: (d) => [d.variableSymbol] },
-  ticketNote: { kind: 'fulltext', get: (d) => [d.ticketNote] },
-  created: { kind: 'date', get: (d) => [d.created] },
-  // sandbox extensions (documented above)
-  closed: { kind: 'date', get: (d) => [d.closed] },
-  deliveryStateName: { kind: 'enum', get: (d) => [d.deliveryStateName] },
-  sourceName: { kind: 'enum', get: (d) => [d.sourceName] },
-  'recipient.pickUpPlace': { kind: 'enum', get: (d) => [d.recipient.pickUpPlace] },
-} satisfies Record<string, KeyDef>));
+const KEYS = new Map<string, KeyDef>(
+  Object.entries({
+    deliveryId: { kind: 'number', get: (d) => [String(d.deliveryId)] },
+    externalId: { kind: 'enum', get: (d) => [d.externalId] },
+    agent: { kind: 'enum', get: (d) => [d.agent] },
+    deliveryType: { kind: 'enum', get: (d) => [d.deliveryType] },
+    deliveryNumber: { kind: 'enum', get: (d) => [d.deliveryNumber] },
+    deliveryState: { kind: 'number', get: (d) => [String(d.deliveryState)] },
+    value: { kind: 'number', get: (d) => [d.value] },
+    valueCurrency: { kind: 'enum', get: (d) => [d.valueCurrency] },
+    'packages.weight': { kind: 'number', get: (d) => d.packages.map((p) => p.weight) },
+    'packages.width': {
+      kind: 'number',
+      get: (d) => d.packages.map((p) => (p.width === null ? null : String(p.width))),
+    },
+    'packages.height': {
+      kind: 'number',
+      get: (d) => d.packages.map((p) => (p.height === null ? null : String(p.height))),
+    },
+    'packages.length': {
+      kind: 'number',
+      get: (d) => d.packages.map((p) => (p.length === null ? null : String(p.length))),
+    },
+    cod: { kind: 'number', get: (d) => [d.cod] },
+    codCurrency: { kind: 'enum', get: (d) => [d.codCurrency] },
+    source: { kind: 'number', get: (d) => [String(d.source)] },
+    variableSymbol: { kind: 'enum', get: (d) => [d.variableSymbol] },
+    ticketNote: { kind: 'fulltext', get: (d) => [d.ticketNote] },
+    created: { kind: 'date', get: (d) => [d.created] },
+    // sandbox extensions (documented above)
+    closed: { kind: 'date', get: (d) => [d.closed] },
+    deliveryStateName: { kind: 'enum', get: (d) => [d.deliveryStateName] },
+    sourceName: { kind: 'enum', get: (d) => [d.sourceName] },
+    'recipient.pickUpPlace': { kind: 'enum', get: (d) => [d.recipient.pickUpPlace] },
+  } satisfies Record<string, KeyDef>),
+);
 for (const party of ['recipient', 'sender'] as const) {
   for (const f of PARTY_TEXT) KEYS.set(`${party}.${f}`, { kind: 'fulltext', get: (d) => [d[party][f]] });
   KEYS.set(`${party}.type`, { kind: 'enum', get: (d) => [d[party].type] });
@@ -80,10 +91,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Compares a timestamp with a day or an instant; null when the operand is neither. */
 function dateCompare(operand: string): ((ts: string) => number) | null {
-  if (DAY.test(operand)) return (ts) => {
-    const day = pragueDate(new Date(Date.parse(ts)));
-    return day < operand ? -1 : day > operand ? 1 : 0;
-  };
+  if (DAY.test(operand))
+    return (ts) => {
+      const day = pragueDate(new Date(Date.parse(ts)));
+      return day < operand ? -1 : day > operand ? 1 : 0;
+    };
   const at = parseTimestamp(operand);
   if (!at) return null;
   return (ts) => Math.sign(Date.parse(ts) - at.getTime());
@@ -99,12 +111,21 @@ function criterion(key: string, kind: Kind, raw: string, errors: FieldError[]): 
     const operand = raw.slice(1).trim();
     if (kind === 'number') {
       const n = parseDecimal(operand, { comma: true });
-      if (n === null) return bad(m(`${key} compares with a number, e.g. ${key}=>100.`, `${key} se porovnává s číslem, např. ${key}=>100.`));
+      if (n === null)
+        return bad(
+          m(`${key} compares with a number, e.g. ${key}=>100.`, `${key} se porovnává s číslem, např. ${key}=>100.`),
+        );
       return (v) => v !== null && compareDecimal(v, n) === op;
     }
     if (kind === 'date') {
       const cmp = dateCompare(operand);
-      if (!cmp) return bad(m(`${key} compares with a date (YYYY-MM-DD) or an ISO 8601 timestamp.`, `${key} se porovnává s datem (RRRR-MM-DD) nebo časem ISO 8601.`));
+      if (!cmp)
+        return bad(
+          m(
+            `${key} compares with a date (YYYY-MM-DD) or an ISO 8601 timestamp.`,
+            `${key} se porovnává s datem (RRRR-MM-DD) nebo časem ISO 8601.`,
+          ),
+        );
       return (v) => v !== null && cmp(v) === op;
     }
     // Lexicographic (rule 5 for externalId; the same for every text key).
@@ -131,7 +152,8 @@ function criterion(key: string, kind: Kind, raw: string, errors: FieldError[]): 
         continue;
       }
       const n = parseDecimal(item, { comma: false });
-      if (n === null) return bad(m(`${key} takes numbers separated by commas.`, `${key} přijímá čísla oddělená čárkami.`));
+      if (n === null)
+        return bad(m(`${key} takes numbers separated by commas.`, `${key} přijímá čísla oddělená čárkami.`));
       nums.push(n);
     }
     return (v) => nums.some((n) => (n === null ? v === null || v === '' : v !== null && compareDecimal(v, n) === 0));
@@ -158,7 +180,10 @@ export function parseSearch(pairs: Array<[string, string]>): DomainResult<Search
       errors.push({
         field: rawKey,
         value: rawValue,
-        message: m(`Unknown filter ${key}. Filters: ${FILTER_KEYS.join(', ')}.`, `Neznámý filtr ${key}. Filtry: ${FILTER_KEYS.join(', ')}.`),
+        message: m(
+          `Unknown filter ${key}. Filters: ${FILTER_KEYS.join(', ')}.`,
+          `Neznámý filtr ${key}. Filtry: ${FILTER_KEYS.join(', ')}.`,
+        ),
       });
       continue;
     }
@@ -166,9 +191,19 @@ export function parseSearch(pairs: Array<[string, string]>): DomainResult<Search
     const test = criterion(key, def.kind, value, errors);
     if (!test) continue;
     if (key === 'deliveryId' && !/^[<>]/.test(value)) {
-      const list = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const list = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (list.some((s) => !/^\d+$/.test(s))) {
-        errors.push({ field: rawKey, value, message: m('deliveryId takes whole numbers separated by commas.', 'deliveryId přijímá celá čísla oddělená čárkami.') });
+        errors.push({
+          field: rawKey,
+          value,
+          message: m(
+            'deliveryId takes whole numbers separated by commas.',
+            'deliveryId přijímá celá čísla oddělená čárkami.',
+          ),
+        });
         continue;
       }
       const asked = list.map(Number);
@@ -176,14 +211,20 @@ export function parseSearch(pairs: Array<[string, string]>): DomainResult<Search
     }
     groups.set(key, [...(groups.get(key) ?? []), test]);
   }
-  if (errors.length) return { ok: false, status: 422, message: m('Invalid search filter', 'Neplatný filtr hledání'), errors };
+  if (errors.length)
+    return { ok: false, status: 422, message: m('Invalid search filter', 'Neplatný filtr hledání'), errors };
   const entries = [...groups.entries()];
   return {
     ok: true,
     value: {
       ids,
       // A key's criteria must hold together for one value (one package for packages.*).
-      matches: (d) => entries.every(([key, tests]) => KEYS.get(key)!.get(d).some((v) => tests.every((t) => t(v)))),
+      matches: (d) =>
+        entries.every(([key, tests]) =>
+          KEYS.get(key)!
+            .get(d)
+            .some((v) => tests.every((t) => t(v))),
+        ),
     },
   };
 }

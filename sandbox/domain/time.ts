@@ -92,7 +92,19 @@ function easterSunday(year: number): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-const FIXED_HOLIDAYS = ['01-01', '05-01', '05-08', '07-05', '07-06', '09-28', '10-28', '11-17', '12-24', '12-25', '12-26'];
+const FIXED_HOLIDAYS = [
+  '01-01',
+  '05-01',
+  '05-08',
+  '07-05',
+  '07-06',
+  '09-28',
+  '10-28',
+  '11-17',
+  '12-24',
+  '12-25',
+  '12-26',
+];
 
 /** Czech working day: Monday-Friday and not a public holiday. */
 export function isWorkingDay(date: string): boolean {
@@ -107,7 +119,7 @@ export function isWorkingDay(date: string): boolean {
 /** The n-th working day after `date` (n >= 1). */
 export function addWorkingDays(date: string, n: number): string {
   let day = date;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     day = addDays(day, 1);
     if (isWorkingDay(day)) left--;
   }

@@ -46,23 +46,57 @@ export function timeline(d: StoredDelivery): TrackingEvent[] {
   const returned = d.finalState === 'returned';
   const events: TrackingEvent[] = [
     { at: sent, state: STATE.sent, text: m(`Parcel picked up by ${name}`, `Zásilka převzata dopravcem ${name}`) },
-    { at: addHours(sent, transit === 0 ? 1 : 3), state: STATE.sent, text: m('Parcel at the sorting centre', 'Zásilka v třídicím centru') },
+    {
+      at: addHours(sent, transit === 0 ? 1 : 3),
+      state: STATE.sent,
+      text: m('Parcel at the sorting centre', 'Zásilka v třídicím centru'),
+    },
   ];
   if (d.recipient.type === 'pickUpPlace') {
     const point = d.recipient.pickUpPlace ?? '';
-    events.push({ at: atPragueTime(day, 8), state: STATE.sent, text: m(`Parcel ready for collection at pick-up point ${point}`, `Zásilka připravena k vyzvednutí na výdejním místě ${point}`) });
+    events.push({
+      at: atPragueTime(day, 8),
+      state: STATE.sent,
+      text: m(
+        `Parcel ready for collection at pick-up point ${point}`,
+        `Zásilka připravena k vyzvednutí na výdejním místě ${point}`,
+      ),
+    });
     if (returned) {
-      events.push({ at: atPragueTime(addWorkingDays(day, 3), 18), state: STATE.sent, text: m('Parcel not collected within the storage period', 'Zásilka nebyla vyzvednuta v úložní době') });
-      events.push({ at: atPragueTime(addWorkingDays(day, 4), 10), state: STATE.returnedPoint, text: m('Parcel returned to the sender', 'Zásilka vrácena odesílateli') });
+      events.push({
+        at: atPragueTime(addWorkingDays(day, 3), 18),
+        state: STATE.sent,
+        text: m('Parcel not collected within the storage period', 'Zásilka nebyla vyzvednuta v úložní době'),
+      });
+      events.push({
+        at: atPragueTime(addWorkingDays(day, 4), 10),
+        state: STATE.returnedPoint,
+        text: m('Parcel returned to the sender', 'Zásilka vrácena odesílateli'),
+      });
     } else {
-      events.push({ at: atPragueTime(day, 16), state: STATE.deliveredPoint, text: m('Parcel collected by the recipient', 'Zásilka vyzvednuta příjemcem') });
+      events.push({
+        at: atPragueTime(day, 16),
+        state: STATE.deliveredPoint,
+        text: m('Parcel collected by the recipient', 'Zásilka vyzvednuta příjemcem'),
+      });
     }
     return events;
   }
   const deliveryAt = transit === 0 ? addHours(sent, 3) : atPragueTime(day, 10);
   if (returned) {
-    events.push({ at: deliveryAt, state: STATE.sent, text: m('Delivery failed: recipient not found; returning to the sender', 'Doručení se nezdařilo: příjemce nezastižen; vracíme odesílateli') });
-    events.push({ at: atPragueTime(addWorkingDays(pragueDate(deliveryAt), 1), 10), state: STATE.returned, text: m('Parcel returned to the sender', 'Zásilka vrácena odesílateli') });
+    events.push({
+      at: deliveryAt,
+      state: STATE.sent,
+      text: m(
+        'Delivery failed: recipient not found; returning to the sender',
+        'Doručení se nezdařilo: příjemce nezastižen; vracíme odesílateli',
+      ),
+    });
+    events.push({
+      at: atPragueTime(addWorkingDays(pragueDate(deliveryAt), 1), 10),
+      state: STATE.returned,
+      text: m('Parcel returned to the sender', 'Zásilka vrácena odesílateli'),
+    });
   } else {
     events.push({ at: deliveryAt, state: STATE.delivered, text: m('Parcel delivered', 'Zásilka doručena') });
   }
@@ -80,7 +114,8 @@ function lastCheck(d: StoredDelivery, events: TrackingEvent[], now: Date): Date 
 }
 
 export function trackingOf(d: StoredDelivery, now: Date, lang: Lang = 'en'): TrackingResult {
-  if (d.closed === null) return { state: d.deliveryState, stateName: d.deliveryStateName, lastChecked: null, traces: [] };
+  if (d.closed === null)
+    return { state: d.deliveryState, stateName: d.deliveryStateName, lastChecked: null, traces: [] };
   const events = timeline(d);
   const checked = lastCheck(d, events, now);
   const seen = checked === null ? [] : events.filter((e) => e.at.getTime() <= checked.getTime());

@@ -27,7 +27,16 @@ import { catalogue } from './catalogue';
 import { isAmount, kgToGrams, MAX_AMOUNT, parseDecimal, scaledToNumber } from './decimal';
 import { effectiveKind, impliedServices, placeOf } from './parties';
 import { addWorkingDays, atPragueTime, formatTimestamp, nextWorkingDay } from './time';
-import type { CarrierDef, CollectionPlaceRecord, DeliveryTypeDef, DomainResult, FieldError, StoredParty, TransportOption, TransportResult } from './types';
+import type {
+  CarrierDef,
+  CollectionPlaceRecord,
+  DeliveryTypeDef,
+  DomainResult,
+  FieldError,
+  StoredParty,
+  TransportOption,
+  TransportResult,
+} from './types';
 import { type PackageInput, readPackages } from './validatePackages';
 import { msgRequired, readParty } from './validateParty';
 
@@ -58,10 +67,17 @@ export function priceOf(
     if (!band) return null;
     base += band.priceMinor;
   }
-  base += country === 'CZ' || !Object.hasOwn(type.foreignSurchargeMinor, country) ? 0 : (type.foreignSurchargeMinor[country] ?? 0);
+  base +=
+    country === 'CZ' || !Object.hasOwn(type.foreignSurchargeMinor, country)
+      ? 0
+      : (type.foreignSurchargeMinor[country] ?? 0);
   const fees: Array<{ category: number; name: Msg; fee: number }> = [];
   if (carrier.fuelSurchargePermille > 0) {
-    fees.push({ category: FEE_FUEL.category, name: FEE_FUEL.name, fee: Math.floor((base * carrier.fuelSurchargePermille + 500) / 1000) });
+    fees.push({
+      category: FEE_FUEL.category,
+      name: FEE_FUEL.name,
+      fee: Math.floor((base * carrier.fuelSurchargePermille + 500) / 1000),
+    });
   }
   if (carrier.tollMinor > 0) fees.push({ category: FEE_TOLL.category, name: FEE_TOLL.name, fee: carrier.tollMinor });
   return { base, fees, total: base + fees.reduce((s, f) => s + f.fee, 0) };
@@ -80,19 +96,38 @@ interface Request {
 
 function readRequest(item: unknown, at: string, errors: FieldError[], places: CollectionPlaceRecord[]): Request | null {
   if (!isRecord(item)) {
-    errors.push({ field: at, value: item ?? null, message: m('A shipment must be an object.', 'Zásilka musí být objekt.') });
+    errors.push({
+      field: at,
+      value: item ?? null,
+      message: m('A shipment must be an object.', 'Zásilka musí být objekt.'),
+    });
     return null;
   }
   const before = errors.length;
   const value = parseDecimal(item.value);
-  if (isAbsent(item.value)) errors.push({ field: `${at}.value`, value: item.value ?? null, message: msgRequired('value') });
+  if (isAbsent(item.value))
+    errors.push({ field: `${at}.value`, value: item.value ?? null, message: msgRequired('value') });
   else if (value === null || !isAmount(value)) {
-    errors.push({ field: `${at}.value`, value: item.value, message: m(`value must be an amount from 0 to ${MAX_AMOUNT} with at most 2 decimals.`, `Pole value musí být částka od 0 do ${MAX_AMOUNT} s nejvýše 2 desetinnými místy.`) });
+    errors.push({
+      field: `${at}.value`,
+      value: item.value,
+      message: m(
+        `value must be an amount from 0 to ${MAX_AMOUNT} with at most 2 decimals.`,
+        `Pole value musí být částka od 0 do ${MAX_AMOUNT} s nejvýše 2 desetinnými místy.`,
+      ),
+    });
   }
   const currencyOk = (key: string) => {
     const c = readText(item[key]);
     if (c === undefined || c === INVALID || !CURRENCIES.includes(c.toUpperCase())) {
-      errors.push({ field: `${at}.${key}`, value: item[key] ?? null, message: m(`${key} must be one of ${CURRENCIES.join(', ')}.`, `Pole ${key} musí být jedno z ${CURRENCIES.join(', ')}.`) });
+      errors.push({
+        field: `${at}.${key}`,
+        value: item[key] ?? null,
+        message: m(
+          `${key} must be one of ${CURRENCIES.join(', ')}.`,
+          `Pole ${key} musí být jedno z ${CURRENCIES.join(', ')}.`,
+        ),
+      });
     }
   };
   currencyOk('valueCurrency');
@@ -100,13 +135,26 @@ function readRequest(item: unknown, at: string, errors: FieldError[], places: Co
   if (hasCod) {
     const cod = parseDecimal(item.cod);
     if (cod === null || cod === '0' || !isAmount(cod)) {
-      errors.push({ field: `${at}.cod`, value: item.cod, message: m(`cod must be a positive amount with at most 2 decimals, up to ${MAX_AMOUNT}.`, `Pole cod musí být kladná částka s nejvýše 2 desetinnými místy, nejvýše ${MAX_AMOUNT}.`) });
+      errors.push({
+        field: `${at}.cod`,
+        value: item.cod,
+        message: m(
+          `cod must be a positive amount with at most 2 decimals, up to ${MAX_AMOUNT}.`,
+          `Pole cod musí být kladná částka s nejvýše 2 desetinnými místy, nejvýše ${MAX_AMOUNT}.`,
+        ),
+      });
     }
     currencyOk('codCurrency');
   }
   const packages = readPackages(item.packages, `${at}.packages`, errors, { dimensionsRequired: true });
   const sender = readParty(item.sender, { role: 'sender', path: `${at}.sender`, places, personal: false, errors });
-  const recipient = readParty(item.recipient, { role: 'recipient', path: `${at}.recipient`, places, personal: false, errors });
+  const recipient = readParty(item.recipient, {
+    role: 'recipient',
+    path: `${at}.recipient`,
+    places,
+    personal: false,
+    errors,
+  });
   const agent = readText(item.agent);
   const deliveryType = readText(item.deliveryType);
   if (errors.length > before || !packages || !sender || !recipient) return null;
@@ -120,7 +168,12 @@ function readRequest(item: unknown, at: string, errors: FieldError[], places: Co
   };
 }
 
-function optionFor(carrier: CarrierDef, type: DeliveryTypeDef, r: Request, ctx: { places: CollectionPlaceRecord[]; now: Date; lang: Lang }): TransportOption | null {
+function optionFor(
+  carrier: CarrierDef,
+  type: DeliveryTypeDef,
+  r: Request,
+  ctx: { places: CollectionPlaceRecord[]; now: Date; lang: Lang },
+): TransportOption | null {
   const { places, lang } = ctx;
   if (!type.recipientTypes.includes(effectiveKind(r.recipient, carrier.code, places))) return null;
   const country = r.recipient.address?.state ?? placeOf(places, r.recipient.collectionPlace)?.state ?? 'CZ';
@@ -163,7 +216,12 @@ function optionFor(carrier: CarrierDef, type: DeliveryTypeDef, r: Request, ctx: 
   const ts = (day: string, hour: number) => formatTimestamp(atPragueTime(day, hour));
   return {
     agent: { code: carrier.code, name: carrier.name },
-    deliveryType: { code: type.code, name: type.name[lang], phoneRequired: type.phoneRequired, dimensionsRequired: type.dimensionsRequired },
+    deliveryType: {
+      code: type.code,
+      name: type.name[lang],
+      phoneRequired: type.phoneRequired,
+      dimensionsRequired: type.dimensionsRequired,
+    },
     deliveryTime: {
       // A pick-up interval exists only when the courier collects at a collection place.
       pickUpFrom: collected ? ts(pickUpDay, 10) : null,
@@ -188,14 +246,26 @@ function optionFor(carrier: CarrierDef, type: DeliveryTypeDef, r: Request, ctx: 
   };
 }
 
-export function searchTransports(items: unknown, ctx: { places: CollectionPlaceRecord[]; now: Date; lang?: Lang }): DomainResult<TransportResult[]> {
+export function searchTransports(
+  items: unknown,
+  ctx: { places: CollectionPlaceRecord[]; now: Date; lang?: Lang },
+): DomainResult<TransportResult[]> {
   const lang = ctx.lang ?? 'en';
   const list = readList(items);
   if (list === INVALID || list.length === 0) {
     return {
       ok: false,
       status: 422,
-      errors: [{ field: 'deliveries', value: items ?? null, message: m('deliveries must be a non-empty list of shipments.', 'Pole deliveries musí být neprázdný seznam zásilek.') }],
+      errors: [
+        {
+          field: 'deliveries',
+          value: items ?? null,
+          message: m(
+            'deliveries must be a non-empty list of shipments.',
+            'Pole deliveries musí být neprázdný seznam zásilek.',
+          ),
+        },
+      ],
     };
   }
   const errors: FieldError[] = [];

@@ -20,8 +20,7 @@ export interface FieldError {
  * (422 when absent) and `message` the envelope message (a generic one when absent).
  */
 export type DomainResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; errors: FieldError[]; status?: number; message?: Msg };
+  { ok: true; value: T } | { ok: false; errors: FieldError[]; status?: number; message?: Msg };
 
 /** Spec "Collection place" + sandbox-only fields (`active`, `collectionTypes`). */
 export interface CollectionPlaceRecord {

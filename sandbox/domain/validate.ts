@@ -28,7 +28,16 @@ export function validateDeliveries(
       ok: false,
       status: 422,
       message: MSG_VALIDATION,
-      errors: [{ field: 'deliveries', value: items ?? null, message: m('deliveries must be a non-empty list of shipments.', 'Pole deliveries musí být neprázdný seznam zásilek.') }],
+      errors: [
+        {
+          field: 'deliveries',
+          value: items ?? null,
+          message: m(
+            'deliveries must be a non-empty list of shipments.',
+            'Pole deliveries musí být neprázdný seznam zásilek.',
+          ),
+        },
+      ],
     };
   }
   const errors: FieldError[] = [];
@@ -49,11 +58,21 @@ function requiredText(obj: Record<string, unknown>, key: string, at: string, err
   return null;
 }
 
-function optionalText(obj: Record<string, unknown>, key: string, at: string, errors: FieldError[], max: number): string | null {
+function optionalText(
+  obj: Record<string, unknown>,
+  key: string,
+  at: string,
+  errors: FieldError[],
+  max: number,
+): string | null {
   const v = readText(obj[key]);
   if (v === INVALID) errors.push({ field: `${at}.${key}`, value: obj[key], message: msgText(key) });
   else if (v !== undefined && v.length > max) {
-    errors.push({ field: `${at}.${key}`, value: obj[key], message: m(`${key} is longer than ${max} characters.`, `Pole ${key} je delší než ${max} znaků.`) });
+    errors.push({
+      field: `${at}.${key}`,
+      value: obj[key],
+      message: m(`${key} is longer than ${max} characters.`, `Pole ${key} je delší než ${max} znaků.`),
+    });
   } else if (v !== undefined) return v;
   return null;
 }
@@ -66,7 +85,10 @@ function currency(obj: Record<string, unknown>, key: string, at: string, errors:
     errors.push({
       field: `${at}.${key}`,
       value: obj[key],
-      message: m(`${key} must be one of ${CURRENCIES.join(', ')}.`, `Pole ${key} musí být jedno z ${CURRENCIES.join(', ')}.`),
+      message: m(
+        `${key} must be one of ${CURRENCIES.join(', ')}.`,
+        `Pole ${key} musí být jedno z ${CURRENCIES.join(', ')}.`,
+      ),
     });
     return null;
   }
@@ -74,15 +96,27 @@ function currency(obj: Record<string, unknown>, key: string, at: string, errors:
 }
 
 /** Money: a decimal with at most 2 places, at most MAX_AMOUNT; `positive` excludes 0. */
-function money(obj: Record<string, unknown>, key: string, at: string, errors: FieldError[], positive: boolean): string | null {
+function money(
+  obj: Record<string, unknown>,
+  key: string,
+  at: string,
+  errors: FieldError[],
+  positive: boolean,
+): string | null {
   const d = parseDecimal(obj[key]);
   if (d === null || !isAmount(d) || (positive && d === '0')) {
     errors.push({
       field: `${at}.${key}`,
       value: obj[key],
       message: positive
-        ? m(`${key} must be a positive amount with at most 2 decimals, up to ${MAX_AMOUNT}.`, `Pole ${key} musí být kladná částka s nejvýše 2 desetinnými místy, nejvýše ${MAX_AMOUNT}.`)
-        : m(`${key} must be an amount from 0 to ${MAX_AMOUNT} with at most 2 decimals.`, `Pole ${key} musí být částka od 0 do ${MAX_AMOUNT} s nejvýše 2 desetinnými místy.`),
+        ? m(
+            `${key} must be a positive amount with at most 2 decimals, up to ${MAX_AMOUNT}.`,
+            `Pole ${key} musí být kladná částka s nejvýše 2 desetinnými místy, nejvýše ${MAX_AMOUNT}.`,
+          )
+        : m(
+            `${key} must be an amount from 0 to ${MAX_AMOUNT} with at most 2 decimals.`,
+            `Pole ${key} musí být částka od 0 do ${MAX_AMOUNT} s nejvýše 2 desetinnými místy.`,
+          ),
     });
     return null;
   }
@@ -96,7 +130,11 @@ function readDelivery(
   ctx: { places: CollectionPlaceRecord[]; mode: 'insert' | 'edit' },
 ): DeliveryInput | null {
   if (!isRecord(item)) {
-    errors.push({ field: at, value: item ?? null, message: m('A shipment must be an object.', 'Zásilka musí být objekt.') });
+    errors.push({
+      field: at,
+      value: item ?? null,
+      message: m('A shipment must be an object.', 'Zásilka musí být objekt.'),
+    });
     return null;
   }
   const before = errors.length;
@@ -104,9 +142,14 @@ function readDelivery(
   let deliveryId: number | null = null;
   if (ctx.mode === 'edit') {
     const id = readInt(item.deliveryId);
-    if (id === undefined) errors.push({ field: `${at}.deliveryId`, value: item.deliveryId ?? null, message: msgRequired('deliveryId') });
+    if (id === undefined)
+      errors.push({ field: `${at}.deliveryId`, value: item.deliveryId ?? null, message: msgRequired('deliveryId') });
     else if (id === INVALID || id <= 0) {
-      errors.push({ field: `${at}.deliveryId`, value: item.deliveryId, message: m('deliveryId must be a positive whole number.', 'Pole deliveryId musí být kladné celé číslo.') });
+      errors.push({
+        field: `${at}.deliveryId`,
+        value: item.deliveryId,
+        message: m('deliveryId must be a positive whole number.', 'Pole deliveryId musí být kladné celé číslo.'),
+      });
     } else deliveryId = id;
   }
 
@@ -114,7 +157,11 @@ function readDelivery(
   const agent = requiredText(item, 'agent', at, errors);
   const carrier = agent === null ? undefined : carrierOf(agent);
   if (agent !== null && !carrier) {
-    errors.push({ field: `${at}.agent`, value: item.agent, message: m(`Unknown carrier ${agent}.`, `Neznámý dopravce ${agent}.`) });
+    errors.push({
+      field: `${at}.agent`,
+      value: item.agent,
+      message: m(`Unknown carrier ${agent}.`, `Neznámý dopravce ${agent}.`),
+    });
   }
   const deliveryType = requiredText(item, 'deliveryType', at, errors);
   const type = carrier && deliveryType !== null ? deliveryTypeOf(carrier, deliveryType) : undefined;
@@ -122,7 +169,10 @@ function readDelivery(
     errors.push({
       field: `${at}.deliveryType`,
       value: item.deliveryType,
-      message: m(`Carrier ${carrier.code} has no delivery type ${deliveryType}.`, `Dopravce ${carrier.code} nemá typ zásilky ${deliveryType}.`),
+      message: m(
+        `Carrier ${carrier.code} has no delivery type ${deliveryType}.`,
+        `Dopravce ${carrier.code} nemá typ zásilky ${deliveryType}.`,
+      ),
     });
   }
 
@@ -139,7 +189,11 @@ function readDelivery(
     codCurrency = currency(item, 'codCurrency', at, errors);
     variableSymbol = requiredText(item, 'variableSymbol', at, errors);
     if (variableSymbol !== null && !/^\d{1,10}$/.test(variableSymbol)) {
-      errors.push({ field: `${at}.variableSymbol`, value: item.variableSymbol, message: m('variableSymbol must be 1 to 10 digits.', 'Pole variableSymbol musí mít 1 až 10 číslic.') });
+      errors.push({
+        field: `${at}.variableSymbol`,
+        value: item.variableSymbol,
+        message: m('variableSymbol must be 1 to 10 digits.', 'Pole variableSymbol musí mít 1 až 10 číslic.'),
+      });
       variableSymbol = null;
     }
     if (type && !type.extraServices.includes('cod')) {
@@ -154,9 +208,24 @@ function readDelivery(
     variableSymbol = optionalText(item, 'variableSymbol', at, errors, 10);
   }
 
-  const packages = readPackages(item.packages, `${at}.packages`, errors, { dimensionsRequired: type?.dimensionsRequired ?? false, type });
-  const sender = readParty(item.sender, { role: 'sender', path: `${at}.sender`, places: ctx.places, personal: true, errors });
-  const recipient = readParty(item.recipient, { role: 'recipient', path: `${at}.recipient`, places: ctx.places, personal: true, errors });
+  const packages = readPackages(item.packages, `${at}.packages`, errors, {
+    dimensionsRequired: type?.dimensionsRequired ?? false,
+    type,
+  });
+  const sender = readParty(item.sender, {
+    role: 'sender',
+    path: `${at}.sender`,
+    places: ctx.places,
+    personal: true,
+    errors,
+  });
+  const recipient = readParty(item.recipient, {
+    role: 'recipient',
+    path: `${at}.recipient`,
+    places: ctx.places,
+    personal: true,
+    errors,
+  });
   const ticketNote = optionalText(item, 'ticketNote', at, errors, 300);
   const externalId = optionalText(item, 'externalId', at, errors, 64);
 
@@ -177,7 +246,10 @@ function readDelivery(
       errors.push({
         field: `${at}.recipient.address.state`,
         value: country,
-        message: m(`${type.code} delivers only to ${type.countries.join(', ')}.`, `${type.code} doručuje jen do ${type.countries.join(', ')}.`),
+        message: m(
+          `${type.code} delivers only to ${type.countries.join(', ')}.`,
+          `${type.code} doručuje jen do ${type.countries.join(', ')}.`,
+        ),
       });
     }
     if (recipient.pickUpPlace !== null && type.pickUpPlace && !type.pickUpPlace.pattern.test(recipient.pickUpPlace)) {
@@ -191,7 +263,9 @@ function readDelivery(
       });
     }
     // A collection-place recipient answers the phone of the place itself.
-    const phone = recipient.phone ?? (recipient.type === 'collectionPlace' ? placeOf(ctx.places, recipient.collectionPlace)?.phone ?? null : null);
+    const phone =
+      recipient.phone ??
+      (recipient.type === 'collectionPlace' ? (placeOf(ctx.places, recipient.collectionPlace)?.phone ?? null) : null);
     if (type.phoneRequired && !phone) {
       errors.push({
         field: `${at}.recipient.phone`,
@@ -203,10 +277,30 @@ function readDelivery(
 
   const services =
     carrier && type && sender && recipient
-      ? readExtraServices(item.extraServices, { at, carrier, type, sender, recipient, places: ctx.places, hasCod: cod !== null, errors })
+      ? readExtraServices(item.extraServices, {
+          at,
+          carrier,
+          type,
+          sender,
+          recipient,
+          places: ctx.places,
+          hasCod: cod !== null,
+          errors,
+        })
       : null;
 
-  if (errors.length > before || !carrier || !type || !sender || !recipient || !packages || !services || value === null || !valueCurrency) return null;
+  if (
+    errors.length > before ||
+    !carrier ||
+    !type ||
+    !sender ||
+    !recipient ||
+    !packages ||
+    !services ||
+    value === null ||
+    !valueCurrency
+  )
+    return null;
   return {
     deliveryId,
     agent: carrier.code,

@@ -23,7 +23,11 @@ export function readPackages(
 ): PackageInput[] | null {
   const list = readList(raw);
   if (list === INVALID || list.length === 0) {
-    errors.push({ field: path, value: raw ?? null, message: m('At least one package is required.', 'Je povinný alespoň jeden balík.') });
+    errors.push({
+      field: path,
+      value: raw ?? null,
+      message: m('At least one package is required.', 'Je povinný alespoň jeden balík.'),
+    });
     return null;
   }
   if (list.length > MAX_PACKAGES) {
@@ -39,13 +43,23 @@ export function readPackages(
   list.forEach((p, k) => {
     const at = `${path}[${k}]`;
     if (!isRecord(p)) {
-      errors.push({ field: at, value: p ?? null, message: m('A package must be an object.', 'Balík musí být objekt.') });
+      errors.push({
+        field: at,
+        value: p ?? null,
+        message: m('A package must be an object.', 'Balík musí být objekt.'),
+      });
       return;
     }
     const weight = parseDecimal(p.weight, { comma: true });
     if (isAbsent(p.weight)) {
       errors.push({ field: `${at}.weight`, value: p.weight ?? null, message: msgRequired('weight') });
-    } else if (weight === null || weight.startsWith('-') || weight === '0' || decimalPlaces(weight) > 3 || compareDecimal(weight, String(MAX_WEIGHT_KG)) > 0) {
+    } else if (
+      weight === null ||
+      weight.startsWith('-') ||
+      weight === '0' ||
+      decimalPlaces(weight) > 3 ||
+      compareDecimal(weight, String(MAX_WEIGHT_KG)) > 0
+    ) {
       errors.push({
         field: `${at}.weight`,
         value: p.weight,
@@ -59,7 +73,10 @@ export function readPackages(
       errors.push({
         field: `${at}.weight`,
         value: p.weight,
-        message: m(`${opts.type.code} accepts packages up to ${max} kg.`, `${opts.type.code} přijímá balíky do ${max} kg.`),
+        message: m(
+          `${opts.type.code} accepts packages up to ${max} kg.`,
+          `${opts.type.code} přijímá balíky do ${max} kg.`,
+        ),
       });
     }
     const dims: Record<(typeof DIMENSIONS)[number], number | null> = { length: null, width: null, height: null };
@@ -71,21 +88,33 @@ export function readPackages(
             field: `${at}.${d}`,
             value: p[d] ?? null,
             message: opts.type
-              ? m(`${d} is required: ${opts.type.code} requires package dimensions.`, `Pole ${d} je povinné: ${opts.type.code} vyžaduje rozměry balíků.`)
-              : m(`${d} is required: package dimensions are always required in transport search.`, `Pole ${d} je povinné: rozměry balíků jsou při hledání přeprav vždy povinné.`),
+              ? m(
+                  `${d} is required: ${opts.type.code} requires package dimensions.`,
+                  `Pole ${d} je povinné: ${opts.type.code} vyžaduje rozměry balíků.`,
+                )
+              : m(
+                  `${d} is required: package dimensions are always required in transport search.`,
+                  `Pole ${d} je povinné: rozměry balíků jsou při hledání přeprav vždy povinné.`,
+                ),
           });
         }
       } else if (v === INVALID || v <= 0 || v > MAX_SIDE_CM) {
         errors.push({
           field: `${at}.${d}`,
           value: p[d],
-          message: m(`${d} must be a positive whole number of cm, up to ${MAX_SIDE_CM}.`, `Pole ${d} musí být kladné celé číslo v cm, nejvýše ${MAX_SIDE_CM}.`),
+          message: m(
+            `${d} must be a positive whole number of cm, up to ${MAX_SIDE_CM}.`,
+            `Pole ${d} musí být kladné celé číslo v cm, nejvýše ${MAX_SIDE_CM}.`,
+          ),
         });
       } else if (opts.type && v > opts.type.maxSideCm) {
         errors.push({
           field: `${at}.${d}`,
           value: p[d],
-          message: m(`${opts.type.code} accepts sides up to ${opts.type.maxSideCm} cm.`, `${opts.type.code} přijímá strany do ${opts.type.maxSideCm} cm.`),
+          message: m(
+            `${opts.type.code} accepts sides up to ${opts.type.maxSideCm} cm.`,
+            `${opts.type.code} přijímá strany do ${opts.type.maxSideCm} cm.`,
+          ),
         });
       } else {
         dims[d] = v;

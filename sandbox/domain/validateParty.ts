@@ -27,7 +27,13 @@ export interface PartyContext {
 }
 
 /** Reads an optional text field, reporting a non-text value. */
-function text(obj: Record<string, unknown>, key: string, path: string, errors: FieldError[], required = false): string | null {
+function text(
+  obj: Record<string, unknown>,
+  key: string,
+  path: string,
+  errors: FieldError[],
+  required = false,
+): string | null {
   const v = readText(obj[key]);
   if (v === INVALID) {
     errors.push({ field: `${path}.${key}`, value: obj[key], message: msgText(key) });
@@ -61,7 +67,10 @@ function readAddress(raw: unknown, path: string, errors: FieldError[], personal:
     errors.push({
       field: `${path}.state`,
       value: raw.state,
-      message: m('state must be a two-letter country code, e.g. CZ.', 'Pole state musí být dvoupísmenný kód země, např. CZ.'),
+      message: m(
+        'state must be a two-letter country code, e.g. CZ.',
+        'Pole state musí být dvoupísmenný kód země, např. CZ.',
+      ),
     });
   }
   if (street !== null && streetNumber === null && !/\d/.test(street)) {
@@ -92,7 +101,10 @@ export function readParty(raw: unknown, ctx: PartyContext): StoredParty | null {
     errors.push({
       field: `${path}.type`,
       value: raw.type ?? null,
-      message: m('type must be address, collectionPlace or pickUpPlace.', 'Pole type musí být address, collectionPlace nebo pickUpPlace.'),
+      message: m(
+        'type must be address, collectionPlace or pickUpPlace.',
+        'Pole type musí být address, collectionPlace nebo pickUpPlace.',
+      ),
     });
     return null;
   }
@@ -114,20 +126,30 @@ export function readParty(raw: unknown, ctx: PartyContext): StoredParty | null {
   const phone = phoneRaw === null ? null : normalisePhone(phoneRaw);
 
   if (email !== null && !EMAIL.test(email)) {
-    errors.push({ field: `${path}.email`, value: raw.email, message: m('email is not a valid e-mail address.', 'Pole email není platná e-mailová adresa.') });
+    errors.push({
+      field: `${path}.email`,
+      value: raw.email,
+      message: m('email is not a valid e-mail address.', 'Pole email není platná e-mailová adresa.'),
+    });
   }
   if (phone !== null && !PHONE.test(phone)) {
     errors.push({
       field: `${path}.phone`,
       value: raw.phone,
-      message: m('phone must be 9 to 15 digits, optionally with a leading +.', 'Pole phone musí mít 9 až 15 číslic, případně s + na začátku.'),
+      message: m(
+        'phone must be 9 to 15 digits, optionally with a leading +.',
+        'Pole phone musí mít 9 až 15 číslic, případně s + na začátku.',
+      ),
     });
   }
   if (needsPerson && email === null && phone === null) {
     errors.push({
       field: `${path}.email`,
       value: null,
-      message: m('Give an e-mail or a phone (at least one is required).', 'Zadejte e-mail nebo telefon (alespoň jedno je povinné).'),
+      message: m(
+        'Give an e-mail or a phone (at least one is required).',
+        'Zadejte e-mail nebo telefon (alespoň jedno je povinné).',
+      ),
     });
   }
 
@@ -144,13 +166,19 @@ export function readParty(raw: unknown, ctx: PartyContext): StoredParty | null {
         errors.push({
           field: `${path}.collectionPlace`,
           value: collectionPlace,
-          message: m(`Collection place ${collectionPlace} does not exist.`, `Svozové místo ${collectionPlace} neexistuje.`),
+          message: m(
+            `Collection place ${collectionPlace} does not exist.`,
+            `Svozové místo ${collectionPlace} neexistuje.`,
+          ),
         });
       } else if (!place.active) {
         errors.push({
           field: `${path}.collectionPlace`,
           value: collectionPlace,
-          message: m(`Collection place ${collectionPlace} is not active.`, `Svozové místo ${collectionPlace} není aktivní.`),
+          message: m(
+            `Collection place ${collectionPlace} is not active.`,
+            `Svozové místo ${collectionPlace} není aktivní.`,
+          ),
         });
       }
     }
@@ -160,7 +188,10 @@ export function readParty(raw: unknown, ctx: PartyContext): StoredParty | null {
       errors.push({
         field: `${path}.address`,
         value: raw.address,
-        message: m('A pick-up place recipient has no address; give only pickUpPlace.', 'Příjemce na výdejním místě nemá adresu; zadejte jen pickUpPlace.'),
+        message: m(
+          'A pick-up place recipient has no address; give only pickUpPlace.',
+          'Příjemce na výdejním místě nemá adresu; zadejte jen pickUpPlace.',
+        ),
       });
     }
   }

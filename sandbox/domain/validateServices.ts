@@ -9,7 +9,15 @@ import type { Msg } from '../i18n';
 import { DATE, EMAIL, INVALID, PHONE, isAbsent, isRecord, normalisePhone, readList, readText } from './coerce';
 import { serviceOf } from './catalogue';
 import { impliedServices } from './parties';
-import type { CarrierDef, CollectionPlaceRecord, DeliveryTypeDef, ExtraServiceValue, FieldError, ServiceArgumentDef, StoredParty } from './types';
+import type {
+  CarrierDef,
+  CollectionPlaceRecord,
+  DeliveryTypeDef,
+  ExtraServiceValue,
+  FieldError,
+  ServiceArgumentDef,
+  StoredParty,
+} from './types';
 
 const m = (en: string, cs: string): Msg => ({ en, cs });
 
@@ -48,7 +56,11 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
   const before = errors.length;
   const list = readList(raw);
   if (list === INVALID) {
-    errors.push({ field: `${at}.extraServices`, value: raw, message: m('extraServices must be a list.', 'Pole extraServices musí být seznam.') });
+    errors.push({
+      field: `${at}.extraServices`,
+      value: raw,
+      message: m('extraServices must be a list.', 'Pole extraServices musí být seznam.'),
+    });
     return null;
   }
   const implied = impliedServices(carrier.code, ctx.sender, ctx.recipient, ctx.places);
@@ -59,7 +71,11 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
     const path = `${at}.extraServices[${j}]`;
     const code = isRecord(item) ? readText(item.code) : INVALID;
     if (code === INVALID || code === undefined || !isRecord(item)) {
-      errors.push({ field: `${path}.code`, value: isRecord(item) ? (item.code ?? null) : item, message: m('code of the extra service is required.', 'Kód doplňkové služby je povinný.') });
+      errors.push({
+        field: `${path}.code`,
+        value: isRecord(item) ? (item.code ?? null) : item,
+        message: m('code of the extra service is required.', 'Kód doplňkové služby je povinný.'),
+      });
       return;
     }
     const def = serviceOf(carrier, code);
@@ -67,12 +83,19 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
       errors.push({
         field: `${path}.code`,
         value: code,
-        message: m(`${carrier.code} does not offer the extra service ${code} with ${type.code}.`, `${carrier.code} nenabízí doplňkovou službu ${code} s typem ${type.code}.`),
+        message: m(
+          `${carrier.code} does not offer the extra service ${code} with ${type.code}.`,
+          `${carrier.code} nenabízí doplňkovou službu ${code} s typem ${type.code}.`,
+        ),
       });
       return;
     }
     if (seen.has(code)) {
-      errors.push({ field: `${path}.code`, value: code, message: m(`The extra service ${code} is given twice.`, `Doplňková služba ${code} je zadána dvakrát.`) });
+      errors.push({
+        field: `${path}.code`,
+        value: code,
+        message: m(`The extra service ${code} is given twice.`, `Doplňková služba ${code} je zadána dvakrát.`),
+      });
       return;
     }
     seen.add(code);
@@ -85,7 +108,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
           value: code,
           message:
             code === 'cod'
-              ? m('The cod service comes with a cash-on-delivery amount: give cod, codCurrency and variableSymbol.', 'Služba cod vyžaduje dobírku: zadejte cod, codCurrency a variableSymbol.')
+              ? m(
+                  'The cod service comes with a cash-on-delivery amount: give cod, codCurrency and variableSymbol.',
+                  'Služba cod vyžaduje dobírku: zadejte cod, codCurrency a variableSymbol.',
+                )
               : m(
                   `${code} is applied by the party types only (see the party type rules); this shipment does not qualify.`,
                   `${code} se uplatní jen podle typů stran (viz pravidla typů stran); tato zásilka jím není.`,
@@ -96,7 +122,11 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
     }
     const args = readArguments(item.arguments);
     if (args === INVALID) {
-      errors.push({ field: `${path}.arguments`, value: item.arguments, message: m('arguments must be an object.', 'Pole arguments musí být objekt.') });
+      errors.push({
+        field: `${path}.arguments`,
+        value: item.arguments,
+        message: m('arguments must be an object.', 'Pole arguments musí být objekt.'),
+      });
       return;
     }
     const values: Record<string, string> = {};
@@ -106,7 +136,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
         errors.push({
           field: `${path}.arguments.${a.identifier}`,
           value: args[a.identifier] ?? null,
-          message: m(`The extra service ${code} needs the argument ${a.identifier} (e.g. ${a.example}).`, `Doplňková služba ${code} vyžaduje argument ${a.identifier} (např. ${a.example}).`),
+          message: m(
+            `The extra service ${code} needs the argument ${a.identifier} (e.g. ${a.example}).`,
+            `Doplňková služba ${code} vyžaduje argument ${a.identifier} (např. ${a.example}).`,
+          ),
         });
         continue;
       }
@@ -115,7 +148,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
         errors.push({
           field: `${path}.arguments.${a.identifier}`,
           value: args[a.identifier],
-          message: m(`The argument ${a.identifier} is not valid; it looks like ${a.example}.`, `Argument ${a.identifier} není platný; vypadá jako ${a.example}.`),
+          message: m(
+            `The argument ${a.identifier} is not valid; it looks like ${a.example}.`,
+            `Argument ${a.identifier} není platný; vypadá jako ${a.example}.`,
+          ),
         });
         continue;
       }
@@ -126,7 +162,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
         errors.push({
           field: `${path}.arguments.${key}`,
           value: args[key],
-          message: m(`The extra service ${code} has no argument ${key}.`, `Doplňková služba ${code} nemá argument ${key}.`),
+          message: m(
+            `The extra service ${code} has no argument ${key}.`,
+            `Doplňková služba ${code} nemá argument ${key}.`,
+          ),
         });
       }
     }
@@ -143,7 +182,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
         value: ctx.sender.type,
         message:
           code === 'back_delivery'
-            ? m(`${type.code} cannot carry a back shipment to a collection place.`, `${type.code} nemůže přepravit zpětnou zásilku na svozové místo.`)
+            ? m(
+                `${type.code} cannot carry a back shipment to a collection place.`,
+                `${type.code} nemůže přepravit zpětnou zásilku na svozové místo.`,
+              )
             : m(
                 `${type.code} cannot carry a direct shipment; send it from a collection place with a collection type for ${carrier.code}.`,
                 `${type.code} nemůže přepravit přímou zásilku; odešlete ji ze svozového místa se svozem ${carrier.code}.`,
@@ -151,7 +193,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
       });
       continue;
     }
-    implicit.push({ value: { code, arguments: {} }, field: code === 'back_delivery' ? `${at}.recipient.type` : `${at}.sender.type` });
+    implicit.push({
+      value: { code, arguments: {} },
+      field: code === 'back_delivery' ? `${at}.recipient.type` : `${at}.sender.type`,
+    });
   }
 
   // Banned pairs: reported once, on the later of the two.
@@ -164,7 +209,10 @@ export function readExtraServices(raw: unknown, ctx: Ctx): ExtraServiceValue[] |
         errors.push({
           field: b.field,
           value: b.value.code,
-          message: m(`The extra service ${b.value.code} cannot be combined with ${a.value.code}.`, `Doplňkovou službu ${b.value.code} nelze kombinovat s ${a.value.code}.`),
+          message: m(
+            `The extra service ${b.value.code} cannot be combined with ${a.value.code}.`,
+            `Doplňkovou službu ${b.value.code} nelze kombinovat s ${a.value.code}.`,
+          ),
         });
       }
     }

@@ -38,9 +38,17 @@ export function readBody(ctx: RequestContext): Record<string, unknown> {
   const contentType = header(ctx, 'content-type');
   const format = requestFormat(contentType);
   if (!format) {
-    throw new ReplyNow(envelope(415, httpMessages.unsupportedContentType, { params: { contentType: contentType ?? '(none)' } }));
+    throw new ReplyNow(
+      envelope(415, httpMessages.unsupportedContentType, { params: { contentType: contentType ?? '(none)' } }),
+    );
   }
   const decoded = decodeBody(format, text);
-  if (!decoded.ok) throw new ReplyNow(envelope(decoded.status, decoded.message, { params: decoded.params, ...(decoded.errors ? { errors: decoded.errors } : {}) }));
+  if (!decoded.ok)
+    throw new ReplyNow(
+      envelope(decoded.status, decoded.message, {
+        params: decoded.params,
+        ...(decoded.errors ? { errors: decoded.errors } : {}),
+      }),
+    );
   return decoded.value;
 }

@@ -38,7 +38,14 @@ export type Body = Record<string, unknown>;
 
 export type DecodeResult =
   | { ok: true; value: Body }
-  | { ok: false; status: 400 | 413 | 422; message: Msg; detail?: string; params?: Record<string, string | number>; errors?: ErrorItem[] };
+  | {
+      ok: false;
+      status: 400 | 413 | 422;
+      message: Msg;
+      detail?: string;
+      params?: Record<string, string | number>;
+      errors?: ErrorItem[];
+    };
 
 const xmlParser = new XMLParser({
   ignoreAttributes: true,
@@ -78,9 +85,11 @@ function safeCopy(root: unknown, lists: boolean): unknown {
   let count = 0;
   const listKey = (key: string) => lists && REQUEST_ARRAY_KEYS.has(key);
   const visit = (value: unknown, key: string, path: string, depth: number): unknown => {
-    if (++count > MAX_VALUES) throw new Refusal(httpMessages.bodyTooManyValues, fieldOf(path), null, { max: MAX_VALUES });
+    if (++count > MAX_VALUES)
+      throw new Refusal(httpMessages.bodyTooManyValues, fieldOf(path), null, { max: MAX_VALUES });
     if (typeof value === 'string') {
-      if (value.length > MAX_STRING_CHARS) throw new Refusal(httpMessages.stringTooLong, fieldOf(path), value, { max: MAX_STRING_CHARS });
+      if (value.length > MAX_STRING_CHARS)
+        throw new Refusal(httpMessages.stringTooLong, fieldOf(path), value, { max: MAX_STRING_CHARS });
       if (!isWellFormed(value)) throw new Refusal(httpMessages.loneSurrogate, fieldOf(path), value);
       // An empty XML element (`<packages/>`) under an array key is an empty list, not a list of one ''.
       return listKey(key) ? (value === '' ? [] : [value]) : value;
@@ -88,7 +97,8 @@ function safeCopy(root: unknown, lists: boolean): unknown {
     if (value === null || typeof value !== 'object') return listKey(key) && value !== undefined ? [value] : value;
     if (depth >= MAX_DEPTH) throw new Refusal(httpMessages.bodyTooDeep, fieldOf(path), null, { max: MAX_DEPTH });
     if (Array.isArray(value)) {
-      if (value.length > MAX_LIST_LENGTH) throw new Refusal(httpMessages.listTooLong, fieldOf(path), value.length, { max: MAX_LIST_LENGTH });
+      if (value.length > MAX_LIST_LENGTH)
+        throw new Refusal(httpMessages.listTooLong, fieldOf(path), value.length, { max: MAX_LIST_LENGTH });
       const out: unknown[] = [];
       value.forEach((v, i) => {
         if (v !== undefined) out.push(visit(v, '', `${path}[${i}]`, depth + 1));
@@ -101,14 +111,13 @@ function safeCopy(root: unknown, lists: boolean): unknown {
     }
     const rec = value as Record<string, unknown>;
     if (listKey(key) && keys.length > 0 && keys.every((k) => /^\d{1,9}$/.test(k))) {
-      return keys
-        .sort((a, b) => Number(a) - Number(b))
-        .map((k) => visit(rec[k], '', `${path}[${k}]`, depth + 1));
+      return keys.sort((a, b) => Number(a) - Number(b)).map((k) => visit(rec[k], '', `${path}[${k}]`, depth + 1));
     }
     const out = Object.create(null) as Body;
     for (const k of keys) {
       const childPath = path === '' ? k : `${path}.${k}`;
-      if (k.length > MAX_STRING_CHARS) throw new Refusal(httpMessages.stringTooLong, fieldOf(path), null, { max: MAX_STRING_CHARS });
+      if (k.length > MAX_STRING_CHARS)
+        throw new Refusal(httpMessages.stringTooLong, fieldOf(path), null, { max: MAX_STRING_CHARS });
       if (!isWellFormed(k)) throw new Refusal(httpMessages.loneSurrogate, fieldOf(path), null);
       const v = visit(rec[k], k, childPath, depth + 1);
       if (v !== undefined) out[k] = v;
@@ -118,12 +127,19 @@ function safeCopy(root: unknown, lists: boolean): unknown {
   return visit(root, '', '', 0);
 }
 
-function fail(message: Msg, detail: string, status: 400 | 413 | 422 = 400, params: Record<string, string | number> = {}): DecodeResult {
+function fail(
+  message: Msg,
+  detail: string,
+  status: 400 | 413 | 422 = 400,
+  params: Record<string, string | number> = {},
+): DecodeResult {
   return { ok: false, status, message, detail, params: { detail, ...params } };
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** The copied body, or the limit it broke as a 422 naming the field. */
@@ -165,7 +181,8 @@ function countOf(text: string, ch: string, stopAfter: number): number {
 
 function decodeXml(text: string): DecodeResult {
   // Before any parsing: the number of tags bounds the parser's work.
-  if (countOf(text, '<', MAX_XML_TAGS) > MAX_XML_TAGS) return fail(httpMessages.xmlTooManyTags, `> ${MAX_XML_TAGS}`, 413, { max: MAX_XML_TAGS });
+  if (countOf(text, '<', MAX_XML_TAGS) > MAX_XML_TAGS)
+    return fail(httpMessages.xmlTooManyTags, `> ${MAX_XML_TAGS}`, 413, { max: MAX_XML_TAGS });
   // No document type declarations at all: the spec's XML needs none, and entity declarations
   // (internal, external, parameter) are the classic way to make a parser do unbounded work.
   if (/<!DOCTYPE/i.test(text)) return fail(httpMessages.bodyNotXml, 'DOCTYPE is not accepted');
@@ -189,7 +206,8 @@ function decodeXml(text: string): DecodeResult {
 
 function decodeForm(text: string): DecodeResult {
   // Before any parsing: qs costs about 10 µs a pair, so the pair count bounds its work.
-  if (countOf(text, '&', MAX_FORM_PAIRS) >= MAX_FORM_PAIRS) return fail(httpMessages.formTooManyPairs, `> ${MAX_FORM_PAIRS}`, 413, { max: MAX_FORM_PAIRS });
+  if (countOf(text, '&', MAX_FORM_PAIRS) >= MAX_FORM_PAIRS)
+    return fail(httpMessages.formTooManyPairs, `> ${MAX_FORM_PAIRS}`, 413, { max: MAX_FORM_PAIRS });
   let parsed: Record<string, unknown>;
   try {
     parsed = qs.parse(text, {

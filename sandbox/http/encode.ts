@@ -32,11 +32,13 @@ function escapeXml(text: string): string {
   // Characters XML 1.0 cannot carry at all are dropped rather than producing an unparsable document.
   // A literal CR would be normalised away by every XML parser (XML 1.0 2.11); as a character
   // reference it survives, so MIME base64 (CRLF line breaks, spec "Common conventions" 8) arrives intact.
-  return wellFormed(text)
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
-    // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 does not allow, dropped
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-    .replace(/\r/g, '&#13;');
+  return (
+    wellFormed(text)
+      .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
+      // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 does not allow, dropped
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+      .replace(/\r/g, '&#13;')
+  );
 }
 
 /**
@@ -88,7 +90,9 @@ function formPairs(prefix: string, value: unknown, out: Array<[string, string]>)
   if (value === false) return void out.push([prefix, '0']);
   if (typeof value === 'number') return void out.push([prefix, decimalComma(value)]);
   if (typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return void out.push([prefix, '']);
     for (const [k, v] of entries) formPairs(prefix === '' ? k : `${prefix}[${k}]`, v, out);
     return;

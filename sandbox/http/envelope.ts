@@ -36,7 +36,11 @@ export interface RawReply {
 
 export type Reply = EnvelopeReply | RawReply;
 
-export function envelope(status: number, message: Msg, extra: Partial<Omit<EnvelopeReply, 'kind' | 'status' | 'message'>> = {}): EnvelopeReply {
+export function envelope(
+  status: number,
+  message: Msg,
+  extra: Partial<Omit<EnvelopeReply, 'kind' | 'status' | 'message'>> = {},
+): EnvelopeReply {
   return { kind: 'envelope', status, message, ...extra };
 }
 
@@ -53,7 +57,11 @@ export function renderEnvelope(reply: EnvelopeReply, lang: Lang): Record<string,
   };
   if (reply.data !== undefined) body.data = reply.data;
   if (reply.errors !== undefined) {
-    body.errors = reply.errors.map((e) => ({ message: t(e.message, lang, e.params), field: wellFormed(e.field), value: echoOf(e.value) }));
+    body.errors = reply.errors.map((e) => ({
+      message: t(e.message, lang, e.params),
+      field: wellFormed(e.field),
+      value: echoOf(e.value),
+    }));
   }
   return body;
 }
@@ -67,9 +75,11 @@ export function renderEnvelope(reply: EnvelopeReply, lang: Lang): Record<string,
  */
 export function echoOf(value: unknown, depth = 0): unknown {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return wellFormed(value.length > ECHO_MAX_CHARS ? `${value.slice(0, ECHO_MAX_CHARS)}…` : value);
+  if (typeof value === 'string')
+    return wellFormed(value.length > ECHO_MAX_CHARS ? `${value.slice(0, ECHO_MAX_CHARS)}…` : value);
   // A number JSON would write in exponent form is echoed as its plain decimal text.
-  if (typeof value === 'number') return !Number.isFinite(value) ? null : /e/i.test(String(value)) ? plainNumber(value) : value;
+  if (typeof value === 'number')
+    return !Number.isFinite(value) ? null : /e/i.test(String(value)) ? plainNumber(value) : value;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return echoOf(String(value), depth);
   if (typeof value !== 'object') return null;
@@ -79,7 +89,8 @@ export function echoOf(value: unknown, depth = 0): unknown {
   }
   if (depth >= ECHO_MAX_DEPTH) return '{…}';
   const out = Object.create(null) as Record<string, unknown>;
-  for (const k of Object.keys(value).slice(0, ECHO_MAX_ENTRIES)) out[echoOf(k) as string] = echoOf((value as Record<string, unknown>)[k], depth + 1);
+  for (const k of Object.keys(value).slice(0, ECHO_MAX_ENTRIES))
+    out[echoOf(k) as string] = echoOf((value as Record<string, unknown>)[k], depth + 1);
   return out;
 }
 

@@ -11,7 +11,10 @@ export function etagOf(...parts: string[]): string {
 }
 
 function tagsOf(header: string): string[] {
-  return header.split(',').map((s) => s.trim().replace(/^W\//, '')).filter(Boolean);
+  return header
+    .split(',')
+    .map((s) => s.trim().replace(/^W\//, ''))
+    .filter(Boolean);
 }
 
 /** If-None-Match (weak comparison, RFC 9110 13.1.2): true when the client's copy is current. */
@@ -24,5 +27,8 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
 export function ifMatchPasses(header: string | undefined, etag: string): boolean {
   if (header === undefined || header.trim() === '') return true;
   if (header.trim() === '*') return true;
-  return header.split(',').map((s) => s.trim()).includes(etag);
+  return header
+    .split(',')
+    .map((s) => s.trim())
+    .includes(etag);
 }

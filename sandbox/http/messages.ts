@@ -24,7 +24,10 @@ export const httpMessages = {
     en: 'The request body is larger than {limit} bytes.',
     cs: 'Tělo požadavku je větší než {limit} bajtů.',
   },
-  bodyNotForm: { en: 'The request body is not valid form data: {detail}', cs: 'Tělo požadavku nejsou platná formulářová data: {detail}' },
+  bodyNotForm: {
+    en: 'The request body is not valid form data: {detail}',
+    cs: 'Tělo požadavku nejsou platná formulářová data: {detail}',
+  },
   formTooManyPairs: {
     en: 'The form body has more than {max} key=value pairs; split the request.',
     cs: 'Formulářové tělo má víc než {max} dvojic klíč=hodnota; rozdělte požadavek.',
@@ -33,11 +36,23 @@ export const httpMessages = {
     en: 'The XML body has more than {max} tags; split the request.',
     cs: 'XML tělo má víc než {max} značek; rozdělte požadavek.',
   },
-  bodyTooDeep: { en: 'The body is nested deeper than {max} levels.', cs: 'Tělo je zanořené hlouběji než {max} úrovní.' },
+  bodyTooDeep: {
+    en: 'The body is nested deeper than {max} levels.',
+    cs: 'Tělo je zanořené hlouběji než {max} úrovní.',
+  },
   listTooLong: { en: 'A list in the body has more than {max} elements.', cs: 'Seznam v těle má víc než {max} prvků.' },
-  objectTooManyKeys: { en: 'An object in the body has more than {max} keys.', cs: 'Objekt v těle má víc než {max} klíčů.' },
-  bodyTooManyValues: { en: 'The body has more than {max} values; split the request.', cs: 'Tělo má víc než {max} hodnot; rozdělte požadavek.' },
-  stringTooLong: { en: 'A text or key in the body is longer than {max} characters.', cs: 'Text nebo klíč v těle je delší než {max} znaků.' },
+  objectTooManyKeys: {
+    en: 'An object in the body has more than {max} keys.',
+    cs: 'Objekt v těle má víc než {max} klíčů.',
+  },
+  bodyTooManyValues: {
+    en: 'The body has more than {max} values; split the request.',
+    cs: 'Tělo má víc než {max} hodnot; rozdělte požadavek.',
+  },
+  stringTooLong: {
+    en: 'A text or key in the body is longer than {max} characters.',
+    cs: 'Text nebo klíč v těle je delší než {max} znaků.',
+  },
   loneSurrogate: {
     en: 'The text is not valid Unicode (an unpaired UTF-16 surrogate).',
     cs: 'Text není platný Unicode (nespárovaný náhradní znak UTF-16).',

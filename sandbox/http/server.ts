@@ -22,7 +22,11 @@ export interface ServerHooks {
    * Runs before dispatch (fault injection): a Reply to send instead of the handler's, 'handled'
    * when it dealt with the socket itself (reset, hang), or null to go on.
    */
-  intercept?(req: http.IncomingMessage, res: http.ServerResponse, ctx: RequestContext): Promise<Reply | 'handled' | null>;
+  intercept?(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    ctx: RequestContext,
+  ): Promise<Reply | 'handled' | null>;
   /** Called with unexpected errors (never sent to the client). */
   onError?(err: unknown): void;
 }
@@ -86,7 +90,11 @@ function urlOf(rawUrl: string): URL {
   }
 }
 
-export function createSandboxServer(router: Router, baseUrlOf: (req: http.IncomingMessage) => string, hooks: ServerHooks = {}): http.Server {
+export function createSandboxServer(
+  router: Router,
+  baseUrlOf: (req: http.IncomingMessage) => string,
+  hooks: ServerHooks = {},
+): http.Server {
   // A larger header limit than Node's 16 KB, so a long search URL reaches the 414 rule instead of
   // being cut off by the HTTP parser with a bare 431.
   // Idle keep-alive connections stay open a minute (Node's default is 5 s). A server that drops
@@ -102,7 +110,13 @@ export function createSandboxServer(router: Router, baseUrlOf: (req: http.Incomi
       const format = negotiateFormat(req.headers['accept']) ?? 'json';
       const head = (req.method ?? '').toUpperCase() === 'HEAD';
       try {
-        writeReply(res, envelope(500, httpMessages.internalError), format, langOf(req.headers['accept-language']), head);
+        writeReply(
+          res,
+          envelope(500, httpMessages.internalError),
+          format,
+          langOf(req.headers['accept-language']),
+          head,
+        );
       } catch {
         res.destroy();
       }
@@ -123,24 +137,66 @@ export function createSandboxServer(router: Router, baseUrlOf: (req: http.Incomi
     if (Buffer.byteLength(baseUrl + rawUrl) > MAX_URL_BYTES) {
       req.resume();
       const text = `414 URI Too Long: ${httpMessages.uriTooLong[lang].replace('{limit}', String(MAX_URL_BYTES))}\n`;
-      return writeReply(res, { kind: 'raw', status: 414, body: text, contentType: 'text/plain; charset=UTF-8' }, format, lang, head);
+      return writeReply(
+        res,
+        { kind: 'raw', status: 414, body: text, contentType: 'text/plain; charset=UTF-8' },
+        format,
+        lang,
+        head,
+      );
     }
 
     const rawBody = await readRequestBody(req);
-    const ctx: RequestContext = { method, path: url.pathname, rawUrl, baseUrl, query: url.searchParams, headers: req.headers, lang, format, rawBody: rawBody ?? Buffer.alloc(0) };
+    const ctx: RequestContext = {
+      method,
+      path: url.pathname,
+      rawUrl,
+      baseUrl,
+      query: url.searchParams,
+      headers: req.headers,
+      lang,
+      format,
+      rawBody: rawBody ?? Buffer.alloc(0),
+    };
     const intercepted = hooks.intercept ? await hooks.intercept(req, res, ctx) : null;
     if (intercepted === 'handled') return;
     if (intercepted) return writeReply(res, intercepted, format, lang, head);
-    if (rawBody === null) return writeReply(res, envelope(413, httpMessages.bodyTooLarge, { params: { limit: MAX_BODY_BYTES } }), format, lang, head);
+    if (rawBody === null)
+      return writeReply(
+        res,
+        envelope(413, httpMessages.bodyTooLarge, { params: { limit: MAX_BODY_BYTES } }),
+        format,
+        lang,
+        head,
+      );
 
     const match = router.match(method, url.pathname);
-    if (match.kind === 'none') return writeReply(res, envelope(404, httpMessages.notFound, { params: { path: url.pathname } }), format, lang, head);
+    if (match.kind === 'none')
+      return writeReply(
+        res,
+        envelope(404, httpMessages.notFound, { params: { path: url.pathname } }),
+        format,
+        lang,
+        head,
+      );
     if (match.kind === 'method') {
       const allowed = match.allowed.join(', ');
-      return writeReply(res, envelope(405, httpMessages.methodNotAllowed, { params: { method, allowed }, headers: { allow: allowed } }), format, lang, head);
+      return writeReply(
+        res,
+        envelope(405, httpMessages.methodNotAllowed, { params: { method, allowed }, headers: { allow: allowed } }),
+        format,
+        lang,
+        head,
+      );
     }
     if (match.route.options.api && negotiated === null) {
-      return writeReply(res, envelope(406, httpMessages.notAcceptable, { params: { accept: String(req.headers['accept']) } }), 'json', lang, head);
+      return writeReply(
+        res,
+        envelope(406, httpMessages.notAcceptable, { params: { accept: String(req.headers['accept']) } }),
+        'json',
+        lang,
+        head,
+      );
     }
     let reply: Reply;
     try {

@@ -44,7 +44,14 @@ function redirectTo(base: string, params: Record<string, string>): RawReply {
   return { kind: 'raw', status: 302, body: '', headers: { location: url.toString(), 'cache-control': 'no-store' } };
 }
 
-function errorRedirect(base: string, error: string, message: Msg, lang: Lang, state: string | null, params: Record<string, string> = {}): RawReply {
+function errorRedirect(
+  base: string,
+  error: string,
+  message: Msg,
+  lang: Lang,
+  state: string | null,
+  params: Record<string, string> = {},
+): RawReply {
   return redirectTo(base, { error, error_description: t(message, lang, params), ...(state !== null ? { state } : {}) });
 }
 
@@ -67,7 +74,8 @@ function authorizeRequest(ctx: RequestContext, s: Services): RawReply {
   if (given !== null && given !== client.redirectUri) return html(400, errorPage(lang, m.redirectMismatch, { given }));
 
   const state = q.get('state');
-  const back = (error: string, message: Msg, params: Record<string, string> = {}) => errorRedirect(client.redirectUri, error, message, lang, state, params);
+  const back = (error: string, message: Msg, params: Record<string, string> = {}) =>
+    errorRedirect(client.redirectUri, error, message, lang, state, params);
   for (const name of ['response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method']) {
     if (q.getAll(name).length > 1) return back('invalid_request', m.duplicateParam, { name });
   }
@@ -81,7 +89,11 @@ function authorizeRequest(ctx: RequestContext, s: Services): RawReply {
   if (!state) return back('invalid_request', m.stateMissing);
   const challenge = q.get('code_challenge');
   const method = q.get('code_challenge_method');
-  if ((method !== null && method !== 'S256') || (method !== null && challenge === null) || (challenge !== null && method === null)) {
+  if (
+    (method !== null && method !== 'S256') ||
+    (method !== null && challenge === null) ||
+    (challenge !== null && method === null)
+  ) {
     return back('invalid_request', m.pkceMethod);
   }
   if (challenge !== null && !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return back('invalid_request', m.pkceChallenge);
@@ -102,9 +114,16 @@ function login(ctx: RequestContext, s: Services): RawReply {
   const user = s.store.oauth.authenticateUser(form.get('username') ?? '', form.get('password') ?? '');
   if (!user) return html(401, loginPage(ctx.lang, client, pending.id, m.loginFailed));
   pending.username = user.username;
-  return html(200, consentPage(ctx.lang, client, { id: pending.id, username: user.username, scope: pending.scope, redirectUri: pending.redirectUri }), [
-    new URL(pending.redirectUri).origin,
-  ]);
+  return html(
+    200,
+    consentPage(ctx.lang, client, {
+      id: pending.id,
+      username: user.username,
+      scope: pending.scope,
+      redirectUri: pending.redirectUri,
+    }),
+    [new URL(pending.redirectUri).origin],
+  );
 }
 
 function consent(ctx: RequestContext, s: Services): RawReply {

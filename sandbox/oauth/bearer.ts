@@ -39,7 +39,9 @@ export function requireScope(ctx: RequestContext, s: Services, scope: Scope): Ca
     throw new ReplyNow(
       envelope(403, m.insufficientScope, {
         params: { scope },
-        headers: { 'www-authenticate': challenge('insufficient_scope', m.insufficientScope, { scope }, `, scope="${scope}"`) },
+        headers: {
+          'www-authenticate': challenge('insufficient_scope', m.insufficientScope, { scope }, `, scope="${scope}"`),
+        },
       }),
     );
   }

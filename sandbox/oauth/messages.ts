@@ -4,7 +4,10 @@ import type { Msg } from '../i18n';
 export const oauthMessages = {
   // --- authorization request (spec "Flow" 1) ---
   clientIdMissing: { en: 'The request has no client_id.', cs: 'Požadavek neobsahuje client_id.' },
-  clientUnknown: { en: 'No client is registered with client_id "{clientId}".', cs: 'Žádný klient s client_id „{clientId}“ není registrován.' },
+  clientUnknown: {
+    en: 'No client is registered with client_id "{clientId}".',
+    cs: 'Žádný klient s client_id „{clientId}“ není registrován.',
+  },
   redirectMismatch: {
     en: 'The redirect_uri "{given}" does not match the registered address exactly.',
     cs: 'Adresa redirect_uri „{given}“ přesně neodpovídá registrované adrese.',
@@ -36,13 +39,16 @@ export const oauthMessages = {
   pageTitleLogin: { en: 'Sign in', cs: 'Přihlášení' },
   pageTitleConsent: { en: 'Allow access', cs: 'Povolit přístup' },
   pageTitleError: { en: 'Authorization error', cs: 'Chyba autorizace' },
-  loginIntro: { en: '{company} asks for access to your company in the shipping service.', cs: '{company} žádá o přístup k vaší firmě ve službě přepravy.' },
+  loginIntro: {
+    en: '{company} asks for access to your company in the shipping service.',
+    cs: '{company} žádá o přístup k vaší firmě ve službě přepravy.',
+  },
   username: { en: 'User name', cs: 'Uživatelské jméno' },
   password: { en: 'Password', cs: 'Heslo' },
   signIn: { en: 'Sign in', cs: 'Přihlásit' },
   loginFailed: { en: 'The user name or password is wrong.', cs: 'Uživatelské jméno nebo heslo je chybné.' },
   consentIntro: {
-    en: 'Signed in as {username}. The application below asks for access to your company\'s data.',
+    en: "Signed in as {username}. The application below asks for access to your company's data.",
     cs: 'Přihlášen(a) jako {username}. Níže uvedená aplikace žádá o přístup k datům vaší firmy.',
   },
   consentCompany: { en: 'Company', cs: 'Firma' },
@@ -63,7 +69,10 @@ export const oauthMessages = {
   fieldLogoUrl: { en: 'Logo address (URL)', cs: 'Adresa loga (URL)' },
   fieldWebUrl: { en: 'Web address', cs: 'Webová adresa' },
   fieldRedirectUri: { en: 'Redirect address (redirect_uri)', cs: 'Adresa přesměrování (redirect_uri)' },
-  fieldClientSecret: { en: 'Secret (client_secret), at least 8 characters', cs: 'Tajný klíč (client_secret), alespoň 8 znaků' },
+  fieldClientSecret: {
+    en: 'Secret (client_secret), at least 8 characters',
+    cs: 'Tajný klíč (client_secret), alespoň 8 znaků',
+  },
   register: { en: 'Register', cs: 'Registrovat' },
   registered: { en: 'The client is registered. Its client_id:', cs: 'Klient je zaregistrován. Jeho client_id:' },
   registerNeedsSecret: {
@@ -75,7 +84,10 @@ export const oauthMessages = {
     en: 'The redirect address must be an absolute http or https URL without a fragment.',
     cs: 'Adresa přesměrování musí být absolutní URL http nebo https bez fragmentu.',
   },
-  urlInvalid: { en: 'The {field} must be an absolute http or https URL.', cs: 'Pole {field} musí být absolutní URL http nebo https.' },
+  urlInvalid: {
+    en: 'The {field} must be an absolute http or https URL.',
+    cs: 'Pole {field} musí být absolutní URL http nebo https.',
+  },
   secretTooShort: { en: 'The secret must have at least 8 characters.', cs: 'Tajný klíč musí mít alespoň 8 znaků.' },
 
   // --- token endpoint (spec "Flow" 5-7, RFC 6749 5.2) ---
@@ -114,7 +126,10 @@ export const oauthMessages = {
     en: 'The authorization request carried a PKCE code_challenge: send the matching code_verifier.',
     cs: 'Žádost o autorizaci obsahovala PKCE code_challenge: pošlete odpovídající code_verifier.',
   },
-  verifierMismatch: { en: 'The code_verifier does not match the code_challenge.', cs: 'code_verifier neodpovídá code_challenge.' },
+  verifierMismatch: {
+    en: 'The code_verifier does not match the code_challenge.',
+    cs: 'code_verifier neodpovídá code_challenge.',
+  },
   verifierUnexpected: {
     en: 'A code_verifier was sent but the authorization request had no code_challenge.',
     cs: 'Byl poslán code_verifier, ale žádost o autorizaci neobsahovala code_challenge.',
@@ -134,7 +149,10 @@ export const oauthMessages = {
     cs: 'Přístupový token v dotazu nebo těle není podporován: pošlete jej v hlavičce Authorization.',
   },
   tokenInvalid: { en: 'The access token provided is invalid', cs: 'Poskytnutý přístupový token je neplatný' },
-  tokenExpired: { en: 'The access token provided has expired', cs: 'Platnost poskytnutého přístupového tokenu vypršela' },
+  tokenExpired: {
+    en: 'The access token provided has expired',
+    cs: 'Platnost poskytnutého přístupového tokenu vypršela',
+  },
   insufficientScope: {
     en: 'The access token does not have the scope "{scope}" this resource needs.',
     cs: 'Přístupový token nemá rozsah „{scope}“, který tento zdroj vyžaduje.',

@@ -44,11 +44,19 @@ ${hidden('request', requestId)}
   );
 }
 
-export function consentPage(lang: Lang, client: ClientRecord, req: { id: string; username: string; scope: Scope[]; redirectUri: string }): string {
+export function consentPage(
+  lang: Lang,
+  client: ClientRecord,
+  req: { id: string; username: string; scope: Scope[]; redirectUri: string },
+): string {
   const notGiven = esc(t(m.notGiven, lang));
   const logo = client.logoUrl ? `<img src="${esc(client.logoUrl)}" alt="${esc(client.companyName)} logo">` : '';
-  const web = client.webUrl ? `<a href="${esc(client.webUrl)}" rel="noopener noreferrer">${esc(client.webUrl)}</a>` : notGiven;
-  const scopes = req.scope.map((s) => `<li><code>${esc(s)}</code>: ${esc(t(scopeDescriptions[s], lang))}</li>`).join('');
+  const web = client.webUrl
+    ? `<a href="${esc(client.webUrl)}" rel="noopener noreferrer">${esc(client.webUrl)}</a>`
+    : notGiven;
+  const scopes = req.scope
+    .map((s) => `<li><code>${esc(s)}</code>: ${esc(t(scopeDescriptions[s], lang))}</li>`)
+    .join('');
   return page(
     lang,
     m.pageTitleConsent,
@@ -81,7 +89,9 @@ export interface RegisterForm {
 export function registerPage(lang: Lang, values: RegisterForm, errors: string[], clientId: string | null): string {
   const field = (name: keyof RegisterForm | 'clientSecret', label: Msg, type: string, value: string) =>
     `<label for="${name}">${esc(t(label, lang))}</label><input type="${type}" id="${name}" name="${name}" value="${esc(value)}">`;
-  const done = clientId ? `<p class="registered">${esc(t(m.registered, lang))} <code id="client_id">${esc(clientId)}</code></p>` : '';
+  const done = clientId
+    ? `<p class="registered">${esc(t(m.registered, lang))} <code id="client_id">${esc(clientId)}</code></p>`
+    : '';
   const errs = errors.map((e) => `<p class="error" role="alert">${esc(e)}</p>`).join('');
   return page(
     lang,

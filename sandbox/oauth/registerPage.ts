@@ -13,7 +13,13 @@ import { oauthMessages as m } from './messages';
 import { esc, page, registerPage, type RegisterForm } from './pages';
 import { checkRegistration, registerClient } from './registration';
 
-const html = (status: number, body: string): RawReply => ({ kind: 'raw', status, body, contentType: 'text/html; charset=UTF-8', headers: { 'cache-control': 'no-store' } });
+const html = (status: number, body: string): RawReply => ({
+  kind: 'raw',
+  status,
+  body,
+  contentType: 'text/html; charset=UTF-8',
+  headers: { 'cache-control': 'no-store' },
+});
 const EMPTY: RegisterForm = { companyName: '', logoUrl: '', webUrl: '', redirectUri: '' };
 
 function submit(ctx: RequestContext, s: Services): RawReply {
@@ -26,13 +32,34 @@ function submit(ctx: RequestContext, s: Services): RawReply {
   };
   const reg = { ...values, clientSecret: form.get('clientSecret') ?? '' };
   const problems = checkRegistration(reg);
-  if (problems.length > 0) return html(422, registerPage(ctx.lang, values, problems.map((p) => t(p.message, ctx.lang, p.params)), null));
+  if (problems.length > 0)
+    return html(
+      422,
+      registerPage(
+        ctx.lang,
+        values,
+        problems.map((p) => t(p.message, ctx.lang, p.params)),
+        null,
+      ),
+    );
   const clientId = registerClient(s.store, reg, s.clock.now());
   return html(201, registerPage(ctx.lang, EMPTY, [], clientId));
 }
 
 export function addRegisterRoutes(router: Router, s: Services, secret?: string): void {
-  const refused = (ctx: RequestContext) => (secret !== undefined && !holdsSecret(ctx, secret) ? html(403, page(ctx.lang, m.pageTitleRegister, `<p class="error" role="alert">${esc(t(m.registerNeedsSecret, ctx.lang))}</p>`)) : null);
-  router.add('GET', '/register', (ctx) => refused(ctx) ?? html(200, registerPage(ctx.lang, EMPTY, [], null)), { api: false });
+  const refused = (ctx: RequestContext) =>
+    secret !== undefined && !holdsSecret(ctx, secret)
+      ? html(
+          403,
+          page(
+            ctx.lang,
+            m.pageTitleRegister,
+            `<p class="error" role="alert">${esc(t(m.registerNeedsSecret, ctx.lang))}</p>`,
+          ),
+        )
+      : null;
+  router.add('GET', '/register', (ctx) => refused(ctx) ?? html(200, registerPage(ctx.lang, EMPTY, [], null)), {
+    api: false,
+  });
   router.add('POST', '/register', (ctx) => refused(ctx) ?? submit(ctx, s), { api: false });
 }

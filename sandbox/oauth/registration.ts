@@ -30,7 +30,8 @@ function isHttpUrl(text: string, allowFragment = true): boolean {
 export function checkRegistration(r: ClientRegistration): RegistrationProblem[] {
   const problems: RegistrationProblem[] = [];
   if (!r.companyName?.trim()) problems.push({ message: m.companyNameRequired });
-  if (!isHttpUrl(r.redirectUri ?? '', false) || (r.redirectUri ?? '').includes('#')) problems.push({ message: m.redirectUriInvalid });
+  if (!isHttpUrl(r.redirectUri ?? '', false) || (r.redirectUri ?? '').includes('#'))
+    problems.push({ message: m.redirectUriInvalid });
   if (r.logoUrl && !isHttpUrl(r.logoUrl)) problems.push({ message: m.urlInvalid, params: { field: 'logoUrl' } });
   if (r.webUrl && !isHttpUrl(r.webUrl)) problems.push({ message: m.urlInvalid, params: { field: 'webUrl' } });
   if ((r.clientSecret ?? '').length < 8) problems.push({ message: m.secretTooShort });
@@ -38,9 +39,21 @@ export function checkRegistration(r: ClientRegistration): RegistrationProblem[] 
 }
 
 /** Registers and returns the generated client_id (32 lowercase letters and digits). */
-export function registerClient(store: SandboxStore, r: ClientRegistration, now: Date, clientId = randomToken(32)): string {
+export function registerClient(
+  store: SandboxStore,
+  r: ClientRegistration,
+  now: Date,
+  clientId = randomToken(32),
+): string {
   store.oauth.addClient(
-    { clientId, companyName: r.companyName.trim(), logoUrl: r.logoUrl || null, webUrl: r.webUrl || null, redirectUri: r.redirectUri, clientSecret: r.clientSecret },
+    {
+      clientId,
+      companyName: r.companyName.trim(),
+      logoUrl: r.logoUrl || null,
+      webUrl: r.webUrl || null,
+      redirectUri: r.redirectUri,
+      clientSecret: r.clientSecret,
+    },
     now.getTime(),
   );
   return clientId;

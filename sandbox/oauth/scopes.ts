@@ -5,10 +5,13 @@ export const SCOPES = ['deliveries', 'transports', 'collection-protocols', 'coll
 export type Scope = (typeof SCOPES)[number];
 
 export const scopeDescriptions: Record<Scope, Msg> = {
-  deliveries: { en: 'Insert, edit, close and cancel shipments; labels, ZPL and tracking', cs: 'Zakládání, úpravy, uzavírání a rušení zásilek; štítky, ZPL a sledování' },
+  deliveries: {
+    en: 'Insert, edit, close and cancel shipments; labels, ZPL and tracking',
+    cs: 'Zakládání, úpravy, uzavírání a rušení zásilek; štítky, ZPL a sledování',
+  },
   transports: { en: 'Search transports and prices', cs: 'Vyhledávání přeprav a cen' },
   'collection-protocols': { en: 'Create and read collection protocols', cs: 'Vytváření a čtení svozových protokolů' },
-  'collection-places': { en: 'Read the company\'s collection places', cs: 'Čtení svozových míst firmy' },
+  'collection-places': { en: "Read the company's collection places", cs: 'Čtení svozových míst firmy' },
 };
 
 export function isScope(s: string): s is Scope {

@@ -20,13 +20,20 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): RawReply {
-  return { kind: 'raw', status, body: JSON.stringify(body), contentType: 'application/json; charset=UTF-8', headers: { ...NO_STORE, ...headers } };
+  return {
+    kind: 'raw',
+    status,
+    body: JSON.stringify(body),
+    contentType: 'application/json; charset=UTF-8',
+    headers: { ...NO_STORE, ...headers },
+  };
 }
 
 function oauthError(lang: Lang, error: string, message: Msg, params: Record<string, string> = {}): RawReply {
   // RFC 6749 5.2: invalid_client through HTTP Basic answers 401 with a Basic challenge.
   const status = error === 'invalid_client' ? 401 : 400;
-  const headers: Record<string, string> = error === 'invalid_client' ? { 'www-authenticate': 'Basic realm="ClientApi", charset="UTF-8"' } : {};
+  const headers: Record<string, string> =
+    error === 'invalid_client' ? { 'www-authenticate': 'Basic realm="ClientApi", charset="UTF-8"' } : {};
   return json(status, { error, error_description: t(message, lang, params) }, headers);
 }
 
@@ -50,7 +57,13 @@ const REQUIRED: Record<string, string[]> = {
   refresh_token: ['refresh_token', 'redirect_uri', 'scope', 'grant_type'],
 };
 
-function issueAccess(s: Services, client: ClientRecord, username: string, scope: string, fromCode: string | null): string {
+function issueAccess(
+  s: Services,
+  client: ClientRecord,
+  username: string,
+  scope: string,
+  fromCode: string | null,
+): string {
   const token = randomToken(40);
   const expiresAt = s.clock.now().getTime() + ACCESS_TOKEN_SECONDS * 1000;
   s.store.oauth.addToken(token, { kind: 'access', clientId: client.clientId, username, scope, expiresAt }, fromCode);
@@ -61,19 +74,28 @@ function tokenRequest(ctx: RequestContext, s: Services): RawReply {
   const lang = ctx.lang;
   // Spec "Flow" 5: the Content-type is exactly application/x-www-form-urlencoded (a charset parameter is tolerated).
   const contentType = header(ctx, 'content-type');
-  const params = (contentType ?? '').split(';').slice(1).map((p) => p.trim().toLowerCase()).filter(Boolean);
-  if (mediaTypeOfHeader(contentType) !== 'application/x-www-form-urlencoded' || params.some((p) => p !== 'charset=utf-8')) {
+  const params = (contentType ?? '')
+    .split(';')
+    .slice(1)
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
+  if (
+    mediaTypeOfHeader(contentType) !== 'application/x-www-form-urlencoded' ||
+    params.some((p) => p !== 'charset=utf-8')
+  ) {
     return oauthError(lang, 'invalid_request', m.tokenContentType);
   }
   const body = new URLSearchParams(ctx.rawBody.toString('utf8'));
   // Spec "Client registration" 3: credentials in the query or the body are not supported.
-  if (['client_id', 'client_secret'].some((k) => body.has(k) || ctx.query.has(k))) return oauthError(lang, 'invalid_request', m.credentialsNotInBasic);
+  if (['client_id', 'client_secret'].some((k) => body.has(k) || ctx.query.has(k)))
+    return oauthError(lang, 'invalid_request', m.credentialsNotInBasic);
   const creds = basicCredentials(header(ctx, 'authorization'));
   if (!creds) return oauthError(lang, 'invalid_client', m.basicMissing);
   const client = s.store.oauth.authenticateClient(creds.id, creds.secret);
   if (!client) return oauthError(lang, 'invalid_client', m.clientAuthFailed);
 
-  for (const [name] of body) if (body.getAll(name).length > 1) return oauthError(lang, 'invalid_request', m.duplicateParam, { name });
+  for (const [name] of body)
+    if (body.getAll(name).length > 1) return oauthError(lang, 'invalid_request', m.duplicateParam, { name });
   const grantType = body.get('grant_type');
   if (!grantType) return oauthError(lang, 'invalid_request', m.grantTypeMissing);
   const required = Object.hasOwn(REQUIRED, grantType) ? REQUIRED[grantType] : undefined;
@@ -82,26 +104,32 @@ function tokenRequest(ctx: RequestContext, s: Services): RawReply {
   if (missing.length > 0) return oauthError(lang, 'invalid_request', m.fieldsMissing, { names: missing.join(', ') });
 
   // Spec "Flow" 5 table: redirect_uri is the registered address.
-  if (body.get('redirect_uri') !== client.redirectUri) return oauthError(lang, 'invalid_grant', m.tokenRedirectMismatch);
+  if (body.get('redirect_uri') !== client.redirectUri)
+    return oauthError(lang, 'invalid_grant', m.tokenRedirectMismatch);
   const scopeText = body.get('scope')!;
   const scope = parseScope(scopeText);
   if (!scope) return oauthError(lang, 'invalid_scope', m.scopeInvalid, { scope: scopeText });
 
-  return grantType === 'authorization_code' ? codeGrant(body, client, scope, s, lang) : refreshGrant(body, client, scope, s, lang);
+  return grantType === 'authorization_code'
+    ? codeGrant(body, client, scope, s, lang)
+    : refreshGrant(body, client, scope, s, lang);
 }
 
 function codeGrant(body: URLSearchParams, client: ClientRecord, scope: string[], s: Services, lang: Lang): RawReply {
   const code = body.get('code')!;
   const now = s.clock.now().getTime();
   const rec = s.store.oauth.code(code);
-  if (!rec || rec.clientId !== client.clientId || rec.expiresAt <= now) return oauthError(lang, 'invalid_grant', m.codeInvalid);
+  if (!rec || rec.clientId !== client.clientId || rec.expiresAt <= now)
+    return oauthError(lang, 'invalid_grant', m.codeInvalid);
   if (rec.usedAt !== null) {
     // RFC 6749 4.1.2: a code used twice is treated as stolen; what was issued from it is revoked.
     s.store.oauth.revokeTokensOfCode(code);
     return oauthError(lang, 'invalid_grant', m.codeInvalid);
   }
-  if (rec.redirectUri !== null && rec.redirectUri !== body.get('redirect_uri')) return oauthError(lang, 'invalid_grant', m.tokenRedirectMismatch);
-  if (!scopeWithin(scope, rec.scope)) return oauthError(lang, 'invalid_scope', m.scopeNotGranted, { scope: scope.join(' '), granted: rec.scope });
+  if (rec.redirectUri !== null && rec.redirectUri !== body.get('redirect_uri'))
+    return oauthError(lang, 'invalid_grant', m.tokenRedirectMismatch);
+  if (!scopeWithin(scope, rec.scope))
+    return oauthError(lang, 'invalid_scope', m.scopeNotGranted, { scope: scope.join(' '), granted: rec.scope });
   // PKCE (RFC 7636 4.6; RFC 9700 2.1.1: a verifier without a challenge is refused too).
   const verifier = body.get('code_verifier');
   if (rec.codeChallenge !== null) {
@@ -116,16 +144,28 @@ function codeGrant(body: URLSearchParams, client: ClientRecord, scope: string[],
   const scopeText = scope.join(' ');
   const refresh = randomToken(40);
   s.store.transaction(() => {
-    s.store.oauth.addToken(refresh, { kind: 'refresh', clientId: client.clientId, username: rec.username, scope: scopeText, expiresAt: null }, code);
+    s.store.oauth.addToken(
+      refresh,
+      { kind: 'refresh', clientId: client.clientId, username: rec.username, scope: scopeText, expiresAt: null },
+      code,
+    );
   });
   const access = issueAccess(s, client, rec.username, scopeText, code);
-  return json(200, { access_token: access, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'bearer', scope: scopeText, refresh_token: refresh });
+  return json(200, {
+    access_token: access,
+    expires_in: ACCESS_TOKEN_SECONDS,
+    token_type: 'bearer',
+    scope: scopeText,
+    refresh_token: refresh,
+  });
 }
 
 function refreshGrant(body: URLSearchParams, client: ClientRecord, scope: string[], s: Services, lang: Lang): RawReply {
   const rec = s.store.oauth.token(body.get('refresh_token')!);
-  if (!rec || rec.kind !== 'refresh' || rec.clientId !== client.clientId) return oauthError(lang, 'invalid_grant', m.refreshInvalid);
-  if (!scopeWithin(scope, rec.scope)) return oauthError(lang, 'invalid_scope', m.scopeNotGranted, { scope: scope.join(' '), granted: rec.scope });
+  if (!rec || rec.kind !== 'refresh' || rec.clientId !== client.clientId)
+    return oauthError(lang, 'invalid_grant', m.refreshInvalid);
+  if (!scopeWithin(scope, rec.scope))
+    return oauthError(lang, 'invalid_scope', m.scopeNotGranted, { scope: scope.join(' '), granted: rec.scope });
   const scopeText = scope.join(' ');
   const access = issueAccess(s, client, rec.username, scopeText, null);
   // Spec "Flow" 6: the refresh grant's response has no refresh_token.
@@ -137,8 +177,18 @@ export function addTokenRoute(router: Router, s: Services): void {
 }
 
 /** The spec's "manual mode" (Access to resources 4), used by POST /_sandbox/tokens. */
-export function issueTokensByHand(s: Services, client: ClientRecord, username: string, scope: string): { access_token: string; refresh_token: string; expires_in: number; scope: string } {
+export function issueTokensByHand(
+  s: Services,
+  client: ClientRecord,
+  username: string,
+  scope: string,
+): { access_token: string; refresh_token: string; expires_in: number; scope: string } {
   const refresh = randomToken(40);
   s.store.oauth.addToken(refresh, { kind: 'refresh', clientId: client.clientId, username, scope, expiresAt: null });
-  return { access_token: issueAccess(s, client, username, scope, null), refresh_token: refresh, expires_in: ACCESS_TOKEN_SECONDS, scope };
+  return {
+    access_token: issueAccess(s, client, username, scope, null),
+    refresh_token: refresh,
+    expires_in: ACCESS_TOKEN_SECONDS,
+    scope,
+  };
 }

@@ -3,7 +3,15 @@
  * transitions", "Errors", "Limits"). Validation and state rules are the domain's; this module
  * owns ids, ownership, the licence limit, ETags, the 100-result cap and the status codes.
  */
-import { cancelDelivery, closeDeliveries, createDelivery, parseSearch, replaceDelivery, validateDeliveries, type StoredDelivery } from '../domain/index';
+import {
+  cancelDelivery,
+  closeDeliveries,
+  createDelivery,
+  parseSearch,
+  replaceDelivery,
+  validateDeliveries,
+  type StoredDelivery,
+} from '../domain/index';
 import { header, readBody, type RequestContext } from '../http/context';
 import { envelope, notModified, type ErrorItem, type Reply } from '../http/envelope';
 import { ifMatchPasses, noneMatchHits } from '../http/etag';
@@ -12,7 +20,17 @@ import type { Router } from '../http/router';
 import { requireScope } from '../oauth/index';
 import type { Services } from '../services';
 import { routeMessages as rm } from './messages';
-import { currentStates, deliveriesEtag, deliveriesOf, domainFailure, fieldsOf, itemIds, ownedDeliveries, present, withIndex } from './shared';
+import {
+  currentStates,
+  deliveriesEtag,
+  deliveriesOf,
+  domainFailure,
+  fieldsOf,
+  itemIds,
+  ownedDeliveries,
+  present,
+  withIndex,
+} from './shared';
 
 /** Spec "Limits": a search returns at most 100 shipments. */
 export const SEARCH_LIMIT = 100;
@@ -78,7 +96,10 @@ function edit(ctx: RequestContext, s: Services): Reply {
   });
   if (errors.length > 0) return envelope(422, httpMessages.validationFailed, { errors });
   s.store.deliveries.saveAll(caller.companyId, edited);
-  return envelope(200, rm.edited, { data: present(edited, places, fieldsOf(ctx)), headers: { etag: deliveriesEtag(edited) } });
+  return envelope(200, rm.edited, {
+    data: present(edited, places, fieldsOf(ctx)),
+    headers: { etag: deliveriesEtag(edited) },
+  });
 }
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
@@ -86,7 +107,9 @@ const isTrue = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true
 function close(ctx: RequestContext, s: Services): Reply {
   const caller = requireScope(ctx, s, 'deliveries');
   const items = deliveriesOf(readBody(ctx));
-  const ids = itemIds(items, (item, i) => (isTrue(item.closed) ? null : { field: `[${i}].closed`, value: item.closed ?? null, message: rm.closedMustBeTrue }));
+  const ids = itemIds(items, (item, i) =>
+    isTrue(item.closed) ? null : { field: `[${i}].closed`, value: item.closed ?? null, message: rm.closedMustBeTrue },
+  );
   const ds = ownedDeliveries(s, caller.companyId, ids);
   const places = s.store.companies.places(caller.companyId);
   const r = closeDeliveries(ds, {
@@ -111,7 +134,12 @@ function cancel(ctx: RequestContext, s: Services): Reply {
   ids.forEach((id, i) => {
     const entry = s.store.deliveries.get(id);
     if (!entry || entry.companyId !== caller.companyId) {
-      errors.push({ field: `[${i}].deliveryId`, value: id, message: entry ? rm.deliveryForbidden : rm.deliveryNotFound, params: { deliveryId: id } });
+      errors.push({
+        field: `[${i}].deliveryId`,
+        value: id,
+        message: entry ? rm.deliveryForbidden : rm.deliveryNotFound,
+        params: { deliveryId: id },
+      });
     }
   });
   if (errors.length > 0) return envelope(422, httpMessages.validationFailed, { errors });

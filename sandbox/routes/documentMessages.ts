@@ -41,7 +41,10 @@ export const documentMessages = {
   },
   agentRequired: { en: 'agent (the carrier code) is required', cs: 'agent (kód dopravce) je povinný' },
   agentUnknown: { en: 'Unknown carrier "{value}"', cs: 'Neznámý dopravce „{value}“' },
-  placeRequired: { en: 'collectionPlace (the collection place identifier) is required', cs: 'collectionPlace (identifikátor svozového místa) je povinné' },
+  placeRequired: {
+    en: 'collectionPlace (the collection place identifier) is required',
+    cs: 'collectionPlace (identifikátor svozového místa) je povinné',
+  },
   placeUnknown: { en: 'Your company has no collection place "{value}"', cs: 'Vaše firma nemá svozové místo „{value}“' },
   nothingToHandOver: {
     en: 'There are no closed, unsent shipments of {agent} at {collectionPlace} without a protocol.',
@@ -51,9 +54,15 @@ export const documentMessages = {
     en: 'The query parameter collectionProtocolId (one protocol id) is required.',
     cs: 'Parametr dotazu collectionProtocolId (číslo jednoho protokolu) je povinný.',
   },
-  protocolIdInvalid: { en: 'collectionProtocolId must be one positive whole number, not "{value}".', cs: 'collectionProtocolId musí být jedno kladné celé číslo, ne „{value}“.' },
+  protocolIdInvalid: {
+    en: 'collectionProtocolId must be one positive whole number, not "{value}".',
+    cs: 'collectionProtocolId musí být jedno kladné celé číslo, ne „{value}“.',
+  },
   protocolNotFound: { en: 'Collection protocol {id} does not exist', cs: 'Svozový protokol {id} neexistuje' },
-  protocolForbidden: { en: 'Collection protocol {id} belongs to another company', cs: 'Svozový protokol {id} patří jiné firmě' },
+  protocolForbidden: {
+    en: 'Collection protocol {id} belongs to another company',
+    cs: 'Svozový protokol {id} patří jiné firmě',
+  },
   protocolFailed: {
     en: 'The protocol could not be generated: {detail}',
     cs: 'Protokol se nepodařilo vytvořit: {detail}',

@@ -15,7 +15,12 @@ export function requireClosed(ds: StoredDelivery[]): void {
   throw new ReplyNow(
     envelope(422, rm2.notClosed, {
       params: { deliveryId: unclosed[0]!.deliveryId },
-      errors: unclosed.map((d) => ({ field: 'deliveryId', value: d.deliveryId, message: rm2.notClosed, params: { deliveryId: d.deliveryId } })),
+      errors: unclosed.map((d) => ({
+        field: 'deliveryId',
+        value: d.deliveryId,
+        message: rm2.notClosed,
+        params: { deliveryId: d.deliveryId },
+      })),
     }),
   );
 }
@@ -25,7 +30,12 @@ export function requireOneCarrier(ds: StoredDelivery[]): string {
   const first = ds[0]!.agent;
   const errors: ErrorItem[] = ds
     .filter((d) => d.agent !== first)
-    .map((d) => ({ field: 'deliveryId', value: d.deliveryId, message: dm.oneCarrier, params: { deliveryId: d.deliveryId, agent: d.agent, first } }));
+    .map((d) => ({
+      field: 'deliveryId',
+      value: d.deliveryId,
+      message: dm.oneCarrier,
+      params: { deliveryId: d.deliveryId, agent: d.agent, first },
+    }));
   if (errors.length > 0) throw new ReplyNow(envelope(422, errors[0]!.message, { params: errors[0]!.params, errors }));
   return first;
 }
@@ -37,5 +47,7 @@ export function queryValue(ctx: RequestContext, name: string): string | null {
 }
 
 export function invalidQuery(field: string, value: string, message: typeof dm.positionInvalid): ReplyNow {
-  return new ReplyNow(envelope(422, message, { params: { value }, errors: [{ field, value, message, params: { value } }] }));
+  return new ReplyNow(
+    envelope(422, message, { params: { value }, errors: [{ field, value, message, params: { value } }] }),
+  );
 }

@@ -16,7 +16,10 @@ function placeOf(places: CollectionPlaceRecord[], id: string | null): Collection
 }
 
 function joinNonEmpty(parts: Array<string | null | undefined>, sep = ' '): string {
-  return parts.map((p) => (p ?? '').trim()).filter(Boolean).join(sep);
+  return parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(sep);
 }
 
 function placeParty(place: CollectionPlaceRecord): LabelParty & { contactPerson?: string; phone?: string } {
@@ -28,7 +31,10 @@ function placeParty(place: CollectionPlaceRecord): LabelParty & { contactPerson?
   };
 }
 
-function partyOf(p: StoredParty, places: CollectionPlaceRecord[]): LabelParty & { contactPerson?: string; phone?: string; pickUpPlace?: string } {
+function partyOf(
+  p: StoredParty,
+  places: CollectionPlaceRecord[],
+): LabelParty & { contactPerson?: string; phone?: string; pickUpPlace?: string } {
   if (p.type === 'collectionPlace') {
     const place = placeOf(places, p.collectionPlace);
     // A place deleted since the insert still has its identifier to print.
@@ -38,7 +44,9 @@ function partyOf(p: StoredParty, places: CollectionPlaceRecord[]): LabelParty & 
   const person = joinNonEmpty([p.firstname, p.surname]);
   const name = person || p.contactPerson || p.email || '?';
   const a = p.address;
-  const lines = a ? [joinNonEmpty([a.street, a.streetNumber]), joinNonEmpty([a.postalCode, a.city]), a.state].filter(Boolean) : [];
+  const lines = a
+    ? [joinNonEmpty([a.street, a.streetNumber]), joinNonEmpty([a.postalCode, a.city]), a.state].filter(Boolean)
+    : [];
   return {
     name,
     lines,
@@ -49,7 +57,10 @@ function partyOf(p: StoredParty, places: CollectionPlaceRecord[]): LabelParty & 
 }
 
 /** One label per package, in package order. `now` is the document's creation time. */
-export function labelsOf(d: StoredDelivery, ctx: { places: CollectionPlaceRecord[]; now: Date; lang: Lang }): LabelData[] {
+export function labelsOf(
+  d: StoredDelivery,
+  ctx: { places: CollectionPlaceRecord[]; now: Date; lang: Lang },
+): LabelData[] {
   const carrier = carrierOf(d.agent);
   const type = carrier?.deliveryTypes.find((t) => t.code === d.deliveryType);
   const sender = partyOf(d.sender, ctx.places);

@@ -31,7 +31,10 @@ export const routeMessages = {
     cs: 'Zásilka {deliveryId} patří jiné firmě',
   },
   deliveryIdInvalid: { en: 'deliveryId must be a positive whole number', cs: 'deliveryId musí být kladné celé číslo' },
-  deliveryIdDuplicate: { en: 'The shipment {deliveryId} is listed more than once', cs: 'Zásilka {deliveryId} je uvedena vícekrát' },
+  deliveryIdDuplicate: {
+    en: 'The shipment {deliveryId} is listed more than once',
+    cs: 'Zásilka {deliveryId} je uvedena vícekrát',
+  },
   closedMustBeTrue: { en: 'closed must be true', cs: 'closed musí být true' },
   preconditionFailed: {
     en: 'The shipments changed since the ETag given in If-Match; nothing was edited. Read them again.',

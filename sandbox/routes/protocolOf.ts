@@ -19,7 +19,10 @@ export interface ProtocolInput {
 }
 
 const joinNonEmpty = (parts: Array<string | null | undefined>, sep = ' ') =>
-  parts.map((p) => (p ?? '').trim()).filter(Boolean).join(sep);
+  parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(sep);
 
 /** The recipient as the courier would look for it: person, else contact, else e-mail; the city helps to sort. */
 function recipientName(p: StoredParty): string {

@@ -7,13 +7,29 @@ import { idOf } from './shared';
 
 export function queryIds(ctx: RequestContext): number[] {
   const raw = ctx.query.getAll('deliveryId').join(',');
-  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) {
-    throw new ReplyNow(envelope(422, rm2.deliveryIdQueryRequired, { errors: [{ field: 'deliveryId', value: raw, message: rm2.deliveryIdQueryRequired }] }));
+    throw new ReplyNow(
+      envelope(422, rm2.deliveryIdQueryRequired, {
+        errors: [{ field: 'deliveryId', value: raw, message: rm2.deliveryIdQueryRequired }],
+      }),
+    );
   }
   const bad = parts.filter((p) => idOf(p) === null);
   if (bad.length > 0) {
-    throw new ReplyNow(envelope(422, httpMessages.validationFailed, { errors: bad.map((value) => ({ field: 'deliveryId', value, message: rm2.deliveryIdQueryInvalid, params: { value } })) }));
+    throw new ReplyNow(
+      envelope(422, httpMessages.validationFailed, {
+        errors: bad.map((value) => ({
+          field: 'deliveryId',
+          value,
+          message: rm2.deliveryIdQueryInvalid,
+          params: { value },
+        })),
+      }),
+    );
   }
   return [...new Set(parts.map((p) => idOf(p)!))];
 }

@@ -91,5 +91,15 @@ ${adminSection(lang, base, admin)}
 }
 
 export function addRootPage(router: Router, opts: RootPageOptions): void {
-  router.add('GET', '/', (ctx) => ({ kind: 'raw', status: 200, body: rootPageHtml(ctx.lang, ctx.baseUrl, opts), contentType: 'text/html; charset=UTF-8' }), { api: false });
+  router.add(
+    'GET',
+    '/',
+    (ctx) => ({
+      kind: 'raw',
+      status: 200,
+      body: rootPageHtml(ctx.lang, ctx.baseUrl, opts),
+      contentType: 'text/html; charset=UTF-8',
+    }),
+    { api: false },
+  );
 }

@@ -23,8 +23,16 @@ export function magicSection(lang: Lang): string {
 }
 
 function carrierRow(c: CarrierDef, lang: Lang): string[] {
-  const zpl = c.zpl ? c.zpl.sizes.map((s) => (s === c.zpl!.default ? `<b>${esc(s)}</b>` : esc(s))).join(', ') : esc(t(m.none, lang));
-  return [code(c.code), esc(c.name), zpl, esc(t(c.distinguishesCollection ? m.yes : m.no, lang)), esc(t(c.unpaid ? m.unpaid : m.paid, lang))];
+  const zpl = c.zpl
+    ? c.zpl.sizes.map((s) => (s === c.zpl!.default ? `<b>${esc(s)}</b>` : esc(s))).join(', ')
+    : esc(t(m.none, lang));
+  return [
+    code(c.code),
+    esc(c.name),
+    zpl,
+    esc(t(c.distinguishesCollection ? m.yes : m.no, lang)),
+    esc(t(c.unpaid ? m.unpaid : m.paid, lang)),
+  ];
 }
 
 function carrierDetails(c: CarrierDef, lang: Lang): string {
@@ -64,13 +72,47 @@ ${catalogue.carriers.map((c) => carrierDetails(c, lang)).join('\n')}`;
 
 const CONTROLS: Array<[string, string, Msg]> = [
   ['GET /_sandbox/clock', '', { en: 'the sandbox time: { now }', cs: 'čas sandboxu: { now }' }],
-  ['POST /_sandbox/clock/advance', '{"seconds": 3600}', { en: 'moves the clock: expires codes (90 s) and tokens (3600 s), moves closed shipments along', cs: 'posune hodiny: vyprší kódy (90 s) a tokeny (3600 s), zásilky se posunou dál' }],
-  ['POST /_sandbox/tokens', '{"clientId": "demo-client", "username": "demo", "scope": "deliveries"}', { en: 'tokens without the pages (the spec\'s manual mode)', cs: 'tokeny bez stránek (ruční režim ze specifikace)' }],
-  ['POST /_sandbox/clients', '{"companyName": "My app", "redirectUri": "http://127.0.0.1:9000/cb", "clientSecret": "s3cret-123"}', { en: 'registers a client: { clientId }', cs: 'zaregistruje klienta: { clientId }' }],
-  ['POST /_sandbox/permissions/withdraw', '{"clientId": "demo-client", "username": "demo"}', { en: 'deletes every token of that client for that user', cs: 'smaže všechny tokeny klienta pro uživatele' }],
-  ['POST /_sandbox/licence', '{"limit": 25}', { en: 'licence limit of shipments (null = none)', cs: 'limit licence zásilek (null = žádný)' }],
-  ['POST /_sandbox/reset', '{"seed": "demo"}', { en: 'wipes everything and seeds again', cs: 'vše smaže a znovu naplní' }],
-  ['POST /_sandbox/faults', '{"path": "/api/v3/deliveries", "status": 503, "count": 1}', { en: 'per-path faults: latencyMs, status, reset, hang, carrierReject, count', cs: 'poruchy podle cesty: latencyMs, status, reset, hang, carrierReject, count' }],
+  [
+    'POST /_sandbox/clock/advance',
+    '{"seconds": 3600}',
+    {
+      en: 'moves the clock: expires codes (90 s) and tokens (3600 s), moves closed shipments along',
+      cs: 'posune hodiny: vyprší kódy (90 s) a tokeny (3600 s), zásilky se posunou dál',
+    },
+  ],
+  [
+    'POST /_sandbox/tokens',
+    '{"clientId": "demo-client", "username": "demo", "scope": "deliveries"}',
+    { en: "tokens without the pages (the spec's manual mode)", cs: 'tokeny bez stránek (ruční režim ze specifikace)' },
+  ],
+  [
+    'POST /_sandbox/clients',
+    '{"companyName": "My app", "redirectUri": "http://127.0.0.1:9000/cb", "clientSecret": "s3cret-123"}',
+    { en: 'registers a client: { clientId }', cs: 'zaregistruje klienta: { clientId }' },
+  ],
+  [
+    'POST /_sandbox/permissions/withdraw',
+    '{"clientId": "demo-client", "username": "demo"}',
+    { en: 'deletes every token of that client for that user', cs: 'smaže všechny tokeny klienta pro uživatele' },
+  ],
+  [
+    'POST /_sandbox/licence',
+    '{"limit": 25}',
+    { en: 'licence limit of shipments (null = none)', cs: 'limit licence zásilek (null = žádný)' },
+  ],
+  [
+    'POST /_sandbox/reset',
+    '{"seed": "demo"}',
+    { en: 'wipes everything and seeds again', cs: 'vše smaže a znovu naplní' },
+  ],
+  [
+    'POST /_sandbox/faults',
+    '{"path": "/api/v3/deliveries", "status": 503, "count": 1}',
+    {
+      en: 'per-path faults: latencyMs, status, reset, hang, carrierReject, count',
+      cs: 'poruchy podle cesty: latencyMs, status, reset, hang, carrierReject, count',
+    },
+  ],
   ['DELETE /_sandbox/faults', '', { en: 'clears all faults', cs: 'zruší všechny poruchy' }],
 ];
 

@@ -1,5 +1,12 @@
 /** Helpers the resource routes share: reading `deliveries` lists, ids, ownership, fields, ETags. */
-import { presentDelivery, advanceDelivery, type CollectionPlaceRecord, type DomainResult, type FieldError, type StoredDelivery } from '../domain/index';
+import {
+  presentDelivery,
+  advanceDelivery,
+  type CollectionPlaceRecord,
+  type DomainResult,
+  type FieldError,
+  type StoredDelivery,
+} from '../domain/index';
 import type { RequestContext } from '../http/context';
 import { envelope, ReplyNow, type ErrorItem } from '../http/envelope';
 import { etagOf } from '../http/etag';
@@ -15,7 +22,11 @@ export const MAX_ITEMS_PER_REQUEST = 1000;
 export function deliveriesOf(body: Record<string, unknown>): unknown[] {
   const items = body.deliveries;
   if (!Array.isArray(items) || items.length === 0) {
-    throw new ReplyNow(envelope(422, rm.deliveriesMissing, { errors: [{ field: 'deliveries', value: items ?? null, message: rm.deliveriesMissing }] }));
+    throw new ReplyNow(
+      envelope(422, rm.deliveriesMissing, {
+        errors: [{ field: 'deliveries', value: items ?? null, message: rm.deliveriesMissing }],
+      }),
+    );
   }
   if (items.length > MAX_ITEMS_PER_REQUEST) {
     throw new ReplyNow(envelope(422, rm.tooMany, { params: { max: MAX_ITEMS_PER_REQUEST } }));
@@ -26,7 +37,10 @@ export function deliveriesOf(body: Record<string, unknown>): unknown[] {
 /** `fields` of the query (spec "GET /api/v3/deliveries"): comma-separated; unknown names are the domain's to ignore. */
 export function fieldsOf(ctx: RequestContext): string[] | undefined {
   const raw = ctx.query.getAll('fields').join(',');
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.length > 0 ? names : undefined;
 }
 
@@ -39,7 +53,10 @@ export function idOf(value: unknown): number | null {
 }
 
 /** The deliveryId of each item, or a 422 with one error per bad item. Duplicates are refused too. */
-export function itemIds(items: unknown[], check?: (item: Record<string, unknown>, index: number) => ErrorItem | null): number[] {
+export function itemIds(
+  items: unknown[],
+  check?: (item: Record<string, unknown>, index: number) => ErrorItem | null,
+): number[] {
   const errors: ErrorItem[] = [];
   const ids: number[] = [];
   items.forEach((item, i) => {
@@ -50,7 +67,12 @@ export function itemIds(items: unknown[], check?: (item: Record<string, unknown>
     } else if (id === null) {
       errors.push({ field: `[${i}].deliveryId`, value: rec.deliveryId, message: rm.deliveryIdInvalid });
     } else if (ids.includes(id)) {
-      errors.push({ field: `[${i}].deliveryId`, value: rec.deliveryId, message: rm.deliveryIdDuplicate, params: { deliveryId: id } });
+      errors.push({
+        field: `[${i}].deliveryId`,
+        value: rec.deliveryId,
+        message: rm.deliveryIdDuplicate,
+        params: { deliveryId: id },
+      });
     } else {
       ids.push(id);
       const extra = check?.(rec, i);
@@ -65,13 +87,20 @@ export function itemIds(items: unknown[], check?: (item: Record<string, unknown>
  * The company's shipments by id, moved along by the clock first. A missing id -> 404, another
  * company's -> 403 (spec "PATCH", "Errors"), unless the caller maps both to something else.
  */
-export function ownedDeliveries(s: Services, companyId: number, ids: number[], onMissing?: (id: number, other: boolean) => never): StoredDelivery[] {
+export function ownedDeliveries(
+  s: Services,
+  companyId: number,
+  ids: number[],
+  onMissing?: (id: number, other: boolean) => never,
+): StoredDelivery[] {
   const out: StoredDelivery[] = [];
   for (const id of ids) {
     const entry = s.store.deliveries.get(id);
     if (!entry || entry.companyId !== companyId) {
       onMissing?.(id, !!entry);
-      throw new ReplyNow(envelope(entry ? 403 : 404, entry ? rm.deliveryForbidden : rm.deliveryNotFound, { params: { deliveryId: id } }));
+      throw new ReplyNow(
+        envelope(entry ? 403 : 404, entry ? rm.deliveryForbidden : rm.deliveryNotFound, { params: { deliveryId: id } }),
+      );
     }
     out.push(entry.delivery);
   }
@@ -92,7 +121,11 @@ export function currentStates(s: Services, companyId: number, ds: StoredDelivery
   return out;
 }
 
-export function present(ds: StoredDelivery[], places: CollectionPlaceRecord[], fields?: string[]): Record<string, unknown>[] {
+export function present(
+  ds: StoredDelivery[],
+  places: CollectionPlaceRecord[],
+  fields?: string[],
+): Record<string, unknown>[] {
   return ds.map((d) => presentDelivery(d, { places, fields }));
 }
 
@@ -110,7 +143,9 @@ export function deliveriesEtag(ds: StoredDelivery[], fields?: string[]): string 
 /** A domain failure as an envelope; field paths get the item's [index] when the domain had none. */
 export function domainFailure(r: Extract<DomainResult<unknown>, { ok: false }>, index?: number): ReplyNow {
   const errors = r.errors.map((e) => withIndex(e, index));
-  return new ReplyNow(envelope(r.status ?? 422, r.message ?? httpMessages.validationFailed, errors.length > 0 ? { errors } : {}));
+  return new ReplyNow(
+    envelope(r.status ?? 422, r.message ?? httpMessages.validationFailed, errors.length > 0 ? { errors } : {}),
+  );
 }
 
 export function withIndex(e: FieldError, index?: number): ErrorItem {

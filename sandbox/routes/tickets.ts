@@ -40,7 +40,12 @@ const isBackShipment = (d: StoredDelivery) => d.extraServices.some((s) => s.code
 function refuseBackShipments(ds: StoredDelivery[]): void {
   const back = ds.filter(isBackShipment);
   if (back.length === 0) return;
-  const errors = back.map((d) => ({ field: 'deliveryId', value: d.deliveryId, message: dm.backShipment, params: { deliveryId: d.deliveryId } }));
+  const errors = back.map((d) => ({
+    field: 'deliveryId',
+    value: d.deliveryId,
+    message: dm.backShipment,
+    params: { deliveryId: d.deliveryId },
+  }));
   throw new ReplyNow(envelope(422, dm.backShipment, { params: errors[0]!.params, errors }));
 }
 
@@ -63,7 +68,9 @@ async function tickets(ctx: RequestContext, s: Services): Promise<Reply> {
     if (err instanceof DocumentError) return envelope(422, dm.labelsFailed, { params: { detail: err.message } });
     throw err;
   }
-  return envelope(200, rm.tickets, { data: { created: formatTimestamp(now), size: pdf.length, contents: mimeBase64(pdf) } });
+  return envelope(200, rm.tickets, {
+    data: { created: formatTimestamp(now), size: pdf.length, contents: mimeBase64(pdf) },
+  });
 }
 
 export function addTicketRoutes(router: Router, s: Services): void {

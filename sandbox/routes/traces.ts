@@ -20,7 +20,12 @@ function traces(ctx: RequestContext, s: Services): Reply {
   if (unclosed.length > 0) {
     return envelope(422, rm2.notClosed, {
       params: { deliveryId: unclosed[0]!.deliveryId },
-      errors: unclosed.map((d) => ({ field: 'deliveryId', value: d.deliveryId, message: rm2.notClosed, params: { deliveryId: d.deliveryId } })),
+      errors: unclosed.map((d) => ({
+        field: 'deliveryId',
+        value: d.deliveryId,
+        message: rm2.notClosed,
+        params: { deliveryId: d.deliveryId },
+      })),
     });
   }
   const now = s.clock.now();

@@ -25,7 +25,10 @@ export function addTransportRoutes(router: Router, s: Services): void {
   router.add(
     'POST',
     '/api/v3/transports',
-    (ctx) => ((header(ctx, 'x-http-method-override') ?? '').toUpperCase() === 'GET' ? search(ctx, s) : envelope(405, rm2.methodOverride, { headers: { allow: 'GET' } })),
+    (ctx) =>
+      (header(ctx, 'x-http-method-override') ?? '').toUpperCase() === 'GET'
+        ? search(ctx, s)
+        : envelope(405, rm2.methodOverride, { headers: { allow: 'GET' } }),
     { api: true },
   );
 }

@@ -23,7 +23,8 @@ const SIZES: readonly ZplSize[] = ['10x5', '10x15', '10x17'];
 function zpl(ctx: RequestContext, s: Services): Reply {
   const caller = requireScope(ctx, s, 'deliveries');
   const rawSize = queryValue(ctx, 'size');
-  if (rawSize !== null && rawSize !== '' && !SIZES.includes(rawSize as ZplSize)) throw invalidQuery('size', rawSize, dm.sizeUnknown);
+  if (rawSize !== null && rawSize !== '' && !SIZES.includes(rawSize as ZplSize))
+    throw invalidQuery('size', rawSize, dm.sizeUnknown);
   const ds = ownedDeliveries(s, caller.companyId, queryIds(ctx));
   requireClosed(ds);
   const agent = requireOneCarrier(ds);
@@ -32,12 +33,18 @@ function zpl(ctx: RequestContext, s: Services): Reply {
   const size = rawSize ? (rawSize as ZplSize) : carrier.zpl.default;
   if (!carrier.zpl.sizes.includes(size)) {
     const params = { agent, value: size, allowed: carrier.zpl.sizes.join(', ') };
-    return envelope(422, dm.sizeNotAllowed, { params, errors: [{ field: 'size', value: size, message: dm.sizeNotAllowed, params }] });
+    return envelope(422, dm.sizeNotAllowed, {
+      params,
+      errors: [{ field: 'size', value: size, message: dm.sizeNotAllowed, params }],
+    });
   }
   const now = s.clock.now();
   const places = s.store.companies.places(caller.companyId);
   try {
-    const data = ds.map((d) => ({ deliveryId: d.deliveryId, zplCodes: labelsOf(d, { places, now, lang: ctx.lang }).map((l) => renderZplLabel(l, size)) }));
+    const data = ds.map((d) => ({
+      deliveryId: d.deliveryId,
+      zplCodes: labelsOf(d, { places, now, lang: ctx.lang }).map((l) => renderZplLabel(l, size)),
+    }));
     return envelope(200, rm.zpl, { data });
   } catch (err) {
     if (err instanceof DocumentError) return envelope(422, dm.labelsFailed, { params: { detail: err.message } });

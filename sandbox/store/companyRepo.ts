@@ -10,13 +10,15 @@ export class CompanyRepo {
   }
 
   companyName(companyId: number): string | null {
-    const row = this.db.prepare('SELECT name FROM companies WHERE company_id = ?').get(companyId) as { name: string } | undefined;
+    const row = this.db.prepare('SELECT name FROM companies WHERE company_id = ?').get(companyId) as
+      { name: string } | undefined;
     return row?.name ?? null;
   }
 
   /** null = no limit. */
   licenceLimit(companyId: number): number | null {
-    const row = this.db.prepare('SELECT licence_limit FROM companies WHERE company_id = ?').get(companyId) as { licence_limit: number | null } | undefined;
+    const row = this.db.prepare('SELECT licence_limit FROM companies WHERE company_id = ?').get(companyId) as
+      { licence_limit: number | null } | undefined;
     return row?.licence_limit ?? null;
   }
 
@@ -31,13 +33,17 @@ export class CompanyRepo {
   }
 
   places(companyId: number): CollectionPlaceRecord[] {
-    const rows = this.db.prepare('SELECT record FROM places WHERE company_id = ? ORDER BY identificator').all(companyId) as { record: string }[];
+    const rows = this.db
+      .prepare('SELECT record FROM places WHERE company_id = ? ORDER BY identificator')
+      .all(companyId) as { record: string }[];
     return rows.map((r) => JSON.parse(r.record) as CollectionPlaceRecord);
   }
 
   /** Next value of a named counter, starting after `start`. */
   next(name: string, start = 0): number {
-    this.db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + 1').run(name, start + 1);
+    this.db
+      .prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + 1')
+      .run(name, start + 1);
     return (this.db.prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
   }
 

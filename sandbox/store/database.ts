@@ -36,7 +36,18 @@ CREATE TABLE IF NOT EXISTS protocols (protocol_id INTEGER PRIMARY KEY, company_i
 `;
 
 /** Every table with data, in an order that respects references (for reset). */
-export const DATA_TABLES = ['tokens', 'auth_codes', 'protocols', 'deliveries', 'places', 'clients', 'users', 'companies', 'counters', 'meta'];
+export const DATA_TABLES = [
+  'tokens',
+  'auth_codes',
+  'protocols',
+  'deliveries',
+  'places',
+  'clients',
+  'users',
+  'companies',
+  'counters',
+  'meta',
+];
 
 /**
  * Every sandbox database opens here. `nativeBinding` names the better-sqlite3 binary to load
@@ -46,12 +57,16 @@ export const DATA_TABLES = ['tokens', 'auth_codes', 'protocols', 'deliveries', '
 export function openSqlite(file: string, nativeBinding?: string): Db {
   if (!nativeBinding) return new Database(file);
   if (!existsSync(nativeBinding)) {
-    throw new Error(`The SQLite driver binding ${nativeBinding} does not exist (sandbox option sqliteBinding); build it or leave the option out to use the one in node_modules.`);
+    throw new Error(
+      `The SQLite driver binding ${nativeBinding} does not exist (sandbox option sqliteBinding); build it or leave the option out to use the one in node_modules.`,
+    );
   }
   try {
     return new Database(file, { nativeBinding });
   } catch (err) {
-    throw new Error(`The SQLite driver binding ${nativeBinding} could not be loaded (${(err as Error).message}).`, { cause: err });
+    throw new Error(`The SQLite driver binding ${nativeBinding} could not be loaded (${(err as Error).message}).`, {
+      cause: err,
+    });
   }
 }
 

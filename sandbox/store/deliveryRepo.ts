@@ -24,8 +24,13 @@ export class DeliveryRepo {
 
   reload(): void {
     this.cache.clear();
-    const rows = this.db.prepare('SELECT delivery_id, company_id, record FROM deliveries').all() as { delivery_id: number; company_id: number; record: string }[];
-    for (const r of rows) this.cache.set(r.delivery_id, { companyId: r.company_id, delivery: JSON.parse(r.record) as StoredDelivery });
+    const rows = this.db.prepare('SELECT delivery_id, company_id, record FROM deliveries').all() as {
+      delivery_id: number;
+      company_id: number;
+      record: string;
+    }[];
+    for (const r of rows)
+      this.cache.set(r.delivery_id, { companyId: r.company_id, delivery: JSON.parse(r.record) as StoredDelivery });
   }
 
   get(deliveryId: number): { companyId: number; delivery: StoredDelivery } | null {
@@ -47,7 +52,9 @@ export class DeliveryRepo {
 
   /** Writes all or none (spec "POST": no shipment is inserted if any item fails). */
   saveAll(companyId: number, ds: StoredDelivery[]): void {
-    const stmt = this.db.prepare('INSERT OR REPLACE INTO deliveries (delivery_id, company_id, record) VALUES (?, ?, ?)');
+    const stmt = this.db.prepare(
+      'INSERT OR REPLACE INTO deliveries (delivery_id, company_id, record) VALUES (?, ?, ?)',
+    );
     this.db.transaction(() => {
       for (const d of ds) stmt.run(d.deliveryId, companyId, JSON.stringify(d));
     })();
@@ -55,11 +62,14 @@ export class DeliveryRepo {
   }
 
   addProtocol(companyId: number, p: ProtocolRecord): void {
-    this.db.prepare('INSERT INTO protocols (protocol_id, company_id, record) VALUES (?, ?, ?)').run(p.collectionProtocolId, companyId, JSON.stringify(p));
+    this.db
+      .prepare('INSERT INTO protocols (protocol_id, company_id, record) VALUES (?, ?, ?)')
+      .run(p.collectionProtocolId, companyId, JSON.stringify(p));
   }
 
   protocol(id: number): { companyId: number; protocol: ProtocolRecord } | null {
-    const row = this.db.prepare('SELECT company_id, record FROM protocols WHERE protocol_id = ?').get(id) as { company_id: number; record: string } | undefined;
+    const row = this.db.prepare('SELECT company_id, record FROM protocols WHERE protocol_id = ?').get(id) as
+      { company_id: number; record: string } | undefined;
     return row ? { companyId: row.company_id, protocol: JSON.parse(row.record) as ProtocolRecord } : null;
   }
 }

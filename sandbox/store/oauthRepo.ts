@@ -52,7 +52,9 @@ export class OAuthRepo {
 
   addClient(c: ClientRecord & { clientSecret: string }, now: number): void {
     this.db
-      .prepare('INSERT INTO clients (client_id, secret_hash, company_name, logo_url, web_url, redirect_uri, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO clients (client_id, secret_hash, company_name, logo_url, web_url, redirect_uri, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(c.clientId, hashSecret(c.clientSecret), c.companyName, c.logoUrl, c.webUrl, c.redirectUri, now);
   }
 
@@ -68,7 +70,9 @@ export class OAuthRepo {
   }
 
   addUser(username: string, password: string, companyId: number): void {
-    this.db.prepare('INSERT INTO users (username, password_hash, company_id) VALUES (?, ?, ?)').run(username, hashSecret(password), companyId);
+    this.db
+      .prepare('INSERT INTO users (username, password_hash, company_id) VALUES (?, ?, ?)')
+      .run(username, hashSecret(password), companyId);
   }
 
   /** The user's company when the password matches. */
@@ -83,48 +87,87 @@ export class OAuthRepo {
   }
 
   authenticateUser(username: string, password: string): { username: string; companyId: number } | null {
-    const row = this.db.prepare('SELECT username, password_hash, company_id FROM users WHERE username = ?').get(username) as
-      | { username: string; password_hash: string; company_id: number }
-      | undefined;
-    return row && verifySecret(password, row.password_hash) ? { username: row.username, companyId: row.company_id } : null;
+    const row = this.db
+      .prepare('SELECT username, password_hash, company_id FROM users WHERE username = ?')
+      .get(username) as { username: string; password_hash: string; company_id: number } | undefined;
+    return row && verifySecret(password, row.password_hash)
+      ? { username: row.username, companyId: row.company_id }
+      : null;
   }
 
   companyOfUser(username: string): number | null {
-    const row = this.db.prepare('SELECT company_id FROM users WHERE username = ?').get(username) as { company_id: number } | undefined;
+    const row = this.db.prepare('SELECT company_id FROM users WHERE username = ?').get(username) as
+      { company_id: number } | undefined;
     return row?.company_id ?? null;
   }
 
   addCode(code: string, rec: Omit<CodeRecord, 'usedAt'>): void {
     this.db
-      .prepare('INSERT INTO auth_codes (code_hash, client_id, username, scope, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO auth_codes (code_hash, client_id, username, scope, redirect_uri, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(tokenHash(code), rec.clientId, rec.username, rec.scope, rec.redirectUri, rec.codeChallenge, rec.expiresAt);
   }
 
   code(code: string): CodeRecord | null {
     const row = this.db.prepare('SELECT * FROM auth_codes WHERE code_hash = ?').get(tokenHash(code)) as
-      | { client_id: string; username: string; scope: string; redirect_uri: string | null; code_challenge: string | null; expires_at: number; used_at: number | null }
+      | {
+          client_id: string;
+          username: string;
+          scope: string;
+          redirect_uri: string | null;
+          code_challenge: string | null;
+          expires_at: number;
+          used_at: number | null;
+        }
       | undefined;
     return row
-      ? { clientId: row.client_id, username: row.username, scope: row.scope, redirectUri: row.redirect_uri, codeChallenge: row.code_challenge, expiresAt: row.expires_at, usedAt: row.used_at }
+      ? {
+          clientId: row.client_id,
+          username: row.username,
+          scope: row.scope,
+          redirectUri: row.redirect_uri,
+          codeChallenge: row.code_challenge,
+          expiresAt: row.expires_at,
+          usedAt: row.used_at,
+        }
       : null;
   }
 
   /** Marks a code used; false when it already was (two requests racing for one code). */
   useCode(code: string, now: number): boolean {
-    return this.db.prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL').run(now, tokenHash(code)).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL')
+        .run(now, tokenHash(code)).changes === 1
+    );
   }
 
   addToken(token: string, rec: TokenRecord, fromCode: string | null = null): void {
     this.db
-      .prepare('INSERT INTO tokens (token_hash, kind, client_id, username, scope, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(tokenHash(token), rec.kind, rec.clientId, rec.username, rec.scope, rec.expiresAt, fromCode ? tokenHash(fromCode) : null);
+      .prepare(
+        'INSERT INTO tokens (token_hash, kind, client_id, username, scope, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        tokenHash(token),
+        rec.kind,
+        rec.clientId,
+        rec.username,
+        rec.scope,
+        rec.expiresAt,
+        fromCode ? tokenHash(fromCode) : null,
+      );
   }
 
   token(token: string): TokenRecord | null {
-    const row = this.db.prepare('SELECT kind, client_id, username, scope, expires_at FROM tokens WHERE token_hash = ?').get(tokenHash(token)) as
+    const row = this.db
+      .prepare('SELECT kind, client_id, username, scope, expires_at FROM tokens WHERE token_hash = ?')
+      .get(tokenHash(token)) as
       | { kind: 'access' | 'refresh'; client_id: string; username: string; scope: string; expires_at: number | null }
       | undefined;
-    return row ? { kind: row.kind, clientId: row.client_id, username: row.username, scope: row.scope, expiresAt: row.expires_at } : null;
+    return row
+      ? { kind: row.kind, clientId: row.client_id, username: row.username, scope: row.scope, expiresAt: row.expires_at }
+      : null;
   }
 
   /** RFC 6749 4.1.2: a code used twice revokes the tokens issued from it. */

@@ -20,13 +20,13 @@ describe('Test controls', () => {
     expect((await api(sb, 'GET', '/api/')).status).toBe(200);
   });
 
-  it('Faults: a connection reset makes the client\'s request fail', async () => {
+  it("Faults: a connection reset makes the client's request fail", async () => {
     await admin(sb, 'faults', { path: '/api/', reset: true, count: 1 });
     await expect(fetch(`${sb.url}/api/`)).rejects.toThrow();
     expect((await api(sb, 'GET', '/api/')).status).toBe(200);
   });
 
-  it('Faults: a hang never answers, so the client\'s own timeout fires; DELETE /_sandbox/faults clears it', async () => {
+  it("Faults: a hang never answers, so the client's own timeout fires; DELETE /_sandbox/faults clears it", async () => {
     await admin(sb, 'faults', { path: '/api/', hang: true });
     await expect(fetch(`${sb.url}/api/`, { signal: AbortSignal.timeout(300) })).rejects.toThrow(/timeout|aborted/i);
     await admin(sb, 'faults', {}, 'DELETE');
@@ -68,7 +68,10 @@ describe('Test controls', () => {
   });
 
   it('Clock: advance refuses a negative or missing number of seconds and returns the new time', async () => {
-    const bad = await fetch(`${sb.url}/_sandbox/clock/advance`, { method: 'POST', body: JSON.stringify({ seconds: -5 }) });
+    const bad = await fetch(`${sb.url}/_sandbox/clock/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ seconds: -5 }),
+    });
     expect(bad.status).toBe(400);
     const before = Date.parse((await admin(sb, 'clock', undefined, 'GET')).now);
     const after = Date.parse((await admin(sb, 'clock/advance', { seconds: 3600 })).now);

@@ -33,7 +33,10 @@ interface Started {
 
 /** Starts the CLI and reads what it prints until the demo client line has arrived. */
 function startCli(args: string[]): Promise<Started> {
-  const proc = spawn(process.execPath, ['dist/node/sandbox.mjs', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['dist/node/sandbox.mjs', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(proc);
   proc.on('exit', () => running.delete(proc));
   return new Promise((resolve, reject) => {
@@ -49,7 +52,14 @@ function startCli(args: string[]): Promise<Started> {
       const client = /client_id=(\S+)\s+client_secret=(\S+)/.exec(out);
       if (url && login && client) {
         clearTimeout(timer);
-        resolve({ proc, url, username: login[1]!, password: login[2]!, clientId: client[1]!, clientSecret: client[2]! });
+        resolve({
+          proc,
+          url,
+          username: login[1]!,
+          password: login[2]!,
+          clientId: client[1]!,
+          clientSecret: client[2]!,
+        });
       }
     });
   });
@@ -77,7 +87,12 @@ describe('CLI (npm run sandbox)', () => {
     const file = path.join(dir, 'cli.sqlite');
     const first = await startCli(['--port', '0', '--data', file]);
     expect(first.url).not.toMatch(/:0$/);
-    expect([first.username, first.password, first.clientId, first.clientSecret]).toEqual(['demo', 'demo-password', 'demo-client', 'demo-secret']);
+    expect([first.username, first.password, first.clientId, first.clientSecret]).toEqual([
+      'demo',
+      'demo-password',
+      'demo-client',
+      'demo-secret',
+    ]);
     const index = await fetch(`${first.url}/api/`);
     expect(index.status).toBe(200);
     expect(index.headers.get('etag')).toBeTruthy();
@@ -95,7 +110,9 @@ describe('CLI (npm run sandbox)', () => {
 
     const second = await startCli(['--port', '0', '--data', file]);
     try {
-      const found = await fetch(`${second.url}/api/v3/deliveries?deliveryId=${id}`, { headers: { authorization: `Bearer ${await tokenOf(second)}` } });
+      const found = await fetch(`${second.url}/api/v3/deliveries?deliveryId=${id}`, {
+        headers: { authorization: `Bearer ${await tokenOf(second)}` },
+      });
       expect(found.status).toBe(200);
       const body = (await found.json()) as { data: { deliveryId: number; externalId: string }[] };
       expect(body.data[0]).toMatchObject({ deliveryId: id, externalId: 'CLI-SURVIVES' });

@@ -30,39 +30,72 @@ function prng(seed: number): () => number {
 }
 const rnd = prng(SEED);
 const int = (n: number) => Math.floor(rnd() * n);
-const pick = <T,>(list: readonly T[]): T => list[int(list.length)]!;
+const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
 const chance = (p: number) => rnd() < p;
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'then'];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  'then',
+];
 const deep = (n: number): unknown => (n === 0 ? 1 : chance(0.5) ? [deep(n - 1)] : { a: deep(n - 1) });
 
 /** Values meant to break something: numbers at and past the limits, bad Unicode, markup, nesting. */
 function hostileValue(): unknown {
   switch (int(24)) {
-    case 0: return `1${'0'.repeat(int(500))}`;
-    case 1: return '123456789012345678901234.55';
-    case 2: return pick([1e21, 1e-7, -0, 1.005, 99999999.99, 100000000, Number.MAX_SAFE_INTEGER, 0.1 + 0.2]);
-    case 3: return `a\ud800b`;
-    case 4: return '\udc00';
-    case 5: return '😀 Příliš žluťoučký kůň & <b>"x"</b> \'y\'';
-    case 6: return '\u0000\u0001\u0008\u000b\u001f\r\n\t';
-    case 7: return 'x'.repeat(pick([300, 4001, 20_000]));
-    case 8: return deep(int(40));
-    case 9: return Object.fromEntries([[pick(PROTO_KEYS), pick([1, 'x', {}, []])]]);
-    case 10: return [];
-    case 11: return {};
-    case 12: return null;
-    case 13: return pick([true, false]);
-    case 14: return '';
-    case 15: return '   ';
-    case 16: return pick(['2,5', '2.5', '0,001', '-1', '1e3', '0x10', 'NaN', 'Infinity', '٣']);
-    case 17: return pick(['<root>', ']]>', '<![CDATA[x]]>', '&amp;', '&#xD800;', '&x;', '%00', '%ZZ', '%ED%A0%80']);
-    case 18: return Array.from({ length: int(60) }, () => ({ weight: pick([1, '2,3', -1, 'x']) }));
-    case 19: return pick(['CZK', 'czk', 'XXX', 'NP', 'NP-DOOR', 'WH-PRAHA', 'address', 'pickUpPlace', 'collectionPlace']);
-    case 20: return int(2_000_000_000) - 1_000_000_000;
-    case 21: return pick(['1001', '1002,1003', '>1000', '<', '1,,2', '0', '999999999999999999']);
-    case 22: return '\u202e\u200b\ufeff\ufffe';
-    default: return `${int(1000)}`;
+    case 0:
+      return `1${'0'.repeat(int(500))}`;
+    case 1:
+      return '123456789012345678901234.55';
+    case 2:
+      return pick([1e21, 1e-7, -0, 1.005, 99999999.99, 100000000, Number.MAX_SAFE_INTEGER, 0.1 + 0.2]);
+    case 3:
+      return `a\ud800b`;
+    case 4:
+      return '\udc00';
+    case 5:
+      return '😀 Příliš žluťoučký kůň & <b>"x"</b> \'y\'';
+    case 6:
+      return '\u0000\u0001\u0008\u000b\u001f\r\n\t';
+    case 7:
+      return 'x'.repeat(pick([300, 4001, 20_000]));
+    case 8:
+      return deep(int(40));
+    case 9:
+      return Object.fromEntries([[pick(PROTO_KEYS), pick([1, 'x', {}, []])]]);
+    case 10:
+      return [];
+    case 11:
+      return {};
+    case 12:
+      return null;
+    case 13:
+      return pick([true, false]);
+    case 14:
+      return '';
+    case 15:
+      return '   ';
+    case 16:
+      return pick(['2,5', '2.5', '0,001', '-1', '1e3', '0x10', 'NaN', 'Infinity', '٣']);
+    case 17:
+      return pick(['<root>', ']]>', '<![CDATA[x]]>', '&amp;', '&#xD800;', '&x;', '%00', '%ZZ', '%ED%A0%80']);
+    case 18:
+      return Array.from({ length: int(60) }, () => ({ weight: pick([1, '2,3', -1, 'x']) }));
+    case 19:
+      return pick(['CZK', 'czk', 'XXX', 'NP', 'NP-DOOR', 'WH-PRAHA', 'address', 'pickUpPlace', 'collectionPlace']);
+    case 20:
+      return int(2_000_000_000) - 1_000_000_000;
+    case 21:
+      return pick(['1001', '1002,1003', '>1000', '<', '1,,2', '0', '999999999999999999']);
+    case 22:
+      return '\u202e\u200b\ufeff\ufffe';
+    default:
+      return `${int(1000)}`;
   }
 }
 
@@ -77,7 +110,8 @@ function mutate(value: unknown, depth = 0): unknown {
   }
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   const keys = Object.keys(copy);
-  if (keys.length === 0 || chance(0.15)) copy[chance(0.5) ? pick(PROTO_KEYS) : pick(['x', 'deliveryId', 'closed', 'agent', '0', ''])] = hostileValue();
+  if (keys.length === 0 || chance(0.15))
+    copy[chance(0.5) ? pick(PROTO_KEYS) : pick(['x', 'deliveryId', 'closed', 'agent', '0', ''])] = hostileValue();
   else if (chance(0.1)) delete copy[pick(keys)];
   else {
     const k = pick(keys);
@@ -100,20 +134,34 @@ function encode(fmt: Fmt, body: unknown): string {
 /** Bodies that are not the result of encoding at all. */
 function garbageBody(fmt: Fmt): string {
   switch (int(14)) {
-    case 0: return '{"deliveries":[{"a":' + '['.repeat(2000 + int(20_000));
-    case 1: return `{"deliveries":[{"value":${'['.repeat(10_000)}1${']'.repeat(10_000)}}]}`;
-    case 2: return '<?xml version="1.0"?><!DOCTYPE root [<!ENTITY x SYSTEM "file:///etc/passwd">]><root>&x;</root>';
-    case 3: return '<!DOCTYPE root [<!ENTITY % p "x"> %p;]><root/>';
-    case 4: return `<root>${'<a>'.repeat(250)}1${'</a>'.repeat(250)}</root>`;
-    case 5: return `<root><deliveries><${pick(['__proto__', 'constructor', 'prototype'])}>1</${pick(['__proto__', 'constructor', 'prototype'])}></deliveries></root>`;
-    case 6: return Array.from({ length: 200 + int(3000) }, (_, i) => `deliveries[${i}][${pick(PROTO_KEYS)}]=1`).join('&');
-    case 7: return `a${'[b]'.repeat(50 + int(500))}=1&${'['.repeat(100)}=x&]]]=y&%=%&&&=&`;
-    case 8: return Buffer.from(Array.from({ length: int(500) }, () => int(256))).toString('latin1');
-    case 9: return '\ufeff{"deliveries":[]}';
-    case 10: return fmt === 'json' ? '[1,2,3]' : fmt === 'xml' ? '<notroot/>' : 'deliveries=1&deliveries[0]=2&deliveries[x]=3';
-    case 11: return '<root><deliveries>' + '<packages><weight>1</weight></packages>'.repeat(60) + '</deliveries></root>';
-    case 12: return 'deliveries[0][deliveryId]=1001&deliveries[0][closed]=1&deliveries[0][closed]=0&deliveries[1e9][x]=1';
-    default: return '"\\ud800"';
+    case 0:
+      return '{"deliveries":[{"a":' + '['.repeat(2000 + int(20_000));
+    case 1:
+      return `{"deliveries":[{"value":${'['.repeat(10_000)}1${']'.repeat(10_000)}}]}`;
+    case 2:
+      return '<?xml version="1.0"?><!DOCTYPE root [<!ENTITY x SYSTEM "file:///etc/passwd">]><root>&x;</root>';
+    case 3:
+      return '<!DOCTYPE root [<!ENTITY % p "x"> %p;]><root/>';
+    case 4:
+      return `<root>${'<a>'.repeat(250)}1${'</a>'.repeat(250)}</root>`;
+    case 5:
+      return `<root><deliveries><${pick(['__proto__', 'constructor', 'prototype'])}>1</${pick(['__proto__', 'constructor', 'prototype'])}></deliveries></root>`;
+    case 6:
+      return Array.from({ length: 200 + int(3000) }, (_, i) => `deliveries[${i}][${pick(PROTO_KEYS)}]=1`).join('&');
+    case 7:
+      return `a${'[b]'.repeat(50 + int(500))}=1&${'['.repeat(100)}=x&]]]=y&%=%&&&=&`;
+    case 8:
+      return Buffer.from(Array.from({ length: int(500) }, () => int(256))).toString('latin1');
+    case 9:
+      return '\ufeff{"deliveries":[]}';
+    case 10:
+      return fmt === 'json' ? '[1,2,3]' : fmt === 'xml' ? '<notroot/>' : 'deliveries=1&deliveries[0]=2&deliveries[x]=3';
+    case 11:
+      return '<root><deliveries>' + '<packages><weight>1</weight></packages>'.repeat(60) + '</deliveries></root>';
+    case 12:
+      return 'deliveries[0][deliveryId]=1001&deliveries[0][closed]=1&deliveries[0][closed]=0&deliveries[1e9][x]=1';
+    default:
+      return '"\\ud800"';
   }
 }
 
@@ -152,9 +200,28 @@ function idQuery(): string {
   return parts.join('&');
 }
 function searchQuery(): string {
-  const keys = ['deliveryId', 'agent', 'value', 'value[]', 'packages.weight', 'recipient[surname]', 'created', 'closed', 'ticketNote', 'fields', 'externalId', ...PROTO_KEYS, 'x[y][z]', '%5B%5D', '=', ''];
+  const keys = [
+    'deliveryId',
+    'agent',
+    'value',
+    'value[]',
+    'packages.weight',
+    'recipient[surname]',
+    'created',
+    'closed',
+    'ticketNote',
+    'fields',
+    'externalId',
+    ...PROTO_KEYS,
+    'x[y][z]',
+    '%5B%5D',
+    '=',
+    '',
+  ];
   return Array.from({ length: 1 + int(3) }, () => {
-    const v = chance(0.5) ? pick(['>1000', '<2000', '1001,1002', 'NP', '2,5', `>${'9'.repeat(300)}`, '%', '%E0%A4%A', '%ED%A0%80', '>', '']) : queryValue();
+    const v = chance(0.5)
+      ? pick(['>1000', '<2000', '1001,1002', 'NP', '2,5', `>${'9'.repeat(300)}`, '%', '%E0%A4%A', '%ED%A0%80', '>', ''])
+      : queryValue();
     return `${encodeURIComponent(pick(keys)).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${v}`;
   }).join('&');
 }
@@ -179,7 +246,8 @@ let sb: Sandbox;
 let token: string;
 const agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL });
 
-const send = (method: string, path: string, headers: Record<string, string>, body?: string) => rawRequest(sb.url + path, method, headers, body, agent);
+const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+  rawRequest(sb.url + path, method, headers, body, agent);
 
 /** The answer must be a well-formed envelope in the requested format. */
 function parsesAs(fmt: Fmt, text: string): boolean {
@@ -211,7 +279,10 @@ test(`Fuzz: ${REQUESTS} hostile requests over every API route and the three form
       const n = next++;
       const route = pick(ROUTES);
       const fmt = pick(FORMATS);
-      const headers: Record<string, string> = { accept: chance(0.95) ? MEDIA[fmt] : pick([`${MEDIA[fmt]};q=0.9, */*;q=0.1`, MEDIA[fmt].toUpperCase()]), authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = {
+        accept: chance(0.95) ? MEDIA[fmt] : pick([`${MEDIA[fmt]};q=0.9, */*;q=0.1`, MEDIA[fmt].toUpperCase()]),
+        authorization: `Bearer ${token}`,
+      };
       if (chance(0.1)) headers['accept-language'] = 'cs';
       if (chance(0.05)) headers['if-match'] = pick(['*', '"x"', 'W/"y"', '"', '']);
       if (route.path === '/api/v3/transports' && route.method === 'POST') headers['x-http-method-override'] = 'GET';
@@ -219,15 +290,24 @@ test(`Fuzz: ${REQUESTS} hostile requests over every API route and the three form
       if (route.body) {
         const bodyFmt = chance(0.8) ? fmt : pick(FORMATS);
         body = chance(0.15) ? garbageBody(bodyFmt) : encode(bodyFmt, requestBody());
-        headers['content-type'] = chance(0.97) ? MEDIA[bodyFmt] : pick(['text/plain', 'application/json; charset=latin1', 'constructor', '']);
+        headers['content-type'] = chance(0.97)
+          ? MEDIA[bodyFmt]
+          : pick(['text/plain', 'application/json; charset=latin1', 'constructor', '']);
       }
       const query = route.query ? `?${route.query()}` : '';
       const r = await send(route.method, route.path + query, headers, body);
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
       const what = `#${n} ${route.method} ${route.path}${query.slice(0, 200)} [${fmt}] body=${JSON.stringify((body ?? '').slice(0, 300))}`;
       if (r.status >= 500) failures.push(`${what} -> ${r.status} ${r.text.slice(0, 300)}`);
-      else if (r.status !== 304 && r.status !== 414 && r.status !== 406 && r.status !== 415 && !(r.contentType.startsWith(MEDIA[fmt]) && parsesAs(fmt, r.text))) {
-        if (!(r.status === 406 || headers['content-type'] === 'constructor')) failures.push(`${what} -> ${r.status} unparsable ${r.contentType}: ${r.text.slice(0, 300)}`);
+      else if (
+        r.status !== 304 &&
+        r.status !== 414 &&
+        r.status !== 406 &&
+        r.status !== 415 &&
+        !(r.contentType.startsWith(MEDIA[fmt]) && parsesAs(fmt, r.text))
+      ) {
+        if (!(r.status === 406 || headers['content-type'] === 'constructor'))
+          failures.push(`${what} -> ${r.status} unparsable ${r.contentType}: ${r.text.slice(0, 300)}`);
       }
     }
   }
@@ -239,7 +319,10 @@ test(`Fuzz: ${REQUESTS} hostile requests over every API route and the three form
   for (const fmt of FORMATS) {
     let after = 0;
     for (let page = 0; page < 100; page++) {
-      const r = await send('GET', `/api/v3/deliveries?deliveryId=>${after}`, { accept: MEDIA[fmt], authorization: `Bearer ${token}` });
+      const r = await send('GET', `/api/v3/deliveries?deliveryId=>${after}`, {
+        accept: MEDIA[fmt],
+        authorization: `Bearer ${token}`,
+      });
       if (r.status === 404) break;
       expect(r.status, `seed ${SEED}, ${fmt} page after ${after}: ${r.text.slice(0, 300)}`).toBe(200);
       expect(parsesAs(fmt, r.text), `seed ${SEED}, ${fmt}: ${r.text.slice(0, 300)}`).toBe(true);

@@ -36,7 +36,8 @@ describe('Hostile input 1: query keys named like Object.prototype members', () =
 
 describe('Hostile input 2: XML the parser itself refuses', () => {
   const bodies: Record<string, string> = {
-    'external entity': '<?xml version="1.0"?><!DOCTYPE root [<!ENTITY x SYSTEM "file:///etc/passwd">]><root><deliveries><ticketNote>&x;</ticketNote></deliveries></root>',
+    'external entity':
+      '<?xml version="1.0"?><!DOCTYPE root [<!ENTITY x SYSTEM "file:///etc/passwd">]><root><deliveries><ticketNote>&x;</ticketNote></deliveries></root>',
     'parameter entity': '<!DOCTYPE root [<!ENTITY % p "x"> %p;]><root/>',
     'PUBLIC entity': '<!DOCTYPE root [<!ENTITY x PUBLIC "-//X//Y" "http://127.0.0.1:1/x">]><root>&x;</root>',
     'deep nesting': `<root>${'<a>'.repeat(300)}1${'</a>'.repeat(300)}</root>`,
@@ -46,7 +47,14 @@ describe('Hostile input 2: XML the parser itself refuses', () => {
   };
   for (const [name, body] of Object.entries(bodies)) {
     test(`${name}: a 4xx in XML on every XML body route`, async () => {
-      for (const [method, path] of [['POST', '/api/v3/deliveries'], ['PUT', '/api/v3/deliveries'], ['PATCH', '/api/v3/deliveries'], ['DELETE', '/api/v3/deliveries'], ['GET', '/api/v3/transports'], ['POST', '/api/v2/collection-protocols']] as const) {
+      for (const [method, path] of [
+        ['POST', '/api/v3/deliveries'],
+        ['PUT', '/api/v3/deliveries'],
+        ['PATCH', '/api/v3/deliveries'],
+        ['DELETE', '/api/v3/deliveries'],
+        ['GET', '/api/v3/transports'],
+        ['POST', '/api/v2/collection-protocols'],
+      ] as const) {
         const r = await raw(method, path, 'xml', body);
         expect(r.status, `${method} ${path}: ${r.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
         expect(r.status).toBeLessThan(500);
@@ -85,7 +93,14 @@ describe('Hostile input 5: an internal error is written in the requested format'
     const { encodeBody } = await import('../http/encode');
     expect(() => encodeBody(fmt, { a: 'x\ud800', n: Infinity, big: 1e21 })).not.toThrow();
     const { createSandboxServer } = await import('../http/server');
-    const server = createSandboxServer({ match: () => { throw new Error('boom'); } } as never, () => 'http://127.0.0.1');
+    const server = createSandboxServer(
+      {
+        match: () => {
+          throw new Error('boom');
+        },
+      } as never,
+      () => 'http://127.0.0.1',
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     const res = await fetch(`http://127.0.0.1:${port}/api/v3/deliveries`, { headers: { accept: MEDIA[fmt] } });
@@ -108,33 +123,53 @@ describe('Hostile input 6: amounts beyond the documented maximum', () => {
     });
   }
   test('99999999.99 is accepted and read back exactly in every format', async () => {
-    const made = await api(sb, 'POST', '/api/v3/deliveries', { token, body: { deliveries: [{ ...items.PPR(), value: '99999999.99' }] } });
+    const made = await api(sb, 'POST', '/api/v3/deliveries', {
+      token,
+      body: { deliveries: [{ ...items.PPR(), value: '99999999.99' }] },
+    });
     expect(made.status).toBe(201);
     const id = made.body.data[0].deliveryId;
     expect((await raw('GET', `/api/v3/deliveries?deliveryId=${id}`, 'json')).body.data[0].value).toBe(99999999.99);
-    expect((await raw('GET', `/api/v3/deliveries?deliveryId=${id}`, 'xml')).text).toContain('<value>99999999,99</value>');
+    expect((await raw('GET', `/api/v3/deliveries?deliveryId=${id}`, 'xml')).text).toContain(
+      '<value>99999999,99</value>',
+    );
     expect((await raw('GET', `/api/v3/deliveries?deliveryId=${id}`, 'form')).text).toContain('[value]=99999999%2C99');
   });
 });
 
 describe('Hostile input 7: If-Match does not depend on the order of the shipments', () => {
   test.each(FORMATS)('PUT with the GET ETag and the shipments in another order is a 200 (%s)', async (fmt) => {
-    const made = await api(sb, 'POST', '/api/v3/deliveries', { token, body: { deliveries: [items.PPR(), items.PPR(), items.PPR()] } });
+    const made = await api(sb, 'POST', '/api/v3/deliveries', {
+      token,
+      body: { deliveries: [items.PPR(), items.PPR(), items.PPR()] },
+    });
     const ids: number[] = made.body.data.map((d: { deliveryId: number }) => d.deliveryId);
     const got = await api(sb, 'GET', `/api/v3/deliveries?deliveryId=${ids.join(',')}`, { token });
     const etag = got.headers.get('etag')!;
     const reversed = [...ids].reverse().map((deliveryId) => ({ ...items.PPR(), deliveryId }));
-    const put = await api(sb, 'PUT', '/api/v3/deliveries', { fmt, token, body: { deliveries: reversed }, headers: { 'if-match': etag } });
+    const put = await api(sb, 'PUT', '/api/v3/deliveries', {
+      fmt,
+      token,
+      body: { deliveries: reversed },
+      headers: { 'if-match': etag },
+    });
     expect(put.status, put.text).toBe(200);
     // The data changed now: the old tag fails whatever the order.
-    const again = await api(sb, 'PUT', '/api/v3/deliveries', { fmt, token, body: { deliveries: reversed }, headers: { 'if-match': etag } });
+    const again = await api(sb, 'PUT', '/api/v3/deliveries', {
+      fmt,
+      token,
+      body: { deliveries: reversed },
+      headers: { 'if-match': etag },
+    });
     expect(again.status).toBe(412);
   });
 });
 
 describe('Hostile input 8: huge bodies are refused before they are parsed', () => {
   test('a 10 MB form body with 400,000 bracket pairs is a 413 in form, and another request is answered', async () => {
-    const huge = Array.from({ length: 400_000 }, (_, i) => `a[${i}]=1`).join('&').padEnd(10 * 1024 * 1024, 'x');
+    const huge = Array.from({ length: 400_000 }, (_, i) => `a[${i}]=1`)
+      .join('&')
+      .padEnd(10 * 1024 * 1024, 'x');
     const [r, other] = await Promise.all([raw('POST', '/api/v3/deliveries', 'form', huge), fetch(`${sb.url}/api/`)]);
     expect(r.status).toBe(413);
     expect(other.status).toBe(200);

@@ -22,7 +22,12 @@ function isMsg(v: unknown): v is { en: unknown; cs: unknown } {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && 'en' in v && 'cs' in v;
 }
 
-function collect(value: unknown, where: string, out: Array<{ where: string; en: unknown; cs: unknown }>, seen: Set<unknown>): void {
+function collect(
+  value: unknown,
+  where: string,
+  out: Array<{ where: string; en: unknown; cs: unknown }>,
+  seen: Set<unknown>,
+): void {
   if (value === null || typeof value !== 'object' || seen.has(value)) return;
   seen.add(value);
   if (isMsg(value)) return void out.push({ where, en: value.en, cs: value.cs });
@@ -37,11 +42,17 @@ describe('Common conventions 9: the English and Czech catalogues are complete', 
     const seen = new Set<unknown>();
     for (const file of modules(root)) {
       const mod = (await import(file)) as Record<string, unknown>;
-      for (const [name, value] of Object.entries(mod)) collect(value, `${path.relative(root, file)}:${name}`, found, seen);
+      for (const [name, value] of Object.entries(mod))
+        collect(value, `${path.relative(root, file)}:${name}`, found, seen);
     }
     expect(found.length).toBeGreaterThan(100);
     const bad = found.filter(
-      (m) => typeof m.en !== 'string' || typeof m.cs !== 'string' || m.en.trim() === '' || m.cs.trim() === '' || placeholders(m.en).join() !== placeholders(m.cs).join(),
+      (m) =>
+        typeof m.en !== 'string' ||
+        typeof m.cs !== 'string' ||
+        m.en.trim() === '' ||
+        m.cs.trim() === '' ||
+        placeholders(m.en).join() !== placeholders(m.cs).join(),
     );
     expect(bad).toEqual([]);
   });

@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const params = (extra: Record<string, string> = {}) => ({ response_type: 'code', client_id: sb.demo.clientId, scope: 'deliveries', state: 'xyz-123', ...extra });
+const params = (extra: Record<string, string> = {}) => ({
+  response_type: 'code',
+  client_id: sb.demo.clientId,
+  scope: 'deliveries',
+  state: 'xyz-123',
+  ...extra,
+});
 
 async function authorizeRaw(p: Record<string, string>): Promise<Response> {
   return fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(p).toString()}`, { redirect: 'manual' });
@@ -25,7 +31,9 @@ describe('Flow 1-3: authorization request, login, consent, code', () => {
   });
 
   it('Flow 2: the consent page shows the company name, logo, web address, requested scope and redirect target', async () => {
-    const { consentPage } = await authorizeThroughPages(sb, params({ scope: 'deliveries collection-places' }), { decision: 'deny' });
+    const { consentPage } = await authorizeThroughPages(sb, params({ scope: 'deliveries collection-places' }), {
+      decision: 'deny',
+    });
     expect(consentPage).toContain('Label Station (demo)');
     expect(consentPage).toContain('<img src="https://example.com/label-station/logo.png"');
     expect(consentPage).toContain('https://example.com/label-station');
@@ -62,7 +70,11 @@ describe('Flow 1-3: authorization request, login, consent, code', () => {
   it('Flow 1: redirect_uri, when given, must match the registered address exactly (error page, no redirect)', async () => {
     const ok = await authorizeRaw(params({ redirect_uri: sb.demo.redirectUri }));
     expect(ok.status).toBe(200);
-    for (const wrong of [`${sb.demo.redirectUri}/`, sb.demo.redirectUri.replace('53682', '53683'), `${sb.demo.redirectUri}?x=1`]) {
+    for (const wrong of [
+      `${sb.demo.redirectUri}/`,
+      sb.demo.redirectUri.replace('53682', '53683'),
+      `${sb.demo.redirectUri}?x=1`,
+    ]) {
       const res = await authorizeRaw(params({ redirect_uri: wrong }));
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
@@ -117,7 +129,12 @@ describe('Client registration 1-2: the page and the admin call', () => {
     expect(res.status).toBe(201);
     const clientId = /id="client_id">([a-z0-9]+)</.exec(html)?.[1];
     expect(clientId).toMatch(/^[a-z0-9]{32}$/);
-    const { location, consentPage } = await authorizeThroughPages(sb, { response_type: 'code', client_id: clientId!, scope: 'deliveries', state: 'a' });
+    const { location, consentPage } = await authorizeThroughPages(sb, {
+      response_type: 'code',
+      client_id: clientId!,
+      scope: 'deliveries',
+      state: 'a',
+    });
     expect(consentPage).toContain('Acme Integrations');
     expect(location.origin + location.pathname).toBe('https://acme.example/cb');
   });
@@ -141,7 +158,13 @@ describe('PKCE (an addition to the spec, RFC 7636 S256)', () => {
     return location.searchParams.get('code')!;
   }
   const exchange = (code: string, extra: Record<string, string> = {}) =>
-    tokenRequest(sb, { grant_type: 'authorization_code', code, redirect_uri: sb.demo.redirectUri, scope: 'deliveries', ...extra });
+    tokenRequest(sb, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+      ...extra,
+    });
 
   it('PKCE: a code issued with a code_challenge needs the matching code_verifier', async () => {
     const code = await codeWith({ code_challenge: challenge, code_challenge_method: 'S256' });
@@ -149,7 +172,9 @@ describe('PKCE (an addition to the spec, RFC 7636 S256)', () => {
     const missing = await exchange(await codeWith({ code_challenge: challenge, code_challenge_method: 'S256' }));
     expect(missing.body).toMatchObject({ error: 'invalid_grant' });
     expect(missing.body.error_description).toContain('code_verifier');
-    const ok = await exchange(await codeWith({ code_challenge: challenge, code_challenge_method: 'S256' }), { code_verifier: verifier });
+    const ok = await exchange(await codeWith({ code_challenge: challenge, code_challenge_method: 'S256' }), {
+      code_verifier: verifier,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.access_token).toMatch(/^[a-z0-9]{40}$/);
   });
@@ -169,19 +194,31 @@ describe('Flow 3: codes are single use and valid 90 seconds', () => {
   it('Flow 3: a code is valid 90 seconds (expired after the clock moves 91 s)', async () => {
     const { location } = await authorizeThroughPages(sb, params());
     await admin(sb, 'clock/advance', { seconds: 91 });
-    const r = await tokenRequest(sb, { grant_type: 'authorization_code', code: location.searchParams.get('code')!, redirect_uri: sb.demo.redirectUri, scope: 'deliveries' });
+    const r = await tokenRequest(sb, {
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code')!,
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+    });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('invalid_grant');
   });
 
   it('Flow 3: a code works once; using it again fails and revokes the tokens issued from it (RFC 6749 4.1.2)', async () => {
     const { location } = await authorizeThroughPages(sb, params());
-    const fields = { grant_type: 'authorization_code', code: location.searchParams.get('code')!, redirect_uri: sb.demo.redirectUri, scope: 'deliveries' };
+    const fields = {
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code')!,
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+    };
     const first = await tokenRequest(sb, fields);
     expect(first.status).toBe(200);
     const second = await tokenRequest(sb, fields);
     expect(second.body.error).toBe('invalid_grant');
-    const res = await fetch(`${sb.url}/api/v3/deliveries?deliveryId=1001`, { headers: { authorization: `Bearer ${first.body.access_token}` } });
+    const res = await fetch(`${sb.url}/api/v3/deliveries?deliveryId=1001`, {
+      headers: { authorization: `Bearer ${first.body.access_token}` },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 async function freshCode(scope = 'deliveries transports'): Promise<string> {
-  const { location } = await authorizeThroughPages(sb, { response_type: 'code', client_id: sb.demo.clientId, scope, state: 's' });
+  const { location } = await authorizeThroughPages(sb, {
+    response_type: 'code',
+    client_id: sb.demo.clientId,
+    scope,
+    state: 's',
+  });
   return location.searchParams.get('code')!;
 }
 const codeFields = async (extra: Record<string, string> = {}) => ({
@@ -34,17 +39,29 @@ describe('Flow 5-7: the token endpoint', () => {
 
   it('Flow 6: the refresh grant returns the same structure without refresh_token', async () => {
     const first = await tokenRequest(sb, await codeFields());
-    const r = await tokenRequest(sb, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, redirect_uri: sb.demo.redirectUri, scope: 'deliveries' });
+    const r = await tokenRequest(sb, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+    });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
     expect(r.body).toMatchObject({ expires_in: 3600, token_type: 'bearer', scope: 'deliveries' });
-    expect((await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token: r.body.access_token })).status).toBe(200);
+    expect((await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token: r.body.access_token })).status).toBe(
+      200,
+    );
   });
 
   it('Flow 7: the refresh token has unlimited validity (still works a year later)', async () => {
     const first = await tokenRequest(sb, await codeFields());
     await admin(sb, 'clock/advance', { seconds: 365 * 24 * 3600 });
-    const r = await tokenRequest(sb, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, redirect_uri: sb.demo.redirectUri, scope: 'deliveries' });
+    const r = await tokenRequest(sb, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+    });
     expect(r.status).toBe(200);
   });
 
@@ -57,21 +74,32 @@ describe('Flow 5-7: the token endpoint', () => {
     }
   });
 
-  it.each(['code', 'redirect_uri', 'scope', 'grant_type'])('Flow 5: every field of the code grant is required (%s missing -> invalid_request)', async (field) => {
-    const fields: Record<string, string> = await codeFields();
-    delete fields[field];
-    const r = await tokenRequest(sb, fields);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe('invalid_request');
-  });
+  it.each(['code', 'redirect_uri', 'scope', 'grant_type'])(
+    'Flow 5: every field of the code grant is required (%s missing -> invalid_request)',
+    async (field) => {
+      const fields: Record<string, string> = await codeFields();
+      delete fields[field];
+      const r = await tokenRequest(sb, fields);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe('invalid_request');
+    },
+  );
 
-  it.each(['refresh_token', 'redirect_uri', 'scope'])('Flow 5: every field of the refresh grant is required (%s missing -> invalid_request)', async (field) => {
-    const fields: Record<string, string> = { grant_type: 'refresh_token', refresh_token: 'a'.repeat(40), redirect_uri: sb.demo.redirectUri, scope: 'deliveries' };
-    delete fields[field];
-    const r = await tokenRequest(sb, fields);
-    expect(r.body.error).toBe('invalid_request');
-    expect(r.body.error_description).toContain(field);
-  });
+  it.each(['refresh_token', 'redirect_uri', 'scope'])(
+    'Flow 5: every field of the refresh grant is required (%s missing -> invalid_request)',
+    async (field) => {
+      const fields: Record<string, string> = {
+        grant_type: 'refresh_token',
+        refresh_token: 'a'.repeat(40),
+        redirect_uri: sb.demo.redirectUri,
+        scope: 'deliveries',
+      };
+      delete fields[field];
+      const r = await tokenRequest(sb, fields);
+      expect(r.body.error).toBe('invalid_request');
+      expect(r.body.error_description).toContain(field);
+    },
+  );
 
   it('Flow 5: redirect_uri must be the registered address (invalid_grant)', async () => {
     const r = await tokenRequest(sb, await codeFields({ redirect_uri: 'http://127.0.0.1:53682/other' }));
@@ -85,13 +113,27 @@ describe('Flow 5-7: the token endpoint', () => {
   });
 
   it('Flow 5: a refresh token of another client or a made-up one -> invalid_grant', async () => {
-    const r = await tokenRequest(sb, { grant_type: 'refresh_token', refresh_token: 'b'.repeat(40), redirect_uri: sb.demo.redirectUri, scope: 'deliveries' });
+    const r = await tokenRequest(sb, {
+      grant_type: 'refresh_token',
+      refresh_token: 'b'.repeat(40),
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+    });
     expect(r.body.error).toBe('invalid_grant');
-    const other = await admin(sb, 'clients', { companyName: 'Other app', redirectUri: 'https://other.example/cb', clientSecret: 'other-secret' });
+    const other = await admin(sb, 'clients', {
+      companyName: 'Other app',
+      redirectUri: 'https://other.example/cb',
+      clientSecret: 'other-secret',
+    });
     const mine = await tokenRequest(sb, await codeFields());
     const stolen = await tokenRequest(
       sb,
-      { grant_type: 'refresh_token', refresh_token: mine.body.refresh_token, redirect_uri: 'https://other.example/cb', scope: 'deliveries' },
+      {
+        grant_type: 'refresh_token',
+        refresh_token: mine.body.refresh_token,
+        redirect_uri: 'https://other.example/cb',
+        scope: 'deliveries',
+      },
       { auth: basic(other.clientId, 'other-secret') },
     );
     expect(stolen.body.error).toBe('invalid_grant');
@@ -100,14 +142,20 @@ describe('Flow 5-7: the token endpoint', () => {
 
 describe('Client registration 3: credentials only through HTTP Basic', () => {
   it('Client registration 3: credentials in the body are rejected even with a valid Basic header', async () => {
-    const r = await tokenRequest(sb, await codeFields({ client_id: sb.demo.clientId, client_secret: sb.demo.clientSecret }));
+    const r = await tokenRequest(
+      sb,
+      await codeFields({ client_id: sb.demo.clientId, client_secret: sb.demo.clientSecret }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('invalid_request');
     expect(r.body.error_description).toContain('HTTP Basic');
   });
 
   it('Client registration 3: credentials in the query are rejected', async () => {
-    const r = await tokenRequest(sb, await codeFields(), { auth: null, query: `?client_id=${sb.demo.clientId}&client_secret=${sb.demo.clientSecret}` });
+    const r = await tokenRequest(sb, await codeFields(), {
+      auth: null,
+      query: `?client_id=${sb.demo.clientId}&client_secret=${sb.demo.clientSecret}`,
+    });
     expect(r.body.error).toBe('invalid_request');
   });
 
@@ -133,7 +181,11 @@ describe('Client registration 3: credentials only through HTTP Basic', () => {
   it('Flow 9 (RFC 6749 5.2): errors are JSON with error and error_description, in Czech on request', async () => {
     const res = await fetch(`${sb.url}/connect/token/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(sb.demo.clientId, sb.demo.clientSecret), 'accept-language': 'cs' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(sb.demo.clientId, sb.demo.clientSecret),
+        'accept-language': 'cs',
+      },
       body: 'grant_type=password',
     });
     const body = (await res.json()) as { error: string; error_description: string };
@@ -174,11 +226,13 @@ describe('Access to resources 1-3 (RFC 6750)', () => {
       const r = await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token, fmt });
       expect(r.status).toBe(401);
       expect(r.body.message).toBe('The access token provided has expired');
-      expect(r.headers.get('www-authenticate')).toBe('Bearer realm="ClientApi", error="invalid_token", error_description="The access token provided has expired"');
+      expect(r.headers.get('www-authenticate')).toBe(
+        'Bearer realm="ClientApi", error="invalid_token", error_description="The access token provided has expired"',
+      );
     }
   });
 
-  it('Access 2 (RFC 6750 3.1): a token without the resource\'s scope -> 403 insufficient_scope', async () => {
+  it("Access 2 (RFC 6750 3.1): a token without the resource's scope -> 403 insufficient_scope", async () => {
     const token = await tokenFor(sb, 'demo', 'collection-places');
     const r = await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token });
     expect(r.status).toBe(403);
@@ -190,8 +244,15 @@ describe('Access to resources 1-3 (RFC 6750)', () => {
     const tokens = await loginFully(sb);
     const otherUser = await tokenFor(sb, 'other');
     await admin(sb, 'permissions/withdraw', { clientId: sb.demo.clientId, username: 'demo' });
-    expect((await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token: tokens.access_token })).status).toBe(401);
-    const refreshed = await tokenRequest(sb, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, redirect_uri: sb.demo.redirectUri, scope: 'deliveries' });
+    expect((await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token: tokens.access_token })).status).toBe(
+      401,
+    );
+    const refreshed = await tokenRequest(sb, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      redirect_uri: sb.demo.redirectUri,
+      scope: 'deliveries',
+    });
     expect(refreshed.body.error).toBe('invalid_grant');
     // The other user's permission is untouched.
     expect((await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1020', { token: otherUser })).status).toBe(200);

@@ -21,9 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const post = (body: Record<string, unknown> | undefined, o: { fmt?: Fmt; token?: string; headers?: Record<string, string> } = {}) =>
-  api(sb, 'POST', '/api/v2/collection-protocols', { token, body, ...o });
-const get = (query: string, o: { fmt?: Fmt; token?: string } = {}) => api(sb, 'GET', `/api/v2/collection-protocols?${query}`, { token, ...o });
+const post = (
+  body: Record<string, unknown> | undefined,
+  o: { fmt?: Fmt; token?: string; headers?: Record<string, string> } = {},
+) => api(sb, 'POST', '/api/v2/collection-protocols', { token, body, ...o });
+const get = (query: string, o: { fmt?: Fmt; token?: string } = {}) =>
+  api(sb, 'GET', `/api/v2/collection-protocols?${query}`, { token, ...o });
 
 function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
@@ -47,7 +50,11 @@ describe('POST /api/v2/collection-protocols', () => {
     const id = r.body.data.collectionProtocolId;
     expect(Number.isInteger(id)).toBe(true);
     expect(r.headers.get('location')).toBe(`${sb.url}/api/v2/collection-protocols?id=${id}`);
-    expect(r.body.data).toMatchObject({ agent: 'NP', collectionPlace: 'WH-PRAHA', deliveries: covered.map((c) => c.deliveryId) });
+    expect(r.body.data).toMatchObject({
+      agent: 'NP',
+      collectionPlace: 'WH-PRAHA',
+      deliveries: covered.map((c) => c.deliveryId),
+    });
     expect(r.body.data.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(expectMimeBase64(r.body.data.protocol).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -57,41 +64,50 @@ describe('POST /api/v2/collection-protocols', () => {
     expect(again.body.errors.length).toBeGreaterThan(0);
   });
 
-  it.skipIf(!needs('pdftoppm'))('Collection protocols: the PDF lists the carrier, the place, every carrier number and package barcode, and the count', async () => {
-    const covered = await closed(sb, token, [items.RGX(), items.RGX()]);
-    const r = await post({ agent: 'RGX', collectionPlace: 'WH-PRAHA' });
-    expect(r.status).toBe(201);
-    const text = pdfText(expectMimeBase64(r.body.data.protocol));
-    expect(text).toContain('RegioExpress');
-    expect(text).toContain('WH-PRAHA');
-    for (const c of covered) {
-      expect(text).toContain(c.deliveryNumber);
-      for (const b of c.barcodes) expect(text).toContain(b);
-    }
-  });
+  it.skipIf(!needs('pdftoppm'))(
+    'Collection protocols: the PDF lists the carrier, the place, every carrier number and package barcode, and the count',
+    async () => {
+      const covered = await closed(sb, token, [items.RGX(), items.RGX()]);
+      const r = await post({ agent: 'RGX', collectionPlace: 'WH-PRAHA' });
+      expect(r.status).toBe(201);
+      const text = pdfText(expectMimeBase64(r.body.data.protocol));
+      expect(text).toContain('RegioExpress');
+      expect(text).toContain('WH-PRAHA');
+      for (const c of covered) {
+        expect(text).toContain(c.deliveryNumber);
+        for (const b of c.barcodes) expect(text).toContain(b);
+      }
+    },
+  );
 
-  it.skipIf(!needs('pdftoppm', 'zbarimg'))('Collection protocols: every package barcode on the sheet scans to the package barcodes (pdftoppm + zbarimg)', async () => {
-    const covered = await closed(sb, token, [items.PPR('WH-BRNO'), items.PPR('WH-BRNO'), items.PPR('WH-BRNO')]);
-    const r = await post({ agent: 'PPR', collectionPlace: 'WH-BRNO' });
-    expect(r.status).toBe(201);
-    const pdf = expectMimeBase64(r.body.data.protocol);
-    const results = path.resolve(__dirname, '../../test-results/sandbox');
-    mkdirSync(results, { recursive: true });
-    writeFileSync(path.join(results, 'protocol-PPR-page1.png'), pdfPagePng(pdf, 1));
-    const scanned = scanPdf(pdf, { dpi: 300 }).flat();
-    expect([...scanned].sort()).toEqual(covered.flatMap((c) => c.barcodes).sort());
-    const text = pdfText(pdf);
-    expect(text).toMatch(/Zásilek \/ Shipments: 3/);
-    expect(text).toMatch(/Balíků \/ Packages: 3/);
-    expect(text).toContain('Převzal (dopravce)');
-  });
+  it.skipIf(!needs('pdftoppm', 'zbarimg'))(
+    'Collection protocols: every package barcode on the sheet scans to the package barcodes (pdftoppm + zbarimg)',
+    async () => {
+      const covered = await closed(sb, token, [items.PPR('WH-BRNO'), items.PPR('WH-BRNO'), items.PPR('WH-BRNO')]);
+      const r = await post({ agent: 'PPR', collectionPlace: 'WH-BRNO' });
+      expect(r.status).toBe(201);
+      const pdf = expectMimeBase64(r.body.data.protocol);
+      const results = path.resolve(__dirname, '../../test-results/sandbox');
+      mkdirSync(results, { recursive: true });
+      writeFileSync(path.join(results, 'protocol-PPR-page1.png'), pdfPagePng(pdf, 1));
+      const scanned = scanPdf(pdf, { dpi: 300 }).flat();
+      expect([...scanned].sort()).toEqual(covered.flatMap((c) => c.barcodes).sort());
+      const text = pdfText(pdf);
+      expect(text).toMatch(/Zásilek \/ Shipments: 3/);
+      expect(text).toMatch(/Balíků \/ Packages: 3/);
+      expect(text).toContain('Převzal (dopravce)');
+    },
+  );
 
-  it.each(FORMATS)('Collection protocols: nothing to hand over is 422 with errors naming collectionPlace (%s)', async (fmt) => {
-    const r = await post({ agent: 'SHP', collectionPlace: 'WH-BRNO' }, { fmt });
-    expect(r.status).toBe(422);
-    expect(r.body.status).toBe('error');
-    expect(r.body.errors[0]).toMatchObject({ field: 'collectionPlace', value: 'WH-BRNO' });
-  });
+  it.each(FORMATS)(
+    'Collection protocols: nothing to hand over is 422 with errors naming collectionPlace (%s)',
+    async (fmt) => {
+      const r = await post({ agent: 'SHP', collectionPlace: 'WH-BRNO' }, { fmt });
+      expect(r.status).toBe(422);
+      expect(r.body.status).toBe('error');
+      expect(r.body.errors[0]).toMatchObject({ field: 'collectionPlace', value: 'WH-BRNO' });
+    },
+  );
 
   it.each(FORMATS)('Collection protocols: general misuse is 422 without errors (%s)', async (fmt) => {
     const r = await post({ foo: 1 }, { fmt });
@@ -103,11 +119,18 @@ describe('POST /api/v2/collection-protocols', () => {
   it('Common conventions 9: protocol messages in Czech with accept-language: cs', async () => {
     const cs = { headers: { 'accept-language': 'cs' } };
     const none = await post({ agent: 'SHP', collectionPlace: 'WH-BRNO' }, cs);
-    expect(none.body.message).toBe('Nejsou žádné uzavřené, neodeslané zásilky dopravce SHP na místě WH-BRNO bez protokolu.');
+    expect(none.body.message).toBe(
+      'Nejsou žádné uzavřené, neodeslané zásilky dopravce SHP na místě WH-BRNO bez protokolu.',
+    );
     expect((await post({ foo: 1 }, cs)).body.message).toContain('Tělo musí být objekt');
     await closed(sb, token, [items.RGX()]);
-    expect((await post({ agent: 'RGX', collectionPlace: 'WH-PRAHA' }, cs)).body.message).toBe('Svozový protokol byl úspěšně vytvořen!');
-    const missing = await api(sb, 'GET', '/api/v2/collection-protocols?collectionProtocolId=999999', { token, headers: { 'accept-language': 'cs' } });
+    expect((await post({ agent: 'RGX', collectionPlace: 'WH-PRAHA' }, cs)).body.message).toBe(
+      'Svozový protokol byl úspěšně vytvořen!',
+    );
+    const missing = await api(sb, 'GET', '/api/v2/collection-protocols?collectionProtocolId=999999', {
+      token,
+      headers: { 'accept-language': 'cs' },
+    });
     expect(missing.body.message).toBe('Svozový protokol 999999 neexistuje');
   });
 
@@ -123,7 +146,9 @@ describe('POST /api/v2/collection-protocols', () => {
     expect(data.collectionPlace).toBe('WH-BRNO');
     expect([data.deliveries].flat().map(num)).toEqual(covered.map((c) => c.deliveryId));
     expect(expectMimeBase64(data.protocol).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(r.headers.get('location')).toBe(`${sb.url}/api/v2/collection-protocols?id=${num(data.collectionProtocolId)}`);
+    expect(r.headers.get('location')).toBe(
+      `${sb.url}/api/v2/collection-protocols?id=${num(data.collectionProtocolId)}`,
+    );
     const back = await get(`collectionProtocolId=${num(data.collectionProtocolId)}`, { fmt });
     expect(back.status).toBe(200);
     expect(dataOf(back).protocol).toBe(data.protocol);
@@ -169,7 +194,9 @@ describe('GET /api/v2/collection-protocols', () => {
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Protocol successfully fetched!');
     expect(r.body.data).toEqual(created.body.data);
-    const viaLocation = await fetch(created.headers.get('location')!, { headers: { authorization: `Bearer ${token}` } });
+    const viaLocation = await fetch(created.headers.get('location')!, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(viaLocation.status).toBe(200);
   });
 
@@ -180,12 +207,15 @@ describe('GET /api/v2/collection-protocols', () => {
     expect(r.body.message).toBe('Collection protocol 999999 does not exist');
   });
 
-  it('Collection protocols: 404 for an unknown protocol, 403 for another company\'s, 422 without an id', async () => {
+  it("Collection protocols: 404 for an unknown protocol, 403 for another company's, 422 without an id", async () => {
     expect((await get('collectionProtocolId=999999')).status).toBe(404);
     expect((await get('')).status).toBe(422);
     // The other company closes its shipments and makes its own protocol.
     const other = await tokenFor(sb, 'other');
-    const close = await api(sb, 'PATCH', '/api/v3/deliveries', { token: other, body: { deliveries: [{ deliveryId: 1020, closed: true }] } });
+    const close = await api(sb, 'PATCH', '/api/v3/deliveries', {
+      token: other,
+      body: { deliveries: [{ deliveryId: 1020, closed: true }] },
+    });
     expect(close.status, close.text).toBe(200);
     const theirs = await post({ agent: 'NP', collectionPlace: 'WH-PRAHA' }, { token: other });
     expect(theirs.status, theirs.text).toBe(201);

@@ -17,12 +17,26 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
-async function rootPage(headers: Record<string, string> = {}, of = sb): Promise<{ status: number; type: string | null; html: string; text: string }> {
+async function rootPage(
+  headers: Record<string, string> = {},
+  of = sb,
+): Promise<{ status: number; type: string | null; html: string; text: string }> {
   const res = await fetch(`${of.url}/`, { headers });
   const html = await res.text();
-  return { status: res.status, type: res.headers.get('content-type'), html, text: unescape(html.replace(/<[^>]+>/g, ' ')) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    html,
+    text: unescape(html.replace(/<[^>]+>/g, ' ')),
+  };
 }
 
 describe('Root page', () => {
@@ -30,7 +44,8 @@ describe('Root page', () => {
     const p = await rootPage();
     expect(p.status).toBe(200);
     expect(p.type).toBe('text/html; charset=UTF-8');
-    for (const v of [sb.demo.username, sb.demo.password, sb.demo.clientId, sb.demo.clientSecret, sb.demo.redirectUri]) expect(p.text).toContain(v);
+    for (const v of [sb.demo.username, sb.demo.password, sb.demo.clientId, sb.demo.clientSecret, sb.demo.redirectUri])
+      expect(p.text).toContain(v);
     expect(p.html).toContain('href="/register"');
     expect(p.text).toContain('/_sandbox/clients');
     for (const c of catalogue.carriers) {
@@ -40,7 +55,8 @@ describe('Root page', () => {
       for (const d of c.deliveryTypes) expect(p.text).toContain(d.code);
       for (const s of c.extraServices) {
         expect(p.text).toContain(s.code);
-        for (const a of s.arguments) expect(p.text).toMatch(new RegExp(`${a.identifier}\\s*:\\s*${a.example.replace(/[.+]/g, '\\$&')}`));
+        for (const a of s.arguments)
+          expect(p.text).toMatch(new RegExp(`${a.identifier}\\s*:\\s*${a.example.replace(/[.+]/g, '\\$&')}`));
       }
     }
     expect(p.text).toContain('phoneRequired');
@@ -66,7 +82,14 @@ describe('Root page', () => {
 
   it('Root page: the test controls with curl examples, and a note instead when they are off (--no-admin)', async () => {
     const p = await rootPage();
-    for (const call of ['/_sandbox/clock/advance', '/_sandbox/tokens', '/_sandbox/permissions/withdraw', '/_sandbox/licence', '/_sandbox/reset', '/_sandbox/faults']) {
+    for (const call of [
+      '/_sandbox/clock/advance',
+      '/_sandbox/tokens',
+      '/_sandbox/permissions/withdraw',
+      '/_sandbox/licence',
+      '/_sandbox/reset',
+      '/_sandbox/faults',
+    ]) {
       expect(p.text).toContain(`curl -s -X POST -H 'content-type: application/json'`);
       expect(p.text).toContain(`${sb.url}${call}`);
     }
@@ -87,20 +110,26 @@ describe('Root page', () => {
     expect(p.text).toContain(catalogue.magicValues[0]!.effect.cs);
   });
 
-  it.skipIf(!needs('chromium'))('Root page: renders in Chromium (screenshot in test-results/sandbox/root.png) and its authorize link opens the login form', async () => {
-    const browser = await chromium.launch({ executablePath: chromiumPath()!, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`${sb.url}/`);
-      expect(await page.locator('#carriers').isVisible()).toBe(true);
-      const dir = path.resolve(__dirname, '../../test-results/sandbox');
-      mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: path.join(dir, 'root.png'), fullPage: true });
-      await page.click('#authorize');
-      await page.waitForSelector('input[name="password"]');
-      expect(page.url()).toContain('/connect/authorize');
-    } finally {
-      await browser.close();
-    }
-  });
+  it.skipIf(!needs('chromium'))(
+    'Root page: renders in Chromium (screenshot in test-results/sandbox/root.png) and its authorize link opens the login form',
+    async () => {
+      const browser = await chromium.launch({
+        executablePath: chromiumPath()!,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.goto(`${sb.url}/`);
+        expect(await page.locator('#carriers').isVisible()).toBe(true);
+        const dir = path.resolve(__dirname, '../../test-results/sandbox');
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: path.join(dir, 'root.png'), fullPage: true });
+        await page.click('#authorize');
+        await page.waitForSelector('input[name="password"]');
+        expect(page.url()).toContain('/connect/authorize');
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

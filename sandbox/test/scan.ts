@@ -14,8 +14,13 @@ export function scanPng(png: Buffer | string): string[] {
   const file = dir ? path.join(dir, 'image.png') : (png as string);
   if (dir) writeFileSync(file, png);
   try {
-    const out = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Scode128.enable', file], { encoding: 'utf8' });
-    return out.split('\n').map((s) => s.trim()).filter(Boolean);
+    const out = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Scode128.enable', file], {
+      encoding: 'utf8',
+    });
+    return out
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
   } catch (err) {
     // zbarimg exits 4 when the image holds no barcode.
     if ((err as { status?: number }).status === 4) return [];
@@ -41,10 +46,25 @@ export function scanPdf(pdf: Buffer, o: { dpi?: number; crop?: PdfCrop } = {}): 
     const args = ['-r', String(dpi), '-png', '-gray'];
     if (o.crop) {
       const px = (mm: number) => String(Math.round((mm / 25.4) * dpi));
-      args.push('-f', String(o.crop.page), '-l', String(o.crop.page), '-x', px(o.crop.mm.x), '-y', px(o.crop.mm.y), '-W', px(o.crop.mm.w), '-H', px(o.crop.mm.h));
+      args.push(
+        '-f',
+        String(o.crop.page),
+        '-l',
+        String(o.crop.page),
+        '-x',
+        px(o.crop.mm.x),
+        '-y',
+        px(o.crop.mm.y),
+        '-W',
+        px(o.crop.mm.w),
+        '-H',
+        px(o.crop.mm.h),
+      );
     }
     execFileSync('pdftoppm', [...args, path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
-    const pages = readdirSync(dir).filter((f) => f.startsWith('page') && f.endsWith('.png')).sort();
+    const pages = readdirSync(dir)
+      .filter((f) => f.startsWith('page') && f.endsWith('.png'))
+      .sort();
     return pages.map((f) => scanPng(path.join(dir, f)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -83,7 +103,18 @@ export function pdfPagePng(pdf: Buffer, page: number, dpi = 100): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pdfpage-'));
   try {
     writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', '-f', String(page), '-l', String(page), path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-png',
+      '-singlefile',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      path.join(dir, 'doc.pdf'),
+      path.join(dir, 'page'),
+    ]);
     return readFileSync(path.join(dir, 'page.png'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

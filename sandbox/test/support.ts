@@ -10,14 +10,22 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../index';
 
 export type Fmt = 'json' | 'xml' | 'form';
 export const FORMATS: Fmt[] = ['json', 'xml', 'form'];
-export const MEDIA: Record<Fmt, string> = { json: 'application/json', xml: 'application/xml', form: 'application/x-www-form-urlencoded' };
+export const MEDIA: Record<Fmt, string> = {
+  json: 'application/json',
+  xml: 'application/xml',
+  form: 'application/x-www-form-urlencoded',
+};
 
 export function start(opts: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ port: 0, onError: (err) => console.error(err), ...opts });
 }
 
 export async function admin(sb: Sandbox, path: string, body: unknown = {}, method = 'POST'): Promise<any> {
-  const res = await fetch(`${sb.url}/_sandbox/${path}`, { method, body: method === 'GET' ? undefined : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${sb.url}/_sandbox/${path}`, {
+    method,
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`admin ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -36,10 +44,27 @@ export function encodeRequest(fmt: Fmt, body: Record<string, unknown>): string {
   return qs.stringify(body, { encodeValuesOnly: true });
 }
 
-const RESPONSE_ARRAYS = new Set(['data', 'errors', 'deliveries', 'packages', 'extraServices', 'collectionOrders', 'zplCodes', 'traces', 'transports', 'fees', 'bans', 'arguments']);
+const RESPONSE_ARRAYS = new Set([
+  'data',
+  'errors',
+  'deliveries',
+  'packages',
+  'extraServices',
+  'collectionOrders',
+  'zplCodes',
+  'traces',
+  'transports',
+  'fees',
+  'bans',
+  'arguments',
+]);
 // htmlEntities: decode character references (&#13;) as every conforming XML parser does; the
 // sandbox writes the CR of MIME base64 line breaks that way (XML 1.0 2.11 would drop a literal CR).
-const xmlParser = new XMLParser({ parseTagValue: false, htmlEntities: true, isArray: (name: string) => RESPONSE_ARRAYS.has(name) });
+const xmlParser = new XMLParser({
+  parseTagValue: false,
+  htmlEntities: true,
+  isArray: (name: string) => RESPONSE_ARRAYS.has(name),
+});
 
 export function decodeResponse(fmt: Fmt, text: string): any {
   if (text === '') return null;
@@ -62,9 +87,16 @@ export async function api(
   o: { fmt?: Fmt; token?: string; body?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse> {
   const fmt = o.fmt ?? 'json';
-  const headers: Record<string, string> = { accept: MEDIA[fmt], ...(o.token ? { authorization: `Bearer ${o.token}` } : {}) };
+  const headers: Record<string, string> = {
+    accept: MEDIA[fmt],
+    ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+  };
   if (o.body) headers['content-type'] = MEDIA[fmt];
-  const res = await fetch(sb.url + path, { method, headers: { ...headers, ...o.headers }, body: o.body ? encodeRequest(fmt, o.body) : undefined });
+  const res = await fetch(sb.url + path, {
+    method,
+    headers: { ...headers, ...o.headers },
+    body: o.body ? encodeRequest(fmt, o.body) : undefined,
+  });
   const text = await res.text();
   let body: any;
   try {
@@ -91,14 +123,29 @@ export interface PageForm {
 export function formOf(html: string): PageForm {
   const form = /<form[^>]*method="post"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
   if (!form) throw new Error(`no form in page: ${html.slice(0, 300)}`);
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const fields: Record<string, string> = {};
-  for (const m of form[2]!.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields[m[1]!] = unescape(m[2]!);
-  const buttons = [...form[2]!.matchAll(/<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"/g)].map((m) => ({ name: m[1]!, value: m[2]! }));
+  for (const m of form[2]!.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
+    fields[m[1]!] = unescape(m[2]!);
+  const buttons = [...form[2]!.matchAll(/<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"/g)].map((m) => ({
+    name: m[1]!,
+    value: m[2]!,
+  }));
   return { action: unescape(form[1]!), fields, buttons };
 }
 
-export async function postForm(sb: Sandbox, action: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export async function postForm(
+  sb: Sandbox,
+  action: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(sb.url + action, {
     method: 'POST',
     redirect: 'manual',
@@ -114,11 +161,20 @@ export async function authorizeThroughPages(
   o: { username?: string; password?: string; decision?: 'allow' | 'deny'; lang?: string } = {},
 ): Promise<{ location: URL; loginPage: string; consentPage: string }> {
   const headers: Record<string, string> = o.lang ? { 'accept-language': o.lang } : {};
-  const authRes = await fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(params).toString()}`, { redirect: 'manual', headers });
+  const authRes = await fetch(`${sb.url}/connect/authorize/?${new URLSearchParams(params).toString()}`, {
+    redirect: 'manual',
+    headers,
+  });
   const loginPage = await authRes.text();
-  if (authRes.status !== 200) throw new Error(`authorize: ${authRes.status} ${authRes.headers.get('location') ?? loginPage.slice(0, 200)}`);
+  if (authRes.status !== 200)
+    throw new Error(`authorize: ${authRes.status} ${authRes.headers.get('location') ?? loginPage.slice(0, 200)}`);
   const login = formOf(loginPage);
-  const consentRes = await postForm(sb, login.action, { ...login.fields, username: o.username ?? sb.demo.username, password: o.password ?? sb.demo.password }, headers);
+  const consentRes = await postForm(
+    sb,
+    login.action,
+    { ...login.fields, username: o.username ?? sb.demo.username, password: o.password ?? sb.demo.password },
+    headers,
+  );
   const consentPage = await consentRes.text();
   if (consentRes.status !== 200) throw new Error(`login: ${consentRes.status}`);
   const consent = formOf(consentPage);
@@ -134,31 +190,64 @@ export function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 }
 
-export async function tokenRequest(sb: Sandbox, fields: Record<string, string>, o: { auth?: string | null; contentType?: string; query?: string } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function tokenRequest(
+  sb: Sandbox,
+  fields: Record<string, string>,
+  o: { auth?: string | null; contentType?: string; query?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { 'content-type': o.contentType ?? 'application/x-www-form-urlencoded' };
   const auth = o.auth === undefined ? basic(sb.demo.clientId, sb.demo.clientSecret) : o.auth;
   if (auth) headers.authorization = auth;
-  const res = await fetch(`${sb.url}/connect/token/${o.query ?? ''}`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
+  const res = await fetch(`${sb.url}/connect/token/${o.query ?? ''}`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
 /** A full login through the pages and the code exchange: a real access + refresh token. */
-export async function loginFully(sb: Sandbox, scope = sb.demo.scope): Promise<{ access_token: string; refresh_token: string; scope: string }> {
-  const { location } = await authorizeThroughPages(sb, { response_type: 'code', client_id: sb.demo.clientId, scope, state: 's1' });
+export async function loginFully(
+  sb: Sandbox,
+  scope = sb.demo.scope,
+): Promise<{ access_token: string; refresh_token: string; scope: string }> {
+  const { location } = await authorizeThroughPages(sb, {
+    response_type: 'code',
+    client_id: sb.demo.clientId,
+    scope,
+    state: 's1',
+  });
   const code = location.searchParams.get('code')!;
-  const r = await tokenRequest(sb, { grant_type: 'authorization_code', code, redirect_uri: sb.demo.redirectUri, scope });
+  const r = await tokenRequest(sb, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: sb.demo.redirectUri,
+    scope,
+  });
   if (r.status !== 200) throw new Error(`token: ${JSON.stringify(r.body)}`);
   return r.body;
 }
 
 /** A raw request (node:http, so GET may carry a body): the body as given, the answer parsed in the requested format. */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string, agent?: http.Agent): Promise<{ status: number; contentType: string; text: string }> {
+export function rawRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+  agent?: http.Agent,
+): Promise<{ status: number; contentType: string; text: string }> {
   return new Promise((resolve, reject) => {
     const withLength = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     const req = http.request(url, { method, headers: withLength, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

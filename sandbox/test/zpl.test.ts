@@ -21,47 +21,62 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const zpl = (query: string, o: Parameters<typeof api>[3] = {}) => api(sb, 'GET', `/api/v3/deliveries/zpl?${query}`, { token, ...o });
+const zpl = (query: string, o: Parameters<typeof api>[3] = {}) =>
+  api(sb, 'GET', `/api/v3/deliveries/zpl?${query}`, { token, ...o });
 const results = path.resolve(__dirname, '../../test-results/sandbox');
 
 describe('GET /api/v3/deliveries/zpl', () => {
-  it.each(FORMATS)('ZPL: 200 "ZPL tickets successfully retrieved"; per shipment its deliveryId and one ZPL label per package (%s)', async (fmt) => {
-    const made = await closed(sb, token, [items.NP(2), items.NP(1)]);
-    const r = await zpl(`deliveryId=${made.map((m) => m.deliveryId).join(',')}`, { fmt });
-    expect(r.status).toBe(200);
-    expect(r.body.message).toBe('ZPL tickets successfully retrieved');
-    expect(r.body.data.map((d: { deliveryId: unknown }) => num(d.deliveryId))).toEqual(made.map((m) => m.deliveryId));
-    expect(r.body.data.map((d: { zplCodes: string[] }) => d.zplCodes.length)).toEqual([2, 1]);
-    for (const d of r.body.data) for (const code of d.zplCodes) expect(code).toMatch(/^\^XA[\s\S]*\^XZ\s*$/);
-  });
+  it.each(FORMATS)(
+    'ZPL: 200 "ZPL tickets successfully retrieved"; per shipment its deliveryId and one ZPL label per package (%s)',
+    async (fmt) => {
+      const made = await closed(sb, token, [items.NP(2), items.NP(1)]);
+      const r = await zpl(`deliveryId=${made.map((m) => m.deliveryId).join(',')}`, { fmt });
+      expect(r.status).toBe(200);
+      expect(r.body.message).toBe('ZPL tickets successfully retrieved');
+      expect(r.body.data.map((d: { deliveryId: unknown }) => num(d.deliveryId))).toEqual(made.map((m) => m.deliveryId));
+      expect(r.body.data.map((d: { zplCodes: string[] }) => d.zplCodes.length)).toEqual([2, 1]);
+      for (const d of r.body.data) for (const code of d.zplCodes) expect(code).toMatch(/^\^XA[\s\S]*\^XZ\s*$/);
+    },
+  );
 
-  it.skipIf(!needs('zbarimg'))('ZPL: each label, rendered at 300 dpi in the carrier\'s default size, scans to its package barcode', async () => {
-    mkdirSync(results, { recursive: true });
-    const made = await closed(sb, token, [items.NP(2)]);
-    const r = await zpl(`deliveryId=${made[0]!.deliveryId}`);
-    expect(r.status).toBe(200);
-    const codes: string[] = r.body.data[0].zplCodes;
-    for (const [i, code] of codes.entries()) {
-      const { codes: scanned, png } = await scanZpl(code, '10x17');
-      writeFileSync(path.join(results, `zpl-NP-10x17-${i + 1}.png`), png);
-      expect(scanned).toEqual([made[0]!.barcodes[i]]);
-    }
-  }, 120_000); // two full-size renders at 300 dpi, slow on a busy 2-core machine
+  it.skipIf(!needs('zbarimg'))(
+    "ZPL: each label, rendered at 300 dpi in the carrier's default size, scans to its package barcode",
+    async () => {
+      mkdirSync(results, { recursive: true });
+      const made = await closed(sb, token, [items.NP(2)]);
+      const r = await zpl(`deliveryId=${made[0]!.deliveryId}`);
+      expect(r.status).toBe(200);
+      const codes: string[] = r.body.data[0].zplCodes;
+      for (const [i, code] of codes.entries()) {
+        const { codes: scanned, png } = await scanZpl(code, '10x17');
+        writeFileSync(path.join(results, `zpl-NP-10x17-${i + 1}.png`), png);
+        expect(scanned).toEqual([made[0]!.barcodes[i]]);
+      }
+    },
+    120_000,
+  ); // two full-size renders at 300 dpi, slow on a busy 2-core machine
 
-  it.skipIf(!needs('zbarimg'))('ZPL: sizes per carrier: ParcelPro 10x5 by default and 10x17 on request, RegioExpress 10x15; each scans', async () => {
-    mkdirSync(results, { recursive: true });
-    const [ppr] = await closed(sb, token, [items.PPR()]);
-    const [rgx] = await closed(sb, token, [items.RGX()]);
-    for (const [made, query, size] of [[ppr!, '', '10x5'], [ppr!, '&size=10x17', '10x17'], [rgx!, '', '10x15']] as const) {
-      const r = await zpl(`deliveryId=${made.deliveryId}${query}`);
-      expect(r.status, `${made.deliveryId} ${size}`).toBe(200);
-      const { codes, png } = await scanZpl(r.body.data[0].zplCodes[0], size);
-      writeFileSync(path.join(results, `zpl-${size}-${made.deliveryId}.png`), png);
-      expect(codes, size).toEqual(made.barcodes);
-    }
-  });
+  it.skipIf(!needs('zbarimg'))(
+    'ZPL: sizes per carrier: ParcelPro 10x5 by default and 10x17 on request, RegioExpress 10x15; each scans',
+    async () => {
+      mkdirSync(results, { recursive: true });
+      const [ppr] = await closed(sb, token, [items.PPR()]);
+      const [rgx] = await closed(sb, token, [items.RGX()]);
+      for (const [made, query, size] of [
+        [ppr!, '', '10x5'],
+        [ppr!, '&size=10x17', '10x17'],
+        [rgx!, '', '10x15'],
+      ] as const) {
+        const r = await zpl(`deliveryId=${made.deliveryId}${query}`);
+        expect(r.status, `${made.deliveryId} ${size}`).toBe(200);
+        const { codes, png } = await scanZpl(r.body.data[0].zplCodes[0], size);
+        writeFileSync(path.join(results, `zpl-${size}-${made.deliveryId}.png`), png);
+        expect(codes, size).toEqual(made.barcodes);
+      }
+    },
+  );
 
-  it('ZPL: the allowed sizes and defaults per carrier are the spec\'s (national post 10x17; parcel courier 10x5 or 10x17; regional 10x15; pick-up points 10x17; others none)', () => {
+  it("ZPL: the allowed sizes and defaults per carrier are the spec's (national post 10x17; parcel courier 10x5 or 10x17; regional 10x15; pick-up points 10x17; others none)", () => {
     const zplOf = Object.fromEntries(catalogue.carriers.map((c) => [c.code, c.zpl]));
     expect(zplOf).toEqual({
       NP: { sizes: ['10x17'], default: '10x17' },
@@ -87,22 +102,31 @@ describe('GET /api/v3/deliveries/zpl', () => {
     expect(num(r.body.errors[0].value)).toBe(id);
   });
 
-  it.skipIf(!needs('zbarimg'))('ZPL: all five ZPL carriers (NP, PPR, RGX, BOX, SHP) give a label in their default size that scans', async () => {
-    for (const [agent, item, size] of [['BOX', items.BOX(), '10x17'], ['SHP', items.SHP(), '10x17'], ['NP', items.NP(1), '10x17']] as const) {
-      const [made] = await closed(sb, token, [item]);
-      const r = await zpl(`deliveryId=${made!.deliveryId}`);
-      expect(r.status, `${agent}: ${r.text}`).toBe(200);
-      const { codes } = await scanZpl(r.body.data[0].zplCodes[0], size);
-      expect(codes, agent).toEqual(made!.barcodes);
-    }
-  });
+  it.skipIf(!needs('zbarimg'))(
+    'ZPL: all five ZPL carriers (NP, PPR, RGX, BOX, SHP) give a label in their default size that scans',
+    async () => {
+      for (const [agent, item, size] of [
+        ['BOX', items.BOX(), '10x17'],
+        ['SHP', items.SHP(), '10x17'],
+        ['NP', items.NP(1), '10x17'],
+      ] as const) {
+        const [made] = await closed(sb, token, [item]);
+        const r = await zpl(`deliveryId=${made!.deliveryId}`);
+        expect(r.status, `${agent}: ${r.text}`).toBe(200);
+        const { codes } = await scanZpl(r.body.data[0].zplCodes[0], size);
+        expect(codes, agent).toEqual(made!.barcodes);
+      }
+    },
+  );
 
   it.each(FORMATS)('ZPL: 422 with the unclosed shipment in errors (%s)', async (fmt) => {
     const [id] = await insert(sb, token, [items.PPR()]);
     const r = await zpl(`deliveryId=${id}`, { fmt });
     expect(r.status).toBe(422);
     expect(r.body.status).toBe('error');
-    expect(r.body.errors.map((e: { field: string; value: unknown }) => [e.field, num(e.value)])).toEqual([['deliveryId', id]]);
+    expect(r.body.errors.map((e: { field: string; value: unknown }) => [e.field, num(e.value)])).toEqual([
+      ['deliveryId', id],
+    ]);
   });
 
   it('ZPL: a size the carrier does not allow, or an unknown size, is refused (422 naming size)', async () => {
@@ -114,7 +138,7 @@ describe('GET /api/v3/deliveries/zpl', () => {
     }
   });
 
-  it('ZPL: 404 for an unknown shipment, 403 for another company\'s, 422 without deliveryId; one carrier per request', async () => {
+  it("ZPL: 404 for an unknown shipment, 403 for another company's, 422 without deliveryId; one carrier per request", async () => {
     const [np] = await closed(sb, token, [items.NP(1)]);
     const [ppr] = await closed(sb, token, [items.PPR()]);
     expect((await zpl('deliveryId=999999')).status).toBe(404);

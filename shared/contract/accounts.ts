@@ -91,7 +91,9 @@ export const accountMethods = {
   'accounts.cancelLogin': { params: z.object({ accountId }).strict(), result: z.array(accountView) },
   /** Spec "Access to resources" 4: a refresh token obtained by hand, checked with one refresh before it is kept. */
   'accounts.loginWithRefreshToken': {
-    params: z.object({ accountId, refreshToken: z.string().trim().min(1, 'Paste the refresh token.').max(500) }).strict(),
+    params: z
+      .object({ accountId, refreshToken: z.string().trim().min(1, 'Paste the refresh token.').max(500) })
+      .strict(),
     result: accountView,
   },
   'accounts.logout': { params: z.object({ accountId }).strict(), result: accountView },

@@ -20,7 +20,10 @@ const pickListParams = z.object({ language: z.enum(['en', 'cs']).optional() }).s
 
 export const demoMethods = {
   /** The prepared demo shipments and the pick list's pages as PNG (96 dpi: modules are whole pixels). */
-  'demo.pickList': { params: pickListParams, result: z.object({ items: z.array(demoPickItem), pages: z.array(previewPage) }) },
+  'demo.pickList': {
+    params: pickListParams,
+    result: z.object({ items: z.array(demoPickItem), pages: z.array(previewPage) }),
+  },
   /** Prints the pick list on the office printer route (the protocol printer; the virtual PDF printer by default). */
   'demo.printPickList': { params: pickListParams, result: z.object({ jobId: z.number().int() }) },
   /**

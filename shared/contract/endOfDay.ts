@@ -7,5 +7,8 @@ import { previewPage } from './printing';
 
 export const endOfDayMethods = {
   /** The protocol's PDF pages as PNG (base64), from this station's copy or the service's. */
-  'endOfDay.protocolPreview': { params: z.object({ collectionProtocolId: z.number().int().positive() }).strict(), result: z.array(previewPage) },
+  'endOfDay.protocolPreview': {
+    params: z.object({ collectionProtocolId: z.number().int().positive() }).strict(),
+    result: z.array(previewPage),
+  },
 };

@@ -10,7 +10,12 @@
  * strings with a point here, never floats (spec "Common conventions" 5-6).
  */
 import { z } from 'zod';
-import { isDecimalInput, isDimensionInput, isNotPositiveNumber, normaliseDecimalInput } from '../newShipment/draftRules';
+import {
+  isDecimalInput,
+  isDimensionInput,
+  isNotPositiveNumber,
+  normaliseDecimalInput,
+} from '../newShipment/draftRules';
 import { actionError, actionPrint } from './shipmentActions';
 import { decimalString, shipment } from './shipments';
 
@@ -61,13 +66,17 @@ const decimalInput = (places: number, what: string) =>
   z
     .string()
     .max(L.value)
-    .refine((s) => isDecimalInput(s, places), { message: `${what}: a number with at most ${places} decimals, e.g. 12,5` })
+    .refine((s) => isDecimalInput(s, places), {
+      message: `${what}: a number with at most ${places} decimals, e.g. 12,5`,
+    })
     .transform(normaliseDecimalInput);
 
 /** Money: at most 2 decimals (the sandbox's "amount" rule and every ISO 4217 currency used here). */
 export const moneyInput = decimalInput(2, 'amount');
 /** Weight in kg: at most 3 decimals (grams). */
-export const weightInput = decimalInput(3, 'weight').refine((s) => s === '' || !isNotPositiveNumber(s), { message: 'weight: more than 0 kg' });
+export const weightInput = decimalInput(3, 'weight').refine((s) => s === '' || !isNotPositiveNumber(s), {
+  message: 'weight: more than 0 kg',
+});
 /** A dimension in whole cm; '' = not given. */
 export const dimensionInput = z
   .string()
@@ -75,7 +84,11 @@ export const dimensionInput = z
   .refine(isDimensionInput, { message: 'dimension: whole centimetres, 1-9999' })
   .transform((s) => s.trim());
 
-const text = (max: number) => z.string().max(max).transform((s) => s.trim());
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.trim());
 /** ISO 4217 code or '' (not given). */
 const currencyInput = z
   .string()
@@ -178,7 +191,12 @@ const price = z.object({ total: decimalString, currency: z.string() });
 /** One transport option as the form shows it (spec "Transport option"), with the station's figures. */
 export const transportOption = z.object({
   agent: z.object({ code: z.string(), name: z.string() }),
-  deliveryType: z.object({ code: z.string(), name: z.string(), phoneRequired: z.boolean(), dimensionsRequired: z.boolean() }),
+  deliveryType: z.object({
+    code: z.string(),
+    name: z.string(),
+    phoneRequired: z.boolean(),
+    dimensionsRequired: z.boolean(),
+  }),
   deliveryTime: z.object({
     pickUpFrom: z.string().nullable(),
     pickUpTo: z.string().nullable(),
@@ -244,7 +262,13 @@ export const saveResult = z.discriminatedUnion('kind', [
   /** The form or the service refused it (422): nothing was saved. */
   z.object({ kind: z.literal('invalid'), message: z.string(), fieldErrors: z.array(fieldError) }),
   /** Edit only: someone changed the shipment since it was read (412); this is the fresh data. */
-  z.object({ kind: z.literal('conflict'), message: z.string(), shipment, etag: z.string().nullable(), draft: shipmentDraft }),
+  z.object({
+    kind: z.literal('conflict'),
+    message: z.string(),
+    shipment,
+    etag: z.string().nullable(),
+    draft: shipmentDraft,
+  }),
 ]);
 export type SaveResult = z.infer<typeof saveResult>;
 
@@ -276,11 +300,20 @@ export const newShipmentMethods = {
   'transports.search': { params: z.object(draftParams).strict(), result: transportSearchResult },
   /** Inserts the draft as a prepared shipment; optionally closes it and prints its labels at once. */
   'shipments.insert': {
-    params: z.object({ ...draftParams, requires: transportRequirements.default({ phoneRequired: false, dimensionsRequired: false }), closeAndPrint: z.boolean().default(false) }).strict(),
+    params: z
+      .object({
+        ...draftParams,
+        requires: transportRequirements.default({ phoneRequired: false, dimensionsRequired: false }),
+        closeAndPrint: z.boolean().default(false),
+      })
+      .strict(),
     result: saveResult,
   },
   /** Reads a shipment from the service (fresh, with its ETag) as a draft for editing. */
-  'shipments.openForEdit': { params: z.object({ deliveryId: z.number().int().positive() }).strict(), result: openedShipment },
+  'shipments.openForEdit': {
+    params: z.object({ deliveryId: z.number().int().positive() }).strict(),
+    result: openedShipment,
+  },
   /** Edits a prepared shipment with If-Match from the last read (412 -> `conflict` with the fresh data). */
   'shipments.edit': {
     params: z

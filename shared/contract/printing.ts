@@ -39,17 +39,32 @@ export const printerSettings = z.object({
    */
   labelCounter: z.boolean().default(false),
   /** CUPS options for PDF printing, e.g. media=Custom.100x150mm, fit-to-page. */
-  media: z.string().max(80).regex(/^[\w.-]*$/, 'letters, digits, dot, dash only').default(''),
+  media: z
+    .string()
+    .max(80)
+    .regex(/^[\w.-]*$/, 'letters, digits, dot, dash only')
+    .default(''),
   fitToPage: z.boolean().default(true),
 });
 export type PrinterSettings = z.infer<typeof printerSettings>;
 
-const hostName = z.string().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, 'a host name or IP address');
-const queueName = z.string().min(1).max(127).regex(/^[^\s/#]+$/, 'a CUPS queue name (no spaces, / or #)');
+const hostName = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.\-:[\]]+$/, 'a host name or IP address');
+const queueName = z
+  .string()
+  .min(1)
+  .max(127)
+  .regex(/^[^\s/#]+$/, 'a CUPS queue name (no spaces, / or #)');
 
 export const printerConnection = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('zpl-tcp'), host: hostName, port: z.number().int().min(1).max(65535).default(9100) }),
-  z.object({ kind: z.literal('zpl-usb'), device: z.string().regex(/^\/dev\/usb\/lp\d+$|^\/dev\/lp\d+$/, 'a device like /dev/usb/lp0') }),
+  z.object({
+    kind: z.literal('zpl-usb'),
+    device: z.string().regex(/^\/dev\/usb\/lp\d+$|^\/dev\/lp\d+$/, 'a device like /dev/usb/lp0'),
+  }),
   z.object({ kind: z.literal('zpl-spooler'), queue: queueName }),
   z.object({ kind: z.literal('pdf-system'), queue: queueName }),
   z.object({ kind: z.literal('virtual-zpl') }),
@@ -57,7 +72,11 @@ export const printerConnection = z.discriminatedUnion('kind', [
 ]);
 export type PrinterConnection = z.infer<typeof printerConnection>;
 
-export const printerId = z.string().min(1).max(80).regex(/^[\w.:-]+$/);
+export const printerId = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[\w.:-]+$/);
 
 export const printerConfig = z.object({
   id: printerId,
@@ -143,7 +162,17 @@ export type RouteDecision = z.infer<typeof routeDecision>;
  * `completed`, the Windows spooler took it): finished, never sent again by itself, but the spooler
  * does not say a label came out, so it is not counted as printed.
  */
-export const jobState = z.enum(['queued', 'sending', 'sent', 'done', 'spooled', 'failed', 'uncertain', 'unconfirmed', 'cancelled']);
+export const jobState = z.enum([
+  'queued',
+  'sending',
+  'sent',
+  'done',
+  'spooled',
+  'failed',
+  'uncertain',
+  'unconfirmed',
+  'cancelled',
+]);
 export type JobState = z.infer<typeof jobState>;
 
 /**
@@ -191,7 +220,8 @@ export type JobView = z.infer<typeof jobView>;
  * printer; it goes by itself when the printer is back. Shown "Waiting for printer", amber, and a
  * scan's outcome says so at once.
  */
-export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'delivered'>): boolean => j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
+export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'delivered'>): boolean =>
+  j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
 /**
  * A job's state as every page follows it: the state and why, nothing a job
@@ -224,7 +254,12 @@ export const jobEvent = z.object({
 export const previewPage = z.object({ png: z.string(), width: z.number().int(), height: z.number().int() });
 export type PreviewPage = z.infer<typeof previewPage>;
 
-export const receivedItem = z.object({ at: z.string(), name: z.string(), bytes: z.number().int(), text: z.string().nullable() });
+export const receivedItem = z.object({
+  at: z.string(),
+  name: z.string(),
+  bytes: z.number().int(),
+  text: z.string().nullable(),
+});
 
 const jobIdParams = z.object({ jobId: z.number().int().positive() }).strict();
 
@@ -249,13 +284,19 @@ export const printingMethods = {
       /** The model the printer names (~HI), when it does. */
       model: z.string().nullable().default(null),
       /** The resolution the printer reports (~HI dots per mm), when it does: the add form's default. */
-      dpi: z.union([z.literal(203), z.literal(300), z.literal(600)]).nullable().default(null),
+      dpi: z
+        .union([z.literal(203), z.literal(300), z.literal(600)])
+        .nullable()
+        .default(null),
       /** It answers its label counter (SGD odometer.total_label_count): saved as the printer's `labelCounter`. */
       labelCounter: z.boolean().default(false),
     }),
   },
   /** A test label on the printer, in `language` (the page's; the station's when absent) with the local time. */
-  'printing.printers.testPrint': { params: z.object({ printerId, language: z.enum(['en', 'cs']).optional() }).strict(), result: jobView },
+  'printing.printers.testPrint': {
+    params: z.object({ printerId, language: z.enum(['en', 'cs']).optional() }).strict(),
+    result: jobView,
+  },
   /** What a virtual printer received (newest last), so the app can show it. */
   'printing.printers.received': { params: z.object({ printerId }).strict(), result: z.array(receivedItem) },
   'printing.routes.get': { params: z.object({}).strict(), result: routingRules },
@@ -292,7 +333,10 @@ export const printingMethods = {
   'printing.queue.retryNow': { params: jobIdParams, result: jobView },
   'printing.queue.cancel': { params: jobIdParams, result: jobView },
   /** A job still waiting for its printer goes to another printer that takes its format. */
-  'printing.queue.move': { params: z.object({ jobId: z.number().int().positive(), printerId }).strict(), result: jobView },
+  'printing.queue.move': {
+    params: z.object({ jobId: z.number().int().positive(), printerId }).strict(),
+    result: jobView,
+  },
   /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or unconfirmed job. */
   'printing.queue.reprint': { params: jobIdParams, result: jobView },
   /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */

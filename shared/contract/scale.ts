@@ -16,7 +16,11 @@ const scaleReading = z.discriminatedUnion('state', [
   z.object({ state: z.literal('underload') }),
   z.object({ state: z.literal('fault'), code: z.string(), message: z.string() }),
   /** `code` says why in words the screen translates; `message` is the English sentence with the system's details (the log). */
-  z.object({ state: z.literal('disconnected'), code: z.enum(['no_scale', 'open_failed', 'port_closed', 'port_failed', 'silent', 'device_gone']).optional(), message: z.string() }),
+  z.object({
+    state: z.literal('disconnected'),
+    code: z.enum(['no_scale', 'open_failed', 'port_closed', 'port_failed', 'silent', 'device_gone']).optional(),
+    message: z.string(),
+  }),
 ]);
 export type ScaleReading = z.infer<typeof scaleReading>;
 
@@ -60,7 +64,13 @@ const scaleDiscovery = z.object({
   serial: z.array(z.object({ path: z.string(), label: z.string() })),
   hid: z.array(z.object({ path: z.string(), label: z.string() })),
   /** Why a list is empty when it could not be made (e.g. no udevadm): the path can be typed. `detail`: the system's words. */
-  problems: z.array(z.object({ kind: z.enum(['serial', 'hid']), detail: z.string(), /** A system program the listing needs and this computer lacks ("udevadm"). */ missingTool: z.string().optional() })),
+  problems: z.array(
+    z.object({
+      kind: z.enum(['serial', 'hid']),
+      detail: z.string(),
+      /** A system program the listing needs and this computer lacks ("udevadm"). */ missingTool: z.string().optional(),
+    }),
+  ),
 });
 export type ScaleDiscovery = z.infer<typeof scaleDiscovery>;
 

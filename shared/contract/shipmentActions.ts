@@ -11,7 +11,10 @@ import { z } from 'zod';
 import { printerId } from './printing';
 
 /** The shipments picked on a screen; the service's limits are met by the core (it splits). */
-export const selectedDeliveryIds = z.array(z.number().int().positive()).min(1, 'select at least one shipment').max(1000);
+export const selectedDeliveryIds = z
+  .array(z.number().int().positive())
+  .min(1, 'select at least one shipment')
+  .max(1000);
 
 export const actionError = z.object({
   code: z.string(),
@@ -63,7 +66,10 @@ export const printLabelsParams = z
     printerId: printerId.optional(),
   })
   .strict()
-  .refine((p) => p.position === undefined || p.format === 'pdf-a4', { message: 'a start position applies to PDF A4 only', path: ['position'] });
+  .refine((p) => p.position === undefined || p.format === 'pdf-a4', {
+    message: 'a start position applies to PDF A4 only',
+    path: ['position'],
+  });
 export type PrintLabelsParams = z.input<typeof printLabelsParams>;
 
 export const traceEntry = z.object({ date: z.string(), text: z.string() });

@@ -29,7 +29,8 @@ export const shipmentStates = {
 export type ShipmentState = (typeof shipmentStates)[keyof typeof shipmentStates];
 
 /** Closed at the service, whatever happened after (sent, delivered, returned): states 1-6. */
-export const isClosedState = (state: number): boolean => state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
+export const isClosedState = (state: number): boolean =>
+  state >= shipmentStates.closedUnsent && state <= shipmentStates.returned2;
 
 /** The states as a worker names them: the spec's two "delivered" (3, 5) and two "returned" (4, 6) are one each. */
 export const shipmentStateFamilies = {
@@ -45,7 +46,8 @@ export type ShipmentStateFamily = keyof typeof shipmentStateFamilies;
 
 /** The family of a state, or null for a state the spec does not name. */
 export function stateFamily(state: number): ShipmentStateFamily | null {
-  for (const [family, states] of Object.entries(shipmentStateFamilies) as [ShipmentStateFamily, readonly number[]][]) if (states.includes(state)) return family;
+  for (const [family, states] of Object.entries(shipmentStateFamilies) as [ShipmentStateFamily, readonly number[]][])
+    if (states.includes(state)) return family;
   return null;
 }
 
@@ -131,27 +133,29 @@ export type ShipmentPackage = z.infer<typeof shipmentPackage>;
 export const matchedBy = z.enum(['packageBarcode', 'deliveryNumber', 'externalId', 'deliveryId']);
 export type MatchedBy = z.infer<typeof matchedBy>;
 
-export const shipmentSummary = shipment.pick({
-  deliveryId: true,
-  externalId: true,
-  deliveryNumber: true,
-  state: true,
-  stateName: true,
-  agent: true,
-  deliveryType: true,
-  collectionPlace: true,
-  value: true,
-  valueCurrency: true,
-  cod: true,
-  codCurrency: true,
-  created: true,
-  closed: true,
-  version: true,
-}).extend({
-  recipientName: z.string(),
-  recipientCity: z.string().nullable(),
-  packageCount: z.number().int(),
-});
+export const shipmentSummary = shipment
+  .pick({
+    deliveryId: true,
+    externalId: true,
+    deliveryNumber: true,
+    state: true,
+    stateName: true,
+    agent: true,
+    deliveryType: true,
+    collectionPlace: true,
+    value: true,
+    valueCurrency: true,
+    cod: true,
+    codCurrency: true,
+    created: true,
+    closed: true,
+    version: true,
+  })
+  .extend({
+    recipientName: z.string(),
+    recipientCity: z.string().nullable(),
+    packageCount: z.number().int(),
+  });
 export type ShipmentSummary = z.infer<typeof shipmentSummary>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
@@ -270,7 +274,9 @@ export const shipmentMethods = {
   'collectionPlaces.list': { params: z.object({}).strict(), result: z.array(collectionPlace) },
   /** The latest scans of the active account, newest first. */
   'scans.recent': {
-    params: z.object({ limit: z.number().int().min(1).max(1000).default(100), beforeId: z.number().int().optional() }).strict(),
+    params: z
+      .object({ limit: z.number().int().min(1).max(1000).default(100), beforeId: z.number().int().optional() })
+      .strict(),
     result: z.array(scanLogEntry),
   },
 };
@@ -281,5 +287,9 @@ export const shipmentEvents = {
    * Cached shipments changed (sync, close, edit, cancel): lists refresh. Gathered per account over
    * a short window; `all`: too many to name, anything shown may have changed.
    */
-  'shipments.changed': z.object({ accountId: z.string(), deliveryIds: z.array(z.number().int()), all: z.boolean().optional() }),
+  'shipments.changed': z.object({
+    accountId: z.string(),
+    deliveryIds: z.array(z.number().int()),
+    all: z.boolean().optional(),
+  }),
 };

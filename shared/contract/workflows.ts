@@ -39,7 +39,9 @@ export const closedShipmentInfo = z.object({
 export type ClosedShipmentInfo = z.infer<typeof closedShipmentInfo>;
 
 /** The packages whose weighed weight is off the shipment's by more than the desk's share (kg, exact decimals). */
-const weightCheckPackages = z.array(z.object({ packageNumber: z.number().int(), expectedKg: z.string(), weighedKg: z.string() }));
+const weightCheckPackages = z.array(
+  z.object({ packageNumber: z.number().int(), expectedKg: z.string(), weighedKg: z.string() }),
+);
 
 const base = {
   /** The station's number of this scan (its scan log row). */
@@ -65,8 +67,20 @@ const base = {
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
   /** `reprint` absent: false; a queued `reason` absent: null (pages get them left out, electron/status/pageFeeds.ts). */
-  z.object({ ...base, kind: z.literal('printed'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
-  z.object({ ...base, kind: z.literal('spooled'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reprint: z.boolean().optional() }),
+  z.object({
+    ...base,
+    kind: z.literal('printed'),
+    shipment: closedShipmentInfo,
+    jobIds: z.array(z.number().int()),
+    reprint: z.boolean().optional(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('spooled'),
+    shipment: closedShipmentInfo,
+    jobIds: z.array(z.number().int()),
+    reprint: z.boolean().optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal('queued'),
@@ -75,7 +89,13 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     reprint: z.boolean().optional(),
     reason: workflowError.nullable().optional(),
   }),
-  z.object({ ...base, kind: z.literal('printer_down'), shipment: closedShipmentInfo, jobIds: z.array(z.number().int()), reason: workflowError }),
+  z.object({
+    ...base,
+    kind: z.literal('printer_down'),
+    shipment: closedShipmentInfo,
+    jobIds: z.array(z.number().int()),
+    reason: workflowError,
+  }),
   z.object({
     ...base,
     kind: z.literal('already_closed'),
@@ -98,7 +118,14 @@ export const scanOutcome = z.discriminatedUnion('kind', [
   z.object({
     ...base,
     kind: z.literal('ambiguous'),
-    candidates: z.array(z.object({ deliveryId: z.number().int(), carrier: z.string(), recipientName: z.string(), state: z.number().int() })),
+    candidates: z.array(
+      z.object({
+        deliveryId: z.number().int(),
+        carrier: z.string(),
+        recipientName: z.string(),
+        state: z.number().int(),
+      }),
+    ),
   }),
   z.object({
     ...base,
@@ -117,7 +144,9 @@ export const scanOutcome = z.discriminatedUnion('kind', [
 ]);
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 export type ScanOutcomeKind = ScanOutcome['kind'];
-const kindsSnakeCase: [NotSnakeCase<ScanOutcomeKind>] extends [never] ? true : { notSnakeCase: NotSnakeCase<ScanOutcomeKind> } = true;
+const kindsSnakeCase: [NotSnakeCase<ScanOutcomeKind>] extends [never]
+  ? true
+  : { notSnakeCase: NotSnakeCase<ScanOutcomeKind> } = true;
 void kindsSnakeCase;
 
 /** A scan the station has received but not finished: the UI shows them under the scan box. */
@@ -294,7 +323,11 @@ export type PickupOrder = z.infer<typeof pickupOrder>;
 const none = z.object({}).strict();
 const deliveryId = z.number().int().positive();
 /** A scanner types at most a few dozen characters; anything longer is not a scan. */
-const scannedCode = z.string().trim().min(1, 'Scan or type a code.').max(MAX_CODE_LENGTH, `A code is at most ${MAX_CODE_LENGTH} characters.`);
+const scannedCode = z
+  .string()
+  .trim()
+  .min(1, 'Scan or type a code.')
+  .max(MAX_CODE_LENGTH, `A code is at most ${MAX_CODE_LENGTH} characters.`);
 const carrierCode = z.string().trim().min(1).max(20);
 const placeCode = z.string().trim().min(1).max(100);
 
@@ -324,8 +357,22 @@ export const recentScan = z.object({
   scanId: z.number().int(),
   code: z.string(),
   kind: z.enum([
-    'printed', 'spooled', 'queued', 'printer_down', 'print-cancelled', 'already_closed', 'weight_check', 'held', 'cancelled', 'not_found', 'ambiguous',
-    'carrier_rejected', 'service_unreachable', 'skipped', 'login_required', 'error',
+    'printed',
+    'spooled',
+    'queued',
+    'printer_down',
+    'print-cancelled',
+    'already_closed',
+    'weight_check',
+    'held',
+    'cancelled',
+    'not_found',
+    'ambiguous',
+    'carrier_rejected',
+    'service_unreachable',
+    'skipped',
+    'login_required',
+    'error',
   ]),
   reprint: z.boolean(),
   waits: z.boolean(),
@@ -346,11 +393,17 @@ export const workflowMethods = {
   /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
   'scan.submit': { params: z.object({ code: scannedCode }).strict(), result: z.object({ scanId: z.number().int() }) },
   /** Enter on an already_closed shipment: print its labels again. */
-  'scan.reprint': { params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(), result: scanOutcome },
+  'scan.reprint': {
+    params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(),
+    result: scanOutcome,
+  },
   /** Esc on an already_closed shipment. Null when that question was already answered. */
   'scan.skip': { params: z.object({ scanId: z.number().int() }).strict(), result: scanOutcome.nullable() },
   /** The worker's answer to the weight check (Enter: accept, Esc: hold). Null when that question is no longer open. */
-  'scan.answerWeight': { params: z.object({ scanId: z.number().int(), accept: z.boolean() }).strict(), result: scanOutcome.nullable() },
+  'scan.answerWeight': {
+    params: z.object({ scanId: z.number().int(), accept: z.boolean() }).strict(),
+    result: scanOutcome.nullable(),
+  },
   /** The weight check the scan line waits on now (a page loaded or reconnected mid-question), or null. */
   'scan.question': { params: none, result: scanOutcome.nullable() },
   /** The whole line, on (re)connect; its changes come as `scan.pending` events. */
@@ -360,7 +413,10 @@ export const workflowMethods = {
   'scan.recent': { params: none, result: deskRecent },
 
   /** `acceptWeight`: the worker accepted the weight check of this code (Enter): it is weighed again and collected. */
-  'batch.collect': { params: z.object({ code: scannedCode, acceptWeight: z.literal(true).optional() }).strict(), result: batchCollected },
+  'batch.collect': {
+    params: z.object({ code: scannedCode, acceptWeight: z.literal(true).optional() }).strict(),
+    result: batchCollected,
+  },
   /** The whole batch, on (re)connect; its changes come as `batch.items` events. */
   'batch.items': { params: none, result: batchItems },
   'batch.remove': { params: z.object({ code: scannedCode }).strict(), result: z.array(batchItem) },
@@ -377,9 +433,19 @@ export const workflowMethods = {
     result: z.object({ protocol: protocolRecord, jobId: z.number().int().nullable() }),
   },
   'endOfDay.protocols': { params: none, result: z.array(protocolRecord) },
-  'endOfDay.reprintProtocol': { params: z.object({ collectionProtocolId: z.number().int().positive() }).strict(), result: z.object({ jobId: z.number().int().nullable() }) },
+  'endOfDay.reprintProtocol': {
+    params: z.object({ collectionProtocolId: z.number().int().positive() }).strict(),
+    result: z.object({ jobId: z.number().int().nullable() }),
+  },
   'endOfDay.pickupOrders': {
-    params: z.object({ fromDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.').optional() }).strict(),
+    params: z
+      .object({
+        fromDay: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.')
+          .optional(),
+      })
+      .strict(),
     result: z.array(pickupOrder),
   },
 };

@@ -182,7 +182,9 @@ export const reasonCodes = {
 export type ReasonCode = keyof typeof reasonCodes;
 
 /** The reason codes the renderer's catalogue must translate. */
-export type TranslatedReasonCode = { [C in ReasonCode]: (typeof reasonCodes)[C] extends 'translated' ? C : never }[ReasonCode];
+export type TranslatedReasonCode = {
+  [C in ReasonCode]: (typeof reasonCodes)[C] extends 'translated' ? C : never;
+}[ReasonCode];
 
 /** Every code that crosses the contract or lands in the journal: an error's or a reason's. */
 export type Code = StationErrorCode | ReasonCode;
@@ -195,7 +197,18 @@ export const allCodes = [...new Set([...Object.keys(stationErrorCodes), ...reaso
  * How a journal entry ended, or that it waits (electron/store/journalRepo.ts, `outcome`); its
  * `reason_code` is a Code. The scan log's outcome of each is journalRepo's scanLogOutcome.
  */
-export const journalOutcomes = ['waiting', 'not_found', 'ambiguous', 'cancelled', 'rejected', 'closed_elsewhere', 'already_closed', 'held', 'not_printed', 'error'] as const;
+export const journalOutcomes = [
+  'waiting',
+  'not_found',
+  'ambiguous',
+  'cancelled',
+  'rejected',
+  'closed_elsewhere',
+  'already_closed',
+  'held',
+  'not_printed',
+  'error',
+] as const;
 export type JournalOutcome = (typeof journalOutcomes)[number];
 
 /** What the scan log says of a scan (shared/contract/shipments.ts `scanOutcome`, the Scan log screen). */
@@ -224,12 +237,20 @@ export type ScanLogOutcome = (typeof scanLogOutcomes)[number];
  * `not-found`) is a compile error that names it. Exported for the contract's own unions
  * (the scan outcome kinds, shared/contract/workflows.ts).
  */
-export type NotSnakeCase<C extends string> = C extends `${string}${'.' | '-' | ' '}${string}` ? C : C extends Lowercase<C> ? never : C;
-const everyCodeSnakeCase: [NotSnakeCase<Code | JournalOutcome | ScanLogOutcome>] extends [never] ? true : { notSnakeCase: NotSnakeCase<Code | JournalOutcome | ScanLogOutcome> } = true;
+export type NotSnakeCase<C extends string> = C extends `${string}${'.' | '-' | ' '}${string}`
+  ? C
+  : C extends Lowercase<C>
+    ? never
+    : C;
+const everyCodeSnakeCase: [NotSnakeCase<Code | JournalOutcome | ScanLogOutcome>] extends [never]
+  ? true
+  : { notSnakeCase: NotSnakeCase<Code | JournalOutcome | ScanLogOutcome> } = true;
 void everyCodeSnakeCase;
 
 /** The codes the renderer's catalogue must translate. */
-export type TranslatedErrorCode = { [C in StationErrorCode]: (typeof stationErrorCodes)[C] extends 'translated' ? C : never }[StationErrorCode];
+export type TranslatedErrorCode = {
+  [C in StationErrorCode]: (typeof stationErrorCodes)[C] extends 'translated' ? C : never;
+}[StationErrorCode];
 
 export function isStationErrorCode(code: string): code is StationErrorCode {
   return Object.hasOwn(stationErrorCodes, code);

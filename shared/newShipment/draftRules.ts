@@ -95,7 +95,6 @@ export function isDimensionInput(s: string): boolean {
   return n === '' || /^[1-9]\d{0,3}$/.test(n);
 }
 
-
 export interface ServiceRules {
   code: string;
   implicit: boolean;
@@ -179,7 +178,11 @@ export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
     else if (!isDecimalInput(p.weight, 3)) out.push({ field: `packages.${i}.weight`, code: 'weightFormat' });
     for (const k of ['length', 'width', 'height'] as const) {
       if (empty(p[k])) {
-        if (dimsNeeded) out.push({ field: `packages.${i}.${k}`, code: o.purpose === 'search' ? 'dimensionsForSearch' : 'dimensionsRequired' });
+        if (dimsNeeded)
+          out.push({
+            field: `packages.${i}.${k}`,
+            code: o.purpose === 'search' ? 'dimensionsForSearch' : 'dimensionsRequired',
+          });
       } else if (!isDimensionInput(p[k])) out.push({ field: `packages.${i}.${k}`, code: 'dimensionFormat' });
     }
   });
@@ -218,7 +221,8 @@ function checkServices(d: ShipmentDraft, services: readonly ServiceRules[]): Dra
     const by = bannedBy(s.code, chosen, services);
     if (by) out.push({ field: `extraServices.${s.code}`, code: 'banned', params: { other: by } });
     for (const a of def?.arguments ?? []) {
-      if (empty(s.arguments[a.identifier])) out.push({ field: `extraServices.${s.code}.arguments.${a.identifier}`, code: 'argumentRequired' });
+      if (empty(s.arguments[a.identifier]))
+        out.push({ field: `extraServices.${s.code}.arguments.${a.identifier}`, code: 'argumentRequired' });
     }
   }
   return out;

@@ -30,7 +30,10 @@ export function finalPrice(t: PricedTransport): { total: string; currency: strin
 }
 
 /** The final price plus the services the worker chose (implicit ones are already in the final price). */
-export function priceWithChoices(t: PricedTransport, chosen: readonly string[]): { total: string; currency: string } | null {
+export function priceWithChoices(
+  t: PricedTransport,
+  chosen: readonly string[],
+): { total: string; currency: string } | null {
   const final = finalPrice(t);
   if (!final) return null;
   const extra = t.extraServices.filter((s) => !s.implicit && chosen.includes(s.code) && s.price);
@@ -47,7 +50,9 @@ export interface TimedTransport {
  * currency so amounts compare exactly) and of the fastest (earliest end of the earliest delivery
  * interval, then of the latest). Ties are all marked.
  */
-export function markBest<T extends PricedTransport & TimedTransport>(options: readonly T[]): { cheapest: Set<number>; fastest: Set<number> } {
+export function markBest<T extends PricedTransport & TimedTransport>(
+  options: readonly T[],
+): { cheapest: Set<number>; fastest: Set<number> } {
   const finals = options.map(finalPrice);
   const counts = new Map<string, number>();
   for (const f of finals) if (f) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);

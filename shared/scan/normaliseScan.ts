@@ -35,7 +35,11 @@ export function normaliseScan(raw: string, affixes: ScannerAffixes = {}): Normal
   code = code.trim();
   if (code === '') return { ok: false, raw, message: 'The scan was empty. Scan the barcode again.' };
   if (code.length > MAX_CODE_LENGTH) {
-    return { ok: false, raw, message: `The scan is ${code.length} characters long; no shipment code is that long. Scan again.` };
+    return {
+      ok: false,
+      raw,
+      message: `The scan is ${code.length} characters long; no shipment code is that long. Scan again.`,
+    };
   }
   return { ok: true, code, raw };
 }

@@ -18,7 +18,8 @@ const shots = path.join(process.cwd(), 'test-results', 'czech-worker-texts');
 mkdirSync(shots, { recursive: true });
 
 /** Sentences of the core (English) that must not reach the Czech page. */
-const ENGLISH = /Invalid parameters|at most|characters|refuses connections|No shipment has|is already closed|\(ready\)|Not closed yet|is not logged in|does not exist|cannot be|Print job|Shipment \d+/;
+const ENGLISH =
+  /Invalid parameters|at most|characters|refuses connections|No shipment has|is already closed|\(ready\)|Not closed yet|is not logged in|does not exist|cannot be|Print job|Shipment \d+/;
 
 describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the core', { timeout: 90_000 }, () => {
   let hs: HostedStation;
@@ -95,13 +96,19 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     expect(counts).toContain(`přeskočeno: ${skippedItems}`);
     expect(await failures.locator('li[data-code="NEEXISTUJE-1"]').textContent()).toContain('přeskočeno (nenalezeno)');
     // A group with one refused shipment says how many of it closed, and the refused one says why.
-    await expect.poll(() => page.getByTestId('batch-groups').locator('li[data-carrier="NP"]').textContent()).toContain('uzavřeno 1 z 2');
+    await expect
+      .poll(() => page.getByTestId('batch-groups').locator('li[data-carrier="NP"]').textContent())
+      .toContain('uzavřeno 1 z 2');
     expect(await failures.locator('li[data-code="ORD-1015"]').textContent()).toContain('dopravce odmítl');
     await page.getByTestId('batch-summary').screenshot({ path: path.join(shots, 'batch-summary-cs.png') });
     // Back to the list: the refused shipment stays, marked refused (not "ready"), to be fixed and closed again.
     await page.getByText('Zobrazit seznam dávky').click();
-    await expect.poll(() => page.locator('[data-testid="batch-items"] li[data-code="ORD-1015"]').getAttribute('data-status')).toBe('refused');
-    expect(await page.locator('[data-testid="batch-items"] li[data-code="ORD-1015"]').textContent()).toContain('odmítnuto');
+    await expect
+      .poll(() => page.locator('[data-testid="batch-items"] li[data-code="ORD-1015"]').getAttribute('data-status'))
+      .toBe('refused');
+    expect(await page.locator('[data-testid="batch-items"] li[data-code="ORD-1015"]').textContent()).toContain(
+      'odmítnuto',
+    );
     await page.getByTestId('batch-items').screenshot({ path: path.join(shots, 'batch-refused-cs.png') });
     await page.getByTestId('batch-clear').click();
     await page.keyboard.press('F5');
@@ -123,7 +130,8 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => error('value').textContent()).toContain('desetinnými místy');
     expect(await error('cod').textContent()).toContain('desetinnými místy');
     expect(await error('packages.0.weight').textContent()).toContain('Hmotnost v kg');
-    for (const k of ['length', 'width', 'height']) expect(await error(`packages.0.${k}`).textContent()).toContain('Celé centimetry');
+    for (const k of ['length', 'width', 'height'])
+      expect(await error(`packages.0.${k}`).textContent()).toContain('Celé centimetry');
     const screen = await page.getByTestId('screen-newShipment').textContent();
     expect(screen).not.toMatch(ENGLISH);
     expect(screen).not.toContain('Too big');

@@ -35,35 +35,38 @@ describe.skipIf(!needs('chromium'))('dates and times in the UI language', { time
   });
   afterAll(() => closeDesk({ hs, rpc, browser }));
 
-  it.each(['cs', 'en'] as const)('%s: End of day, Print queue and the shipment detail write the full year in the language’s form', async (lang) => {
-    await rpc.call('settings.set', { language: lang });
-    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
-    await page.goto(hs.host.url);
-    await page.getByTestId('screen-station').waitFor();
+  it.each(['cs', 'en'] as const)(
+    '%s: End of day, Print queue and the shipment detail write the full year in the language’s form',
+    async (lang) => {
+      await rpc.call('settings.set', { language: lang });
+      const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+      await page.goto(hs.host.url);
+      await page.getByTestId('screen-station').waitFor();
 
-    await page.keyboard.press('F6');
-    const row = page.getByTestId('unverified-labels').locator('li').first();
-    await row.waitFor({ timeout: 20_000 });
-    const at = /, (?:printed|vytištěno) (.+)$/.exec((await row.textContent()) ?? '')?.[1];
-    expect(at).toMatch(forms[lang]);
-    await page.screenshot({ path: path.join(shots, `dates-end-of-day-${lang}.png`) });
+      await page.keyboard.press('F6');
+      const row = page.getByTestId('unverified-labels').locator('li').first();
+      await row.waitFor({ timeout: 20_000 });
+      const at = /, (?:printed|vytištěno) (.+)$/.exec((await row.textContent()) ?? '')?.[1];
+      expect(at).toMatch(forms[lang]);
+      await page.screenshot({ path: path.join(shots, `dates-end-of-day-${lang}.png`) });
 
-    await page.keyboard.press('F4');
-    await page.getByTestId('queue-show-all').check();
-    const updated = page.getByTestId('queue-row').first().locator('td').last();
-    await updated.waitFor({ timeout: 20_000 });
-    const queueCells = await page.getByTestId('queue-row').first().locator('td').allTextContents();
-    expect(queueCells.some((c) => forms[lang].test(c.trim()))).toBe(true);
-    await page.screenshot({ path: path.join(shots, `dates-queue-${lang}.png`) });
+      await page.keyboard.press('F4');
+      await page.getByTestId('queue-show-all').check();
+      const updated = page.getByTestId('queue-row').first().locator('td').last();
+      await updated.waitFor({ timeout: 20_000 });
+      const queueCells = await page.getByTestId('queue-row').first().locator('td').allTextContents();
+      expect(queueCells.some((c) => forms[lang].test(c.trim()))).toBe(true);
+      await page.screenshot({ path: path.join(shots, `dates-queue-${lang}.png`) });
 
-    await page.keyboard.press('F2');
-    await page.locator('[data-testid="shipment-row"][data-delivery-id="1001"]').dblclick();
-    const detail = page.getByTestId('shipment-detail');
-    await detail.waitFor();
-    const values = await detail.locator('dd').allTextContents();
-    expect(values.filter((v) => forms[lang].test(v.trim())).length).toBeGreaterThan(0);
-    expect(values.join(' ')).not.toMatch(/\b\d{1,2}\.\d{1,2}\.\d{2}\b/);
-    await page.screenshot({ path: path.join(shots, `dates-detail-${lang}.png`) });
-    await page.close();
-  });
+      await page.keyboard.press('F2');
+      await page.locator('[data-testid="shipment-row"][data-delivery-id="1001"]').dblclick();
+      const detail = page.getByTestId('shipment-detail');
+      await detail.waitFor();
+      const values = await detail.locator('dd').allTextContents();
+      expect(values.filter((v) => forms[lang].test(v.trim())).length).toBeGreaterThan(0);
+      expect(values.join(' ')).not.toMatch(/\b\d{1,2}\.\d{1,2}\.\d{2}\b/);
+      await page.screenshot({ path: path.join(shots, `dates-detail-${lang}.png`) });
+      await page.close();
+    },
+  );
 });

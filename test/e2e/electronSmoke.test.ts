@@ -23,7 +23,9 @@ function electronBinary(): { bin: string } | { why: string } {
     if (typeof bin === 'string' && existsSync(bin)) return { bin };
     return { why: `Electron's binary is missing at ${String(bin)}` };
   } catch {
-    return { why: "Electron's binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD=1, as on these machines and in CI, where its download is impossible)" };
+    return {
+      why: "Electron's binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD=1, as on these machines and in CI, where its download is impossible)",
+    };
   }
 }
 
@@ -35,9 +37,13 @@ describe.skipIf('why' in electron)('the desktop app (Electron)', { timeout: 180_
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(repoRoot, 'dist', 'electron', 'core.cjs'))) throw new Error('Build first: node scripts/build.mjs');
+    if (!existsSync(path.join(repoRoot, 'dist', 'electron', 'core.cjs')))
+      throw new Error('Build first: node scripts/build.mjs');
     // better-sqlite3 for Electron's ABI, as `npm start` makes it (once; needs Electron's headers).
-    const native = (await import(path.join(repoRoot, 'scripts', 'native-electron.mjs'))) as { electronBindingIsCurrent(): boolean; buildElectronBinding(): void };
+    const native = (await import(path.join(repoRoot, 'scripts', 'native-electron.mjs'))) as {
+      electronBindingIsCurrent(): boolean;
+      buildElectronBinding(): void;
+    };
     if (!native.electronBindingIsCurrent()) native.buildElectronBinding();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-electron-'));
     app = await _electron.launch({
@@ -49,15 +55,24 @@ describe.skipIf('why' in electron)('the desktop app (Electron)', { timeout: 180_
     page = await app.firstWindow();
     // The station screen, with the scanner's printer ready and the cursor in the scan box.
     await page.getByTestId('screen-station').waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.getByTestId('station-printer').first().getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
-    await expect.poll(() => page.evaluate<string | null>('document.activeElement?.dataset.testid ?? null')).toBe('scan-input');
+    await expect
+      .poll(() => page.getByTestId('station-printer').first().getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('ready');
+    await expect
+      .poll(() => page.evaluate<string | null>('document.activeElement?.dataset.testid ?? null'))
+      .toBe('scan-input');
   });
   afterAll(async () => {
     await app?.close();
   });
 
   it('runs the core in its own utility process, not in the main process', async () => {
-    const utility = await app.evaluate(({ app: a }) => a.getAppMetrics().filter((m) => m.type === 'Utility').map((m) => m.serviceName ?? ''));
+    const utility = await app.evaluate(({ app: a }) =>
+      a
+        .getAppMetrics()
+        .filter((m) => m.type === 'Utility')
+        .map((m) => m.serviceName ?? ''),
+    );
     expect(utility).toContain('Label Station core');
   });
 
@@ -71,7 +86,9 @@ describe.skipIf('why' in electron)('the desktop app (Electron)', { timeout: 180_
     await page.keyboard.type('ORD-1001');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="scan-outcome"][data-kind="printed"]', { timeout: 60_000 });
-    const outcome = await page.evaluate<{ kind: string; shipment: { barcodes: string[] } }>('window.__outcomes.find((o) => o.code === "ORD-1001")');
+    const outcome = await page.evaluate<{ kind: string; shipment: { barcodes: string[] } }>(
+      'window.__outcomes.find((o) => o.code === "ORD-1001")',
+    );
     expect(outcome.kind).toBe('printed');
     const received = await page.evaluate<{ ok: boolean; value: { text: string | null }[] }>(
       `window.stationBridge.call('printing.printers.received', { printerId: 'virtual-zpl' })`,
@@ -83,7 +100,9 @@ describe.skipIf('why' in electron)('the desktop app (Electron)', { timeout: 180_
   });
 
   it('gives the page no Node and no raw IPC: only the two functions of the bridge', async () => {
-    const exposed = await page.evaluate(`[typeof window.require, typeof window.process, typeof window.ipcRenderer, Object.keys(window.stationBridge).sort().join(',')]`);
+    const exposed = await page.evaluate(
+      `[typeof window.require, typeof window.process, typeof window.ipcRenderer, Object.keys(window.stationBridge).sort().join(',')]`,
+    );
     expect(exposed).toEqual(['undefined', 'undefined', 'undefined', 'call,onEvent']);
   });
 });

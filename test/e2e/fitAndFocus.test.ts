@@ -78,20 +78,27 @@ describe.skipIf(!needs('chromium', 'keychain'))('fits at 1366×768 and shows the
         await page.goto(d.hs.host.url);
         await page.getByTestId('screen-station').waitFor();
         await page.keyboard.press('F5');
-        await expect.poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+        await expect
+          .poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed'), { timeout: 20_000 })
+          .toBe('true');
         // The station learns the printer is off when it asks it: a scan's label makes it ask.
         await page.keyboard.press('F5');
         await page.keyboard.type('ORD-1001');
         await page.keyboard.press('Enter');
-        await expect.poll(() => page.getByTestId('station-printer').first().getAttribute('data-state'), { timeout: 30_000 }).not.toBe('ready');
+        await expect
+          .poll(() => page.getByTestId('station-printer').first().getAttribute('data-state'), { timeout: 30_000 })
+          .not.toBe('ready');
         await page.keyboard.press('Escape');
         await page.keyboard.press('F5');
-        await expect.poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+        await expect
+          .poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed'), { timeout: 20_000 })
+          .toBe('true');
         const chip = page.getByTestId('station-printer').first();
         // The reason is said after the state, in the UI language.
         expect(await chip.innerText()).toMatch(/ — \S/);
         expect(await chip.innerText()).not.toContain('…');
-        for (const sel of ['.printer-chip', '.printer-state', '.scan-hints', '.scan-hints .mode-name', '.scanbar']) expect(await cut(page, sel)).toEqual([]);
+        for (const sel of ['.printer-chip', '.printer-state', '.scan-hints', '.scan-hints .mode-name', '.scanbar'])
+          expect(await cut(page, sel)).toEqual([]);
         await page.screenshot({ path: path.join(screenshotsDir, `station-printer-offline-batch-${l.lang}.png`) });
       } finally {
         await zpl.online();
@@ -111,10 +118,16 @@ describe.skipIf(!needs('chromium', 'keychain'))('fits at 1366×768 and shows the
           await page.keyboard.press(screen);
           if (screen === 'F1') {
             await page.keyboard.press('F5');
-            await expect.poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('true');
+            await expect
+              .poll(() => page.getByTestId('batch-toggle').getAttribute('aria-pressed'), { timeout: 20_000 })
+              .toBe('true');
           }
           await page.waitForTimeout(300);
-          for (const r of await focusRings(page)) if (r.onButton < 3 || r.around < 3) weak.push(`${screen} ${r.button}: ${r.style} (${r.onButton.toFixed(1)}:1 on it, ${r.around.toFixed(1)}:1 around)`);
+          for (const r of await focusRings(page))
+            if (r.onButton < 3 || r.around < 3)
+              weak.push(
+                `${screen} ${r.button}: ${r.style} (${r.onButton.toFixed(1)}:1 on it, ${r.around.toFixed(1)}:1 around)`,
+              );
           if (screen === 'F1') {
             await page.getByTestId('batch-toggle').focus();
             await page.screenshot({ path: path.join(screenshotsDir, `focus-ring-dark-button-${l.lang}.png`) });
@@ -139,8 +152,14 @@ describe.skipIf(!needs('chromium', 'keychain'))('fits at 1366×768 and shows the
         // New shipment, nothing filled in: the transport search is refused field by field.
         await page.keyboard.press('F3');
         await page.getByTestId('ns-search').click();
-        await expect.poll(() => page.locator('[data-testid="screen-newShipment"] [aria-invalid="true"]').count(), { timeout: 10_000 }).toBeGreaterThan(1);
-        await expect.poll(() => firstInvalidFocused('[data-testid="screen-newShipment"]'), { timeout: 5000 }).toBe(true);
+        await expect
+          .poll(() => page.locator('[data-testid="screen-newShipment"] [aria-invalid="true"]').count(), {
+            timeout: 10_000,
+          })
+          .toBeGreaterThan(1);
+        await expect
+          .poll(() => firstInvalidFocused('[data-testid="screen-newShipment"]'), { timeout: 5000 })
+          .toBe(true);
         await page.screenshot({ path: path.join(screenshotsDir, `new-shipment-first-invalid-${l.lang}.png`) });
 
         // Settings → Printers → add a network printer with nothing filled in.

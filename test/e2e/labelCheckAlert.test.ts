@@ -18,8 +18,20 @@ import { repoRoot, type HostedStation } from '../support/station';
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
 
 const langs = [
-  { lang: 'en', locale: 'en-US', wrong: 'WRONG LABEL', alreadyClosed: 'Already closed', codes: ['ORD-1012', 'ORD-1013'] },
-  { lang: 'cs', locale: 'cs-CZ', wrong: 'ŠPATNÝ ŠTÍTEK', alreadyClosed: 'Už uzavřeno', codes: ['ORD-1010', 'ORD-1011'] },
+  {
+    lang: 'en',
+    locale: 'en-US',
+    wrong: 'WRONG LABEL',
+    alreadyClosed: 'Already closed',
+    codes: ['ORD-1012', 'ORD-1013'],
+  },
+  {
+    lang: 'cs',
+    locale: 'cs-CZ',
+    wrong: 'ŠPATNÝ ŠTÍTEK',
+    alreadyClosed: 'Už uzavřeno',
+    codes: ['ORD-1010', 'ORD-1011'],
+  },
 ] as const;
 
 describe.skipIf(!needs('chromium'))('the label check’s red alert on the Station screen', { timeout: 120_000 }, () => {
@@ -63,7 +75,9 @@ describe.skipIf(!needs('chromium'))('the label check’s red alert on the Statio
       await page.waitForSelector(`[data-testid="scan-outcome"][data-kind="printed"]`, { timeout: 20_000 });
       await scan(page, second);
       await page.getByTestId('verify-expect').waitFor();
-      await page.locator('[data-testid="scan-outcome"][data-kind="printed"]', { hasText: second }).waitFor({ timeout: 20_000 });
+      await page
+        .locator('[data-testid="scan-outcome"][data-kind="printed"]', { hasText: second })
+        .waitFor({ timeout: 20_000 });
       const firstLabel = await barcodeOf(first);
       await scan(page, firstLabel);
       await page.waitForSelector('[data-testid="verify-result"][data-result="mismatch"]');
@@ -75,7 +89,9 @@ describe.skipIf(!needs('chromium'))('the label check’s red alert on the Statio
       expect(red.y).toBeCloseTo(body.y, 0);
       expect(red.height).toBeCloseTo(body.height, 0);
       const [x, y] = [body.x + body.width - 20, body.y + body.height / 2];
-      const atRightEdge = await page.evaluate(`document.elementFromPoint(${x}, ${y})?.closest('[data-testid]')?.getAttribute('data-testid')`);
+      const atRightEdge = await page.evaluate(
+        `document.elementFromPoint(${x}, ${y})?.closest('[data-testid]')?.getAttribute('data-testid')`,
+      );
       expect(atRightEdge).toBe('verify-result');
       await page.screenshot({ path: path.join(shots, `verify-red-full-${l.lang}.png`) });
 

@@ -41,13 +41,19 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.goto(hs.host.url);
     await page.getByTestId('nav-newShipment').click();
     // The sender is one of the company's active collection places (collectionPlaces.list); one is preselected.
-    await expect.poll(() => page.getByTestId('ns-sender.collectionPlace').inputValue(), { timeout: 15_000 }).not.toBe('');
+    await expect
+      .poll(() => page.getByTestId('ns-sender.collectionPlace').inputValue(), { timeout: 15_000 })
+      .not.toBe('');
     await page.getByTestId('ns-sender.collectionPlace').selectOption('WH-PRAHA');
     return page;
   }
   const field = (page: Page, f: string) => page.getByTestId(`ns-${f}`);
 
-  async function fillPerson(page: Page, role: 'recipient' | 'sender', o: { phone?: string; email?: string; surname?: string } = {}) {
+  async function fillPerson(
+    page: Page,
+    role: 'recipient' | 'sender',
+    o: { phone?: string; email?: string; surname?: string } = {},
+  ) {
     await field(page, `${role}.firstname`).fill('Jana');
     await field(page, `${role}.surname`).fill(o.surname ?? 'Nováková');
     if (o.phone !== '') await field(page, `${role}.phone`).fill(o.phone ?? '+420 601 234 567');
@@ -71,7 +77,9 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
   async function searchAndChoose(page: Page, type: string) {
     await page.getByTestId('ns-search').click();
     await page.getByTestId(`ns-choose-${type}`).check();
-    await expect.poll(() => page.getByTestId('ns-chosen').textContent()).toContain(type === 'NP-DOOR' ? 'National Post' : '');
+    await expect
+      .poll(() => page.getByTestId('ns-chosen').textContent())
+      .toContain(type === 'NP-DOOR' ? 'National Post' : '');
   }
   async function savedId(page: Page): Promise<number> {
     const text = (await page.getByTestId('ns-saved').textContent({ timeout: 20_000 })) ?? '';
@@ -98,7 +106,13 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     const id = await savedId(page);
     expect(await page.getByTestId('ns-saved').textContent()).toContain('prepared');
     const sh = await rpc.call('shipments.get', { deliveryId: id });
-    expect(sh).toMatchObject({ state: 0, agent: 'NP', deliveryType: 'NP-DOOR', externalId: 'E2E-ADDR', recipient: { surname: 'Nováková' } });
+    expect(sh).toMatchObject({
+      state: 0,
+      agent: 'NP',
+      deliveryType: 'NP-DOOR',
+      externalId: 'E2E-ADDR',
+      recipient: { surname: 'Nováková' },
+    });
     expect(sh!.packages[0]!.weight).toBe('2.5');
     await page.close();
   });
@@ -113,7 +127,11 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await searchAndChoose(page, 'BOX-LOCKER');
     await page.getByTestId('ns-save').click();
     const id = await savedId(page);
-    expect(await rpc.call('shipments.get', { deliveryId: id })).toMatchObject({ agent: 'BOX', deliveryType: 'BOX-LOCKER', recipient: { pickUpPlace: 'BOX-1234' } });
+    expect(await rpc.call('shipments.get', { deliveryId: id })).toMatchObject({
+      agent: 'BOX',
+      deliveryType: 'BOX-LOCKER',
+      recipient: { pickUpPlace: 'BOX-1234' },
+    });
     await page.close();
   });
 
@@ -164,7 +182,9 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     expect(await page.getByTestId('ns-service-day_definite').isDisabled()).toBe(false);
     await page.getByTestId('ns-service-guaranteed_24').check();
     expect(await page.getByTestId('ns-service-day_definite').isDisabled()).toBe(true);
-    expect(await page.getByTestId('ns-service-banned-day_definite').textContent()).toContain('Guaranteed delivery within 24 hours');
+    expect(await page.getByTestId('ns-service-banned-day_definite').textContent()).toContain(
+      'Guaranteed delivery within 24 hours',
+    );
     // The price with the chosen service: 139.00 + 50.00.
     expect(await page.getByTestId('ns-price-with-services').textContent()).toContain('189.00 CZK');
     await page.screenshot({ path: path.join(shots, 'newShipment-services-en.png'), fullPage: true });
@@ -179,7 +199,9 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await searchAndChoose(page, 'PPR-PRIVATE');
     await page.getByTestId('ns-save').click();
     expect(await page.getByTestId('ns-error-recipient.phone').textContent()).toContain('needs the recipient’s phone');
-    expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("data-field")')).toBe('recipient.phone');
+    expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("data-field")')).toBe(
+      'recipient.phone',
+    );
     expect(await page.getByTestId('ns-saved').count()).toBe(0);
     expect((await rpc.call('shipments.query', { text: 'E2E-NOPHONE' })).total).toBe(0);
     await page.close();
@@ -207,7 +229,12 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     const inserted = await rpc.call('shipments.insert', {
       draft: {
         sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
-        recipient: { type: 'address', surname: 'Svoboda', phone: '+420777000111', address: { street: 'Krátká 1', city: 'Brno', postalCode: '60200', state: 'CZ' } },
+        recipient: {
+          type: 'address',
+          surname: 'Svoboda',
+          phone: '+420777000111',
+          address: { street: 'Krátká 1', city: 'Brno', postalCode: '60200', state: 'CZ' },
+        },
         value: '900',
         valueCurrency: 'CZK',
         packages: [{ weight: '1' }],
@@ -236,7 +263,15 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
 
     // Another desk changes it meanwhile.
     const other = await rpc.call('shipments.openForEdit', { deliveryId: id });
-    expect((await rpc.call('shipments.edit', { deliveryId: id, etag: other.etag, draft: { ...other.draft, ticketNote: 'from the other desk' } })).kind).toBe('saved');
+    expect(
+      (
+        await rpc.call('shipments.edit', {
+          deliveryId: id,
+          etag: other.etag,
+          draft: { ...other.draft, ticketNote: 'from the other desk' },
+        })
+      ).kind,
+    ).toBe('saved');
 
     await field(page, 'ticketNote').fill('mine');
     await page.getByTestId('ns-save').click();
@@ -258,11 +293,16 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.close();
   });
 
-  it('money and weights read with the language\'s separator: 4200,5 and 1,5 in Czech, 4200.5 and 1.5 in English; a Czech 0,75 saved exactly', async () => {
+  it("money and weights read with the language's separator: 4200,5 and 1,5 in Czech, 4200.5 and 1.5 in English; a Czech 0,75 saved exactly", async () => {
     const inserted = await rpc.call('shipments.insert', {
       draft: {
         sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
-        recipient: { type: 'address', surname: 'Desetinná', phone: '+420777000222', address: { street: 'Krátká 2', city: 'Brno', postalCode: '60200', state: 'CZ' } },
+        recipient: {
+          type: 'address',
+          surname: 'Desetinná',
+          phone: '+420777000222',
+          address: { street: 'Krátká 2', city: 'Brno', postalCode: '60200', state: 'CZ' },
+        },
         value: '4200.5',
         valueCurrency: 'CZK',
         cod: '1250.75',
@@ -276,7 +316,11 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     if (inserted.kind !== 'saved') throw new Error('insert failed');
     const id = inserted.shipment.deliveryId;
     const page = await openForm();
-    const shown = async () => ({ value: await field(page, 'value').inputValue(), cod: await field(page, 'cod').inputValue(), weight: await field(page, 'packages.0.weight').inputValue() });
+    const shown = async () => ({
+      value: await field(page, 'value').inputValue(),
+      cod: await field(page, 'cod').inputValue(),
+      weight: await field(page, 'packages.0.weight').inputValue(),
+    });
 
     await page.getByTestId('language').selectOption('cs');
     await field(page, 'edit-id').fill(String(id));
@@ -314,7 +358,9 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await fillShipment(page, { externalId: 'E2E-PRINT' });
     await searchAndChoose(page, 'NP-DOOR');
     await page.getByTestId('ns-save-close').click();
-    await expect.poll(() => page.getByTestId('ns-saved').getAttribute('data-print'), { timeout: 20_000 }).toBe('printed');
+    await expect
+      .poll(() => page.getByTestId('ns-saved').getAttribute('data-print'), { timeout: 20_000 })
+      .toBe('printed');
     expect(await page.getByTestId('ns-saved').textContent()).toContain('label printed');
     const sh = await rpc.call('shipments.get', { deliveryId: await savedId(page) });
     const barcode = sh!.packages[0]!.barcode!;
@@ -360,7 +406,10 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await page.getByTestId('ns-choose-NP-DOOR').check();
     await page.getByTestId('ns-save').click();
     const id = await savedId(page);
-    expect((await rpc.call('shipments.get', { deliveryId: id }))!.recipient.address).toMatchObject({ street: 'Úpská', streetNumber: '12/3' });
+    expect((await rpc.call('shipments.get', { deliveryId: id }))!.recipient.address).toMatchObject({
+      street: 'Úpská',
+      streetNumber: '12/3',
+    });
 
     // The number in both fields would print "Úpská 12 12/3": refused on the street before anything is sent.
     await page.getByTestId('ns-saved-new').click();
@@ -371,21 +420,29 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await field(page, 'recipient.address.postalCode').fill('54101');
     await fillShipment(page);
     await page.getByTestId('ns-search').click();
-    await expect.poll(() => page.getByTestId('ns-error-recipient.address.street').textContent()).toBe('The house number is in the street and in No.: keep it in one of them.');
+    await expect
+      .poll(() => page.getByTestId('ns-error-recipient.address.street').textContent())
+      .toBe('The house number is in the street and in No.: keep it in one of them.');
     expect(await page.getByTestId('ns-option').count()).toBe(0);
     await page.screenshot({ path: path.join(shots, 'newShipment-house-number-twice-en.png') });
     // No number anywhere: said on No., in the worker's words (not the service's `street` / `streetNumber`).
     await address('Úpská', '');
     await page.getByTestId('ns-search').click();
-    await expect.poll(() => page.getByTestId('ns-error-recipient.address.streetNumber').textContent()).toBe('Give the house number (here or at the end of the street).');
+    await expect
+      .poll(() => page.getByTestId('ns-error-recipient.address.streetNumber').textContent())
+      .toBe('Give the house number (here or at the end of the street).');
 
     await page.getByTestId('language').selectOption('cs');
     await page.getByTestId('ns-search').click();
-    await expect.poll(() => page.getByTestId('ns-error-recipient.address.streetNumber').textContent()).toBe('Zadejte číslo domu (sem, nebo na konec ulice).');
+    await expect
+      .poll(() => page.getByTestId('ns-error-recipient.address.streetNumber').textContent())
+      .toBe('Zadejte číslo domu (sem, nebo na konec ulice).');
     await page.screenshot({ path: path.join(shots, 'newShipment-house-number-cs.png') });
     await address('Úpská 12', '12/3');
     await page.getByTestId('ns-search').click();
-    await expect.poll(() => page.getByTestId('ns-error-recipient.address.street').textContent()).toBe('Číslo domu je v ulici i v poli Č. p.: nechte ho jen v jednom z nich.');
+    await expect
+      .poll(() => page.getByTestId('ns-error-recipient.address.street').textContent())
+      .toBe('Číslo domu je v ulici i v poli Č. p.: nechte ho jen v jednom z nich.');
     expect(await page.locator('main').textContent()).not.toMatch(/streetNumber|Pole street/);
     await page.screenshot({ path: path.join(shots, 'newShipment-house-number-twice-cs.png') });
     // With the number only in No., the Czech search finds transports.
@@ -401,7 +458,13 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     for (const lang of ['en', 'cs'] as const) {
       await page.getByTestId('language').selectOption(lang);
       const long = 'Ř'.repeat(5000);
-      for (const [f, max] of [['recipient.surname', 150], ['recipient.address.street', 150], ['recipient.address.streetNumber', 20], ['ticketNote', 300], ['externalId', 100]] as const) {
+      for (const [f, max] of [
+        ['recipient.surname', 150],
+        ['recipient.address.street', 150],
+        ['recipient.address.streetNumber', 20],
+        ['ticketNote', 300],
+        ['externalId', 100],
+      ] as const) {
         expect(await field(page, f).getAttribute('maxlength')).toBe(String(max));
         await field(page, f).fill('');
         await field(page, f).focus();
@@ -433,7 +496,9 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     const next = await browser.newPage({ locale: 'cs-CZ', viewport: { width: 1366, height: 768 } });
     await next.goto(hs.host.url);
     await next.getByTestId('nav-newShipment').click();
-    await expect.poll(() => next.getByTestId('ns-sender.collectionPlace').inputValue(), { timeout: 15_000 }).toBe('WH-BRNO');
+    await expect
+      .poll(() => next.getByTestId('ns-sender.collectionPlace').inputValue(), { timeout: 15_000 })
+      .toBe('WH-BRNO');
     await next.close();
   });
 });

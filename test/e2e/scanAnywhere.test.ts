@@ -49,7 +49,13 @@ describe.each([
       page = await browser.newPage({ locale, viewport: { width: 1366, height: 768 } });
       scanner = await wedgeScanner(page);
       // A second company whose name starts like the demo barcodes: the dropdown's type-ahead would pick it at "O".
-      await rpc.call('accounts.add', { name: 'Old branch', environment: 'test', baseUrl: 'https://test.example.invalid', clientId: 'x', clientSecret: 'y' });
+      await rpc.call('accounts.add', {
+        name: 'Old branch',
+        environment: 'test',
+        baseUrl: 'https://test.example.invalid',
+        clientId: 'x',
+        clientSecret: 'y',
+      });
       await page.goto(hs.host.url);
       await page.getByTestId('screen-station').waitFor();
       await page.locator('[data-testid="account-switch"] option').nth(1).waitFor({ state: 'attached' });
@@ -154,7 +160,9 @@ describe.each([
       await page.keyboard.press('F2');
       const filter = page.getByTestId('filter-text');
       await filter.waitFor();
-      await expect.poll(() => page.getByTestId('shipments-count').getAttribute('data-total').then(Number)).toBeGreaterThan(5);
+      await expect
+        .poll(() => page.getByTestId('shipments-count').getAttribute('data-total').then(Number))
+        .toBeGreaterThan(5);
       await filter.click();
       await scan('ORD-1013');
       await expect.poll(() => page.getByTestId('shipments-scan').textContent()).toContain('ORD-1013');
@@ -216,7 +224,9 @@ describe.each([
       const gap = page.getByTestId('scanner-key-gap');
       expect(await gap.inputValue()).toBe('35');
       await gap.fill('500');
-      expect(await page.getByTestId('scan-key-gap-error').textContent()).toBe(lang === 'en' ? 'A whole number from 5 to 100.' : 'Celé číslo od 5 do 100.');
+      expect(await page.getByTestId('scan-key-gap-error').textContent()).toBe(
+        lang === 'en' ? 'A whole number from 5 to 100.' : 'Celé číslo od 5 do 100.',
+      );
       await gap.fill('60');
       await page.getByTestId('scanner-save').click();
       await expect.poll(async () => (await rpc.call('settings.get', {})).scanner.keyGapMs).toBe(60);
@@ -227,7 +237,11 @@ describe.each([
       await page.keyboard.type('abc\n', { delay: 120 });
       expect(await page.getByTestId('scanner-prefix').inputValue()).toBe('abc');
       // ...and a key every 45 ms now is one (the new threshold is 60 ms): it goes to the station line, the field keeps its text.
-      const event = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001' && rpc.events('scan.outcome').indexOf(o) >= scansBefore, 30_000);
+      const event = rpc.waitFor(
+        'scan.outcome',
+        (o) => o.code === 'ORD-1001' && rpc.events('scan.outcome').indexOf(o) >= scansBefore,
+        30_000,
+      );
       await scan('ORD-1001', 45);
       await event;
       expect(await page.getByTestId('scanner-prefix').inputValue()).toBe('abc');

@@ -18,9 +18,12 @@ import { freePort } from '../support/freePort';
 const shots = path.join(repoRoot, 'test-results', 'screenshots');
 const SCOPE = 'deliveries transports collection-protocols collection-places';
 
-
 async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -134,7 +137,9 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     await page.getByLabel('Company name').fill('Warehouse Brno');
     await page.getByLabel('Client id').fill(clientId);
     await page.getByTestId('account-add-submit').click();
-    expect(await page.getByTestId('acct-secret-error').textContent()).toBe('Enter the client secret the service issued.');
+    expect(await page.getByTestId('acct-secret-error').textContent()).toBe(
+      'Enter the client secret the service issued.',
+    );
     expect(await page.getByTestId('account-row').count()).toBe(1);
 
     await page.getByLabel('Client secret').fill('settings-e2e-secret-0123456789');
@@ -152,7 +157,9 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     await expect.poll(() => popup.url()).toBe(url);
     await popup.close();
     expect(new URL(url).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${redirectPort}/callback`);
-    expect(await row('Warehouse Brno').getByTestId('login-waiting').textContent()).toContain('Waiting for the login in the browser');
+    expect(await row('Warehouse Brno').getByTestId('login-waiting').textContent()).toContain(
+      'Waiting for the login in the browser',
+    );
     await page.screenshot({ path: path.join(shots, 'settings-accounts-login-waiting-en.png') });
 
     const second = await answerLoginPage(url, 'allow');
@@ -177,9 +184,9 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     const { url, popup } = await startBrowserLogin('Warehouse Brno');
     await popup.close();
     const second = await answerLoginPage(url, 'deny');
-    await expect.poll(() => row('Warehouse Brno').getByTestId('account-last-error').textContent(), { timeout: 15_000 }).toContain(
-      'The last login failed: The user denied the request.',
-    );
+    await expect
+      .poll(() => row('Warehouse Brno').getByTestId('account-last-error').textContent(), { timeout: 15_000 })
+      .toContain('The last login failed: The user denied the request.');
     expect(await row('Warehouse Brno').getByTestId('login-waiting').count()).toBe(0);
     await second.close();
   });
@@ -207,9 +214,9 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     await row('Warehouse Brno').getByTestId('account-paste-token').click();
     await row('Warehouse Brno').getByTestId('account-token-input').fill('this-is-not-a-token');
     await row('Warehouse Brno').getByTestId('account-token-submit').click();
-    await expect.poll(() => row('Warehouse Brno').getByTestId('account-error').textContent()).toBe(
-      'The service does not accept this refresh token. Check that it belongs to this client and environment.',
-    );
+    await expect
+      .poll(() => row('Warehouse Brno').getByTestId('account-error').textContent())
+      .toBe('The service does not accept this refresh token. Check that it belongs to this client and environment.');
     expect(await row('Warehouse Brno').getAttribute('data-login')).toBe('logged-out');
 
     const { refresh_token } = await postJson<{ refresh_token: string }>(`${hs.station.sandbox.url}/_sandbox/tokens`, {
@@ -225,11 +232,19 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
 
   it('removing an account asks first', async () => {
     const before = (await rpc.call('accounts.list', {})).length;
-    const added = await rpc.call('accounts.add', { name: 'Old branch', environment: 'test', baseUrl: 'https://test.example.invalid', clientId: 'x', clientSecret: 'y' });
+    const added = await rpc.call('accounts.add', {
+      name: 'Old branch',
+      environment: 'test',
+      baseUrl: 'https://test.example.invalid',
+      clientId: 'x',
+      clientSecret: 'y',
+    });
     await expect.poll(() => row('Old branch').count()).toBe(1);
     expect(await row('Old branch').textContent()).toContain('test environment · https://test.example.invalid');
     await row('Old branch').getByTestId('account-remove').click();
-    expect(await row('Old branch').getByTestId('account-remove-confirm').textContent()).toContain('Remove “Old branch” from this station?');
+    expect(await row('Old branch').getByTestId('account-remove-confirm').textContent()).toContain(
+      'Remove “Old branch” from this station?',
+    );
     await row('Old branch').getByTestId('account-remove-yes').click();
     await expect.poll(() => row('Old branch').count()).toBe(0);
     expect((await rpc.call('accounts.list', {})).map((a) => a.id)).not.toContain(added.id);
@@ -254,25 +269,33 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
       await page.locator('#pr-add-host').fill('127.0.0.1');
       await page.locator('#pr-add-port').fill(String(printer.port));
       await page.getByTestId('printer-add-submit').click();
-      await expect.poll(() => page.getByTestId('printer-add-result').textContent(), { timeout: 10_000 }).toBe('Printer “Desk printer” added.');
+      await expect
+        .poll(() => page.getByTestId('printer-add-result').textContent(), { timeout: 10_000 })
+        .toBe('Printer “Desk printer” added.');
       const desk = page.locator(`[data-testid="printer-row"][data-printer-id="tcp-127.0.0.1-${printer.port}"]`);
       await desk.waitFor();
       expect(await desk.textContent()).toContain(`ZPL label printer on the network, 127.0.0.1:${printer.port}`);
 
       await desk.getByTestId('printer-test-print').click();
-      await expect.poll(() => desk.getByTestId('printer-test-result').textContent(), { timeout: 15_000 }).toContain('printed');
+      await expect
+        .poll(() => desk.getByTestId('printer-test-result').textContent(), { timeout: 15_000 })
+        .toContain('printed');
       await expect.poll(() => printer.received()).toMatch(/\^XA[\s\S]*Desk printer[\s\S]*\^XZ/);
 
       // Per-printer settings: a bad value is explained and not saved; a good one is kept.
       await desk.getByTestId('printer-edit').click();
       await desk.getByTestId('printer-set-darkness').fill('45');
       await desk.getByTestId('printer-settings-save').click();
-      expect(await desk.getByTestId(`pr-tcp-127_0_0_1-${printer.port}-darkness-error`).textContent()).toBe('A whole number from -30 to 30.');
+      expect(await desk.getByTestId(`pr-tcp-127_0_0_1-${printer.port}-darkness-error`).textContent()).toBe(
+        'A whole number from -30 to 30.',
+      );
       await desk.getByTestId('printer-set-darkness').fill('12');
       await desk.getByTestId('printer-set-copies').fill('2');
       await desk.getByTestId('printer-settings-save').click();
       await expect.poll(() => desk.getByTestId('printer-settings-result').textContent()).toBe('Saved.');
-      const saved = (await rpc.call('printing.printers.list', {})).find((p) => p.id === `tcp-127.0.0.1-${printer.port}`)!;
+      const saved = (await rpc.call('printing.printers.list', {})).find(
+        (p) => p.id === `tcp-127.0.0.1-${printer.port}`,
+      )!;
       expect(saved.settings).toMatchObject({ darkness: 12, copies: 2 });
       await page.screenshot({ path: path.join(shots, 'settings-printers-edit-en.png'), fullPage: true });
 
@@ -301,7 +324,9 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
     expect(await pdfQueue.getByTestId('printer-found-add').count()).toBe(0);
 
     await row.getByTestId('printer-test-print').click();
-    await expect.poll(() => row.getByTestId('printer-test-result').textContent(), { timeout: 20_000 }).toMatch(/sent|printed|handed to the print system/);
+    await expect
+      .poll(() => row.getByTestId('printer-test-result').textContent(), { timeout: 20_000 })
+      .toMatch(/sent|printed|handed to the print system/);
     if (process.getuid?.() === 0) {
       // cups-pdf writes root's jobs to /root/PDF: the test label really went through CUPS.
       await expect.poll(() => printed().filter((f) => !before.has(f)).length, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -376,7 +401,9 @@ describe.skipIf(!needs('chromium'))('settings screen in Chromium through the web
   it('screenshots of every section in English and Czech', async () => {
     for (const lang of ['en', 'cs'] as const) {
       await rpc.call('settings.set', { language: lang });
-      await expect.poll(() => page.getByTestId('nav-settings').textContent()).toContain(lang === 'cs' ? 'Nastavení' : 'Settings');
+      await expect
+        .poll(() => page.getByTestId('nav-settings').textContent())
+        .toContain(lang === 'cs' ? 'Nastavení' : 'Settings');
       for (const tab of ['accounts', 'printers', 'routing', 'scanner', 'language'] as const) {
         await openSettings(tab);
         await page.getByTestId(`settings-${tab}`).waitFor();

@@ -26,55 +26,84 @@ describe.skipIf(!needs('chromium'))('Shipments: the selection is what the worker
   afterAll(() => closeDesk({ hs, rpc, browser }));
 
   const cases = [
-    { lang: 'en', locale: 'en-US', selected: (n: number) => `selected: ${n}`, confirm: 'Cancel the selected shipments (1)', kept: 1003, gone: 1004, other: 1005, next: 1006 },
-    { lang: 'cs', locale: 'cs-CZ', selected: (n: number) => `vybráno: ${n}`, confirm: 'Zrušit vybrané zásilky (1)', kept: 1007, gone: 1008, other: 1009, next: 1010 },
+    {
+      lang: 'en',
+      locale: 'en-US',
+      selected: (n: number) => `selected: ${n}`,
+      confirm: 'Cancel the selected shipments (1)',
+      kept: 1003,
+      gone: 1004,
+      other: 1005,
+      next: 1006,
+    },
+    {
+      lang: 'cs',
+      locale: 'cs-CZ',
+      selected: (n: number) => `vybráno: ${n}`,
+      confirm: 'Zrušit vybrané zásilky (1)',
+      kept: 1007,
+      gone: 1008,
+      other: 1009,
+      next: 1010,
+    },
   ];
 
-  it.each(cases)('$lang: a row that leaves the filtered list is deselected and not cancelled; a scan moves the selection and the detail together', async (c) => {
-    await rpc.call('settings.set', { language: c.lang as 'en' | 'cs' });
-    const page = await browser.newPage({ locale: c.locale, viewport: { width: 1366, height: 768 } });
-    const scanner = await wedgeScanner(page);
-    await page.goto(hs.host.url);
-    await page.getByTestId('nav-shipments').click();
-    const row = (id: number) => page.locator(`[data-testid="shipment-row"][data-delivery-id="${id}"]`);
-    const count = page.getByTestId('shipments-count');
-    await page.getByTestId('filter-state').selectOption('prepared');
-    await row(c.kept).waitFor({ timeout: 20_000 });
+  it.each(cases)(
+    '$lang: a row that leaves the filtered list is deselected and not cancelled; a scan moves the selection and the detail together',
+    async (c) => {
+      await rpc.call('settings.set', { language: c.lang as 'en' | 'cs' });
+      const page = await browser.newPage({ locale: c.locale, viewport: { width: 1366, height: 768 } });
+      const scanner = await wedgeScanner(page);
+      await page.goto(hs.host.url);
+      await page.getByTestId('nav-shipments').click();
+      const row = (id: number) => page.locator(`[data-testid="shipment-row"][data-delivery-id="${id}"]`);
+      const count = page.getByTestId('shipments-count');
+      await page.getByTestId('filter-state').selectOption('prepared');
+      await row(c.kept).waitFor({ timeout: 20_000 });
 
-    // Two prepared shipments selected; one of them is closed at the desk and leaves the list.
-    await row(c.kept).click();
-    await row(c.gone).click({ modifiers: ['Control'] });
-    await expect.poll(() => count.getAttribute('data-selected')).toBe('2');
-    await rpc.call('scan.submit', { code: `ORD-${c.gone}` });
-    await row(c.gone).waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => count.getAttribute('data-selected')).toBe('1');
-    expect(await count.textContent()).toContain(c.selected(1));
-    await page.getByTestId('action-cancel').click();
-    expect(await page.locator('.sh-confirm').textContent()).toContain(c.confirm);
-    await page.screenshot({ path: path.join(shots, `shipments-selection-confirm-${c.lang}.png`) });
-    await page.getByTestId('confirm-yes').click();
-    await expect.poll(() => rpc.call('shipments.get', { deliveryId: c.kept }).then((s) => s?.state), { timeout: 20_000 }).toBe(10);
-    expect((await rpc.call('shipments.get', { deliveryId: c.gone }))!.state).toBe(1); // closed, untouched
+      // Two prepared shipments selected; one of them is closed at the desk and leaves the list.
+      await row(c.kept).click();
+      await row(c.gone).click({ modifiers: ['Control'] });
+      await expect.poll(() => count.getAttribute('data-selected')).toBe('2');
+      await rpc.call('scan.submit', { code: `ORD-${c.gone}` });
+      await row(c.gone).waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => count.getAttribute('data-selected')).toBe('1');
+      expect(await count.textContent()).toContain(c.selected(1));
+      await page.getByTestId('action-cancel').click();
+      expect(await page.locator('.sh-confirm').textContent()).toContain(c.confirm);
+      await page.screenshot({ path: path.join(shots, `shipments-selection-confirm-${c.lang}.png`) });
+      await page.getByTestId('confirm-yes').click();
+      await expect
+        .poll(() => rpc.call('shipments.get', { deliveryId: c.kept }).then((s) => s?.state), { timeout: 20_000 })
+        .toBe(10);
+      expect((await rpc.call('shipments.get', { deliveryId: c.gone }))!.state).toBe(1); // closed, untouched
 
-    // A scan of the shipment the filter hides: its detail opens and the selection moves to it.
-    await row(c.other).click();
-    await expect.poll(() => count.getAttribute('data-selected')).toBe('1');
-    await scanner.scan(`ORD-${c.gone}`);
-    await expect.poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'), { timeout: 20_000 }).toContain(String(c.gone));
-    expect(await row(c.other).getAttribute('aria-selected')).toBe('false');
-    expect(await count.getAttribute('data-selected')).toBe('1');
-    await page.screenshot({ path: path.join(shots, `shipments-selection-scan-${c.lang}.png`) });
-    // Closed, the detail takes the hidden shipment's selection with it.
-    await page.getByTestId('detail-close').click();
-    await expect.poll(() => count.getAttribute('data-selected')).toBe('0');
+      // A scan of the shipment the filter hides: its detail opens and the selection moves to it.
+      await row(c.other).click();
+      await expect.poll(() => count.getAttribute('data-selected')).toBe('1');
+      await scanner.scan(`ORD-${c.gone}`);
+      await expect
+        .poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'), { timeout: 20_000 })
+        .toContain(String(c.gone));
+      expect(await row(c.other).getAttribute('aria-selected')).toBe('false');
+      expect(await count.getAttribute('data-selected')).toBe('1');
+      await page.screenshot({ path: path.join(shots, `shipments-selection-scan-${c.lang}.png`) });
+      // Closed, the detail takes the hidden shipment's selection with it.
+      await page.getByTestId('detail-close').click();
+      await expect.poll(() => count.getAttribute('data-selected')).toBe('0');
 
-    // An open detail follows a scan of a row in the list.
-    await row(c.other).dblclick();
-    await expect.poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label')).toContain(String(c.other));
-    await scanner.scan(`ORD-${c.next}`);
-    await expect.poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'), { timeout: 20_000 }).toContain(String(c.next));
-    expect(await row(c.next).getAttribute('aria-selected')).toBe('true');
-    expect(await row(c.other).getAttribute('aria-selected')).toBe('false');
-    await page.close();
-  });
+      // An open detail follows a scan of a row in the list.
+      await row(c.other).dblclick();
+      await expect
+        .poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'))
+        .toContain(String(c.other));
+      await scanner.scan(`ORD-${c.next}`);
+      await expect
+        .poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'), { timeout: 20_000 })
+        .toContain(String(c.next));
+      expect(await row(c.next).getAttribute('aria-selected')).toBe('true');
+      expect(await row(c.other).getAttribute('aria-selected')).toBe('false');
+      await page.close();
+    },
+  );
 });

@@ -36,7 +36,12 @@ async function scan(page: Page, code: string): Promise<void> {
 }
 
 /** The full-screen feedback's kind once the station has answered the scan of `code`. */
-async function outcomeShown(page: Page, rpc: RpcSocket, code: string, match: (o: ScanOutcome) => boolean = () => true): Promise<{ outcome: ScanOutcome; shown: string | null }> {
+async function outcomeShown(
+  page: Page,
+  rpc: RpcSocket,
+  code: string,
+  match: (o: ScanOutcome) => boolean = () => true,
+): Promise<{ outcome: ScanOutcome; shown: string | null }> {
   const outcome = await rpc.waitFor('scan.outcome', (o) => o.code === code && match(o), 30_000);
   await expect.poll(() => page.getByTestId('scan-outcome').getAttribute('data-kind')).toBe(outcome.kind);
   return { outcome, shown: await page.getByTestId('scan-outcome').textContent() };
@@ -51,7 +56,10 @@ function printedBarcodes(hs: HostedStation, barcodes: string[]): string[] {
   return out;
 }
 
-async function sandboxToken(sb: { url: string; demo: { clientId: string; username: string; scope: string } }): Promise<string> {
+async function sandboxToken(sb: {
+  url: string;
+  demo: { clientId: string; username: string; scope: string };
+}): Promise<string> {
   const res = await fetch(`${sb.url}/_sandbox/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -61,11 +69,16 @@ async function sandboxToken(sb: { url: string; demo: { clientId: string; usernam
 }
 
 /** A shipment as the service has it now (state 1 = closed). */
-async function atService(sb: { url: string; demo: { clientId: string; username: string; scope: string } }, deliveryId: number) {
+async function atService(
+  sb: { url: string; demo: { clientId: string; username: string; scope: string } },
+  deliveryId: number,
+) {
   const res = await fetch(`${sb.url}/api/v3/deliveries?deliveryId=${deliveryId}`, {
     headers: { accept: 'application/json', authorization: `Bearer ${await sandboxToken(sb)}` },
   });
-  const body = (await res.json()) as { data: { deliveryId: number; deliveryState: number; packages: { barcode: string }[] }[] };
+  const body = (await res.json()) as {
+    data: { deliveryId: number; deliveryState: number; packages: { barcode: string }[] }[];
+  };
   return body.data[0]!;
 }
 
@@ -84,7 +97,9 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
 
   beforeAll(async () => {
     if (!existsSync(path.join(rendererDir, 'index.html'))) {
-      throw new Error(`no renderer in ${rendererDir}: build it (node scripts/build.mjs --only renderer --renderer-out <dir>, STATION_RENDERER_DIR=<dir>)`);
+      throw new Error(
+        `no renderer in ${rendererDir}: build it (node scripts/build.mjs --only renderer --renderer-out <dir>, STATION_RENDERER_DIR=<dir>)`,
+      );
     }
     mkdirSync(shots, { recursive: true });
     browser = await launchChromium();
@@ -119,7 +134,9 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       expect((await atService(hs.station.sandbox, outcome.shipment.deliveryId)).deliveryState).toBe(1);
       expect(printer.printed()).toEqual([]);
       // The top bar says the printer is in trouble, not "ready", while the label waits.
-      await expect.poll(() => page.getByTestId('printer-pill').getAttribute('class'), { timeout: 5000 }).toContain('bad');
+      await expect
+        .poll(() => page.getByTestId('printer-pill').getAttribute('class'), { timeout: 5000 })
+        .toContain('bad');
       await shotBoth(page, rpc, 'station-reliability-printer-off');
 
       // The print queue (F4) shows the label waiting.
@@ -130,11 +147,16 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       await expect.poll(() => offlineNote.count()).toBe(1);
 
       await printer.online();
-      await expect.poll(() => printedBarcodes(hs, outcome.shipment.barcodes), { timeout: 30_000 }).toEqual(outcome.shipment.barcodes);
-      await expect.poll(() => page.getByTestId('printer-pill').getAttribute('class'), { timeout: 5000 }).toContain('ok');
+      await expect
+        .poll(() => printedBarcodes(hs, outcome.shipment.barcodes), { timeout: 30_000 })
+        .toEqual(outcome.shipment.barcodes);
+      await expect
+        .poll(() => page.getByTestId('printer-pill').getAttribute('class'), { timeout: 5000 })
+        .toContain('ok');
       await expect.poll(() => offlineNote.count(), { timeout: 5000 }).toBe(0);
       await page.getByTestId('queue-show-all').check();
-      for (const id of outcome.jobIds) await expect.poll(() => row(id).getAttribute('data-state'), { timeout: 10_000 }).toBe('done');
+      for (const id of outcome.jobIds)
+        await expect.poll(() => row(id).getAttribute('data-state'), { timeout: 10_000 }).toBe('done');
       await shotBoth(page, rpc, 'station-reliability-queue-printed');
       // Exactly once: the queue's next rounds do not send it again.
       await new Promise((r) => setTimeout(r, 1500));
@@ -153,11 +175,18 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
         const { outcome } = await outcomeShown(page, rpc, 'ORD-1006');
         if (!('jobIds' in outcome)) throw new Error(`unexpected outcome ${outcome.kind}`);
         const jobId = outcome.jobIds[0]!;
-        await expect.poll(async () => (await rpc.call('printing.queue.list', { limit: 500 })).find((j) => j.id === jobId)?.state, { timeout: 10_000 }).toBe('sent');
+        await expect
+          .poll(
+            async () => (await rpc.call('printing.queue.list', { limit: 500 })).find((j) => j.id === jobId)?.state,
+            { timeout: 10_000 },
+          )
+          .toBe('sent');
         printer.set({ paperOut: true });
         await page.keyboard.press('F4');
         const row = page.locator(`[data-testid="queue-row"][data-job-id="${jobId}"]`);
-        await expect.poll(() => row.getByTestId('queue-state').textContent(), { timeout: 10_000 }).toBe('In the printer, held');
+        await expect
+          .poll(() => row.getByTestId('queue-state').textContent(), { timeout: 10_000 })
+          .toBe('In the printer, held');
         expect(await row.getByTestId('queue-reason').textContent()).toContain('out of labels');
         expect(await row.getByTestId('queue-reprint').count()).toBe(0);
         await shotBoth(page, rpc, 'queue-held-in-printer');
@@ -167,7 +196,12 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
         await rpc.call('settings.set', { language: 'en' });
         printer.setSpeed(null);
         printer.set({ paperOut: false });
-        await expect.poll(async () => (await rpc.call('printing.queue.list', { limit: 500 })).find((j) => j.id === jobId)?.state, { timeout: 20_000 }).toBe('done');
+        await expect
+          .poll(
+            async () => (await rpc.call('printing.queue.list', { limit: 500 })).find((j) => j.id === jobId)?.state,
+            { timeout: 20_000 },
+          )
+          .toBe('done');
         expect(printedBarcodes(hs, outcome.shipment.barcodes)).toEqual(outcome.shipment.barcodes);
       } finally {
         printer.setSpeed(null);
@@ -189,9 +223,17 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
         expect(printer.printed()).toEqual([]);
         await shotBoth(page, rpc, 'station-reliability-paper-out');
         printer.set({ paperOut: false });
-        await expect.poll(() => printedBarcodes(hs, outcome.shipment.barcodes), { timeout: 30_000 }).toEqual(outcome.shipment.barcodes);
         await expect
-          .poll(async () => (await rpc.call('printing.queue.list', { limit: 500 })).filter((j) => outcome.jobIds.includes(j.id)).map((j) => j.state), { timeout: 10_000 })
+          .poll(() => printedBarcodes(hs, outcome.shipment.barcodes), { timeout: 30_000 })
+          .toEqual(outcome.shipment.barcodes);
+        await expect
+          .poll(
+            async () =>
+              (await rpc.call('printing.queue.list', { limit: 500 }))
+                .filter((j) => outcome.jobIds.includes(j.id))
+                .map((j) => j.state),
+            { timeout: 10_000 },
+          )
           .toEqual(outcome.jobIds.map(() => 'done'));
         // A label held by the printer and a retry of the same job must not make two labels.
         await new Promise((r) => setTimeout(r, 2500));
@@ -231,7 +273,9 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       const port = sb.port;
       sbOpen = false;
       await sb.close();
-      await expect.poll(() => page.getByTestId('service-pill').getAttribute('class'), { timeout: 10_000 }).toContain('bad');
+      await expect
+        .poll(() => page.getByTestId('service-pill').getAttribute('class'), { timeout: 10_000 })
+        .toContain('bad');
 
       const waiting: ScanOutcome[] = [];
       for (const code of codes) {
@@ -248,15 +292,22 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       const listed = page.getByTestId('queue-waiting-scans').locator('li');
       await expect.poll(() => listed.count()).toBe(codes.length);
       expect(await listed.evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual(codes);
-      await page.getByTestId('screen-queue').screenshot({ path: path.join(process.cwd(), 'test-results', 'queue-waiting-scans.png') });
+      await page
+        .getByTestId('screen-queue')
+        .screenshot({ path: path.join(process.cwd(), 'test-results', 'queue-waiting-scans.png') });
       await page.keyboard.press('F1');
 
       sb = await startSandbox({ port, dataFile, seed: 'demo' });
       sbOpen = true;
-      await expect.poll(() => page.getByTestId('service-pill').getAttribute('class'), { timeout: 10_000 }).toContain('ok');
+      await expect
+        .poll(() => page.getByTestId('service-pill').getAttribute('class'), { timeout: 10_000 })
+        .toContain('ok');
       // Each waiting scan finishes: closed, labels queued (or printed) at this desk.
       const done: ScanOutcome[] = [];
-      for (const code of codes) done.push(await rpc.waitFor('scan.outcome', (o) => o.code === code && o.kind !== 'service_unreachable', 30_000));
+      for (const code of codes)
+        done.push(
+          await rpc.waitFor('scan.outcome', (o) => o.code === code && o.kind !== 'service_unreachable', 30_000),
+        );
       const shipments = done.map((o) => {
         if (o.kind !== 'queued' && o.kind !== 'printed') throw new Error(`scan ${o.code} ended ${o.kind}`);
         return o.shipment;
@@ -277,7 +328,14 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
     let hs: HostedStation | null = null;
     // Stands in for the system keychain, which outlives the station process.
     const secrets = createMemorySecretStore();
-    const options = () => ({ sandbox: sb, dataDir, secrets, printWaitMs: 1500, healthIntervalMs: 300, serviceTimeoutMs: 3000 });
+    const options = () => ({
+      sandbox: sb,
+      dataDir,
+      secrets,
+      printWaitMs: 1500,
+      healthIntervalMs: 300,
+      serviceTimeoutMs: 3000,
+    });
     beforeAll(async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'reliability-restart-'));
       dataFile = path.join(dir, 'sandbox.db');
@@ -314,8 +372,14 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       hs = await startHostedStation(options());
       rpc = await connectRpc(hs.host);
       const ids = [1007, 1001]; // the demo seed numbers ORD-1001.. from deliveryId 1001
-      await expect.poll(async () => Promise.all(ids.map(async (id) => (await atService(sb, id)).deliveryState)), { timeout: 30_000 }).toEqual([1, 1]);
-      const inScanOrder = (await Promise.all(ids.map((id) => atService(sb, id)))).flatMap((d) => d.packages.map((p) => p.barcode));
+      await expect
+        .poll(async () => Promise.all(ids.map(async (id) => (await atService(sb, id)).deliveryState)), {
+          timeout: 30_000,
+        })
+        .toEqual([1, 1]);
+      const inScanOrder = (await Promise.all(ids.map((id) => atService(sb, id)))).flatMap((d) =>
+        d.packages.map((p) => p.barcode),
+      );
       await expect.poll(() => printedBarcodes(hs!, inScanOrder), { timeout: 30_000 }).toEqual(inScanOrder);
       rpc.close();
     });
@@ -369,7 +433,12 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       await shotBoth(page2, rpc2, 'station-reliability-closed_elsewhere');
 
       await page2.keyboard.press('Enter');
-      const reprint = await outcomeShown(page2, rpc2, code, (o) => o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer_down');
+      const reprint = await outcomeShown(
+        page2,
+        rpc2,
+        code,
+        (o) => o.kind === 'printed' || o.kind === 'queued' || o.kind === 'printer_down',
+      );
       expect(reprint.outcome.kind).toBe('printed');
       expect(printedBarcodes(second, barcodes)).toEqual(barcodes);
       // The first desk printed its labels once; the reprint went to the second desk's printer only.

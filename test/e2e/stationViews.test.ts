@@ -20,8 +20,24 @@ import { needs } from '../support/services';
 const DEMO_SHIPMENTS = 19;
 
 const langs = [
-  { lang: 'en', locale: 'en-US', cancelCode: 'ORD-1003', reloadCode: 'ORD-1009', batchCode: 'ORD-1012', cancelled: 'Closed — print cancelled', notFound: 'Not found' },
-  { lang: 'cs', locale: 'cs-CZ', cancelCode: 'ORD-1004', reloadCode: 'ORD-1011', batchCode: 'ORD-1013', cancelled: 'Uzavřeno — tisk zrušen', notFound: 'Nenalezeno' },
+  {
+    lang: 'en',
+    locale: 'en-US',
+    cancelCode: 'ORD-1003',
+    reloadCode: 'ORD-1009',
+    batchCode: 'ORD-1012',
+    cancelled: 'Closed — print cancelled',
+    notFound: 'Not found',
+  },
+  {
+    lang: 'cs',
+    locale: 'cs-CZ',
+    cancelCode: 'ORD-1004',
+    reloadCode: 'ORD-1011',
+    batchCode: 'ORD-1013',
+    cancelled: 'Uzavřeno — tisk zrušen',
+    notFound: 'Nenalezeno',
+  },
 ] as const;
 
 describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { timeout: 120_000 }, () => {
@@ -41,14 +57,22 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
 
   async function scan(page: Page, code: string): Promise<ScanOutcome> {
     const after = d.rpc.events('scan.outcome').length;
-    const outcome = d.rpc.waitFor('scan.outcome', (o) => o.code === code && d.rpc.events('scan.outcome').indexOf(o) >= after);
+    const outcome = d.rpc.waitFor(
+      'scan.outcome',
+      (o) => o.code === code && d.rpc.events('scan.outcome').indexOf(o) >= after,
+    );
     await page.getByTestId('scan-input').focus();
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     return outcome;
   }
   const counter = (page: Page, id: string) => page.getByTestId(`counter-${id}`).textContent();
-  const recentRow = (page: Page, code: string) => page.getByTestId('recent-scans').locator('li').filter({ has: page.locator('.code', { hasText: code }) }).first();
+  const recentRow = (page: Page, code: string) =>
+    page
+      .getByTestId('recent-scans')
+      .locator('li')
+      .filter({ has: page.locator('.code', { hasText: code }) })
+      .first();
   const previewCaptions = (page: Page) => page.locator('[data-testid="label-previews"] figcaption').allTextContents();
   const recentLines = (page: Page) => page.getByTestId('recent-scans').locator('li').allInnerTexts();
   async function reload(page: Page) {
@@ -81,9 +105,13 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
       }
       for (const when of ['live', 'after a reload']) {
         if (when !== 'live') await reload(page);
-        await expect.poll(() => counter(page, 'queued'), { message: when, timeout: 20_000 }).toBe(String(waitingBefore));
+        await expect
+          .poll(() => counter(page, 'queued'), { message: when, timeout: 20_000 })
+          .toBe(String(waitingBefore));
         await expect.poll(() => previewCaptions(page), { message: when, timeout: 20_000 }).not.toContain(caption);
-        await expect.poll(() => recentRow(page, l.cancelCode).getAttribute('data-kind'), { message: when, timeout: 20_000 }).toBe('print-cancelled');
+        await expect
+          .poll(() => recentRow(page, l.cancelCode).getAttribute('data-kind'), { message: when, timeout: 20_000 })
+          .toBe('print-cancelled');
         expect(await recentRow(page, l.cancelCode).innerText()).toContain(l.cancelled);
       }
       await page.screenshot({ path: path.join(screenshotsDir, `station-print-cancelled-${l.lang}.png`) });
@@ -92,18 +120,27 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
     it(`${l.lang}: a reload and a second page show the same recent scans and label previews (item 12)`, async () => {
       const page = pages.get(l.lang)!;
       // The printer is back (the test before took it offline).
-      await expect.poll(() => page.getByTestId('station-printer').first().getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+      await expect
+        .poll(() => page.getByTestId('station-printer').first().getAttribute('data-state'), { timeout: 30_000 })
+        .toBe('ready');
       const printed = await scan(page, l.reloadCode);
       expect(['printed', 'queued']).toContain(printed.kind);
       await scan(page, `NOPE-${l.lang}`);
       await expect.poll(() => recentRow(page, `NOPE-${l.lang}`).innerText(), { timeout: 20_000 }).toContain(l.notFound);
       const { jobIds, shipment } = printed as Extract<ScanOutcome, { kind: 'printed' }>;
-      await expect.poll(() => previewCaptions(page), { timeout: 20_000 }).toContain(`${shipment.carrier} · #${jobIds[0]}`);
-      expect(await recentRow(page, l.reloadCode).innerText()).toContain(`${shipment.carrier} · ${shipment.recipientName}`);
+      await expect
+        .poll(() => previewCaptions(page), { timeout: 20_000 })
+        .toContain(`${shipment.carrier} · #${jobIds[0]}`);
+      expect(await recentRow(page, l.reloadCode).innerText()).toContain(
+        `${shipment.carrier} · ${shipment.recipientName}`,
+      );
       const lines = await recentLines(page);
       const captions = await previewCaptions(page);
       expect(lines.length).toBeGreaterThanOrEqual(2);
-      const images = () => page.locator('[data-testid="label-previews"] img').evaluateAll((imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth));
+      const images = () =>
+        page
+          .locator('[data-testid="label-previews"] img')
+          .evaluateAll((imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth));
 
       await reload(page);
       await expect.poll(() => recentLines(page), { timeout: 20_000 }).toEqual(lines);
@@ -145,7 +182,9 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
       // No "Sync now": the list is whole at once.
       await page.keyboard.press('F2');
       await page.getByTestId('screen-shipments').waitFor();
-      await expect.poll(() => page.getByTestId('shipments-count').getAttribute('data-total'), { timeout: 3000 }).toBe(String(DEMO_SHIPMENTS));
+      await expect
+        .poll(() => page.getByTestId('shipments-count').getAttribute('data-total'), { timeout: 3000 })
+        .toBe(String(DEMO_SHIPMENTS));
       await page.screenshot({ path: path.join(screenshotsDir, `shipments-after-demo-reset-${l.lang}.png`) });
 
       await page.keyboard.press('F1');

@@ -67,7 +67,7 @@ describe.skipIf(!needs('chromium'))('status page in Chromium through the web hos
     await page.close();
   });
 
-  it('shows the keychain line the README promises, and times in the desk\'s zone and the UI language\'s format', async () => {
+  it("shows the keychain line the README promises, and times in the desk's zone and the UI language's format", async () => {
     for (const { lang, locale, keychain } of [
       { lang: 'en', locale: 'en-US', keychain: ['system keychain in use', 'not available'] },
       { lang: 'cs', locale: 'cs-CZ', keychain: ['používá se systémová klíčenka', 'není dostupná'] },
@@ -84,10 +84,19 @@ describe.skipIf(!needs('chromium'))('status page in Chromium through the web hos
       expect(await line.textContent()).toContain(keychain[available ? 0 : 1]);
       await page.getByTestId('tick').and(page.locator('[data-iso]')).waitFor();
       // Both read at once: the clock moves every second.
-      const [iso, shown] = await page.getByTestId('tick').evaluate((el) => [el.getAttribute('data-iso')!, el.textContent ?? '']);
+      const [iso, shown] = await page
+        .getByTestId('tick')
+        .evaluate((el) => [el.getAttribute('data-iso')!, el.textContent ?? '']);
       expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T|Z$/);
       // The same instant on a Prague wall clock, hours and minutes as the language writes them.
-      const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).split(':');
+      const [h, m] = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Prague',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .format(new Date(iso))
+        .split(':');
       expect(shown).toContain(`${lang === 'cs' ? Number(h) : h}:${m}`);
       const year = new Date(iso).getUTCFullYear();
       expect(shown).toContain(String(year));

@@ -29,7 +29,8 @@ const langs = [
     refused: 'The station cannot write its data: the disk reported an input/output error (SQLITE_IOERR',
     stopped: 'Scanning has stopped',
     footer: 'Scanning is stopped until the station starts again',
-    restarted: 'The station was started again after it stopped because it could not write its data: the disk is full (SQLITE_FULL).',
+    restarted:
+      'The station was started again after it stopped because it could not write its data: the disk is full (SQLITE_FULL).',
   },
   {
     lang: 'cs',
@@ -37,7 +38,8 @@ const langs = [
     refused: 'Stanice nemůže zapisovat svá data: disk ohlásil chybu vstupu/výstupu (SQLITE_IOERR',
     stopped: 'Skenování je zastaveno',
     footer: 'Skenování je zastaveno, dokud se stanice znovu nespustí',
-    restarted: 'Stanice byla znovu spuštěna poté, co se zastavila, protože nemohla zapisovat svá data: disk je plný (SQLITE_FULL).',
+    restarted:
+      'Stanice byla znovu spuštěna poté, co se zastavila, protože nemohla zapisovat svá data: disk je plný (SQLITE_FULL).',
   },
 ] as const;
 
@@ -103,8 +105,17 @@ describe.skipIf(!ready)('the desk when the station cannot write its data', { tim
 
   it('a station started again after a storage failure says why', async () => {
     disk?.failWrites(null);
-    const earlier: StorageFailure = { kind: 'full', code: 'SQLITE_FULL', message: 'database or disk is full', at: new Date().toISOString() };
-    desk = await openDesk({ dataDir: path.join(top, 'data'), secrets: createMemorySecretStore(), restartedAfter: earlier });
+    const earlier: StorageFailure = {
+      kind: 'full',
+      code: 'SQLITE_FULL',
+      message: 'database or disk is full',
+      at: new Date().toISOString(),
+    };
+    desk = await openDesk({
+      dataDir: path.join(top, 'data'),
+      secrets: createMemorySecretStore(),
+      restartedAfter: earlier,
+    });
     const { hs, browser } = desk as Desk;
     for (const l of langs) {
       const page = await stationPage(browser, hs.host.url, l.locale);

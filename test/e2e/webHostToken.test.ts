@@ -29,7 +29,9 @@ describe.skipIf(!needs('chromium'))('the web host token stays with the station p
     // Another local program's web server, on another port of the same address.
     other = http.createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title><img src="/pixel.png">');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>other</title><img src="/pixel.png">');
     });
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
     otherPort = (other.address() as { port: number }).port;

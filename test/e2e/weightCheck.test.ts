@@ -76,7 +76,8 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
     await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
     vs.show({ state: 'stable', text: `${kg} kg` });
   }
-  const outcome = (page: Page, kind: string, text: string) => page.locator(`[data-testid="scan-outcome"][data-kind="${kind}"]`, { hasText: text }).waitFor({ timeout: 20_000 });
+  const outcome = (page: Page, kind: string, text: string) =>
+    page.locator(`[data-testid="scan-outcome"][data-kind="${kind}"]`, { hasText: text }).waitFor({ timeout: 20_000 });
 
   beforeAll(async () => {
     vs = await startVirtualScale();
@@ -85,7 +86,15 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       if (name === 'scan.outcome') outcomes.push(payload as ScanOutcome);
     });
     // The default share (30 %): not passed here.
-    await rpc.call('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 60, verifyLabels: false });
+    await rpc.call('scale.setSettings', {
+      kind: 'mt-sics',
+      path: vs.stationPath,
+      baudRate: 9600,
+      toleranceKg: '0.05',
+      displayUnit: 'kg',
+      waitSeconds: 60,
+      verifyLabels: false,
+    });
   });
   afterAll(async () => {
     await closeDesk({ hs, rpc, browser });
@@ -154,8 +163,22 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       // Then the parcel behind it is weighed, and (within the share) closed.
       await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
       vs.show({ state: 'stable', text: `${l.behind.kg} kg` });
-      await expect.poll(() => outcomes.slice(from).filter((o) => o.code === l.behind.code).map((o) => o.kind), { timeout: 20_000 }).toContain('printed');
-      expect(outcomes.slice(from).filter((o) => o.code === l.asked.code).map((o) => o.kind)).toEqual(['weight_check', 'held']);
+      await expect
+        .poll(
+          () =>
+            outcomes
+              .slice(from)
+              .filter((o) => o.code === l.behind.code)
+              .map((o) => o.kind),
+          { timeout: 20_000 },
+        )
+        .toContain('printed');
+      expect(
+        outcomes
+          .slice(from)
+          .filter((o) => o.code === l.asked.code)
+          .map((o) => o.kind),
+      ).toEqual(['weight_check', 'held']);
       expect((await atService(l.asked.code)).state).toBe(0);
 
       // Settings → Scale & check: the share, checked on the field; saved in range.

@@ -131,7 +131,10 @@ describe.skipIf(!needs('chromium'))('safeguards before a label goes wrong', { ti
       await page.getByTestId('demo-pick-open').click();
       const dialog = page.getByTestId('demo-pick-list');
       await dialog.getByTestId('demo-pick-page').first().waitFor();
-      const codes = () => dialog.locator('[data-testid="demo-pick-items"] tr[data-code]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')!));
+      const codes = () =>
+        dialog
+          .locator('[data-testid="demo-pick-items"] tr[data-code]')
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')!));
       expect(await codes()).toContain(l.pickCode);
       const before = (await codes()).length;
 

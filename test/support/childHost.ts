@@ -29,7 +29,9 @@ export function startChildHost(o: { nodeArgs?: string[]; dataDir?: string; umask
   const dataDir = o.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'station-child-'));
   const args = [...(o.nodeArgs ?? []), hostScript, '--port', '0', '--data-dir', dataDir];
   const child = o.umask
-    ? spawn('/bin/sh', ['-c', `umask ${o.umask} && exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn('/bin/sh', ['-c', `umask ${o.umask} && exec "$0" "$@"`, process.execPath, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -48,9 +50,14 @@ export function startChildHost(o: { nodeArgs?: string[]; dataDir?: string; umask
       if (!m) return;
       clearTimeout(timer);
       child.stdout.off('data', onData);
-      resolve({ child, dataDir, host: { origin: m[1]!, port: Number(m[2]), token: m[3]!, url: m[0] }, output: () => out, stop });
+      resolve({
+        child,
+        dataDir,
+        host: { origin: m[1]!, port: Number(m[2]), token: m[3]!, url: m[0] },
+        output: () => out,
+        stop,
+      });
     };
     child.stdout.on('data', onData);
   });
 }
-

@@ -34,7 +34,11 @@ export function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), chance: (p: number) => next() < p };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    chance: (p: number) => next() < p,
+  };
 }
 export type Rng = ReturnType<typeof rng>;
 
@@ -229,7 +233,11 @@ export async function startRig(): Promise<Rig> {
   async function api(method: string, p: string, body?: unknown): Promise<any> {
     const res = await fetch(sandbox.url + p, {
       method,
-      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const json = (await res.json()) as any;
@@ -246,7 +254,10 @@ export async function startRig(): Promise<Rig> {
         const items = [];
         for (let n = start; n < Math.min(start + 250, count + 1); n++) {
           const packageCount = n % 9 === 0 ? 3 : n % 4 === 0 ? 2 : 1;
-          items.push({ ...orderItem(`CR-${n}`, n), packages: Array.from({ length: packageCount }, (_, k) => ({ weight: `${k + 1},5` })) });
+          items.push({
+            ...orderItem(`CR-${n}`, n),
+            packages: Array.from({ length: packageCount }, (_, k) => ({ weight: `${k + 1},5` })),
+          });
         }
         const body = await api('POST', '/api/v3/deliveries', { deliveries: items });
         for (const d of body.data as { deliveryId: number; externalId: string }[]) byId.set(d.deliveryId, d.externalId);
@@ -257,7 +268,10 @@ export async function startRig(): Promise<Rig> {
       const out: ServiceShipment[] = [];
       for (let i = 0; i < ids.length; i += 100) {
         const chunk = ids.slice(i, i + 100);
-        const body = await api('GET', `/api/v3/deliveries?deliveryId=${chunk.join(',')}&fields=deliveryId,externalId,deliveryState,packages`);
+        const body = await api(
+          'GET',
+          `/api/v3/deliveries?deliveryId=${chunk.join(',')}&fields=deliveryId,externalId,deliveryState,packages`,
+        );
         out.push(...(body.data as ServiceShipment[]));
       }
       return out;
@@ -354,20 +368,27 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
     else printedByBarcode.set(bc, (printedByBarcode.get(bc) ?? 0) + 1);
   }
   const lastRowOfCode = new Map<string, { id: number; outcome: string }>();
-  for (const [id, row] of i.scanRows) if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
+  for (const [id, row] of i.scanRows)
+    if ((lastRowOfCode.get(row.code)?.id ?? -1) < id) lastRowOfCode.set(row.code, { id, outcome: row.outcome });
 
   // Scans, per acknowledged scan: closed at the service and a final outcome in the scan log.
   const lostScanIds: [number, string][] = [];
   for (const [id, code] of i.acked) {
     const row = i.scanRows.get(id);
     if (!row || row.outcome === 'pending' || !closedAtService(byCode.get(code))) {
-      lostScanIds.push([id, `${code} ${row ? `ended ${row.outcome}` : 'no scan log row'}, ${closedAtService(byCode.get(code)) ? 'closed' : 'not closed'} at the service`]);
+      lostScanIds.push([
+        id,
+        `${code} ${row ? `ended ${row.outcome}` : 'no scan log row'}, ${closedAtService(byCode.get(code)) ? 'closed' : 'not closed'} at the service`,
+      ]);
     }
   }
-  const lostBatchCodes = [...i.collected].filter((c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending' || !closedAtService(byCode.get(c)));
+  const lostBatchCodes = [...i.collected].filter(
+    (c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending' || !closedAtService(byCode.get(c)),
+  );
 
   // Labels, per print job holding them.
-  const isFlagged = (j: JobRow) => ['uncertain', 'unconfirmed'].includes(j.state) || i.flaggedJobIds.has(j.id) || j.reprintOf !== null;
+  const isFlagged = (j: JobRow) =>
+    ['uncertain', 'unconfirmed'].includes(j.state) || i.flaggedJobIds.has(j.id) || j.reprintOf !== null;
   const jobsOfBarcode = new Map<string, JobRow[]>();
   for (const j of i.jobs) for (const bc of j.barcodes) jobsOfBarcode.set(bc, [...(jobsOfBarcode.get(bc) ?? []), j]);
   const closedShipments = i.shipments.filter((s) => closedAtService(s));
@@ -383,11 +404,16 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
       return printed === 0 && (!jobs.some(isFlagged) || jobs.some((j) => j.state === 'done'));
     });
     if (lost.length || barcodes.length < s.packages.length) {
-      lostLabels.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}, missing ${lost.join(', ')}`);
+      lostLabels.push(
+        `${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}, missing ${lost.join(', ')}`,
+      );
       if (lost.every((bc) => !jobsOfBarcode.has(bc))) noJob.push(s.externalId);
     }
-    const extra = barcodes.filter((bc) => (printedByBarcode.get(bc) ?? 0) > 1 + (jobsOfBarcode.get(bc) ?? []).filter(isFlagged).length);
-    if (extra.length) duplicates.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')}, too often ${extra.join(', ')}`);
+    const extra = barcodes.filter(
+      (bc) => (printedByBarcode.get(bc) ?? 0) > 1 + (jobsOfBarcode.get(bc) ?? []).filter(isFlagged).length,
+    );
+    if (extra.length)
+      duplicates.push(`${s.externalId}(${s.deliveryId}) printed ${counts.join('+')}, too often ${extra.join(', ')}`);
   }
   const jobStates: Record<string, number> = {};
   for (const j of i.jobs) jobStates[j.state] = (jobStates[j.state] ?? 0) + 1;
@@ -409,7 +435,10 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
  * The verdict (judge) on what the service, the printer and station.db (read only) hold. `acked`:
  * scanId -> code the station acknowledged; `collected`: codes the batch list showed.
  */
-export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: string; acked: Map<number, string>; collected: Set<string> }): Promise<Verdict> {
+export async function verdict(
+  rig: Rig,
+  o: { deliveryIds: number[]; dbFile: string; acked: Map<number, string>; collected: Set<string> },
+): Promise<Verdict> {
   const shipments = await rig.serviceShipments(o.deliveryIds);
   // What the station kept; a station that never came up has no database: every count then says so.
   let integrityFinal = 'no database';
@@ -420,20 +449,38 @@ export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: stri
     const db = new Database(o.dbFile, { readonly: true, fileMustExist: true });
     try {
       integrityFinal = String(db.pragma('integrity_check', { simple: true }));
-      for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as { id: number; code: string; outcome: string }[]) scanRows.set(row.id, row);
-      jobs = (db.prepare('SELECT id, state, barcodes, reprint_of FROM print_jobs').all() as { id: number; state: string; barcodes: string; reprint_of: number | null }[]).map((j) => ({
+      for (const row of db.prepare('SELECT id, code, outcome FROM scan_log').all() as {
+        id: number;
+        code: string;
+        outcome: string;
+      }[])
+        scanRows.set(row.id, row);
+      jobs = (
+        db.prepare('SELECT id, state, barcodes, reprint_of FROM print_jobs').all() as {
+          id: number;
+          state: string;
+          barcodes: string;
+          reprint_of: number | null;
+        }[]
+      ).map((j) => ({
         id: j.id,
         state: j.state,
         barcodes: JSON.parse(j.barcodes) as string[],
         reprintOf: j.reprint_of,
       }));
-      for (const e of db.prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')").all() as { job_id: number }[]) flaggedJobIds.add(e.job_id);
+      for (const e of db
+        .prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')")
+        .all() as { job_id: number }[])
+        flaggedJobIds.add(e.job_id);
     } finally {
       db.close();
     }
   }
   const printedBarcodes = rig.printer.printed().map((l) => barcodeOf(l.zpl));
-  return { ...judge({ shipments, printedBarcodes, scanRows, jobs, flaggedJobIds, acked: o.acked, collected: o.collected }), integrityFinal };
+  return {
+    ...judge({ shipments, printedBarcodes, scanRows, jobs, flaggedJobIds, acked: o.acked, collected: o.collected }),
+    integrityFinal,
+  };
 }
 
 /**
@@ -443,7 +490,14 @@ export async function verdict(rig: Rig, o: { deliveryIds: number[]; dbFile: stri
  */
 export async function streamWork(
   child: Child,
-  o: { scans: number; gaps: number[]; batch: { at: number; size: number } | null; takeCode: () => string | null; inFlight: Set<string>; stop?: () => boolean },
+  o: {
+    scans: number;
+    gaps: number[];
+    batch: { at: number; size: number } | null;
+    takeCode: () => string | null;
+    inFlight: Set<string>;
+    stop?: () => boolean;
+  },
 ): Promise<void> {
   for (let i = 0; i <= o.scans && !o.stop?.(); i++) {
     if (o.batch && i === o.batch.at) {
@@ -460,4 +514,5 @@ export async function streamWork(
   }
 }
 
-export const sample = (list: string[]) => list.slice(0, 10).join('; ') + (list.length > 10 ? ` ... (${list.length})` : '');
+export const sample = (list: string[]) =>
+  list.slice(0, 10).join('; ') + (list.length > 10 ? ` ... (${list.length})` : '');

@@ -14,7 +14,11 @@ export type RawAnswer = string;
  * answer, `(closed)` when the server closed without a word, `(reset)` on a reset, or `(no answer)`
  * after `waitMs`. `reset: true` resets the connection right after sending (a client that vanishes).
  */
-export function rawExchange(port: number, bytes: string | Buffer, o: { waitMs?: number; reset?: boolean } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  bytes: string | Buffer,
+  o: { waitMs?: number; reset?: boolean } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let got = '';
@@ -43,7 +47,8 @@ export function rawExchange(port: number, bytes: string | Buffer, o: { waitMs?: 
   });
 }
 
-const WS_HEADERS = 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+const WS_HEADERS =
+  'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
 
 export interface HostileRequest {
   name: string;
@@ -59,8 +64,21 @@ export interface HostileRequest {
  * path is `realPath`. Each must be answered with a 4xx or a closed socket, and leave the process alive.
  */
 export function hostileRequests(host: string, realPath: string): HostileRequest[] {
-  const req = (target: string, extra = '', method = 'GET') => `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
-  const targets = ['//[', '//%', '//[::1', 'http://[', 'http://[/x', `http://${host}${realPath}`, 'http://evil.example/', '//evil.example' + realPath, `${realPath}%`, '/%E0%A4%A', `${realPath}?state=%ZZ&code=%`];
+  const req = (target: string, extra = '', method = 'GET') =>
+    `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`;
+  const targets = [
+    '//[',
+    '//%',
+    '//[::1',
+    'http://[',
+    'http://[/x',
+    `http://${host}${realPath}`,
+    'http://evil.example/',
+    '//evil.example' + realPath,
+    `${realPath}%`,
+    '/%E0%A4%A',
+    `${realPath}?state=%ZZ&code=%`,
+  ];
   const out: HostileRequest[] = [];
   for (const t of targets) {
     out.push({ name: `GET ${t}`, bytes: req(t) });

@@ -33,11 +33,19 @@ function lazyUnmount(mountPoint: string): void {
 
 /** Mounts `backing` at `mountPoint` (both existing folders); resolves once the kernel is connected. */
 /** `failFlag`: a file path outside the mount that switches failing writes on (failWrites). */
-export async function mountLossyFs(backing: string, mountPoint: string, opts: { failFlag?: string } = {}): Promise<LossyMount> {
-  const proc: ChildProcessByStdio<null, Readable, Readable> = spawn(lossyFsPython(), [lossyFsScript, backing, mountPoint], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...(opts.failFlag ? { LOSSYFS_FAIL_FLAG: opts.failFlag } : {}) },
-  });
+export async function mountLossyFs(
+  backing: string,
+  mountPoint: string,
+  opts: { failFlag?: string } = {},
+): Promise<LossyMount> {
+  const proc: ChildProcessByStdio<null, Readable, Readable> = spawn(
+    lossyFsPython(),
+    [lossyFsScript, backing, mountPoint],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...(opts.failFlag ? { LOSSYFS_FAIL_FLAG: opts.failFlag } : {}) },
+    },
+  );
   let err = '';
   proc.stderr.on('data', (d: Buffer) => {
     err = (err + d.toString('utf8')).slice(-20_000);

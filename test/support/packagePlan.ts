@@ -42,7 +42,12 @@ interface PlatformConfig {
   asarUnpack?: string[];
   extraResources?: FileSet[];
 }
-export type BuilderConfig = PlatformConfig & { directories?: { buildResources?: string }; win?: PlatformConfig; mac?: PlatformConfig; linux?: PlatformConfig };
+export type BuilderConfig = PlatformConfig & {
+  directories?: { buildResources?: string };
+  win?: PlatformConfig;
+  mac?: PlatformConfig;
+  linux?: PlatformConfig;
+};
 
 export function readBuilderConfig(file: string): BuilderConfig {
   return parse(readFileSync(file, 'utf8')) as BuilderConfig;
@@ -87,19 +92,32 @@ function productionPackages(projectDir: string): string[] {
       if (existsSync(path.join(candidate, 'package.json'))) {
         if (!seen.has(candidate)) {
           seen.add(candidate);
-          const pkg = JSON.parse(readFileSync(path.join(candidate, 'package.json'), 'utf8')) as { dependencies?: object; optionalDependencies?: object };
+          const pkg = JSON.parse(readFileSync(path.join(candidate, 'package.json'), 'utf8')) as {
+            dependencies?: object;
+            optionalDependencies?: object;
+          };
           for (const d of Object.keys(pkg.dependencies ?? {})) visit(candidate, d, false);
           for (const d of Object.keys(pkg.optionalDependencies ?? {})) visit(candidate, d, true);
         }
         return;
       }
       const up = path.dirname(dir);
-      if (up === dir || !path.relative(projectDir, up).split(path.sep).every((s) => s !== '..')) break;
+      if (
+        up === dir ||
+        !path
+          .relative(projectDir, up)
+          .split(path.sep)
+          .every((s) => s !== '..')
+      )
+        break;
       dir = up;
     }
     if (!optional) throw new Error(`the production dependency ${name} (needed from ${fromDir}) is not installed`);
   };
-  const pkg = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as { dependencies?: object; optionalDependencies?: object };
+  const pkg = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as {
+    dependencies?: object;
+    optionalDependencies?: object;
+  };
   for (const d of Object.keys(pkg.dependencies ?? {})) visit(projectDir, d, false);
   for (const d of Object.keys(pkg.optionalDependencies ?? {})) visit(projectDir, d, true);
   return [...seen];
@@ -117,12 +135,20 @@ export function packagePlan(projectDir: string, config: BuilderConfig, target: T
   const ownMatcher =
     ownFiles.length === 0
       ? null
-      : matcher([...(ownFiles.every((p) => p.startsWith('!')) ? ['**/*'] : []), '!**/node_modules/**', `!${buildResources}{,/**/*}`, ...ownFiles]);
+      : matcher([
+          ...(ownFiles.every((p) => p.startsWith('!')) ? ['**/*'] : []),
+          '!**/node_modules/**',
+          `!${buildResources}{,/**/*}`,
+          ...ownFiles,
+        ]);
   const globalMatcher = matcher(globalFiles);
   const inApp = (rel: string) => globalMatcher(rel) || (ownMatcher?.(rel) ?? false);
   // For node_modules electron-builder takes only the exclusions of both lists, after "everything".
   const inModules = matcher(['**/*', ...files.filter((p) => p.startsWith('!'))]);
-  const place = (rel: string, source: string): PlanEntry => ({ at: `${unpack(rel) ? 'app.asar.unpacked' : 'app.asar'}/${rel}`, source });
+  const place = (rel: string, source: string): PlanEntry => ({
+    at: `${unpack(rel) ? 'app.asar.unpacked' : 'app.asar'}/${rel}`,
+    source,
+  });
 
   const plan: PlanEntry[] = [];
   for (const rel of walk(projectDir, (r) => r === 'node_modules' || r === '.git')) {
@@ -144,7 +170,8 @@ export function packagePlan(projectDir: string, config: BuilderConfig, target: T
       continue;
     }
     const keep = matcher((filter === undefined ? ['**/*'] : [filter].flat()).map(expand));
-    for (const rel of walk(src, () => false)) if (keep(rel)) plan.push({ at: `resources/${dest}/${rel}`, source: path.join(src, rel) });
+    for (const rel of walk(src, () => false))
+      if (keep(rel)) plan.push({ at: `resources/${dest}/${rel}`, source: path.join(src, rel) });
   }
   return plan;
 }
@@ -174,20 +201,34 @@ export function wrongNativeBinaries(plan: PlanEntry[], target: Target, bin: Bina
     .filter((e) => e.at.endsWith('.node') && existsSync(e.source))
     .flatMap((e) => {
       const t = bin.binaryTarget(header(e.source));
-      return bin.servesTarget(t, platform, arch) ? [] : [`${e.at}: built for ${t ? `${t.platform}-${t.arch}` : 'no known platform'}, not ${platform}-${arch}`];
+      return bin.servesTarget(t, platform, arch)
+        ? []
+        : [`${e.at}: built for ${t ? `${t.platform}-${t.arch}` : 'no known platform'}, not ${platform}-${arch}`];
     });
 }
 
 /** App files (outside node_modules) other than package.json, the Electron bundles, the renderer and resources: sources, tests, maps. */
 export function strayAppFiles(plan: PlanEntry[]): string[] {
-  const allowed = /^app\.asar(\.unpacked)?\/(package\.json|dist\/electron\/[^/]+\.cjs|dist\/renderer\/.+|resources\/.+)$/;
-  return plan.filter((e) => e.at.startsWith('app.asar') && !e.at.includes('/node_modules/') && (!allowed.test(e.at) || e.at.endsWith('.map'))).map((e) => e.at);
+  const allowed =
+    /^app\.asar(\.unpacked)?\/(package\.json|dist\/electron\/[^/]+\.cjs|dist\/renderer\/.+|resources\/.+)$/;
+  return plan
+    .filter(
+      (e) =>
+        e.at.startsWith('app.asar') &&
+        !e.at.includes('/node_modules/') &&
+        (!allowed.test(e.at) || e.at.endsWith('.map')),
+    )
+    .map((e) => e.at);
 }
 
 /** pdf-to-printer and SumatraPDF in a package other than Windows', and pdf-to-printer's own SumatraPDF 3.4.6 in any. */
 export function misplacedPrinting(plan: PlanEntry[], target: Target): string[] {
   return plan
-    .filter((e) => (target.os !== 'win' && /(^|\/)(pdf-to-printer|sumatra)(\/|$)|sumatrapdf/i.test(e.at)) || /SumatraPDF-3\.4\./i.test(e.at))
+    .filter(
+      (e) =>
+        (target.os !== 'win' && /(^|\/)(pdf-to-printer|sumatra)(\/|$)|sumatrapdf/i.test(e.at)) ||
+        /SumatraPDF-3\.4\./i.test(e.at),
+    )
     .map((e) => e.at);
 }
 
@@ -208,7 +249,10 @@ export function requiredPackages(bundleFiles: string[]): Set<string> {
 }
 
 /** Packages in `dependencies` nothing loads (copied into the package for nothing), and loaded ones that are not there. */
-export function dependencyMismatch(dependencies: string[], required: Set<string>): { unused: string[]; missing: string[] } {
+export function dependencyMismatch(
+  dependencies: string[],
+  required: Set<string>,
+): { unused: string[]; missing: string[] } {
   return {
     unused: dependencies.filter((d) => !required.has(d)).sort(),
     missing: [...required].filter((r) => !dependencies.includes(r)).sort(),

@@ -9,11 +9,17 @@ import path from 'node:path';
 
 function zbar(files: string[]): string[] {
   try {
-    return execFileSync('zbarimg', ['-q', '--raw', ...files], { encoding: 'utf8' }).split('\n').map((s) => s.trim()).filter(Boolean);
+    return execFileSync('zbarimg', ['-q', '--raw', ...files], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
   } catch (err) {
     // zbarimg exits 4 when it found nothing: no codes, not a failure of the test's own making.
     const out = (err as { stdout?: string }).stdout ?? '';
-    return out.split('\n').map((s) => s.trim()).filter(Boolean);
+    return out
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 }
 
@@ -23,7 +29,10 @@ export function pdfBarcodes(pdf: Buffer, dpi = 150): string[] {
   try {
     writeFileSync(path.join(dir, 'in.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', String(dpi), '-png', path.join(dir, 'in.pdf'), path.join(dir, 'page')]);
-    const pages = readdirSync(dir).filter((f) => f.endsWith('.png')).sort().map((f) => path.join(dir, f));
+    const pages = readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort()
+      .map((f) => path.join(dir, f));
     return zbar(pages);
   } finally {
     rmSync(dir, { recursive: true, force: true });

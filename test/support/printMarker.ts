@@ -16,9 +16,20 @@ export const isMarker = (l: PrintedLabel) => l.zpl.includes(MARK);
  * Queues a marker label on `printerId` (through `enqueue`, the print queue's) and waits until
  * `printer` has printed it; resolves with the labels it printed before it, markers left out.
  */
-export async function labelsBeforeMarker(printer: VirtualZplPrinter, enqueue: (job: NewPrintJob) => unknown, printerId: string, timeoutMs = 15_000): Promise<PrintedLabel[]> {
+export async function labelsBeforeMarker(
+  printer: VirtualZplPrinter,
+  enqueue: (job: NewPrintJob) => unknown,
+  printerId: string,
+  timeoutMs = 15_000,
+): Promise<PrintedLabel[]> {
   const text = `${MARK}${++markers}`;
-  enqueue({ kind: 'print', printerId, format: 'zpl', payload: Buffer.from(`^XA^FO50,50^A0N,40,40^FD${text}^FS^XZ`), title: text });
+  enqueue({
+    kind: 'print',
+    printerId,
+    format: 'zpl',
+    payload: Buffer.from(`^XA^FO50,50^A0N,40,40^FD${text}^FS^XZ`),
+    title: text,
+  });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const printed = printer.printed();

@@ -20,14 +20,20 @@ export class StationCallError extends Error {
 export interface RpcSocket {
   call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   /** Resolves with the first event `name` (already received or to come) that `match` accepts. */
-  waitFor<E extends EventName>(name: E, match?: (p: EventPayload<E>) => boolean, timeoutMs?: number): Promise<EventPayload<E>>;
+  waitFor<E extends EventName>(
+    name: E,
+    match?: (p: EventPayload<E>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventPayload<E>>;
   events<E extends EventName>(name: E): EventPayload<E>[];
   close(): void;
 }
 
 export function connectRpc(host: WebHost): Promise<RpcSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), { headers: { origin: host.origin } });
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), {
+      headers: { origin: host.origin },
+    });
     const replies = new Map<number, (m: RpcHostMessage) => void>();
     const seen: { event: string; payload: unknown }[] = [];
     const watchers = new Set<() => void>();

@@ -37,7 +37,11 @@ export function orderItem(externalId: string, i = 0): Record<string, unknown> {
 async function call(sb: Sandbox, token: string, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(sb.url + path, {
     method,
-    headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await res.json()) as any;
@@ -46,10 +50,18 @@ async function call(sb: Sandbox, token: string, method: string, path: string, bo
 }
 
 /** Inserts `count` shipments with externalIds `${prefix}${n}`; returns their deliveryIds in order. */
-export async function insertShipments(sb: Sandbox, token: string, count: number, prefix = 'ORD-', batch = 250): Promise<number[]> {
+export async function insertShipments(
+  sb: Sandbox,
+  token: string,
+  count: number,
+  prefix = 'ORD-',
+  batch = 250,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < count; start += batch) {
-    const items = Array.from({ length: Math.min(batch, count - start) }, (_, k) => orderItem(`${prefix}${start + k + 1}`, start + k));
+    const items = Array.from({ length: Math.min(batch, count - start) }, (_, k) =>
+      orderItem(`${prefix}${start + k + 1}`, start + k),
+    );
     const body = await call(sb, token, 'POST', '/api/v3/deliveries', { deliveries: items });
     ids.push(...(body.data as { deliveryId: number }[]).map((d) => d.deliveryId));
   }
@@ -58,12 +70,16 @@ export async function insertShipments(sb: Sandbox, token: string, count: number,
 
 /** Closes shipments (one carrier, one place: the ones insertShipments makes); returns the closed records. */
 export async function closeShipments(sb: Sandbox, token: string, deliveryIds: number[]): Promise<any[]> {
-  const body = await call(sb, token, 'PATCH', '/api/v3/deliveries', { deliveries: deliveryIds.map((deliveryId) => ({ deliveryId, closed: true })) });
+  const body = await call(sb, token, 'PATCH', '/api/v3/deliveries', {
+    deliveries: deliveryIds.map((deliveryId) => ({ deliveryId, closed: true })),
+  });
   return body.data.deliveries as any[];
 }
 
 export async function cancelShipments(sb: Sandbox, token: string, deliveryIds: number[]): Promise<void> {
-  await call(sb, token, 'DELETE', '/api/v3/deliveries', { deliveries: deliveryIds.map((deliveryId) => ({ deliveryId })) });
+  await call(sb, token, 'DELETE', '/api/v3/deliveries', {
+    deliveries: deliveryIds.map((deliveryId) => ({ deliveryId })),
+  });
 }
 
 export async function sandboxFault(sb: Sandbox, fault: Record<string, unknown> | null): Promise<void> {

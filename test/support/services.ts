@@ -37,8 +37,10 @@ export const lossyFsScript = path.join(__dirname, 'lossyfs.py');
 /** FUSE that mounts here: /dev/fuse, fusepy, and a probe mount by lossyfs.py itself (needs CAP_SYS_ADMIN or fusermount). */
 function fuse(): Availability {
   const pkgs = '(Debian packages fuse3 python3-fusepy)';
-  if (!existsSync('/dev/fuse')) return { ok: false, reason: 'no /dev/fuse (FUSE is not available in this kernel or container)' };
-  if (!hasCommand('fusermount3') && !hasCommand('umount')) return { ok: false, reason: `neither fusermount3 nor umount found ${pkgs}` };
+  if (!existsSync('/dev/fuse'))
+    return { ok: false, reason: 'no /dev/fuse (FUSE is not available in this kernel or container)' };
+  if (!hasCommand('fusermount3') && !hasCommand('umount'))
+    return { ok: false, reason: `neither fusermount3 nor umount found ${pkgs}` };
   try {
     execFileSync(lossyFsPython(), ['-c', 'import fusepy'], { stdio: 'ignore' });
   } catch {
@@ -59,7 +61,8 @@ function fuse(): Availability {
 
 /** A small tmpfs that mounts here (a disk that can be filled to the last byte): needs root / CAP_SYS_ADMIN. */
 function tmpfs(): Availability {
-  if (!hasCommand('mount') || !hasCommand('umount')) return { ok: false, reason: 'mount / umount not found (util-linux)' };
+  if (!hasCommand('mount') || !hasCommand('umount'))
+    return { ok: false, reason: 'mount / umount not found (util-linux)' };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tmpfs-probe-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'pipe' });
@@ -74,11 +77,15 @@ function tmpfs(): Availability {
 }
 
 export const checks: Record<string, () => Availability> = {
-  chromium: () => (chromiumPath() ? { ok: true } : { ok: false, reason: 'Chromium not found (install Debian package chromium)' }),
+  chromium: () =>
+    chromiumPath() ? { ok: true } : { ok: false, reason: 'Chromium not found (install Debian package chromium)' },
   keychain: () =>
     process.env.DBUS_SESSION_BUS_ADDRESS
       ? { ok: true }
-      : { ok: false, reason: 'no session bus with a Secret Service (run under dbus-run-session with gnome-keyring unlocked)' },
+      : {
+          ok: false,
+          reason: 'no session bus with a Secret Service (run under dbus-run-session with gnome-keyring unlocked)',
+        },
   cups: () => {
     if (!hasCommand('lpstat')) return { ok: false, reason: 'CUPS client tools not installed (cups)' };
     try {
@@ -90,8 +97,12 @@ export const checks: Record<string, () => Availability> = {
     }
   },
   zbarimg: () => (hasCommand('zbarimg') ? { ok: true } : { ok: false, reason: 'zbarimg not installed (zbar-tools)' }),
-  socat: () => (hasCommand('socat') ? { ok: true } : { ok: false, reason: 'socat not installed (Debian package socat): no virtual serial scale' }),
-  pdftoppm: () => (hasCommand('pdftoppm') ? { ok: true } : { ok: false, reason: 'pdftoppm not installed (poppler-utils)' }),
+  socat: () =>
+    hasCommand('socat')
+      ? { ok: true }
+      : { ok: false, reason: 'socat not installed (Debian package socat): no virtual serial scale' },
+  pdftoppm: () =>
+    hasCommand('pdftoppm') ? { ok: true } : { ok: false, reason: 'pdftoppm not installed (poppler-utils)' },
   fuse,
   tmpfs,
 };

@@ -19,7 +19,18 @@ export interface HostedStation {
 }
 
 export async function startHostedStation(
-  opts: { staticDir?: string; dataDir?: string } & Partial<Pick<StationOptions, 'sandbox' | 'sandboxControls' | 'secrets' | 'printWaitMs' | 'serviceTimeoutMs' | 'healthIntervalMs' | 'restartedAfter'>> = {},
+  opts: { staticDir?: string; dataDir?: string } & Partial<
+    Pick<
+      StationOptions,
+      | 'sandbox'
+      | 'sandboxControls'
+      | 'secrets'
+      | 'printWaitMs'
+      | 'serviceTimeoutMs'
+      | 'healthIntervalMs'
+      | 'restartedAfter'
+    >
+  > = {},
 ): Promise<HostedStation> {
   // A given dataDir is a restart of the station that used it before.
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
@@ -27,7 +38,14 @@ export async function startHostedStation(
   const { staticDir: _s, dataDir: _d, ...stationOpts } = opts;
   // The tests drive the embedded sandbox's controls (/_sandbox/ faults, clock, tokens) directly,
   // so the harness opens them; a station started any other way gates them by its secret.
-  const station = await createStation({ dataDir, host: 'web', version: '0.0.0-test', log, sandboxControls: 'open', ...stationOpts });
+  const station = await createStation({
+    dataDir,
+    host: 'web',
+    version: '0.0.0-test',
+    log,
+    sandboxControls: 'open',
+    ...stationOpts,
+  });
   const host = await startWebHost({
     rpc: station.rpc,
     log,
@@ -62,7 +80,9 @@ export function openRpcSocket(
   return new Promise((resolve, reject) => {
     const token = o.token === undefined ? host.token : o.token;
     const protocols = token === null ? [RPC_SUBPROTOCOL] : rpcSubprotocols(token);
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, protocols, { headers: o.headers ?? { origin: host.origin } });
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, protocols, {
+      headers: o.headers ?? { origin: host.origin },
+    });
     const inbox: RpcHostMessage[] = [];
     const waiters: ((m: RpcHostMessage) => void)[] = [];
     ws.on('message', (data) => {

@@ -37,15 +37,31 @@ export async function wedgeScanner(page: Page): Promise<WedgeScanner> {
   return {
     async scan(code, gapMs = 5) {
       let at = Math.max(Date.now(), last + 50);
-      const send = (params: Record<string, unknown>) => cdp.send('Input.dispatchKeyEvent', { ...params, timestamp: at / 1000 } as never);
+      const send = (params: Record<string, unknown>) =>
+        cdp.send('Input.dispatchKeyEvent', { ...params, timestamp: at / 1000 } as never);
       for (const ch of code) {
         const k = keyCodeOf(ch);
         const modifiers = k.shift ? 8 : 0;
-        await send({ type: 'keyDown', key: ch, code: k.code, text: ch, unmodifiedText: ch, windowsVirtualKeyCode: k.vk, modifiers });
+        await send({
+          type: 'keyDown',
+          key: ch,
+          code: k.code,
+          text: ch,
+          unmodifiedText: ch,
+          windowsVirtualKeyCode: k.vk,
+          modifiers,
+        });
         await send({ type: 'keyUp', key: ch, code: k.code, windowsVirtualKeyCode: k.vk, modifiers });
         at += gapMs;
       }
-      await send({ type: 'keyDown', key: 'Enter', code: 'Enter', text: '\r', unmodifiedText: '\r', windowsVirtualKeyCode: 13 });
+      await send({
+        type: 'keyDown',
+        key: 'Enter',
+        code: 'Enter',
+        text: '\r',
+        unmodifiedText: '\r',
+        windowsVirtualKeyCode: 13,
+      });
       await send({ type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 });
       last = at;
     },

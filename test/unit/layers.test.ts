@@ -25,7 +25,9 @@ const expected: Record<string, string> = {
 };
 
 const check = (dir?: string) =>
-  spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'check-layers.mjs'), ...(dir ? [dir] : [])], { encoding: 'utf8' });
+  spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'check-layers.mjs'), ...(dir ? [dir] : [])], {
+    encoding: 'utf8',
+  });
 
 describe('layer rules of the house', () => {
   it('every fixture has an expected rule (a new fixture cannot go unchecked)', () => {

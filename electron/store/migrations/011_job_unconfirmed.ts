@@ -10,14 +10,19 @@ import type { Migration } from './index';
  * schema changes"); better-sqlite3's defensive mode is lifted only for that statement.
  */
 export const m011JobUnconfirmed: Migration = (db) => {
-  const row = db.prepare<[], { sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'print_jobs'`).get()!;
+  const row = db
+    .prepare<[], { sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'print_jobs'`)
+    .get()!;
   const before = `'uncertain', 'cancelled'`;
-  if (!row.sql.includes(before)) throw new Error('print_jobs has an unexpected state CHECK; migration 11 cannot widen it.');
+  if (!row.sql.includes(before))
+    throw new Error('print_jobs has an unexpected state CHECK; migration 11 cannot widen it.');
   const version = db.pragma('schema_version', { simple: true }) as number;
   db.unsafeMode(true);
   try {
     db.pragma('writable_schema = ON');
-    db.prepare(`UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'print_jobs'`).run(row.sql.replace(before, `'uncertain', 'unconfirmed', 'cancelled'`));
+    db.prepare(`UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'print_jobs'`).run(
+      row.sql.replace(before, `'uncertain', 'unconfirmed', 'cancelled'`),
+    );
     db.pragma(`schema_version = ${version + 1}`);
     db.pragma('writable_schema = OFF');
   } finally {

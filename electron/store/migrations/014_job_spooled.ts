@@ -6,14 +6,19 @@ import type { Migration } from './index';
  * print_jobs' CHECK on `state` widens, edited in place as migration 11 does (the reasons are there).
  */
 export const m014JobSpooled: Migration = (db) => {
-  const row = db.prepare<[], { sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'print_jobs'`).get()!;
+  const row = db
+    .prepare<[], { sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'print_jobs'`)
+    .get()!;
   const before = `'sent', 'done', 'failed'`;
-  if (!row.sql.includes(before)) throw new Error('print_jobs has an unexpected state CHECK; migration 14 cannot widen it.');
+  if (!row.sql.includes(before))
+    throw new Error('print_jobs has an unexpected state CHECK; migration 14 cannot widen it.');
   const version = db.pragma('schema_version', { simple: true }) as number;
   db.unsafeMode(true);
   try {
     db.pragma('writable_schema = ON');
-    db.prepare(`UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'print_jobs'`).run(row.sql.replace(before, `'sent', 'done', 'spooled', 'failed'`));
+    db.prepare(`UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'print_jobs'`).run(
+      row.sql.replace(before, `'sent', 'done', 'spooled', 'failed'`),
+    );
     db.pragma(`schema_version = ${version + 1}`);
     db.pragma('writable_schema = OFF');
   } finally {

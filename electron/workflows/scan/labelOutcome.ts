@@ -27,10 +27,19 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
         return false;
       }
     });
-    return behind ? { code: 'waiting_in_queue', message: 'Its labels wait in the print queue behind others and print in turn.' } : null;
+    return behind
+      ? { code: 'waiting_in_queue', message: 'Its labels wait in the print queue behind others and print in turn.' }
+      : null;
   }
 
-  return async function report(scanId: number, code: string, s: Shipment, jobs: StoredJob[], reprint: boolean, entryId: number | null = null): Promise<ScanOutcome> {
+  return async function report(
+    scanId: number,
+    code: string,
+    s: Shipment,
+    jobs: StoredJob[],
+    reprint: boolean,
+    entryId: number | null = null,
+  ): Promise<ScanOutcome> {
     const weighed = entryId !== null ? o.desk?.weighedOf(entryId, s) : null;
     const info = weighed ? { ...shipmentInfo(s), weighed } : shipmentInfo(s);
     const jobIds = jobs.map((j) => j.id);
@@ -42,7 +51,10 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
     const follow = (ids: number[]): void =>
       deps.jobs.whenAllDone(
         ids,
-        (how) => deps.repos.scanLog.update(scanId, { outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed' }),
+        (how) =>
+          deps.repos.scanLog.update(scanId, {
+            outcome: how === 'spooled' ? 'spooled' : reprint ? 'reprinted' : 'printed',
+          }),
         // Cancelled in the queue: it no longer waits, so the day's "Waiting" drops it.
         () => deps.repos.scanLog.update(scanId, { outcome: 'print_cancelled' }),
         // Reprinted from the print queue: the copy is the scan's label now (linked in the journal).
@@ -59,7 +71,11 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
       const reason: WorkflowError =
         settled.kind === 'waiting'
           ? settled.reason
-          : { code: j.reasonCode ?? 'printer_error', message: j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.` };
+          : {
+              code: j.reasonCode ?? 'printer_error',
+              message:
+                j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.`,
+            };
       return { scanId, code, kind: 'printer_down', shipment: info, jobIds, reason };
     }
     return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: onTheirWay(jobIds) };

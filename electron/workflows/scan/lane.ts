@@ -48,7 +48,10 @@ export function createScanLane(deps: WorkflowDeps, o: LaneParts) {
         code: e.code ?? '',
         kind: 'service_unreachable',
         entryId,
-        reason: { code: 'waiting_in_line', message: 'Earlier scans wait for the service; this one runs after them, in scan order.' },
+        reason: {
+          code: 'waiting_in_line',
+          message: 'Earlier scans wait for the service; this one runs after them, in scan order.',
+        },
       });
     }
   }
@@ -76,7 +79,10 @@ export function createScanLane(deps: WorkflowDeps, o: LaneParts) {
         if (stopped) return;
         const head = journal.nextScan();
         if (!head) return;
-        if (head.outcome === 'waiting' && (head.nextRetryAt === null || Date.parse(head.nextRetryAt) > now().getTime())) {
+        if (
+          head.outcome === 'waiting' &&
+          (head.nextRetryAt === null || Date.parse(head.nextRetryAt) > now().getTime())
+        ) {
           wakeAt(head.nextRetryAt);
           announceWaiting(head);
           return;
@@ -103,8 +109,7 @@ export function createScanLane(deps: WorkflowDeps, o: LaneParts) {
             .catch((err: unknown) => o.fail(head, err).step as ScanOutcome)
             .then((out) => deliver(entryId, out))
             .catch((err: unknown) => reportFault(deps, 'a scan outcome could not be recorded', err));
-        }
-        else deliver(entryId, step);
+        } else deliver(entryId, step);
       }
     })()
       // A store that cannot be read or written (a failing disk) stops the lane: reported, never an
@@ -124,12 +129,12 @@ export function createScanLane(deps: WorkflowDeps, o: LaneParts) {
     return draining;
   }
 
-
   return {
     drain,
     deliver,
     /** The first outcome of a received scan, to come. */
-    outcomeOf: (entryId: number): Promise<ScanOutcome> => new Promise<ScanOutcome>((resolve) => waiters.set(entryId, resolve)),
+    outcomeOf: (entryId: number): Promise<ScanOutcome> =>
+      new Promise<ScanOutcome>((resolve) => waiters.set(entryId, resolve)),
     /** The entry of the scan running now, or null. */
     working: () => working,
     stopped: () => stopped,

@@ -11,18 +11,18 @@ const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   printed: 'printed',
   spooled: 'spooled',
   queued: 'queued',
-  'printer_down': 'queued',
-  'already_closed': 'already_closed',
+  printer_down: 'queued',
+  already_closed: 'already_closed',
   // The scan is still open while the worker is asked; held: nothing was done with the parcel.
-  'weight_check': 'pending',
+  weight_check: 'pending',
   held: 'skipped',
   cancelled: 'cancelled',
-  'not_found': 'not_found',
+  not_found: 'not_found',
   ambiguous: 'ambiguous',
-  'carrier_rejected': 'rejected',
-  'service_unreachable': 'queued',
+  carrier_rejected: 'rejected',
+  service_unreachable: 'queued',
   skipped: 'skipped',
-  'login_required': 'error',
+  login_required: 'error',
   error: 'error',
 };
 
@@ -60,7 +60,11 @@ export function createOutcomeLog(deps: Pick<WorkflowDeps, 'repos'>, onOutcome?: 
   return function finish(o: ScanOutcome): ScanOutcome {
     const deliveryId = 'shipment' in o ? o.shipment.deliveryId : 'deliveryId' in o ? o.deliveryId : undefined;
     const outcome = o.kind === 'printed' && o.reprint ? 'reprinted' : logOutcome[o.kind];
-    deps.repos.scanLog.update(o.scanId, { outcome, message: messageOf(o), ...(deliveryId !== undefined ? { deliveryId } : {}) });
+    deps.repos.scanLog.update(o.scanId, {
+      outcome,
+      message: messageOf(o),
+      ...(deliveryId !== undefined ? { deliveryId } : {}),
+    });
     onOutcome?.(o);
     return o;
   };

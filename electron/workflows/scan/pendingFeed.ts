@@ -8,7 +8,11 @@
 import type { JournalEntry, JournalRepo } from '../../store/journalRepo';
 import type { PendingScan, PendingScans, PendingScansChange } from '../schemas';
 
-export function createPendingFeed(journal: JournalRepo, working: () => number | null, onPending?: (change: PendingScansChange) => void) {
+export function createPendingFeed(
+  journal: JournalRepo,
+  working: () => number | null,
+  onPending?: (change: PendingScansChange) => void,
+) {
   const toPending = (e: JournalEntry): PendingScan => ({
     scanId: e.scanId ?? 0,
     code: e.code ?? '',

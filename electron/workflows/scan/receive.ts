@@ -21,7 +21,10 @@ export interface Received {
 /** Scans received per commit (one disk sync), and per turn of the event loop. */
 const RECEIVE_SLICE = 25;
 
-export function createScanReceiver(deps: WorkflowDeps, o: { lane: ScanLane; closeNotSent: Set<number>; changed(entryId: number): void; desk?: DeskSteps }) {
+export function createScanReceiver(
+  deps: WorkflowDeps,
+  o: { lane: ScanLane; closeNotSent: Set<number>; changed(entryId: number): void; desk?: DeskSteps },
+) {
   const journal = deps.repos.journal;
   const now = () => deps.clock.now();
   /** Scans submitted in this turn, waiting for their common commit (receiveArrived). */
@@ -37,7 +40,11 @@ export function createScanReceiver(deps: WorkflowDeps, o: { lane: ScanLane; clos
     const code = n.ok ? n.code : raw.trim();
     return new Promise<Received>((resolve, reject) => {
       if (!arriving.length) queueMicrotask(receiveArrived);
-      arriving.push({ scan: { accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now() }, resolve, reject });
+      arriving.push({
+        scan: { accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now() },
+        resolve,
+        reject,
+      });
     });
   }
 
@@ -51,7 +58,9 @@ export function createScanReceiver(deps: WorkflowDeps, o: { lane: ScanLane; clos
     const session = deps.session();
     if (!session || s.accountId !== session.accountId || o.desk?.weighs() || journal.nextScan() !== null) return null;
     const found = deps.lookupCached(s.code);
-    return found?.kind === 'found' && found.shipment.state === shipmentStates.prepared ? found.shipment.deliveryId : null;
+    return found?.kind === 'found' && found.shipment.state === shipmentStates.prepared
+      ? found.shipment.deliveryId
+      : null;
   }
 
   /**
@@ -66,7 +75,10 @@ export function createScanReceiver(deps: WorkflowDeps, o: { lane: ScanLane; clos
     if (arriving.length) setImmediate(receiveArrived);
     let got: ReturnType<typeof journal.receiveScans>;
     try {
-      got = journal.receiveScans(group.map((g) => g.scan), group.length === 1 && !o.lane.stopped() && !o.lane.busy() ? closeAtOnce : undefined);
+      got = journal.receiveScans(
+        group.map((g) => g.scan),
+        group.length === 1 && !o.lane.stopped() && !o.lane.busy() ? closeAtOnce : undefined,
+      );
     } catch (err) {
       for (const g of group) g.reject(err);
       return;
@@ -81,7 +93,9 @@ export function createScanReceiver(deps: WorkflowDeps, o: { lane: ScanLane; clos
     try {
       for (const { entry } of got) o.changed(entry.id);
     } catch (err) {
-      deps.log.error('the line of scans could not tell the pages', { error: err instanceof Error ? err.message : String(err) });
+      deps.log.error('the line of scans could not tell the pages', {
+        error: err instanceof Error ? err.message : String(err),
+      });
     }
     void o.lane.drain();
   }

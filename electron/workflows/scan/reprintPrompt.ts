@@ -12,7 +12,10 @@ import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from '../wor
 import type { ReportLabels } from './labelOutcome';
 import { shipmentInfo, type FinishOutcome } from './outcomes';
 
-export function createReprintPrompt(deps: WorkflowDeps, o: { engine: CloseAndPrint; report: ReportLabels; finish: FinishOutcome }) {
+export function createReprintPrompt(
+  deps: WorkflowDeps,
+  o: { engine: CloseAndPrint; report: ReportLabels; finish: FinishOutcome },
+) {
   const journal = deps.repos.journal;
   const now = () => deps.clock.now();
   /** already-closed scans waiting for the worker's Enter (reprint) or Esc (skip). */
@@ -21,7 +24,9 @@ export function createReprintPrompt(deps: WorkflowDeps, o: { engine: CloseAndPri
   return {
     /** A scan of a closed shipment: the worker is asked, its labels made ready for Enter. */
     async ask(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<ScanOutcome> {
-      const closedElsewhere = !journal.closedHere(session.accountId, s.deliveryId) && journal.jobIdsOfShipment(session.accountId, s.deliveryId).length === 0;
+      const closedElsewhere =
+        !journal.closedHere(session.accountId, s.deliveryId) &&
+        journal.jobIdsOfShipment(session.accountId, s.deliveryId).length === 0;
       let labelsAvailable = storedLabelJobs(deps.repos.labels, deps.routes(), session.accountId, s) !== null;
       if (!labelsAvailable) {
         // Closed by another station: fetch its labels now (stored, not printed) so Enter reprints at once.
@@ -37,26 +42,62 @@ export function createReprintPrompt(deps: WorkflowDeps, o: { engine: CloseAndPri
       const session = deps.session();
       const asked = req.scanId !== undefined ? awaiting.get(req.scanId) : undefined;
       const code = asked?.code ?? String(req.deliveryId);
-      const scanId = asked && req.scanId !== undefined ? req.scanId : deps.repos.scanLog.record({ accountId: session?.accountId ?? '', code, scannedAt: now(), deliveryId: req.deliveryId });
+      const scanId =
+        asked && req.scanId !== undefined
+          ? req.scanId
+          : deps.repos.scanLog.record({
+              accountId: session?.accountId ?? '',
+              code,
+              scannedAt: now(),
+              deliveryId: req.deliveryId,
+            });
       if (req.scanId !== undefined) awaiting.delete(req.scanId);
       const run = async (): Promise<ScanOutcome> => {
         const s = session ? deps.repos.shipments.get(session.accountId, req.deliveryId) : null;
-        if (!session) return { scanId, code, kind: 'login_required', message: 'The station is not logged in to the service. Log in, then reprint.' };
-        if (!s) return { scanId, code, kind: 'not_found', message: `Shipment ${req.deliveryId} is not in this station's cache.`, serviceChecked: false };
+        if (!session)
+          return {
+            scanId,
+            code,
+            kind: 'login_required',
+            message: 'The station is not logged in to the service. Log in, then reprint.',
+          };
+        if (!s)
+          return {
+            scanId,
+            code,
+            kind: 'not_found',
+            message: `Shipment ${req.deliveryId} is not in this station's cache.`,
+            serviceChecked: false,
+          };
         const busy = labelsInPrinter(deps, session.accountId, s.deliveryId);
         if (busy) return { scanId, code, kind: 'error', error: busy };
-        const [entry] = journal.begin([{ accountId: session.accountId, source: 'reprint', scanId, code, deliveryId: s.deliveryId, want: 'print' }], now());
+        const [entry] = journal.begin(
+          [{ accountId: session.accountId, source: 'reprint', scanId, code, deliveryId: s.deliveryId, want: 'print' }],
+          now(),
+        );
         const r = (await o.engine.run(session, [entry!])).get(entry!.id)!;
         if (r.kind === 'queued') return o.report(scanId, code, r.shipment, r.jobs, true);
         if (r.kind === 'waiting') {
           o.engine.end(entry!, 'error', r.trouble.error); // a reprint is the worker's act of now, not a wait
-          return r.trouble.kind === 'login' ? { scanId, code, kind: 'login_required', message: r.trouble.error.message } : { scanId, code, kind: 'error', error: r.trouble.error };
+          return r.trouble.kind === 'login'
+            ? { scanId, code, kind: 'login_required', message: r.trouble.error.message }
+            : { scanId, code, kind: 'error', error: r.trouble.error };
         }
         if (r.kind === 'not_printed' || r.kind === 'missing') return { scanId, code, kind: 'error', error: r.error };
-        return { scanId, code, kind: 'error', error: { code: 'reprint_refused', message: `Shipment ${req.deliveryId} could not be reprinted.` } };
+        return {
+          scanId,
+          code,
+          kind: 'error',
+          error: { code: 'reprint_refused', message: `Shipment ${req.deliveryId} could not be reprinted.` },
+        };
       };
       return run()
-        .catch((err: unknown): ScanOutcome => ({ scanId, code, kind: 'error', error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } }))
+        .catch((err: unknown): ScanOutcome => ({
+          scanId,
+          code,
+          kind: 'error',
+          error: { code: 'internal', message: err instanceof Error ? err.message : String(err) },
+        }))
         .then(o.finish);
     },
 

@@ -48,7 +48,19 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
     const scanId = e.scanId ?? 0;
     const code = e.code ?? '';
     // Closed already, labels still to come: the worker sees it closed; the labels follow by themselves.
-    if (closed) return { step: { scanId, code, kind: 'queued', shipment: shipmentInfo(closed), jobIds: [], reprint: false, reason: t.error }, waiting: true };
+    if (closed)
+      return {
+        step: {
+          scanId,
+          code,
+          kind: 'queued',
+          shipment: shipmentInfo(closed),
+          jobIds: [],
+          reprint: false,
+          reason: t.error,
+        },
+        waiting: true,
+      };
     return { step: { scanId, code, kind: 'service_unreachable', entryId: e.id, reason: t.error }, waiting: true };
   }
 
@@ -65,7 +77,14 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
         o.desk?.labelQueued(e.id, session.accountId, r.shipment);
         return done(later(o.report(scanId, code, r.shipment, r.jobs, false, e.id)));
       case 'not_printed':
-        return done({ scanId, code, kind: 'printer_down', shipment: shipmentInfo(r.shipment), jobIds: [], reason: r.error });
+        return done({
+          scanId,
+          code,
+          kind: 'printer_down',
+          shipment: shipmentInfo(r.shipment),
+          jobIds: [],
+          reason: r.error,
+        });
       case 'waiting':
         return waiting(e, r.trouble, r.closed ? r.shipment : null);
       case 'missing':
@@ -73,11 +92,33 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
       case 'refused': {
         const c = r.close;
         if (c.kind === 'closed_elsewhere') return o.prompt.ask(scanId, code, session, c.shipment).then(done);
-        if (c.kind === 'cancelled') return done({ scanId, code, kind: 'cancelled', deliveryId: c.shipment.deliveryId, recipientName: toSummary(c.shipment).recipientName });
-        if (c.status === 404) return done({ scanId, code, kind: 'not_found', message: c.message, serviceChecked: true });
-        if (c.status !== 422 && c.status !== null) return done({ scanId, code, kind: 'error', error: { code: 'service_http', message: c.message, details: { status: c.status } } });
+        if (c.kind === 'cancelled')
+          return done({
+            scanId,
+            code,
+            kind: 'cancelled',
+            deliveryId: c.shipment.deliveryId,
+            recipientName: toSummary(c.shipment).recipientName,
+          });
+        if (c.status === 404)
+          return done({ scanId, code, kind: 'not_found', message: c.message, serviceChecked: true });
+        if (c.status !== 422 && c.status !== null)
+          return done({
+            scanId,
+            code,
+            kind: 'error',
+            error: { code: 'service_http', message: c.message, details: { status: c.status } },
+          });
         const s = deps.repos.shipments.get(session.accountId, e.deliveryId ?? -1);
-        return done({ scanId, code, kind: 'carrier_rejected', deliveryId: e.deliveryId ?? 0, carrier: s?.agent ?? '', message: c.message, messages: c.messages });
+        return done({
+          scanId,
+          code,
+          kind: 'carrier_rejected',
+          deliveryId: e.deliveryId ?? 0,
+          carrier: s?.agent ?? '',
+          message: c.message,
+          messages: c.messages,
+        });
       }
     }
   }
@@ -110,20 +151,47 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
           'ambiguous',
         );
       case 'not_found': {
-        if (found.serviceChecked) return ended({ scanId, code, kind: 'not_found', message: `No shipment has the code ${found.code}.`, serviceChecked: true }, 'not_found');
-        const t = classifyTrouble(found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' });
+        if (found.serviceChecked)
+          return ended(
+            {
+              scanId,
+              code,
+              kind: 'not_found',
+              message: `No shipment has the code ${found.code}.`,
+              serviceChecked: true,
+            },
+            'not_found',
+          );
+        const t = classifyTrouble(
+          found.serviceError ?? { code: 'service_unreachable', message: 'The service could not be asked.' },
+        );
         if (t.kind !== 'answered') return waitFor(e, t);
         return ended({ scanId, code, kind: 'error', error: t.error }, 'error');
       }
       case 'found': {
         const s = found.shipment;
-        if (s.state === shipmentStates.cancelled) return ended({ scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(s).recipientName }, 'cancelled');
+        if (s.state === shipmentStates.cancelled)
+          return ended(
+            { scanId, code, kind: 'cancelled', deliveryId: s.deliveryId, recipientName: toSummary(s).recipientName },
+            'cancelled',
+          );
         if (isClosedState(s.state)) {
           o.engine.end(e, 'already_closed', null);
           return done(await o.prompt.ask(scanId, code, session, s));
         }
         if (s.state !== shipmentStates.prepared) {
-          return ended({ scanId, code, kind: 'error', error: { code: 'unknown_state', message: `Shipment ${s.deliveryId} is in state ${s.state}, which the station does not know.` } }, 'error');
+          return ended(
+            {
+              scanId,
+              code,
+              kind: 'error',
+              error: {
+                code: 'unknown_state',
+                message: `Shipment ${s.deliveryId} is in state ${s.state}, which the station does not know.`,
+              },
+            },
+            'error',
+          );
         }
         // Allows no side effect by itself: the close is preceded by its own FULL commit
         // (`close-requested`, or a weight's), which takes this one to the disk with it. Lost in a
@@ -138,10 +206,19 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
   async function runScan(e: JournalEntry): Promise<Run> {
     const session = deps.session();
     if (!session) {
-      return waitFor(e, { kind: 'login', error: { code: 'login_required', message: 'The station is not logged in. The scan waits and runs in scan order once you log in.' } });
+      return waitFor(e, {
+        kind: 'login',
+        error: {
+          code: 'login_required',
+          message: 'The station is not logged in. The scan waits and runs in scan order once you log in.',
+        },
+      });
     }
     if (e.accountId && e.accountId !== session.accountId) {
-      const error: WorkflowError = { code: 'account_changed', message: 'This scan was made for another company; it was not closed. Scan it again in the right company.' };
+      const error: WorkflowError = {
+        code: 'account_changed',
+        message: 'This scan was made for another company; it was not closed. Scan it again in the right company.',
+      };
       o.engine.end(e, 'error', error);
       return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error });
     }
@@ -157,8 +234,17 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
       if (b.kind === 'wait') return waitFor(cur, b.trouble);
       if (b.kind === 'held') {
         const s = deps.repos.shipments.get(session.accountId, cur.deliveryId ?? -1);
-        o.engine.end(cur, 'held', { code: 'weight_held', message: 'The worker held the parcel at the weight check: nothing was sent.' });
-        return done({ scanId: cur.scanId ?? 0, code: cur.code ?? '', kind: 'held', deliveryId: cur.deliveryId ?? 0, recipientName: s ? toSummary(s).recipientName : '' });
+        o.engine.end(cur, 'held', {
+          code: 'weight_held',
+          message: 'The worker held the parcel at the weight check: nothing was sent.',
+        });
+        return done({
+          scanId: cur.scanId ?? 0,
+          code: cur.code ?? '',
+          kind: 'held',
+          deliveryId: cur.deliveryId ?? 0,
+          recipientName: s ? toSummary(s).recipientName : '',
+        });
       }
       if (b.kind === 'end') {
         o.engine.end(cur, 'error', b.error);
@@ -171,11 +257,21 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
 
   /** A scan the station could not finish (a bug, not the service): ended as an error, the worker told to scan again. */
   const fail = (e: JournalEntry, err: unknown): Run => {
-    deps.log.error('scan failed unexpectedly', { scanId: e.scanId, error: err instanceof Error ? err.message : String(err) });
+    deps.log.error('scan failed unexpectedly', {
+      scanId: e.scanId,
+      error: err instanceof Error ? err.message : String(err),
+    });
     o.engine.end(e, 'error', { code: 'internal', message: err instanceof Error ? err.message : String(err) });
-    return done({ scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'error', error: { code: 'internal', message: 'The scan could not be finished. Scan it again; if it repeats, see the log.' } });
+    return done({
+      scanId: e.scanId ?? 0,
+      code: e.code ?? '',
+      kind: 'error',
+      error: {
+        code: 'internal',
+        message: 'The scan could not be finished. Scan it again; if it repeats, see the log.',
+      },
+    });
   };
-
 
   return { run: runScan, fail };
 }

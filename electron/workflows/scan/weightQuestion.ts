@@ -18,7 +18,13 @@ export function createWeightQuestion(show: (entryId: number, o: ScanOutcome) => 
     ask(e: JournalEntry): AskWeight {
       return (s, off) =>
         new Promise<WeightAnswer>((resolve) => {
-          const outcome = { scanId: e.scanId ?? 0, code: e.code ?? '', kind: 'weight_check' as const, shipment: shipmentInfo(s), packages: off };
+          const outcome = {
+            scanId: e.scanId ?? 0,
+            code: e.code ?? '',
+            kind: 'weight_check' as const,
+            shipment: shipmentInfo(s),
+            packages: off,
+          };
           question = {
             outcome,
             answer: (a) => {

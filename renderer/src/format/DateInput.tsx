@@ -7,7 +7,13 @@ import { useEffect, useState } from 'react';
 import { useLanguage } from '../i18n';
 import { datePattern, formatIsoDate, parseDate } from './date';
 
-export function DateInput(p: { value: string; onChange: (iso: string) => void; testId?: string; 'aria-label'?: string; invalidText: string }) {
+export function DateInput(p: {
+  value: string;
+  onChange: (iso: string) => void;
+  testId?: string;
+  'aria-label'?: string;
+  invalidText: string;
+}) {
   const language = useLanguage((s) => s.language);
   const [text, setText] = useState(() => formatIsoDate(p.value, language));
   const [bad, setBad] = useState(false);

@@ -14,7 +14,11 @@ export function formatIsoDate(iso: string, language: Lang): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return d.toLocaleDateString(locales[language], { day: language === 'en' ? '2-digit' : 'numeric', month: language === 'en' ? '2-digit' : 'numeric', year: 'numeric' });
+  return d.toLocaleDateString(locales[language], {
+    day: language === 'en' ? '2-digit' : 'numeric',
+    month: language === 'en' ? '2-digit' : 'numeric',
+    year: 'numeric',
+  });
 }
 
 /** The pattern shown as a placeholder: what to type. */
@@ -30,14 +34,15 @@ export function datePattern(language: Lang): string {
 export function parseDate(text: string): string | null {
   const s = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  const dmy = /^(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]?\s*(\d{2}|\d{4})$/.exec(s) ?? /^(\d{1,2})\s+(\d{1,2})\s+(\d{2}|\d{4})$/.exec(s);
+  const dmy =
+    /^(\d{1,2})\s*[./-]\s*(\d{1,2})\s*[./-]?\s*(\d{2}|\d{4})$/.exec(s) ??
+    /^(\d{1,2})\s+(\d{1,2})\s+(\d{2}|\d{4})$/.exec(s);
   let y: number, mo: number, d: number;
   if (iso) [y, mo, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else if (dmy) {
     const year = dmy[3] ?? '';
     [d, mo, y] = [Number(dmy[1]), Number(dmy[2]), Number(year.length === 2 ? `20${year}` : year)];
-  }
-  else return null;
+  } else return null;
   const date = new Date(y, mo - 1, d);
   if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
   return `${y}-${pad(mo)}-${pad(d)}`;

@@ -4,7 +4,11 @@
  */
 import { useEffect, type RefObject } from 'react';
 
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onClose: () => void, afterOpen?: () => void): void {
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  onClose: () => void,
+  afterOpen?: () => void,
+): void {
   useEffect(() => {
     const d = ref.current;
     if (!d) return;

@@ -10,6 +10,9 @@ type CzechPluralForms<E> = {
   [K in keyof E & string as K extends `${infer B}.one` ? `${B}.few` | `${B}.many` : never]: string;
 };
 
-export function defineMessages<const E extends Record<string, string>>(m: { en: E; cs: { [K in keyof E]: string } & CzechPluralForms<E> }) {
+export function defineMessages<const E extends Record<string, string>>(m: {
+  en: E;
+  cs: { [K in keyof E]: string } & CzechPluralForms<E>;
+}) {
   return m;
 }

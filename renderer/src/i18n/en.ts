@@ -18,7 +18,23 @@ import { shipments } from './messages/shipments';
 import { station } from './messages/station';
 import { tracking } from './messages/tracking';
 
-const areas = [common, station, batch, shipments, queue, endOfDay, tracking, settings, accounts, printers, firstRun, newShipment, reasons, errors, scale] as const;
+const areas = [
+  common,
+  station,
+  batch,
+  shipments,
+  queue,
+  endOfDay,
+  tracking,
+  settings,
+  accounts,
+  printers,
+  firstRun,
+  newShipment,
+  reasons,
+  errors,
+  scale,
+] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

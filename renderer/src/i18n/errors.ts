@@ -27,7 +27,9 @@ const errorKeys: ReadonlySet<string> = new Set(Object.keys(errors.en));
 const reasonKeys: ReadonlySet<string> = new Set(Object.keys(reasons.en));
 
 /** Codes whose message is the service's own answer (a refusal, a missing protocol): shown as they are. */
-const OWN_WORDS: ReadonlySet<string> = new Set(Object.entries(stationErrorCodes).flatMap(([code, shown]) => (shown === 'ownWords' ? [code] : [])));
+const OWN_WORDS: ReadonlySet<string> = new Set(
+  Object.entries(stationErrorCodes).flatMap(([code, shown]) => (shown === 'ownWords' ? [code] : [])),
+);
 
 type Details = Record<string, unknown>;
 const detailsOf = (d: unknown): Details => (d && typeof d === 'object' && !Array.isArray(d) ? (d as Details) : {});
@@ -77,7 +79,10 @@ function paramsOf(t: Translate, code: string, d: Details): Record<string, string
   if (code === 'login_exchange_failed') {
     // details = the service error: its own words when it answered, the station's reason otherwise.
     const kind = text(d.kind);
-    out.reason = kind === 'http' || !kind ? (text(d.message) ?? '') : errorText(t, { code: serviceErrorCode(kind), message: text(d.message) ?? '' });
+    out.reason =
+      kind === 'http' || !kind
+        ? (text(d.message) ?? '')
+        : errorText(t, { code: serviceErrorCode(kind), message: text(d.message) ?? '' });
   }
   return out;
 }
@@ -109,9 +114,14 @@ export function isTranslated(code: string): boolean {
 }
 
 /** Why the health check found the service unreachable (the Status screen's service line). */
-export function serviceErrorText(t: Translate, s: { error: string | null; errorCode: string | null; errorDetails: Record<string, string | number> | null }): string {
+export function serviceErrorText(
+  t: Translate,
+  s: { error: string | null; errorCode: string | null; errorDetails: Record<string, string | number> | null },
+): string {
   if (!s.error) return '';
-  return s.errorCode ? errorText(t, { code: s.errorCode, message: s.error, details: s.errorDetails ?? undefined }) : s.error;
+  return s.errorCode
+    ? errorText(t, { code: s.errorCode, message: s.error, details: s.errorDetails ?? undefined })
+    : s.error;
 }
 
 interface FieldIssue {
@@ -127,7 +137,12 @@ function fieldText(t: Translate, d: FieldIssue): string | null {
   const limit = d.limit ?? 0;
   const textual = d.origin === 'string' || d.origin === 'array';
   if (d.code === 'too_big') return t(textual ? 'error.field.tooLong' : 'error.field.tooBig', { limit });
-  if (d.code === 'too_small') return textual ? (limit <= 1 ? t('error.field.required') : t('error.field.tooShort', { limit })) : t('error.field.tooSmall', { limit });
+  if (d.code === 'too_small')
+    return textual
+      ? limit <= 1
+        ? t('error.field.required')
+        : t('error.field.tooShort', { limit })
+      : t('error.field.tooSmall', { limit });
   if (d.code === 'invalid_format') return t('error.field.format');
   if (d.code === 'invalid_type' || d.code === 'invalid_value') return t('error.field.type');
   // Any other refusal (a refine's own message is English): the catalogue's words, never zod's.

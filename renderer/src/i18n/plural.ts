@@ -15,7 +15,12 @@ export function pluralForm(language: string, n: number): PluralForm {
 }
 
 /** The key of the plural form of `key` for `n` in a catalogue, or `key` itself (the `other` form). */
-export function pluralKey(catalogue: Readonly<Record<string, string>>, language: string, key: string, n: number): string {
+export function pluralKey(
+  catalogue: Readonly<Record<string, string>>,
+  language: string,
+  key: string,
+  n: number,
+): string {
   const form = pluralForm(language, n);
   const variant = `${key}.${form}`;
   return form !== 'other' && variant in catalogue ? variant : key;

@@ -20,7 +20,10 @@ declare global {
 }
 
 /** The WebSocket bridge: reconnects with backoff; calls made while down fail fast and clearly. */
-export function webSocketTransport(url: string, protocols: string[] = []): RpcTransport & { onConnection(cb: (up: boolean) => void): void } {
+export function webSocketTransport(
+  url: string,
+  protocols: string[] = [],
+): RpcTransport & { onConnection(cb: (up: boolean) => void): void } {
   let socket: WebSocket | null = null;
   let nextId = 1;
   let retryMs = 250;

@@ -33,20 +33,37 @@ export function ScanToast() {
   const tone = toneOf(feedback);
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
   const title =
-    feedback.type === 'outcome' ? outcomeTitle(t, feedback.outcome)
-    : feedback.type === 'working' ? t('station.kind.working')
-    : t('station.kind.refused');
+    feedback.type === 'outcome'
+      ? outcomeTitle(t, feedback.outcome)
+      : feedback.type === 'working'
+        ? t('station.kind.working')
+        : t('station.kind.refused');
   const code = feedback.type === 'outcome' ? feedback.outcome.code : feedback.code;
-  const who = feedback.type === 'outcome' && 'shipment' in feedback.outcome ? `${feedback.outcome.shipment.carrier} · ${feedback.outcome.shipment.recipientName}` : feedback.type === 'refused' ? feedback.message : '';
+  const who =
+    feedback.type === 'outcome' && 'shipment' in feedback.outcome
+      ? `${feedback.outcome.shipment.carrier} · ${feedback.outcome.shipment.recipientName}`
+      : feedback.type === 'refused'
+        ? feedback.message
+        : '';
   return (
-    <div className={`scan-toast tone-${tone}`} role={tone === 'bad' ? 'alert' : 'status'} data-testid="scan-toast" data-kind={kind} onClick={() => setHiddenUpTo(seq)}>
+    <div
+      className={`scan-toast tone-${tone}`}
+      role={tone === 'bad' ? 'alert' : 'status'}
+      data-testid="scan-toast"
+      data-kind={kind}
+      onClick={() => setHiddenUpTo(seq)}
+    >
       <b className="scan-toast-title">{title}</b>
       <span className="scan-toast-code" data-testid="scan-toast-code">
         {t('station.code', { code })}
       </span>
       {who && <span className="scan-toast-who">{who}</span>}
       {inLine > 0 && <span className="scan-toast-line">{t('station.inLine', { n: inLine })}</span>}
-      {openQuestionOf(feedback) && <span>{t(openQuestionOf(feedback)?.kind === 'weight_check' ? 'scanToast.toStationWeight' : 'scanToast.toStation')}</span>}
+      {openQuestionOf(feedback) && (
+        <span>
+          {t(openQuestionOf(feedback)?.kind === 'weight_check' ? 'scanToast.toStationWeight' : 'scanToast.toStation')}
+        </span>
+      )}
     </div>
   );
 }

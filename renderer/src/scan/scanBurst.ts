@@ -48,7 +48,11 @@ function median(xs: number[]): number {
 }
 
 /** Whether `keys`, ended by Enter at `enterAt`, hold a scan: the code and the index of its first key, or null. */
-export function scanOf(keys: readonly Key[], enterAt: number, rules: BurstRules): { code: string; from: number } | null {
+export function scanOf(
+  keys: readonly Key[],
+  enterAt: number,
+  rules: BurstRules,
+): { code: string; from: number } | null {
   if (!keys.length || !continues(keys[keys.length - 1]!.at, enterAt, rules)) return null;
   // The run of keys before the Enter without a long pause.
   let from = keys.length - 1;

@@ -68,7 +68,10 @@ export function useScanRoute(route: ScanRoute) {
 }
 
 function rules(): BurstRules {
-  return { ...defaultBurstRules, keyGapMs: useSettings.getState().settings?.scanner.keyGapMs ?? defaultBurstRules.keyGapMs };
+  return {
+    ...defaultBurstRules,
+    keyGapMs: useSettings.getState().settings?.scanner.keyGapMs ?? defaultBurstRules.keyGapMs,
+  };
 }
 
 /** Inputs whose characters are typed text. */
@@ -101,7 +104,8 @@ interface Snapshot {
 }
 
 function snapshotOf(el: Element | null): Snapshot | null {
-  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) return null;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement))
+    return null;
   let start: number | null = null;
   let end: number | null = null;
   if (!(el instanceof HTMLSelectElement)) {
@@ -117,7 +121,12 @@ function snapshotOf(el: Element | null): Snapshot | null {
 
 /** Sets a field's value through the native setter, so React's onChange sees the change. */
 function setValue(el: Field, value: string) {
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    el instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : el instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
   el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
@@ -143,7 +152,9 @@ function typeAhead(select: HTMLSelectElement, chars: string) {
   typeAheadState.at = now;
   const want = typeAheadState.text.toLocaleLowerCase();
   const options = [...select.options].filter((o) => !o.disabled);
-  const hit = options.find((o) => o.text.trim().toLocaleLowerCase().startsWith(want)) ?? options.find((o) => o.text.trim().toLocaleLowerCase().startsWith(chars.toLocaleLowerCase()));
+  const hit =
+    options.find((o) => o.text.trim().toLocaleLowerCase().startsWith(want)) ??
+    options.find((o) => o.text.trim().toLocaleLowerCase().startsWith(chars.toLocaleLowerCase()));
   if (hit && hit.value !== select.value) setValue(select, hit.value);
 }
 

@@ -7,8 +7,10 @@
 import { normaliseScan, type ScannerAffixes } from '../../../shared/scan/normaliseScan';
 import { useSettings } from '../state/settingsStore';
 
-export function shownCode(code: string, affixes: ScannerAffixes | undefined = useSettings.getState().settings?.scanner): string {
+export function shownCode(
+  code: string,
+  affixes: ScannerAffixes | undefined = useSettings.getState().settings?.scanner,
+): string {
   const n = normaliseScan(code, { prefix: affixes?.prefix, suffix: affixes?.suffix });
   return n.ok ? n.code : code.trim();
 }
-

@@ -20,7 +20,12 @@ export function StatusScreen() {
   const { language } = useLanguage();
   const { status, error, lastTick } = useStatus();
 
-  if (error) return <p role="alert" className="error">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {error}
+      </p>
+    );
   if (!status) return <p className="loading">{t('status.loading')}</p>;
   return (
     <section className="card status" aria-label={t('status.title')}>
@@ -39,18 +44,27 @@ export function StatusScreen() {
             {status.service.reachable ? t('service.reachable') : t('service.unreachable')}
             {!status.service.reachable && status.service.error ? `: ${serviceErrorText(t, status.service)}` : ''}
           </strong>
-          {status.service.checkedAt && <span className="muted"> · {t('status.checkedAt', { time: deskTime(status.service.checkedAt, language) })}</span>}{' '}
+          {status.service.checkedAt && (
+            <span className="muted">
+              {' '}
+              · {t('status.checkedAt', { time: deskTime(status.service.checkedAt, language) })}
+            </span>
+          )}{' '}
           <button type="button" onClick={() => void rpc.request('station.checkService', {})}>
             {t('status.check')}
           </button>
         </dd>
         <dt>{t('status.keychain')}</dt>
         <dd data-testid="keychain" data-available={String(status.keychain.available)}>
-          <strong className={status.keychain.available ? 'ok' : 'bad'}>{status.keychain.available ? t('status.keychain.ok') : t('status.keychain.missing')}</strong>
+          <strong className={status.keychain.available ? 'ok' : 'bad'}>
+            {status.keychain.available ? t('status.keychain.ok') : t('status.keychain.missing')}
+          </strong>
         </dd>
         <dt>{t('status.printers')}</dt>
         <dd data-testid="printers">
-          {status.printers.length === 0 ? t('status.noPrinters') : status.printers.map((p) => `${printerName(t, p)} (${t(`printerState.${p.state}`)})`).join(', ')}
+          {status.printers.length === 0
+            ? t('status.noPrinters')
+            : status.printers.map((p) => `${printerName(t, p)} (${t(`printerState.${p.state}`)})`).join(', ')}
         </dd>
         <dt>{t('status.clock')}</dt>
         <dd data-testid="tick" data-iso={lastTick ?? undefined}>

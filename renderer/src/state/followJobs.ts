@@ -15,7 +15,9 @@ export interface JobsView {
   limit: number;
 }
 
-export type FollowRequest = (params: JobsView | { ids: number[] }) => Promise<{ version: number; jobs: JobView[] } | null>;
+export type FollowRequest = (
+  params: JobsView | { ids: number[] },
+) => Promise<{ version: number; jobs: JobView[] } | null>;
 
 /** Ids per read: the contract's limit. */
 const IDS_PER_READ = 500;

@@ -8,7 +8,9 @@
  * `since` on: it sets or deletes each entry it names to where the last step left it.
  */
 /** The page is connected again after a loss: a followed list loads itself whole again. */
-export function whenReconnected(subscribe: (cb: (s: { connected: boolean }, prev: { connected: boolean }) => void) => unknown) {
+export function whenReconnected(
+  subscribe: (cb: (s: { connected: boolean }, prev: { connected: boolean }) => void) => unknown,
+) {
   return (cb: () => void) => {
     subscribe((s, prev) => {
       if (s.connected && !prev.connected) cb();

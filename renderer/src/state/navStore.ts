@@ -1,7 +1,8 @@
 /** Which screen is shown. Screens switch with F-keys (shown on the tabs) or a click. */
 import { create } from 'zustand';
 
-export type ScreenId = 'station' | 'shipments' | 'newShipment' | 'queue' | 'endOfDay' | 'tracking' | 'settings' | 'status';
+export type ScreenId =
+  'station' | 'shipments' | 'newShipment' | 'queue' | 'endOfDay' | 'tracking' | 'settings' | 'status';
 
 interface NavState {
   screen: ScreenId;

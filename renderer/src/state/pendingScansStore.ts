@@ -8,7 +8,10 @@ import type { PendingScan } from '../../../shared/contract/workflows';
 import { rpc, useConnection } from '../rpc/transport';
 import { followList, whenReconnected } from './followList';
 
-export const usePendingScans = create<{ scans: PendingScan[]; reload(): Promise<void> }>(() => ({ scans: [], reload: () => line.reload() }));
+export const usePendingScans = create<{ scans: PendingScan[]; reload(): Promise<void> }>(() => ({
+  scans: [],
+  reload: () => line.reload(),
+}));
 
 const line = followList<PendingScan, number>({
   load: async () => {

@@ -9,7 +9,17 @@
  */
 import { create } from 'zustand';
 import type { JobState, PreviewPage } from '../../../shared/contract/printing';
-import { RECENT_LABELS, RECENT_SCANS, type BatchItem, type BatchSummary, type DeskRecent, type PendingScan, type RecentScan, type ScanCounters, type ScanOutcome } from '../../../shared/contract/workflows';
+import {
+  RECENT_LABELS,
+  RECENT_SCANS,
+  type BatchItem,
+  type BatchSummary,
+  type DeskRecent,
+  type PendingScan,
+  type RecentScan,
+  type ScanCounters,
+  type ScanOutcome,
+} from '../../../shared/contract/workflows';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
 import { rpc, useConnection } from '../rpc/transport';
@@ -24,7 +34,9 @@ import { useStatus } from './statusStore';
  * too, but only with its English parameter message (shared/contract/workflows.ts scannedCode).
  */
 function tooLong(code: string): string | null {
-  return code.trim().length > MAX_CODE_LENGTH ? translate(useLanguage.getState().language, 'station.refused.tooLong', { max: MAX_CODE_LENGTH }) : null;
+  return code.trim().length > MAX_CODE_LENGTH
+    ? translate(useLanguage.getState().language, 'station.refused.tooLong', { max: MAX_CODE_LENGTH })
+    : null;
 }
 
 /** How many outcomes the "recent scans" list keeps, and how many label previews are shown (the core's bounds). */
@@ -64,7 +76,11 @@ export type Feedback =
  * skips) or the weight check (Enter accepts the weight, Esc holds the parcel).
  */
 export function openQuestionOf(f: Feedback | null) {
-  return f?.type === 'outcome' && (f.outcome.kind === 'already_closed' || f.outcome.kind === 'weight_check') && !f.answered ? f.outcome : null;
+  return f?.type === 'outcome' &&
+    (f.outcome.kind === 'already_closed' || f.outcome.kind === 'weight_check') &&
+    !f.answered
+    ? f.outcome
+    : null;
 }
 
 interface ScanState {
@@ -116,7 +132,11 @@ export const useScans = create<ScanState>((set, get) => {
     if (!r.ok) return;
     const served: DeskRecent = r.value;
     const known = new Set(served.scans.map((x) => x.scanId));
-    set((s) => ({ recent: [...served.scans, ...s.recent.filter((x) => !known.has(x.scanId))].sort((a, b) => b.scanId - a.scanId).slice(0, RECENT) }));
+    set((s) => ({
+      recent: [...served.scans, ...s.recent.filter((x) => !known.has(x.scanId))]
+        .sort((a, b) => b.scanId - a.scanId)
+        .slice(0, RECENT),
+    }));
     const had = new Map(get().previews.map((p) => [p.jobId, p]));
     const previews: LabelPreview[] = [];
     for (const { jobId, carrier } of served.labels) {
@@ -140,7 +160,10 @@ export const useScans = create<ScanState>((set, get) => {
       const page = r.ok ? r.value[0] : undefined;
       if (page) fresh.push({ jobId, carrier, page });
     }
-    if (fresh.length) set((s) => ({ previews: [...fresh, ...s.previews.filter((p) => !fresh.some((f) => f.jobId === p.jobId))].slice(0, PREVIEWS) }));
+    if (fresh.length)
+      set((s) => ({
+        previews: [...fresh, ...s.previews.filter((p) => !fresh.some((f) => f.jobId === p.jobId))].slice(0, PREVIEWS),
+      }));
   };
 
   /**
@@ -160,7 +183,9 @@ export const useScans = create<ScanState>((set, get) => {
   let mainPending = usePendingScans.getState().scans;
   const publishPending = () => {
     const extra = [...inFlight.values()].filter((p) => !mainPending.some((m) => m.scanId === p.scanId));
-    set({ pending: [...extra, ...mainPending.filter((p) => !finished.has(p.scanId))].sort((a, b) => a.scanId - b.scanId) });
+    set({
+      pending: [...extra, ...mainPending.filter((p) => !finished.has(p.scanId))].sort((a, b) => a.scanId - b.scanId),
+    });
   };
   const sent = (scanId: number, code: string) => {
     if (answered.has(scanId)) return;
@@ -174,15 +199,26 @@ export const useScans = create<ScanState>((set, get) => {
    * shows the final state, not the first one.
    */
   const jobStates = new Map<number, JobState>();
-  const allFinished = (jobIds: number[]) => jobIds.length > 0 && jobIds.every((id) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled');
+  const allFinished = (jobIds: number[]) =>
+    jobIds.length > 0 && jobIds.every((id) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled');
   // Handed to the print system, which does not say they printed: not shown as printed.
-  const finishedKind = (jobIds: number[]) => (jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed');
+  const finishedKind = (jobIds: number[]) =>
+    jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed';
   const settled = (o: ScanOutcome): ScanOutcome => {
     if ((o.kind !== 'queued' && o.kind !== 'printer_down') || !allFinished(o.jobIds)) return o;
-    return { scanId: o.scanId, code: o.code, kind: finishedKind(o.jobIds), shipment: o.shipment, jobIds: o.jobIds, reprint: o.kind === 'queued' && o.reprint };
+    return {
+      scanId: o.scanId,
+      code: o.code,
+      kind: finishedKind(o.jobIds),
+      shipment: o.shipment,
+      jobIds: o.jobIds,
+      reprint: o.kind === 'queued' && o.reprint,
+    };
   };
   const settledLine = (r: RecentScan): RecentScan =>
-    (r.kind !== 'queued' && r.kind !== 'printer_down') || !allFinished(r.jobIds) ? r : { ...r, kind: finishedKind(r.jobIds), waits: false };
+    (r.kind !== 'queued' && r.kind !== 'printer_down') || !allFinished(r.jobIds)
+      ? r
+      : { ...r, kind: finishedKind(r.jobIds), waits: false };
   rpc.on('printing.jobs', (change) => {
     for (const job of change.jobs) {
       jobStates.delete(job.id);
@@ -211,7 +247,8 @@ export const useScans = create<ScanState>((set, get) => {
     // A scan that waits for the service stays listed as waiting until the line's (gathered) change
     // names it: the line is then what shows it.
     const wait = inFlight.get(o.scanId);
-    if (o.kind === 'service_unreachable' && wait) inFlight.set(o.scanId, { ...wait, state: 'waiting', reason: o.reason });
+    if (o.kind === 'service_unreachable' && wait)
+      inFlight.set(o.scanId, { ...wait, state: 'waiting', reason: o.reason });
     else inFlight.delete(o.scanId);
     answered.add(o.scanId);
     if (answered.size > 500) answered.delete(answered.values().next().value!);
@@ -224,7 +261,8 @@ export const useScans = create<ScanState>((set, get) => {
     set((s) => ({ recent: [recentOf(o), ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
     void refreshCounters();
-    if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down') void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
+    if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down')
+      void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
   rpc.on('scan.outcome', onOutcome);
   usePendingScans.subscribe((s) => {
@@ -252,7 +290,11 @@ export const useScans = create<ScanState>((set, get) => {
     },
     key: (i) => i.code,
     // The last scan's mark follows its item (Reset demo data marks an already closed one ready again).
-    publish: (batchItems) => set((s) => ({ batchItems, batchLast: s.batchLast && (batchItems.find((i) => i.code === s.batchLast!.code) ?? s.batchLast) })),
+    publish: (batchItems) =>
+      set((s) => ({
+        batchItems,
+        batchLast: s.batchLast && (batchItems.find((i) => i.code === s.batchLast!.code) ?? s.batchLast),
+      })),
     onReconnect: whenReconnected(useConnection.subscribe),
   });
   rpc.on('batch.items', batch.apply);
@@ -273,7 +315,8 @@ export const useScans = create<ScanState>((set, get) => {
    * screen and keys). They are no scan of the line: batch mode logs a code once it is collected,
    * so they carry no scan number (0).
    */
-  const showBatch = (outcome: Extract<ScanOutcome, { kind: 'weight_check' | 'held' }>) => show({ type: 'outcome', outcome, answered: false, batch: true });
+  const showBatch = (outcome: Extract<ScanOutcome, { kind: 'weight_check' | 'held' }>) =>
+    show({ type: 'outcome', outcome, answered: false, batch: true });
 
   return {
     feedback: null,
@@ -337,10 +380,19 @@ export const useScans = create<ScanState>((set, get) => {
       if (!q) return;
       // Batch mode: Esc leaves the code out of the batch; nothing was kept of it in the core.
       if (q.kind === 'weight_check' && batchQuestion()) {
-        return showBatch({ scanId: 0, code: q.code, kind: 'held', deliveryId: q.shipment.deliveryId, recipientName: q.shipment.recipientName });
+        return showBatch({
+          scanId: 0,
+          code: q.code,
+          kind: 'held',
+          deliveryId: q.shipment.deliveryId,
+          recipientName: q.shipment.recipientName,
+        });
       }
       markAnswered();
-      const r = q.kind === 'weight_check' ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false }) : await rpc.request('scan.skip', { scanId: q.scanId });
+      const r =
+        q.kind === 'weight_check'
+          ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false })
+          : await rpc.request('scan.skip', { scanId: q.scanId });
       // Null: the question was answered already (another page); the skipped outcome comes as an event otherwise.
       if (r.ok && r.value === null) set({ feedback: null });
     },
@@ -358,12 +410,19 @@ export const useScans = create<ScanState>((set, get) => {
       const refusal = tooLong(code);
       if (refusal) return set((s) => ({ batchError: refusal, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const r = await rpc.request('batch.collect', acceptWeight ? { code, acceptWeight: true } : { code });
-      if (!r.ok) return set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
+      if (!r.ok)
+        return set((s) => ({ batchError: errorTextNow(r.error), batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const collected = r.value;
       // Weighed far off the shipment's weight: not collected; the worker is asked, as for a single scan.
       if ('kind' in collected) {
         set({ batchLast: null });
-        return showBatch({ scanId: 0, code: collected.code, kind: 'weight_check', shipment: collected.shipment, packages: collected.packages });
+        return showBatch({
+          scanId: 0,
+          code: collected.code,
+          kind: 'weight_check',
+          shipment: collected.shipment,
+          packages: collected.packages,
+        });
       }
       set((s) => ({ batchLast: collected, feedbackSeq: s.feedbackSeq + 1 }));
       // The list itself follows the `batch.items` change the collect sent (before this answer).
@@ -383,8 +442,13 @@ export const useScans = create<ScanState>((set, get) => {
       if (get().batchBusy) return;
       set({ batchBusy: true, batchError: null, batchSummary: null });
       const r = await rpc.request('batch.closeAll', {});
-      set(r.ok ? { batchSummary: r.value, batchBusy: false, batchLast: null } : { batchError: errorTextNow(r.error), batchBusy: false });
-      if (r.ok) void loadPreviews(r.value.shipments.flatMap((s) => s.jobIds.map((jobId) => ({ jobId, carrier: s.carrier }))));
+      set(
+        r.ok
+          ? { batchSummary: r.value, batchBusy: false, batchLast: null }
+          : { batchError: errorTextNow(r.error), batchBusy: false },
+      );
+      if (r.ok)
+        void loadPreviews(r.value.shipments.flatMap((s) => s.jobIds.map((jobId) => ({ jobId, carrier: s.carrier }))));
       void refreshCounters();
     },
   };

@@ -77,14 +77,20 @@ export function protocol(count: number): ProtocolData {
       deliveryId: 3000 + s,
       deliveryNumber,
       recipientName: s % 2 ? 'Jiří Dvořák' : 'Příliš žluťoučký kůň s.r.o.',
-      barcodes: Array.from({ length: packages }, (_, p) => (packages === 1 ? deliveryNumber : `${deliveryNumber.slice(0, -1)}${p + 1}M`)),
+      barcodes: Array.from({ length: packages }, (_, p) =>
+        packages === 1 ? deliveryNumber : `${deliveryNumber.slice(0, -1)}${p + 1}M`,
+      ),
       ...(s % 4 === 3 ? { cod: { amount: `${100 + s}.5`, currency: 'CZK' } } : {}),
     });
   }
   return {
     collectionProtocolId: 42,
     agent: { code: 'CP', name: 'Národní pošta' },
-    collectionPlace: { identificator: 'BRNO-01', name: 'Sklad Brno – Líšeň', lines: ['Skladová 12', '628 00 Brno', 'CZ'] },
+    collectionPlace: {
+      identificator: 'BRNO-01',
+      name: 'Sklad Brno – Líšeň',
+      lines: ['Skladová 12', '628 00 Brno', 'CZ'],
+    },
     created,
     rows,
   };

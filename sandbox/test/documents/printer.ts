@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const EXAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/documents');
+export const EXAMPLES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../test-results/documents',
+);
 
 export function tempDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'sandbox-documents-'));
@@ -28,7 +31,17 @@ export function rasterise(
   writeFileSync(pdfPath, pdf);
   const args = ['-r', String(opts.dpi ?? 150), '-png'];
   if (opts.page) args.push('-f', String(opts.page), '-l', String(opts.page));
-  if (opts.crop) args.push('-x', String(opts.crop.x), '-y', String(opts.crop.y), '-W', String(opts.crop.w), '-H', String(opts.crop.h));
+  if (opts.crop)
+    args.push(
+      '-x',
+      String(opts.crop.x),
+      '-y',
+      String(opts.crop.y),
+      '-W',
+      String(opts.crop.w),
+      '-H',
+      String(opts.crop.h),
+    );
   execFileSync('pdftoppm', [...args, pdfPath, path.join(dir, name)], { stdio: 'pipe' });
   return readdirSync(dir)
     .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
@@ -71,7 +84,8 @@ export function pngSize(png: string | Buffer): { width: number; height: number }
   return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
-let zplApi: Promise<{ zplToBase64Async(zpl: string, w?: number, h?: number, dpmm?: number): Promise<string> }> | null = null;
+let zplApi: Promise<{ zplToBase64Async(zpl: string, w?: number, h?: number, dpmm?: number): Promise<string> }> | null =
+  null;
 
 /** Renders one ZPL label to a PNG file at 12 dots/mm (the 300 dpi of the spec's ZPL sizes). */
 export async function renderZpl(zpl: string, widthMm: number, heightMm: number, dir: string): Promise<string> {

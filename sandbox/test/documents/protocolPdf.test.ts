@@ -105,14 +105,30 @@ describe.skipIf(!needs('pdftoppm'))('collection protocol PDF: a large COD total 
     writeFileSync(file, pdf);
     const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
     const [, pageW, pageH] = /<page width="([\d.]+)" height="([\d.]+)"/.exec(html)!.map(Number);
-    const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-      xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5]!,
+    const words = [
+      ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+    ].map((m) => ({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5]!,
     }));
-    const cod = words.findIndex((w) => w.text === 'COD:' && words[words.indexOf(w) - 1]?.text === '/' && words[words.indexOf(w) - 2]?.text === 'Dobírky');
+    const cod = words.findIndex(
+      (w) =>
+        w.text === 'COD:' &&
+        words[words.indexOf(w) - 1]?.text === '/' &&
+        words[words.indexOf(w) - 2]?.text === 'Dobírky',
+    );
     expect(cod).toBeGreaterThan(0);
     // The words after "COD:" on its line (a no-break space keeps "1 234 567,89" one word).
     const total = words.filter((w) => Math.abs(w.yMin - words[cod]!.yMin) < 2 && w.xMin > words[cod]!.xMin);
-    expect(total.map((w) => w.text).join(' ').replace(/\u00a0/g, ' ')).toBe('1 234 567,89 CZK, 98 765,43 EUR');
+    expect(
+      total
+        .map((w) => w.text)
+        .join(' ')
+        .replace(/\u00a0/g, ' '),
+    ).toBe('1 234 567,89 CZK, 98 765,43 EUR');
     for (const w of total) {
       expect(w.xMin).toBeGreaterThanOrEqual(0);
       expect(w.xMax).toBeLessThanOrEqual(pageW! - 28);

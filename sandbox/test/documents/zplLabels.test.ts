@@ -25,13 +25,24 @@ describe('ZPL label structure (spec "GET /api/v3/deliveries/zpl")', () => {
     expect(zpl.match(/\^XA/g)).toHaveLength(1);
     expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
     expect(zpl).toMatch(/\^BCN,\d+,Y,N,N,A\^FH_\^FD40512345678\^FS/);
-    for (const text of ['Jiří Dvořák', 'Zábřeh', 'Eshop Kolečko s.r.o.', '1 234,50 CZK', 'DOBÍRKA', '40512345678', '2/3']) {
+    for (const text of [
+      'Jiří Dvořák',
+      'Zábřeh',
+      'Eshop Kolečko s.r.o.',
+      '1 234,50 CZK',
+      'DOBÍRKA',
+      '40512345678',
+      '2/3',
+    ]) {
       expect(zpl.replace(/\u00a0/g, ' ')).toContain(text);
     }
   });
 
   it('field data with ^ or ~ is hex-escaped, so it cannot end a field or start a command', () => {
-    const zpl = renderZplLabel(label({ ticketNote: 'A^XZ~JA_b', recipient: { name: 'Tilda ~ Caret ^', lines: ['x'] } }), '10x15');
+    const zpl = renderZplLabel(
+      label({ ticketNote: 'A^XZ~JA_b', recipient: { name: 'Tilda ~ Caret ^', lines: ['x'] } }),
+      '10x15',
+    );
     expect(zpl).toContain('A_5EXZ_7EJA_5Fb');
     expect(zpl).toContain('Tilda _7E Caret _5E');
     expect(zpl.match(/\^XZ/g)).toHaveLength(1);

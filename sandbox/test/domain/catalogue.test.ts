@@ -51,9 +51,19 @@ describe('catalogue consistency', () => {
       }
     }
   });
-  test('the spec\'s extra service codes all appear in the catalogue', () => {
+  test("the spec's extra service codes all appear in the catalogue", () => {
     const all = new Set(catalogue.carriers.flatMap((c) => c.extraServices.map((s) => s.code)));
-    for (const code of ['email_advice_unload', 'sms_advice_unload', 'cod', 'direct_delivery', 'back_delivery', 'guaranteed_24', 'addressee_only', 'day_definite', 'sms_service']) {
+    for (const code of [
+      'email_advice_unload',
+      'sms_advice_unload',
+      'cod',
+      'direct_delivery',
+      'back_delivery',
+      'guaranteed_24',
+      'addressee_only',
+      'day_definite',
+      'sms_service',
+    ]) {
       expect(all.has(code), code).toBe(true);
     }
   });

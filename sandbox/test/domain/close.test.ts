@@ -18,14 +18,22 @@ describe('spec "PATCH /api/v3/deliveries": closing', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const [d] = r.value.closed;
-    expect(d).toMatchObject({ deliveryState: 1, deliveryStateName: 'Neodeslaná', closed: '2024-05-02T10:00:00+02:00', deliveryNumber: 'DR000000014CZ' });
+    expect(d).toMatchObject({
+      deliveryState: 1,
+      deliveryStateName: 'Neodeslaná',
+      closed: '2024-05-02T10:00:00+02:00',
+      deliveryNumber: 'DR000000014CZ',
+    });
     expect(d!.packages.map((p) => p.barcode)).toEqual(['DR000000014CZ001', 'DR000000014CZ002', 'DR000000014CZ003']);
   });
   test('package barcodes are unique and Code-128-safe ASCII across carriers', () => {
     const next = counter();
     const inputs = valid(demoDeliveries());
     const barcodes = inputs.flatMap((input, i) => {
-      const d = createDelivery({ ...input, packages: [...input.packages, ...input.packages] }, { deliveryId: i + 1, now: NOW });
+      const d = createDelivery(
+        { ...input, packages: [...input.packages, ...input.packages] },
+        { deliveryId: i + 1, now: NOW },
+      );
       const r = closeDeliveries([d], { now: NOW, places, nextCarrierNumber: next });
       return r.ok ? r.value.closed[0]!.packages.map((p) => p.barcode!) : [];
     });
@@ -43,7 +51,9 @@ describe('spec "PATCH /api/v3/deliveries": closing', () => {
   });
   test('a pick-up is ordered for a collection-place sender with a collection type: next working day', () => {
     const r = close([stored(), stored({}, 2)]);
-    expect(r.ok && r.value.collectionOrders).toEqual([{ agent: 'NP', scheduled: '2024-05-03', collectionPlace: 'WH-PRAHA' }]);
+    expect(r.ok && r.value.collectionOrders).toEqual([
+      { agent: 'NP', scheduled: '2024-05-03', collectionPlace: 'WH-PRAHA' },
+    ]);
     // Closed on Friday 3 May 2024: Monday 6 May is next.
     const friday = close([stored()], new Date('2024-05-03T12:00:00Z'));
     expect(friday.ok && friday.value.collectionOrders[0]!.scheduled).toBe('2024-05-06');
@@ -77,7 +87,11 @@ describe('spec "PATCH": rules of closing (422 with errors)', () => {
     expect(!r.ok && r.errors.map((e) => e.field)).toEqual(['[1].agent']);
   });
   test('all shipments share one collection place', () => {
-    const r = close([stored(), stored({ sender: { type: 'collectionPlace', collectionPlace: 'SHOP-OSTRAVA' } }, 2), stored({ sender: address }, 3)]);
+    const r = close([
+      stored(),
+      stored({ sender: { type: 'collectionPlace', collectionPlace: 'SHOP-OSTRAVA' } }, 2),
+      stored({ sender: address }, 3),
+    ]);
     expect(!r.ok && r.errors.map((e) => e.field)).toEqual(['[1].sender.collectionPlace', '[2].sender.collectionPlace']);
   });
   test('nothing to close is an error', () => {
@@ -96,7 +110,10 @@ describe('sandbox magic values: the carrier rejects the close', () => {
         {
           field: '[1].recipient.surname',
           value: 'REJECT',
-          message: { en: 'National Post: the recipient was refused by the carrier (blocked addressee).', cs: 'National Post: dopravce příjemce odmítl (blokovaný adresát).' },
+          message: {
+            en: 'National Post: the recipient was refused by the carrier (blocked addressee).',
+            cs: 'National Post: dopravce příjemce odmítl (blokovaný adresát).',
+          },
         },
       ]);
     }
@@ -106,12 +123,19 @@ describe('sandbox magic values: the carrier rejects the close', () => {
     expect(!r.ok && r.message).toEqual({ en: 'The carrier rejected the shipment.', cs: 'Dopravce zásilku odmítl.' });
   });
   test('recipient postal code 00000', () => {
-    const r = close([stored({ recipient: { ...address, address: { street: 'X 1', city: 'Y', postalCode: '00000', state: 'CZ' } } })]);
+    const r = close([
+      stored({ recipient: { ...address, address: { street: 'X 1', city: 'Y', postalCode: '00000', state: 'CZ' } } }),
+    ]);
     expect(!r.ok && r.errors[0]!.field).toBe('[0].recipient.address.postalCode');
   });
   test('a pick-up point of all nines is closed', () => {
     const r = close([
-      stored({ agent: 'BOX', deliveryType: 'BOX-LOCKER', packages: [{ weight: 1, length: 10, width: 10, height: 10 }], recipient: { type: 'pickUpPlace', pickUpPlace: 'BOX-9999', surname: 'X', phone: '603456789' } }),
+      stored({
+        agent: 'BOX',
+        deliveryType: 'BOX-LOCKER',
+        packages: [{ weight: 1, length: 10, width: 10, height: 10 }],
+        recipient: { type: 'pickUpPlace', pickUpPlace: 'BOX-9999', surname: 'X', phone: '603456789' },
+      }),
     ]);
     expect(!r.ok && r.errors[0]!.message.en).toBe('BoxPoint: pick-up point BOX-9999 is closed.');
   });

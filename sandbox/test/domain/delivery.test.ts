@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { cancelDelivery, closeDeliveries, createDelivery, presentDelivery, presentPlace, replaceDelivery, STATE_NAMES } from '../../domain';
+import {
+  cancelDelivery,
+  closeDeliveries,
+  createDelivery,
+  presentDelivery,
+  presentPlace,
+  replaceDelivery,
+  STATE_NAMES,
+} from '../../domain';
 import { NOW, item, places, stored, valid } from './fixtures';
 
 const close = (ds = [stored()]) => {
@@ -10,17 +18,41 @@ const close = (ds = [stored()]) => {
 
 describe('spec "States and transitions"', () => {
   test('state names are exactly as the spec table', () => {
-    expect(STATE_NAMES).toEqual({ 0: 'Připravená', 1: 'Neodeslaná', 2: 'Odeslaná', 3: 'Doručená', 4: 'Vrácená', 5: 'Doručená', 6: 'Vrácená', 10: 'Zrušená' });
+    expect(STATE_NAMES).toEqual({
+      0: 'Připravená',
+      1: 'Neodeslaná',
+      2: 'Odeslaná',
+      3: 'Doručená',
+      4: 'Vrácená',
+      5: 'Doručená',
+      6: 'Vrácená',
+      10: 'Zrušená',
+    });
   });
   test('POST: a new shipment is in state 0 with its deliveryId, source 3 "API" and the created timestamp', () => {
     const d = createDelivery(valid([item()])[0]!, { deliveryId: 42, now: NOW });
-    expect(d).toMatchObject({ deliveryId: 42, deliveryState: 0, deliveryStateName: 'Připravená', source: 3, sourceName: 'API', created: '2024-05-02T10:00:00+02:00', closed: null, deliveryNumber: null });
+    expect(d).toMatchObject({
+      deliveryId: 42,
+      deliveryState: 0,
+      deliveryStateName: 'Připravená',
+      source: 3,
+      sourceName: 'API',
+      created: '2024-05-02T10:00:00+02:00',
+      closed: null,
+      deliveryNumber: null,
+    });
     expect(d.packages[0]!.barcode).toBeNull();
   });
   test('PUT replaces the data of an unclosed shipment, keeps id and created, bumps the version', () => {
     const d = stored();
     const r = replaceDelivery(d, valid([item({ value: 99, ticketNote: 'new' })])[0]!, { now: NOW });
-    expect(r.ok && r.value).toMatchObject({ deliveryId: 1, created: d.created, value: '99', ticketNote: 'new', version: d.version + 1 });
+    expect(r.ok && r.value).toMatchObject({
+      deliveryId: 1,
+      created: d.created,
+      value: '99',
+      ticketNote: 'new',
+      version: d.version + 1,
+    });
   });
   test('rule 1: closed and cancelled shipments cannot be edited (422)', () => {
     const input = valid([item()])[0]!;
@@ -76,7 +108,10 @@ describe('spec "Delivery: response fields"', () => {
   });
   test('fields selects keys; unknown names are ignored; order does not matter', () => {
     const d = stored();
-    expect(Object.keys(presentDelivery(d, { places, fields: ['value', 'deliveryId', 'nonsense'] })).sort()).toEqual(['deliveryId', 'value']);
+    expect(Object.keys(presentDelivery(d, { places, fields: ['value', 'deliveryId', 'nonsense'] })).sort()).toEqual([
+      'deliveryId',
+      'value',
+    ]);
     expect(Object.keys(presentDelivery(d, { places, fields: ['nonsense'] }))).toHaveLength(21);
     expect(Object.keys(presentDelivery(d, { places }))).toHaveLength(21);
   });
@@ -87,5 +122,15 @@ describe('spec "Delivery: response fields"', () => {
 });
 
 test('spec "Collection place": the record has exactly the spec fields', () => {
-  expect(Object.keys(presentPlace(places[0]!)).sort()).toEqual(['city', 'contactPerson', 'email', 'identificator', 'name', 'phone', 'postalCode', 'state', 'street']);
+  expect(Object.keys(presentPlace(places[0]!)).sort()).toEqual([
+    'city',
+    'contactPerson',
+    'email',
+    'identificator',
+    'name',
+    'phone',
+    'postalCode',
+    'state',
+    'street',
+  ]);
 });

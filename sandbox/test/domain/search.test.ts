@@ -12,9 +12,42 @@ const address = (surname: string, email: string, phone: string) => ({
 });
 
 const all: StoredDelivery[] = [
-  stored({ externalId: 'ORD-1001', value: 100, recipient: address('Nováková', 'jana@example.cz', '+420 601 111 111'), packages: [{ weight: 1 }] }, 1, new Date('2024-05-01T10:00:00Z')),
-  stored({ externalId: 'ORD-1002', value: '150.5', ticketNote: 'Křehké zboží', recipient: address('Dvořák', 'petr@firma.cz', '602222222'), packages: [{ weight: 1 }, { weight: 12 }] }, 2, new Date('2024-05-02T21:30:00Z')),
-  stored({ externalId: 'ORD-1010', value: 300, agent: 'PPR', deliveryType: 'PPR-BUSINESS', cod: 300, codCurrency: 'CZK', variableSymbol: '555', recipient: address('NOVÁK', 'x@y.cz', '603333333'), packages: [{ weight: 5 }] }, 3, new Date('2024-05-03T08:00:00Z')),
+  stored(
+    {
+      externalId: 'ORD-1001',
+      value: 100,
+      recipient: address('Nováková', 'jana@example.cz', '+420 601 111 111'),
+      packages: [{ weight: 1 }],
+    },
+    1,
+    new Date('2024-05-01T10:00:00Z'),
+  ),
+  stored(
+    {
+      externalId: 'ORD-1002',
+      value: '150.5',
+      ticketNote: 'Křehké zboží',
+      recipient: address('Dvořák', 'petr@firma.cz', '602222222'),
+      packages: [{ weight: 1 }, { weight: 12 }],
+    },
+    2,
+    new Date('2024-05-02T21:30:00Z'),
+  ),
+  stored(
+    {
+      externalId: 'ORD-1010',
+      value: 300,
+      agent: 'PPR',
+      deliveryType: 'PPR-BUSINESS',
+      cod: 300,
+      codCurrency: 'CZK',
+      variableSymbol: '555',
+      recipient: address('NOVÁK', 'x@y.cz', '603333333'),
+      packages: [{ weight: 5 }],
+    },
+    3,
+    new Date('2024-05-03T08:00:00Z'),
+  ),
 ];
 
 function find(...pairs: Array<[string, string]>): number[] {
@@ -71,7 +104,10 @@ describe('spec "GET /api/v3/deliveries" filter rules', () => {
     const r = parseSearch([['deliveryId', '3,1,99']]);
     expect(r.ok && r.value.ids).toEqual([3, 1, 99]);
     expect(find(['deliveryId', '3,1,99'])).toEqual([1, 3]);
-    expect(parseSearch([['deliveryId', '>1']]).ok && (parseSearch([['deliveryId', '>1']]) as { value: { ids: unknown } }).value.ids).toBeNull();
+    expect(
+      parseSearch([['deliveryId', '>1']]).ok &&
+        (parseSearch([['deliveryId', '>1']]) as { value: { ids: unknown } }).value.ids,
+    ).toBeNull();
   });
   test('bracket spelling of a nested key equals the dotted key', () => {
     expect(find(['recipient[surname]', 'dvo'])).toEqual([2]);

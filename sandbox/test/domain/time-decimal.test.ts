@@ -33,6 +33,12 @@ describe('spec "Common conventions" 5-6: exact decimals', () => {
     expect(compareDecimal('99.99', '100')).toBe(-1);
   });
   test('booleans from "1", "0", "", true', () => {
-    expect([parseBoolean('1'), parseBoolean('0'), parseBoolean(''), parseBoolean(true), parseBoolean('yes')]).toEqual([true, false, false, true, null]);
+    expect([parseBoolean('1'), parseBoolean('0'), parseBoolean(''), parseBoolean(true), parseBoolean('yes')]).toEqual([
+      true,
+      false,
+      false,
+      true,
+      null,
+    ]);
   });
 });

@@ -21,7 +21,12 @@ const locker = (surname: string) => ({
 describe('spec "Trace item": lastChecked and traces', () => {
   test('lastChecked is null before the first check and traces are empty before sending', () => {
     const d = closed(); // closed Thursday 2 May 2024 10:00 Prague
-    expect(trackingOf(d, at('2024-05-02T08:30:00Z'))).toEqual({ state: 1, stateName: 'Neodeslaná', lastChecked: null, traces: [] });
+    expect(trackingOf(d, at('2024-05-02T08:30:00Z'))).toEqual({
+      state: 1,
+      stateName: 'Neodeslaná',
+      lastChecked: null,
+      traces: [],
+    });
     const beforePickUp = trackingOf(d, at('2024-05-03T11:59:00Z'));
     expect(beforePickUp.lastChecked).toBe('2024-05-03T13:00:00+02:00');
     expect(beforePickUp.traces).toEqual([]);
@@ -46,12 +51,20 @@ describe('sandbox state progression after closing (spec: "not shown")', () => {
     expect(t.state).toBe(3);
     expect(t.stateName).toBe('Doručená');
     expect(t.lastChecked).toBe('2024-05-06T10:00:00+02:00');
-    expect(t.traces.map((x) => x.text)).toEqual(['Parcel picked up by National Post', 'Parcel at the sorting centre', 'Parcel delivered']);
+    expect(t.traces.map((x) => x.text)).toEqual([
+      'Parcel picked up by National Post',
+      'Parcel at the sorting centre',
+      'Parcel delivered',
+    ]);
   });
   test('-> delivered (5) when collected at a pick-up point', () => {
     const d = closed(locker('Benešová'));
     expect(trackingOf(d, at('2024-05-06T07:00:00Z')).state).toBe(2); // ready at the point since 08:00
-    expect(trackingOf(d, at('2024-05-06T15:00:00Z'))).toMatchObject({ state: 5, stateName: 'Doručená', lastChecked: '2024-05-06T16:00:00+02:00' });
+    expect(trackingOf(d, at('2024-05-06T15:00:00Z'))).toMatchObject({
+      state: 5,
+      stateName: 'Doručená',
+      lastChecked: '2024-05-06T16:00:00+02:00',
+    });
   });
   test('magic surname RETURN: returned (4) from an address the working day after the failed delivery', () => {
     const d = closed({ recipient: { ...address, surname: 'RETURN' } });

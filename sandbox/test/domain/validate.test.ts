@@ -6,7 +6,10 @@ const fields = (errs: Array<{ field: string }>) => errs.map((e) => e.field);
 
 describe('spec "Common conventions" 5-6: request types are informative', () => {
   test('the string "2.3" and the number 2.3 give the same shipment', () => {
-    const [a, b] = valid([item({ packages: [{ weight: 2.3 }], value: 1500 }), item({ packages: [{ weight: '2.3' }], value: '1500' })]);
+    const [a, b] = valid([
+      item({ packages: [{ weight: 2.3 }], value: 1500 }),
+      item({ packages: [{ weight: '2.3' }], value: '1500' }),
+    ]);
     expect(a!.packages).toEqual(b!.packages);
     expect(a!.value).toBe(b!.value);
   });
@@ -14,7 +17,13 @@ describe('spec "Common conventions" 5-6: request types are informative', () => {
     expect(valid([item({ packages: [{ weight: '1,25' }] })])[0]!.packages[0]!.weight).toBe('1.25');
   });
   test('dimensions given as strings are whole numbers', () => {
-    const [d] = valid([item({ agent: 'PPR', deliveryType: 'PPR-PRIVATE', packages: [{ weight: 1, length: '40', width: 30, height: '20' }] })]);
+    const [d] = valid([
+      item({
+        agent: 'PPR',
+        deliveryType: 'PPR-PRIVATE',
+        packages: [{ weight: 1, length: '40', width: 30, height: '20' }],
+      }),
+    ]);
     expect(d!.packages[0]).toEqual({ weight: '1', length: 40, width: 30, height: 20 });
   });
   test('weights and money stay exact decimals (no float drift)', () => {
@@ -35,7 +44,15 @@ describe('spec "POST /api/v3/deliveries": all-or-nothing with every error listed
   test('required fields are reported with their paths', () => {
     const errs = errorsOf([{ sender: {}, recipient: {} }]);
     expect(fields(errs)).toEqual(
-      expect.arrayContaining(['[0].agent', '[0].deliveryType', '[0].value', '[0].valueCurrency', '[0].packages', '[0].sender.type', '[0].recipient.type']),
+      expect.arrayContaining([
+        '[0].agent',
+        '[0].deliveryType',
+        '[0].value',
+        '[0].valueCurrency',
+        '[0].packages',
+        '[0].sender.type',
+        '[0].recipient.type',
+      ]),
     );
   });
   test('an empty or missing list is an error, not a crash', () => {
@@ -44,7 +61,9 @@ describe('spec "POST /api/v3/deliveries": all-or-nothing with every error listed
     expect(errorsOf([42])[0]!.field).toBe('[0]');
   });
   test('form and XML lists (index-keyed objects, single element) read like arrays', () => {
-    const [d] = valid([item({ packages: { 0: { weight: '1' }, 1: { weight: '2' } }, extraServices: { code: 'addressee_only' } })]);
+    const [d] = valid([
+      item({ packages: { 0: { weight: '1' }, 1: { weight: '2' } }, extraServices: { code: 'addressee_only' } }),
+    ]);
     expect(d!.packages).toHaveLength(2);
     expect(d!.extraServices.map((s) => s.code)).toEqual(['addressee_only']);
   });
@@ -58,7 +77,13 @@ describe('spec "Party type rules" 1-3', () => {
   test('1. address: the address, names and phone or email are required', () => {
     const errs = errorsOf([item({ recipient: { type: 'address', address: { street: 'Dlouhá 1' } } })]);
     expect(fields(errs)).toEqual(
-      expect.arrayContaining(['[0].recipient.surname', '[0].recipient.email', '[0].recipient.address.city', '[0].recipient.address.postalCode', '[0].recipient.address.state']),
+      expect.arrayContaining([
+        '[0].recipient.surname',
+        '[0].recipient.email',
+        '[0].recipient.address.city',
+        '[0].recipient.address.postalCode',
+        '[0].recipient.address.state',
+      ]),
     );
   });
   test('1. email may be omitted when phone is given, and phone when email is given', () => {
@@ -69,24 +94,55 @@ describe('spec "Party type rules" 1-3', () => {
   });
   test('the street must include the house number unless streetNumber is given', () => {
     const r = item().recipient as Record<string, unknown>;
-    expect(fields(errorsOf([item({ recipient: { ...r, address: { street: 'Dlouhá', city: 'Praha', postalCode: '11000', state: 'CZ' } } })]))).toEqual(['[0].recipient.address.street']);
-    valid([item({ recipient: { ...r, address: { street: 'Dlouhá', streetNumber: '12', city: 'Praha', postalCode: '11000', state: 'CZ' } } })]);
+    expect(
+      fields(
+        errorsOf([
+          item({ recipient: { ...r, address: { street: 'Dlouhá', city: 'Praha', postalCode: '11000', state: 'CZ' } } }),
+        ]),
+      ),
+    ).toEqual(['[0].recipient.address.street']);
+    valid([
+      item({
+        recipient: {
+          ...r,
+          address: { street: 'Dlouhá', streetNumber: '12', city: 'Praha', postalCode: '11000', state: 'CZ' },
+        },
+      }),
+    ]);
   });
   test('2. collectionPlace: only the identifier is needed; unknown and inactive places are refused', () => {
     valid([item({ sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } })]);
-    expect(errorsOf([item({ sender: { type: 'collectionPlace', collectionPlace: 'NOPE' } })])[0]!.field).toBe('[0].sender.collectionPlace');
-    expect(errorsOf([item({ sender: { type: 'collectionPlace', collectionPlace: 'OLD-PLZEN' } })])[0]!.message.en).toMatch(/not active/);
+    expect(errorsOf([item({ sender: { type: 'collectionPlace', collectionPlace: 'NOPE' } })])[0]!.field).toBe(
+      '[0].sender.collectionPlace',
+    );
+    expect(
+      errorsOf([item({ sender: { type: 'collectionPlace', collectionPlace: 'OLD-PLZEN' } })])[0]!.message.en,
+    ).toMatch(/not active/);
   });
   test('3. pickUpPlace: the identifier and personal data without an address; recipient only', () => {
     const pup = { type: 'pickUpPlace', pickUpPlace: 'BOX-1234', surname: 'Benešová', phone: '603456789' };
-    const box = { agent: 'BOX', deliveryType: 'BOX-LOCKER', packages: [{ weight: 1, length: 10, width: 10, height: 10 }] };
+    const box = {
+      agent: 'BOX',
+      deliveryType: 'BOX-LOCKER',
+      packages: [{ weight: 1, length: 10, width: 10, height: 10 }],
+    };
     valid([item({ ...box, recipient: pup })]);
-    expect(fields(errorsOf([item({ ...box, recipient: { ...pup, address: { street: 'x 1' } } })]))).toEqual(['[0].recipient.address']);
-    expect(fields(errorsOf([item({ ...box, recipient: { ...pup, pickUpPlace: undefined } })]))).toEqual(['[0].recipient.pickUpPlace']);
+    expect(fields(errorsOf([item({ ...box, recipient: { ...pup, address: { street: 'x 1' } } })]))).toEqual([
+      '[0].recipient.address',
+    ]);
+    expect(fields(errorsOf([item({ ...box, recipient: { ...pup, pickUpPlace: undefined } })]))).toEqual([
+      '[0].recipient.pickUpPlace',
+    ]);
     expect(fields(errorsOf([item({ sender: pup })]))).toEqual(['[0].sender.type']);
   });
-  test('a pick-up place identifier must have the carrier\'s format', () => {
-    const errs = errorsOf([item({ agent: 'SHP', deliveryType: 'SHP-POINT', recipient: { type: 'pickUpPlace', pickUpPlace: 'BOX-1', surname: 'X', phone: '603456789' } })]);
+  test("a pick-up place identifier must have the carrier's format", () => {
+    const errs = errorsOf([
+      item({
+        agent: 'SHP',
+        deliveryType: 'SHP-POINT',
+        recipient: { type: 'pickUpPlace', pickUpPlace: 'BOX-1', surname: 'X', phone: '603456789' },
+      }),
+    ]);
     expect(errs[0]!.field).toBe('[0].recipient.pickUpPlace');
     expect(errs[0]!.message.en).toMatch(/SHP-0042/);
   });
@@ -115,12 +171,24 @@ describe('spec "Delivery: request fields": conditional fields', () => {
   });
   test("the recipient's phone is required when the delivery type has phoneRequired", () => {
     const r = item().recipient as Record<string, unknown>;
-    const errs = errorsOf([item({ agent: 'RGX', deliveryType: 'RGX-STD', packages: [{ weight: 1, length: 1, width: 1, height: 1 }], recipient: { ...r, phone: undefined } })]);
+    const errs = errorsOf([
+      item({
+        agent: 'RGX',
+        deliveryType: 'RGX-STD',
+        packages: [{ weight: 1, length: 1, width: 1, height: 1 }],
+        recipient: { ...r, phone: undefined },
+      }),
+    ]);
     expect(fields(errs)).toEqual(['[0].recipient.phone']);
   });
   test('weight over the delivery type limit and a country it does not serve are refused', () => {
     const r = item().recipient as Record<string, unknown>;
-    const errs = errorsOf([item({ packages: [{ weight: 31 }], recipient: { ...r, address: { street: 'Ulica 1', city: 'Wien', postalCode: '1010', state: 'AT' } } })]);
+    const errs = errorsOf([
+      item({
+        packages: [{ weight: 31 }],
+        recipient: { ...r, address: { street: 'Ulica 1', city: 'Wien', postalCode: '1010', state: 'AT' } },
+      }),
+    ]);
     expect(fields(errs)).toEqual(['[0].packages[0].weight', '[0].recipient.address.state']);
   });
 });
@@ -136,13 +204,29 @@ describe('spec "Delivery: request fields": extra services', () => {
       item({ extraServices: [{ code: 'email_advice_unload', arguments: { email: 'not-an-email' } }] }),
       item({ extraServices: [{ code: 'email_advice_unload', arguments: { email: 'a@b.cz', colour: 'red' } }] }),
     ]);
-    expect(fields(errs)).toEqual(['[0].extraServices[0].arguments.email', '[1].extraServices[0].arguments.email', '[2].extraServices[0].arguments.colour']);
+    expect(fields(errs)).toEqual([
+      '[0].extraServices[0].arguments.email',
+      '[1].extraServices[0].arguments.email',
+      '[2].extraServices[0].arguments.colour',
+    ]);
   });
   test('banned pairs are refused: day_definite with guaranteed_24, cod with back_delivery', () => {
-    const errs = errorsOf([item({ extraServices: [{ code: 'guaranteed_24' }, { code: 'day_definite', arguments: { date: '2030-06-03' } }] })]);
-    expect(errs.map((e) => [e.field, e.message.en])).toEqual([['[0].extraServices[1].code', 'The extra service day_definite cannot be combined with guaranteed_24.']]);
+    const errs = errorsOf([
+      item({ extraServices: [{ code: 'guaranteed_24' }, { code: 'day_definite', arguments: { date: '2030-06-03' } }] }),
+    ]);
+    expect(errs.map((e) => [e.field, e.message.en])).toEqual([
+      ['[0].extraServices[1].code', 'The extra service day_definite cannot be combined with guaranteed_24.'],
+    ]);
     const banned = errorsOf([
-      item({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: item().recipient, recipient: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' }, cod: 10, codCurrency: 'CZK', variableSymbol: '1' }),
+      item({
+        agent: 'PPR',
+        deliveryType: 'PPR-BUSINESS',
+        sender: item().recipient,
+        recipient: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+        cod: 10,
+        codCurrency: 'CZK',
+        variableSymbol: '1',
+      }),
     ]);
     expect(banned.map((e) => e.message.en)).toEqual(['The extra service back_delivery cannot be combined with cod.']);
   });
@@ -151,7 +235,9 @@ describe('spec "Delivery: request fields": extra services', () => {
     expect(errs.map((e) => e.field)).toEqual(['[0].extraServices[0].code']);
   });
   test('an extra service given twice is refused', () => {
-    expect(fields(errorsOf([item({ extraServices: [{ code: 'addressee_only' }, { code: 'addressee_only' }] })]))).toEqual(['[0].extraServices[1].code']);
+    expect(
+      fields(errorsOf([item({ extraServices: [{ code: 'addressee_only' }, { code: 'addressee_only' }] })])),
+    ).toEqual(['[0].extraServices[1].code']);
   });
 });
 
@@ -165,20 +251,34 @@ describe('spec "Party type rules" 4-5: implicit services by party types', () => 
     expect(codes({ sender: address })).toEqual(['direct_delivery']);
   });
   test('4. back shipment: address -> collectionPlace -> back_delivery', () => {
-    expect(codes({ sender: address, recipient: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } })).toEqual(['back_delivery']);
+    expect(codes({ sender: address, recipient: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } })).toEqual([
+      'back_delivery',
+    ]);
   });
   test('5. a collection place without a collection type for the carrier behaves like an address', () => {
-    expect(codes({ sender: { type: 'collectionPlace', collectionPlace: 'SHOP-OSTRAVA' } })).toEqual(['direct_delivery']);
+    expect(codes({ sender: { type: 'collectionPlace', collectionPlace: 'SHOP-OSTRAVA' } })).toEqual([
+      'direct_delivery',
+    ]);
     // WH-BRNO has a collection type for PPR but not for NP.
     expect(codes({ sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } })).toEqual(['direct_delivery']);
-    expect(codes({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } })).toEqual([]);
+    expect(
+      codes({
+        agent: 'PPR',
+        deliveryType: 'PPR-BUSINESS',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' },
+      }),
+    ).toEqual([]);
   });
   test('5. a carrier without the collection distinction has no back or direct service', () => {
     expect(codes({ agent: 'SHP', deliveryType: 'SHP-HOME', sender: address })).toEqual([]);
   });
   test('an implicit service sent explicitly is accepted when implied and refused otherwise', () => {
-    expect(codes({ sender: address, extraServices: [{ code: 'direct_delivery', arguments: [] }] })).toEqual(['direct_delivery']);
-    expect(fields(errorsOf([item({ extraServices: [{ code: 'direct_delivery' }] })]))).toEqual(['[0].extraServices[0].code']);
+    expect(codes({ sender: address, extraServices: [{ code: 'direct_delivery', arguments: [] }] })).toEqual([
+      'direct_delivery',
+    ]);
+    expect(fields(errorsOf([item({ extraServices: [{ code: 'direct_delivery' }] })]))).toEqual([
+      '[0].extraServices[0].code',
+    ]);
   });
 });
 

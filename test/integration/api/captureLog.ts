@@ -7,7 +7,7 @@ export interface CapturedLog extends Logger {
 
 export function captureLog(): CapturedLog {
   const lines: string[] = [];
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push(JSON.stringify({ level, message, ...fields }));
+  const write = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push(JSON.stringify({ level, message, ...fields }));
   return { lines, info: write('info'), warn: write('warn'), error: write('error') };
 }
-

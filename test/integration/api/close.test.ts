@@ -11,19 +11,42 @@ afterEach(async () => {
 });
 afterAll(async () => s?.sb.close());
 
-const asCloseItem = (d: Delivery): CloseRequestItem => ({ deliveryId: d.deliveryId, agent: d.agent, sender: { type: 'collectionPlace', collectionPlace: d.sender.collectionPlace ?? (d.sender as { identificator?: string }).identificator } });
+const asCloseItem = (d: Delivery): CloseRequestItem => ({
+  deliveryId: d.deliveryId,
+  agent: d.agent,
+  sender: {
+    type: 'collectionPlace',
+    collectionPlace: d.sender.collectionPlace ?? (d.sender as { identificator?: string }).identificator,
+  },
+});
 
 describe('closing (spec "PATCH /api/v3/deliveries", Limits: one carrier and one collection place per request)', () => {
   it('groups shipments by carrier + collection place, one PATCH per group, and returns each group closed', async () => {
     const inserted = await s.client.insertDeliveries([
       shipment(),
       shipment(),
-      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }),
+      shipment({
+        agent: 'PPR',
+        deliveryType: 'PPR-BUSINESS',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' },
+      }),
     ]);
     const items: CloseRequestItem[] = [
-      { deliveryId: inserted[0]!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } },
-      { deliveryId: inserted[2]!.deliveryId, agent: 'PPR', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } },
-      { deliveryId: inserted[1]!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } },
+      {
+        deliveryId: inserted[0]!.deliveryId,
+        agent: 'NP',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+      },
+      {
+        deliveryId: inserted[2]!.deliveryId,
+        agent: 'PPR',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' },
+      },
+      {
+        deliveryId: inserted[1]!.deliveryId,
+        agent: 'NP',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+      },
     ];
     const before = s.log.lines.filter((l) => l.includes('"method":"PATCH"')).length;
     const groups = await s.client.closeDeliveries(items);
@@ -49,7 +72,14 @@ describe('closing (spec "PATCH /api/v3/deliveries", Limits: one carrier and one 
   it('reports a group the carrier rejects as rejected, with errors mapped to the deliveryId, and closes nothing of it', async () => {
     const [ok, bad] = await s.client.insertDeliveries([
       shipment(),
-      shipment({ recipient: { type: 'address', surname: 'REJECT', email: 'r@example.com', address: { street: 'Dlouhá 1', city: 'Praha', postalCode: '11000', state: 'CZ' } } }),
+      shipment({
+        recipient: {
+          type: 'address',
+          surname: 'REJECT',
+          email: 'r@example.com',
+          address: { street: 'Dlouhá 1', city: 'Praha', postalCode: '11000', state: 'CZ' },
+        },
+      }),
     ]);
     const [group] = await s.client.closeDeliveries([ok!, bad!].map(asCloseItem));
     expect(group!.outcome.status).toBe('rejected');
@@ -113,6 +143,8 @@ describe('insert with a lost answer (never a blind retry)', () => {
     const out = await slow.client.insertDeliveries(items);
     expect(out.map((d) => d.externalId)).toEqual(items.map((i) => i.externalId));
     expect(out.every((d) => d.deliveryId > 0 && d.deliveryState === 0)).toBe(true);
-    expect(slow.log.lines.filter((l) => l.includes('"method":"POST"') && l.includes('/api/v3/deliveries')).length).toBe(1);
+    expect(slow.log.lines.filter((l) => l.includes('"method":"POST"') && l.includes('/api/v3/deliveries')).length).toBe(
+      1,
+    );
   });
 });

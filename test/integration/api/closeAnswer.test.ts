@@ -6,7 +6,12 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, ServiceError, type AccessTokenSource, type CloseRequestItem } from '../../../electron/api/index';
+import {
+  createServiceClient,
+  ServiceError,
+  type AccessTokenSource,
+  type CloseRequestItem,
+} from '../../../electron/api/index';
 import { captureLog } from './support';
 
 let server: http.Server;
@@ -21,8 +26,13 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.method === 'PATCH') {
         patches++;
-        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify({ code: 200, status: 'success', message: 'ok', data: closeData }));
-      } else res.writeHead(503, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify({ code: 503, status: 'error', message: 'Služba je nedostupná' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json; charset=UTF-8' })
+          .end(JSON.stringify({ code: 200, status: 'success', message: 'ok', data: closeData }));
+      } else
+        res
+          .writeHead(503, { 'content-type': 'application/json; charset=UTF-8' })
+          .end(JSON.stringify({ code: 503, status: 'error', message: 'Služba je nedostupná' }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -34,7 +44,16 @@ afterAll(async () => {
 });
 
 const tokens: AccessTokenSource = { accessToken: async () => 'token', renewAfterRejection: async () => 'token' };
-const client = () => createServiceClient({ baseUrl, tokens, language: () => 'cs', log: captureLog(), timeoutMs: 5000, retryBackoffMs: 10, verifyDelayMs: 10 });
+const client = () =>
+  createServiceClient({
+    baseUrl,
+    tokens,
+    language: () => 'cs',
+    log: captureLog(),
+    timeoutMs: 5000,
+    retryBackoffMs: 10,
+    verifyDelayMs: 10,
+  });
 
 const FIRST_ID = 7000;
 /** A closed shipment as the service sends it (spec "Delivery: response fields"). */
@@ -58,23 +77,43 @@ const wire = (n: number) => ({
   ticketNote: 'Křehké – neklopit',
   extraServices: [],
   packages: [{ weight: '2,3', length: '30', width: 20, height: '', barcode: `NP${String(900000 + n)}CZ` }],
-  recipient: { type: 'address', surname: 'Dvořáková', email: 'dvorakova@example.cz', address: { street: 'Dlouhá 1', city: 'Plzeň', postalCode: '30100', state: 'CZ' } },
+  recipient: {
+    type: 'address',
+    surname: 'Dvořáková',
+    email: 'dvorakova@example.cz',
+    address: { street: 'Dlouhá 1', city: 'Plzeň', postalCode: '30100', state: 'CZ' },
+  },
   sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
 });
-const items: CloseRequestItem[] = Array.from({ length: 500 }, (_, n) => ({ deliveryId: FIRST_ID + n, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } }));
+const items: CloseRequestItem[] = Array.from({ length: 500 }, (_, n) => ({
+  deliveryId: FIRST_ID + n,
+  agent: 'NP',
+  sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+}));
 
 describe('the close answer of 500 shipments', () => {
   it('is read whole: every shipment closed, each read as the spec says (decimal comma, numbers as text)', async () => {
-    closeData = { collectionOrders: [{ agent: 'NP', scheduled: '2026-11-25', collectionPlace: 'WH-PRAHA' }], deliveries: Array.from({ length: 500 }, (_, n) => wire(n)) };
+    closeData = {
+      collectionOrders: [{ agent: 'NP', scheduled: '2026-11-25', collectionPlace: 'WH-PRAHA' }],
+      deliveries: Array.from({ length: 500 }, (_, n) => wire(n)),
+    };
     const [group] = await client().closeDeliveries(items);
     expect(group!.outcome.status).toBe('closed');
     if (group!.outcome.status !== 'closed') return;
     expect(group!.outcome.confirmedBy).toBe('response');
-    expect(group!.outcome.collectionOrders).toEqual([{ agent: 'NP', scheduled: '2026-11-25', collectionPlace: 'WH-PRAHA' }]);
+    expect(group!.outcome.collectionOrders).toEqual([
+      { agent: 'NP', scheduled: '2026-11-25', collectionPlace: 'WH-PRAHA' },
+    ]);
     const ds = group!.outcome.deliveries;
     expect(ds.map((d) => d.deliveryId)).toEqual(items.map((i) => i.deliveryId));
     expect(ds[437]).toMatchObject({
-      deliveryNumber: 'NP100437', deliveryState: 1, source: 3, value: '1250.50', codCurrency: null, variableSymbol: '20261124', ticketNote: 'Křehké – neklopit',
+      deliveryNumber: 'NP100437',
+      deliveryState: 1,
+      source: 3,
+      value: '1250.50',
+      codCurrency: null,
+      variableSymbol: '20261124',
+      ticketNote: 'Křehké – neklopit',
       packages: [{ weight: '2.3', length: 30, width: 20, height: null, barcode: 'NP900437CZ' }],
       recipient: { surname: 'Dvořáková', address: { city: 'Plzeň' } },
     });
@@ -91,7 +130,9 @@ describe('the close answer of 500 shipments', () => {
     if (group!.outcome.status !== 'unknown') return;
     expect(group!.outcome.error).toBeInstanceOf(ServiceError);
     expect(group!.outcome.error.kind).toBe('malformed');
-    expect(group!.outcome.error.message).toBe("The service's close answer could not be read (deliveries.400.deliveryId: Invalid input: expected number, received string).");
+    expect(group!.outcome.error.message).toBe(
+      "The service's close answer could not be read (deliveries.400.deliveryId: Invalid input: expected number, received string).",
+    );
     expect(patches - before).toBe(1);
   });
 
@@ -107,10 +148,14 @@ describe('the close answer of 500 shipments', () => {
 
     closeData = { collectionOrders: [], deliveries };
     const [b] = await client().closeDeliveries(items);
-    expect(b!.outcome.status === 'unknown' && b!.outcome.error.message).toBe("The service's close answer could not be read (deliveries.120.deliveryState: unknown delivery state).");
+    expect(b!.outcome.status === 'unknown' && b!.outcome.error.message).toBe(
+      "The service's close answer could not be read (deliveries.120.deliveryState: unknown delivery state).",
+    );
 
     closeData = { collectionOrders: [], deliveries: { 0: wire(0) } };
     const [c] = await client().closeDeliveries(items);
-    expect(c!.outcome.status === 'unknown' && c!.outcome.error.message).toBe("The service's close answer could not be read (deliveries: Invalid input: expected array, received object).");
+    expect(c!.outcome.status === 'unknown' && c!.outcome.error.message).toBe(
+      "The service's close answer could not be read (deliveries: Invalid input: expected array, received object).",
+    );
   });
 });

@@ -10,7 +10,10 @@ afterAll(async () => s?.sb.close());
 
 describe('insert and search (spec "POST /api/v3/deliveries", "GET /api/v3/deliveries")', () => {
   it('inserts several shipments in one request and returns them with ids, state 0 and exact decimals', async () => {
-    const items = [shipment({ value: '1250.50', packages: [{ weight: '2.3' }] }), shipment({ value: '99.9', cod: '99.90', codCurrency: 'CZK', variableSymbol: '20240001' })];
+    const items = [
+      shipment({ value: '1250.50', packages: [{ weight: '2.3' }] }),
+      shipment({ value: '99.9', cod: '99.90', codCurrency: 'CZK', variableSymbol: '20240001' }),
+    ];
     const out = await s.client.insertDeliveries(items);
     expect(out).toHaveLength(2);
     expect(out.map((d) => d.externalId)).toEqual(items.map((i) => i.externalId));
@@ -30,7 +33,9 @@ describe('insert and search (spec "POST /api/v3/deliveries", "GET /api/v3/delive
 
   it('rejects an invalid item with a 422 whose errors point at that shipment, and inserts none', async () => {
     const good = shipment();
-    const bad = shipment({ recipient: { type: 'address', surname: 'X', address: { street: 'A 1', city: 'B', postalCode: '1', state: 'CZ' } } });
+    const bad = shipment({
+      recipient: { type: 'address', surname: 'X', address: { street: 'A 1', city: 'B', postalCode: '1', state: 'CZ' } },
+    });
     const err = await s.client.insertDeliveries([good, bad]).catch((e) => e);
     expect(err).toBeInstanceOf(ServiceError);
     expect(err.kind).toBe('http');
@@ -59,7 +64,10 @@ describe('insert and search (spec "POST /api/v3/deliveries", "GET /api/v3/delive
 
   it('searches by filters and returns only the requested fields', async () => {
     const [d] = await s.client.insertDeliveries([shipment({ ticketNote: 'fragile glass' })]);
-    const r = await s.client.searchDeliveries({ filters: { externalId: d!.externalId! }, fields: ['deliveryId', 'externalId', 'deliveryState'] });
+    const r = await s.client.searchDeliveries({
+      filters: { externalId: d!.externalId! },
+      fields: ['deliveryId', 'externalId', 'deliveryState'],
+    });
     expect(r.status).toBe('ok');
     if (r.status !== 'ok') return;
     expect(r.deliveries).toEqual([{ deliveryId: d!.deliveryId, externalId: d!.externalId, deliveryState: 0 }]);
@@ -94,7 +102,9 @@ describe('edit and cancel (spec "PUT", "DELETE")', () => {
     const item = { ...shipment({ externalId: d!.externalId! }), deliveryId: d!.deliveryId, ticketNote: 'edited once' };
     const [edited] = await s.client.editDeliveries([item], { ifMatch: etag });
     expect(edited!.ticketNote).toBe('edited once');
-    const err = await s.client.editDeliveries([{ ...item, ticketNote: 'edited twice' }], { ifMatch: etag }).catch((e) => e);
+    const err = await s.client
+      .editDeliveries([{ ...item, ticketNote: 'edited twice' }], { ifMatch: etag })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ServiceError);
     expect(err.status).toBe(412);
     const now = await s.client.getDeliveriesByIds([d!.deliveryId]);

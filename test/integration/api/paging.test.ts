@@ -5,14 +5,22 @@ import { openSession, shipment, type Session } from './support';
 let s: Session;
 let inserted: Delivery[];
 const marker = `paging-${process.pid}-${Date.now()}`;
-const searchLines = () => s.log.lines.filter((l) => l.includes('"method":"GET"') && l.includes('"path":"/api/v3/deliveries"') && l.includes('"status"'));
+const searchLines = () =>
+  s.log.lines.filter(
+    (l) => l.includes('"method":"GET"') && l.includes('"path":"/api/v3/deliveries"') && l.includes('"status"'),
+  );
 
 beforeAll(async () => {
   s = await openSession({ seed: 'none' });
   // 230 shipments with long externalIds, in three insert requests (several per request).
   inserted = [];
   for (let i = 0; i < 3; i++) {
-    const items = Array.from({ length: i < 2 ? 100 : 30 }, () => shipment({ ticketNote: marker, externalId: `pg${Date.now()}-${'x'.repeat(36)}-${Math.random().toString(36).slice(2, 10)}` }));
+    const items = Array.from({ length: i < 2 ? 100 : 30 }, () =>
+      shipment({
+        ticketNote: marker,
+        externalId: `pg${Date.now()}-${'x'.repeat(36)}-${Math.random().toString(36).slice(2, 10)}`,
+      }),
+    );
     inserted.push(...(await s.client.insertDeliveries(items)));
   }
 });
@@ -33,7 +41,11 @@ describe('paging and splitting (spec "GET /api/v3/deliveries": 100 results, ~800
   it('starts after a given deliveryId', async () => {
     const sorted = inserted.map((d) => d.deliveryId).sort((a, b) => a - b);
     const pages: Delivery[][] = [];
-    for await (const page of s.client.pageDeliveries({ filters: { ticketNote: marker } }, { afterDeliveryId: sorted[199] })) pages.push(page);
+    for await (const page of s.client.pageDeliveries(
+      { filters: { ticketNote: marker } },
+      { afterDeliveryId: sorted[199] },
+    ))
+      pages.push(page);
     expect(pages.flat().map((d) => d.deliveryId)).toEqual(sorted.slice(200));
   });
 

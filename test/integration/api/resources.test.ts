@@ -28,7 +28,16 @@ describe('GET /api/ (spec: unversioned test resource with ETag)', () => {
 
 describe('transport search (spec "GET /api/v3/transports")', () => {
   it('sends GET with a JSON body and reads transports with exact decimal prices', async () => {
-    const [result] = await s.client.searchTransports([query, { ...query, recipient: { type: 'address', address: { street: 'Hlavní 1', city: 'Bratislava', postalCode: '81101', state: 'SK' } } }]);
+    const [result] = await s.client.searchTransports([
+      query,
+      {
+        ...query,
+        recipient: {
+          type: 'address',
+          address: { street: 'Hlavní 1', city: 'Bratislava', postalCode: '81101', state: 'SK' },
+        },
+      },
+    ]);
     expect(result!.delivery).toBe(0);
     expect(result!.transports.length).toBeGreaterThan(0);
     const np = result!.transports.find((t) => t.agent.code === 'NP');
@@ -40,7 +49,9 @@ describe('transport search (spec "GET /api/v3/transports")', () => {
 
   it('falls back to POST with X-HTTP-Method-Override: GET when GET with a body is refused, and remembers it', async () => {
     const proxy = await startProxy(s.sb.url, (req, body) =>
-      req.method === 'GET' && req.url?.startsWith('/api/v3/transports') && body.length > 0 ? { status: 400, body: '{"code":400,"status":"error","message":"GET with a body"}' } : null,
+      req.method === 'GET' && req.url?.startsWith('/api/v3/transports') && body.length > 0
+        ? { status: 400, body: '{"code":400,"status":"error","message":"GET with a body"}' }
+        : null,
     );
     try {
       const via = await openSession({ sandbox: s.sb, baseUrl: proxy.url });
@@ -77,7 +88,9 @@ describe('collection places (spec "GET /api/v2/collection-places")', () => {
 describe('traces (spec "GET /api/v3/deliveries/traces")', () => {
   it('returns traces of closed shipments and 422 for an unclosed one', async () => {
     const [d, open] = await s.client.insertDeliveries([shipment(), shipment()]);
-    const [g] = await s.client.closeDeliveries([{ deliveryId: d!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } }]);
+    const [g] = await s.client.closeDeliveries([
+      { deliveryId: d!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } },
+    ]);
     expect(g!.outcome.status).toBe('closed');
     await adminPost(s.sb, 'clock/advance', { seconds: 2 * 24 * 3600 });
     const traces = await s.client.getTraces([d!.deliveryId]);

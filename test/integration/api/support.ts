@@ -14,7 +14,11 @@ export { captureLog, type CapturedLog } from './captureLog';
 import { captureLog, type CapturedLog } from './captureLog';
 
 export async function adminPost<T = unknown>(sb: { url: string }, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${sb.url}/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sb.url}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`admin ${path}: HTTP ${res.status} ${text}`);
   return JSON.parse(text) as T;
@@ -31,12 +35,25 @@ export interface Session {
   refreshToken: string;
 }
 
-export async function openSession(opts: { sandbox?: Sandbox; clock?: Clock; baseUrl?: string; seed?: 'demo' | 'none'; timeoutMs?: number; verifyDelayMs?: number } = {}): Promise<Session> {
+export async function openSession(
+  opts: {
+    sandbox?: Sandbox;
+    clock?: Clock;
+    baseUrl?: string;
+    seed?: 'demo' | 'none';
+    timeoutMs?: number;
+    verifyDelayMs?: number;
+  } = {},
+): Promise<Session> {
   const sb = opts.sandbox ?? (await startSandbox({ seed: opts.seed ?? 'demo' }));
   const log = captureLog();
   const secrets = createMemorySecretStore();
   const accountId = 'test-account';
-  const manual = await adminPost<{ refresh_token: string }>(sb, 'tokens', { clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope });
+  const manual = await adminPost<{ refresh_token: string }>(sb, 'tokens', {
+    clientId: sb.demo.clientId,
+    username: sb.demo.username,
+    scope: sb.demo.scope,
+  });
   await secrets.set(secretNames.clientSecret(accountId), sb.demo.clientSecret);
   await secrets.set(secretNames.refreshToken(accountId), manual.refresh_token);
   const baseUrl = opts.baseUrl ?? sb.url;

@@ -12,7 +12,8 @@ export interface BrowserVisit {
 
 function attrs(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([a-zA-Z_-]+)\s*=\s*"([^"]*)"/g)) out[m[1]!] = m[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  for (const m of tag.matchAll(/([a-zA-Z_-]+)\s*=\s*"([^"]*)"/g))
+    out[m[1]!] = m[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
   return out;
 }
 
@@ -33,7 +34,12 @@ function formOf(html: string, fill: Record<string, string>, button?: { name: str
 
 export async function followLogin(
   startUrl: string,
-  o: { username: string; password: string; decision?: 'allow' | 'deny'; beforeCallback?: (callbackUrl: string) => Promise<string | void> | string | void },
+  o: {
+    username: string;
+    password: string;
+    decision?: 'allow' | 'deny';
+    beforeCallback?: (callbackUrl: string) => Promise<string | void> | string | void;
+  },
 ): Promise<BrowserVisit> {
   const visited: string[] = [];
   let url = startUrl;
@@ -51,10 +57,19 @@ export async function followLogin(
       init = {};
       continue;
     }
-    const form = formOf(html, { username: o.username, password: o.password }, /name="decision"/.test(html) ? { name: 'decision', value: o.decision ?? 'allow' } : undefined);
-    if (!form || new URL(url).origin !== new URL(startUrl).origin) return { visited, finalStatus: res.status, finalHtml: html };
+    const form = formOf(
+      html,
+      { username: o.username, password: o.password },
+      /name="decision"/.test(html) ? { name: 'decision', value: o.decision ?? 'allow' } : undefined,
+    );
+    if (!form || new URL(url).origin !== new URL(startUrl).origin)
+      return { visited, finalStatus: res.status, finalHtml: html };
     url = new URL(form.action, url).toString();
-    init = { method: form.method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.fields.toString() };
+    init = {
+      method: form.method,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.fields.toString(),
+    };
   }
   throw new Error(`login did not finish: ${visited.join(' -> ')}`);
 }

@@ -69,7 +69,15 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
     );
     // Inside node_modules, so the bundle finds the project's packages.
     const out = path.resolve(__dirname, '../../../node_modules/.cache', `keychain-no-bus-${process.pid}.cjs`);
-    await build({ entryPoints: [src], outfile: out, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent' });
+    await build({
+      entryPoints: [src],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      packages: 'external',
+      logLevel: 'silent',
+    });
     // No session bus at all (no address, a runtime folder without a bus socket): a desk PC
     // without a desktop session, a service account, a kiosk login.
     const { DBUS_SESSION_BUS_ADDRESS: _bus, ...rest } = process.env;
@@ -91,7 +99,11 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
     const port = (s.address() as { port: number }).port;
     await new Promise((r) => s.close(r));
     const clientSecret = `kc-secret-${Date.now()}-abcdef`;
-    const { clientId } = await adminPost<{ clientId: string }>(sb, 'clients', { companyName: 'Keychain Test', redirectUri: `http://127.0.0.1:${port}/callback`, clientSecret });
+    const { clientId } = await adminPost<{ clientId: string }>(sb, 'clients', {
+      companyName: 'Keychain Test',
+      redirectUri: `http://127.0.0.1:${port}/callback`,
+      clientSecret,
+    });
 
     const fileLog = createLogger({ dataDir: dir });
     const captured = captureLog();
@@ -113,7 +125,13 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
       },
     });
 
-    const acc = await accounts.add({ name: 'Demo Shop', environment: 'sandbox', clientId, clientSecret, redirectPort: port });
+    const acc = await accounts.add({
+      name: 'Demo Shop',
+      environment: 'sandbox',
+      clientId,
+      clientSecret,
+      redirectPort: port,
+    });
     expect(accounts.active()?.id).toBe(acc.id);
     expect(await accounts.loginState(acc.id)).toEqual({ state: 'logged-out' });
     expect(await accounts.loginWithBrowser(acc.id)).toEqual({ state: 'logged-in' });
@@ -129,16 +147,34 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
     const accessToken = await tokens.accessToken();
 
     // Manual mode: a refresh token obtained by hand, checked with one refresh.
-    const second = await accounts.add({ name: 'Other account', environment: 'sandbox', clientId: sb.demo.clientId, clientSecret: sb.demo.clientSecret });
-    const manual = await adminPost<{ refresh_token: string; access_token: string }>(sb, 'tokens', { clientId: sb.demo.clientId, username: sb.demo.username, scope: sb.demo.scope });
-    await expect(accounts.loginWithRefreshToken(second.id, 'y'.repeat(40))).rejects.toMatchObject({ code: 'login_invalid_token' });
+    const second = await accounts.add({
+      name: 'Other account',
+      environment: 'sandbox',
+      clientId: sb.demo.clientId,
+      clientSecret: sb.demo.clientSecret,
+    });
+    const manual = await adminPost<{ refresh_token: string; access_token: string }>(sb, 'tokens', {
+      clientId: sb.demo.clientId,
+      username: sb.demo.username,
+      scope: sb.demo.scope,
+    });
+    await expect(accounts.loginWithRefreshToken(second.id, 'y'.repeat(40))).rejects.toMatchObject({
+      code: 'login_invalid_token',
+    });
     expect(await accounts.loginWithRefreshToken(second.id, manual.refresh_token)).toEqual({ state: 'logged-in' });
     const secondAccess = await (await accounts.tokens(second.id)).accessToken();
     expect(accounts.active()?.id).toBe(acc.id);
     accounts.setActive(second.id);
     expect(accounts.active()?.id).toBe(second.id);
 
-    const needles = [clientSecret, refreshToken!, accessToken, manual.refresh_token, secondAccess, sb.demo.clientSecret];
+    const needles = [
+      clientSecret,
+      refreshToken!,
+      accessToken,
+      manual.refresh_token,
+      secondAccess,
+      sb.demo.clientSecret,
+    ];
     db.pragma('wal_checkpoint(PASSIVE)');
     const files = filesUnder(dir);
     expect(files.some((f) => f.endsWith('station.db'))).toBe(true);

@@ -23,11 +23,14 @@ let sb: Sandbox;
 let proxy: Proxy;
 const secret = 'loopback-test-secret-123';
 
-
 /** A client registered with its own loopback redirect, so tests do not share port 53682. */
 async function registerClient(path = '/callback') {
   const port = await freePort();
-  const { clientId } = await adminPost<{ clientId: string }>(sb, 'clients', { companyName: 'Loopback Test', redirectUri: `http://127.0.0.1:${port}${path}`, clientSecret: secret });
+  const { clientId } = await adminPost<{ clientId: string }>(sb, 'clients', {
+    companyName: 'Loopback Test',
+    redirectUri: `http://127.0.0.1:${port}${path}`,
+    clientSecret: secret,
+  });
   return { clientId, port, path };
 }
 
@@ -77,7 +80,16 @@ describe('login through the system browser with a loopback redirect', () => {
     const secrets = createMemorySecretStore();
     await secrets.set('acc:client-secret', secret);
     const log = captureLog();
-    const tm = createTokenManager({ accountId: 'acc', baseUrl: sb.url, clientId: c.clientId, redirectUri: `http://127.0.0.1:${c.port}/callback`, scopes, secrets, clock: systemClock, log });
+    const tm = createTokenManager({
+      accountId: 'acc',
+      baseUrl: sb.url,
+      clientId: c.clientId,
+      redirectUri: `http://127.0.0.1:${c.port}/callback`,
+      scopes,
+      secrets,
+      clock: systemClock,
+      log,
+    });
     await tm.adoptGrant(grant);
     const client = createServiceClient({ baseUrl: sb.url, tokens: tm, language: () => 'en', log });
     expect((await client.getCollectionPlaces()).length).toBeGreaterThan(0);
@@ -92,9 +104,16 @@ describe('login through the system browser with a loopback redirect', () => {
     let visit: BrowserVisit | null = null;
     let browser: Promise<unknown> = Promise.resolve();
     const err = await loginWithBrowser({
-      baseUrl: sb.url, clientId: c.clientId, clientSecret: secret, scopes, redirectPort: c.port, log: captureLog(),
+      baseUrl: sb.url,
+      clientId: c.clientId,
+      clientSecret: secret,
+      scopes,
+      redirectPort: c.port,
+      log: captureLog(),
       openBrowser: (url) => {
-        browser = followLogin(url, { username: sb.demo.username, password: sb.demo.password, decision: 'deny' }).then((v) => (visit = v));
+        browser = followLogin(url, { username: sb.demo.username, password: sb.demo.password, decision: 'deny' }).then(
+          (v) => (visit = v),
+        );
       },
     }).catch((e) => e);
     expect(err).toBeInstanceOf(StationError);
@@ -103,7 +122,9 @@ describe('login through the system browser with a loopback redirect', () => {
     expect(visit!.finalHtml).toContain('Permission not granted');
     // The description the service put in error_description is shown.
     expect(err.message.length).toBeGreaterThan(0);
-    expect(visit!.finalHtml).toContain(err.message.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'));
+    expect(visit!.finalHtml).toContain(
+      err.message.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'),
+    );
   });
 
   it('a stray request with another state is answered and ignored; the real callback still logs in', async () => {
@@ -113,10 +134,16 @@ describe('login through the system browser with a loopback redirect', () => {
     let visit: BrowserVisit | null = null;
     let browser: Promise<unknown> = Promise.resolve();
     const grant = await loginWithBrowser({
-      baseUrl: proxy.url, clientId: c.clientId, clientSecret: secret, scopes, redirectPort: c.port, log: captureLog(),
+      baseUrl: proxy.url,
+      clientId: c.clientId,
+      clientSecret: secret,
+      scopes,
+      redirectPort: c.port,
+      log: captureLog(),
       openBrowser: (url) => {
         browser = followLogin(url, {
-          username: sb.demo.username, password: sb.demo.password,
+          username: sb.demo.username,
+          password: sb.demo.password,
           beforeCallback: async (cb) => {
             // Any local program or web page can reach the port: a forged state, a missing state,
             // and an error with a forged state must all leave the login waiting.
@@ -147,10 +174,16 @@ describe('login through the system browser with a loopback redirect', () => {
     const c = await registerClient();
     const before = proxy.count('POST', '/connect/token/');
     const err = await loginWithBrowser({
-      baseUrl: proxy.url, clientId: c.clientId, clientSecret: secret, scopes, redirectPort: c.port, log: captureLog(),
+      baseUrl: proxy.url,
+      clientId: c.clientId,
+      clientSecret: secret,
+      scopes,
+      redirectPort: c.port,
+      log: captureLog(),
       openBrowser: async (url) => {
         await followLogin(url, {
-          username: sb.demo.username, password: sb.demo.password,
+          username: sb.demo.username,
+          password: sb.demo.password,
           beforeCallback: async () => {
             await adminPost(sb, 'clock/advance', { seconds: 120 }); // codes live 90 s (spec Flow 3)
           },
@@ -169,7 +202,12 @@ describe('login through the system browser with a loopback redirect', () => {
     let opened = false;
     try {
       const err = await loginWithBrowser({
-        baseUrl: sb.url, clientId: 'x', clientSecret: 'y', scopes, redirectPort: port, log: captureLog(),
+        baseUrl: sb.url,
+        clientId: 'x',
+        clientSecret: 'y',
+        scopes,
+        redirectPort: port,
+        log: captureLog(),
         openBrowser: () => {
           opened = true;
         },
@@ -186,14 +224,22 @@ describe('login through the system browser with a loopback redirect', () => {
     const port = await freePort();
     const ac = new AbortController();
     const pending = loginWithBrowser({
-      baseUrl: sb.url, clientId: 'x', clientSecret: 'y', scopes, redirectPort: port, log: captureLog(), signal: ac.signal,
+      baseUrl: sb.url,
+      clientId: 'x',
+      clientSecret: 'y',
+      scopes,
+      redirectPort: port,
+      log: captureLog(),
+      signal: ac.signal,
       openBrowser: () => undefined,
     }).catch((e) => e);
     await new Promise((r) => setTimeout(r, 50));
     // Reachable on loopback (a wrong path gets 404 and does not end the login) ...
     expect((await fetch(`http://127.0.0.1:${port}/favicon.ico`)).status).toBe(404);
     // ... and not on any other interface of this machine.
-    const other = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    const other = Object.values(os.networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (other) expect(await fetch(`http://${other.address}:${port}/callback`).catch((e) => e)).toBeInstanceOf(Error);
     ac.abort();
     const err = await pending;
@@ -205,7 +251,16 @@ describe('login through the system browser with a loopback redirect', () => {
 
   it('gives up after its time limit', async () => {
     const port = await freePort();
-    const err = await loginWithBrowser({ baseUrl: sb.url, clientId: 'x', clientSecret: 'y', scopes, redirectPort: port, log: captureLog(), timeoutMs: 100, openBrowser: () => undefined }).catch((e) => e);
+    const err = await loginWithBrowser({
+      baseUrl: sb.url,
+      clientId: 'x',
+      clientSecret: 'y',
+      scopes,
+      redirectPort: port,
+      log: captureLog(),
+      timeoutMs: 100,
+      openBrowser: () => undefined,
+    }).catch((e) => e);
     expect(err.code).toBe('login_timeout');
   });
 });

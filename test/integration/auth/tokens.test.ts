@@ -27,7 +27,11 @@ const tokenRequests = () => proxy.count('POST', '/connect/token/');
 /** A clock seam the test can move (the station never reads time directly). */
 function movableClock(): Clock & { advance(ms: number): void } {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), setInterval: () => () => undefined, advance: (ms) => void (offset += ms) };
+  return {
+    now: () => new Date(Date.now() + offset),
+    setInterval: () => () => undefined,
+    advance: (ms) => void (offset += ms),
+  };
 }
 
 describe('access tokens (spec "Access to resources" 3, 5)', () => {
@@ -78,7 +82,10 @@ describe('access tokens (spec "Access to resources" 3, 5)', () => {
     expect(states[0]!.state).toBe('login_required');
 
     const apiBefore = [...proxy.counts.values()].reduce((a, b) => a + b, 0);
-    const later = await s.client.insertDeliveries([]).then(() => s.client.getTraces([1])).catch((e) => e);
+    const later = await s.client
+      .insertDeliveries([])
+      .then(() => s.client.getTraces([1]))
+      .catch((e) => e);
     expect(later.kind).toBe('login_required');
     expect([...proxy.counts.values()].reduce((a, b) => a + b, 0)).toBe(apiBefore);
     expect(states).toHaveLength(1);

@@ -16,7 +16,10 @@ import { connectRpc, type RpcSocket } from '../../support/rpcSocket';
 async function publicClientAnswer(sandboxUrl: string): Promise<number> {
   const res = await fetch(`${sandboxUrl}/connect/token/`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=refresh_token&refresh_token=0000000000000000000000000000000000000000',
   });
   await res.text();
@@ -28,7 +31,7 @@ async function scanPrints(rpc: RpcSocket, code: string) {
   return (await rpc.waitFor('scan.outcome', (o) => o.scanId === scanId, 30_000)).kind;
 }
 
-describe.skipIf(!hostBuilt && !process.env.CI)('the embedded sandbox\'s demo credentials', { timeout: 120_000 }, () => {
+describe.skipIf(!hostBuilt && !process.env.CI)("the embedded sandbox's demo credentials", { timeout: 120_000 }, () => {
   let ch: ChildHost | null = null;
   let rpc: RpcSocket | null = null;
   afterAll(async () => {

@@ -38,7 +38,13 @@ async function startRig(): Promise<Rig> {
   const sandboxPort = Number(new URL(status.service.baseUrl).port);
   // A login in progress: an account on the embedded sandbox with its own redirect port.
   const loginPort = await freePort();
-  const account = await rpc.call('accounts.add', { name: 'Hostile test', environment: 'sandbox', clientId: 'hostile-client', clientSecret: 'hostile-secret-123456', redirectPort: loginPort });
+  const account = await rpc.call('accounts.add', {
+    name: 'Hostile test',
+    environment: 'sandbox',
+    clientId: 'hostile-client',
+    clientSecret: 'hostile-secret-123456',
+    redirectPort: loginPort,
+  });
   await rpc.call('accounts.loginWithBrowser', { accountId: account.id });
   return { ...ch, rpc, sandboxPort, loginPort };
 }
@@ -55,8 +61,13 @@ async function survives(rig: Rig, port: number, realPath: string, expected = REF
   for (const r of hostileRequests(`127.0.0.1:${port}`, realPath)) {
     const answer = await rawExchange(port, r.bytes, { reset: r.reset, waitMs });
     expect(answer, r.name).toMatch(r.incomplete ? new RegExp(`${expected.source}|^\\(no answer\\)$`) : expected);
-    const probe = await rawExchange(rig.host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${rig.host.port}\r\nConnection: close\r\n\r\n`);
-    expect(`${r.name} -> ${answer}; then the web host: ${probe}; alive: ${alive(rig.child)}`).toBe(`${r.name} -> ${answer}; then the web host: HTTP/1.1 200 OK; alive: true`);
+    const probe = await rawExchange(
+      rig.host.port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${rig.host.port}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(`${r.name} -> ${answer}; then the web host: ${probe}; alive: ${alive(rig.child)}`).toBe(
+      `${r.name} -> ${answer}; then the web host: HTTP/1.1 200 OK; alive: true`,
+    );
   }
 }
 
@@ -111,72 +122,85 @@ async function scansAndPrints(rig: Rig, code: string) {
 }
 
 // One station child per test: a crash in one listener must not hide what another does.
-describe.skipIf(!built && !process.env.CI)('hostile local requests to the station child (web host, OAuth loopback, embedded sandbox, virtual ZPL printer)', { timeout: 120_000 }, () => {
-  let rig: Rig | null = null;
-  const fresh = async () => (rig = await startRig());
+describe.skipIf(!built && !process.env.CI)(
+  'hostile local requests to the station child (web host, OAuth loopback, embedded sandbox, virtual ZPL printer)',
+  { timeout: 120_000 },
+  () => {
+    let rig: Rig | null = null;
+    const fresh = async () => (rig = await startRig());
 
-  afterEach(async () => {
-    rig?.rpc.close();
-    await rig?.stop();
-    if (rig) rmSync(rig.dataDir, { recursive: true, force: true });
-    rig = null;
-  });
+    afterEach(async () => {
+      rig?.rpc.close();
+      await rig?.stop();
+      if (rig) rmSync(rig.dataDir, { recursive: true, force: true });
+      rig = null;
+    });
 
-  it('the web host (HTTP and upgrade) answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
-    const r = await fresh();
-    await survives(r, r.host.port, '/rpc');
-    await scansAndPrints(r, 'ORD-1001');
-  });
+    it('the web host (HTTP and upgrade) answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
+      const r = await fresh();
+      await survives(r, r.host.port, '/rpc');
+      await scansAndPrints(r, 'ORD-1001');
+    });
 
-  it('the OAuth loopback listener of a login in progress answers 4xx or drops each hostile request; the core lives, scans and prints', async () => {
-    const r = await fresh();
-    await survives(r, r.loginPort, '/callback');
-    // The login still waits for its real answer.
-    const [account] = (await r.rpc.call('accounts.list', {})).filter((a) => a.name === 'Hostile test');
-    expect(account!.login.state).toBe('logging-in');
-    await scansAndPrints(r, 'ORD-1001');
-  });
+    it('the OAuth loopback listener of a login in progress answers 4xx or drops each hostile request; the core lives, scans and prints', async () => {
+      const r = await fresh();
+      await survives(r, r.loginPort, '/callback');
+      // The login still waits for its real answer.
+      const [account] = (await r.rpc.call('accounts.list', {})).filter((a) => a.name === 'Hostile test');
+      expect(account!.login.state).toBe('logging-in');
+      await scansAndPrints(r, 'ORD-1001');
+    });
 
-  it('the embedded sandbox answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
-    const r = await fresh();
-    await survives(r, r.sandboxPort, '/api/v3/deliveries');
-    await scansAndPrints(r, 'ORD-1001');
-  });
+    it('the embedded sandbox answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
+      const r = await fresh();
+      await survives(r, r.sandboxPort, '/api/v3/deliveries');
+      await scansAndPrints(r, 'ORD-1001');
+    });
 
-  it('the virtual ZPL printer drops each hostile request (HTTP to a printer port included) unanswered, lives, and the station scans and prints on it', async () => {
-    const r = await fresh();
-    const port = await virtualPrinterPort(r);
-    // A printer port answers no HTTP at all: it reads and prints nothing, and says nothing (within
-    // half a second) or closes; any line back would be an answer to a web page.
-    await survives(r, port, '/', /^\((closed|reset|reset by us|no answer)\)$/, 500);
-    await scansAndPrints(r, 'ORD-1001');
-  });
+    it('the virtual ZPL printer drops each hostile request (HTTP to a printer port included) unanswered, lives, and the station scans and prints on it', async () => {
+      const r = await fresh();
+      const port = await virtualPrinterPort(r);
+      // A printer port answers no HTTP at all: it reads and prints nothing, and says nothing (within
+      // half a second) or closes; any line back would be an answer to a web page.
+      await survives(r, port, '/', /^\((closed|reset|reset by us|no answer)\)$/, 500);
+      await scansAndPrints(r, 'ORD-1001');
+    });
 
-  it('the embedded sandbox answers only requests addressed to itself (no DNS rebinding)', async () => {
-    const r = await fresh();
-    const get = (target: string, host: string) => rawExchange(r.sandboxPort, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-    for (const host of [`rebind.example:${r.sandboxPort}`, 'rebind.example', `127.0.0.1:${r.sandboxPort + 1}`, '']) {
-      for (const target of ['/', '/api/v3/deliveries', '/connect/authorize/?client_id=demo-client']) expect(`${host} ${target}: ${await get(target, host)}`).toBe(`${host} ${target}: HTTP/1.1 421 Misdirected Request`);
-    }
-    for (const host of [`127.0.0.1:${r.sandboxPort}`, `localhost:${r.sandboxPort}`]) expect(await get('/', host)).toBe('HTTP/1.1 200 OK');
-    expect(await get(`http://127.0.0.1:${r.sandboxPort}/`, `127.0.0.1:${r.sandboxPort}`)).toBe('HTTP/1.1 400 Bad Request');
-    await scansAndPrints(r, 'ORD-1001');
-  });
+    it('the embedded sandbox answers only requests addressed to itself (no DNS rebinding)', async () => {
+      const r = await fresh();
+      const get = (target: string, host: string) =>
+        rawExchange(r.sandboxPort, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      for (const host of [`rebind.example:${r.sandboxPort}`, 'rebind.example', `127.0.0.1:${r.sandboxPort + 1}`, '']) {
+        for (const target of ['/', '/api/v3/deliveries', '/connect/authorize/?client_id=demo-client'])
+          expect(`${host} ${target}: ${await get(target, host)}`).toBe(
+            `${host} ${target}: HTTP/1.1 421 Misdirected Request`,
+          );
+      }
+      for (const host of [`127.0.0.1:${r.sandboxPort}`, `localhost:${r.sandboxPort}`])
+        expect(await get('/', host)).toBe('HTTP/1.1 200 OK');
+      expect(await get(`http://127.0.0.1:${r.sandboxPort}/`, `127.0.0.1:${r.sandboxPort}`)).toBe(
+        'HTTP/1.1 400 Bad Request',
+      );
+      await scansAndPrints(r, 'ORD-1001');
+    });
 
-  it('slow headers (slowloris) on every listener are cut off, and a scan is printed meanwhile', async () => {
-    const r = await fresh();
-    const slow = [r.host.port, r.loginPort, r.sandboxPort].flatMap((port) => [0, 1].map(() => slowHeaders(port, `127.0.0.1:${port}`)));
-    try {
-      await scansAndPrints(r, 'ORD-1002');
-      // Bounded by the test's time limit: each listener closes a request whose headers never end.
-      const ends = await Promise.all(slow.map((s) => s.closed));
-      for (const e of ends) expect(e).toMatch(/^(HTTP\/1\.1 408|\(closed\))/);
-    } finally {
-      for (const s of slow) s.stop();
-    }
-    await scansAndPrints(r, 'ORD-1003');
-  });
-});
+    it('slow headers (slowloris) on every listener are cut off, and a scan is printed meanwhile', async () => {
+      const r = await fresh();
+      const slow = [r.host.port, r.loginPort, r.sandboxPort].flatMap((port) =>
+        [0, 1].map(() => slowHeaders(port, `127.0.0.1:${port}`)),
+      );
+      try {
+        await scansAndPrints(r, 'ORD-1002');
+        // Bounded by the test's time limit: each listener closes a request whose headers never end.
+        const ends = await Promise.all(slow.map((s) => s.closed));
+        for (const e of ends) expect(e).toMatch(/^(HTTP\/1\.1 408|\(closed\))/);
+      } finally {
+        for (const s of slow) s.stop();
+      }
+      await scansAndPrints(r, 'ORD-1003');
+    });
+  },
+);
 
 describe.skipIf(!built && !process.env.CI)('an unexpected error in the core', { timeout: 90_000 }, () => {
   it('is written to station.log before the process exits', async () => {
@@ -193,7 +217,10 @@ describe.skipIf(!built && !process.env.CI)('an unexpected error in the core', { 
       const log = readFileSync(path.join(ch.dataDir, 'logs', 'station.log'), 'utf8');
       const line = log.split('\n').find((l) => l.includes('planted-uncaught-31'));
       expect(line, ch.output()).toBeDefined();
-      expect(JSON.parse(line!)).toMatchObject({ level: 'error', message: 'the station stopped on an unexpected error' });
+      expect(JSON.parse(line!)).toMatchObject({
+        level: 'error',
+        message: 'the station stopped on an unexpected error',
+      });
     } finally {
       await ch.stop();
       rmSync(ch.dataDir, { recursive: true, force: true });

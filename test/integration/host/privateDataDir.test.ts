@@ -67,7 +67,15 @@ describe.skipIf(!hostBuilt && !process.env.CI)('the data folder is private', { t
     }
     // While the station runs (its WAL and shared-memory files are there now) and after it stopped.
     const running = modes(dataDir);
-    expect(running).toEqual(expect.arrayContaining(['station.db-wal 600', 'station.db-shm 600', 'sandbox.db 600', 'logs/ 700', 'logs/station.log 600']));
+    expect(running).toEqual(
+      expect.arrayContaining([
+        'station.db-wal 600',
+        'station.db-shm 600',
+        'sandbox.db 600',
+        'logs/ 700',
+        'logs/station.log 600',
+      ]),
+    );
     await ch.stop();
     for (const entries of [running, modes(dataDir)]) {
       // Folders are listed with a trailing slash.

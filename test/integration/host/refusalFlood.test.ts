@@ -44,7 +44,12 @@ beforeAll(async () => {
     signal: abort.signal,
   }).catch(() => undefined);
   // The listener is up once it answers.
-  for (let i = 0; i < 50 && (await rawExchange(loginPort, 'GET /callback HTTP/1.1\r\nHost: x\r\n\r\n')).startsWith('('); i++) await new Promise((r) => setTimeout(r, 100));
+  for (
+    let i = 0;
+    i < 50 && (await rawExchange(loginPort, 'GET /callback HTTP/1.1\r\nHost: x\r\n\r\n')).startsWith('(');
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 100));
 });
 
 afterAll(async () => {
@@ -63,9 +68,17 @@ describe('a flood of refusals and the station log', () => {
   it(`${FLOOD} refused sockets and ${FLOOD} forged callbacks leave the real lines in the log`, async () => {
     const hostHeader = `127.0.0.1:${host.port}`;
     await flood(FLOOD, (i) =>
-      rawExchange(host.port, `GET /rpc HTTP/1.1\r\nHost: ${hostHeader}\r\nOrigin: http://evil.example\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nX-N: ${i}\r\n\r\n`),
+      rawExchange(
+        host.port,
+        `GET /rpc HTTP/1.1\r\nHost: ${hostHeader}\r\nOrigin: http://evil.example\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nX-N: ${i}\r\n\r\n`,
+      ),
     );
-    await flood(FLOOD, (i) => rawExchange(loginPort, `GET /callback?state=forged-${i}&code=x HTTP/1.1\r\nHost: 127.0.0.1:${loginPort}\r\nConnection: close\r\n\r\n`));
+    await flood(FLOOD, (i) =>
+      rawExchange(
+        loginPort,
+        `GET /callback?state=forged-${i}&code=x HTTP/1.1\r\nHost: 127.0.0.1:${loginPort}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
     log.info('a real line after the flood', { marker: 'real-31' });
     await log.flush();
 

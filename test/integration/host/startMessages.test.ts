@@ -27,10 +27,14 @@ function electronInstalled(): boolean {
 function startOutput(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'start-msg-'));
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), ...args, '--port', '0', '--data-dir', dataDir], {
-      env: { ...process.env, STATION_HOST: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'scripts', 'start.mjs'), ...args, '--port', '0', '--data-dir', dataDir],
+      {
+        env: { ...process.env, STATION_HOST: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
@@ -57,10 +61,13 @@ describe.skipIf(!hostBuilt && !process.env.CI)('start-up messages of npm start',
     expect(out).not.toContain('node_modules/electron');
   });
 
-  it.skipIf(electronInstalled())('a missing Electron binary is named, without Electron\'s advice to delete node_modules/electron', async () => {
-    const out = await startOutput([]);
-    expect(out).toContain("Electron's binary is not installed");
-    expect(out).toContain('loopback web host instead');
-    expect(out).not.toMatch(/delete node_modules\/electron|try installing again/i);
-  });
+  it.skipIf(electronInstalled())(
+    "a missing Electron binary is named, without Electron's advice to delete node_modules/electron",
+    async () => {
+      const out = await startOutput([]);
+      expect(out).toContain("Electron's binary is not installed");
+      expect(out).toContain('loopback web host instead');
+      expect(out).not.toMatch(/delete node_modules\/electron|try installing again/i);
+    },
+  );
 });

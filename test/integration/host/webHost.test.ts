@@ -63,9 +63,16 @@ describe('loopback web host admission', () => {
   it('refuses a socket without the token, with a wrong one, or with it only in a cookie or the address', async () => {
     await expect(openRpcSocket(hs.host, { token: null })).rejects.toThrow(/403/);
     await expect(openRpcSocket(hs.host, { token: 'not-the-token' })).rejects.toThrow(/403/);
-    await expect(openRpcSocket(hs.host, { token: null, headers: { origin: hs.host.origin, cookie: `station_token=${hs.host.token}` } })).rejects.toThrow(/403/);
+    await expect(
+      openRpcSocket(hs.host, {
+        token: null,
+        headers: { origin: hs.host.origin, cookie: `station_token=${hs.host.token}` },
+      }),
+    ).rejects.toThrow(/403/);
     const WebSocket = (await import('ws')).default;
-    const viaQuery = new WebSocket(`ws://127.0.0.1:${hs.host.port}/rpc?token=${hs.host.token}`, ['station-rpc'], { headers: { origin: hs.host.origin } });
+    const viaQuery = new WebSocket(`ws://127.0.0.1:${hs.host.port}/rpc?token=${hs.host.token}`, ['station-rpc'], {
+      headers: { origin: hs.host.origin },
+    });
     const status = await new Promise<number>((resolve) => {
       viaQuery.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       viaQuery.on('open', () => resolve(101));
@@ -94,7 +101,11 @@ describe('RPC over the WebSocket bridge', () => {
     s.ws.close();
     expect(reply.t).toBe('reply');
     if (reply.t !== 'reply' || !reply.result.ok) throw new Error('expected an ok reply');
-    const status = reply.result.value as { version: string; dataDir: string; service: { environment: string; reachable: boolean } };
+    const status = reply.result.value as {
+      version: string;
+      dataDir: string;
+      service: { environment: string; reachable: boolean };
+    };
     expect(status.version).toBe('0.0.0-test');
     expect(status.dataDir).toBe(hs.dataDir);
     expect(status.service).toMatchObject({ environment: 'sandbox', reachable: true });
@@ -118,21 +129,34 @@ describe('RPC over the WebSocket bridge', () => {
     const stillOk = await s.call('station.status', {});
     s.ws.close();
     expect(notJson).toMatchObject({ t: 'reply', result: { ok: false, error: { code: 'invalid_message' } } });
-    expect(unknown).toMatchObject({ result: { ok: false, error: { code: 'unknown_method', message: 'Unknown method: shell.exec' } } });
+    expect(unknown).toMatchObject({
+      result: { ok: false, error: { code: 'unknown_method', message: 'Unknown method: shell.exec' } },
+    });
     expect(badParams).toMatchObject({ result: { ok: false, error: { code: 'invalid_params' } } });
-    expect(noId).toMatchObject({ result: { ok: false, error: { code: 'invalid_message', message: 'The call needs an integer id.' } } });
+    expect(noId).toMatchObject({
+      result: { ok: false, error: { code: 'invalid_message', message: 'The call needs an integer id.' } },
+    });
     expect(stillOk).toMatchObject({ result: { ok: true } });
   });
 });
 
 describe('a renderer stepping outside the contract (refused by the core)', () => {
-  const refusal = (reply: unknown) => (reply as { result: { ok: boolean; error?: { code: string; message: string } } }).result;
+  const refusal = (reply: unknown) =>
+    (reply as { result: { ok: boolean; error?: { code: string; message: string } } }).result;
 
   it('refuses methods the contract does not have, and workflow calls with bad params, and nothing happens', async () => {
     const s = await openRpcSocket(hs.host);
     try {
       // Plausible names a compromised page could try; prototype names must not reach a handler either.
-      for (const method of ['scan.close', 'printing.sendRaw', 'accounts.exportSecrets', 'shipments.delete', 'constructor', '__proto__', 'toString']) {
+      for (const method of [
+        'scan.close',
+        'printing.sendRaw',
+        'accounts.exportSecrets',
+        'shipments.delete',
+        'constructor',
+        '__proto__',
+        'toString',
+      ]) {
         expect(refusal(await s.call(method, {}))).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
       }
       const bad: [string, unknown][] = [
@@ -148,7 +172,10 @@ describe('a renderer stepping outside the contract (refused by the core)', () =>
       ];
       for (const [method, params] of bad) {
         const r = refusal(await s.call(method, params));
-        expect(r, `${method} ${JSON.stringify(params)}`).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+        expect(r, `${method} ${JSON.stringify(params)}`).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_params' },
+        });
         // The message names the method, so a developer sees at once which call was wrong.
         expect(r.error!.message).toContain(`Invalid parameters for ${method}`);
       }
@@ -156,11 +183,17 @@ describe('a renderer stepping outside the contract (refused by the core)', () =>
       expect(tooLong.error!.message).toContain('A code is at most 200 characters.');
 
       // Nothing was scanned, queued or printed by any of it.
-      const counters = refusal(await s.call('scan.counters', {})) as unknown as { ok: true; value: { scanned: number } };
+      const counters = refusal(await s.call('scan.counters', {})) as unknown as {
+        ok: true;
+        value: { scanned: number };
+      };
       expect(counters.value.scanned).toBe(0);
       const queue = refusal(await s.call('printing.queue.list', {})) as unknown as { ok: true; value: unknown[] };
       expect(queue.value).toEqual([]);
-      const printed = refusal(await s.call('printing.printers.received', { printerId: 'virtual-zpl' })) as unknown as { ok: true; value: unknown[] };
+      const printed = refusal(await s.call('printing.printers.received', { printerId: 'virtual-zpl' })) as unknown as {
+        ok: true;
+        value: unknown[];
+      };
       expect(printed.value).toEqual([]);
       // ...and the same socket still serves a call inside the contract.
       expect(refusal(await s.call('scan.pending', {}))).toMatchObject({ ok: true, value: { scans: [] } });

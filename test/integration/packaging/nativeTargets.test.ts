@@ -31,7 +31,9 @@ async function tarball(): Promise<string> {
   mkdirSync(path.join(stage, 'build', 'Release'), { recursive: true });
   copyFileSync(nodeBuild, path.join(stage, 'build', 'Release', 'better_sqlite3.node'));
   const file = path.join(work, 'prebuild.tar.gz');
-  await new Promise<void>((resolve, reject) => execFile('tar', ['-czf', file, '-C', stage, 'build'], (err: Error | null) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    execFile('tar', ['-czf', file, '-C', stage, 'build'], (err: Error | null) => (err ? reject(err) : resolve())),
+  );
   return file;
 }
 
@@ -51,7 +53,8 @@ function nativeElectron(args: string[]): Promise<{ code: number; out: string }> 
         },
         timeout: 60_000,
       },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
     );
   });
 }
@@ -80,14 +83,20 @@ describe('better-sqlite3 for Electron, per target', { timeout: 120_000 }, () => 
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('takes the published prebuild for this machine\'s target and keeps it in native/electron/<os>-<arch>', async () => {
+  it("takes the published prebuild for this machine's target and keeps it in native/electron/<os>-<arch>", async () => {
     const r = await nativeElectron(['--os', hostOs, '--arch', hostArch]);
     expect(r.code, r.out).toBe(0);
-    const electronVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', 'electron', 'package.json'), 'utf8')).version as string;
-    expect(asked.some((u) => u.includes(`electron-v`) && u.endsWith(`-${process.platform}-${hostArch}.tar.gz`))).toBe(true);
+    const electronVersion = JSON.parse(
+      readFileSync(path.join(repoRoot, 'node_modules', 'electron', 'package.json'), 'utf8'),
+    ).version as string;
+    expect(asked.some((u) => u.includes(`electron-v`) && u.endsWith(`-${process.platform}-${hostArch}.tar.gz`))).toBe(
+      true,
+    );
     const file = path.join(work, 'native', `${hostOs}-${hostArch}`, 'better_sqlite3.node');
     expect(readFileSync(file).equals(readFileSync(nodeBuild))).toBe(true);
-    expect(readFileSync(path.join(work, 'native', `${hostOs}-${hostArch}`, 'electron-version.txt'), 'utf8').trim()).toBe(electronVersion);
+    expect(
+      readFileSync(path.join(work, 'native', `${hostOs}-${hostArch}`, 'electron-version.txt'), 'utf8').trim(),
+    ).toBe(electronVersion);
   });
 
   it('refuses a binary whose header names another platform or CPU: the macOS arm64 package gets none', async () => {
@@ -97,7 +106,7 @@ describe('better-sqlite3 for Electron, per target', { timeout: 120_000 }, () => 
     expect(existsSync(path.join(work, 'native', 'mac-arm64', 'better_sqlite3.node'))).toBe(false);
   });
 
-  it('fails loudly for a target whose prebuild cannot be had, rather than building this machine\'s binary in its place', async () => {
+  it("fails loudly for a target whose prebuild cannot be had, rather than building this machine's binary in its place", async () => {
     const r = await nativeElectron(['--os', 'win', '--arch', 'arm64']);
     expect(r.code).not.toBe(0);
     expect(r.out).toMatch(/No Electron .* build of better-sqlite3 for win32-arm64/);

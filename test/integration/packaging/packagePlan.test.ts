@@ -7,7 +7,16 @@
  * time (no package copied in for nothing, none loaded that the package lacks). Each check is also
  * shown to fail, on a modified copy of the config or a small project made in a temporary folder.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,13 +70,19 @@ describe.skipIf(!built && !process.env.CI)('what each package carries (needs `np
       expect(at, label(t)).toContain('app.asar/node_modules/zod/package.json');
       // better-sqlite3's JavaScript is there, its build sources (deps/, src/: SQLite's C, ~9 MB) are not.
       expect(at, label(t)).toContain('app.asar.unpacked/node_modules/better-sqlite3/lib/index.js');
-      expect(at.filter((a) => /node_modules\/better-sqlite3\/(deps|src)\//.test(a)), label(t)).toEqual([]);
+      expect(
+        at.filter((a) => /node_modules\/better-sqlite3\/(deps|src)\//.test(a)),
+        label(t),
+      ).toEqual([]);
       expect(plans.get(label(t))!.find((e) => e.at === 'resources/native/better_sqlite3.node')?.source, label(t)).toBe(
         path.join(repoRoot, 'native', 'electron', label(t), 'better_sqlite3.node'),
       );
     }
     // This machine's own N-API binaries are there, so the header check has something to read.
-    const host = plans.get('linux-x64')!.filter((e) => e.at.endsWith('.node')).map((e) => e.at);
+    const host = plans
+      .get('linux-x64')!
+      .filter((e) => e.at.endsWith('.node'))
+      .map((e) => e.at);
     expect(host).toContain('app.asar.unpacked/node_modules/@napi-rs/canvas-linux-x64-gnu/skia.linux-x64-gnu.node');
     expect(host.some((a) => a.includes('node-hid/prebuilds/HID-linux-x64/'))).toBe(true);
   });
@@ -91,17 +106,34 @@ describe.skipIf(!built && !process.env.CI)('what each package carries (needs `np
         'resources/licenses/SumatraPDF-SOURCE-OFFER.txt',
       ]),
     );
-    expect(win.find((e) => e.at === 'resources/sumatra/SumatraPDF.exe')!.source).toBe(path.join(repoRoot, 'build', 'sumatra', 'SumatraPDF.exe'));
-    expect(readFileSync(path.join(repoRoot, 'resources', 'licenses', 'SumatraPDF-GPL-3.0.txt'), 'utf8')).toMatch(/GNU GENERAL PUBLIC LICENSE\s+Version 3, 29 June 2007/);
-    expect(readFileSync(path.join(repoRoot, 'resources', 'licenses', 'SumatraPDF-SOURCE-OFFER.txt'), 'utf8')).toMatch(/written offer/i);
+    expect(win.find((e) => e.at === 'resources/sumatra/SumatraPDF.exe')!.source).toBe(
+      path.join(repoRoot, 'build', 'sumatra', 'SumatraPDF.exe'),
+    );
+    expect(readFileSync(path.join(repoRoot, 'resources', 'licenses', 'SumatraPDF-GPL-3.0.txt'), 'utf8')).toMatch(
+      /GNU GENERAL PUBLIC LICENSE\s+Version 3, 29 June 2007/,
+    );
+    expect(readFileSync(path.join(repoRoot, 'resources', 'licenses', 'SumatraPDF-SOURCE-OFFER.txt'), 'utf8')).toMatch(
+      /written offer/i,
+    );
     // The licence texts are not in app.asar of any package.
-    for (const t of TARGETS) expect(plans.get(label(t))!.filter((e) => e.at.startsWith('app.asar') && e.at.includes('licenses/')), label(t)).toEqual([]);
+    for (const t of TARGETS)
+      expect(
+        plans.get(label(t))!.filter((e) => e.at.startsWith('app.asar') && e.at.includes('licenses/')),
+        label(t),
+      ).toEqual([]);
   });
 
   it('dependencies are exactly the packages dist/electron loads at run time', () => {
-    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const bundles = readdirSync(distElectron).filter((f) => /\.(c|m)?js$/.test(f)).map((f) => path.join(distElectron, f));
-    expect(dependencyMismatch(Object.keys(pkg.dependencies), requiredPackages(bundles))).toEqual({ unused: [], missing: [] });
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const bundles = readdirSync(distElectron)
+      .filter((f) => /\.(c|m)?js$/.test(f))
+      .map((f) => path.join(distElectron, f));
+    expect(dependencyMismatch(Object.keys(pkg.dependencies), requiredPackages(bundles))).toEqual({
+      unused: [],
+      missing: [],
+    });
   });
 });
 
@@ -111,19 +143,29 @@ describe('each packaging check fails on what it is there to catch', () => {
   it('a platform `files` list of exclusions only (electron-builder then takes the whole project) is caught', () => {
     const onlyExclusions = withFiles(config, 'mac', (f) => f.filter((p) => p.startsWith('!')));
     const stray = strayAppFiles(packagePlan(repoRoot, onlyExclusions, mac));
-    expect(stray).toEqual(expect.arrayContaining(['app.asar/README.md', 'app.asar/electron/main.ts', 'app.asar/dist/electron/core.cjs.map']));
+    expect(stray).toEqual(
+      expect.arrayContaining([
+        'app.asar/README.md',
+        'app.asar/electron/main.ts',
+        'app.asar/dist/electron/core.cjs.map',
+      ]),
+    );
   });
 
   it('a Linux better-sqlite3 in the macOS package (its Node build not left out) is named with the platform it was built for', () => {
     const loose = withFiles(config, 'global', (f) => f.filter((p) => !p.includes('better-sqlite3/build')));
     const wrong = wrongNativeBinaries(packagePlan(repoRoot, loose, mac), mac, bin);
-    expect(wrong).toContain(`app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node: built for ${process.platform}-${process.arch}, not darwin-arm64`);
+    expect(wrong).toContain(
+      `app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node: built for ${process.platform}-${process.arch}, not darwin-arm64`,
+    );
   });
 
-  it('other CPUs\' prebuilds (node-hid\'s, when its per-CPU exclusion is gone) are caught in the macOS arm64 package', () => {
+  it("other CPUs' prebuilds (node-hid's, when its per-CPU exclusion is gone) are caught in the macOS arm64 package", () => {
     const loose = withFiles(config, 'mac', (f) => f.filter((p) => !p.includes('node-hid')));
     const wrong = wrongNativeBinaries(packagePlan(repoRoot, loose, mac), mac, bin);
-    expect(wrong).toContain('app.asar.unpacked/node_modules/node-hid/prebuilds/HID-darwin-x64/node-napi-v4.node: built for darwin-x64, not darwin-arm64');
+    expect(wrong).toContain(
+      'app.asar.unpacked/node_modules/node-hid/prebuilds/HID-darwin-x64/node-napi-v4.node: built for darwin-x64, not darwin-arm64',
+    );
     expect(wrong.some((w) => w.includes('HID-win32-x64') && w.includes('built for win32-x64'))).toBe(true);
     expect(wrong.some((w) => w.includes('HID-darwin-arm64'))).toBe(false);
   });
@@ -134,16 +176,26 @@ describe('each packaging check fails on what it is there to catch', () => {
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'fixture', version: '1.0.0' }));
     mkdirSync(path.join(project, 'native', 'electron', 'mac-arm64'), { recursive: true });
     copyFileSync(nodeBuild, path.join(project, 'native', 'electron', 'mac-arm64', 'better_sqlite3.node'));
-    const wrong = wrongNativeBinaries(packagePlan(project, { files: ['package.json'], extraResources: config.extraResources }, mac), mac, bin);
-    expect(wrong).toEqual([`resources/native/better_sqlite3.node: built for ${process.platform}-${process.arch}, not darwin-arm64`]);
+    const wrong = wrongNativeBinaries(
+      packagePlan(project, { files: ['package.json'], extraResources: config.extraResources }, mac),
+      mac,
+      bin,
+    );
+    expect(wrong).toEqual([
+      `resources/native/better_sqlite3.node: built for ${process.platform}-${process.arch}, not darwin-arm64`,
+    ]);
   });
 
-  it('pdf-to-printer in the macOS package, and pdf-to-printer\'s own SumatraPDF 3.4.6 in the Windows one, are caught', () => {
+  it("pdf-to-printer in the macOS package, and pdf-to-printer's own SumatraPDF 3.4.6 in the Windows one, are caught", () => {
     const macLoose = withFiles(config, 'mac', (f) => f.filter((p) => !p.includes('pdf-to-printer')));
-    expect(misplacedPrinting(packagePlan(repoRoot, macLoose, mac), mac)).toContain('app.asar/node_modules/pdf-to-printer/dist/bundle.js');
+    expect(misplacedPrinting(packagePlan(repoRoot, macLoose, mac), mac)).toContain(
+      'app.asar/node_modules/pdf-to-printer/dist/bundle.js',
+    );
     const win: Target = { os: 'win', arch: 'x64' };
     const winLoose = withFiles(config, 'global', (f) => f.filter((p) => !p.includes('SumatraPDF-')));
-    expect(misplacedPrinting(packagePlan(repoRoot, winLoose, win), win)).toEqual(['app.asar.unpacked/node_modules/pdf-to-printer/dist/SumatraPDF-3.4.6-32.exe']);
+    expect(misplacedPrinting(packagePlan(repoRoot, winLoose, win), win)).toEqual([
+      'app.asar.unpacked/node_modules/pdf-to-printer/dist/SumatraPDF-3.4.6-32.exe',
+    ]);
   });
 
   it('an unused package in dependencies and a loaded package missing from them are both named', () => {
@@ -153,6 +205,11 @@ describe('each packaging check fails on what it is there to catch', () => {
       path.join(dir, 'core.cjs'),
       `const a = require("zod"); const b = require('node:fs'); const c = require("path"); import("pdf-to-printer"); require.resolve('pdfjs-dist/package.json'); const d = require("left-pad/index.js"); require("electron"); require("./local.cjs");`,
     );
-    expect(dependencyMismatch(['zod', 'pdf-to-printer', 'pdfjs-dist', 'react'], requiredPackages([path.join(dir, 'core.cjs')]))).toEqual({ unused: ['react'], missing: ['left-pad'] });
+    expect(
+      dependencyMismatch(
+        ['zod', 'pdf-to-printer', 'pdfjs-dist', 'react'],
+        requiredPackages([path.join(dir, 'core.cjs')]),
+      ),
+    ).toEqual({ unused: ['react'], missing: ['left-pad'] });
   });
 });

@@ -42,7 +42,9 @@ afterAll(async () => {
 
 function runWorker(dbFile: string, killAfterMs: number | null): Promise<'killed' | 'finished'> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [workerFile, dbFile, String(printer.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [workerFile, dbFile, String(printer.port)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
@@ -65,7 +67,15 @@ describe('crash recovery of the print queue', () => {
       const barcode = `CRASH${String(i).padStart(3, '0')}`;
       ids.push(
         jobs.insert(
-          { kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(packageLabelZpl(barcode)), labelSize: '10x15', title: barcode, barcodes: [barcode] },
+          {
+            kind: 'print',
+            printerId: 'zebra',
+            format: 'zpl',
+            payload: Buffer.from(packageLabelZpl(barcode)),
+            labelSize: '10x15',
+            title: barcode,
+            barcodes: [barcode],
+          },
           new Date(),
         ).id,
       );
@@ -79,7 +89,11 @@ describe('crash recovery of the print queue', () => {
       const outcome = await runWorker(file, 60 + Math.floor(Math.random() * 140));
       if (outcome === 'killed') kills++;
       const peek = new Database(file, { readonly: true });
-      const left = (peek.prepare("SELECT count(*) AS n FROM print_jobs WHERE state IN ('queued', 'sending', 'failed')").get() as { n: number }).n;
+      const left = (
+        peek.prepare("SELECT count(*) AS n FROM print_jobs WHERE state IN ('queued', 'sending', 'failed')").get() as {
+          n: number;
+        }
+      ).n;
       peek.close();
       if (outcome === 'killed' && left > 0) killedMidDrain++;
     }

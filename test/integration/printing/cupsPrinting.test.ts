@@ -25,7 +25,10 @@ import { decodeBarcodes, freshDb, packageLabelZpl, printHooks, tempDir, waitFor 
  * cups-pdf.conf (the Debian default is `${HOME}/PDF`; the built-in default, when the line is
  * missing, `/var/spool/cups-pdf/${USER}`), with ${HOME} and ${USER} of the job's owner.
  */
-export function cupsPdfOutDir(conf = '/etc/cups/cups-pdf.conf', user: { homedir: string; username: string } = userInfo()): string {
+export function cupsPdfOutDir(
+  conf = '/etc/cups/cups-pdf.conf',
+  user: { homedir: string; username: string } = userInfo(),
+): string {
   const text = existsSync(conf) ? readFileSync(conf, 'utf8') : '';
   const out = /^\s*Out\s+(.+?)\s*$/m.exec(text)?.[1] ?? '/var/spool/cups-pdf/${USER}';
   return out.replaceAll('${HOME}', user.homedir).replaceAll('${USER}', user.username);
@@ -49,10 +52,13 @@ export async function pdfLabel(barcode: string): Promise<Buffer> {
 function pdfToPngs(pdf: string, dir: string): string[] {
   const prefix = path.join(dir, 'page');
   execFileSync('pdftoppm', ['-r', '200', '-png', pdf, prefix]);
-  return readdirSync(dir).filter((f) => f.startsWith('page') && f.endsWith('.png')).sort().map((f) => path.join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.startsWith('page') && f.endsWith('.png'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
-describe('where cups-pdf puts a user\'s PDFs', () => {
+describe("where cups-pdf puts a user's PDFs", () => {
   const jana = { homedir: '/home/jana', username: 'jana' };
   it('follows the Out line of cups-pdf.conf for the user who printed, else the built-in spool folder', () => {
     const dir = tempDir('cups-pdf-conf-');
@@ -82,27 +88,60 @@ describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CU
   });
 
   it('builds lp arguments with queue, title, copies, raw and the media options label printers need', () => {
-    expect(lpArgs({ queue: 'Zebra_GK420', title: 'Shipment 12; rm -rf /', copies: 2, raw: false, options: ['media=Custom.100x150mm', 'fit-to-page'] })).toEqual([
-      '-d', 'Zebra_GK420', '-t', 'Shipment 12_ rm -rf _', '-n', '2', '-o', 'media=Custom.100x150mm', '-o', 'fit-to-page',
+    expect(
+      lpArgs({
+        queue: 'Zebra_GK420',
+        title: 'Shipment 12; rm -rf /',
+        copies: 2,
+        raw: false,
+        options: ['media=Custom.100x150mm', 'fit-to-page'],
+      }),
+    ).toEqual([
+      '-d',
+      'Zebra_GK420',
+      '-t',
+      'Shipment 12_ rm -rf _',
+      '-n',
+      '2',
+      '-o',
+      'media=Custom.100x150mm',
+      '-o',
+      'fit-to-page',
     ]);
   });
 
   it('a PDF label job reaches the cups-pdf printer, and the printed page scans as the package barcode', async () => {
     const { db } = freshDb();
     const driver = createCupsDriver({ queue: 'PDF', mode: 'pdf', settings: printerSettings.parse({}) });
-    const queue = createPrintQueue({ jobs: createPrintJobsRepo(db), clock: systemClock, driverFor: () => driver, tickMs: 50 });
+    const queue = createPrintQueue({
+      jobs: createPrintJobsRepo(db),
+      clock: systemClock,
+      driverFor: () => driver,
+      tickMs: 50,
+    });
     queue.start();
     const title = `cupstest-${process.pid}-${Date.now()}`;
-    const job = queue.enqueue({ kind: 'print', printerId: 'office', format: 'pdf', payload: await pdfLabel('DR7001CZ'), title, barcodes: ['DR7001CZ'] });
+    const job = queue.enqueue({
+      kind: 'print',
+      printerId: 'office',
+      format: 'pdf',
+      payload: await pdfLabel('DR7001CZ'),
+      title,
+      barcodes: ['DR7001CZ'],
+    });
     await queue.settle();
     // CUPS finished it: handed to the print system, not confirmed printed.
     expect(queue.get(job.id).state).toBe('spooled');
     // cups-pdf names the file after the job title; it may take a moment to appear.
     let file: string | undefined;
-    await waitFor(() => {
-      file = existsSync(CUPS_PDF_OUT) ? readdirSync(CUPS_PDF_OUT).find((f) => f.startsWith(title)) : undefined;
-      return !!file;
-    }, 15_000, 100);
+    await waitFor(
+      () => {
+        file = existsSync(CUPS_PDF_OUT) ? readdirSync(CUPS_PDF_OUT).find((f) => f.startsWith(title)) : undefined;
+        return !!file;
+      },
+      15_000,
+      100,
+    );
     const dir = tempDir('cups-out-');
     const pages = pdfToPngs(path.join(CUPS_PDF_OUT, file!), dir);
     expect(pages.length).toBe(1);
@@ -114,10 +153,22 @@ describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CU
   it('ZPL through a raw spooler queue (lp -o raw) arrives byte for byte at the label printer', async () => {
     const { db } = freshDb();
     const driver = createCupsDriver({ queue: rawQueue, mode: 'zpl', settings: printerSettings.parse({}) });
-    const queue = createPrintQueue({ jobs: createPrintJobsRepo(db), clock: systemClock, driverFor: () => driver, tickMs: 50 });
+    const queue = createPrintQueue({
+      jobs: createPrintJobsRepo(db),
+      clock: systemClock,
+      driverFor: () => driver,
+      tickMs: 50,
+    });
     queue.start();
     const zpl = Buffer.from([packageLabelZpl('RAW001'), packageLabelZpl('RAW002')].join('\n'), 'latin1');
-    const job = queue.enqueue({ kind: 'print', printerId: 'zebra-cups', format: 'zpl', payload: zpl, title: 'raw test', barcodes: ['RAW001', 'RAW002'] });
+    const job = queue.enqueue({
+      kind: 'print',
+      printerId: 'zebra-cups',
+      format: 'zpl',
+      payload: zpl,
+      title: 'raw test',
+      barcodes: ['RAW001', 'RAW002'],
+    });
     await queue.settle();
     // CUPS finished it: handed to the print system, not confirmed printed.
     expect(queue.get(job.id).state).toBe('spooled');
@@ -128,11 +179,16 @@ describe.skipIf(!needs('cups', 'zbarimg', 'pdftoppm'))('printing through real CU
     db.close();
   });
 
-  it('a queue that does not exist fails the job with the spooler\'s reason and nothing printed', async () => {
-    const driver = createCupsDriver({ queue: `NO_SUCH_QUEUE_${process.pid}`, mode: 'pdf', settings: printerSettings.parse({}) });
-    const err = await driver.print({ format: 'pdf', bytes: await pdfLabel('X1'), title: 'x', copies: 1, labelSize: null }, printHooks()).catch((e: unknown) => e);
+  it("a queue that does not exist fails the job with the spooler's reason and nothing printed", async () => {
+    const driver = createCupsDriver({
+      queue: `NO_SUCH_QUEUE_${process.pid}`,
+      mode: 'pdf',
+      settings: printerSettings.parse({}),
+    });
+    const err = await driver
+      .print({ format: 'pdf', bytes: await pdfLabel('X1'), title: 'x', copies: 1, labelSize: null }, printHooks())
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'spooler_rejected', outcome: 'not_sent' });
     expect(await driver.status()).toMatchObject({ state: 'offline' });
   });
 });
-

@@ -40,7 +40,8 @@ async function inkMask(png: Buffer): Promise<{ width: number; height: number; in
   ctx.drawImage(img, 0, 0);
   const d = ctx.getImageData(0, 0, img.width, img.height).data;
   const ink = new Uint8Array(img.width * img.height);
-  for (let i = 0; i < ink.length; i++) ink[i] = 0.299 * d[i * 4]! + 0.587 * d[i * 4 + 1]! + 0.114 * d[i * 4 + 2]! < 128 ? 1 : 0;
+  for (let i = 0; i < ink.length; i++)
+    ink[i] = 0.299 * d[i * 4]! + 0.587 * d[i * 4 + 1]! + 0.114 * d[i * 4 + 2]! < 128 ? 1 : 0;
   return { width: img.width, height: img.height, ink };
 }
 
@@ -49,9 +50,14 @@ async function inkMask(png: Buffer): Promise<{ width: number; height: number; in
  * ink: the lesser of the two shares. Two renderers anti-alias edges differently; glyphs that
  * differ (a missing háček, a box for a letter) leave whole strokes unmatched.
  */
-function inkAgreement(a: Awaited<ReturnType<typeof inkMask>>, b: Awaited<ReturnType<typeof inkMask>>, rows: [number, number]): number {
+function inkAgreement(
+  a: Awaited<ReturnType<typeof inkMask>>,
+  b: Awaited<ReturnType<typeof inkMask>>,
+  rows: [number, number],
+): number {
   const near = (m: typeof a, x: number, y: number) => {
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (m.ink[(y + dy) * m.width + x + dx]) return true;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) if (m.ink[(y + dy) * m.width + x + dx]) return true;
     return false;
   };
   const share = (from: typeof a, to: typeof a) => {
@@ -72,7 +78,14 @@ function popplerPng(pdf: Buffer, dpi: number): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'poppler-'));
   try {
     writeFileSync(path.join(dir, 'in.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', path.join(dir, 'in.pdf'), path.join(dir, 'page')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-png',
+      '-singlefile',
+      path.join(dir, 'in.pdf'),
+      path.join(dir, 'page'),
+    ]);
     return readFileSync(path.join(dir, 'page.png'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -84,34 +97,44 @@ describe('PDF previews without system tools', () => {
     const pages = await previewPdf(await pdfWith(CZECH), 150);
     expect(pages).toHaveLength(1);
     // A6 is 297.64 x 419.53 pt: at 150 dpi, 620.1 x 874.0 px.
-    expect([pages[0]!.width, pages[0]!.height]).toEqual([Math.ceil((297.64 * 150) / 72), Math.ceil((419.53 * 150) / 72)]);
+    expect([pages[0]!.width, pages[0]!.height]).toEqual([
+      Math.ceil((297.64 * 150) / 72),
+      Math.ceil((419.53 * 150) / 72),
+    ]);
     const m = await inkMask(Buffer.from(pages[0]!.png, 'base64'));
     expect([m.width, m.height]).toEqual([pages[0]!.width, pages[0]!.height]);
-    const at = (xPt: number, yPt: number) => m.ink[Math.round((yPt * 150) / 72) * m.width + Math.round((xPt * 150) / 72)];
+    const at = (xPt: number, yPt: number) =>
+      m.ink[Math.round((yPt * 150) / 72) * m.width + Math.round((xPt * 150) / 72)];
     expect(at(95, 230)).toBe(1); // inside rect(20, 200, 150, 60)
     expect(at(95, 300)).toBe(0); // below it: paper
     expect(at(250, 230)).toBe(0); // beside it: paper
   });
 
-  it.skipIf(!needs('pdftoppm'))('Czech text in the embedded font matches what poppler draws from the same PDF', async () => {
-    const dpi = 150;
-    const band: [number, number] = [Math.floor((25 * dpi) / 72), Math.ceil((110 * dpi) / 72)];
-    const czech = await pdfWith(CZECH);
-    const ours = await inkMask(Buffer.from((await previewPdf(czech, dpi))[0]!.png, 'base64'));
-    const poppler = await inkMask(popplerPng(czech, dpi));
-    expect([ours.width, ours.height]).toEqual([poppler.width, poppler.height]);
-    const same = inkAgreement(ours, poppler, band);
-    // The same words without diacritics are a near miss, and the measure sees it: the háčky and
-    // čárky must be where poppler draws them.
-    const bare = await inkMask(Buffer.from((await previewPdf(await pdfWith(ASCII), dpi))[0]!.png, 'base64'));
-    const bareVsCzech = inkAgreement(bare, poppler, band);
-    // Measured: 0.9999 for the Czech page, 0.92 for the bare letters against it.
-    expect(same).toBeGreaterThan(0.98);
-    expect(bareVsCzech).toBeLessThan(0.97);
-  });
+  it.skipIf(!needs('pdftoppm'))(
+    'Czech text in the embedded font matches what poppler draws from the same PDF',
+    async () => {
+      const dpi = 150;
+      const band: [number, number] = [Math.floor((25 * dpi) / 72), Math.ceil((110 * dpi) / 72)];
+      const czech = await pdfWith(CZECH);
+      const ours = await inkMask(Buffer.from((await previewPdf(czech, dpi))[0]!.png, 'base64'));
+      const poppler = await inkMask(popplerPng(czech, dpi));
+      expect([ours.width, ours.height]).toEqual([poppler.width, poppler.height]);
+      const same = inkAgreement(ours, poppler, band);
+      // The same words without diacritics are a near miss, and the measure sees it: the háčky and
+      // čárky must be where poppler draws them.
+      const bare = await inkMask(Buffer.from((await previewPdf(await pdfWith(ASCII), dpi))[0]!.png, 'base64'));
+      const bareVsCzech = inkAgreement(bare, poppler, band);
+      // Measured: 0.9999 for the Czech page, 0.92 for the bare letters against it.
+      expect(same).toBeGreaterThan(0.98);
+      expect(bareVsCzech).toBeLessThan(0.97);
+    },
+  );
 
   it('a damaged PDF is a preview error with a reason, not a crash', async () => {
-    await expect(previewPdf(Buffer.from('%PDF-1.4 this is not a pdf'))).rejects.toMatchObject({ code: 'preview_unavailable', details: { reason: 'render' } });
+    await expect(previewPdf(Buffer.from('%PDF-1.4 this is not a pdf'))).rejects.toMatchObject({
+      code: 'preview_unavailable',
+      details: { reason: 'render' },
+    });
     // The renderer is still there for the next preview.
     expect(await previewPdf(await pdfWith(ASCII), 72)).toHaveLength(1);
   });

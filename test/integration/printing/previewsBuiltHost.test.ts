@@ -52,7 +52,8 @@ async function darkShare(png: Buffer, box?: { x: number; y: number; w: number; h
   const b = box ?? { x: 0, y: 0, w: img.width, h: img.height };
   const data = ctx.getImageData(b.x, b.y, b.w, b.h).data;
   let dark = 0;
-  for (let i = 0; i < data.length; i += 4) if (0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! < 128) dark++;
+  for (let i = 0; i < data.length; i += 4)
+    if (0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! < 128) dark++;
   return dark / (b.w * b.h);
 }
 
@@ -63,18 +64,31 @@ describe('previews in the built host, with no pdftoppm on PATH', { timeout: 120_
   let rpc: RpcSocket;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--only', 'node'], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--only', 'node'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
     dir = mkdtempSync(path.join(os.tmpdir(), 'previews-built-'));
     // A PATH with node alone: whatever the host needs beyond it, it must carry itself.
     const bin = path.join(dir, 'bin');
     execFileSync('mkdir', [bin]);
     symlinkSync(process.execPath, path.join(bin, 'node'));
     writeFileSync(path.join(dir, 'probe.mjs'), PROBE);
-    host = spawn(path.join(bin, 'node'), ['--import', path.join(dir, 'probe.mjs'), path.join(root, 'dist/node/host.mjs'), '--data-dir', path.join(dir, 'data')], {
-      cwd: dir,
-      env: { PATH: bin, HOME: dir, LANG: 'C.UTF-8' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    host = spawn(
+      path.join(bin, 'node'),
+      [
+        '--import',
+        path.join(dir, 'probe.mjs'),
+        path.join(root, 'dist/node/host.mjs'),
+        '--data-dir',
+        path.join(dir, 'data'),
+      ],
+      {
+        cwd: dir,
+        env: { PATH: bin, HOME: dir, LANG: 'C.UTF-8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     host.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     host.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     const url = await new Promise<URL>((resolve, reject) => {
@@ -85,7 +99,11 @@ describe('previews in the built host, with no pdftoppm on PATH', { timeout: 120_
       host.stdout!.on('data', check);
       host.on('exit', (code) => reject(new Error(`host exited (${code}): ${out}`)));
     });
-    rpc = await connectRpc({ port: Number(url.port), token: url.searchParams.get('token')!, origin: url.origin } as WebHost);
+    rpc = await connectRpc({
+      port: Number(url.port),
+      token: url.searchParams.get('token')!,
+      origin: url.origin,
+    } as WebHost);
   });
 
   afterAll(async () => {
@@ -121,7 +139,10 @@ describe('previews in the built host, with no pdftoppm on PATH', { timeout: 120_
     const pages = await rpc.call('printing.preview', { jobId: job.id });
     expect(pages).toHaveLength(1);
     // 283 x 425 pt at 96 dpi.
-    expect({ width: pages[0]!.width, height: pages[0]!.height }).toEqual({ width: Math.ceil((283 * 96) / 72), height: Math.ceil((425 * 96) / 72) });
+    expect({ width: pages[0]!.width, height: pages[0]!.height }).toEqual({
+      width: Math.ceil((283 * 96) / 72),
+      height: Math.ceil((425 * 96) / 72),
+    });
     const png = Buffer.from(pages[0]!.png, 'base64');
     // The page's frame, rect(20, 150, 243, 120) pt: its top edge is ink, its inside is paper.
     const px = (pt: number) => Math.round((pt * 96) / 72);

@@ -28,7 +28,15 @@ async function listener(): Promise<VirtualZplPrinter> {
 }
 
 function labelJob(barcode: string, payload = Buffer.from(packageLabelZpl(barcode), 'latin1')) {
-  return { kind: 'print' as const, printerId: 'zebra', format: 'zpl' as const, payload, labelSize: '10x15', title: `Label ${barcode}`, barcodes: [barcode] };
+  return {
+    kind: 'print' as const,
+    printerId: 'zebra',
+    format: 'zpl' as const,
+    payload,
+    labelSize: '10x15',
+    title: `Label ${barcode}`,
+    barcodes: [barcode],
+  };
 }
 
 /** A queue draining to one raw-TCP printer, with the job waiter the scan workflow uses. */
@@ -153,7 +161,15 @@ describe('a printer that comes back', () => {
     cleanup.push(() => {
       db.close();
     });
-    createPrintersRepo(db).save({ id: 'zebra', name: 'Zebra', connection: { kind: 'zpl-tcp', host: printer.host, port: printer.port }, settings: printerSettings.parse({}) }, new Date());
+    createPrintersRepo(db).save(
+      {
+        id: 'zebra',
+        name: 'Zebra',
+        connection: { kind: 'zpl-tcp', host: printer.host, port: printer.port },
+        settings: printerSettings.parse({}),
+      },
+      new Date(),
+    );
     // A backoff and a usual status interval far beyond the test's patience: only the close watch
     // of a printer its jobs wait for can notice it back, and only its return can make the job print.
     printing = await createPrintingService({

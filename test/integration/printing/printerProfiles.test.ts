@@ -9,7 +9,11 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/base/clock';
 import { testTcpPrinter } from '../../../electron/printing/discovery';
-import { startVirtualZplPrinter, type VirtualPrinterOptions, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
+import {
+  startVirtualZplPrinter,
+  type VirtualPrinterOptions,
+  type VirtualZplPrinter,
+} from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver, type ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';
 import { createPrintQueue } from '../../../electron/queue/printQueue';
 import { openDatabase } from '../../../electron/store/database';
@@ -23,21 +27,44 @@ afterEach(async () => {
 });
 
 /** A 10×15 cm label at 300 dpi (^LL1800, six inches) with Czech text. */
-const label = (code: string, copies = 1) => `^XA^CI28^PW1181^LL1800^FO50,50^A0N,40,40^FDPříjemce: Žluťoučký kůň ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS${copies > 1 ? `^PQ${copies}` : ''}^XZ`;
+const label = (code: string, copies = 1) =>
+  `^XA^CI28^PW1181^LL1800^FO50,50^A0N,40,40^FDPříjemce: Žluťoučký kůň ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS${copies > 1 ? `^PQ${copies}` : ''}^XZ`;
 const codesPrinted = (p: VirtualZplPrinter) => p.printed().map((l) => /PKG-[\w-]+/.exec(l.zpl)![0]);
 
-async function lane(o: { printer?: VirtualPrinterOptions; hostStatus?: boolean; labelCounter?: boolean; driver?: Partial<ZplTcpOptions>; dbFile?: string }) {
+async function lane(o: {
+  printer?: VirtualPrinterOptions;
+  hostStatus?: boolean;
+  labelCounter?: boolean;
+  driver?: Partial<ZplTcpOptions>;
+  dbFile?: string;
+}) {
   const printer = await startVirtualZplPrinter(o.printer);
   cleanup.push(() => printer.close());
   return { printer, ...(await queueFor(printer, o)) };
 }
 
-async function queueFor(printer: VirtualZplPrinter, o: { hostStatus?: boolean; labelCounter?: boolean; driver?: Partial<ZplTcpOptions>; dbFile?: string }) {
+async function queueFor(
+  printer: VirtualZplPrinter,
+  o: { hostStatus?: boolean; labelCounter?: boolean; driver?: Partial<ZplTcpOptions>; dbFile?: string },
+) {
   const db = o.dbFile ? openDatabase(o.dbFile) : freshDb().db;
   const jobs = createPrintJobsRepo(db);
   const settings = printerSettings.parse({ hostStatus: o.hostStatus ?? true, labelCounter: o.labelCounter ?? false });
-  const driver = createZplTcpDriver({ host: printer.host, port: printer.port, settings, pollMs: 30, timeouts: { connectMs: 1000, writeMs: 3000, readMs: 800 }, ...o.driver });
-  const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 200, maxMs: 400 }, tickMs: 25 });
+  const driver = createZplTcpDriver({
+    host: printer.host,
+    port: printer.port,
+    settings,
+    pollMs: 30,
+    timeouts: { connectMs: 1000, writeMs: 3000, readMs: 800 },
+    ...o.driver,
+  });
+  const queue = createPrintQueue({
+    jobs,
+    clock: systemClock,
+    driverFor: () => driver,
+    backoff: { baseMs: 200, maxMs: 400 },
+    tickMs: 25,
+  });
   queue.start();
   let closed = false;
   const close = async () => {
@@ -49,7 +76,15 @@ async function queueFor(printer: VirtualZplPrinter, o: { hostStatus?: boolean; l
   };
   cleanup.push(close);
   const enqueue = (code: string, copies = 1) =>
-    queue.enqueue({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code, copies), 'utf8'), labelSize: null, title: code, barcodes: [code] }).id;
+    queue.enqueue({
+      kind: 'print',
+      printerId: 'zebra',
+      format: 'zpl',
+      payload: Buffer.from(label(code, copies), 'utf8'),
+      labelSize: null,
+      title: code,
+      barcodes: [code],
+    }).id;
   return { queue, jobs, driver, enqueue, close };
 }
 
@@ -70,7 +105,9 @@ describe('printers that are not our reading of the manual', () => {
   it('answers ~HS only once its buffer has drained: a 3-label shipment at 5 in/s (3.6 s) is done, not uncertain', async () => {
     // Zebra's guide does not promise an immediate answer; an answer held until the buffer drains
     // is what such a printer was seen to do. The wait is the read timeout plus the labels' printing time.
-    const { printer, queue, enqueue } = await lane({ printer: { speedIps: 5, dpi: 300, profile: { answerAfterDrain: true } } });
+    const { printer, queue, enqueue } = await lane({
+      printer: { speedIps: 5, dpi: 300, profile: { answerAfterDrain: true } },
+    });
     const id = enqueue('PKG-D1', 3);
     await waitFor(() => finished(queue.get(id).state), 30_000);
     expect(queue.get(id)).toMatchObject({ state: 'done' });
@@ -94,11 +131,16 @@ describe('printers that are not our reading of the manual', () => {
 
   it('silent on ~HS with labels in its buffer when the paper runs out: they stay in the printer named "out of labels", then print and are confirmed (never failed)', async () => {
     // Formats a Zebra holds at a paper-out stay in its buffer (~HS eee) and print after reloading.
-    const { printer, queue, enqueue } = await lane({ printer: { speedIps: 20, dpi: 300, profile: { silentOnFault: true } } });
+    const { printer, queue, enqueue } = await lane({
+      printer: { speedIps: 20, dpi: 300, profile: { silentOnFault: true } },
+    });
     const ids = ['PKG-B1', 'PKG-B2', 'PKG-B3', 'PKG-B4'].map((c) => enqueue(c));
     await waitFor(() => printer.printed().length >= 1);
     printer.set({ paperOut: true });
-    await waitFor(() => ids.some((id) => queue.get(id).state === 'sent' && queue.get(id).reasonCode === 'paper_out'), 15_000);
+    await waitFor(
+      () => ids.some((id) => queue.get(id).state === 'sent' && queue.get(id).reasonCode === 'paper_out'),
+      15_000,
+    );
     for (const id of ids) {
       // A label in the printer is never called failed (a reprint would print it twice) nor unknown.
       const j = queue.get(id);
@@ -128,14 +170,16 @@ describe('printers that are not our reading of the manual', () => {
   it('answers with LF alone after each string, in pieces of 5 bytes: labels stream and are confirmed as with a Zebra', async () => {
     // Python mocks answer with "\n" line ends (docs/printer-behaviour-sources.md §5d); TCP gives no
     // framing, so an answer may arrive in any number of pieces.
-    const { printer, queue, enqueue } = await lane({ printer: { speedIps: 20, dpi: 300, profile: { lineEnd: '\n', answerPieceBytes: 5 } } });
+    const { printer, queue, enqueue } = await lane({
+      printer: { speedIps: 20, dpi: 300, profile: { lineEnd: '\n', answerPieceBytes: 5 } },
+    });
     const ids = ['PKG-L1', 'PKG-L2', 'PKG-L3'].map((c) => enqueue(c));
     await waitFor(() => ids.every((id) => finished(queue.get(id).state)), 20_000);
     expect(ids.map((id) => queue.get(id).state)).toEqual(['done', 'done', 'done']);
     expect(codesPrinted(printer)).toEqual(['PKG-L1', 'PKG-L2', 'PKG-L3']);
   });
 
-  it('without host status, a print server that answers the station\'s close with a reset: done, not uncertain', async () => {
+  it("without host status, a print server that answers the station's close with a reset: done, not uncertain", async () => {
     // Print servers that end each connection with RST once they read it (§5e: real-device reports).
     const { printer, queue, enqueue } = await lane({ hostStatus: false, printer: { profile: { resetOnClose: true } } });
     const ids = ['PKG-R1', 'PKG-R2'].map((c) => enqueue(c));
@@ -176,13 +220,17 @@ describe('printers that are not our reading of the manual', () => {
   });
 });
 
-describe('the virtual printer is bounded and takes no web page\'s request', () => {
-  it('a connection that opens with an HTTP request line is dropped unread: a page\'s no-cors POST prints nothing', async () => {
+describe("the virtual printer is bounded and takes no web page's request", () => {
+  it("a connection that opens with an HTTP request line is dropped unread: a page's no-cors POST prints nothing", async () => {
     const printer = await startVirtualZplPrinter();
     cleanup.push(() => printer.close());
     const body = label('PKG-HTTP');
     await new Promise<void>((resolve) => {
-      const s = net.connect(printer.port, printer.host, () => s.end(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`));
+      const s = net.connect(printer.port, printer.host, () =>
+        s.end(
+          `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        ),
+      );
       s.on('close', () => resolve());
       s.on('error', () => resolve());
     });
@@ -218,7 +266,7 @@ describe('the virtual printer is bounded and takes no web page\'s request', () =
   });
 });
 
-describe('uncertainty settled from the printer\'s label counter (SGD odometer.total_label_count)', () => {
+describe("uncertainty settled from the printer's label counter (SGD odometer.total_label_count)", () => {
   it('a station cut off while its labels were in the printer: after the restart the counter shows them printed, and they are done without asking the worker', async () => {
     // Zebra SGD: `! U1 getvar "odometer.total_label_count"` answers `"31084"`, the labels printed
     // over the printer's life (form feeds and calibration not counted).
@@ -242,7 +290,9 @@ describe('uncertainty settled from the printer\'s label counter (SGD odometer.to
     printer.set({ jammed: false });
     const settled = await settling;
     expect(settled.sort()).toEqual([...ids].sort());
-    expect(ids.map((id) => second.queue.get(id))).toEqual(ids.map(() => expect.objectContaining({ state: 'done', reasonCode: 'confirmed_by_printer_counter' })));
+    expect(ids.map((id) => second.queue.get(id))).toEqual(
+      ids.map(() => expect.objectContaining({ state: 'done', reasonCode: 'confirmed_by_printer_counter' })),
+    );
     expect(codesPrinted(printer)).toEqual(['PKG-K1', 'PKG-K2', 'PKG-K3']);
   });
 

@@ -14,7 +14,8 @@ afterEach(async () => {
 });
 
 /** A 2-inch label at 300 dpi (^LL600): 0.1 s at 20 ips. */
-const label = (code: string) => `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
+const label = (code: string) =>
+  `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
 
 async function rig(ips: number) {
   const lane = await startStreamingLane({ label, printer: { speedIps: ips, dpi: 300 }, driver: { maxBuffered: 3 } });
@@ -31,7 +32,8 @@ describe('streaming labels to a printer that reports its status', () => {
     const states = ids.map((id) => queue.get(id).state);
     expect(states[1]).toMatch(/^(sent|done)$/);
     // Never "done" ahead of the printer: every done job's label is out.
-    for (const [i, id] of ids.entries()) if (queue.get(id).state === 'done') expect(printer.printed().length).toBeGreaterThan(i);
+    for (const [i, id] of ids.entries())
+      if (queue.get(id).state === 'done') expect(printer.printed().length).toBeGreaterThan(i);
     await waitFor(() => ids.every((id) => queue.get(id).state === 'done'), 20_000);
     expect(printer.printed().map((l) => l.zpl.match(/STREAM-\d/)![0])).toEqual(ids.map((_, i) => `STREAM-${i + 1}`));
     expect(printer.printed()[0]!.zpl).toContain('Štítek');
@@ -48,7 +50,10 @@ describe('streaming labels to a printer that reports its status', () => {
     await waitFor(() => printer.printed().length >= 2);
     printer.set({ paperOut: true });
     // The labels the printer holds stay `sent`, each noted "out of labels"; nothing is failed.
-    await waitFor(() => ids.some((id) => queue.get(id).state === 'sent' && queue.get(id).reasonCode === 'paper_out'), 20_000);
+    await waitFor(
+      () => ids.some((id) => queue.get(id).state === 'sent' && queue.get(id).reasonCode === 'paper_out'),
+      20_000,
+    );
     const held = ids.filter((id) => queue.get(id).state === 'sent');
     expect(held.length).toBeGreaterThan(0);
     for (const id of ids) expect(queue.get(id).state).not.toBe('uncertain');

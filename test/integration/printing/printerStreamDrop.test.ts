@@ -15,7 +15,8 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-const label = (code: string) => `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
+const label = (code: string) =>
+  `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
 /** How long the driver waits for a ~HS answer: a drop must be known long before that. */
 const READ_MS = 5000;
 

@@ -42,7 +42,14 @@ export function decodeBarcodes(png: Buffer, dir = tempDir('zbar-')): Promise<str
   writeFileSync(file, png);
   return new Promise((resolve) => {
     execFile('zbarimg', ['-q', '--raw', file], (err, stdout) => {
-      resolve(err && !stdout ? [] : stdout.split('\n').map((s) => s.trim()).filter(Boolean));
+      resolve(
+        err && !stdout
+          ? []
+          : stdout
+              .split('\n')
+              .map((s) => s.trim())
+              .filter(Boolean),
+      );
     });
   });
 }
@@ -75,10 +82,32 @@ export async function startStreamingLane(o: {
   const printer = await startVirtualZplPrinter(o.printer);
   const { db, file } = freshDb();
   const jobs = createPrintJobsRepo(db);
-  const driver = createZplTcpDriver({ host: '127.0.0.1', port: printer.port, settings: printerSettings.parse({ hostStatus: true }), printTimeoutMs: 5000, pollMs: 20, ...o.driver });
-  const queue = createPrintQueue({ jobs, clock: systemClock, driverFor: () => driver, backoff: { baseMs: 60_000, maxMs: 60_000 }, tickMs: 25, onJobChanged: o.onJobChanged });
+  const driver = createZplTcpDriver({
+    host: '127.0.0.1',
+    port: printer.port,
+    settings: printerSettings.parse({ hostStatus: true }),
+    printTimeoutMs: 5000,
+    pollMs: 20,
+    ...o.driver,
+  });
+  const queue = createPrintQueue({
+    jobs,
+    clock: systemClock,
+    driverFor: () => driver,
+    backoff: { baseMs: 60_000, maxMs: 60_000 },
+    tickMs: 25,
+    onJobChanged: o.onJobChanged,
+  });
   if (o.start !== false) queue.start();
-  const newJob = (code: string) => ({ kind: 'print' as const, printerId: 'zebra', format: 'zpl' as const, payload: Buffer.from(o.label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] });
+  const newJob = (code: string) => ({
+    kind: 'print' as const,
+    printerId: 'zebra',
+    format: 'zpl' as const,
+    payload: Buffer.from(o.label(code), 'utf8'),
+    labelSize: null,
+    title: code,
+    barcodes: [code],
+  });
   return {
     printer,
     db,

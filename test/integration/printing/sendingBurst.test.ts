@@ -16,7 +16,8 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-const label = (code: string) => `^XA^CI28^PW812^LL400^FO40,40^A0N,40,40^FDZásilka ${code} – Žluťoučký kůň^FS^FO40,120^BY2^BCN,120,Y,N,N^FD${code}^FS^XZ`;
+const label = (code: string) =>
+  `^XA^CI28^PW812^LL400^FO40,40^A0N,40,40^FDZásilka ${code} – Žluťoučký kůň^FS^FO40,120^BY2^BCN,120,Y,N,N^FD${code}^FS^XZ`;
 
 async function rig(opts: { paused?: boolean } = {}) {
   /** Each moment a job turned `sending`: the states of all jobs as committed then. */
@@ -28,7 +29,8 @@ async function rig(opts: { paused?: boolean } = {}) {
     driver: { maxBuffered: 3 },
     start: false,
     onJobChanged: (j: StoredJob) => {
-      if (j.state === 'sending') atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, lane.jobs.get(id)!.state])) });
+      if (j.state === 'sending')
+        atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, lane.jobs.get(id)!.state])) });
     },
   });
   cleanup.push(lane.close);
@@ -57,7 +59,8 @@ describe('labels sent in a burst to a printer with room for them', () => {
     expect(together).toEqual(r.ids.slice(1, 1 + together.length));
     expect(r.printer.printed().map((l) => /DAVKA-\d/.exec(l.zpl)?.[0])).toEqual(codes);
     expect(r.printer.printed()[0]!.zpl).toContain('Žluťoučký kůň');
-    for (const id of r.ids) expect(r.queue.history(id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
+    for (const id of r.ids)
+      expect(r.queue.history(id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
   });
 
   it('a paused printer gets no burst: its labels wait in line, never `sending`, and print once each when it resumes', async () => {
@@ -84,7 +87,20 @@ describe('labels sent in a burst to a printer with room for them', () => {
   it('a restart right after a burst was committed: every label of it is uncertain (the worker decides), the labels behind it print once', async () => {
     const r = await rig();
     const at = new Date();
-    const made = ['PAD-1', 'PAD-2', 'PAD-3', 'PAD-4'].map((code) => r.jobs.insert({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from(label(code), 'utf8'), labelSize: null, title: code, barcodes: [code] }, at));
+    const made = ['PAD-1', 'PAD-2', 'PAD-3', 'PAD-4'].map((code) =>
+      r.jobs.insert(
+        {
+          kind: 'print',
+          printerId: 'zebra',
+          format: 'zpl',
+          payload: Buffer.from(label(code), 'utf8'),
+          labelSize: null,
+          title: code,
+          barcodes: [code],
+        },
+        at,
+      ),
+    );
     // What a kill right after the burst's commit leaves: three `sending`, one queued behind them;
     // the queue starts on it as a restarted station's does.
     r.jobs.transaction(() => made.slice(0, 3).forEach((j) => r.jobs.setState(j.id, 'sending', at, { attempt: true })));

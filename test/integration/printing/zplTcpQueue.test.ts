@@ -78,9 +78,17 @@ describe('ZPL over TCP through the durable queue', () => {
     expect(queue.get(a.id).state).toBe('done');
     expect(queue.get(b.id).state).toBe('done');
     const bytes = Buffer.concat(printer.connections());
-    const expected = Buffer.concat([shipmentJob(101, ['PKG101A', 'PKG101B', 'PKG101C']).payload, shipmentJob(102, ['PKG102A']).payload]);
+    const expected = Buffer.concat([
+      shipmentJob(101, ['PKG101A', 'PKG101B', 'PKG101C']).payload,
+      shipmentJob(102, ['PKG102A']).payload,
+    ]);
     expect(bytes.equals(expected)).toBe(true);
-    expect(printer.printed().map((p) => /\^FD(PKG\w+)\^FS/.exec(p.zpl)![1])).toEqual(['PKG101A', 'PKG101B', 'PKG101C', 'PKG102A']);
+    expect(printer.printed().map((p) => /\^FD(PKG\w+)\^FS/.exec(p.zpl)![1])).toEqual([
+      'PKG101A',
+      'PKG101B',
+      'PKG101C',
+      'PKG102A',
+    ]);
     expect(queue.history(a.id).map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done']);
   });
 
@@ -100,20 +108,23 @@ describe('ZPL over TCP through the durable queue', () => {
     ['paper out', { paperOut: true }, 'paper_out'],
     ['head open', { headOpen: true }, 'head_open'],
     ['paused', { paused: true }, 'paused'],
-  ] as const)('asks ~HS first: %s fails the job with that reason, sends nothing, and prints once the printer is ready', async (_n, cond, code) => {
-    const { queue } = setup(true);
-    printer.set(cond);
-    const job = queue.enqueue(shipmentJob(301, ['PKG301']));
-    await waitFor(() => queue.get(job.id).state === 'failed');
-    const failed = queue.get(job.id);
-    expect(failed.reasonCode).toBe(code);
-    expect(failed.nextRetryAt).not.toBeNull();
-    expect(failed.delivered).toBe(false);
-    expect(Buffer.concat(printer.connections()).toString('latin1')).not.toContain('^XA');
-    printer.set({ paperOut: false, headOpen: false, paused: false });
-    await waitFor(() => queue.get(job.id).state === 'done');
-    expect(printer.printed()).toHaveLength(1);
-  });
+  ] as const)(
+    'asks ~HS first: %s fails the job with that reason, sends nothing, and prints once the printer is ready',
+    async (_n, cond, code) => {
+      const { queue } = setup(true);
+      printer.set(cond);
+      const job = queue.enqueue(shipmentJob(301, ['PKG301']));
+      await waitFor(() => queue.get(job.id).state === 'failed');
+      const failed = queue.get(job.id);
+      expect(failed.reasonCode).toBe(code);
+      expect(failed.nextRetryAt).not.toBeNull();
+      expect(failed.delivered).toBe(false);
+      expect(Buffer.concat(printer.connections()).toString('latin1')).not.toContain('^XA');
+      printer.set({ paperOut: false, headOpen: false, paused: false });
+      await waitFor(() => queue.get(job.id).state === 'done');
+      expect(printer.printed()).toHaveLength(1);
+    },
+  );
 
   it('asks ~HS after the job: a label that does not leave the buffer stays in the printer, named, never offered for reprint, and is confirmed when it comes out', async () => {
     const { queue } = setup(true);

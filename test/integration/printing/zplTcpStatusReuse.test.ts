@@ -15,10 +15,12 @@ afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
 });
 
-const label = (code: string) => `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}, Žluťoučký kůň^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
+const label = (code: string) =>
+  `^XA^CI28^PW1181^LL600^FO50,50^A0N,40,40^FDŠtítek ${code}, Žluťoučký kůň^FS^FO50,150^BY3^BCN,200,Y,N,N^FD${code}^FS^XZ`;
 
 /** Every ~HS query the printer received, over all its connections. */
-const statusQueries = (printer: VirtualZplPrinter) => printer.connections().reduce((n, c) => n + (c.toString('latin1').match(/~HS/g) ?? []).length, 0);
+const statusQueries = (printer: VirtualZplPrinter) =>
+  printer.connections().reduce((n, c) => n + (c.toString('latin1').match(/~HS/g) ?? []).length, 0);
 const received = (printer: VirtualZplPrinter) => Buffer.concat(printer.connections()).toString('utf8');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Past sending: the driver's answer for the label is in. */
@@ -26,9 +28,17 @@ const settled = (state: string) => !['queued', 'sending', 'sent'].includes(state
 
 /** The queue draining to the virtual printer through the streaming driver (host status on); labels print at once. */
 async function rig(driverOpts: Partial<ZplTcpOptions> = {}) {
-  const lane = await startStreamingLane({ label, driver: { timeouts: { connectMs: 1000, writeMs: 2000, readMs: 800 }, ...driverOpts } });
+  const lane = await startStreamingLane({
+    label,
+    driver: { timeouts: { connectMs: 1000, writeMs: 2000, readMs: 800 }, ...driverOpts },
+  });
   cleanup.push(lane.close);
-  return { printer: lane.printer, queue: lane.queue, driver: lane.driver, enqueue: (code: string) => lane.enqueue(code).id };
+  return {
+    printer: lane.printer,
+    queue: lane.queue,
+    driver: lane.driver,
+    enqueue: (code: string) => lane.enqueue(code).id,
+  };
 }
 
 describe('the status pre-check in a burst of labels', () => {

@@ -21,7 +21,11 @@ export interface ContractClient {
   close(): void;
 }
 
-function clientOver(send: (data: unknown) => void, nonText: unknown, close: () => void): { client: ContractClient; receive(text: string): void } {
+function clientOver(
+  send: (data: unknown) => void,
+  nonText: unknown,
+  close: () => void,
+): { client: ContractClient; receive(text: string): void } {
   const replies: RpcHostMessage[] = [];
   const events: { name: string; payload: unknown }[] = [];
   const watchers = new Set<() => void>();
@@ -52,11 +56,22 @@ function clientOver(send: (data: unknown) => void, nonText: unknown, close: () =
     call(method, params) {
       const myId = ++id;
       send(JSON.stringify({ t: 'call', id: myId, method, params }));
-      return until(takeReply((m) => m.t === 'reply' && m.id === myId), `reply to ${String(method)}`);
+      return until(
+        takeReply((m) => m.t === 'reply' && m.id === myId),
+        `reply to ${String(method)}`,
+      );
     },
-    nextReply: () => until(takeReply(() => true), 'reply'),
+    nextReply: () =>
+      until(
+        takeReply(() => true),
+        'reply',
+      ),
     waitForEvent: (name, match = () => true, timeoutMs) =>
-      until(() => events.find((e) => e.name === name && match(e.payload as never))?.payload, `${name} event`, timeoutMs),
+      until(
+        () => events.find((e) => e.name === name && match(e.payload as never))?.payload,
+        `${name} event`,
+        timeoutMs,
+      ),
     close,
   };
   return {
@@ -73,8 +88,14 @@ function clientOver(send: (data: unknown) => void, nonText: unknown, close: () =
 /** The web host's socket, opened the way the page opens it. */
 export function webSocketClient(host: WebHost): Promise<ContractClient> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), { headers: { origin: host.origin } });
-    const { client, receive } = clientOver((d) => ws.send(d as string | Buffer), Buffer.from([0x7b, 0x7d]), () => ws.close());
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/rpc`, rpcSubprotocols(host.token), {
+      headers: { origin: host.origin },
+    });
+    const { client, receive } = clientOver(
+      (d) => ws.send(d as string | Buffer),
+      Buffer.from([0x7b, 0x7d]),
+      () => ws.close(),
+    );
     ws.on('message', (data) => receive((data as Buffer).toString()));
     ws.on('open', () => resolve(client));
     ws.on('error', reject);
@@ -85,11 +106,18 @@ export function webSocketClient(host: WebHost): Promise<ContractClient> {
  * One end of a worker_threads MessageChannel served by the MessagePort bridge, the other end the
  * page's; `stop` is what the bridge returned, `pagePort` the page's end.
  */
-export function messagePortClient(rpc: RpcServer, log: Logger): { client: ContractClient; stop: () => void; pagePort: MessagePort } {
+export function messagePortClient(
+  rpc: RpcServer,
+  log: Logger,
+): { client: ContractClient; stop: () => void; pagePort: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const stop = serveRpcPort(nodeRpcPort(port1), rpc, log);
   // A structured object that looks like a call: only text is accepted, as over the socket.
-  const { client, receive } = clientOver((d) => port2.postMessage(d), { t: 'call', id: 1, method: 'station.status', params: {} }, () => port2.close());
+  const { client, receive } = clientOver(
+    (d) => port2.postMessage(d),
+    { t: 'call', id: 1, method: 'station.status', params: {} },
+    () => port2.close(),
+  );
   port2.on('message', (data: unknown) => receive(String(data)));
   return { client, stop, pagePort: port2 };
 }

@@ -81,7 +81,10 @@ function pageOn(port: MessagePort) {
       return reply.result.value as never;
     },
     event: (name: string, match: (p: never) => boolean = () => true) =>
-      until(() => seen.find((m) => m.t === 'event' && m.name === name && match(m.payload as never)), `${name} event`).then((m) => (m as { payload: unknown }).payload as never),
+      until(
+        () => seen.find((m) => m.t === 'event' && m.name === name && match(m.payload as never)),
+        `${name} event`,
+      ).then((m) => (m as { payload: unknown }).payload as never),
   };
 }
 
@@ -93,7 +96,11 @@ describe('the core process (utility process entry) under plain Node', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-core-'));
     const parent = mockParentPort();
     const exits: number[] = [];
-    runCoreProcess(parent.port, { version: '0.0.0-test', exit: (c) => void exits.push(c), station: { secrets: createMemorySecretStore(), printWaitMs: 5000 } });
+    runCoreProcess(parent.port, {
+      version: '0.0.0-test',
+      exit: (c) => void exits.push(c),
+      station: { secrets: createMemorySecretStore(), printWaitMs: 5000 },
+    });
 
     // The page's port may arrive while the core still starts: it is served once the core is ready.
     const { port1, port2 } = new MessageChannel();
@@ -109,11 +116,19 @@ describe('the core process (utility process entry) under plain Node', () => {
 
     const page = pageOn(port2);
     const status = await page.call('station.status', {});
-    expect(status).toMatchObject({ host: 'electron', dataDir, version: '0.0.0-test', service: { environment: 'sandbox', reachable: true } });
+    expect(status).toMatchObject({
+      host: 'electron',
+      dataDir,
+      version: '0.0.0-test',
+      service: { environment: 'sandbox', reachable: true },
+    });
 
     // A demo scan over the port: the label comes out of the virtual ZPL printer.
     const { scanId } = await page.call('scan.submit', { code: 'ORD-1001' });
-    const outcome = (await page.event('scan.outcome', (o: { scanId: string }) => o.scanId === scanId)) as { kind: string; shipment: { barcodes: string[] } };
+    const outcome = (await page.event('scan.outcome', (o: { scanId: string }) => o.scanId === scanId)) as {
+      kind: string;
+      shipment: { barcodes: string[] };
+    };
     expect(outcome.kind).toBe('printed');
     const labels = (await page.call('printing.printers.received', { printerId: 'virtual-zpl' })) as { text: string }[];
     expect(labels).toHaveLength(1);
@@ -123,16 +138,32 @@ describe('the core process (utility process entry) under plain Node', () => {
     // A company with its own loopback port: the demo's 53682 lies in Linux's ephemeral range, and
     // any parallel test's connection may hold it (CI saw login_port_unavailable once).
     const [demo] = (await page.call('accounts.list', {})) as { id: string; clientId: string }[];
-    const own = (await page.call('accounts.add', { name: 'Sklad Žďár', environment: 'sandbox', clientId: demo!.clientId, clientSecret: 'not-the-secret', redirectPort: await freePort() })) as { id: string };
+    const own = (await page.call('accounts.add', {
+      name: 'Sklad Žďár',
+      environment: 'sandbox',
+      clientId: demo!.clientId,
+      clientSecret: 'not-the-secret',
+      redirectPort: await freePort(),
+    })) as { id: string };
     const { url } = (await page.call('accounts.loginWithBrowser', { accountId: own.id })) as { url: string };
     expect(await parent.waitFor('openExternal')).toEqual({ t: 'openExternal', url });
     await page.call('accounts.cancelLogin', { accountId: own.id });
 
-    parent.send({ t: 'log', level: 'warn', message: 'Žluťoučký kůň: zpráva hlavního procesu', fields: { legacy: '/tmp/starý' } });
+    parent.send({
+      t: 'log',
+      level: 'warn',
+      message: 'Žluťoučký kůň: zpráva hlavního procesu',
+      fields: { legacy: '/tmp/starý' },
+    });
     parent.send({ t: 'log', level: 'shout', message: 'not a level' });
     const logFile = ready.t === 'ready' ? ready.logFile! : '';
     const line = await until(
-      () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').find((l) => l.includes('Žluťoučký kůň')) : undefined),
+      () =>
+        existsSync(logFile)
+          ? readFileSync(logFile, 'utf8')
+              .split('\n')
+              .find((l) => l.includes('Žluťoučký kůň'))
+          : undefined,
       'main’s line in the station log',
     );
     expect(JSON.parse(line)).toMatchObject({ level: expect.anything(), legacy: '/tmp/starý', from: 'main' });
@@ -151,7 +182,11 @@ describe('the core process (utility process entry) under plain Node', () => {
     mkdirSync(path.join(dataDir, 'station.db'));
     const parent = mockParentPort();
     const exits: number[] = [];
-    runCoreProcess(parent.port, { version: '0.0.0-test', exit: (c) => void exits.push(c), station: { secrets: createMemorySecretStore() } });
+    runCoreProcess(parent.port, {
+      version: '0.0.0-test',
+      exit: (c) => void exits.push(c),
+      station: { secrets: createMemorySecretStore() },
+    });
     parent.send({ t: 'start', dataDir });
     const failed = await parent.waitFor('failed');
     const logFile = path.join(dataDir, 'logs', 'station.log');
@@ -160,7 +195,12 @@ describe('the core process (utility process entry) under plain Node', () => {
     expect(exits).toEqual([1]);
     expect(parent.said.some((m) => m.t === 'ready')).toBe(false);
     const failedLine = await until(
-      () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').find((l) => l.includes('the station could not start')) : undefined),
+      () =>
+        existsSync(logFile)
+          ? readFileSync(logFile, 'utf8')
+              .split('\n')
+              .find((l) => l.includes('the station could not start'))
+          : undefined,
       'the failure in the log',
     );
     expect(failedLine).toContain(failed.t === 'failed' ? JSON.stringify(failed.message).slice(1, 30) : '');
@@ -170,8 +210,17 @@ describe('the core process (utility process entry) under plain Node', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-core-'));
     const parent = mockParentPort();
     const exits: number[] = [];
-    const core = runCoreProcess(parent.port, { version: '0.0.0-test', exit: (c) => void exits.push(c), station: { secrets: createMemorySecretStore() } });
-    const earlier = { kind: 'full', code: 'SQLITE_FULL', message: 'database or disk is full', at: '2026-11-26T12:00:00.000Z' };
+    const core = runCoreProcess(parent.port, {
+      version: '0.0.0-test',
+      exit: (c) => void exits.push(c),
+      station: { secrets: createMemorySecretStore() },
+    });
+    const earlier = {
+      kind: 'full',
+      code: 'SQLITE_FULL',
+      message: 'database or disk is full',
+      at: '2026-11-26T12:00:00.000Z',
+    };
     parent.send({ t: 'start', dataDir, restartedAfter: earlier });
     const { port1, port2 } = new MessageChannel();
     opened.push(port1, port2);
@@ -179,12 +228,17 @@ describe('the core process (utility process entry) under plain Node', () => {
     await parent.waitFor('ready');
     const page = pageOn(port2);
     // A page that got its port after a restart does not reload: the status comes to it.
-    expect(await page.event('station.statusChanged')).toMatchObject({ storage: { failed: null, restartedAfter: earlier } });
+    expect(await page.event('station.statusChanged')).toMatchObject({
+      storage: { failed: null, restartedAfter: earlier },
+    });
 
     // What better-sqlite3 throws when the disk fails under a commit nobody awaited.
     const ioError = Object.assign(new Error('disk I/O error'), { name: 'SqliteError', code: 'SQLITE_IOERR_FSYNC' });
     core.fatal(ioError);
-    expect(await parent.waitFor('storageFailed')).toMatchObject({ t: 'storageFailed', failure: { kind: 'io', code: 'SQLITE_IOERR_FSYNC', message: 'disk I/O error' } });
+    expect(await parent.waitFor('storageFailed')).toMatchObject({
+      t: 'storageFailed',
+      failure: { kind: 'io', code: 'SQLITE_IOERR_FSYNC', message: 'disk I/O error' },
+    });
     await until(() => (exits.length ? exits : undefined), 'the exit');
     expect(exits).toEqual([75]);
     // The mock exit ends nothing: the station is closed here.

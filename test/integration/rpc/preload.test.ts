@@ -15,7 +15,8 @@ import { startHostedStation, type HostedStation } from '../../support/station';
 /** Mock of the preload's window: only its DOMContentLoaded, fired by the test. */
 const mockDomWindow = vi.hoisted(() => {
   const loaded: (() => void)[] = [];
-  (globalThis as unknown as { addEventListener: unknown }).addEventListener = (type: string, l: () => void) => type === 'DOMContentLoaded' && loaded.push(l);
+  (globalThis as unknown as { addEventListener: unknown }).addEventListener = (type: string, l: () => void) =>
+    type === 'DOMContentLoaded' && loaded.push(l);
   return { fireLoaded: () => loaded.splice(0).forEach((l) => l()) };
 });
 const mockElectronRenderer = vi.hoisted(() => ({
@@ -98,8 +99,14 @@ describe('the preload over a MessagePort to the core', () => {
   });
 
   it('the core’s refusals reach the page as result envelopes', async () => {
-    expect(await bridge.call('shell.exec', { cmd: 'ls' })).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect(await bridge.call('scan.submit', { code: 'Ž'.repeat(201) })).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(await bridge.call('shell.exec', { cmd: 'ls' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_method' },
+    });
+    expect(await bridge.call('scan.submit', { code: 'Ž'.repeat(201) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
   });
 
   it('a new port (the core restarted) answers calls in flight "unavailable", and the next call goes to the new core', async () => {

@@ -15,7 +15,8 @@ const transports: [string, Open][] = [
   ['the MessagePort bridge', async (hs) => messagePortClient(hs.station.rpc, hs.log).client],
 ];
 
-const result = (reply: unknown) => (reply as { result: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }).result;
+const result = (reply: unknown) =>
+  (reply as { result: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }).result;
 
 describe.each(transports)('the contract over %s', (_name, open) => {
   let hs: HostedStation;
@@ -32,13 +33,21 @@ describe.each(transports)('the contract over %s', (_name, open) => {
 
   it('reads the station status', async () => {
     const status = result(await page.call('station.status', {}));
-    expect(status).toMatchObject({ ok: true, value: { version: '0.0.0-test', dataDir: hs.dataDir, service: { environment: 'sandbox', reachable: true } } });
+    expect(status).toMatchObject({
+      ok: true,
+      value: { version: '0.0.0-test', dataDir: hs.dataDir, service: { environment: 'sandbox', reachable: true } },
+    });
   });
 
   it('delivers pushed events (the clock, settings changed by a call)', async () => {
     expect(await page.waitForEvent('station.tick')).toMatchObject({ now: expect.any(String) });
-    expect(result(await page.call('settings.set', { language: 'cs' }))).toMatchObject({ ok: true, value: { language: 'cs' } });
-    expect(await page.waitForEvent('settings.changed', (s: { language: string | null }) => s.language === 'cs')).toMatchObject({ language: 'cs' });
+    expect(result(await page.call('settings.set', { language: 'cs' }))).toMatchObject({
+      ok: true,
+      value: { language: 'cs' },
+    });
+    expect(
+      await page.waitForEvent('settings.changed', (s: { language: string | null }) => s.language === 'cs'),
+    ).toMatchObject({ language: 'cs' });
   });
 
   it('a scan of a demo code closes its shipment and the label comes out of the virtual ZPL printer', async () => {
@@ -70,17 +79,33 @@ describe.each(transports)('the contract over %s', (_name, open) => {
     const unknown = await page.call('shell.exec', { cmd: 'rm -rf /' });
     const badParams = await page.call('station.status', { verbose: true });
     const stillOk = await page.call('station.status', {});
-    for (const r of [notJson, notText, notObject, notCall, noId]) expect(r).toMatchObject({ t: 'reply', id: -1, result: { ok: false, error: { code: 'invalid_message' } } });
+    for (const r of [notJson, notText, notObject, notCall, noId])
+      expect(r).toMatchObject({ t: 'reply', id: -1, result: { ok: false, error: { code: 'invalid_message' } } });
     expect(result(noId).error!.message).toBe('The call needs an integer id.');
-    expect(result(unknown)).toMatchObject({ ok: false, error: { code: 'unknown_method', message: 'Unknown method: shell.exec' } });
+    expect(result(unknown)).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_method', message: 'Unknown method: shell.exec' },
+    });
     expect(result(badParams)).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
     expect(result(badParams).error!.message).toContain('Invalid parameters for station.status');
     expect(result(stillOk)).toMatchObject({ ok: true });
   });
 
   it('refuses methods outside the contract and calls with bad params, and nothing happens', async () => {
-    for (const method of ['scan.close', 'printing.sendRaw', 'accounts.exportSecrets', 'constructor', '__proto__', 'toString', 42, null]) {
-      expect(result(await page.call(method, {})), String(method)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    for (const method of [
+      'scan.close',
+      'printing.sendRaw',
+      'accounts.exportSecrets',
+      'constructor',
+      '__proto__',
+      'toString',
+      42,
+      null,
+    ]) {
+      expect(result(await page.call(method, {})), String(method)).toMatchObject({
+        ok: false,
+        error: { code: 'unknown_method' },
+      });
     }
     for (const [method, params] of [
       ['scan.submit', { code: 'X'.repeat(201) }],
@@ -88,7 +113,10 @@ describe.each(transports)('the contract over %s', (_name, open) => {
       ['printing.printers.received', { printerId: 'virtual-zpl', path: '/etc/passwd' }],
       ['settings.set', { language: 'klingonština' }],
     ] as const) {
-      expect(result(await page.call(method, params)), `${method} ${JSON.stringify(params)}`).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+      expect(result(await page.call(method, params)), `${method} ${JSON.stringify(params)}`).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params' },
+      });
     }
     // Only the one label of the scan above was printed.
     expect(result(await page.call('printing.printers.received', { printerId: 'virtual-zpl' })).value).toHaveLength(1);

@@ -38,7 +38,12 @@ async function moreAnswers(n: number): Promise<void> {
 function outcomeOf(from: number, scanId: number): ScanOutcome | undefined {
   return desk.events
     .slice(from)
-    .filter((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).scanId === scanId && (e.payload as ScanOutcome).kind !== 'queued')
+    .filter(
+      (e) =>
+        e.name === 'scan.outcome' &&
+        (e.payload as ScanOutcome).scanId === scanId &&
+        (e.payload as ScanOutcome).kind !== 'queued',
+    )
     .map((e) => e.payload as ScanOutcome)
     .pop();
 }
@@ -67,7 +72,10 @@ describe.skipIf(!run)('MT-SICS answers that are no weight', () => {
     // A clean answer of the same scale is a weight.
     desk.vs.show({ state: 'stable', text: '8.888 kg' });
     await waitFor(() => outcomeOf(from, scanId) !== undefined, 20_000);
-    expect(outcomeOf(from, scanId)).toMatchObject({ kind: 'printed', shipment: { weighed: { packages: ['8.888'], source: 'scale', updated: true } } });
+    expect(outcomeOf(from, scanId)).toMatchObject({
+      kind: 'printed',
+      shipment: { weighed: { packages: ['8.888'], source: 'scale', updated: true } },
+    });
   }, 60_000);
 
   it('a single `ET` between two readings of a parcel left on the scale is not "the scale showed something else": the parcel is not taken for the next scan', async () => {
@@ -88,6 +96,9 @@ describe.skipIf(!run)('MT-SICS answers that are no weight', () => {
     await moreAnswers(3);
     desk.vs.show({ state: 'stable', text: '3.2 kg' });
     await waitFor(() => outcomeOf(next.from, next.scanId) !== undefined, 20_000);
-    expect(outcomeOf(next.from, next.scanId)).toMatchObject({ kind: 'printed', shipment: { weighed: { packages: ['3.2'] } } });
+    expect(outcomeOf(next.from, next.scanId)).toMatchObject({
+      kind: 'printed',
+      shipment: { weighed: { packages: ['3.2'] } },
+    });
   }, 60_000);
 });

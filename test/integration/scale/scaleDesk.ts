@@ -20,7 +20,13 @@ export interface ScaleDesk {
   /** A contract call over the page's socket; throws unless it answered ok. */
   call(method: string, params: unknown): Promise<never>;
   /** The service's own record of a shipment (not the station's cache). */
-  atService(code: string): Promise<{ deliveryId: number; deliveryState: unknown; packages: { weight: string | number; barcode?: string | null }[] }>;
+  atService(
+    code: string,
+  ): Promise<{
+    deliveryId: number;
+    deliveryState: unknown;
+    packages: { weight: string | number; barcode?: string | null }[];
+  }>;
   close(): Promise<void>;
 }
 
@@ -42,8 +48,22 @@ export async function startScaleDesk(o: { verifyLabels: boolean; askAbovePercent
     if (found.status !== 'ok') throw new Error('search failed');
     return found.deliveries[0] as never;
   };
-  await call('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 30, verifyLabels: o.verifyLabels, ...(o.askAbovePercent ? { askAbovePercent: o.askAbovePercent } : {}) });
-  await waitFor(() => hs.station.shipments.repos.shipments.query(hs.station.accounts.active()!.id, { text: 'ORD-1003', limit: 5 }).total > 0, 15_000);
+  await call('scale.setSettings', {
+    kind: 'mt-sics',
+    path: vs.stationPath,
+    baudRate: 9600,
+    toleranceKg: '0.05',
+    displayUnit: 'kg',
+    waitSeconds: 30,
+    verifyLabels: o.verifyLabels,
+    ...(o.askAbovePercent ? { askAbovePercent: o.askAbovePercent } : {}),
+  });
+  await waitFor(
+    () =>
+      hs.station.shipments.repos.shipments.query(hs.station.accounts.active()!.id, { text: 'ORD-1003', limit: 5 })
+        .total > 0,
+    15_000,
+  );
   return {
     sb,
     vs,

@@ -20,17 +20,27 @@ afterEach(async () => {
   vs = null;
 });
 
-async function open(): Promise<{ last: () => ScaleReading | null; until: (ok: (r: ScaleReading) => boolean) => Promise<ScaleReading> }> {
+async function open(): Promise<{
+  last: () => ScaleReading | null;
+  until: (ok: (r: ScaleReading) => boolean) => Promise<ScaleReading>;
+}> {
   vs = await startVirtualScale();
-  driver = await openSerialScale({ path: vs.stationPath, baudRate: 9600, protocol: 'mt-sics', pollMs: 50, silenceMs: 600 });
+  driver = await openSerialScale({
+    path: vs.stationPath,
+    baudRate: 9600,
+    protocol: 'mt-sics',
+    pollMs: 50,
+    silenceMs: 600,
+  });
   let last: ScaleReading | null = null;
   const waiting: { ok: (r: ScaleReading) => boolean; resolve: (r: ScaleReading) => void }[] = [];
   driver.onReading((r) => {
     last = r;
-    for (const w of [...waiting]) if (w.ok(r)) {
-      waiting.splice(waiting.indexOf(w), 1);
-      w.resolve(r);
-    }
+    for (const w of [...waiting])
+      if (w.ok(r)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(r);
+      }
   });
   const until = (ok: (r: ScaleReading) => boolean) =>
     new Promise<ScaleReading>((resolve, reject) => {
@@ -46,7 +56,12 @@ describe.skipIf(!needs('socat'))('a serial MT-SICS scale on a pseudo-terminal', 
     vs!.show({ state: 'moving', text: '1.180 kg' });
     expect(await s.until((r) => r.state === 'motion')).toEqual({ state: 'motion', value: '1.180', unit: 'kg' });
     vs!.show({ state: 'stable', text: '1.234 kg' });
-    expect(await s.until((r) => r.state === 'stable')).toEqual({ state: 'stable', value: '1.234', unit: 'kg', kg: '1.234' });
+    expect(await s.until((r) => r.state === 'stable')).toEqual({
+      state: 'stable',
+      value: '1.234',
+      unit: 'kg',
+      kg: '1.234',
+    });
     vs!.show({ state: 'stable', text: '2.5 lb' });
     // 2.5 lb × 0.45359237 kg/lb, exactly.
     expect(await s.until((r) => r.state === 'stable' && r.unit === 'lb')).toMatchObject({ kg: '1.133980925' });

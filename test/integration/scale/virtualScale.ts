@@ -73,7 +73,11 @@ export async function startVirtualScale(): Promise<VirtualScale> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vscale-'));
   const scaleEnd = path.join(dir, 'scale');
   const stationPath = path.join(dir, 'station');
-  const socat: ChildProcess = spawn('socat', [`pty,raw,echo=0,link=${scaleEnd}`, `pty,raw,echo=0,link=${stationPath}`], { stdio: 'ignore' });
+  const socat: ChildProcess = spawn(
+    'socat',
+    [`pty,raw,echo=0,link=${scaleEnd}`, `pty,raw,echo=0,link=${stationPath}`],
+    { stdio: 'ignore' },
+  );
   let exited = false;
   socat.on('exit', () => (exited = true));
   await waitFor(() => existsSync(scaleEnd) && existsSync(stationPath));

@@ -31,12 +31,23 @@ afterAll(async () => {
 });
 
 async function start(events: { name: EventName; payload: unknown }[]): Promise<Station> {
-  const s = await createStation({ dataDir, host: 'web', version: 'test', log: memoryLogger(), sandbox: sb!, secrets, printWaitMs: 3000, healthIntervalMs: 600_000 });
+  const s = await createStation({
+    dataDir,
+    host: 'web',
+    version: 'test',
+    log: memoryLogger(),
+    sandbox: sb!,
+    secrets,
+    printWaitMs: 3000,
+    healthIntervalMs: 600_000,
+  });
   s.rpc.onEvent((name, payload) => events.push({ name, payload }));
   return s;
 }
 const weighingOf = (events: { name: EventName; payload: unknown }[]) =>
-  events.filter((e) => e.name === 'scale.weighing' && e.payload !== null).map((e) => e.payload as { deliveryId: number; packageNumber: number });
+  events
+    .filter((e) => e.name === 'scale.weighing' && e.payload !== null)
+    .map((e) => e.payload as { deliveryId: number; packageNumber: number });
 
 describe.skipIf(!needs('socat'))('a scan waiting for the scale across a restart', () => {
   it('keeps its place, is weighed after the restart, then updated, closed and printed', async () => {
@@ -45,11 +56,23 @@ describe.skipIf(!needs('socat'))('a scan waiting for the scale across a restart'
     vs.show({ state: 'stable', text: '0.000 kg' });
     const first: { name: EventName; payload: unknown }[] = [];
     station = await start(first);
-    const set = await station.rpc.dispatch('scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 120, verifyLabels: false });
+    const set = await station.rpc.dispatch('scale.setSettings', {
+      kind: 'mt-sics',
+      path: vs.stationPath,
+      baudRate: 9600,
+      toleranceKg: '0.05',
+      displayUnit: 'kg',
+      waitSeconds: 120,
+      verifyLabels: false,
+    });
     expect(set).toMatchObject({ ok: true });
     const account = station.accounts.active()!.id;
-    await waitFor(() => station!.shipments.repos.shipments.query(account, { text: 'ORD-1008', limit: 5 }).total > 0, 15_000);
-    const deliveryId = station.shipments.repos.shipments.query(account, { text: 'ORD-1008', limit: 5 }).items[0]!.deliveryId;
+    await waitFor(
+      () => station!.shipments.repos.shipments.query(account, { text: 'ORD-1008', limit: 5 }).total > 0,
+      15_000,
+    );
+    const deliveryId = station.shipments.repos.shipments.query(account, { text: 'ORD-1008', limit: 5 }).items[0]!
+      .deliveryId;
 
     void station.workflows.scanToClose.submit('ORD-1008');
     await waitFor(() => weighingOf(first).some((w) => w.deliveryId === deliveryId), 10_000);
@@ -66,12 +89,21 @@ describe.skipIf(!needs('socat'))('a scan waiting for the scale across a restart'
     let waiting: unknown = null;
     await waitFor(() => {
       void station!.rpc.dispatch('scale.weighing', {}).then((r) => (waiting = r));
-      return (waiting as { ok: boolean; value?: { deliveryId: number } | null } | null)?.value?.deliveryId === deliveryId;
+      return (
+        (waiting as { ok: boolean; value?: { deliveryId: number } | null } | null)?.value?.deliveryId === deliveryId
+      );
     }, 15_000);
     vs.show({ state: 'stable', text: '8.4 kg' });
-    await waitFor(() => second.some((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).kind === 'printed'), 20_000);
-    const printed = second.find((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).kind === 'printed')!.payload as ScanOutcome;
-    expect(printed.kind === 'printed' && printed.shipment).toMatchObject({ deliveryId, weighed: { packages: ['8.4'], source: 'scale', updated: true } });
+    await waitFor(
+      () => second.some((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).kind === 'printed'),
+      20_000,
+    );
+    const printed = second.find((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).kind === 'printed')!
+      .payload as ScanOutcome;
+    expect(printed.kind === 'printed' && printed.shipment).toMatchObject({
+      deliveryId,
+      weighed: { packages: ['8.4'], source: 'scale', updated: true },
+    });
     const [atService] = await station.deps.session()!.client.getDeliveriesByIds([deliveryId]);
     expect(atService!.packages.map((p) => String(p.weight))).toEqual(['8.4']);
     expect(station.printing.virtual.zpl.printed().some((l) => l.zpl.includes('8,4 kg'))).toBe(true);

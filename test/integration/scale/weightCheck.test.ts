@@ -32,7 +32,10 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
   });
 
   const outcomes = (from: number, scanId: number) =>
-    desk.events.slice(from).filter((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).scanId === scanId).map((e) => e.payload as ScanOutcome);
+    desk.events
+      .slice(from)
+      .filter((e) => e.name === 'scan.outcome' && (e.payload as ScanOutcome).scanId === scanId)
+      .map((e) => e.payload as ScanOutcome);
 
   /** Scans `code`, puts `kg` on the scale when the station asks for it; resolves with the scan and where its events start. */
   async function scanWeighing(code: string, kg: string): Promise<{ scanId: number; from: number }> {
@@ -53,7 +56,10 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
     const { scanId, from } = await scanWeighing('ORD-1012', '2.4');
     await waitFor(() => outcomes(from, scanId).length > 0, 20_000);
     const asked = outcomes(from, scanId)[0]!;
-    expect(asked).toMatchObject({ kind: 'weight_check', packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }] });
+    expect(asked).toMatchObject({
+      kind: 'weight_check',
+      packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }],
+    });
     expect(await desk.call('scan.question', {})).toMatchObject({ kind: 'weight_check', scanId });
     // While it is asked, nothing went to the service and nothing printed.
     const held = await desk.atService('ORD-1012');
@@ -61,10 +67,17 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
     expect(Number(held.deliveryState)).toBe(0); // prepared (spec "States and transitions")
     expect(desk.hs.station.printing.virtual.zpl.printed().length).toBe(before);
 
-    expect(await desk.call('scan.answerWeight', { scanId, accept: true })).toMatchObject({ kind: 'weight_check', scanId });
+    expect(await desk.call('scan.answerWeight', { scanId, accept: true })).toMatchObject({
+      kind: 'weight_check',
+      scanId,
+    });
     await waitFor(() => outcomes(from, scanId).some((o) => o.kind === 'printed'), 20_000);
     const printed = outcomes(from, scanId).find((o) => o.kind === 'printed')!;
-    expect(printed.kind === 'printed' && printed.shipment.weighed).toEqual({ packages: ['2.4'], source: 'scale', updated: true });
+    expect(printed.kind === 'printed' && printed.shipment.weighed).toEqual({
+      packages: ['2.4'],
+      source: 'scale',
+      updated: true,
+    });
     const d = await desk.atService('ORD-1012');
     expect(d.packages.map((p) => String(p.weight))).toEqual(['2.4']);
     expect(Number(d.deliveryState)).not.toBe(0);
@@ -103,7 +116,10 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
 
   it('the share is the desk’s: at 200 % the same kind of difference (3 kg against 1.8 kg) is corrected silently; the core refuses 0 %', async () => {
     const settings = (await desk.call('scale.getSettings', {})) as Record<string, unknown>;
-    expect(await desk.hs.station.rpc.dispatch('scale.setSettings', { ...settings, askAbovePercent: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+    expect(await desk.hs.station.rpc.dispatch('scale.setSettings', { ...settings, askAbovePercent: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
     await desk.call('scale.setSettings', { ...settings, askAbovePercent: 200 });
     const { scanId, from } = await scanWeighing('ORD-1010', '3');
     await waitFor(() => outcomes(from, scanId).some((o) => o.kind === 'printed'), 20_000);
@@ -133,7 +149,14 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
   });
 
   async function child(): Promise<Child> {
-    const c = startChild({ childFile: bundle.childFile, dataDir, sandbox: rig.sandbox, printerPort: rig.printer.port, printWaitMs: 3000, watchdogMs: 30_000 });
+    const c = startChild({
+      childFile: bundle.childFile,
+      dataDir,
+      sandbox: rig.sandbox,
+      printerPort: rig.printer.port,
+      printWaitMs: 3000,
+      watchdogMs: 30_000,
+    });
     children.push(c);
     expect(await c.begin()).toBe(true);
     expect(await c.waitLine((l) => l === 'ready')).toBe('ready');
@@ -142,7 +165,8 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
   /** A contract call in the child, as the page makes it (one at a time); its JSON answer. */
   async function rpc(c: Child, method: string, params: unknown): Promise<unknown> {
     const from = c.lines.length;
-    const answer = () => c.lines.slice(from).find((l) => l.startsWith(`rpc-ok ${method} `) || l.startsWith(`rpc-error ${method} `));
+    const answer = () =>
+      c.lines.slice(from).find((l) => l.startsWith(`rpc-ok ${method} `) || l.startsWith(`rpc-error ${method} `));
     c.send(`rpc ${method} ${JSON.stringify(params)}`);
     await waitFor(() => answer() !== undefined, 20_000);
     const line = answer()!;
@@ -162,13 +186,25 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
     }
   }
   const atService = async (code: string) =>
-    ((await rig.api('GET', `/api/v3/deliveries?externalId=${code}&fields=deliveryId,deliveryState,packages`)) as { data: { deliveryId: number; deliveryState: number; packages: { weight: unknown; barcode: string }[] }[] }).data[0]!;
+    (
+      (await rig.api('GET', `/api/v3/deliveries?externalId=${code}&fields=deliveryId,deliveryState,packages`)) as {
+        data: { deliveryId: number; deliveryState: number; packages: { weight: unknown; barcode: string }[] }[];
+      }
+    ).data[0]!;
 
   it('the parcel stays held and is asked again after the restart: never sent while asked, closed once after Enter, one label', async () => {
     // ORD-1013 weighs 2.2 kg at the service; 4.5 kg is on the scale.
     vs.show({ state: 'stable', text: '4.5 kg' });
     const first = await child();
-    await rpc(first, 'scale.setSettings', { kind: 'mt-sics', path: vs.stationPath, baudRate: 9600, toleranceKg: '0.05', displayUnit: 'kg', waitSeconds: 60, verifyLabels: false });
+    await rpc(first, 'scale.setSettings', {
+      kind: 'mt-sics',
+      path: vs.stationPath,
+      baudRate: 9600,
+      toleranceKg: '0.05',
+      displayUnit: 'kg',
+      waitSeconds: 60,
+      verifyLabels: false,
+    });
     first.send('scan ORD-1013');
     const q = await asked(first);
     expect(q).toMatchObject({ kind: 'weight_check', packages: [{ expectedKg: '2.2', weighedKg: '4.5' }] });
@@ -181,11 +217,17 @@ describe.skipIf(!run)('the weight check across a kill (SIGKILL while the questio
     expect(Number((await atService('ORD-1013')).deliveryState)).toBe(0);
 
     const second = await child();
-    expect(await asked(second)).toMatchObject({ kind: 'weight_check', scanId: q.scanId, packages: [{ expectedKg: '2.2', weighedKg: '4.5' }] });
+    expect(await asked(second)).toMatchObject({
+      kind: 'weight_check',
+      scanId: q.scanId,
+      packages: [{ expectedKg: '2.2', weighedKg: '4.5' }],
+    });
     expect(Number((await atService('ORD-1013')).deliveryState)).toBe(0);
     expect(rig.printer.printed()).toHaveLength(0);
 
-    expect(await rpc(second, 'scan.answerWeight', { scanId: q.scanId, accept: true })).toMatchObject({ kind: 'weight_check' });
+    expect(await rpc(second, 'scan.answerWeight', { scanId: q.scanId, accept: true })).toMatchObject({
+      kind: 'weight_check',
+    });
     await waitFor(() => rig.printer.printed().length > 0, 20_000);
     const d = await atService('ORD-1013');
     expect(d.packages.map((p) => String(p.weight))).toEqual(['4.5']);

@@ -28,7 +28,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, streamWork, verdict, type Rig } from '../../support/crashRig';
+import {
+  buildStationChild,
+  childSupply,
+  integrityProblem,
+  rng,
+  sample,
+  sleep,
+  startChild,
+  startRig,
+  streamWork,
+  verdict,
+  type Rig,
+} from '../../support/crashRig';
 
 const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : Math.floor(Math.random() * 2 ** 31);
 const KILLS = Number(process.env.CRASH_KILLS ?? 105);
@@ -56,7 +68,14 @@ beforeAll(async () => {
 });
 
 const children = childSupply(() =>
-  startChild({ childFile: bundle.childFile, dataDir, sandbox: rig.sandbox, printerPort: rig.printer.port, printWaitMs: PRINT_WAIT_MS, watchdogMs: RUN_WATCHDOG_MS }),
+  startChild({
+    childFile: bundle.childFile,
+    dataDir,
+    sandbox: rig.sandbox,
+    printerPort: rig.printer.port,
+    printWaitMs: PRINT_WAIT_MS,
+    watchdogMs: RUN_WATCHDOG_MS,
+  }),
 );
 const nextChild = (another = true) => children.next(another);
 
@@ -145,7 +164,13 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
         readyMs = [...readyMs.slice(-19), Date.now() - t0];
         allReadyMs.push(Date.now() - t0);
         if (mode === 'time') killIn(timeKillMs);
-        await streamWork(child, { scans, gaps, batch: withBatch ? { at: batchAt, size: batchSize } : null, takeCode, inFlight });
+        await streamWork(child, {
+          scans,
+          gaps,
+          batch: withBatch ? { at: batchAt, size: batchSize } : null,
+          takeCode,
+          inFlight,
+        });
         // The stream is over; the kill comes anyway, a little later (work may still be in flight).
         killIn(tailKillMs);
       }
@@ -181,15 +206,28 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
       };
       const ready = begun && (await step(null, (l) => l === 'ready', 20_000));
       retry = !ready;
-      const closed = ready && (await step('closebatch', (l) => l.startsWith('batch-closed') || l.startsWith('batch-error'), 20_000));
-      const settled = closed && (await step('settle', (l) => l === 'settled' || l.startsWith('settle-timeout'), 40_000));
+      const closed =
+        ready && (await step('closebatch', (l) => l.startsWith('batch-closed') || l.startsWith('batch-error'), 20_000));
+      const settled =
+        closed && (await step('settle', (l) => l === 'settled' || l.startsWith('settle-timeout'), 40_000));
       if (settled) child.send('quit');
       const quitTimer = setTimeout(() => child.kill(), settled ? 15_000 : 0);
       const { code, signal } = await child.exited;
       clearTimeout(quitTimer);
       finalStderr = child.stderr().slice(-4000);
-      finalState = !ready ? `no ready (exit ${code ?? signal})` : !closed ? 'no batch answer' : !settled ? 'no settle answer' : settled !== 'settled' ? settled : code !== 0 ? `quit exit ${code ?? signal}` : 'ok';
-      if (finalState !== 'ok') crashes.push({ run: runs + attempt, code, signal, stderr: `final run: ${finalState}\n${finalStderr}` });
+      finalState = !ready
+        ? `no ready (exit ${code ?? signal})`
+        : !closed
+          ? 'no batch answer'
+          : !settled
+            ? 'no settle answer'
+            : settled !== 'settled'
+              ? settled
+              : code !== 0
+                ? `quit exit ${code ?? signal}`
+                : 'ok';
+      if (finalState !== 'ok')
+        crashes.push({ run: runs + attempt, code, signal, stderr: `final run: ${finalState}\n${finalStderr}` });
       await checkIntegrity(runs + attempt);
     }
     await children.stop();
@@ -198,7 +236,18 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
 
     // ---------------------------------------------------------------- the verdict
     const v = await verdict(rig, { deliveryIds, dbFile, acked, collected });
-    const { closedShipments, integrityFinal, lostScanIds, lostBatchCodes, lostScans, lostLabels, duplicates, noJob, unknownLabels, jobStates } = v;
+    const {
+      closedShipments,
+      integrityFinal,
+      lostScanIds,
+      lostBatchCodes,
+      lostScans,
+      lostLabels,
+      duplicates,
+      noJob,
+      unknownLabels,
+      jobStates,
+    } = v;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
     console.log(
@@ -212,15 +261,30 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
         `start-up avg=${Math.round(allReadyMs.reduce((a, b) => a + b, 0) / Math.max(1, allReadyMs.length))}ms time=${seconds}s`,
     );
 
-    const crashText = crashes.map((c) => `run ${c.run}: exit ${c.code ?? c.signal}\n${c.stderr}`).slice(0, 3).join('\n---\n');
-    expect.soft(crashes, `the child crashed or failed ${crashes.length} times by itself (seed ${SEED}):\n${crashText}`).toEqual([]);
+    const crashText = crashes
+      .map((c) => `run ${c.run}: exit ${c.code ?? c.signal}\n${c.stderr}`)
+      .slice(0, 3)
+      .join('\n---\n');
+    expect
+      .soft(crashes, `the child crashed or failed ${crashes.length} times by itself (seed ${SEED}):\n${crashText}`)
+      .toEqual([]);
     expect.soft(hung, `runs that hung (seed ${SEED})`).toEqual([]);
     expect.soft(finalState, `the final run (seed ${SEED}):\n${finalStderr}`).toBe('ok');
     expect.soft(kills, `kills (seed ${SEED})`).toBeGreaterThanOrEqual(Math.min(KILLS, 100));
-    expect.soft(killsMidWork, 'kills after the station acknowledged work').toBeGreaterThanOrEqual(Math.floor(kills / 4));
+    expect
+      .soft(killsMidWork, 'kills after the station acknowledged work')
+      .toBeGreaterThanOrEqual(Math.floor(kills / 4));
     expect.soft(integrity, `integrity_check after kills (seed ${SEED})`).toEqual([]);
     expect.soft(integrityFinal).toBe('ok');
-    expect.soft(lostScans, `lost scans (seed ${SEED}): scans ${lostScanIds.slice(0, 10).map(([id, c]) => `${id}:${c}`).join('; ')}; batch codes ${lostBatchCodes.slice(0, 10).join(', ')}`).toBe(0);
+    expect
+      .soft(
+        lostScans,
+        `lost scans (seed ${SEED}): scans ${lostScanIds
+          .slice(0, 10)
+          .map(([id, c]) => `${id}:${c}`)
+          .join('; ')}; batch codes ${lostBatchCodes.slice(0, 10).join(', ')}`,
+      )
+      .toBe(0);
     expect.soft(lostLabels.length, `lost labels (seed ${SEED}): ${sample(lostLabels)}`).toBe(0);
     expect.soft(duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(duplicates)}`).toBe(0);
   }, 600_000);

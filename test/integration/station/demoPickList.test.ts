@@ -30,7 +30,10 @@ describe.skipIf(!needs('keychain', 'pdftoppm', 'zbarimg'))('demo pick list', { t
     const codes = list.items.map((i) => i.code);
     expect(codes).toContain('ORD-1001');
     expect(codes.length).toBeGreaterThanOrEqual(15);
-    expect(list.items.find((i) => i.code === 'ORD-1001')).toMatchObject({ carrier: 'NP', recipientName: 'Jana Nováková' });
+    expect(list.items.find((i) => i.code === 'ORD-1001')).toMatchObject({
+      carrier: 'NP',
+      recipientName: 'Jana Nováková',
+    });
     expect(list.pages.length).toBeGreaterThanOrEqual(1);
     // What a scanner reads from the pages as the dialog shows them (the PNGs themselves, unscaled).
     const onScreen = list.pages.flatMap((p) => pngBarcodes(Buffer.from(p.png, 'base64')));

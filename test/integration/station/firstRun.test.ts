@@ -7,7 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSystemSecretStore, createMemorySecretStore, secretNames, type SecretStore } from '../../../electron/auth/keychain';
+import {
+  createSystemSecretStore,
+  createMemorySecretStore,
+  secretNames,
+  type SecretStore,
+} from '../../../electron/auth/keychain';
 import { createStation } from '../../../electron/station';
 import { memoryLogger } from '../../support/memoryLogger';
 import { needs } from '../../support/services';
@@ -30,7 +35,13 @@ describe.skipIf(!needs('keychain'))('first run of the station', () => {
   it('sets up the demo company on the built-in sandbox, active and logged in, with its secret only in the keychain', async () => {
     const accounts = await rpc.call('accounts.list', {});
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ environment: 'sandbox', active: true, demo: true, login: { state: 'logged-in' }, clientId: hs.station.sandbox.demo.clientId });
+    expect(accounts[0]).toMatchObject({
+      environment: 'sandbox',
+      active: true,
+      demo: true,
+      login: { state: 'logged-in' },
+      clientId: hs.station.sandbox.demo.clientId,
+    });
     expect(JSON.stringify(accounts)).not.toContain(hs.station.sandbox.demo.clientSecret);
     const status = await rpc.call('station.status', {});
     expect(status.service).toMatchObject({ environment: 'sandbox', baseUrl: hs.station.sandbox.url, reachable: true });
@@ -94,7 +105,11 @@ describe.skipIf(!needs('keychain'))('first run of the station', () => {
     const log = hs.log.lines.join('\n');
     expect(log).not.toContain(refreshToken);
     expect(log).not.toContain(clientSecret);
-    const seen = JSON.stringify([await rpc.call('accounts.list', {}), await rpc.call('station.status', {}), rpc.events('accounts.changed')]);
+    const seen = JSON.stringify([
+      await rpc.call('accounts.list', {}),
+      await rpc.call('station.status', {}),
+      rpc.events('accounts.changed'),
+    ]);
     expect(seen).not.toContain(refreshToken);
     expect(seen).not.toContain(clientSecret);
   });
@@ -104,7 +119,8 @@ describe('a station started again on the same data folder', () => {
   it('keeps the demo company, logs it in again even when the secrets did not survive, and remembers what it closed', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'station-restart-'));
     const log = memoryLogger();
-    const open = (s: SecretStore) => createStation({ dataDir, host: 'web', version: '0.0.0-test', log, secrets: s, printWaitMs: 5000 });
+    const open = (s: SecretStore) =>
+      createStation({ dataDir, host: 'web', version: '0.0.0-test', log, secrets: s, printWaitMs: 5000 });
 
     const first = await open(createMemorySecretStore());
     const [demo] = first.accounts.list();

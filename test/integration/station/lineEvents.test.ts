@@ -13,7 +13,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../electron/auth/keychain';
 import { createStation, type Station } from '../../../electron/station';
-import type { BatchItem, BatchItems, BatchItemsChange, PendingScan, PendingScans, PendingScansChange } from '../../../shared/contract/workflows';
+import type {
+  BatchItem,
+  BatchItems,
+  BatchItemsChange,
+  PendingScan,
+  PendingScans,
+  PendingScansChange,
+} from '../../../shared/contract/workflows';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { memoryLogger } from '../../support/memoryLogger';
 import { waitFor } from '../printing/printingTestKit';
@@ -33,7 +40,16 @@ describe('the line of scans as the page receives it', () => {
     const dataFile = path.join(dir, 'sandbox.db');
     sb = await startSandbox({ seed: 'demo', dataFile });
     const port = sb.port;
-    station = await createStation({ dataDir: path.join(dir, 'station'), host: 'web', version: 'test', log: memoryLogger(), sandbox: sb, secrets: createMemorySecretStore(), printWaitMs: 2000, healthIntervalMs: 600_000 });
+    station = await createStation({
+      dataDir: path.join(dir, 'station'),
+      host: 'web',
+      version: 'test',
+      log: memoryLogger(),
+      sandbox: sb,
+      secrets: createMemorySecretStore(),
+      printWaitMs: 2000,
+      healthIntervalMs: 600_000,
+    });
     const call = async <T>(method: string): Promise<T> => {
       const r = await station!.rpc.dispatch(method, {});
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
@@ -68,7 +84,8 @@ describe('the line of scans as the page receives it', () => {
     };
     const shown = () => [...view.values()].sort((a, b) => a.scanId - b.scanId);
     /** What a screen shows of a scan in line (when it was received is in the list call only; no reason is no reason). */
-    const onScreen = (l: PendingScan[]) => l.map(({ receivedAt: _r, reason, ...p }) => ({ ...p, reason: reason ?? null }));
+    const onScreen = (l: PendingScan[]) =>
+      l.map(({ receivedAt: _r, reason, ...p }) => ({ ...p, reason: reason ?? null }));
     const entries = () => frames.reduce((n, c) => n + c.put.length + c.remove.length, 0);
 
     await sb.close();

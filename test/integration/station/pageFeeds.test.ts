@@ -26,7 +26,16 @@ let station: Station;
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'demo', dataFile: path.join(dir, 'sandbox.db') });
-  station = await createStation({ dataDir: path.join(dir, 'station'), host: 'web', version: 'test', log: memoryLogger(), sandbox: sb, secrets: createMemorySecretStore(), printWaitMs: 2000, healthIntervalMs: 600_000 });
+  station = await createStation({
+    dataDir: path.join(dir, 'station'),
+    host: 'web',
+    version: 'test',
+    log: memoryLogger(),
+    sandbox: sb,
+    secrets: createMemorySecretStore(),
+    printWaitMs: 2000,
+    healthIntervalMs: 600_000,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -62,7 +71,15 @@ function jobsPage(view: JobsView) {
 }
 
 /** What the queue screen shows of a job. */
-const row = (j: JobView) => ({ id: j.id, state: j.state, title: j.title, attempts: j.attempts, reason: j.reason, printer: j.printerId, updatedAt: j.updatedAt });
+const row = (j: JobView) => ({
+  id: j.id,
+  state: j.state,
+  title: j.title,
+  attempts: j.attempts,
+  reason: j.reason,
+  printer: j.printerId,
+  updatedAt: j.updatedAt,
+});
 
 describe('the print queue as a page follows it', () => {
   it('after a burst of gathered changes, shows what the station lists; a page that missed changes loads again', async () => {
@@ -71,14 +88,19 @@ describe('the print queue as a page follows it', () => {
       if (name === 'printing.jobs') changes.push(payload as JobsChange);
     });
     const all = jobsPage({ limit: 300 });
-    const active = jobsPage({ states: ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'], limit: 500 });
+    const active = jobsPage({
+      states: ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'],
+      limit: 500,
+    });
     const lossy = jobsPage({ limit: 300 });
     await Promise.all([all.load(), active.load(), lossy.load()]);
 
     // 40 test labels at once on the built-in label printer: each job is queued, sent and done.
     // The lossy page misses every frame of the burst, as with a connection lost meanwhile.
     lossy.lose();
-    const jobs = await Promise.all(Array.from({ length: 40 }, () => call<JobView>('printing.printers.testPrint', { printerId: 'virtual-zpl' })));
+    const jobs = await Promise.all(
+      Array.from({ length: 40 }, () => call<JobView>('printing.printers.testPrint', { printerId: 'virtual-zpl' })),
+    );
     const core = async () => (await call<JobView[]>('printing.queue.list', { limit: 300 })).map(row);
     const untilDone = async (ids: number[]) => {
       const end = Date.now() + 30_000;
@@ -100,7 +122,12 @@ describe('the print queue as a page follows it', () => {
     await waitFor(() => JSON.stringify(lossy.shown().map(row)) === JSON.stringify(expected), 10_000);
     // The active view: the printed jobs have left it.
     await waitFor(() => active.shown().every((j) => !ids.includes(j.id)), 10_000);
-    expect(all.shown().filter((j) => ids.includes(j.id)).map((j) => j.state)).toEqual(ids.map(() => 'done'));
+    expect(
+      all
+        .shown()
+        .filter((j) => ids.includes(j.id))
+        .map((j) => j.state),
+    ).toEqual(ids.map(() => 'done'));
 
     // A change names the job and its state; nothing a job never changes rides along.
     const entries = changes.flatMap((c) => c.jobs).filter((e) => ids.includes(e.id));
@@ -144,12 +171,21 @@ describe('the line of scans as a page follows it', () => {
     missing = false;
     for (const code of codes.slice(15)) await call('scan.submit', { code });
 
-    const onScreen = (l: PendingScan[]) => l.map((p) => ({ scanId: p.scanId, code: p.code, state: p.state, reason: p.reason?.code ?? null }));
+    const onScreen = (l: PendingScan[]) =>
+      l.map((p) => ({ scanId: p.scanId, code: p.code, state: p.state, reason: p.reason?.code ?? null }));
     let whole: PendingScans | null = null;
-    await waitFor(() => {
-      void call<PendingScans>('scan.pending').then((w) => (whole = w));
-      return whole !== null && whole.scans.length === codes.length && JSON.stringify(onScreen(shown)) === JSON.stringify(onScreen(whole.scans));
-    }, 20_000, 100);
+    await waitFor(
+      () => {
+        void call<PendingScans>('scan.pending').then((w) => (whole = w));
+        return (
+          whole !== null &&
+          whole.scans.length === codes.length &&
+          JSON.stringify(onScreen(shown)) === JSON.stringify(onScreen(whole.scans))
+        );
+      },
+      20_000,
+      100,
+    );
     expect(shown.map((p) => p.code)).toEqual(codes);
     expect(loads).toBeGreaterThan(loadsAtStart); // it noticed the gap and loaded the line again
 
@@ -168,13 +204,19 @@ describe('shipments.changed in a burst', () => {
     for (let i = 1; i <= 30; i++) feed.changed('firma-ž', [1000 + i]);
     await waitFor(() => sent.flatMap((e) => e.deliveryIds).length === 330, 2000);
     expect(sent.length).toBeLessThan(10);
-    expect(new Set(sent.filter((e) => e.accountId === 'firma-š').flatMap((e) => e.deliveryIds))).toEqual(new Set(Array.from({ length: 300 }, (_, i) => i + 1)));
+    expect(new Set(sent.filter((e) => e.accountId === 'firma-š').flatMap((e) => e.deliveryIds))).toEqual(
+      new Set(Array.from({ length: 300 }, (_, i) => i + 1)),
+    );
     expect(new Set(sent.filter((e) => e.accountId === 'firma-ž').flatMap((e) => e.deliveryIds)).size).toBe(30);
 
     // A sync of thousands: the page reloads what it shows instead of reading a list of ids.
     sent.length = 0;
     feed.changed('firma-š', [1]);
-    for (let i = 0; i < 10; i++) feed.changed('firma-š', Array.from({ length: 100 }, (_, k) => 5000 + i * 100 + k));
+    for (let i = 0; i < 10; i++)
+      feed.changed(
+        'firma-š',
+        Array.from({ length: 100 }, (_, k) => 5000 + i * 100 + k),
+      );
     await waitFor(() => sent.some((e) => e.all), 2000);
     expect(sent.find((e) => e.all)).toEqual({ accountId: 'firma-š', deliveryIds: [], all: true });
     expect(sent.every((e) => e.all || e.deliveryIds.length <= SHIPMENTS_NAMED_MAX)).toBe(true);

@@ -27,7 +27,20 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStationChild, childSupply, integrityProblem, rng, sample, sleep, startChild, startRig, streamWork, verdict, type Child, type Rig } from '../../support/crashRig';
+import {
+  buildStationChild,
+  childSupply,
+  integrityProblem,
+  rng,
+  sample,
+  sleep,
+  startChild,
+  startRig,
+  streamWork,
+  verdict,
+  type Child,
+  type Rig,
+} from '../../support/crashRig';
 import { mountLossyFs, type LossyMount } from '../../support/lossyFs';
 import { needs } from '../../support/services';
 
@@ -149,7 +162,9 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
       if (!setups.length) return;
       const state = await setupState(child);
       if (!state) return; // the child did not answer (it is counted as a crash or a hang)
-      for (const s of setups) if (!s.present(state) && !setupsLost.some((l) => l.startsWith(`${s.what} `))) setupsLost.push(`${s.what} (made in run ${s.run}, gone in run ${run})`);
+      for (const s of setups)
+        if (!s.present(state) && !setupsLost.some((l) => l.startsWith(`${s.what} `)))
+          setupsLost.push(`${s.what} (made in run ${s.run}, gone in run ${run})`);
     }
 
     /** The power cut: the station dies, then every write it had not synced. */
@@ -219,7 +234,14 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
       if (ready) {
         await checkSetups(child, run);
         if (plan === 'scan' && mode === 'time') cutIn(timeCutMs);
-        await streamWork(child, { scans, gaps, batch: withBatch ? { at: batchAt, size: batchSize } : null, takeCode, inFlight, stop: () => cutAsked });
+        await streamWork(child, {
+          scans,
+          gaps,
+          batch: withBatch ? { at: batchAt, size: batchSize } : null,
+          takeCode,
+          inFlight,
+          stop: () => cutAsked,
+        });
         if (plan === 'scan') cutIn(tailCutMs);
         else if (!cutAsked) {
           // A set-up as Settings makes it, the cut the moment its answer is back.
@@ -231,33 +253,61 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
               id: printerId,
               name: `Power-cut printer ${run}`,
               connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: rig.printer.port },
-              settings: { dpi: 203, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: true, media: '', fitToPage: true },
+              settings: {
+                dpi: 203,
+                darkness: 0,
+                offsetX: 0,
+                offsetY: 0,
+                rotate180: false,
+                copies: 1,
+                hostStatus: true,
+                media: '',
+                fitToPage: true,
+              },
             });
             const routes = saved && (await rpc(child, 'printing.routes.get'));
             const set =
               routes &&
-              (await rpc(child, 'printing.routes.set', { ...routes, carriers: { ...routes.carriers, [carrier]: { format: 'zpl', printerId } } }));
+              (await rpc(child, 'printing.routes.set', {
+                ...routes,
+                carriers: { ...routes.carriers, [carrier]: { format: 'zpl', printerId } },
+              }));
             if (set) {
               cutNow();
               made = {
                 what: `printer ${printerId} with route ${carrier}`,
                 run,
-                present: (s) => s.printers.some((p) => p.id === printerId) && s.routes.carriers[carrier]?.printerId === printerId,
+                present: (s) =>
+                  s.printers.some((p) => p.id === printerId) && s.routes.carriers[carrier]?.printerId === printerId,
               };
             }
           } else if (plan === 'account') {
             const clientId = `cut-client-${run}`;
-            const added = await rpc(child, 'accounts.add', { name: `Power-cut company ${run}`, environment: 'test', baseUrl: rig.sandbox.url, clientId, clientSecret: 'not-a-secret' });
+            const added = await rpc(child, 'accounts.add', {
+              name: `Power-cut company ${run}`,
+              environment: 'test',
+              baseUrl: rig.sandbox.url,
+              clientId,
+              clientSecret: 'not-a-secret',
+            });
             if (added) {
               cutNow();
-              made = { what: `account ${clientId}`, run, present: (s) => s.accounts.some((a) => a.clientId === clientId) };
+              made = {
+                what: `account ${clientId}`,
+                run,
+                present: (s) => s.accounts.some((a) => a.clientId === clientId),
+              };
             }
           } else {
             const volume = 10 + run;
             const set = await rpc(child, 'settings.set', { volume, sounds: false });
             if (set) {
               cutNow();
-              made = { what: `setting volume=${volume}`, run, present: (s) => s.settings.volume === volume && s.settings.sounds === false };
+              made = {
+                what: `setting volume=${volume}`,
+                run,
+                present: (s) => s.settings.volume === volume && s.settings.sounds === false,
+              };
             }
           }
           if (made) {
@@ -297,14 +347,26 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
       };
       const ready = begun && (await step(null, (l) => l === 'ready', 20_000));
       if (ready) await checkSetups(child, runs + 1);
-      const closed = ready && (await step('closebatch', (l) => l.startsWith('batch-closed') || l.startsWith('batch-error'), 20_000));
-      const settled = closed && (await step('settle', (l) => l === 'settled' || l.startsWith('settle-timeout'), 40_000));
+      const closed =
+        ready && (await step('closebatch', (l) => l.startsWith('batch-closed') || l.startsWith('batch-error'), 20_000));
+      const settled =
+        closed && (await step('settle', (l) => l === 'settled' || l.startsWith('settle-timeout'), 40_000));
       if (settled) child.send('quit');
       const quitTimer = setTimeout(() => child.kill(), settled ? 15_000 : 0);
       const { code, signal } = await child.exited;
       clearTimeout(quitTimer);
       finalStderr = child.stderr().slice(-4000);
-      finalState = !ready ? `no ready (exit ${code ?? signal})` : !closed ? 'no batch answer' : !settled ? 'no settle answer' : settled !== 'settled' ? settled : code !== 0 ? `quit exit ${code ?? signal}` : 'ok';
+      finalState = !ready
+        ? `no ready (exit ${code ?? signal})`
+        : !closed
+          ? 'no batch answer'
+          : !settled
+            ? 'no settle answer'
+            : settled !== 'settled'
+              ? settled
+              : code !== 0
+                ? `quit exit ${code ?? signal}`
+                : 'ok';
     }
     await children.stop();
     await sleep(200);
@@ -324,17 +386,37 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
         `print jobs=${JSON.stringify(v.jobStates)} final=${finalState} time=${seconds}s`,
     );
 
-    const crashText = crashes.map((c) => `run ${c.run}: exit ${c.code ?? c.signal}\n${c.stderr}`).slice(0, 3).join('\n---\n');
-    expect.soft(crashes, `the child crashed or failed ${crashes.length} times by itself (seed ${SEED}):\n${crashText}`).toEqual([]);
+    const crashText = crashes
+      .map((c) => `run ${c.run}: exit ${c.code ?? c.signal}\n${c.stderr}`)
+      .slice(0, 3)
+      .join('\n---\n');
+    expect
+      .soft(crashes, `the child crashed or failed ${crashes.length} times by itself (seed ${SEED}):\n${crashText}`)
+      .toEqual([]);
     expect.soft(hung, `runs that hung (seed ${SEED})`).toEqual([]);
     expect.soft(finalState, `the final run (seed ${SEED}):\n${finalStderr}`).toBe('ok');
     expect.soft(scanCuts, `cuts while scanning (seed ${SEED})`).toBeGreaterThanOrEqual(Math.min(SCAN_CUTS, 8));
-    expect.soft(setupCuts, `cuts right after a set-up (printer and route, account, setting); refused: ${refused.join('; ')}`).toBe(3);
-    expect.soft(cutsMidWork, 'cuts after the station acknowledged work').toBeGreaterThanOrEqual(Math.floor(scanCuts / 2));
+    expect
+      .soft(
+        setupCuts,
+        `cuts right after a set-up (printer and route, account, setting); refused: ${refused.join('; ')}`,
+      )
+      .toBe(3);
+    expect
+      .soft(cutsMidWork, 'cuts after the station acknowledged work')
+      .toBeGreaterThanOrEqual(Math.floor(scanCuts / 2));
     expect.soft(integrity, `integrity_check of the backing folder after cuts (seed ${SEED})`).toEqual([]);
     expect.soft(v.integrityFinal).toBe('ok');
     expect.soft(setupsLost, `set-ups made before a cut and gone after it (seed ${SEED})`).toEqual([]);
-    expect.soft(v.lostScans, `lost scans (seed ${SEED}): scans ${v.lostScanIds.slice(0, 10).map(([id, c]) => `${id}:${c}`).join('; ')}; batch codes ${v.lostBatchCodes.slice(0, 10).join(', ')}`).toBe(0);
+    expect
+      .soft(
+        v.lostScans,
+        `lost scans (seed ${SEED}): scans ${v.lostScanIds
+          .slice(0, 10)
+          .map(([id, c]) => `${id}:${c}`)
+          .join('; ')}; batch codes ${v.lostBatchCodes.slice(0, 10).join(', ')}`,
+      )
+      .toBe(0);
     expect.soft(v.lostLabels.length, `lost labels (seed ${SEED}): ${sample(v.lostLabels)}`).toBe(0);
     expect.soft(v.duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(v.duplicates)}`).toBe(0);
   }, 320_000);

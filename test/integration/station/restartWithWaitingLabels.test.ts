@@ -24,7 +24,16 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-restart-'));
 const secrets = createMemorySecretStore();
 
 const start = (log = memoryLogger()) =>
-  createStation({ dataDir, host: 'web', version: 'test', log, sandbox: sb, secrets, printWaitMs: 300, healthIntervalMs: 60_000 });
+  createStation({
+    dataDir,
+    host: 'web',
+    version: 'test',
+    log,
+    sandbox: sb,
+    secrets,
+    printWaitMs: 300,
+    healthIntervalMs: 60_000,
+  });
 
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'demo' });
@@ -40,8 +49,17 @@ describe('restart with labels waiting for a printer that is off', () => {
   it('starts cleanly, marks nothing uncertain, and prints the waiting labels in scan order once the printer is back', async () => {
     station = await start();
     const h = station.printing.handlers;
-    await h['printing.printers.save']!({ id: 'desk', name: 'Desk Zebra', connection: { kind: 'zpl-tcp', host: printer.host, port: printer.port }, settings: printerSettings.parse({ hostStatus: true }) });
-    await h['printing.routes.set']!({ carriers: {}, defaultRoute: { format: 'zpl', printerId: 'desk' }, protocolPrinterId: null });
+    await h['printing.printers.save']!({
+      id: 'desk',
+      name: 'Desk Zebra',
+      connection: { kind: 'zpl-tcp', host: printer.host, port: printer.port },
+      settings: printerSettings.parse({ hostStatus: true }),
+    });
+    await h['printing.routes.set']!({
+      carriers: {},
+      defaultRoute: { format: 'zpl', printerId: 'desk' },
+      protocolPrinterId: null,
+    });
     await printer.offline();
 
     const codes = ['ORD-1001', 'ORD-1002', 'ORD-1003'];
@@ -74,7 +92,13 @@ describe('restart with labels waiting for a printer that is off', () => {
     // Jammed: the printer takes the label into its buffer, says nothing is wrong, and prints it once freed.
     printer.set({ jammed: true });
     const scanned = station.workflows.scanToClose.scan('ORD-1005');
-    await waitFor(() => station.printing.queue.list({ limit: 5 }).some((j) => j.printerId === 'desk' && (j.state === 'sending' || j.state === 'sent')), 10_000);
+    await waitFor(
+      () =>
+        station.printing.queue
+          .list({ limit: 5 })
+          .some((j) => j.printerId === 'desk' && (j.state === 'sending' || j.state === 'sent')),
+      10_000,
+    );
     const closing = station.close();
     setTimeout(() => printer.set({ jammed: false }), 500);
     await closing;

@@ -30,18 +30,33 @@ describe('service outage', () => {
     sb = await startSandbox({ seed: 'demo', dataFile });
     const port = sb.port;
     // Health checks every 10 minutes: only the station's own reactions can explain what follows.
-    station = await createStation({ dataDir: path.join(dir, 'station'), host: 'web', version: 'test', log: memoryLogger(), sandbox: sb, secrets: createMemorySecretStore(), printWaitMs: 2000, healthIntervalMs: 600_000 });
+    station = await createStation({
+      dataDir: path.join(dir, 'station'),
+      host: 'web',
+      version: 'test',
+      log: memoryLogger(),
+      sandbox: sb,
+      secrets: createMemorySecretStore(),
+      printWaitMs: 2000,
+      healthIntervalMs: 600_000,
+    });
     // What the top bar shows: the last `station.statusChanged` event (or the status it read at start).
     let reachable: boolean | null = null;
     station.rpc.onEvent((name, payload) => {
-      if (name === 'station.statusChanged') reachable = (payload as { service: { reachable: boolean } }).service.reachable;
+      if (name === 'station.statusChanged')
+        reachable = (payload as { service: { reachable: boolean } }).service.reachable;
     });
     const initial = await station.rpc.dispatch('station.status', {});
     expect(initial).toMatchObject({ ok: true, value: { service: { reachable: true } } });
     reachable = true;
     const status = () => ({ service: { reachable } });
     // The shipment is in the cache (the first sync), so the scan gets as far as the close.
-    await waitFor(() => station!.shipments.repos.shipments.query(station!.accounts.active()!.id, { text: 'ORD-1004', limit: 5 }).total > 0, 10_000);
+    await waitFor(
+      () =>
+        station!.shipments.repos.shipments.query(station!.accounts.active()!.id, { text: 'ORD-1004', limit: 5 }).total >
+        0,
+      10_000,
+    );
 
     await sb.close();
     sb = null;

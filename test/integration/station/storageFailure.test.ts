@@ -62,7 +62,10 @@ async function scan(rpc: RpcSocket, code: string): Promise<{ scanId: number; kin
 }
 
 /** What a scan.submit made on the failing disk answered: a refusal (code and sentence), or the acknowledgement. */
-async function submitAnswer(rpc: RpcSocket, code: string): Promise<{ refused: { code: string; message: string } } | { acknowledged: number }> {
+async function submitAnswer(
+  rpc: RpcSocket,
+  code: string,
+): Promise<{ refused: { code: string; message: string } } | { acknowledged: number }> {
   try {
     return { acknowledged: (await rpc.call('scan.submit', { code })).scanId };
   } catch (err) {
@@ -125,7 +128,9 @@ describe.skipIf(!fuseOk || !hostBuilt)('a failing disk under a scanning station'
 
     disk.failWrites('EIO');
     const answer = await submitAnswer(rpc, 'ORD-1002');
-    expect(answer).toEqual({ refused: { code: 'storage_failed', message: expect.stringContaining('The station cannot write its data') } });
+    expect(answer).toEqual({
+      refused: { code: 'storage_failed', message: expect.stringContaining('The station cannot write its data') },
+    });
     const status = await rpc.waitFor('station.statusChanged', (s) => s.storage.failed !== null, FAIL_BOUND_MS);
     expect(status.storage.failed).toMatchObject({ kind: 'io', code: expect.stringMatching(/^SQLITE_IOERR/) });
     // A second scan while the station goes down: refused too, never acknowledged.
@@ -153,7 +158,11 @@ describe.skipIf(!fuseOk || !hostBuilt)('a failing disk under a scanning station'
 
   it('a full disk under `npm start -- --web`: the station stops (75), is started again on the same address and the reconnected page is told why', async () => {
     const { dataDir, fs: disk } = await mountFailable('full');
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), '--web', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'scripts', 'start.mjs'), '--web', '--port', '0', '--data-dir', dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -183,8 +192,12 @@ describe.skipIf(!fuseOk || !hostBuilt)('a failing disk under a scanning station'
     const mark = out.length;
     disk.failWrites('ENOSPC');
     const answer = await submitAnswer(rpc, 'ORD-1005');
-    expect(answer).toEqual({ refused: { code: 'storage_failed', message: expect.stringContaining('The station cannot write its data') } });
-    expect((await rpc.waitFor('station.statusChanged', (s) => s.storage.failed !== null, FAIL_BOUND_MS)).storage.failed).toMatchObject({ kind: 'full', code: 'SQLITE_FULL' });
+    expect(answer).toEqual({
+      refused: { code: 'storage_failed', message: expect.stringContaining('The station cannot write its data') },
+    });
+    expect(
+      (await rpc.waitFor('station.statusChanged', (s) => s.storage.failed !== null, FAIL_BOUND_MS)).storage.failed,
+    ).toMatchObject({ kind: 'full', code: 'SQLITE_FULL' });
 
     // npm start says the station stopped and why, and starts it again.
     await waitOut(/could not write its data \(.*SQLITE_FULL.*it is started again/, mark);
@@ -221,8 +234,13 @@ describe.skipIf(!tmpfsOk || !hostBuilt)('a full disk, filled to the last byte (t
       if ('refused' in answer) refusal = answer.refused;
       else acknowledged.push(answer.acknowledged);
     }
-    expect(refusal).toEqual({ code: 'storage_failed', message: expect.stringContaining('The station cannot write its data') });
-    expect((await rpc.waitFor('station.statusChanged', (s) => s.storage.failed !== null, FAIL_BOUND_MS)).storage.failed).toMatchObject({ kind: 'full', code: 'SQLITE_FULL' });
+    expect(refusal).toEqual({
+      code: 'storage_failed',
+      message: expect.stringContaining('The station cannot write its data'),
+    });
+    expect(
+      (await rpc.waitFor('station.statusChanged', (s) => s.storage.failed !== null, FAIL_BOUND_MS)).storage.failed,
+    ).toMatchObject({ kind: 'full', code: 'SQLITE_FULL' });
     expect(await exitOf(ch.child, FAIL_BOUND_MS)).toBe(75);
 
     // Space freed: a new start on the same folder keeps every scan it acknowledged.

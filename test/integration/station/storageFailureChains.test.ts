@@ -48,7 +48,9 @@ describe.skipIf(!fuseOk)('the core on a failing disk, in this process', { timeou
     process.on('uncaughtException', record);
     disk.failWrites('EIO');
     // Scans in one burst (the lane's shared commit) and one by one, while the background work runs.
-    const answers = await Promise.all(['ORD-1002', 'ORD-1003', 'ORD-1004'].map((code) => rpc.dispatch('scan.submit', { code })));
+    const answers = await Promise.all(
+      ['ORD-1002', 'ORD-1003', 'ORD-1004'].map((code) => rpc.dispatch('scan.submit', { code })),
+    );
     await new Promise((r) => setTimeout(r, 4000));
     const later = await rpc.dispatch('scan.submit', { code: 'ORD-1005' });
 

@@ -29,7 +29,11 @@ describe.skipIf(!needs('keychain'))('labels behind one that waits for an offline
       connection: { kind: 'zpl-tcp', host: printer.host, port: printer.port },
       settings: printerSettings.parse({ hostStatus: true }),
     });
-    await rpc.call('printing.routes.set', { carriers: {}, defaultRoute: { format: 'zpl', printerId: 'desk' }, protocolPrinterId: null });
+    await rpc.call('printing.routes.set', {
+      carriers: {},
+      defaultRoute: { format: 'zpl', printerId: 'desk' },
+      protocolPrinterId: null,
+    });
     await printer.offline();
   });
   afterAll(async () => {
@@ -52,7 +56,12 @@ describe.skipIf(!needs('keychain'))('labels behind one that waits for an offline
     const summary = await rpc.call('batch.closeAll', {});
     expect(summary.shipments).toHaveLength(2);
     for (const line of summary.shipments) {
-      expect(line).toMatchObject({ closed: true, print: 'printer_down', outcome: 'closed_not_printed', error: { code: 'offline' } });
+      expect(line).toMatchObject({
+        closed: true,
+        print: 'printer_down',
+        outcome: 'closed_not_printed',
+        error: { code: 'offline' },
+      });
     }
 
     const reprint = await rpc.call('shipments.reprint', { deliveryIds: [summary.shipments[0]!.deliveryId] });

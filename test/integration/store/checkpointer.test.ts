@@ -31,7 +31,12 @@ describe('the WAL checkpointer', () => {
     db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
     const warnings: string[] = [];
     // limitBytes far above the bound asserted below: the worker alone has to keep the WAL small.
-    const checkpointer = startCheckpointer(db, { file, intervalMs: 20, limitBytes: 1 << 30, log: { warn: (m) => warnings.push(m) } });
+    const checkpointer = startCheckpointer(db, {
+      file,
+      intervalMs: 20,
+      limitBytes: 1 << 30,
+      log: { warn: (m) => warnings.push(m) },
+    });
 
     // No commit of the core's connection checkpoints any more.
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
@@ -60,7 +65,9 @@ describe('the WAL checkpointer', () => {
     const fresh = new Database(file, { readonly: true });
     try {
       expect(fresh.prepare('SELECT count(*) AS n FROM notes').get()).toEqual({ n: COMMITS });
-      expect(fresh.prepare('SELECT text FROM notes WHERE id = ?').get(COMMITS)).toEqual({ text: `Zásilka č. ${COMMITS - 1} – příliš žluťoučký kůň` });
+      expect(fresh.prepare('SELECT text FROM notes WHERE id = ?').get(COMMITS)).toEqual({
+        text: `Zásilka č. ${COMMITS - 1} – příliš žluťoučký kůň`,
+      });
     } finally {
       fresh.close();
     }
@@ -92,13 +99,19 @@ describe('the WAL checkpointer', () => {
     db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
     const warnings: string[] = [];
     // A worker that does not look within the test (as if stuck) and a 1 MB bound.
-    const checkpointer = startCheckpointer(db, { file, intervalMs: 600_000, limitBytes: 1024 * 1024, log: { warn: (m) => warnings.push(m) } });
+    const checkpointer = startCheckpointer(db, {
+      file,
+      intervalMs: 600_000,
+      limitBytes: 1024 * 1024,
+      log: { warn: (m) => warnings.push(m) },
+    });
     const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
     // `log`: the frames in the WAL (what this checkpoint found, before copying them).
     const pending = () => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
     for (let i = 0; i < 600; i++) insert.run(`Přeprava ${i}`); // ~600 pages, ~2.4 MB of WAL
     // The worker's 5 s of grace, then the core's own checkpoint copies the frames back.
-    for (let waited = 0; waited < 15_000 && !warnings.some((w) => w.includes('outgrew its bound')); waited += 200) await sleep(200);
+    for (let waited = 0; waited < 15_000 && !warnings.some((w) => w.includes('outgrew its bound')); waited += 200)
+      await sleep(200);
     expect(warnings.some((w) => w.includes('outgrew its bound'))).toBe(true);
     // After the copy the next commit starts the WAL from its beginning again.
     insert.run('Nový začátek');

@@ -68,25 +68,50 @@ describe('scanner lookup with the service behind the cache', () => {
   it('finds a shipment the cache does not know by externalId, stores it, and answers the next scan from the cache', async () => {
     const [id] = await insertShipments(sb, token, 1, 'NEW-A');
     const first = await lookupScan(deps(), 'NEW-A1\r\n');
-    expect(first).toMatchObject({ kind: 'found', source: 'service', matchedBy: 'externalId', shipment: { deliveryId: id, state: 0 } });
+    expect(first).toMatchObject({
+      kind: 'found',
+      source: 'service',
+      matchedBy: 'externalId',
+      shipment: { deliveryId: id, state: 0 },
+    });
     expect(changes).toEqual([[id]]);
     proxy.seen.length = 0;
-    expect(await lookupScan(deps(), 'NEW-A1')).toMatchObject({ kind: 'found', source: 'cache', shipment: { deliveryId: id } });
+    expect(await lookupScan(deps(), 'NEW-A1')).toMatchObject({
+      kind: 'found',
+      source: 'cache',
+      shipment: { deliveryId: id },
+    });
     expect(proxy.seen).toEqual([]);
   });
 
   it('finds one by carrier number and by deliveryId at the service', async () => {
     const [a, b] = await insertShipments(sb, token, 2, 'NEW-B');
     const [closed] = await closeShipments(sb, token, [a!]);
-    expect(await lookupScan(deps(), closed.deliveryNumber)).toMatchObject({ kind: 'found', matchedBy: 'deliveryNumber', shipment: { deliveryId: a, state: 1 } });
-    expect(await lookupScan(deps(), String(b))).toMatchObject({ kind: 'found', matchedBy: 'deliveryId', shipment: { deliveryId: b } });
+    expect(await lookupScan(deps(), closed.deliveryNumber)).toMatchObject({
+      kind: 'found',
+      matchedBy: 'deliveryNumber',
+      shipment: { deliveryId: a, state: 1 },
+    });
+    expect(await lookupScan(deps(), String(b))).toMatchObject({
+      kind: 'found',
+      matchedBy: 'deliveryId',
+      shipment: { deliveryId: b },
+    });
     // The carrier's package barcode is cached with the shipment: scanning the label now works offline.
     const barcode = shipments.get('demo', a!)!.packages[0]!.barcode!;
-    expect(await lookupScan({ ...deps(), source: null }, barcode)).toMatchObject({ kind: 'found', matchedBy: 'packageBarcode' });
+    expect(await lookupScan({ ...deps(), source: null }, barcode)).toMatchObject({
+      kind: 'found',
+      matchedBy: 'packageBarcode',
+    });
   });
 
   it('says not found after asking the service, and says the service could not be asked when it is down', async () => {
-    expect(await lookupScan(deps(), 'NO-SUCH-ORDER')).toEqual({ kind: 'not_found', code: 'NO-SUCH-ORDER', serviceChecked: true, serviceError: null });
+    expect(await lookupScan(deps(), 'NO-SUCH-ORDER')).toEqual({
+      kind: 'not_found',
+      code: 'NO-SUCH-ORDER',
+      serviceChecked: true,
+      serviceError: null,
+    });
     proxy.decide = () => 'reset';
     const down = await lookupScan(deps(), 'NO-SUCH-ORDER');
     expect(down).toMatchObject({ kind: 'not_found', serviceChecked: false, serviceError: { code: 'service_network' } });
@@ -97,9 +122,17 @@ describe('scanner lookup with the service behind the cache', () => {
     await lookupScan(deps(), 'NEW-C1');
     await closeShipments(sb, token, [id!]);
     expect(await lookupScan(deps(), 'NEW-C1')).toMatchObject({ shipment: { state: 0 }, source: 'cache' });
-    expect(await lookupScan(deps(), 'NEW-C1', { refresh: true })).toMatchObject({ kind: 'found', source: 'service', shipment: { state: 1, version: 2 } });
+    expect(await lookupScan(deps(), 'NEW-C1', { refresh: true })).toMatchObject({
+      kind: 'found',
+      source: 'service',
+      shipment: { state: 1, version: 2 },
+    });
     proxy.decide = () => 'reset';
-    expect(await lookupScan(deps(), 'NEW-C1', { refresh: true })).toMatchObject({ kind: 'found', source: 'cache', shipment: { state: 1 } });
+    expect(await lookupScan(deps(), 'NEW-C1', { refresh: true })).toMatchObject({
+      kind: 'found',
+      source: 'cache',
+      shipment: { state: 1 },
+    });
   });
 });
 
@@ -107,14 +140,23 @@ describe('in-place cache updates after the station changed shipments', () => {
   it('stores what a close returned, marks a cancel at once, and refreshes on request', async () => {
     const cache = { shipments, now: () => new Date(), onChanged: (_a: string, ids: number[]) => changes.push(ids) };
     const [a, b, c] = await insertShipments(sb, token, 3, 'UPD-');
-    const refreshed = await refreshShipments({ ...cache, source: shipmentSourceFromClient(client) }, 'demo', [a!, b!, c!]);
+    const refreshed = await refreshShipments({ ...cache, source: shipmentSourceFromClient(client) }, 'demo', [
+      a!,
+      b!,
+      c!,
+    ]);
     expect(refreshed.changed.sort()).toEqual([a, b, c].sort());
-    const groups = await client.closeDeliveries([{ deliveryId: a!, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } }]);
+    const groups = await client.closeDeliveries([
+      { deliveryId: a!, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } },
+    ]);
     const outcome = groups[0]!.outcome;
     expect(outcome.status).toBe('closed');
     if (outcome.status !== 'closed') return;
     expect(recordDeliveries(cache, 'demo', outcome.deliveries)).toEqual({ changed: [a] });
-    expect(shipments.get('demo', a!)).toMatchObject({ state: 1, deliveryNumber: outcome.deliveries[0]!.deliveryNumber });
+    expect(shipments.get('demo', a!)).toMatchObject({
+      state: 1,
+      deliveryNumber: outcome.deliveries[0]!.deliveryNumber,
+    });
 
     await client.cancelDeliveries([b!]);
     expect(recordCancelled(cache, 'demo', [b!])).toEqual([b]);

@@ -27,7 +27,13 @@ const progress: SyncProgress[] = [];
 const changed: number[][] = [];
 let ids: number[];
 
-type M = 'shipments.query' | 'shipments.get' | 'shipments.sync' | 'shipments.lookup' | 'collectionPlaces.list' | 'scans.recent';
+type M =
+  | 'shipments.query'
+  | 'shipments.get'
+  | 'shipments.sync'
+  | 'shipments.lookup'
+  | 'collectionPlaces.list'
+  | 'scans.recent';
 /** Validates params and result with the contract, as the RPC server and a careful renderer would. */
 async function call(method: M, params: unknown): Promise<any> {
   const p = methods[method].params.parse(params);
@@ -54,7 +60,8 @@ beforeAll(async () => {
     activeAccountId: () => active,
     sourceFor: async () => (loggedIn ? shipmentSourceFromClient(client) : null),
     emitProgress: (p) => progress.push(events['shipments.syncProgress'].parse(p)),
-    emitChanged: (accountId, deliveryIds) => changed.push(events['shipments.changed'].parse({ accountId, deliveryIds }).deliveryIds),
+    emitChanged: (accountId, deliveryIds) =>
+      changed.push(events['shipments.changed'].parse({ accountId, deliveryIds }).deliveryIds),
   });
 });
 afterAll(async () => {
@@ -81,22 +88,43 @@ describe('shipments over the contract', () => {
     expect(all.items[0].deliveryId).toBe(ids[119]);
     const closed = await call('shipments.query', { states: [1] });
     expect(closed.items.map((s: any) => s.deliveryId).sort()).toEqual(ids.slice(0, 3).sort());
-    expect((await call('shipments.query', { text: 'rpc-11', collectionPlaces: ['WH-PRAHA'], agents: ['NP'] })).total).toBe(11); // RPC-11, RPC-110..119
+    expect(
+      (await call('shipments.query', { text: 'rpc-11', collectionPlaces: ['WH-PRAHA'], agents: ['NP'] })).total,
+    ).toBe(11); // RPC-11, RPC-110..119
   });
 
   it('shows one shipment with every field, and null for one the cache does not hold', async () => {
-    expect(await call('shipments.get', { deliveryId: ids[0] })).toMatchObject({ deliveryId: ids[0], state: 1, accountId: 'demo' });
+    expect(await call('shipments.get', { deliveryId: ids[0] })).toMatchObject({
+      deliveryId: ids[0],
+      state: 1,
+      accountId: 'demo',
+    });
     expect(await call('shipments.get', { deliveryId: 99_999_999 })).toBeNull();
   });
 
   it('looks up a scan and answers typed results', async () => {
-    expect(await call('shipments.lookup', { code: ']C1RPC-5\r\n' })).toMatchObject({ kind: 'found', matchedBy: 'externalId', code: 'RPC-5' });
+    expect(await call('shipments.lookup', { code: ']C1RPC-5\r\n' })).toMatchObject({
+      kind: 'found',
+      matchedBy: 'externalId',
+      code: 'RPC-5',
+    });
     expect(await call('shipments.lookup', { code: 'NOPE' })).toMatchObject({ kind: 'not_found', serviceChecked: true });
   });
 
   it('returns the scan log newest first', async () => {
-    const first = domain.repos.scanLog.record({ accountId: 'demo', code: 'RPC-1', scannedAt: new Date(), outcome: 'closed', deliveryId: ids[0] });
-    const second = domain.repos.scanLog.record({ accountId: 'demo', code: 'NOPE', scannedAt: new Date(), outcome: 'not_found' });
+    const first = domain.repos.scanLog.record({
+      accountId: 'demo',
+      code: 'RPC-1',
+      scannedAt: new Date(),
+      outcome: 'closed',
+      deliveryId: ids[0],
+    });
+    const second = domain.repos.scanLog.record({
+      accountId: 'demo',
+      code: 'NOPE',
+      scannedAt: new Date(),
+      outcome: 'not_found',
+    });
     expect((await call('scans.recent', {})).map((s: any) => s.id)).toEqual([second, first]);
   });
 
@@ -112,7 +140,10 @@ describe('shipments over the contract', () => {
     loggedIn = false;
     expect(await call('shipments.sync', {})).toMatchObject({ phase: 'failed', error: { code: 'logged_out' } });
     expect(await call('shipments.lookup', { code: 'RPC-7' })).toMatchObject({ kind: 'found', source: 'cache' });
-    expect(await call('shipments.lookup', { code: 'UNKNOWN' })).toMatchObject({ kind: 'not_found', serviceChecked: false });
+    expect(await call('shipments.lookup', { code: 'UNKNOWN' })).toMatchObject({
+      kind: 'not_found',
+      serviceChecked: false,
+    });
     loggedIn = true;
     active = null;
     await expect(call('shipments.query', {})).rejects.toMatchObject({ code: 'no_account' });

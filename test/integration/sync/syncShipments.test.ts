@@ -83,7 +83,14 @@ describe('shipment sync against the sandbox', () => {
     expect(progress.map((p) => p.phase)).toEqual(['running', 'running', 'running', 'done']);
     expect(progress.map((p) => p.stored)).toEqual([0, 100, 200, 250]);
     const s = shipments.get('demo', ids[7]!)!;
-    expect(s).toMatchObject({ externalId: 'SYNC-8', state: 0, value: '107.5', valueCurrency: 'CZK', agent: 'NP', collectionPlace: 'WH-PRAHA' });
+    expect(s).toMatchObject({
+      externalId: 'SYNC-8',
+      state: 0,
+      value: '107.5',
+      valueCurrency: 'CZK',
+      agent: 'NP',
+      collectionPlace: 'WH-PRAHA',
+    });
     expect(s.packages[0]!.weight).toBe('2.3');
   });
 
@@ -104,7 +111,9 @@ describe('shipment sync against the sandbox', () => {
     const s = shipments.get('demo', ids[150]!)!;
     expect(s).toMatchObject({ state: 1, deliveryNumber: closed[1].deliveryNumber, version: 2 });
     expect(s.packages[0]!.barcode).toBeTruthy();
-    expect(shipments.findByPackageBarcode('demo', s.packages[0]!.barcode!).map((x) => x.deliveryId)).toEqual([ids[150]]);
+    expect(shipments.findByPackageBarcode('demo', s.packages[0]!.barcode!).map((x) => x.deliveryId)).toEqual([
+      ids[150],
+    ]);
     expect(shipments.get('demo', added[4]!)).toMatchObject({ externalId: 'LATE-5' });
     expect(shipments.get('demo', ids[11]!)!.version).toBe(1);
   });
@@ -135,7 +144,15 @@ describe('shipment sync against the sandbox', () => {
     // The second page comes back with a record whose deliveryId is not a number.
     proxy.decide = (n) =>
       n === 2
-        ? { status: 200, body: JSON.stringify({ code: 200, status: 'success', message: 'ok', data: [{ deliveryId: 'abc', deliveryState: 1 }] }) }
+        ? {
+            status: 200,
+            body: JSON.stringify({
+              code: 200,
+              status: 'success',
+              message: 'ok',
+              data: [{ deliveryId: 'abc', deliveryState: 1 }],
+            }),
+          }
         : 'pass';
     const run = await syncShipments(deps());
     expect(run.phase).toBe('failed');
@@ -145,7 +162,8 @@ describe('shipment sync against the sandbox', () => {
     expect(shipments.count('demo')).toBe(total);
 
     // A body that is not JSON at all.
-    proxy.decide = (n) => (n === 1 ? { status: 200, body: '<html>proxy error</html>', contentType: 'text/html' } : 'pass');
+    proxy.decide = (n) =>
+      n === 1 ? { status: 200, body: '<html>proxy error</html>', contentType: 'text/html' } : 'pass';
     proxy.seen.length = 0;
     const garbage = await syncShipments(deps());
     expect(garbage.phase).toBe('failed');
@@ -171,7 +189,11 @@ describe('shipment sync against the sandbox', () => {
     // One walk request after the newest cached id, then the open ones by id.
     expect(run).toMatchObject({ phase: 'done', stored: 1, requests: 1 + Math.ceil(open / 100) });
     expect(decodeURIComponent(searches()[0]!)).toContain(`deliveryId=>${shipments.maxDeliveryId('demo')}`);
-    expect(searches().slice(1).every((r) => /deliveryId=\d+(,\d+)*($|&)/.test(decodeURIComponent(r)))).toBe(true);
+    expect(
+      searches()
+        .slice(1)
+        .every((r) => /deliveryId=\d+(,\d+)*($|&)/.test(decodeURIComponent(r))),
+    ).toBe(true);
     expect(shipments.get('demo', ids[200]!)!.state).toBe(1);
     expect(shipments.count('demo')).toBe(total);
     // Just re-read: the next run leaves them alone.
@@ -208,7 +230,8 @@ describe('shipment sync against the sandbox', () => {
     // (The service holds the 250 made above and the few an earlier test added.)
     expect(shipments.count('demo')).toBe(run.stored);
     expect(run.stored).toBeGreaterThanOrEqual(250);
-    for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
+    for (const [k, id] of ids.entries())
+      expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
     expect(shipments.query('demo', { text: 'sync-137' }).items.map((s) => s.deliveryId)).toEqual([ids[136]]);
     expect(shipments.findByPackageBarcode('demo', barcode).map((s) => s.deliveryId)).toEqual([ids[210]]);
     expect(shipments.count('jiná-firma')).toBe(written);
@@ -242,7 +265,8 @@ describe('shipment sync against the sandbox', () => {
     const from = Number(/deliveryId=>(\d+)/.exec(decodeURIComponent(searches()[0]!))![1]);
     expect(from).toBeLessThan(ids[0]!);
     expect(shipments.count('demo')).toBe(healed.stored + 2);
-    for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
+    for (const [k, id] of ids.entries())
+      expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
   });
 
   it('a station closing mid-walk stops it between slices: nothing is written after, and the next start completes it', async () => {
@@ -266,6 +290,7 @@ describe('shipment sync against the sandbox', () => {
     const resumed = await syncShipments(d);
     expect(resumed.phase).toBe('done');
     expect(shipments.count('demo')).toBe(resumed.stored + 5);
-    for (const [k, id] of ids.entries()) expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
+    for (const [k, id] of ids.entries())
+      expect(shipments.findByExternalId('demo', `SYNC-${k + 1}`).map((s) => s.deliveryId)).toEqual([id]);
   });
 });

@@ -12,7 +12,6 @@ import { printedBarcodes, withDemoRig, type Rig } from './workflowRig';
 let rig: Rig;
 withDemoRig((r) => ({ rig } = r));
 
-
 describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', () => {
   it('closes per carrier + collection place, prints per carrier, and says per shipment what failed and why', async () => {
     const recipient = shipment().recipient;
@@ -21,12 +20,28 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
       shipment({ packages: [{ weight: '1' }, { weight: '2' }] }), // NP, two packages
       shipment({ recipient: { ...recipient, surname: 'REJECT' } }), // NP, the carrier refuses it (sandbox magic value)
       shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS' }), // PPR from WH-PRAHA
-      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }), // PPR from WH-BRNO
-      shipment({ agent: 'CCR', deliveryType: 'CCR-SAMEDAY', packages: [{ weight: '2', length: 30, width: 20, height: 10 }] }), // PDF labels only
+      shipment({
+        agent: 'PPR',
+        deliveryType: 'PPR-BUSINESS',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' },
+      }), // PPR from WH-BRNO
+      shipment({
+        agent: 'CCR',
+        deliveryType: 'CCR-SAMEDAY',
+        packages: [{ weight: '2', length: 30, width: 20, height: 10 }],
+      }), // PDF labels only
       shipment(), // cancelled before the batch
     ];
     const ds = await rig.session.client.insertDeliveries(items);
-    const [np1, np2, npReject, pprPraha, pprBrno, ccr, cancelled] = ds as [typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0], typeof ds[0]];
+    const [np1, np2, npReject, pprPraha, pprBrno, ccr, cancelled] = ds as [
+      (typeof ds)[0],
+      (typeof ds)[0],
+      (typeof ds)[0],
+      (typeof ds)[0],
+      (typeof ds)[0],
+      (typeof ds)[0],
+      (typeof ds)[0],
+    ];
     await rig.session.client.cancelDeliveries([cancelled.deliveryId]);
 
     const batch = rig.workflows.batchClose;
@@ -39,10 +54,13 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
     const summary = await batch.closeAll();
 
     const byId = new Map(summary.shipments.map((s) => [s.deliveryId, s]));
-    for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)).toMatchObject({ closed: true, print: 'printed', error: null });
+    for (const d of [np1, np2, pprPraha, pprBrno, ccr])
+      expect(byId.get(d.deliveryId)).toMatchObject({ closed: true, print: 'printed', error: null });
     for (const d of [np1, np2, pprPraha, pprBrno, ccr]) expect(byId.get(d.deliveryId)!.outcome).toBe('printed');
     expect(byId.get(npReject.deliveryId)).toMatchObject({ closed: false, print: 'not_printed', outcome: 'refused' });
-    expect(byId.get(npReject.deliveryId)!.error!.message).toContain('National Post: the recipient was refused by the carrier');
+    expect(byId.get(npReject.deliveryId)!.error!.message).toContain(
+      'National Post: the recipient was refused by the carrier',
+    );
     expect(summary).toMatchObject({ closed: 5, printed: 5, failed: 1 });
     expect(summary.skipped.map((i) => i.status).sort()).toEqual(['cancelled', 'not_found']);
 
@@ -51,10 +69,14 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
     expect(groups).toEqual(['CCR@WH-PRAHA:1', 'NP@WH-PRAHA:3', 'PPR@WH-BRNO:1', 'PPR@WH-PRAHA:1']);
     // A group with one refused shipment still says the other two closed (not "not closed").
     expect(summary.groups.find((g) => g.carrier === 'NP')).toMatchObject({ closedCount: 2 });
-    expect(summary.groups.filter((g) => g.carrier !== 'NP').every((g) => g.closedCount === g.deliveryIds.length)).toBe(true);
+    expect(summary.groups.filter((g) => g.carrier !== 'NP').every((g) => g.closedCount === g.deliveryIds.length)).toBe(
+      true,
+    );
 
     // Every package label of what closed came out exactly once, with the service's barcodes (ZPL or PDF, by route).
-    const closed = await rig.session.client.getDeliveriesByIds([np1, np2, pprPraha, pprBrno, ccr].map((d) => d.deliveryId));
+    const closed = await rig.session.client.getDeliveriesByIds(
+      [np1, np2, pprPraha, pprBrno, ccr].map((d) => d.deliveryId),
+    );
     const expected = closed.flatMap((c) => c.packages.map((p) => p.barcode!)).sort();
     expect(expected).toHaveLength(6);
     expect((await printedBarcodes(rig, expected)).sort()).toEqual(expected);
@@ -66,7 +88,12 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('batch close of mixed carriers', 
     expect(log.find((e) => e.code === 'NOT-A-PARCEL-7')?.outcome).toBe('not_found');
 
     // What closed left the batch; what did not stays with its reason.
-    expect(batch.items().map((i) => i.deliveryId).sort()).toEqual([npReject.deliveryId, cancelled.deliveryId, null].sort());
+    expect(
+      batch
+        .items()
+        .map((i) => i.deliveryId)
+        .sort(),
+    ).toEqual([npReject.deliveryId, cancelled.deliveryId, null].sort());
     // The refused one reads "refused" with the carrier's reason, not "ready".
     const refused = batch.items().find((i) => i.deliveryId === npReject.deliveryId)!;
     expect(refused.status).toBe('refused');
@@ -106,13 +133,19 @@ describe('a batch larger than one commit of print jobs', () => {
 describe('a batch close interrupted between commits (the entries are begun in slices)', () => {
   it('leaves each shipment in the journal or in the batch list, never both, none lost; closing again closes each once', async () => {
     const ds = [
-      ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })))),
-      ...(await rig.session.client.insertDeliveries(Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })))),
+      ...(await rig.session.client.insertDeliveries(
+        Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })),
+      )),
+      ...(await rig.session.client.insertDeliveries(
+        Array.from({ length: 60 }, () => shipment({ ticketNote: 'Křehké – neklopit' })),
+      )),
     ];
     const mine = new Set(ds.map((d) => d.deliveryId));
     const batch = rig.workflows.batchClose;
     for (const d of ds) await batch.collect(d.externalId!);
-    const closesBefore = rig.session.log.lines.filter((l) => l.includes('"method":"PATCH"') && l.includes('"status"')).length;
+    const closesBefore = rig.session.log.lines.filter(
+      (l) => l.includes('"method":"PATCH"') && l.includes('"status"'),
+    ).length;
 
     // The disk refuses a write in the middle of the batch (a real SQLite error, raised by a
     // temporary trigger on this connection): the commit that holds this shipment's entry fails.
@@ -141,10 +174,22 @@ describe('a batch close interrupted between commits (the entries are begun in sl
     expect(inJournal.filter((id) => inList.includes(id))).toEqual([]);
     expect([...inJournal, ...inList].sort((a, b) => a - b)).toEqual([...mine].sort((a, b) => a - b));
     // The list the page shows agrees with the disk: nothing begun is offered again as ready.
-    expect(batch.items().flatMap((i) => (i.deliveryId !== null && mine.has(i.deliveryId) ? [i.deliveryId] : [])).sort()).toEqual([...inList].sort());
-    expect(batch.items().filter((i) => i.deliveryId !== null && mine.has(i.deliveryId)).every((i) => i.status === 'ready')).toBe(true);
+    expect(
+      batch
+        .items()
+        .flatMap((i) => (i.deliveryId !== null && mine.has(i.deliveryId) ? [i.deliveryId] : []))
+        .sort(),
+    ).toEqual([...inList].sort());
+    expect(
+      batch
+        .items()
+        .filter((i) => i.deliveryId !== null && mine.has(i.deliveryId))
+        .every((i) => i.status === 'ready'),
+    ).toBe(true);
     // Nothing was sent to the service yet.
-    expect(rig.session.log.lines.filter((l) => l.includes('"method":"PATCH"') && l.includes('"status"')).length).toBe(closesBefore);
+    expect(rig.session.log.lines.filter((l) => l.includes('"method":"PATCH"') && l.includes('"status"')).length).toBe(
+      closesBefore,
+    );
 
     // The journal closes what it holds (the station's tick), the worker closes the rest again.
     rig.workflows.journal.tick();
@@ -157,7 +202,10 @@ describe('a batch close interrupted between commits (the entries are begun in sl
     const closed = await rig.session.client.getDeliveriesByIds(ds.map((d) => d.deliveryId));
     expect(closed.every((c) => c.deliveryState !== 0)).toBe(true);
     // One journal entry per shipment, each label printed exactly once.
-    const entries = rig.db.prepare<[], { delivery_id: number }>(`SELECT delivery_id FROM journal_entries WHERE source = 'batch'`).all().filter((r) => mine.has(r.delivery_id));
+    const entries = rig.db
+      .prepare<[], { delivery_id: number }>(`SELECT delivery_id FROM journal_entries WHERE source = 'batch'`)
+      .all()
+      .filter((r) => mine.has(r.delivery_id));
     expect(entries).toHaveLength(120);
     expect(new Set(entries.map((r) => r.delivery_id)).size).toBe(120);
     const expected = closed.flatMap((c) => c.packages.map((p) => p.barcode!)).sort();

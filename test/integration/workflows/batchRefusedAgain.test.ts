@@ -14,7 +14,11 @@ withDemoRig((r) => ({ rig } = r));
 describe('a refused shipment left in the batch', () => {
   it('is in the next summary, refused again with its carrier reason, after the cache was forgotten', async () => {
     const recipient = shipment().recipient;
-    const [refused, first, second] = await rig.session.client.insertDeliveries([shipment({ recipient: { ...recipient, surname: 'REJECT' } }), shipment(), shipment()]);
+    const [refused, first, second] = await rig.session.client.insertDeliveries([
+      shipment({ recipient: { ...recipient, surname: 'REJECT' } }),
+      shipment(),
+      shipment(),
+    ]);
     const batch = rig.workflows.batchClose;
     await batch.collect(refused!.externalId!);
     await batch.collect(first!.externalId!);
@@ -22,7 +26,9 @@ describe('a refused shipment left in the batch', () => {
     const line = one.shipments.find((s) => s.deliveryId === refused!.deliveryId)!;
     expect(line.outcome).toBe('refused');
     // The shipment's own reason, as one item of a list: no " | " and no headline about "the shipments".
-    expect(line.error!.messages).toEqual(['National Post: the recipient was refused by the carrier (blocked addressee).']);
+    expect(line.error!.messages).toEqual([
+      'National Post: the recipient was refused by the carrier (blocked addressee).',
+    ]);
     expect(batch.items().map((i) => [i.code, i.status])).toEqual([[refused!.externalId, 'refused']]);
 
     // The station forgets what it cached of the company (Settings → Reset demo data does so).

@@ -19,12 +19,22 @@ describe('end of day', () => {
     const [np1, np2, ppr, fromAddress] = await rig.session.client.insertDeliveries([
       shipment(),
       shipment(),
-      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }),
-      shipment({ sender: { ...shipment().recipient, type: 'address' }, recipient: { ...shipment().recipient, surname: 'Dvořák' } }),
+      shipment({
+        agent: 'PPR',
+        deliveryType: 'PPR-BUSINESS',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' },
+      }),
+      shipment({
+        sender: { ...shipment().recipient, type: 'address' },
+        recipient: { ...shipment().recipient, surname: 'Dvořák' },
+      }),
     ]);
-    for (const d of [np1!, ppr!, fromAddress!]) expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
+    for (const d of [np1!, ppr!, fromAddress!])
+      expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
     // Closed by someone else: this station has never seen it.
-    await rig.session.client.closeDeliveries([{ deliveryId: np2!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } }]);
+    await rig.session.client.closeDeliveries([
+      { deliveryId: np2!.deliveryId, agent: 'NP', sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } },
+    ]);
     expect(rig.deps.repos.shipments.get(rig.session.accountId, np2!.deliveryId)).toBeNull();
 
     const { candidates, refreshError } = await rig.workflows.endOfDay.candidates();
@@ -39,11 +49,17 @@ describe('end of day', () => {
     const np = orders.find((o) => o.carrier === 'NP' && o.collectionPlace === 'WH-PRAHA');
     expect(np?.scheduled).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(np?.deliveryIds).toContain(np1!.deliveryId);
-    expect(orders.find((o) => o.carrier === 'PPR' && o.collectionPlace === 'WH-BRNO')?.deliveryIds).toContain(ppr!.deliveryId);
+    expect(orders.find((o) => o.carrier === 'PPR' && o.collectionPlace === 'WH-BRNO')?.deliveryIds).toContain(
+      ppr!.deliveryId,
+    );
   });
 
   it('with the service unreachable the list comes from the cache and says why it may be out of date', async () => {
-    await fetch(`${sb.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/api/v3/deliveries', reset: true }) });
+    await fetch(`${sb.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/api/v3/deliveries', reset: true }),
+    });
     try {
       const { candidates, refreshError } = await rig.workflows.endOfDay.candidates();
       expect(refreshError?.code).toBe('service_network');

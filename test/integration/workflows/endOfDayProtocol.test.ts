@@ -23,7 +23,10 @@ describe('end of day', () => {
     const pair = before.candidates.find((c) => c.carrier === 'NP' && c.collectionPlace === 'WH-PRAHA');
     expect(pair?.deliveryIds).toEqual(expect.arrayContaining(ids));
 
-    const { protocol, jobId } = await rig.workflows.endOfDay.createProtocol({ carrier: 'NP', collectionPlace: 'WH-PRAHA' });
+    const { protocol, jobId } = await rig.workflows.endOfDay.createProtocol({
+      carrier: 'NP',
+      collectionPlace: 'WH-PRAHA',
+    });
     expect(protocol.deliveryIds).toEqual(expect.arrayContaining(ids));
     expect(jobId).not.toBeNull();
     await waitFor(() => rig.queue.get(jobId!).state === 'done');
@@ -33,12 +36,16 @@ describe('end of day', () => {
     expect(after.candidates.flatMap((c) => c.deliveryIds)).not.toEqual(expect.arrayContaining([ids[0]]));
 
     // Nothing left for the pair: the service's reason, not a crash.
-    const again = await rig.workflows.endOfDay.createProtocol({ carrier: 'NP', collectionPlace: 'WH-PRAHA' }).catch((e: unknown) => e);
+    const again = await rig.workflows.endOfDay
+      .createProtocol({ carrier: 'NP', collectionPlace: 'WH-PRAHA' })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(StationError);
     expect((again as StationError).code).toBe('protocol_refused');
     expect((again as StationError).message).toContain('no closed, unsent shipments');
 
-    expect(rig.workflows.endOfDay.protocols().map((p) => p.collectionProtocolId)).toContain(protocol.collectionProtocolId);
+    expect(rig.workflows.endOfDay.protocols().map((p) => p.collectionProtocolId)).toContain(
+      protocol.collectionProtocolId,
+    );
     const reprint = await rig.workflows.endOfDay.reprintProtocol(protocol.collectionProtocolId);
     await waitFor(() => rig.queue.get(reprint.jobId!).state === 'done');
     expect(rig.office.received()).toHaveLength(2);

@@ -16,9 +16,42 @@ describe('end-of-day store', () => {
     const { eod } = repo();
     const now = new Date('2026-05-04T16:00:00Z');
     const pdf = Buffer.from('%PDF-1.4 protocol');
-    eod.saveProtocol('a', { collectionProtocolId: 7, agent: 'NP', collectionPlace: 'WH-PRAHA', created: '2026-05-04T18:00:00+02:00', deliveries: [3, 1, 3], pdf }, now);
-    eod.saveProtocol('a', { collectionProtocolId: 9, agent: 'PPR', collectionPlace: 'WH-BRNO', created: '2026-05-04T18:05:00+02:00', deliveries: [5], pdf }, now);
-    eod.saveProtocol('b', { collectionProtocolId: 8, agent: 'NP', collectionPlace: 'WH-PRAHA', created: '2026-05-04T18:00:00+02:00', deliveries: [2], pdf }, now);
+    eod.saveProtocol(
+      'a',
+      {
+        collectionProtocolId: 7,
+        agent: 'NP',
+        collectionPlace: 'WH-PRAHA',
+        created: '2026-05-04T18:00:00+02:00',
+        deliveries: [3, 1, 3],
+        pdf,
+      },
+      now,
+    );
+    eod.saveProtocol(
+      'a',
+      {
+        collectionProtocolId: 9,
+        agent: 'PPR',
+        collectionPlace: 'WH-BRNO',
+        created: '2026-05-04T18:05:00+02:00',
+        deliveries: [5],
+        pdf,
+      },
+      now,
+    );
+    eod.saveProtocol(
+      'b',
+      {
+        collectionProtocolId: 8,
+        agent: 'NP',
+        collectionPlace: 'WH-PRAHA',
+        created: '2026-05-04T18:00:00+02:00',
+        deliveries: [2],
+        pdf,
+      },
+      now,
+    );
 
     expect(eod.protocols('a').map((p) => p.collectionProtocolId)).toEqual([9, 7]);
     expect(eod.protocol('a', 7)?.deliveryIds).toEqual([1, 3]);
@@ -31,11 +64,26 @@ describe('end-of-day store', () => {
   it('stores one pick-up order per carrier, place and day, adding the shipments of every close that returned it', () => {
     const { eod } = repo();
     const now = new Date('2026-05-04T10:00:00Z');
-    eod.savePickupOrder('a', { agent: 'NP', collectionPlace: 'WH-PRAHA', scheduled: '2026-05-05', deliveryIds: [10] }, now);
-    eod.savePickupOrder('a', { agent: 'NP', collectionPlace: 'WH-PRAHA', scheduled: '2026-05-05', deliveryIds: [12, 10] }, now);
-    eod.savePickupOrder('a', { agent: 'PPR', collectionPlace: 'WH-PRAHA', scheduled: '2026-05-06', deliveryIds: [11] }, now);
+    eod.savePickupOrder(
+      'a',
+      { agent: 'NP', collectionPlace: 'WH-PRAHA', scheduled: '2026-05-05', deliveryIds: [10] },
+      now,
+    );
+    eod.savePickupOrder(
+      'a',
+      { agent: 'NP', collectionPlace: 'WH-PRAHA', scheduled: '2026-05-05', deliveryIds: [12, 10] },
+      now,
+    );
+    eod.savePickupOrder(
+      'a',
+      { agent: 'PPR', collectionPlace: 'WH-PRAHA', scheduled: '2026-05-06', deliveryIds: [11] },
+      now,
+    );
     const orders = eod.pickupOrders('a');
-    expect(orders.map((o) => `${o.agent}:${o.scheduled}:${o.deliveryIds.join(',')}`)).toEqual(['PPR:2026-05-06:11', 'NP:2026-05-05:10,12']);
+    expect(orders.map((o) => `${o.agent}:${o.scheduled}:${o.deliveryIds.join(',')}`)).toEqual([
+      'PPR:2026-05-06:11',
+      'NP:2026-05-05:10,12',
+    ]);
     expect(eod.pickupOrders('a', '2026-05-06')).toHaveLength(1);
     expect(eod.pickupOrders('b')).toEqual([]);
   });

@@ -19,7 +19,13 @@ let ns: NewShipment;
 const draft = (over: Partial<ShipmentDraftInput> = {}) =>
   shipmentDraft.parse({
     sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
-    recipient: { type: 'address', firstname: 'Jana', surname: 'Nováková', phone: '+420 601 234 567', address: { street: 'Dlouhá 12', city: 'Praha 1', postalCode: '11000', state: 'CZ' } },
+    recipient: {
+      type: 'address',
+      firstname: 'Jana',
+      surname: 'Nováková',
+      phone: '+420 601 234 567',
+      address: { street: 'Dlouhá 12', city: 'Praha 1', postalCode: '11000', state: 'CZ' },
+    },
     value: '1500',
     valueCurrency: 'CZK',
     packages: [{ weight: '2', length: '30', width: '20', height: '10' }],
@@ -65,7 +71,11 @@ describe('transports.search', () => {
 
 describe('shipments.insert', () => {
   it('inserts a shipment to an address with a decimal-comma weight, kept prepared and in the cache', async () => {
-    const r = await ns.insert(draft({ agent: 'NP', deliveryType: 'NP-DOOR', packages: [{ weight: '2,35' }], externalId: 'DESK-1' }), { phoneRequired: false, dimensionsRequired: false }, false);
+    const r = await ns.insert(
+      draft({ agent: 'NP', deliveryType: 'NP-DOOR', packages: [{ weight: '2,35' }], externalId: 'DESK-1' }),
+      { phoneRequired: false, dimensionsRequired: false },
+      false,
+    );
     expect(r.kind).toBe('saved');
     if (r.kind !== 'saved') return;
     expect(r.shipment.state).toBe(shipmentStates.prepared);
@@ -74,7 +84,11 @@ describe('shipments.insert', () => {
   });
 
   it('close and print at once: the label with the package barcode comes out of the ZPL printer', async () => {
-    const r = await ns.insert(draft({ agent: 'NP', deliveryType: 'NP-DOOR' }), { phoneRequired: false, dimensionsRequired: false }, true);
+    const r = await ns.insert(
+      draft({ agent: 'NP', deliveryType: 'NP-DOOR' }),
+      { phoneRequired: false, dimensionsRequired: false },
+      true,
+    );
     expect(r.kind).toBe('saved');
     if (r.kind !== 'saved') return;
     expect(r.close).toMatchObject({ closed: true, print: 'printed', error: null });
@@ -84,7 +98,16 @@ describe('shipments.insert', () => {
   });
 
   it('a required phone (spec "Transport option" phoneRequired) is refused before anything is sent', async () => {
-    const d = draft({ agent: 'PPR', deliveryType: 'PPR-PRIVATE', recipient: { type: 'address', surname: 'Novák', email: 'n@example.cz', address: { street: 'A 1', city: 'Praha', postalCode: '11000', state: 'CZ' } } });
+    const d = draft({
+      agent: 'PPR',
+      deliveryType: 'PPR-PRIVATE',
+      recipient: {
+        type: 'address',
+        surname: 'Novák',
+        email: 'n@example.cz',
+        address: { street: 'A 1', city: 'Praha', postalCode: '11000', state: 'CZ' },
+      },
+    });
     const r = await ns.insert(d, { phoneRequired: true, dimensionsRequired: true }, false);
     expect(r).toMatchObject({ kind: 'invalid' });
     if (r.kind === 'invalid') expect(r.fieldErrors.map((e) => e.code)).toEqual(['phoneRequired']);
@@ -93,7 +116,14 @@ describe('shipments.insert', () => {
   it('the service’s 422 errors land on the form’s fields, in Czech when the UI is Czech', async () => {
     rig.session.language.current = 'cs';
     const r = await ns.insert(
-      draft({ agent: 'NP', deliveryType: 'NP-DOOR', cod: '100', codCurrency: 'CZK', variableSymbol: 'ABC', extraServices: [{ code: 'email_advice_unload', arguments: { email: 'not-an-email' } }] }),
+      draft({
+        agent: 'NP',
+        deliveryType: 'NP-DOOR',
+        cod: '100',
+        codCurrency: 'CZK',
+        variableSymbol: 'ABC',
+        extraServices: [{ code: 'email_advice_unload', arguments: { email: 'not-an-email' } }],
+      }),
       { phoneRequired: false, dimensionsRequired: false },
       false,
     );
@@ -107,7 +137,11 @@ describe('shipments.insert', () => {
 
 describe('shipments.edit', () => {
   it('edits with If-Match from the last read; a concurrent change gives a conflict with the fresh data (spec 412), nothing overwritten', async () => {
-    const saved = await ns.insert(draft({ agent: 'NP', deliveryType: 'NP-DOOR', ticketNote: 'first' }), { phoneRequired: false, dimensionsRequired: false }, false);
+    const saved = await ns.insert(
+      draft({ agent: 'NP', deliveryType: 'NP-DOOR', ticketNote: 'first' }),
+      { phoneRequired: false, dimensionsRequired: false },
+      false,
+    );
     if (saved.kind !== 'saved') throw new Error('insert failed');
     const id = saved.shipment.deliveryId;
     const opened = await ns.openForEdit(id);
@@ -117,16 +151,35 @@ describe('shipments.edit', () => {
 
     // Another desk edits it meanwhile.
     const other = await ns.openForEdit(id);
-    expect((await ns.edit(id, other.etag, { ...other.draft, ticketNote: 'from the other desk' }, { phoneRequired: false, dimensionsRequired: false })).kind).toBe('saved');
+    expect(
+      (
+        await ns.edit(
+          id,
+          other.etag,
+          { ...other.draft, ticketNote: 'from the other desk' },
+          { phoneRequired: false, dimensionsRequired: false },
+        )
+      ).kind,
+    ).toBe('saved');
 
-    const mine = await ns.edit(id, opened.etag, { ...opened.draft, ticketNote: 'mine' }, { phoneRequired: false, dimensionsRequired: false });
+    const mine = await ns.edit(
+      id,
+      opened.etag,
+      { ...opened.draft, ticketNote: 'mine' },
+      { phoneRequired: false, dimensionsRequired: false },
+    );
     expect(mine.kind).toBe('conflict');
     if (mine.kind !== 'conflict') return;
     expect(mine.draft.ticketNote).toBe('from the other desk');
     expect(rig.deps.repos.shipments.get(rig.session.accountId, id)?.ticketNote).toBe('from the other desk');
 
     // With the fresh ETag the edit goes through.
-    const again = await ns.edit(id, mine.etag, { ...mine.draft, ticketNote: 'mine' }, { phoneRequired: false, dimensionsRequired: false });
+    const again = await ns.edit(
+      id,
+      mine.etag,
+      { ...mine.draft, ticketNote: 'mine' },
+      { phoneRequired: false, dimensionsRequired: false },
+    );
     expect(again.kind).toBe('saved');
     if (again.kind === 'saved') expect(again.shipment.ticketNote).toBe('mine');
   });
@@ -134,10 +187,41 @@ describe('shipments.edit', () => {
 
 describe('addressBook.search', () => {
   it('finds recipients used before by name without diacritics, once per person and place', async () => {
-    await ns.insert(draft({ agent: 'NP', deliveryType: 'NP-DOOR', recipient: { type: 'address', firstname: 'Petr', surname: 'Dvořák', phone: '+420777111222', address: { street: 'Nádražní 5', city: 'Brno', postalCode: '60200', state: 'CZ' } } }), { phoneRequired: false, dimensionsRequired: false }, false);
-    await ns.insert(draft({ agent: 'NP', deliveryType: 'NP-DOOR', recipient: { type: 'address', firstname: 'Petr', surname: 'Dvořák', phone: '+420777111222', address: { street: 'Nádražní 5', city: 'Brno', postalCode: '60200', state: 'CZ' } } }), { phoneRequired: false, dimensionsRequired: false }, false);
+    await ns.insert(
+      draft({
+        agent: 'NP',
+        deliveryType: 'NP-DOOR',
+        recipient: {
+          type: 'address',
+          firstname: 'Petr',
+          surname: 'Dvořák',
+          phone: '+420777111222',
+          address: { street: 'Nádražní 5', city: 'Brno', postalCode: '60200', state: 'CZ' },
+        },
+      }),
+      { phoneRequired: false, dimensionsRequired: false },
+      false,
+    );
+    await ns.insert(
+      draft({
+        agent: 'NP',
+        deliveryType: 'NP-DOOR',
+        recipient: {
+          type: 'address',
+          firstname: 'Petr',
+          surname: 'Dvořák',
+          phone: '+420777111222',
+          address: { street: 'Nádražní 5', city: 'Brno', postalCode: '60200', state: 'CZ' },
+        },
+      }),
+      { phoneRequired: false, dimensionsRequired: false },
+      false,
+    );
     const found = ns.addressBook('dvorak', 10);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ uses: 2, party: { surname: 'Dvořák', phone: '+420777111222', address: { city: 'Brno' } } });
+    expect(found[0]).toMatchObject({
+      uses: 2,
+      party: { surname: 'Dvořák', phone: '+420777111222', address: { city: 'Brno' } },
+    });
   });
 });

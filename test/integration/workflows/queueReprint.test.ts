@@ -43,7 +43,9 @@ const counters = () => rig.deps.repos.scanLog.countsSince(rig.session.accountId,
 /** The journal's entries holding a print job, as stored (source and shipment). */
 const entriesOfJob = (jobId: number) =>
   rig.db
-    .prepare('SELECT e.source, e.delivery_id AS deliveryId, e.scan_id AS scanId FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id WHERE j.job_id = ? ORDER BY e.id')
+    .prepare(
+      'SELECT e.source, e.delivery_id AS deliveryId, e.scan_id AS scanId FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id WHERE j.job_id = ? ORDER BY e.id',
+    )
     .all(jobId) as { source: string; deliveryId: number; scanId: number | null }[];
 
 describe('reprint from the print queue', () => {

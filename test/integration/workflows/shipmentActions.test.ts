@@ -27,8 +27,20 @@ let actions: ShipmentActions;
 const status = { state: 'ready' as const, reasonCode: null, reason: null, checkedAt: null };
 function printers(): PrinterView[] {
   return [
-    { id: ZPL_PRINTER, name: 'Desk ZPL', connection: { kind: 'zpl-tcp', host: rig.printer.host, port: rig.printer.port }, settings: printerSettings.parse({}), status: { ...status, printerId: ZPL_PRINTER } },
-    { id: PDF_PRINTER, name: 'Office PDF', connection: { kind: 'virtual-pdf' }, settings: printerSettings.parse({}), status: { ...status, printerId: PDF_PRINTER } },
+    {
+      id: ZPL_PRINTER,
+      name: 'Desk ZPL',
+      connection: { kind: 'zpl-tcp', host: rig.printer.host, port: rig.printer.port },
+      settings: printerSettings.parse({}),
+      status: { ...status, printerId: ZPL_PRINTER },
+    },
+    {
+      id: PDF_PRINTER,
+      name: 'Office PDF',
+      connection: { kind: 'virtual-pdf' },
+      settings: printerSettings.parse({}),
+      status: { ...status, printerId: PDF_PRINTER },
+    },
   ];
 }
 
@@ -47,7 +59,8 @@ beforeAll(async () => {
   actions = createShipmentActions({
     deps: rig.deps,
     printers,
-    recordCancelled: (a, ids) => void recordCancelled({ shipments: rig.deps.repos.shipments, now: () => new Date() }, a, ids),
+    recordCancelled: (a, ids) =>
+      void recordCancelled({ shipments: rig.deps.repos.shipments, now: () => new Date() }, a, ids),
     printWaitMs: 8000,
   });
 });
@@ -73,11 +86,15 @@ describe('shipments.close', () => {
   });
 
   it('closes the prepared ones per carrier + collection place (spec PATCH) and prints their labels as routed', async () => {
-    const [np, ppr, reject] = await prepared([
+    const [np, ppr, reject] = (await prepared([
       shipment({ packages: [{ weight: '1' }, { weight: '2' }] }),
-      shipment({ agent: 'PPR', deliveryType: 'PPR-BUSINESS', sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' } }),
+      shipment({
+        agent: 'PPR',
+        deliveryType: 'PPR-BUSINESS',
+        sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO' },
+      }),
       shipment({ recipient: { ...shipment().recipient, surname: 'REJECT' } }),
-    ]) as [number, number, number];
+    ])) as [number, number, number];
     const [gone] = (await prepared([shipment()])) as [number];
     await actions.cancel([gone]);
 
@@ -85,11 +102,18 @@ describe('shipments.close', () => {
 
     const by = new Map(summary.results.map((r) => [r.deliveryId, r]));
     expect(summary.results.map((r) => r.deliveryId)).toEqual([np, ppr, reject, gone, 999_999]);
-    expect(by.get(np)).toMatchObject({ outcome: 'done', print: 'printed', state: shipmentStates.closedUnsent, error: null });
+    expect(by.get(np)).toMatchObject({
+      outcome: 'done',
+      print: 'printed',
+      state: shipmentStates.closedUnsent,
+      error: null,
+    });
     expect(by.get(ppr)).toMatchObject({ outcome: 'done', print: 'printed', state: shipmentStates.closedUnsent });
     expect(by.get(reject)).toMatchObject({ outcome: 'failed', print: 'none', state: shipmentStates.prepared });
     expect(by.get(reject)!.error!.code).toBe('carrier_rejected');
-    expect([by.get(reject)!.error!.message, ...by.get(reject)!.error!.messages].join(' ')).toContain('refused by the carrier');
+    expect([by.get(reject)!.error!.message, ...by.get(reject)!.error!.messages].join(' ')).toContain(
+      'refused by the carrier',
+    );
     expect(by.get(gone)).toMatchObject({ outcome: 'skipped', error: { code: 'cancelled' } });
     expect(by.get(999_999)).toMatchObject({ outcome: 'skipped', error: { code: 'not_in_cache' } });
     expect(summary).toMatchObject({ done: 2, failed: 1, skipped: 2 });
@@ -127,7 +151,10 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('shipments.printLabels and shipme
 
     const zpl = await actions.printLabels({ deliveryIds: [closed, open], format: 'zpl' });
     expect(zpl.results.find((r) => r.deliveryId === closed)).toMatchObject({ outcome: 'done', print: 'printed' });
-    expect(zpl.results.find((r) => r.deliveryId === open)).toMatchObject({ outcome: 'skipped', error: { code: 'not_closed' } });
+    expect(zpl.results.find((r) => r.deliveryId === open)).toMatchObject({
+      outcome: 'skipped',
+      error: { code: 'not_closed' },
+    });
     expect(await printedBarcodes(rig, barcodesOf([closed]))).toEqual(barcodesOf([closed]));
 
     clearPrinted(rig);
@@ -136,7 +163,9 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('shipments.printLabels and shipme
     expect(rig.office.received()).toHaveLength(1);
     expect(await printedBarcodes(rig, barcodesOf([closed]))).toEqual(barcodesOf([closed]));
 
-    await expect(actions.printLabels({ deliveryIds: [closed], format: 'zpl', printerId: PDF_PRINTER })).rejects.toMatchObject({ code: 'printer_format_mismatch' });
+    await expect(
+      actions.printLabels({ deliveryIds: [closed], format: 'zpl', printerId: PDF_PRINTER }),
+    ).rejects.toMatchObject({ code: 'printer_format_mismatch' });
   });
 
   it('reprints the labels stored at closing, even with the service down', async () => {
@@ -145,7 +174,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('shipments.printLabels and shipme
     const first = rig.printer.printed().map((l) => l.zpl);
     clearPrinted(rig);
 
-    await fetch(`${sb.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/api/v3/deliveries/zpl', status: 503 }) });
+    await fetch(`${sb.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/api/v3/deliveries/zpl', status: 503 }),
+    });
     try {
       const summary = await actions.reprint([id]);
       expect(summary.results[0]).toMatchObject({ outcome: 'done', print: 'printed' });
@@ -163,11 +196,21 @@ describe('shipments.cancel', () => {
 
     const summary = await actions.cancel([a, b, c]);
 
-    expect(summary.results.map((r) => [r.deliveryId, r.outcome])).toEqual([[a, 'done'], [b, 'done'], [c, 'skipped']]);
+    expect(summary.results.map((r) => [r.deliveryId, r.outcome])).toEqual([
+      [a, 'done'],
+      [b, 'done'],
+      [c, 'skipped'],
+    ]);
     expect(summary.results[2]!.error!.code).toBe('already_closed');
     expect(cached(a).state).toBe(shipmentStates.cancelled);
     const atService = await rig.session.client.getDeliveriesByIds([a, b, c]);
-    expect(atService.map((d) => [d.deliveryId, d.deliveryState]).sort()).toEqual([[a, 10], [b, 10], [c, 1]].sort());
+    expect(atService.map((d) => [d.deliveryId, d.deliveryState]).sort()).toEqual(
+      [
+        [a, 10],
+        [b, 10],
+        [c, 1],
+      ].sort(),
+    );
   });
 
   it('a shipment cancelled elsewhere meanwhile is reported cancelled, the rest of the selection still cancelled', async () => {
@@ -176,7 +219,10 @@ describe('shipments.cancel', () => {
 
     const summary = await actions.cancel([a, b]);
 
-    expect(summary.results.map((r) => [r.deliveryId, r.outcome, r.state])).toEqual([[a, 'done', 10], [b, 'done', 10]]);
+    expect(summary.results.map((r) => [r.deliveryId, r.outcome, r.state])).toEqual([
+      [a, 'done', 10],
+      [b, 'done', 10],
+    ]);
     expect((await rig.session.client.getDeliveriesByIds([b]))[0]!.deliveryState).toBe(10);
   });
 });
@@ -190,7 +236,11 @@ describe('tracking.traces', () => {
     expect(before[0]).toMatchObject({ deliveryId: closed, traces: [], error: null });
     expect(before[1]).toMatchObject({ deliveryId: open, error: { code: 'not_closed' } });
 
-    await fetch(`${sb.url}/_sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 6 * 24 * 3600 }) });
+    await fetch(`${sb.url}/_sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 6 * 24 * 3600 }),
+    });
     const [after] = await actions.traces([closed]);
 
     expect(after!.error).toBeNull();
@@ -217,7 +267,8 @@ describe('one label per parcel across paths', () => {
       const again = await actions.reprint([id!]);
       expect(again.results[0]).toMatchObject({ outcome: 'done' });
       // The waiting job was replaced by the new one, in the same commit.
-      for (const j of waiting) expect(rig.queue.get(j)).toMatchObject({ state: 'cancelled', reasonCode: 'replaced_by_new_print' });
+      for (const j of waiting)
+        expect(rig.queue.get(j)).toMatchObject({ state: 'cancelled', reasonCode: 'replaced_by_new_print' });
     } finally {
       await rig.printer.online();
     }

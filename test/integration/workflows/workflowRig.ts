@@ -71,7 +71,15 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   const printer = await startVirtualZplPrinter();
   const office = createPdfFolderPrinter(path.join(dir, 'office'));
   const drivers = new Map<string, PrinterDriver>([
-    [ZPL_PRINTER, createZplTcpDriver({ host: printer.host, port: printer.port, settings: printerSettings.parse({ hostStatus: true }), timeouts: { connectMs: 500, writeMs: 2000, readMs: 1000 } })],
+    [
+      ZPL_PRINTER,
+      createZplTcpDriver({
+        host: printer.host,
+        port: printer.port,
+        settings: printerSettings.parse({ hostStatus: true }),
+        timeouts: { connectMs: 500, writeMs: 2000, readMs: 1000 },
+      }),
+    ],
     [PDF_PRINTER, office],
   ]);
   const waiter = createJobWaiter((id) => jobs.get(id));
@@ -83,7 +91,11 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     tickMs: 50,
     onJobChanged: (j) => waiter.jobChanged(j),
   });
-  const routes: RoutingRules = { carriers: {}, defaultRoute: { format: 'zpl', printerId: ZPL_PRINTER }, protocolPrinterId: PDF_PRINTER };
+  const routes: RoutingRules = {
+    carriers: {},
+    defaultRoute: { format: 'zpl', printerId: ZPL_PRINTER },
+    protocolPrinterId: PDF_PRINTER,
+  };
   const loggedIn = { value: true };
   const now = () => systemClock.now();
   const source = shipmentSourceFromClient(session.client);
@@ -91,7 +103,15 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
     lookup: (code, o) => lookupScan({ accountId: session.accountId, shipments, source, now }, code, o),
     lookupCached: (code) => (loggedIn.value ? lookupInCache({ accountId: session.accountId, shipments }, code) : null),
-    repos: { shipments, labels, scanLog, places, endOfDay, journal: createJournalRepo(db, scanLog), batchItems: createBatchItemsRepo(db) },
+    repos: {
+      shipments,
+      labels,
+      scanLog,
+      places,
+      endOfDay,
+      journal: createJournalRepo(db, scanLog),
+      batchItems: createBatchItemsRepo(db),
+    },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,
     routes: () => routes,
@@ -99,7 +119,10 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     clock: systemClock,
     log: session.log,
   };
-  const workflows = createWorkflows(deps, { scan: { printWaitMs: opts.printWaitMs ?? 8000 }, batch: { printWaitMs: 8000 } });
+  const workflows = createWorkflows(deps, {
+    scan: { printWaitMs: opts.printWaitMs ?? 8000 },
+    batch: { printWaitMs: 8000 },
+  });
   queue.start();
   workflows.journal.start();
   return {
@@ -150,7 +173,8 @@ export async function printedBarcodes(rig: Rig, expected: (string | null)[]): Pr
 }
 
 /** How many print jobs of the desk's printers have come out. */
-export const printedCount = (rig: Rig) => rig.printer.printed().filter((l) => !isMarker(l)).length + rig.office.received().length;
+export const printedCount = (rig: Rig) =>
+  rig.printer.printed().filter((l) => !isMarker(l)).length + rig.office.received().length;
 
 /**
  * A test file's sandbox, seeded with the demo data, and one rig on it: started before the file's

@@ -19,10 +19,11 @@ async function insert(over: Partial<DeliveryInput> = {}) {
   return d!;
 }
 
-const labelsFor = (labels: { zpl: string }[], barcodes: (string | null)[]) => labels.map((l) => barcodes.find((b) => b && l.zpl.includes(b)) ?? null);
+const labelsFor = (labels: { zpl: string }[], barcodes: (string | null)[]) =>
+  labels.map((l) => barcodes.find((b) => b && l.zpl.includes(b)) ?? null);
 
 describe('scan-to-close with a ZPL carrier (spec "GET /api/v3/deliveries/zpl")', () => {
-  it('the virtual label printer receives exactly one ZPL label per package, with the service\'s package barcodes', async () => {
+  it("the virtual label printer receives exactly one ZPL label per package, with the service's package barcodes", async () => {
     const d = await insert({ packages: [{ weight: '1.2' }, { weight: '3,5' }] });
     clearPrinted(rig);
     const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
@@ -34,15 +35,18 @@ describe('scan-to-close with a ZPL carrier (spec "GET /api/v3/deliveries/zpl")',
     expect(rig.office.received()).toHaveLength(0);
   });
 
-  it.skipIf(!needs('zbarimg'))('the printed label, rendered as the printer would, decodes to the package barcode', async () => {
-    const d = await insert();
-    clearPrinted(rig);
-    expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
-    const [label] = rig.printer.printed();
-    const [png] = await renderZplPngs(label!.zpl, 100, 170, 12);
-    const [closed] = await rig.session.client.getDeliveriesByIds([d.deliveryId]);
-    expect(await decodeBarcodes(Buffer.from(png!, 'base64'))).toContain(closed!.packages[0]!.barcode);
-  });
+  it.skipIf(!needs('zbarimg'))(
+    'the printed label, rendered as the printer would, decodes to the package barcode',
+    async () => {
+      const d = await insert();
+      clearPrinted(rig);
+      expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
+      const [label] = rig.printer.printed();
+      const [png] = await renderZplPngs(label!.zpl, 100, 170, 12);
+      const [closed] = await rig.session.client.getDeliveriesByIds([d.deliveryId]);
+      expect(await decodeBarcodes(Buffer.from(png!, 'base64'))).toContain(closed!.packages[0]!.barcode);
+    },
+  );
 
   it('printer down: the scan closes, its job waits in the queue, and prints exactly once when the printer is back', async () => {
     const d = await insert({ packages: [{ weight: '1' }, { weight: '2' }] });

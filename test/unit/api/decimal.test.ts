@@ -22,7 +22,7 @@ describe('exact decimals (spec "Common conventions" 5, 6: informative types, dec
     expect(toDecimal(0.1 + 0.2)).toBe('0.30000000000000004'); // what was sent, not rounded
   });
 
-  it('adds exactly, shows the spec\'s decimal comma, splits for the UI', () => {
+  it("adds exactly, shows the spec's decimal comma, splits for the UI", () => {
     expect(addDecimals(['0.1', '0.2'])).toBe('0.30');
     expect(addDecimals(['99.00', '12,38', '.5'])).toBe('111.88');
     expect(() => addDecimals(['1.234'])).toThrow(/amount/);
@@ -31,7 +31,8 @@ describe('exact decimals (spec "Common conventions" 5, 6: informative types, dec
   });
 
   it('refuses what is not a number', () => {
-    for (const v of ['', 'abc', '1.2.3', '1,2,3', null, undefined, NaN, Infinity, {}, [], '1e5', '-', '.']) expect(toDecimal(v)).toBeNull();
+    for (const v of ['', 'abc', '1.2.3', '1,2,3', null, undefined, NaN, Infinity, {}, [], '1e5', '-', '.'])
+      expect(toDecimal(v)).toBeNull();
   });
 
   it('keeps cents exact where floats drift (0.1 + 0.2)', () => {

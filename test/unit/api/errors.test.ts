@@ -11,7 +11,13 @@ describe('errors[] mapped to shipments (spec "Errors": leading bracketed index)'
       ],
       items,
     );
-    expect(out[0]).toMatchObject({ index: 1, path: 'extraServices[0].code', deliveryId: 12, externalId: 'E-12', value: 'xyz' });
+    expect(out[0]).toMatchObject({
+      index: 1,
+      path: 'extraServices[0].code',
+      deliveryId: 12,
+      externalId: 'E-12',
+      value: 'xyz',
+    });
     expect(out[1]).toMatchObject({ index: null, deliveryId: null, path: 'deliveries' });
   });
 
@@ -21,7 +27,13 @@ describe('errors[] mapped to shipments (spec "Errors": leading bracketed index)'
 
   it('serialises without stack or cause', () => {
     const e = new ServiceError('http', 'Nope', { status: 422, cause: new Error('inner') });
-    expect(JSON.parse(JSON.stringify(e))).toEqual({ kind: 'http', status: 422, message: 'Nope', errors: [], outcome: null });
+    expect(JSON.parse(JSON.stringify(e))).toEqual({
+      kind: 'http',
+      status: 422,
+      message: 'Nope',
+      errors: [],
+      outcome: null,
+    });
     expect(e.withOutcome('not-applied').outcome).toBe('not-applied');
   });
 });

@@ -2,9 +2,24 @@ import { describe, expect, it } from 'vitest';
 import * as S from '../../../electron/api/schemas';
 
 const base = {
-  deliveryId: 7, deliveryNumber: null, deliveryState: 0, deliveryStateName: 'Připravená', source: 3, sourceName: 'API',
-  created: '2024-05-01T10:00:00+02:00', closed: null, agent: 'NP', deliveryType: 'NP-DOOR', value: 100, valueCurrency: 'CZK',
-  cod: null, codCurrency: null, variableSymbol: null, externalId: 'E1', ticketNote: null, extraServices: [],
+  deliveryId: 7,
+  deliveryNumber: null,
+  deliveryState: 0,
+  deliveryStateName: 'Připravená',
+  source: 3,
+  sourceName: 'API',
+  created: '2024-05-01T10:00:00+02:00',
+  closed: null,
+  agent: 'NP',
+  deliveryType: 'NP-DOOR',
+  value: 100,
+  valueCurrency: 'CZK',
+  cod: null,
+  codCurrency: null,
+  variableSymbol: null,
+  externalId: 'E1',
+  ticketNote: null,
+  extraServices: [],
   packages: [{ weight: 1.5, length: null, width: null, height: null, barcode: null }],
   recipient: { type: 'address', surname: 'A', address: { street: 'S 1', city: 'C', postalCode: 11000, state: 'CZ' } },
   sender: { type: 'collectionPlace', collectionPlace: 'WH' },
@@ -18,7 +33,8 @@ describe('delivery schema (spec "Delivery: response fields")', () => {
   });
 
   it('accepts every state id of the spec and nothing else', () => {
-    for (const st of [0, 1, 2, 3, 4, 5, 6, 10]) expect(S.delivery.safeParse({ ...base, deliveryState: st }).success).toBe(true);
+    for (const st of [0, 1, 2, 3, 4, 5, 6, 10])
+      expect(S.delivery.safeParse({ ...base, deliveryState: st }).success).toBe(true);
     for (const st of [7, 9, -1, '0']) expect(S.delivery.safeParse({ ...base, deliveryState: st }).success).toBe(false);
   });
 
@@ -27,7 +43,13 @@ describe('delivery schema (spec "Delivery: response fields")', () => {
   });
 
   it('reads extra service arguments: [] is none, an object is kept as text', () => {
-    const d = S.delivery.parse({ ...base, extraServices: [{ code: 'cod', arguments: [] }, { code: 'sms_advice_unload', arguments: { phone: 420601 } }] });
+    const d = S.delivery.parse({
+      ...base,
+      extraServices: [
+        { code: 'cod', arguments: [] },
+        { code: 'sms_advice_unload', arguments: { phone: 420601 } },
+      ],
+    });
     expect(d.extraServices).toEqual([{ code: 'cod' }, { code: 'sms_advice_unload', arguments: { phone: '420601' } }]);
   });
 

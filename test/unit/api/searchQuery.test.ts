@@ -3,7 +3,9 @@ import { MAX_URL_BYTES, searchQueryString, splitForUrl } from '../../../electron
 
 describe('search query strings (spec "GET /api/v3/deliveries" filter rules)', () => {
   it('joins enumerations with commas (rule 3) and fields likewise', () => {
-    expect(searchQueryString({ deliveryIds: [3, 1, 2], fields: ['deliveryId', 'deliveryState'] })).toBe('deliveryId=3,1,2&fields=deliveryId,deliveryState');
+    expect(searchQueryString({ deliveryIds: [3, 1, 2], fields: ['deliveryId', 'deliveryState'] })).toBe(
+      'deliveryId=3,1,2&fields=deliveryId,deliveryState',
+    );
     expect(searchQueryString({ filters: { agent: ['NP', 'PPR'] } })).toBe('agent=NP,PPR');
   });
 
@@ -13,7 +15,9 @@ describe('search query strings (spec "GET /api/v3/deliveries" filter rules)', ()
   });
 
   it('encodes full-text values (rule 2)', () => {
-    expect(searchQueryString({ filters: { 'recipient.surname': 'Nováková & syn' } })).toBe('recipient.surname=Nov%C3%A1kov%C3%A1%20%26%20syn');
+    expect(searchQueryString({ filters: { 'recipient.surname': 'Nováková & syn' } })).toBe(
+      'recipient.surname=Nov%C3%A1kov%C3%A1%20%26%20syn',
+    );
   });
 
   it('refuses ids together with a deliveryId filter', () => {
@@ -33,7 +37,8 @@ describe('splitting (spec Limits: 100 results, ~8000-byte URL)', () => {
 
   it('keeps every URL under the byte limit with long values', () => {
     const long = Array.from({ length: 100 }, (_, i) => `${'č'.repeat(40)}-${i}`);
-    const enc = (v: readonly string[]) => `http://127.0.0.1:1/api/v3/deliveries?externalId=${v.map(encodeURIComponent).join(',')}`;
+    const enc = (v: readonly string[]) =>
+      `http://127.0.0.1:1/api/v3/deliveries?externalId=${v.map(encodeURIComponent).join(',')}`;
     const chunks = splitForUrl(long, enc);
     expect(chunks.length).toBeGreaterThan(1);
     for (const c of chunks) expect(Buffer.byteLength(enc(c))).toBeLessThanOrEqual(MAX_URL_BYTES);

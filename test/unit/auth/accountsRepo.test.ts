@@ -17,8 +17,16 @@ afterEach(() => {
 });
 
 const row = (id: string, over = {}) => ({
-  id, name: `Company ${id}`, environment: 'test' as const, baseUrl: 'https://test.example', clientId: `client-${id}`,
-  redirectPort: 53682, redirectPath: '/callback', scopes: ['deliveries', 'transports'], createdAt: `2024-01-0${id}T00:00:00Z`, ...over,
+  id,
+  name: `Company ${id}`,
+  environment: 'test' as const,
+  baseUrl: 'https://test.example',
+  clientId: `client-${id}`,
+  redirectPort: 53682,
+  redirectPath: '/callback',
+  scopes: ['deliveries', 'transports'],
+  createdAt: `2024-01-0${id}T00:00:00Z`,
+  ...over,
 });
 
 describe('migration 007 accounts and the accounts repository', () => {
@@ -39,7 +47,12 @@ describe('migration 007 accounts and the accounts repository', () => {
     expect(repo.active()).toBeNull();
     expect(repo.setActive('1')).toBe(true);
     expect(repo.setActive('2')).toBe(true);
-    expect(repo.list().filter((a) => a.active).map((a) => a.id)).toEqual(['2']);
+    expect(
+      repo
+        .list()
+        .filter((a) => a.active)
+        .map((a) => a.id),
+    ).toEqual(['2']);
     expect(repo.setActive('nope')).toBe(false);
     expect(repo.active()?.id).toBe('2');
     expect(() => db.prepare("UPDATE accounts SET active = 1 WHERE id = '1'").run()).toThrow(/UNIQUE/);
@@ -53,7 +66,10 @@ describe('migration 007 accounts and the accounts repository', () => {
   });
 
   it('has no column for a secret', () => {
-    const cols = db.prepare<[], { name: string }>('PRAGMA table_info(accounts)').all().map((c) => c.name);
+    const cols = db
+      .prepare<[], { name: string }>('PRAGMA table_info(accounts)')
+      .all()
+      .map((c) => c.name);
     expect(cols.filter((c) => /secret|token|password/i.test(c))).toEqual([]);
   });
 });

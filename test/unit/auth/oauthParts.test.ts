@@ -10,7 +10,9 @@ describe('client credentials in HTTP Basic (spec "Client registration" 3, RFC 67
     const h = basicAuth('my client', 'p@ss:wörd+1');
     const decoded = Buffer.from(h.replace(/^Basic /, ''), 'base64').toString();
     expect(decoded).toBe('my+client:p%40ss%3Aw%C3%B6rd%2B1');
-    expect(basicAuth('demo-client', 'demo-secret')).toBe('Basic ' + Buffer.from('demo-client:demo-secret').toString('base64'));
+    expect(basicAuth('demo-client', 'demo-secret')).toBe(
+      'Basic ' + Buffer.from('demo-client:demo-secret').toString('base64'),
+    );
   });
 });
 
@@ -23,18 +25,34 @@ describe('PKCE S256 (RFC 7636) and the authorize URL (spec Flow 1)', () => {
   });
 
   it('carries the four required parameters, the exact redirect and the challenge', () => {
-    const u = new URL(authorizeUrl({ baseUrl: 'https://svc.example/', clientId: 'c1', scopes: ['deliveries', 'transports'], state: 'st', redirectUri: loopbackRedirectUri(), challenge: 'ch' }));
+    const u = new URL(
+      authorizeUrl({
+        baseUrl: 'https://svc.example/',
+        clientId: 'c1',
+        scopes: ['deliveries', 'transports'],
+        state: 'st',
+        redirectUri: loopbackRedirectUri(),
+        challenge: 'ch',
+      }),
+    );
     expect(u.origin + u.pathname).toBe('https://svc.example/connect/authorize/');
     expect(Object.fromEntries(u.searchParams)).toEqual({
-      response_type: 'code', client_id: 'c1', scope: 'deliveries transports', state: 'st',
-      redirect_uri: 'http://127.0.0.1:53682/callback', code_challenge: 'ch', code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: 'c1',
+      scope: 'deliveries transports',
+      state: 'st',
+      redirect_uri: 'http://127.0.0.1:53682/callback',
+      code_challenge: 'ch',
+      code_challenge_method: 'S256',
     });
   });
 });
 
 describe('WWW-Authenticate (RFC 6750 3)', () => {
   it('finds the error code', () => {
-    expect(bearerError('Bearer realm="ClientApi", error="invalid_token", error_description="expired"')).toBe('invalid_token');
+    expect(bearerError('Bearer realm="ClientApi", error="invalid_token", error_description="expired"')).toBe(
+      'invalid_token',
+    );
     expect(bearerError('Bearer realm="ClientApi"')).toBeNull();
     expect(bearerError(undefined)).toBeNull();
   });

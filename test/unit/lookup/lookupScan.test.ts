@@ -33,7 +33,7 @@ describe('scanner code normalisation', () => {
     expect(normaliseScan('ORD 1')).toMatchObject({ code: 'ORD 1' });
   });
 
-  it('strips an AIM symbology identifier and the desk scanner\'s configured prefix and suffix', () => {
+  it("strips an AIM symbology identifier and the desk scanner's configured prefix and suffix", () => {
     expect(normaliseScan(']C1PKG42-1')).toMatchObject({ code: 'PKG42-1' });
     expect(normaliseScan(']E05901234123457')).toMatchObject({ code: '5901234123457' });
     expect(normaliseScan('#ORD-7$', { prefix: '#', suffix: '$' })).toMatchObject({ code: 'ORD-7' });
@@ -42,30 +42,54 @@ describe('scanner code normalisation', () => {
 
   it('refuses an empty or runaway scan with a message a worker can act on', () => {
     expect(normaliseScan(' \r\n')).toMatchObject({ ok: false, message: expect.stringMatching(/empty/) });
-    expect(normaliseScan('x'.repeat(500))).toMatchObject({ ok: false, message: expect.stringMatching(/500 characters/) });
+    expect(normaliseScan('x'.repeat(500))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/500 characters/),
+    });
   });
 });
 
 describe('scanner lookup from the cache', () => {
   beforeEach(() => {
-    repo.upsertMany('acc', [
-      closedRecord(100, { externalId: 'ORD-100' }),
-      shipmentRecord(200, { externalId: 'ORD-200' }),
-      shipmentRecord(300, { externalId: '777' }),
-      shipmentRecord(777, { externalId: 'ORD-777' }),
-      shipmentRecord(400, { externalId: 'DUP' }),
-      shipmentRecord(401, { externalId: 'DUP' }),
-      shipmentRecord(500, { externalId: 'REDO', state: 10, stateName: 'Zrušená' }),
-      shipmentRecord(501, { externalId: 'REDO' }),
-    ], now);
+    repo.upsertMany(
+      'acc',
+      [
+        closedRecord(100, { externalId: 'ORD-100' }),
+        shipmentRecord(200, { externalId: 'ORD-200' }),
+        shipmentRecord(300, { externalId: '777' }),
+        shipmentRecord(777, { externalId: 'ORD-777' }),
+        shipmentRecord(400, { externalId: 'DUP' }),
+        shipmentRecord(401, { externalId: 'DUP' }),
+        shipmentRecord(500, { externalId: 'REDO', state: 10, stateName: 'Zrušená' }),
+        shipmentRecord(501, { externalId: 'REDO' }),
+      ],
+      now,
+    );
     repo.upsertMany('other', [shipmentRecord(900, { externalId: 'ELSEWHERE' })], now);
   });
 
   it('finds a shipment by each key and says which one matched', async () => {
-    expect(await lookupScan(deps, 'ORD-200\r')).toMatchObject({ kind: 'found', matchedBy: 'externalId', source: 'cache', shipment: { deliveryId: 200 } });
-    expect(await lookupScan(deps, 'DR000000100CZ')).toMatchObject({ kind: 'found', matchedBy: 'deliveryNumber', shipment: { deliveryId: 100 } });
-    expect(await lookupScan(deps, ']C1PKG100-1')).toMatchObject({ kind: 'found', matchedBy: 'packageBarcode', shipment: { deliveryId: 100 } });
-    expect(await lookupScan(deps, '200')).toMatchObject({ kind: 'found', matchedBy: 'deliveryId', shipment: { deliveryId: 200 } });
+    expect(await lookupScan(deps, 'ORD-200\r')).toMatchObject({
+      kind: 'found',
+      matchedBy: 'externalId',
+      source: 'cache',
+      shipment: { deliveryId: 200 },
+    });
+    expect(await lookupScan(deps, 'DR000000100CZ')).toMatchObject({
+      kind: 'found',
+      matchedBy: 'deliveryNumber',
+      shipment: { deliveryId: 100 },
+    });
+    expect(await lookupScan(deps, ']C1PKG100-1')).toMatchObject({
+      kind: 'found',
+      matchedBy: 'packageBarcode',
+      shipment: { deliveryId: 100 },
+    });
+    expect(await lookupScan(deps, '200')).toMatchObject({
+      kind: 'found',
+      matchedBy: 'deliveryId',
+      shipment: { deliveryId: 200 },
+    });
   });
 
   it('asks instead of guessing when a code matches two live shipments, also across keys', async () => {
@@ -75,11 +99,20 @@ describe('scanner lookup from the cache', () => {
     // "777" is the externalId of 300 and the deliveryId of 777.
     const cross = await lookupScan(deps, '777');
     expect(cross.kind).toBe('ambiguous');
-    if (cross.kind === 'ambiguous') expect(cross.candidates.map((c) => [c.shipment.deliveryId, c.matchedBy])).toEqual([[300, 'externalId'], [777, 'deliveryId']]);
+    if (cross.kind === 'ambiguous')
+      expect(cross.candidates.map((c) => [c.shipment.deliveryId, c.matchedBy])).toEqual([
+        [300, 'externalId'],
+        [777, 'deliveryId'],
+      ]);
   });
 
   it('finds a code typed with Caps Lock on (inverted case), but an exact match always wins', async () => {
-    expect(await lookupScan(deps, 'pkg100-1')).toMatchObject({ kind: 'found', matchedBy: 'packageBarcode', shipment: { deliveryId: 100 }, code: 'pkg100-1' });
+    expect(await lookupScan(deps, 'pkg100-1')).toMatchObject({
+      kind: 'found',
+      matchedBy: 'packageBarcode',
+      shipment: { deliveryId: 100 },
+      code: 'pkg100-1',
+    });
     expect(await lookupScan(deps, 'dr000000100cz')).toMatchObject({ kind: 'found', matchedBy: 'deliveryNumber' });
     repo.upsertMany('acc', [shipmentRecord(600, { externalId: 'ord-200' })], now);
     expect(await lookupScan(deps, 'ord-200')).toMatchObject({ kind: 'found', shipment: { deliveryId: 600 } });
@@ -89,8 +122,13 @@ describe('scanner lookup from the cache', () => {
     expect(await lookupScan(deps, 'REDO')).toMatchObject({ kind: 'found', shipment: { deliveryId: 501, state: 0 } });
   });
 
-  it('never finds another company\'s shipment, and says when the service was not asked', async () => {
-    expect(await lookupScan(deps, 'ELSEWHERE')).toEqual({ kind: 'not_found', code: 'ELSEWHERE', serviceChecked: false, serviceError: null });
+  it("never finds another company's shipment, and says when the service was not asked", async () => {
+    expect(await lookupScan(deps, 'ELSEWHERE')).toEqual({
+      kind: 'not_found',
+      code: 'ELSEWHERE',
+      serviceChecked: false,
+      serviceError: null,
+    });
   });
 
   it('answers an empty scan as invalid, not as not_found', async () => {

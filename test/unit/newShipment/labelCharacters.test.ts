@@ -9,7 +9,16 @@ import { printsOnLabel, unprintableCharacters } from '../../../shared/newShipmen
 
 describe('characters the label cannot print', () => {
   it('Czech, Slovak, German, Polish names, Greek, Cyrillic and common punctuation print', () => {
-    for (const name of ['Říčanská Žofie', 'Ľubomír Ťažký', 'Jürgen Weiß', 'Łukasz Gęślą', 'Σοφία', 'Иван Петров', 'O’Brien – „Firma“ s.r.o. № 5 €']) expect(unprintableCharacters(name)).toEqual([]);
+    for (const name of [
+      'Říčanská Žofie',
+      'Ľubomír Ťažký',
+      'Jürgen Weiß',
+      'Łukasz Gęślą',
+      'Σοφία',
+      'Иван Петров',
+      'O’Brien – „Firma“ s.r.o. № 5 €',
+    ])
+      expect(unprintableCharacters(name)).toEqual([]);
     // A "č" typed as c + combining caron (macOS keyboards, pasted text) prints too.
     expect(unprintableCharacters('Nova\u0301kova\u0301')).toEqual([]);
   });
@@ -19,7 +28,16 @@ describe('characters the label cannot print', () => {
     expect(unprintableCharacters('山田')).toEqual(['山', '田']);
   });
   it('the names, the address and the note print on the label; phone, e-mail and numbers do not', () => {
-    for (const f of ['recipient.surname', 'sender.firstname', 'recipient.contactPerson', 'recipient.address.street', 'recipient.address.city', 'ticketNote']) expect(printsOnLabel(f)).toBe(true);
-    for (const f of ['recipient.phone', 'recipient.email', 'packages.0.weight', 'value']) expect(printsOnLabel(f)).toBe(false);
+    for (const f of [
+      'recipient.surname',
+      'sender.firstname',
+      'recipient.contactPerson',
+      'recipient.address.street',
+      'recipient.address.city',
+      'ticketNote',
+    ])
+      expect(printsOnLabel(f)).toBe(true);
+    for (const f of ['recipient.phone', 'recipient.email', 'packages.0.weight', 'value'])
+      expect(printsOnLabel(f)).toBe(false);
   });
 });

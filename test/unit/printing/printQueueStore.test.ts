@@ -2,7 +2,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../electron/store/database';
-import { BUSY_LANES_SQL, createPrintJobsRepo, LANE_AFTER_SQL, LANE_HEAD_SQL } from '../../../electron/store/printJobsRepo';
+import {
+  BUSY_LANES_SQL,
+  createPrintJobsRepo,
+  LANE_AFTER_SQL,
+  LANE_HEAD_SQL,
+} from '../../../electron/store/printJobsRepo';
 import { createPrintersRepo } from '../../../electron/store/printersRepo';
 import { backoffDelay } from '../../../electron/queue/backoff';
 import { printerSettings } from '../../../shared/contract/printing';
@@ -43,15 +48,43 @@ describe('print queue store', () => {
 
   it('after a crash: a job the print system (CUPS, the Windows spooler) had taken is handed to it, not printed', () => {
     const { jobs, printers } = repo();
-    printers.save({ id: 'cups-zebra', name: 'Zebra via CUPS', connection: { kind: 'zpl-spooler', queue: 'Zebra' }, settings: printerSettings.parse({}) }, t0);
-    printers.save({ id: 'office', name: 'Office', connection: { kind: 'pdf-system', queue: 'PDF' }, settings: printerSettings.parse({}) }, t0);
-    printers.save({ id: 'zebra', name: 'Desk Zebra', connection: { kind: 'zpl-tcp', host: '10.0.0.5', port: 9100 }, settings: printerSettings.parse({}) }, t0);
+    printers.save(
+      {
+        id: 'cups-zebra',
+        name: 'Zebra via CUPS',
+        connection: { kind: 'zpl-spooler', queue: 'Zebra' },
+        settings: printerSettings.parse({}),
+      },
+      t0,
+    );
+    printers.save(
+      {
+        id: 'office',
+        name: 'Office',
+        connection: { kind: 'pdf-system', queue: 'PDF' },
+        settings: printerSettings.parse({}),
+      },
+      t0,
+    );
+    printers.save(
+      {
+        id: 'zebra',
+        name: 'Desk Zebra',
+        connection: { kind: 'zpl-tcp', host: '10.0.0.5', port: 9100 },
+        settings: printerSettings.parse({}),
+      },
+      t0,
+    );
     const viaCups = jobs.insert(job('a', 'cups-zebra'), t0);
     const pdf = jobs.insert({ ...job('b', 'office'), format: 'pdf' }, t0);
     const tcp = jobs.insert(job('c'), t0);
     for (const j of [viaCups, pdf, tcp]) jobs.setState(j.id, 'sent', t0, { delivered: true });
     expect(jobs.recoverAfterCrash(t0)).toEqual({ uncertain: [], done: [tcp.id], spooled: [viaCups.id, pdf.id] });
-    expect(jobs.get(viaCups.id)).toMatchObject({ state: 'spooled', reasonCode: 'handed_to_spooler', finishedAt: t0.toISOString() });
+    expect(jobs.get(viaCups.id)).toMatchObject({
+      state: 'spooled',
+      reasonCode: 'handed_to_spooler',
+      finishedAt: t0.toISOString(),
+    });
     expect(jobs.get(tcp.id)!.state).toBe('done');
   });
 
@@ -72,7 +105,11 @@ describe('print queue store', () => {
     const b = jobs.insert(job('b'), t0);
     const c = jobs.insert(job('c'), t0);
     jobs.setState(a.id, 'done', t0);
-    jobs.setState(b.id, 'failed', t0, { nextRetryAt: t0.toISOString(), reasonCode: 'offline', reason: 'Tiskárna je vypnutá' });
+    jobs.setState(b.id, 'failed', t0, {
+      nextRetryAt: t0.toISOString(),
+      reasonCode: 'offline',
+      reason: 'Tiskárna je vypnutá',
+    });
     expect(jobs.laneHead('zebra')!.id).toBe(b.id);
     // Failed for good (no retry time): the worker decides, the lane goes on.
     jobs.setState(b.id, 'failed', t0, { reasonCode: 'paper_out', reason: 'Došel papír' });
@@ -86,7 +123,9 @@ describe('print queue store', () => {
     // SQLite's plan: a SCAN or a sort would read every job the printer ever printed, before each label.
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${LANE_HEAD_SQL}`).all({ printerId: 'zebra' }) as { detail: string }[];
     const steps = plan.map((r) => r.detail);
-    expect(steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\?\)/.test(d))).toHaveLength(2);
+    expect(
+      steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\?\)/.test(d)),
+    ).toHaveLength(2);
     expect(steps.filter((d) => /^SCAN print_jobs|TEMP B-TREE/.test(d))).toEqual([]);
   });
 
@@ -96,7 +135,11 @@ describe('print queue store', () => {
     jobs.insert(job('jiná tiskárna', 'office'), t0);
     expect(jobs.queuedAfter('zebra', made[0]!.id, 7).map((j) => j.title)).toEqual(['druhý', 'třetí', 'čeká', 'pátý']);
     expect(jobs.queuedAfter('zebra', made[0]!.id, 2).map((j) => j.title)).toEqual(['druhý', 'třetí']);
-    jobs.setState(made[3]!.id, 'failed', t0, { nextRetryAt: t0.toISOString(), reasonCode: 'offline', reason: 'Tiskárna je vypnutá' });
+    jobs.setState(made[3]!.id, 'failed', t0, {
+      nextRetryAt: t0.toISOString(),
+      reasonCode: 'offline',
+      reason: 'Tiskárna je vypnutá',
+    });
     expect(jobs.queuedAfter('zebra', made[0]!.id, 7).map((j) => j.title)).toEqual(['druhý', 'třetí']);
     jobs.setState(made[1]!.id, 'done', t0);
     expect(jobs.queuedAfter('zebra', made[0]!.id, 7).map((j) => j.title)).toEqual(['třetí']);
@@ -104,8 +147,16 @@ describe('print queue store', () => {
 
   it('finds the jobs behind a lane’s head through the lane index, without reading or sorting every waiting job', () => {
     const { db } = repo();
-    const steps = (db.prepare(`EXPLAIN QUERY PLAN ${LANE_AFTER_SQL}`).all({ printerId: 'zebra', afterId: 0, limit: 8 }) as { detail: string }[]).map((r) => r.detail);
-    expect(steps.filter((d) => /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\? AND id>\?\)/.test(d))).toHaveLength(2);
+    const steps = (
+      db.prepare(`EXPLAIN QUERY PLAN ${LANE_AFTER_SQL}`).all({ printerId: 'zebra', afterId: 0, limit: 8 }) as {
+        detail: string;
+      }[]
+    ).map((r) => r.detail);
+    expect(
+      steps.filter((d) =>
+        /^SEARCH print_jobs USING INDEX print_jobs_lane \(printer_id=\? AND state=\? AND id>\?\)/.test(d),
+      ),
+    ).toHaveLength(2);
     // The outer ORDER BY sorts at most twice `limit` ids; no scan, no MULTI-INDEX OR over the lane.
     expect(steps.filter((d) => /^SCAN print_jobs|MULTI-INDEX OR/.test(d))).toEqual([]);
   });
@@ -113,23 +164,38 @@ describe('print queue store', () => {
   it('lists the printers with work, past a history of done jobs and a printer that is off', () => {
     const { db, jobs } = repo();
     for (const printer of ['zebra', 'office', 'kancelář-2']) {
-      for (let i = 0; i < 30; i++) jobs.setState(jobs.insert(job(`${printer}-${i}`, printer), t0).id, 'done', t0, { delivered: true });
+      for (let i = 0; i < 30; i++)
+        jobs.setState(jobs.insert(job(`${printer}-${i}`, printer), t0).id, 'done', t0, { delivered: true });
     }
     expect(jobs.lanesWithWork()).toEqual([]);
     const off = jobs.insert(job('čeká', 'office'), t0);
-    jobs.setState(off.id, 'failed', t0, { nextRetryAt: t0.toISOString(), reasonCode: 'offline', reason: 'Tiskárna je vypnutá' });
+    jobs.setState(off.id, 'failed', t0, {
+      nextRetryAt: t0.toISOString(),
+      reasonCode: 'offline',
+      reason: 'Tiskárna je vypnutá',
+    });
     jobs.insert(job('nový', 'kancelář-2'), t0);
     expect(jobs.lanesWithWork().sort()).toEqual(['kancelář-2', 'office']);
     jobs.setState(off.id, 'failed', t0, { reasonCode: 'paper_out', reason: 'Došel papír' });
     expect(jobs.lanesWithWork()).toEqual(['kancelář-2']);
     // Printer by printer over the lane index, never every waiting job.
-    const steps = (db.prepare(`EXPLAIN QUERY PLAN ${BUSY_LANES_SQL}`).all() as { detail: string }[]).map((r) => r.detail);
+    const steps = (db.prepare(`EXPLAIN QUERY PLAN ${BUSY_LANES_SQL}`).all() as { detail: string }[]).map(
+      (r) => r.detail,
+    );
     expect(steps.filter((d) => /^SCAN print_jobs|TEMP B-TREE|USING INDEX print_jobs_state/.test(d))).toEqual([]);
   });
 
   it('stores printers with their settings, filling defaults', () => {
     const { printers } = repo();
-    printers.save({ id: 'zebra', name: 'Zebra', connection: { kind: 'zpl-tcp', host: '10.0.0.5', port: 9100 }, settings: printerSettings.parse({ dpi: 203 }) }, t0);
+    printers.save(
+      {
+        id: 'zebra',
+        name: 'Zebra',
+        connection: { kind: 'zpl-tcp', host: '10.0.0.5', port: 9100 },
+        settings: printerSettings.parse({ dpi: 203 }),
+      },
+      t0,
+    );
     expect(printers.get('zebra')!.settings).toMatchObject({ dpi: 203, darkness: 0, copies: 1 });
     expect(printers.remove('zebra')).toBe(true);
     expect(printers.list()).toEqual([]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRoutingRules, labelRequestFor, parseRoutingRules, pdfPrintJob, routeFor, zplPrintJobs } from '../../../electron/printing/routing';
+import {
+  defaultRoutingRules,
+  labelRequestFor,
+  parseRoutingRules,
+  pdfPrintJob,
+  routeFor,
+  zplPrintJobs,
+} from '../../../electron/printing/routing';
 import { routingRules } from '../../../shared/contract/printing';
 
 const rules = routingRules.parse({
@@ -25,16 +32,33 @@ describe('label routing per carrier', () => {
   });
 
   it('rejects an A4 start position outside 1-4 and a ZPL size the service does not offer', () => {
-    expect(routingRules.safeParse({ ...rules, defaultRoute: { format: 'pdf-a4', printerId: 'office', position: 5 } }).success).toBe(false);
-    expect(routingRules.safeParse({ ...rules, defaultRoute: { format: 'zpl', printerId: 'z', size: '10x10' } }).success).toBe(false);
+    expect(
+      routingRules.safeParse({ ...rules, defaultRoute: { format: 'pdf-a4', printerId: 'office', position: 5 } })
+        .success,
+    ).toBe(false);
+    expect(
+      routingRules.safeParse({ ...rules, defaultRoute: { format: 'zpl', printerId: 'z', size: '10x10' } }).success,
+    ).toBe(false);
   });
 
   it('prints every package label of a multi-package shipment in one job per shipment', () => {
-    const jobs = zplPrintJobs({ format: 'zpl', printerId: 'zebra' }, [{ deliveryId: 7, zplCodes: ['^XA1^XZ', '^XA2^XZ', '^XA3^XZ'], barcodes: ['A', 'B', 'C'] }], '10x15');
+    const jobs = zplPrintJobs(
+      { format: 'zpl', printerId: 'zebra' },
+      [{ deliveryId: 7, zplCodes: ['^XA1^XZ', '^XA2^XZ', '^XA3^XZ'], barcodes: ['A', 'B', 'C'] }],
+      '10x15',
+    );
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.payload.toString()).toBe('^XA1^XZ\n^XA2^XZ\n^XA3^XZ');
-    expect(jobs[0]).toMatchObject({ printerId: 'zebra', format: 'zpl', labelSize: '10x15', deliveryIds: [7], barcodes: ['A', 'B', 'C'] });
-    expect(pdfPrintJob({ format: 'pdf-a4', printerId: 'office', position: 2 }, Buffer.from('%PDF'), [1, 2])).toMatchObject({ format: 'pdf', deliveryIds: [1, 2] });
+    expect(jobs[0]).toMatchObject({
+      printerId: 'zebra',
+      format: 'zpl',
+      labelSize: '10x15',
+      deliveryIds: [7],
+      barcodes: ['A', 'B', 'C'],
+    });
+    expect(
+      pdfPrintJob({ format: 'pdf-a4', printerId: 'office', position: 2 }, Buffer.from('%PDF'), [1, 2]),
+    ).toMatchObject({ format: 'pdf', deliveryIds: [1, 2] });
   });
 
   it('falls back to the embedded default when the stored rules are unreadable', () => {

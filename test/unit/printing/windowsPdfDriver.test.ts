@@ -21,7 +21,13 @@ vi.mock('pdf-to-printer', () => ({
   },
 }));
 
-const job = { format: 'pdf' as const, bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), title: 'Zásilka 1001', copies: 1, labelSize: '10x15' as const };
+const job = {
+  format: 'pdf' as const,
+  bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  title: 'Zásilka 1001',
+  copies: 1,
+  labelSize: '10x15' as const,
+};
 const hooks = { sending: () => undefined, accepted: () => undefined };
 const before = process.env.STATION_SUMATRA_PDF;
 const dirs: string[] = [];
@@ -50,7 +56,7 @@ describe('Windows PDF printing hands pdf-to-printer the SumatraPDF the package c
     expect(await printOnce()).toMatchObject({ printer: 'Office HP', silent: true, sumatraPdfPath: exe });
   });
 
-  it('passes none when the named file is missing or none is named (a development checkout: pdf-to-printer\'s own)', async () => {
+  it("passes none when the named file is missing or none is named (a development checkout: pdf-to-printer's own)", async () => {
     process.env.STATION_SUMATRA_PDF = path.join(tmpdir(), 'no-such-folder', 'SumatraPDF.exe');
     expect(await printOnce()).not.toHaveProperty('sumatraPdfPath');
     mockPdfToPrinter.calls.length = 0;

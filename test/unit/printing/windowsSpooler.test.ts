@@ -19,7 +19,9 @@ interface Call {
 }
 
 /** MOCK of the Windows spooler: records each raw job (the file's bytes are read before it is deleted). */
-function mockWindowsSpooler(answer: (c: Call) => string | Error = (c) => `written ${c.bytes.length} of ${c.bytes.length}`) {
+function mockWindowsSpooler(
+  answer: (c: Call) => string | Error = (c) => `written ${c.bytes.length} of ${c.bytes.length}`,
+) {
   const calls: Call[] = [];
   const spooler: WindowsSpooler = {
     getPrinters: async () => [
@@ -41,8 +43,15 @@ function mockWindowsSpooler(answer: (c: Call) => string | Error = (c) => `writte
 const settings = printerSettings.parse({});
 const noHooks: PrintHooks = { sending: () => undefined, accepted: () => undefined };
 /** A 300-dpi label (the service's resolution) with Czech text under ^CI28 (UTF-8), as the service sends it. */
-const labelText = (n: number) => `^XA^CI28^FO50,50^A0N,40,40^FDPříjemce: Žofie Dvořáková ${n}^FS^FO50,120^BCN,100^FDPKG${n}^FS^XZ`;
-const zplJob = (n: number): DriverJob => ({ format: 'zpl', bytes: Buffer.from(labelText(n), 'utf8'), title: `Zásilka č. ${n}`, copies: 1, labelSize: '10x15' });
+const labelText = (n: number) =>
+  `^XA^CI28^FO50,50^A0N,40,40^FDPříjemce: Žofie Dvořáková ${n}^FS^FO50,120^BCN,100^FDPKG${n}^FS^XZ`;
+const zplJob = (n: number): DriverJob => ({
+  format: 'zpl',
+  bytes: Buffer.from(labelText(n), 'utf8'),
+  title: `Zásilka č. ${n}`,
+  copies: 1,
+  labelSize: '10x15',
+});
 
 describe('Windows spooler (with a named mock of the spooler)', () => {
   it('discovery offers a ZPL label printer as a raw queue and as PDF, an office printer as PDF only', async () => {
@@ -56,7 +65,10 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
   });
 
   it('a spooler that cannot be asked lists nothing instead of failing discovery', async () => {
-    const broken: WindowsSpooler = { getPrinters: () => Promise.reject(new Error('spooler stopped')), powershell: () => Promise.reject(new Error('no')) };
+    const broken: WindowsSpooler = {
+      getPrinters: () => Promise.reject(new Error('spooler stopped')),
+      powershell: () => Promise.reject(new Error('no')),
+    };
     expect(await discoverWindowsPrinters(broken)).toEqual([]);
   });
 
@@ -64,7 +76,9 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
     const { spooler, calls } = mockWindowsSpooler();
     const driver = createWindowsRawDriver({ printer: 'ZDesigner ZD421-300dpi ZPL', settings, spooler });
     const accepted: number[] = [];
-    await Promise.all([1, 2, 3].map((n) => driver.print(zplJob(n), { sending: () => undefined, accepted: () => accepted.push(n) })));
+    await Promise.all(
+      [1, 2, 3].map((n) => driver.print(zplJob(n), { sending: () => undefined, accepted: () => accepted.push(n) })),
+    );
     expect(accepted).toEqual([1, 2, 3]);
     expect(calls.map((c) => [c.args[c.args.indexOf('-Printer') + 1], c.args[c.args.indexOf('-Title') + 1]])).toEqual([
       ['ZDesigner ZD421-300dpi ZPL', 'Zásilka č. 1'],
@@ -78,7 +92,11 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
 
   it('a 203-dpi printer gets the label scaled (a 300-dpi field origin ^FO50,50 lands at 34,34), its Czech text intact', async () => {
     const { spooler, calls } = mockWindowsSpooler();
-    const driver = createWindowsRawDriver({ printer: 'ZDesigner ZD421-203dpi ZPL', settings: printerSettings.parse({ dpi: 203 }), spooler });
+    const driver = createWindowsRawDriver({
+      printer: 'ZDesigner ZD421-203dpi ZPL',
+      settings: printerSettings.parse({ dpi: 203 }),
+      spooler,
+    });
     await driver.print(zplJob(1), noHooks);
     const sent = calls[0]!.bytes.toString('utf8');
     expect(sent).toContain('^FO34,34');
@@ -89,20 +107,36 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
   it('a queue that does not exist fails the job as not sent (safe to retry)', async () => {
     const { spooler } = mockWindowsSpooler(() => new Error('OpenPrinter failed: 1801'));
     const driver = createWindowsRawDriver({ printer: 'Gone', settings, spooler });
-    await expect(driver.print(zplJob(1), noHooks)).rejects.toMatchObject({ code: 'spooler_rejected', outcome: 'not_sent' });
+    await expect(driver.print(zplJob(1), noHooks)).rejects.toMatchObject({
+      code: 'spooler_rejected',
+      outcome: 'not_sent',
+    });
   });
 
   it('a failed or partial write is uncertain: the worker decides, nothing is printed twice by itself', async () => {
-    const failed = createWindowsRawDriver({ printer: 'Z', settings, spooler: mockWindowsSpooler(() => new Error('WritePrinter failed: 6')).spooler });
+    const failed = createWindowsRawDriver({
+      printer: 'Z',
+      settings,
+      spooler: mockWindowsSpooler(() => new Error('WritePrinter failed: 6')).spooler,
+    });
     await expect(failed.print(zplJob(1), noHooks)).rejects.toMatchObject({ outcome: 'unknown' });
-    const partial = createWindowsRawDriver({ printer: 'Z', settings, spooler: mockWindowsSpooler((c) => `written 10 of ${c.bytes.length}`).spooler });
-    await expect(partial.print(zplJob(1), noHooks)).rejects.toMatchObject({ code: 'spooler_incomplete', outcome: 'unknown' });
+    const partial = createWindowsRawDriver({
+      printer: 'Z',
+      settings,
+      spooler: mockWindowsSpooler((c) => `written 10 of ${c.bytes.length}`).spooler,
+    });
+    await expect(partial.print(zplJob(1), noHooks)).rejects.toMatchObject({
+      code: 'spooler_incomplete',
+      outcome: 'unknown',
+    });
   });
 
   it('refuses a PDF job: a raw queue takes ZPL', async () => {
     const { spooler, calls } = mockWindowsSpooler();
     const driver = createWindowsRawDriver({ printer: 'Z', settings, spooler });
-    await expect(driver.print({ ...zplJob(1), format: 'pdf' }, noHooks)).rejects.toMatchObject({ code: 'wrong_format' });
+    await expect(driver.print({ ...zplJob(1), format: 'pdf' }, noHooks)).rejects.toMatchObject({
+      code: 'wrong_format',
+    });
     expect(calls).toHaveLength(0);
   });
 });

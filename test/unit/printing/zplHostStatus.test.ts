@@ -17,7 +17,8 @@ import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electro
  *     in batch, v format while printing (always 1), www graphic images stored
  *   string 3  <STX>xxxx,y<ETX><CR><LF>   xxxx password, y static RAM installed
  */
-const answer = (s1: string, s2: string, s3 = '1234,0') => Buffer.from(`\x02${s1}\x03\r\n\x02${s2}\x03\r\n\x02${s3}\x03\r\n`, 'latin1');
+const answer = (s1: string, s2: string, s3 = '1234,0') =>
+  Buffer.from(`\x02${s1}\x03\r\n\x02${s2}\x03\r\n\x02${s3}\x03\r\n`, 'latin1');
 const READY_1 = '030,0,0,0812,000,0,0,0,000,0,0,0';
 const READY_2 = '001,0,0,0,1,2,4,0,00000000,1,000';
 
@@ -110,7 +111,7 @@ describe('the virtual printer answers ~HS as the manual documents it', () => {
   });
   afterAll(() => printer.close());
 
-  it('three STX…ETX CR LF strings with the manual\'s field count and widths', async () => {
+  it("three STX…ETX CR LF strings with the manual's field count and widths", async () => {
     printer.set({ paperOut: false, headOpen: false, paused: false });
     const raw = (await ask(printer, '~HS')).toString('latin1');
     // eslint-disable-next-line no-control-regex -- a ~HS answer is three STX … ETX frames

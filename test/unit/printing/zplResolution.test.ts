@@ -1,16 +1,24 @@
 /** The command-level resolution converter: what each command becomes at 203 and 600 dpi. */
 import { describe, expect, it } from 'vitest';
-import { decodeGfaData, scaleFactor, scaleLabelCommands, zplLabelSizeMm } from '../../../electron/printing/zplResolution';
+import {
+  decodeGfaData,
+  scaleFactor,
+  scaleLabelCommands,
+  zplLabelSizeMm,
+} from '../../../electron/printing/zplResolution';
 
 const to203 = (zpl: string) => scaleLabelCommands(zpl, scaleFactor(203));
 
 describe('ZPL resolution conversion, command by command', () => {
   it('scales positions, sizes, fonts, boxes, field blocks and barcodes; leaves field data and flags alone', () => {
-    const zpl = '^XA\n^CI28^PW1181^LL1772^LH0,0^LS-30^LT15\n^FO891,62^A0N,90,90^FB260,1,0,R,0^FR^FH_^FDČerný_5F 1/1^FS\n^FO0,170^GB1181,4,4^FS\n^FO120,1382^BY5,3,290^BCN,290,Y,N,N,A^FH_^FDDR0001CZ^FS\n^FT10,20^CFA,30,20^FDx^FS^PQ1\n^XZ';
+    const zpl =
+      '^XA\n^CI28^PW1181^LL1772^LH0,0^LS-30^LT15\n^FO891,62^A0N,90,90^FB260,1,0,R,0^FR^FH_^FDČerný_5F 1/1^FS\n^FO0,170^GB1181,4,4^FS\n^FO120,1382^BY5,3,290^BCN,290,Y,N,N,A^FH_^FDDR0001CZ^FS\n^FT10,20^CFA,30,20^FDx^FS^PQ1\n^XZ';
     expect(to203(zpl)).toBe(
       '^XA\n^CI28^PW800^LL1200^LH0,0^LS-20^LT10\n^FO604,42^A0N,61,61^FB176,1,0,R,0^FR^FH_^FDČerný_5F 1/1^FS\n^FO0,115^GB800,3,3^FS\n^FO81,936^BY3,3,196^BCN,196,Y,N,N,A^FH_^FDDR0001CZ^FS\n^FT7,14^CFA,20,14^FDx^FS^PQ1\n^XZ',
     );
-    expect(scaleLabelCommands('^XA^PW1181^BY2^BCN,100^FDX^FS^XZ', scaleFactor(600))).toBe('^XA^PW2362^BY4^BCN,200^FDX^FS^XZ');
+    expect(scaleLabelCommands('^XA^PW1181^BY2^BCN,100^FDX^FS^XZ', scaleFactor(600))).toBe(
+      '^XA^PW2362^BY4^BCN,200^FDX^FS^XZ',
+    );
   });
 
   it('keeps a narrow bar at least one dot and never wider than its scaled width, so a barcode that fit still fits', () => {
@@ -35,7 +43,7 @@ describe('ZPL resolution conversion, command by command', () => {
     expect(() => to203('^XA^GFB,2,2,1,xx^XZ')).toThrow(/\^GF/);
   });
 
-  it('reads a label\'s real size from the size name, else its ^PW and ^LL', () => {
+  it("reads a label's real size from the size name, else its ^PW and ^LL", () => {
     expect(zplLabelSizeMm('^XA^PW1181^LL591^XZ', 300, null)).toEqual({ widthMm: 100, heightMm: 50 });
     expect(zplLabelSizeMm('^XA^PW800^LL400^XZ', 203, null)).toEqual({ widthMm: 100, heightMm: 50 });
     expect(zplLabelSizeMm('^XA^XZ', 300, '10x17')).toEqual({ widthMm: 100, heightMm: 170 });

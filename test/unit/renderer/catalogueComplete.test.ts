@@ -17,7 +17,9 @@ describe('the catalogue', () => {
     const enKeys = Object.keys(en);
     const csKeys = Object.keys(cs);
     // Empty only where English is empty too (a state with nothing to say).
-    expect(enKeys.filter((k) => !(k in cs) || (!cs[k as keyof typeof cs].trim() && en[k as keyof typeof en].trim()))).toEqual([]);
+    expect(
+      enKeys.filter((k) => !(k in cs) || (!cs[k as keyof typeof cs].trim() && en[k as keyof typeof en].trim())),
+    ).toEqual([]);
     // Czech has more plural forms (few, many) than English; nothing else of its own.
     expect(csKeys.filter((k) => !(k in en) && !(PLURAL.test(k) && k.replace(PLURAL, '') in en))).toEqual([]);
   });
@@ -35,8 +37,11 @@ describe('the catalogue', () => {
   // the service's (the system's) own words by the registry.
   it("shows every code of the registry in the UI language, or as the service's or the system's own words", () => {
     const ownWords = (code: string) =>
-      (stationErrorCodes as Record<string, string>)[code] === 'ownWords' || (reasonCodes as Record<string, string>)[code] === 'ownWords';
-    const shown = (code: string) => (`error.${code}` in errors.cs && `error.${code}` in errors.en) || (`reason.${code}` in reasons.cs && `reason.${code}` in reasons.en);
+      (stationErrorCodes as Record<string, string>)[code] === 'ownWords' ||
+      (reasonCodes as Record<string, string>)[code] === 'ownWords';
+    const shown = (code: string) =>
+      (`error.${code}` in errors.cs && `error.${code}` in errors.en) ||
+      (`reason.${code}` in reasons.cs && `reason.${code}` in reasons.en);
     expect(allCodes.filter((code) => !shown(code) && !ownWords(code))).toEqual([]);
     // The workflows' own refusals that once reached the Czech screen in English.
     expect(errors.cs['error.no_traces']).toMatch(/[ěščřžýáíéůú]/);

@@ -23,7 +23,9 @@ describe('the code registry, checked at compile time', () => {
     // The whole catalogues compile, in both languages.
     const complete: ReasonSentences[] = [reasons.en, reasons.cs];
     const completeErrors: ErrorSentences[] = [errors.en, errors.cs];
-    expect([incompleteReasons, incompleteErrors, ...complete, ...completeErrors].every((c) => typeof c === 'object')).toBe(true);
+    expect(
+      [incompleteReasons, incompleteErrors, ...complete, ...completeErrors].every((c) => typeof c === 'object'),
+    ).toBe(true);
   });
 
   it('takes only registry codes where a code crosses the contract or lands in the journal', () => {

@@ -98,7 +98,11 @@ describe('gathered changes (electron/status/pageFeeds.ts)', () => {
   it('many changes made one per window leave the page where the core is, also a page that loaded in between', async () => {
     const c = core([]);
     const frames: ListChange<Scan, number>[] = [];
-    const feed = createListChangeFeed<Scan, number>({ key: (s) => s.scanId, send: (f) => frames.push(f), windowMs: 20 });
+    const feed = createListChangeFeed<Scan, number>({
+      key: (s) => s.scanId,
+      send: (f) => frames.push(f),
+      windowMs: 20,
+    });
     const early = page(c);
     await early.f.reload();
     const sent: ListChange<Scan, number>[] = [];
@@ -122,7 +126,10 @@ describe('gathered changes (electron/status/pageFeeds.ts)', () => {
       late.f.apply(f);
     }
     const whole = c.list().list;
-    expect(whole.map((s) => s.code)).toEqual([...Array.from({ length: 20 }, (_, i) => `ČEKÁ-${41 + i}`), 'ŽLUŤOUČKÝ-61']);
+    expect(whole.map((s) => s.code)).toEqual([
+      ...Array.from({ length: 20 }, (_, i) => `ČEKÁ-${41 + i}`),
+      'ŽLUŤOUČKÝ-61',
+    ]);
     expect(early.shown()).toEqual(whole);
     expect(late.shown()).toEqual(whole);
     expect(early.loads() + late.loads()).toBe(2); // no change was missing: neither loaded again

@@ -47,7 +47,9 @@ describe('plural forms', () => {
   });
 
   it('every counted text with an English "one" form has all Czech forms, and no form lacks its base text', () => {
-    const bases = Object.keys(en).filter((k) => k.endsWith('.one')).map((k) => k.slice(0, -4));
+    const bases = Object.keys(en)
+      .filter((k) => k.endsWith('.one'))
+      .map((k) => k.slice(0, -4));
     expect(bases.length).toBeGreaterThan(8);
     for (const b of bases) {
       expect(en, b).toHaveProperty([b]);

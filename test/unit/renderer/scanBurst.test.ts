@@ -29,7 +29,9 @@ describe('scan bursts', () => {
 
   it('a person rolling two keys fast inside slow typing is no scan', () => {
     const at = [0, 30, 150, 270, 300, 420];
-    expect(scansIn([...'Brno '].map((key, i) => ({ key, at: at[i]! })).concat({ key: '\n', at: at[5]! }), rules)).toEqual([]);
+    expect(
+      scansIn([...'Brno '].map((key, i) => ({ key, at: at[i]! })).concat({ key: '\n', at: at[5]! }), rules),
+    ).toEqual([]);
   });
 
   it('hand-typed text before a scan is not part of it', () => {
@@ -56,7 +58,13 @@ describe('scan bursts', () => {
   it("a person's key just before the scanner's first is not part of the code", () => {
     const keys = [{ key: 'o', at: 0 }, ...typed('ORD-1008', 5, 90)];
     expect(scansIn(keys, rules)).toEqual(['ORD-1008']);
-    expect(scanOf(keys.slice(0, -1).map((k) => ({ char: k.key, at: k.at })), keys[keys.length - 1]!.at, rules)?.from).toBe(1);
+    expect(
+      scanOf(
+        keys.slice(0, -1).map((k) => ({ char: k.key, at: k.at })),
+        keys[keys.length - 1]!.at,
+        rules,
+      )?.from,
+    ).toBe(1);
   });
 
   it('two scans in a row are two scans', () => {
@@ -69,6 +77,16 @@ describe('scan bursts', () => {
   });
 
   it('a clock that goes backwards starts a new burst instead of joining one', () => {
-    expect(scansIn([{ key: 'A', at: 100 }, { key: 'B', at: 90 }, { key: 'C', at: 95 }, { key: '\n', at: 96 }], rules)).toEqual([]);
+    expect(
+      scansIn(
+        [
+          { key: 'A', at: 100 },
+          { key: 'B', at: 90 },
+          { key: 'C', at: 95 },
+          { key: '\n', at: 96 },
+        ],
+        rules,
+      ),
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,13 @@ describe('shipment list selection', () => {
     s = clickRow(s, 4, 104, { shift: true, toggle: false }, [102, 103, 104]);
     expect(ids(s)).toEqual([102, 103, 104]);
     // Ctrl+Shift adds the range to what is picked.
-    s = clickRow(clickRow(s, 9, 109, { shift: false, toggle: true }), 11, 111, { shift: true, toggle: true }, [109, 110, 111]);
+    s = clickRow(
+      clickRow(s, 9, 109, { shift: false, toggle: true }),
+      11,
+      111,
+      { shift: true, toggle: true },
+      [109, 110, 111],
+    );
     expect(ids(s)).toEqual([102, 103, 104, 109, 110, 111]);
   });
 
@@ -31,7 +37,16 @@ describe('shipment list filters', () => {
   it('maps what the worker picks to the cache query: state groups by the spec ids, carrier, place, dates, trimmed text', () => {
     expect(toQuery(noFilters)).toEqual({});
     expect(stateGroups.find((g) => g.id === 'delivered')!.states).toEqual([3, 5]);
-    expect(toQuery({ state: 'returned', carrier: 'PPR', place: 'WH-BRNO', from: '2026-11-01', to: '2026-11-30', text: '  Nováková ' })).toEqual({
+    expect(
+      toQuery({
+        state: 'returned',
+        carrier: 'PPR',
+        place: 'WH-BRNO',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        text: '  Nováková ',
+      }),
+    ).toEqual({
       states: [4, 6],
       agents: ['PPR'],
       collectionPlaces: ['WH-BRNO'],

@@ -8,17 +8,28 @@ const status = {
   version: '1.2.3',
   dataDir: '/tmp/x',
   host: 'web' as const,
-  service: { environment: 'sandbox' as const, baseUrl: 'http://127.0.0.1:1', reachable: true, checkedAt: null, error: null, errorCode: null, errorDetails: null },
-  printers: [], keychain: { available: true, message: null }, storage: { failed: null, restartedAfter: null },
+  service: {
+    environment: 'sandbox' as const,
+    baseUrl: 'http://127.0.0.1:1',
+    reachable: true,
+    checkedAt: null,
+    error: null,
+    errorCode: null,
+    errorDetails: null,
+  },
+  printers: [],
+  keychain: { available: true, message: null },
+  storage: { failed: null, restartedAfter: null },
 };
 
 function handlers(over: Partial<Handlers> = {}): Handlers {
   const base: Partial<Handlers> = { 'station.status': () => status, 'station.checkService': () => status };
   // Every other method of the contract answers "not here" so the map is complete.
   for (const name of Object.keys(methods)) {
-    if (!(name in base)) (base as Record<string, unknown>)[name] = () => {
-      throw new StationError('unknown_method', 'not used in this test');
-    };
+    if (!(name in base))
+      (base as Record<string, unknown>)[name] = () => {
+        throw new StationError('unknown_method', 'not used in this test');
+      };
   }
   return { ...(base as Handlers), ...over };
 }
@@ -64,7 +75,11 @@ describe('RPC server', () => {
 
   it('turns a StationError into its code and message', async () => {
     const rpc = createRpcServer(
-      handlers({ 'station.status': () => { throw new StationError('printer_error', 'The printer does not answer.'); } }),
+      handlers({
+        'station.status': () => {
+          throw new StationError('printer_error', 'The printer does not answer.');
+        },
+      }),
       memoryLogger(),
     );
     expect(await rpc.dispatch('station.status', {})).toEqual({
@@ -75,7 +90,14 @@ describe('RPC server', () => {
 
   it('reports an unexpected failure as internal without leaking its text, and logs it', async () => {
     const log = memoryLogger();
-    const rpc = createRpcServer(handlers({ 'station.status': () => { throw new Error('secret internals at /home/x'); } }), log);
+    const rpc = createRpcServer(
+      handlers({
+        'station.status': () => {
+          throw new Error('secret internals at /home/x');
+        },
+      }),
+      log,
+    );
     const r = await rpc.dispatch('station.status', {});
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -97,7 +119,9 @@ describe('RPC server', () => {
   });
 
   it('refuses at start-up a handler map that handles a method twice or misses one', () => {
-    expect(() => mergeHandlers({ 'station.status': () => status }, { 'station.status': () => status })).toThrow(/twice/);
+    expect(() => mergeHandlers({ 'station.status': () => status }, { 'station.status': () => status })).toThrow(
+      /twice/,
+    );
     expect(() => mergeHandlers({ 'station.status': () => status })).toThrow(/without a handler/);
   });
 });

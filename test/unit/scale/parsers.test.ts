@@ -59,32 +59,78 @@ describe('continuous output (A&D, CAS, XK3190-class indicators)', () => {
 describe('HID POS scale reports (usage page 0x8D), byte by byte', () => {
   // [report id 3, status, unit, exponent (signed), weight low byte, weight high byte]
   it('status 4 (Weight Stable), unit 2 (gram), exponent 0: 0x0190 = 400 g', () => {
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x02, 0x00, 0x90, 0x01))).toEqual({ state: 'stable', value: '400', unit: 'g', kg: '0.4' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x02, 0x00, 0x90, 0x01))).toEqual({
+      state: 'stable',
+      value: '400',
+      unit: 'g',
+      kg: '0.4',
+    });
   });
   it('unit 11 (ounce), exponent 0xFF (-1): 0x00A3 = 163 tenths = 16.3 oz, converted exactly', () => {
     // 16.3 oz × 0.028349523125 kg/oz = 0.4620972269375 kg
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x0b, 0xff, 0xa3, 0x00))).toEqual({ state: 'stable', value: '16.3', unit: 'oz', kg: '0.4620972269375' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x0b, 0xff, 0xa3, 0x00))).toEqual({
+      state: 'stable',
+      value: '16.3',
+      unit: 'oz',
+      kg: '0.4620972269375',
+    });
   });
   it('unit 12 (pound), exponent 0xFE (-2): 0x04D2 = 1234 → 12.34 lb', () => {
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x0c, 0xfe, 0xd2, 0x04))).toMatchObject({ state: 'stable', value: '12.34', unit: 'lb', kg: '5.5973298458' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x0c, 0xfe, 0xd2, 0x04))).toMatchObject({
+      state: 'stable',
+      value: '12.34',
+      unit: 'lb',
+      kg: '5.5973298458',
+    });
   });
   it('unit 3 (kilogram), exponent 0xFD (-3): 0x1388 = 5000 → 5 kg', () => {
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x03, 0xfd, 0x88, 0x13))).toEqual({ state: 'stable', value: '5', unit: 'kg', kg: '5' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x03, 0xfd, 0x88, 0x13))).toEqual({
+      state: 'stable',
+      value: '5',
+      unit: 'kg',
+      kg: '5',
+    });
   });
   it('status 2 (Stable at Center of Zero) is zero; status 3 (In Motion) is motion', () => {
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x02, 0x0b, 0xff, 0x00, 0x00))).toEqual({ state: 'stable', value: '0', unit: 'oz', kg: '0' });
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x03, 0x02, 0x00, 0x64, 0x00))).toEqual({ state: 'motion', value: '100', unit: 'g' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x02, 0x0b, 0xff, 0x00, 0x00))).toEqual({
+      state: 'stable',
+      value: '0',
+      unit: 'oz',
+      kg: '0',
+    });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x03, 0x02, 0x00, 0x64, 0x00))).toEqual({
+      state: 'motion',
+      value: '100',
+      unit: 'g',
+    });
   });
   it('fault, under zero, over the limit, calibration and rezeroing are states, never a weight', () => {
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x01, 0x02, 0x00, 0x00, 0x00))).toMatchObject({ state: 'fault', code: 'hid_fault' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x01, 0x02, 0x00, 0x00, 0x00))).toMatchObject({
+      state: 'fault',
+      code: 'hid_fault',
+    });
     expect(parseHidScaleReport(Uint8Array.of(0x03, 0x05, 0x02, 0x00, 0x05, 0x00))).toEqual({ state: 'underload' });
     expect(parseHidScaleReport(Uint8Array.of(0x03, 0x06, 0x02, 0x00, 0xff, 0xff))).toEqual({ state: 'overload' });
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x07, 0x02, 0x00, 0x00, 0x00))).toMatchObject({ state: 'fault', code: 'hid_calibrate' });
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x08, 0x02, 0x00, 0x00, 0x00))).toMatchObject({ state: 'fault', code: 'hid_rezero' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x07, 0x02, 0x00, 0x00, 0x00))).toMatchObject({
+      state: 'fault',
+      code: 'hid_calibrate',
+    });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x08, 0x02, 0x00, 0x00, 0x00))).toMatchObject({
+      state: 'fault',
+      code: 'hid_rezero',
+    });
   });
   it('a report without its id byte reads the same; other reports and units are not weights', () => {
-    expect(parseHidScaleReport(Uint8Array.of(0x04, 0x02, 0x00, 0x90, 0x01))).toEqual({ state: 'stable', value: '400', unit: 'g', kg: '0.4' });
+    expect(parseHidScaleReport(Uint8Array.of(0x04, 0x02, 0x00, 0x90, 0x01))).toEqual({
+      state: 'stable',
+      value: '400',
+      unit: 'g',
+      kg: '0.4',
+    });
     expect(parseHidScaleReport(Uint8Array.of(0x04, 0x01, 0x00, 0x00, 0x00, 0x00))).toBeNull();
-    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x04, 0x00, 0x10, 0x00))).toMatchObject({ state: 'fault', code: 'hid_unit' });
+    expect(parseHidScaleReport(Uint8Array.of(0x03, 0x04, 0x04, 0x00, 0x10, 0x00))).toMatchObject({
+      state: 'fault',
+      code: 'hid_unit',
+    });
   });
 });

@@ -18,8 +18,12 @@ describe('one data-folder rule for both hosts (README "Data folder")', () => {
     expect(resolveDataDir(undefined, env, 'linux')).toBe('/srv/station-data');
     expect(resolveDataDir(undefined, {}, 'linux')).toBe(path.join(os.homedir(), '.local', 'share', 'label-station'));
     expect(resolveDataDir(undefined, { XDG_DATA_HOME: '/x' }, 'linux')).toBe(path.join('/x', 'label-station'));
-    expect(resolveDataDir(undefined, {}, 'darwin')).toBe(path.join(os.homedir(), 'Library', 'Application Support', 'Label Station'));
-    expect(resolveDataDir(undefined, { APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toBe(path.join('C:\\Users\\a\\AppData\\Roaming', 'Label Station'));
+    expect(resolveDataDir(undefined, {}, 'darwin')).toBe(
+      path.join(os.homedir(), 'Library', 'Application Support', 'Label Station'),
+    );
+    expect(resolveDataDir(undefined, { APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toBe(
+      path.join('C:\\Users\\a\\AppData\\Roaming', 'Label Station'),
+    );
   });
 });
 
@@ -31,13 +35,21 @@ describe('the app:// handler', () => {
     expect(resolveAppRequest('app://station/assets/app.js', dir)).toEqual({ file: path.join(dir, 'assets', 'app.js') });
   });
   it('serves only its own host', () => {
-    for (const u of ['app://evil/index.html', 'app://station.evil/index.html', 'app://localhost/index.html', 'file:///etc/passwd', 'not a url']) {
+    for (const u of [
+      'app://evil/index.html',
+      'app://station.evil/index.html',
+      'app://localhost/index.html',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
       expect(resolveAppRequest(u, dir), u).toMatchObject({ status: 404 });
     }
   });
   it('never leaves the renderer folder, and takes no writes', () => {
     // The URL parser folds dot segments, so a climb stays inside the folder.
-    expect(resolveAppRequest('app://station/%2e%2e/%2e%2e/etc/passwd', dir)).toEqual({ file: path.join(dir, 'etc', 'passwd') });
+    expect(resolveAppRequest('app://station/%2e%2e/%2e%2e/etc/passwd', dir)).toEqual({
+      file: path.join(dir, 'etc', 'passwd'),
+    });
     expect(resolveAppRequest('app://station/..%2f..%2fetc/passwd', dir)).toMatchObject({ status: 404 });
     expect(resolveAppRequest('app://station/%E0%A4%A', dir)).toMatchObject({ status: 404 });
     expect(resolveAppRequest('app://station/index.html', dir, 'POST')).toMatchObject({ status: 405 });
@@ -45,7 +57,12 @@ describe('the app:// handler', () => {
   it('puts a strict CSP header on every answer', () => {
     const header = appResponseHeaders()['content-security-policy']!;
     // Read back as the browser reads it: directive -> sources.
-    const policy = Object.fromEntries(header.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources.join(' ')]));
+    const policy = Object.fromEntries(
+      header
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources.join(' ')]),
+    );
     expect(policy).toEqual({
       'default-src': "'self'",
       'script-src': "'self'",
@@ -59,6 +76,9 @@ describe('the app:// handler', () => {
       'frame-ancestors': "'none'",
     });
     expect(header).not.toMatch(/unsafe-(eval|inline)/);
-    expect(appResponseHeaders()).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+    expect(appResponseHeaders()).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
   });
 });

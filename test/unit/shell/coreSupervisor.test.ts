@@ -8,7 +8,11 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { CoreToMain, MainToCore } from '../../../electron/host/coreProcess';
-import { createCoreSupervisor, type CoreStartError, type UtilityProcessLike } from '../../../electron/shell/coreSupervisor';
+import {
+  createCoreSupervisor,
+  type CoreStartError,
+  type UtilityProcessLike,
+} from '../../../electron/shell/coreSupervisor';
 import { STORAGE_FAILED_EXIT_CODE, type StorageFailure } from '../../../shared/storageFailure';
 
 /** A stand-in for Electron's UtilityProcess: the test plays the core. */
@@ -31,7 +35,12 @@ class FakeUtilityProcess extends EventEmitter implements UtilityProcessLike {
   }
 }
 
-const failure: StorageFailure = { kind: 'io', code: 'SQLITE_IOERR_WRITE', message: 'disk I/O error', at: '2026-11-26T12:00:00.000Z' };
+const failure: StorageFailure = {
+  kind: 'io',
+  code: 'SQLITE_IOERR_WRITE',
+  message: 'disk I/O error',
+  at: '2026-11-26T12:00:00.000Z',
+};
 
 function rig() {
   const forked: FakeUtilityProcess[] = [];
@@ -61,7 +70,16 @@ function rig() {
     forked.at(-1)!.says({ t: 'ready', logFile: '/data/logs/station.log' });
     await tick();
   };
-  return { supervisor, forked, gaveUp, waits, restarted: () => restarted, ready, tick, advance: (ms: number) => (now += ms) };
+  return {
+    supervisor,
+    forked,
+    gaveUp,
+    waits,
+    restarted: () => restarted,
+    ready,
+    tick,
+    advance: (ms: number) => (now += ms),
+  };
 }
 
 describe('the Electron shell restarts a core that stopped on a storage failure (FakeUtilityProcess)', () => {
@@ -82,7 +100,13 @@ describe('the Electron shell restarts a core that stopped on a storage failure (
     expect(r.restarted()).toBe(1);
     expect(r.supervisor.ready()).toBe(r.forked[1]);
     // The station log says why the core was restarted.
-    expect(r.forked[1]!.sent).toContainEqual(expect.objectContaining({ t: 'log', level: 'error', fields: expect.objectContaining({ exitCode: 75, code: 'SQLITE_IOERR_WRITE' }) }));
+    expect(r.forked[1]!.sent).toContainEqual(
+      expect.objectContaining({
+        t: 'log',
+        level: 'error',
+        fields: expect.objectContaining({ exitCode: 75, code: 'SQLITE_IOERR_WRITE' }),
+      }),
+    );
     expect(r.gaveUp).toEqual([]);
   });
 
@@ -106,7 +130,7 @@ describe('the Electron shell restarts a core that stopped on a storage failure (
     expect(r.forked).toHaveLength(3);
   });
 
-  it('a restart whose start fails (the disk still fails) ends the app with the core\'s reason', async () => {
+  it("a restart whose start fails (the disk still fails) ends the app with the core's reason", async () => {
     const r = rig();
     const started = r.supervisor.start();
     await r.ready();

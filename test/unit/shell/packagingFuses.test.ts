@@ -37,7 +37,9 @@ describe('Electron fuses at packaging', () => {
   });
 
   it('every key is a fuse electron-builder knows', () => {
-    const schema = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', 'app-builder-lib', 'scheme.json'), 'utf8')) as {
+    const schema = JSON.parse(
+      readFileSync(path.join(repoRoot, 'node_modules', 'app-builder-lib', 'scheme.json'), 'utf8'),
+    ) as {
       definitions: { FuseOptionsV1: { properties: Record<string, unknown> } };
     };
     const known = Object.keys(schema.definitions.FuseOptionsV1.properties);

@@ -17,7 +17,12 @@ describe('refusal log', () => {
     t = 60_000;
     refusals.note('web host refused a socket', { i: 1000 });
     expect(log.lines.slice(6).map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
-      { level: 'warn', message: 'web host refused a socket (and more, not logged one by one)', more: 995, withinSeconds: 60 },
+      {
+        level: 'warn',
+        message: 'web host refused a socket (and more, not logged one by one)',
+        more: 995,
+        withinSeconds: 60,
+      },
       { level: 'warn', message: 'web host refused a socket', i: 1000 },
     ]);
   });
@@ -26,6 +31,17 @@ describe('refusal log', () => {
 describe('request target of a local listener', () => {
   it('takes only an origin-form path and never throws', () => {
     expect(requestTarget('/callback?state=a')?.searchParams.get('state')).toBe('a');
-    for (const t of ['//[', '//%', '//evil.example/callback', 'http://[', 'http://127.0.0.1/rpc', '*', '127.0.0.1:22', '', undefined]) expect(requestTarget(t)).toBeNull();
+    for (const t of [
+      '//[',
+      '//%',
+      '//evil.example/callback',
+      'http://[',
+      'http://127.0.0.1/rpc',
+      '*',
+      '127.0.0.1:22',
+      '',
+      undefined,
+    ])
+      expect(requestTarget(t)).toBeNull();
   });
 });

@@ -4,7 +4,10 @@ import { createStationLanguage, systemLanguage } from '../../../electron/status/
 describe('the language the core speaks to the service', () => {
   it("the worker's choice first, then the page's language, then the system's", () => {
     let chosen: 'en' | 'cs' | null = null;
-    const lang = createStationLanguage(() => chosen, () => 'en');
+    const lang = createStationLanguage(
+      () => chosen,
+      () => 'en',
+    );
     expect(lang.current()).toBe('en');
     expect(lang.pageShows('cs')).toBe('cs');
     chosen = 'en';

@@ -12,7 +12,13 @@ describe('main window state', () => {
   it('reopens where it was closed', () => {
     const file = tmpFile();
     saveWindowState(file, { x: 40, y: 30, width: 1200, height: 700, maximized: false });
-    expect(loadWindowState(file, [display], fallback)).toEqual({ x: 40, y: 30, width: 1200, height: 700, maximized: false });
+    expect(loadWindowState(file, [display], fallback)).toEqual({
+      x: 40,
+      y: 30,
+      width: 1200,
+      height: 700,
+      maximized: false,
+    });
   });
 
   it('opens with the default size the first time', () => {

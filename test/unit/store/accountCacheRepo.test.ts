@@ -28,7 +28,17 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const place = { identificator: 'P1', name: 'Sklad', email: null, phone: null, contactPerson: null, state: 'CZ', city: 'Brno', street: 'Nová 5', postalCode: '60200' };
+const place = {
+  identificator: 'P1',
+  name: 'Sklad',
+  email: null,
+  phone: null,
+  contactPerson: null,
+  state: 'CZ',
+  city: 'Brno',
+  street: 'Nová 5',
+  postalCode: '60200',
+};
 
 describe('forgetting a company’s cache', () => {
   it('empties its shipments, labels and sync cursor, keeps its scan log and places, and leaves the other company alone', () => {
@@ -39,7 +49,16 @@ describe('forgetting a company’s cache', () => {
     const places = createCollectionPlacesRepo(db);
     for (const acc of ['demo', 'other']) {
       shipments.upsertMany(acc, [shipmentRecord(1)], now);
-      labels.save({ accountId: acc, variant: { format: 'zpl', size: '10x15' }, deliveryIds: [1], parts: [Buffer.from('^XA^XZ')], created: null }, now);
+      labels.save(
+        {
+          accountId: acc,
+          variant: { format: 'zpl', size: '10x15' },
+          deliveryIds: [1],
+          parts: [Buffer.from('^XA^XZ')],
+          created: null,
+        },
+        now,
+      );
       sync.saveCursor(acc, 1);
       scans.record({ accountId: acc, code: 'ORD-1', scannedAt: now, outcome: 'printed', deliveryId: 1 });
       places.replaceActive(acc, [place], now);
@@ -64,7 +83,11 @@ describe('forgetting a company’s cache', () => {
     expect(shipments.query('demo', { text: 'dvořák' }).total).toBe(1);
 
     createAccountCacheRepo(db).forget('demo');
-    shipments.upsertMany('demo', [shipmentRecord(1, { recipient: { ...shipmentRecord(1).recipient, surname: 'Svobodová' } })], now);
+    shipments.upsertMany(
+      'demo',
+      [shipmentRecord(1, { recipient: { ...shipmentRecord(1).recipient, surname: 'Svobodová' } })],
+      now,
+    );
 
     expect(shipments.query('demo', { text: 'svobodova' }).total).toBe(1);
     expect(shipments.query('demo', { text: 'dvořák' }).total).toBe(0);

@@ -29,7 +29,16 @@ describe('the journal store', () => {
 
   it("keeps synchronous = FULL for every later commit after a job's sent / done (committed without waiting for the disk)", () => {
     const { db, jobs } = fresh();
-    const job = jobs.insert({ kind: 'print', printerId: 'tiskárna-1', format: 'zpl', payload: Buffer.from('^XA^FDŽluťoučký kůň^FS^XZ'), title: 'Štítek 1' }, t0);
+    const job = jobs.insert(
+      {
+        kind: 'print',
+        printerId: 'tiskárna-1',
+        format: 'zpl',
+        payload: Buffer.from('^XA^FDŽluťoučký kůň^FS^XZ'),
+        title: 'Štítek 1',
+      },
+      t0,
+    );
     jobs.setState(job.id, 'sending', t0, { attempt: true });
     jobs.setState(job.id, 'sent', t0, { delivered: true, noSideEffect: true });
     // The next job's `sending` guards its first byte: it must be a FULL commit again.
@@ -41,7 +50,12 @@ describe('the journal store', () => {
 
   it('commits a scan with its log row: both exist, or neither (a failed insert leaves no scan log row)', () => {
     const { db, journal, scanLog } = fresh();
-    const { scanId, entry } = journal.receiveScan({ accountId: 'a1', code: 'ŽLUŤOUČKÝ-1', rawCode: ']C1ŽLUŤOUČKÝ-1', at: t0 });
+    const { scanId, entry } = journal.receiveScan({
+      accountId: 'a1',
+      code: 'ŽLUŤOUČKÝ-1',
+      rawCode: ']C1ŽLUŤOUČKÝ-1',
+      at: t0,
+    });
     expect(entry).toMatchObject({ scanId, source: 'scan', step: 'received', code: 'ŽLUŤOUČKÝ-1', deliveryId: null });
     expect(scanLog.get(scanId)).toMatchObject({ outcome: 'pending', code: 'ŽLUŤOUČKÝ-1' });
     // Break the entry insert: the scan log row of the same commit must not stay behind.
@@ -58,7 +72,13 @@ describe('the journal store', () => {
     journal.step([a.id], 'resolved', t0, { deliveryId: 101 });
     journal.step([a.id], 'close-requested', t0);
     journal.wait([a.id], t0, { reasonCode: 'service_network', reason: 'no answer', nextRetryAt: null });
-    expect(journal.get(a.id)).toMatchObject({ step: 'close-requested', deliveryId: 101, outcome: 'waiting', attempts: 1, nextRetryAt: null });
+    expect(journal.get(a.id)).toMatchObject({
+      step: 'close-requested',
+      deliveryId: 101,
+      outcome: 'waiting',
+      attempts: 1,
+      nextRetryAt: null,
+    });
     expect(journal.steps(a.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested']);
     expect(journal.unfinishedScans().map((e) => e.code)).toEqual(['A', 'B']);
     journal.wakeWaiting('scan', t0);
@@ -80,7 +100,17 @@ describe('the journal store', () => {
     expect(other!.step).toBe('closed');
     journal.step([mine!.id], 'close-requested', t0);
     journal.step([mine!.id], 'closed', t0);
-    const job = jobs.insert({ kind: 'print', printerId: 'zebra', format: 'zpl', payload: Buffer.from('^XA^XZ'), title: 't', deliveryIds: [7] }, t0);
+    const job = jobs.insert(
+      {
+        kind: 'print',
+        printerId: 'zebra',
+        format: 'zpl',
+        payload: Buffer.from('^XA^XZ'),
+        title: 't',
+        deliveryIds: [7],
+      },
+      t0,
+    );
     journal.queued(mine!.id, [job.id], t0);
     expect(journal.jobIdsOf(mine!.id)).toEqual([job.id]);
     expect(journal.jobIdsOfShipment('a1', 7)).toEqual([job.id]);
@@ -91,7 +121,8 @@ describe('the journal store', () => {
 
   it('a label cancelled in the queue while nobody listened: the scan no longer counts as waiting after a restart; the latest scans and labels say so', () => {
     const { journal, jobs, scanLog } = fresh();
-    const label = (title: string) => jobs.insert({ kind: 'print', printerId: 'tiskárna-1', format: 'zpl', payload: Buffer.from('^XA^XZ'), title }, t0);
+    const label = (title: string) =>
+      jobs.insert({ kind: 'print', printerId: 'tiskárna-1', format: 'zpl', payload: Buffer.from('^XA^XZ'), title }, t0);
     const scans = ['ŽLUŤ-1', 'ŽLUŤ-2', 'ŽLUŤ-3'].map((code, i) => {
       const { scanId, entry } = journal.receiveScan({ accountId: 'a1', code, rawCode: null, at: t0 });
       journal.step([entry.id], 'resolved', t0, { deliveryId: 500 + i });

@@ -4,7 +4,9 @@ import { migrate } from '../../../electron/store/database';
 import { migrations } from '../../../electron/store/migrations';
 
 const tables = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
+    (r) => r.name,
+  );
 
 describe('schema migrations', () => {
   it('bring an empty database to the latest version and record it', () => {
@@ -24,7 +26,9 @@ describe('schema migrations', () => {
     migrate(db, counted);
     expect(runs).toBe(migrations.length);
     db.prepare("INSERT INTO settings VALUES ('language', '\"cs\"', '2026-11-22T00:00:00Z')").run();
-    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Zásilka č. 1', 'queued', 'x', 'x')`).run();
+    db.prepare(
+      `INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Zásilka č. 1', 'queued', 'x', 'x')`,
+    ).run();
     const schema = () => db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all();
     const rows = () => [db.prepare('SELECT * FROM settings').all(), db.prepare('SELECT * FROM print_jobs').all()];
     const before = { schema: schema(), rows: rows() };
@@ -43,7 +47,9 @@ describe('schema migrations', () => {
   it('print jobs: `unconfirmed` is a state (a label sent whole the printer never confirmed); others are still refused', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 10));
-    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 't', 'sending', 'x', 'x')`).run();
+    db.prepare(
+      `INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 't', 'sending', 'x', 'x')`,
+    ).run();
     expect(() => db.prepare(`UPDATE print_jobs SET state = 'unconfirmed'`).run()).toThrow(/CHECK/);
     migrate(db);
     db.prepare(`UPDATE print_jobs SET state = 'unconfirmed'`).run();
@@ -56,7 +62,9 @@ describe('schema migrations', () => {
   it('print jobs: `spooled` is a state (handed to the print system, not confirmed printed); others are still refused', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 13));
-    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 't', 'sent', 'x', 'x')`).run();
+    db.prepare(
+      `INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 't', 'sent', 'x', 'x')`,
+    ).run();
     expect(() => db.prepare(`UPDATE print_jobs SET state = 'spooled'`).run()).toThrow(/CHECK/);
     migrate(db);
     db.prepare(`UPDATE print_jobs SET state = 'spooled'`).run();
@@ -69,11 +77,20 @@ describe('schema migrations', () => {
   it('15: a print job keeps the label counter mark (null for jobs written before)', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 14));
-    db.prepare(`INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Štítek 1', 'sent', 'x', 'x')`).run();
+    db.prepare(
+      `INSERT INTO print_jobs (kind, printer_id, format, title, state, created_at, updated_at) VALUES ('print', 'z', 'zpl', 'Štítek 1', 'sent', 'x', 'x')`,
+    ).run();
     migrate(db);
-    expect(db.prepare('SELECT title, counter_at, counter_labels FROM print_jobs').get()).toEqual({ title: 'Štítek 1', counter_at: null, counter_labels: null });
+    expect(db.prepare('SELECT title, counter_at, counter_labels FROM print_jobs').get()).toEqual({
+      title: 'Štítek 1',
+      counter_at: null,
+      counter_labels: null,
+    });
     db.prepare('UPDATE print_jobs SET counter_at = 31084, counter_labels = 3').run();
-    expect(db.prepare('SELECT counter_at, counter_labels FROM print_jobs').get()).toEqual({ counter_at: 31084, counter_labels: 3 });
+    expect(db.prepare('SELECT counter_at, counter_labels FROM print_jobs').get()).toEqual({
+      counter_at: 31084,
+      counter_labels: 3,
+    });
   });
 
   it('upgrade a database written by an older station step by step', () => {
@@ -130,12 +147,21 @@ describe('shipment cache migrations', () => {
 
   it('shipments: a table keyed by account and deliveryId, indexed by every scannable key', () => {
     const db = upTo(m003Shipments);
-    expect(tables(db)).toEqual(expect.arrayContaining(['shipments', 'shipment_packages', 'sync_pages', 'sync_state', 'shipment_search']));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['shipments', 'shipment_packages', 'sync_pages', 'sync_state', 'shipment_search']),
+    );
     expect(indexesOf(db, 'shipments')).toEqual(
-      expect.arrayContaining(['shipments_external_id', 'shipments_delivery_number', 'shipments_state', 'shipments_created']),
+      expect.arrayContaining([
+        'shipments_external_id',
+        'shipments_delivery_number',
+        'shipments_state',
+        'shipments_created',
+      ]),
     );
     expect(indexesOf(db, 'shipment_packages')).toContain('shipment_packages_barcode');
-    expect(columnsOf(db, 'shipments')).toEqual(expect.arrayContaining(['account_id', 'etag', 'version', 'value', 'cod']));
+    expect(columnsOf(db, 'shipments')).toEqual(
+      expect.arrayContaining(['account_id', 'etag', 'version', 'value', 'cod']),
+    );
     // The same deliveryId may exist under two accounts (two companies never mix).
     const ins = db.prepare(
       "INSERT INTO shipments (account_id, delivery_id, state, search_text, data, synced_at) VALUES (?, 7, 0, '', '{}', 'now')",
@@ -145,7 +171,10 @@ describe('shipment cache migrations', () => {
     expect(() => ins.run('a')).toThrow(/UNIQUE/);
     // Money is exact text: a decimal string comes back digit for digit, trailing zero included.
     db.prepare("UPDATE shipments SET value = '1234.10' WHERE account_id = 'a'").run();
-    expect(db.prepare("SELECT value, typeof(value) AS t FROM shipments WHERE account_id = 'a'").get()).toEqual({ value: '1234.10', t: 'text' });
+    expect(db.prepare("SELECT value, typeof(value) AS t FROM shipments WHERE account_id = 'a'").get()).toEqual({
+      value: '1234.10',
+      t: 'text',
+    });
     db.close();
   });
 
@@ -161,11 +190,17 @@ describe('shipment cache migrations', () => {
     const db = upTo(m005Labels);
     db.pragma('foreign_keys = ON');
     expect(tables(db)).toEqual(expect.arrayContaining(['label_documents', 'label_parts', 'label_shipments']));
-    db.prepare("INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (1, 'a', 'zpl', 'zpl:10x15', 'now')").run();
+    db.prepare(
+      "INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (1, 'a', 'zpl', 'zpl:10x15', 'now')",
+    ).run();
     db.prepare("INSERT INTO label_parts VALUES (1, 0, x'5e5841')").run();
     db.prepare("INSERT INTO label_shipments VALUES (1, 'a', 42)").run();
     expect(() =>
-      db.prepare("INSERT INTO label_documents (account_id, format, variant, fetched_at) VALUES ('a', 'png', 'x', 'now')").run(),
+      db
+        .prepare(
+          "INSERT INTO label_documents (account_id, format, variant, fetched_at) VALUES ('a', 'png', 'x', 'now')",
+        )
+        .run(),
     ).toThrow(/CHECK/);
     db.prepare('DELETE FROM label_documents WHERE id = 1').run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM label_parts').get()).toEqual({ n: 0 });
@@ -176,7 +211,16 @@ describe('shipment cache migrations', () => {
   it('scan log: every scan with time, outcome and shipment', () => {
     const db = upTo(m006ScanLog);
     expect(columnsOf(db, 'scan_log')).toEqual(
-      expect.arrayContaining(['id', 'account_id', 'code', 'raw_code', 'scanned_at', 'outcome', 'delivery_id', 'matched_by']),
+      expect.arrayContaining([
+        'id',
+        'account_id',
+        'code',
+        'raw_code',
+        'scanned_at',
+        'outcome',
+        'delivery_id',
+        'matched_by',
+      ]),
     );
     expect(indexesOf(db, 'scan_log')).toContain('scan_log_account');
     db.close();
@@ -199,18 +243,22 @@ describe('shipment cache migrations', () => {
   it('end of day: protocols keep their PDF and shipments; one pick-up order per carrier, place and day', () => {
     const db = upTo(m008EndOfDay);
     db.pragma('foreign_keys = ON');
-    expect(tables(db)).toEqual(expect.arrayContaining(['collection_protocols', 'collection_protocol_shipments', 'pickup_orders']));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['collection_protocols', 'collection_protocol_shipments', 'pickup_orders']),
+    );
     db.prepare("INSERT INTO collection_protocols VALUES ('a', 5, 'NP', 'WH', 'c', x'25504446', NULL, 'now')").run();
     db.prepare("INSERT INTO collection_protocol_shipments VALUES ('a', 5, 1001)").run();
-    const order = db.prepare("INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at, delivery_ids) VALUES ('a', 'NP', 'WH', '2026-11-23', 'now', '[]')");
+    const order = db.prepare(
+      "INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at, delivery_ids) VALUES ('a', 'NP', 'WH', '2026-11-23', 'now', '[]')",
+    );
     order.run();
     expect(() => order.run()).toThrow(/UNIQUE/);
-    db.prepare("DELETE FROM collection_protocols WHERE protocol_id = 5").run();
+    db.prepare('DELETE FROM collection_protocols WHERE protocol_id = 5').run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM collection_protocol_shipments').get()).toEqual({ n: 0 });
     db.close();
   });
 
-  it('shipments on another desk\'s protocol: one row per account and shipment', () => {
+  it("shipments on another desk's protocol: one row per account and shipment", () => {
     const db = upTo(m009ProtocolsElsewhere);
     const ins = db.prepare("INSERT INTO protocol_elsewhere_shipments VALUES (?, 1001, 'now')");
     ins.run('a');
@@ -230,7 +278,9 @@ describe('shipment cache migrations', () => {
     const db = openDatabase(file);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(tables(db)).toEqual(expect.arrayContaining(['shipments', 'collection_places', 'label_documents', 'scan_log']));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['shipments', 'collection_places', 'label_documents', 'scan_log']),
+    );
     expect(db.prepare("SELECT value FROM settings WHERE key = 'language'").get()).toEqual({ value: '"cs"' });
     db.close();
   });

@@ -26,7 +26,13 @@ describe('shipments repository', () => {
     const rec = shipmentRecord(101, { value: '1234.10', cod: '99.90', codCurrency: 'CZK', etag: '"e1"' });
     expect(repo.upsertMany('acc-a', [rec], now)).toEqual([101]);
     const { etag: _e, ...fields } = rec;
-    expect(repo.get('acc-a', 101)).toEqual({ ...fields, accountId: 'acc-a', etag: '"e1"', version: 1, syncedAt: now.toISOString() });
+    expect(repo.get('acc-a', 101)).toEqual({
+      ...fields,
+      accountId: 'acc-a',
+      etag: '"e1"',
+      version: 1,
+      syncedAt: now.toISOString(),
+    });
     expect(repo.get('acc-a', 101)!.value).toBe('1234.10');
     expect(repo.get('acc-a', 101)!.packages[0]!.weight).toBe('2.3');
   });
@@ -49,10 +55,19 @@ describe('shipments repository', () => {
   });
 
   it('finds a shipment by externalId, carrier number and package barcode', () => {
-    repo.upsertMany('acc-a', [closedRecord(8, { packages: [
-      { barcode: null, weight: '1', length: null, width: null, height: null },
-      { barcode: null, weight: '2', length: null, width: null, height: null },
-    ] }), shipmentRecord(9)], now);
+    repo.upsertMany(
+      'acc-a',
+      [
+        closedRecord(8, {
+          packages: [
+            { barcode: null, weight: '1', length: null, width: null, height: null },
+            { barcode: null, weight: '2', length: null, width: null, height: null },
+          ],
+        }),
+        shipmentRecord(9),
+      ],
+      now,
+    );
     expect(repo.findByExternalId('acc-a', 'ORD-9').map((s) => s.deliveryId)).toEqual([9]);
     expect(repo.findByDeliveryNumber('acc-a', 'DR000000008CZ').map((s) => s.deliveryId)).toEqual([8]);
     expect(repo.findByPackageBarcode('acc-a', 'PKG8-2').map((s) => s.deliveryId)).toEqual([8]);
@@ -61,7 +76,11 @@ describe('shipments repository', () => {
 
   it('replaces package barcodes when a shipment is stored again', () => {
     repo.upsertMany('acc-a', [closedRecord(3)], now);
-    repo.upsertMany('acc-a', [closedRecord(3, { packages: [{ barcode: 'NEW-1', weight: '1', length: null, width: null, height: null }] })], now);
+    repo.upsertMany(
+      'acc-a',
+      [closedRecord(3, { packages: [{ barcode: 'NEW-1', weight: '1', length: null, width: null, height: null }] })],
+      now,
+    );
     expect(repo.findByPackageBarcode('acc-a', 'PKG3-1')).toEqual([]);
     expect(repo.findByPackageBarcode('acc-a', 'NEW-1').map((s) => s.deliveryId)).toEqual([3]);
   });
@@ -72,7 +91,9 @@ describe('shipments repository', () => {
       "SELECT data FROM shipments INDEXED BY shipments_delivery_number WHERE account_id = 'a' AND delivery_number = 'x' ORDER BY delivery_id DESC LIMIT 20",
       "SELECT delivery_id FROM shipment_packages WHERE account_id = 'a' AND barcode = 'x'",
       "SELECT data FROM shipments WHERE account_id = 'a' AND delivery_id = 1",
-    ].map((sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | '));
+    ].map((sql) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | '),
+    );
     for (const p of plans) {
       expect(p).toMatch(/USING (COVERING )?INDEX|USING PRIMARY KEY/);
       expect(p).not.toMatch(/^SCAN /);
@@ -81,7 +102,9 @@ describe('shipments repository', () => {
 
   it('pages a filtered list newest first with a total for the virtualised list', () => {
     const recs = Array.from({ length: 30 }, (_, i) =>
-      i % 3 === 0 ? closedRecord(i + 1, { agent: 'PPL' }) : shipmentRecord(i + 1, { created: `2026-11-${10 + (i % 10)}T10:00:00+01:00` }),
+      i % 3 === 0
+        ? closedRecord(i + 1, { agent: 'PPL' })
+        : shipmentRecord(i + 1, { created: `2026-11-${10 + (i % 10)}T10:00:00+01:00` }),
     );
     repo.upsertMany('acc-a', recs, now);
     const page = repo.query('acc-a', { states: [0], offset: 5, limit: 5 });
@@ -89,33 +112,61 @@ describe('shipments repository', () => {
     expect(page.items.map((s) => s.deliveryId)).toEqual([23, 21, 20, 18, 17]);
     expect(repo.query('acc-a', { agents: ['PPL'] }).total).toBe(10);
     expect(repo.query('acc-a', { collectionPlaces: ['PLACE-1'], limit: 1 }).total).toBe(30);
-    expect(repo.query('acc-a', { createdFrom: '2026-11-18', createdTo: '2026-11-19', states: [0] }).items.map((s) => s.deliveryId)).toEqual([30, 29, 20, 9]);
+    expect(
+      repo
+        .query('acc-a', { createdFrom: '2026-11-18', createdTo: '2026-11-19', states: [0] })
+        .items.map((s) => s.deliveryId),
+    ).toEqual([30, 29, 20, 9]);
   });
 
   it('searches free text without case or accents, and treats % and _ as plain characters', () => {
-    repo.upsertMany('acc-a', [
-      shipmentRecord(1, { ticketNote: 'křehké 100%' }),
-      shipmentRecord(2, { externalId: 'A_B', recipient: { ...shipmentRecord(2).recipient, surname: 'Novák', address: null } }),
-    ], now);
+    repo.upsertMany(
+      'acc-a',
+      [
+        shipmentRecord(1, { ticketNote: 'křehké 100%' }),
+        shipmentRecord(2, {
+          externalId: 'A_B',
+          recipient: { ...shipmentRecord(2).recipient, surname: 'Novák', address: null },
+        }),
+      ],
+      now,
+    );
     expect(repo.query('acc-a', { text: 'DVORAK' }).items.map((s) => s.deliveryId)).toEqual([1]);
     expect(repo.query('acc-a', { text: 'novak' }).items.map((s) => s.deliveryId)).toEqual([2]);
     expect(repo.query('acc-a', { text: '100%' }).items.map((s) => s.deliveryId)).toEqual([1]);
     expect(repo.query('acc-a', { text: 'a_b' }).items.map((s) => s.deliveryId)).toEqual([2]);
     expect(repo.query('acc-a', { text: '%' }).total).toBe(1);
     const summary = repo.query('acc-a', { text: 'ORD-1' }).items[0]!;
-    expect(summary).toMatchObject({ recipientName: 'Jan Dvořák', recipientCity: 'Praha', packageCount: 1, value: '1234.50' });
+    expect(summary).toMatchObject({
+      recipientName: 'Jan Dvořák',
+      recipientCity: 'Praha',
+      packageCount: 1,
+      value: '1234.50',
+    });
   });
 
   it('names a back shipment by the collection place it goes to', () => {
     const blank = { firstname: null, surname: null, name: null, contactPerson: null, pickUpPlace: null };
-    repo.upsertMany('acc-a', [shipmentRecord(3, { recipient: { ...shipmentRecord(3).recipient, ...blank, type: 'collectionPlace', collectionPlace: 'WH-PRAHA' } })], now);
+    repo.upsertMany(
+      'acc-a',
+      [
+        shipmentRecord(3, {
+          recipient: { ...shipmentRecord(3).recipient, ...blank, type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+        }),
+      ],
+      now,
+    );
     expect(repo.query('acc-a', {}).items[0]!.recipientName).toBe('WH-PRAHA');
   });
 
   it('keeps the text index in step with the records: a changed name is found under the new one only', () => {
     repo.upsertMany('acc-a', [shipmentRecord(1)], now);
     repo.upsertMany('acc-b', [shipmentRecord(1)], now);
-    repo.upsertMany('acc-a', [shipmentRecord(1, { recipient: { ...shipmentRecord(1).recipient, surname: 'Svobodová' } })], now);
+    repo.upsertMany(
+      'acc-a',
+      [shipmentRecord(1, { recipient: { ...shipmentRecord(1).recipient, surname: 'Svobodová' } })],
+      now,
+    );
     expect(repo.query('acc-a', { text: 'dvořák' }).total).toBe(0);
     expect(repo.query('acc-a', { text: 'svobodova' }).items.map((s) => s.deliveryId)).toEqual([1]);
     expect(repo.query('acc-b', { text: 'dvořák' }).total).toBe(1);
@@ -125,13 +176,17 @@ describe('shipments repository', () => {
 
   it('reports the sync cursor, where the walk of recent shipments starts, and the older open ones', () => {
     expect(repo.maxDeliveryId('acc-a')).toBe(0);
-    repo.upsertMany('acc-a', [
-      closedRecord(10, { created: '2026-10-01T10:00:00+01:00', state: 3 }),
-      closedRecord(20, { created: '2026-10-02T10:00:00+01:00' }),
-      shipmentRecord(25, { created: '2026-10-02T11:00:00+01:00' }),
-      shipmentRecord(30, { created: '2026-11-21T10:00:00+01:00' }),
-      closedRecord(40, { created: '2026-10-03T10:00:00+01:00', state: 10 }),
-    ], now);
+    repo.upsertMany(
+      'acc-a',
+      [
+        closedRecord(10, { created: '2026-10-01T10:00:00+01:00', state: 3 }),
+        closedRecord(20, { created: '2026-10-02T10:00:00+01:00' }),
+        shipmentRecord(25, { created: '2026-10-02T11:00:00+01:00' }),
+        shipmentRecord(30, { created: '2026-11-21T10:00:00+01:00' }),
+        closedRecord(40, { created: '2026-10-03T10:00:00+01:00', state: 10 }),
+      ],
+      now,
+    );
     expect(repo.maxDeliveryId('acc-a')).toBe(40);
     expect(repo.count('acc-a')).toBe(5);
     expect(repo.recentFrom('acc-a', '2026-11-08')).toBe(30);
@@ -146,7 +201,13 @@ describe('shipments repository', () => {
   it('a state change that leaves the searched fields alone keeps the shipment findable by text, barcode and externalId', () => {
     repo.upsertMany('acc-a', [closedRecord(50, { ticketNote: 'Křehké, neklopit' }), closedRecord(51)], now);
     // Sent, then delivered: only the state moves, name, note and barcodes stay.
-    expect(repo.upsertMany('acc-a', [closedRecord(50, { state: 3, stateName: 'Doručená', ticketNote: 'Křehké, neklopit' })], now)).toEqual([50]);
+    expect(
+      repo.upsertMany(
+        'acc-a',
+        [closedRecord(50, { state: 3, stateName: 'Doručená', ticketNote: 'Křehké, neklopit' })],
+        now,
+      ),
+    ).toEqual([50]);
     expect(repo.get('acc-a', 50)).toMatchObject({ state: 3, version: 2 });
     expect(repo.query('acc-a', { text: 'neklopit' }).items.map((s) => [s.deliveryId, s.state])).toEqual([[50, 3]]);
     expect(repo.query('acc-a', { text: 'dvořák' }).total).toBe(2);
@@ -157,10 +218,17 @@ describe('shipments repository', () => {
     // One text-index row per shipment, also after the change.
     expect(db.prepare('SELECT COUNT(*) AS n FROM shipment_search').get()).toEqual({ n: 2 });
     // A change of weight alone rewrites the package rows (the barcode is still found, with the new weight).
-    const heavier = closedRecord(50, { state: 3, stateName: 'Doručená', ticketNote: 'Křehké, neklopit', packages: [{ barcode: 'PKG50-1', weight: '4.75', length: null, width: null, height: null }] });
+    const heavier = closedRecord(50, {
+      state: 3,
+      stateName: 'Doručená',
+      ticketNote: 'Křehké, neklopit',
+      packages: [{ barcode: 'PKG50-1', weight: '4.75', length: null, width: null, height: null }],
+    });
     expect(repo.upsertMany('acc-a', [heavier], now)).toEqual([50]);
     expect(repo.findByPackageBarcode('acc-a', 'PKG50-1').map((s) => s.packages[0]!.weight)).toEqual(['4.75']);
-    expect(db.prepare("SELECT weight FROM shipment_packages WHERE account_id = 'acc-a' AND delivery_id = 50").all()).toEqual([{ weight: '4.75' }]);
+    expect(
+      db.prepare("SELECT weight FROM shipment_packages WHERE account_id = 'acc-a' AND delivery_id = 50").all(),
+    ).toEqual([{ weight: '4.75' }]);
   });
 
   it('a close that gives a shipment its carrier number and barcodes makes it findable by them, and no longer by the old text', () => {

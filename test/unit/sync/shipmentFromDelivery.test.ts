@@ -24,9 +24,17 @@ describe('a delivery record as a cached shipment (spec "Delivery: response field
     variableSymbol: '20241002',
     externalId: 'ORD-1002',
     ticketNote: '',
-    extraServices: [{ code: 'cod', arguments: [] }, { code: 'email_advice_unload', arguments: { email: 'a@b.cz' } }],
+    extraServices: [
+      { code: 'cod', arguments: [] },
+      { code: 'email_advice_unload', arguments: { email: 'a@b.cz' } },
+    ],
     packages: [{ weight: 1.5, barcode: 'NP1042-1', length: null, width: '30', height: null }],
-    recipient: { type: 'address', firstname: 'Karel', surname: 'Procházka', address: { street: 'Dlouhá 12', city: 'Praha 1', postalCode: '11000', state: 'CZ' } },
+    recipient: {
+      type: 'address',
+      firstname: 'Karel',
+      surname: 'Procházka',
+      address: { street: 'Dlouhá 12', city: 'Praha 1', postalCode: '11000', state: 'CZ' },
+    },
     sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
   };
 
@@ -39,18 +47,36 @@ describe('a delivery record as a cached shipment (spec "Delivery: response field
       ticketNote: null,
       collectionPlace: 'WH-PRAHA',
       etag: '"e1"',
-      extraServices: [{ code: 'cod', arguments: {} }, { code: 'email_advice_unload', arguments: { email: 'a@b.cz' } }],
+      extraServices: [
+        { code: 'cod', arguments: {} },
+        { code: 'email_advice_unload', arguments: { email: 'a@b.cz' } },
+      ],
       packages: [{ weight: '1.5', barcode: 'NP1042-1', length: null, width: 30, height: null }],
       recipient: { firstname: 'Karel', address: { city: 'Praha 1', streetNumber: null } },
     });
   });
 
   it('reads an expanded collection-place sender (shown after creation) with its name and address', () => {
-    const r = fromService({ ...closedRecord, sender: { type: 'collectionPlace', collectionPlace: 'WH-BRNO', name: 'Sklad Brno', street: 'Vídeňská 55', city: 'Brno', postalCode: '63900', state: 'CZ' } });
-    expect(r.sender).toMatchObject({ collectionPlace: 'WH-BRNO', name: 'Sklad Brno', address: { city: 'Brno', street: 'Vídeňská 55' } });
+    const r = fromService({
+      ...closedRecord,
+      sender: {
+        type: 'collectionPlace',
+        collectionPlace: 'WH-BRNO',
+        name: 'Sklad Brno',
+        street: 'Vídeňská 55',
+        city: 'Brno',
+        postalCode: '63900',
+        state: 'CZ',
+      },
+    });
+    expect(r.sender).toMatchObject({
+      collectionPlace: 'WH-BRNO',
+      name: 'Sklad Brno',
+      address: { city: 'Brno', street: 'Vídeňská 55' },
+    });
   });
 
-  it('a record without a usable deliveryId, state or value is refused by the client\'s schema, saying which', () => {
+  it("a record without a usable deliveryId, state or value is refused by the client's schema, saying which", () => {
     const refused = (raw: unknown) => {
       const r = delivery.safeParse(raw);
       return r.success ? null : r.error.issues.map((i) => i.path.join('.')).join(',');

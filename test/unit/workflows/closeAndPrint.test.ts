@@ -91,22 +91,86 @@ interface Expected {
 }
 
 const cases: [Start, Failure, Expected][] = [
-  ['resolved', 'none', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' }],
-  ['resolved', 'service down at close (503)', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 }],
-  ['resolved', 'service down at close (connection reset)', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 }],
-  ['resolved', 'close times out (no answer)', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 }],
-  ['resolved', 'carrier refuses the close', { result: 'refused', step: 'ended', outcome: 'rejected', retried: false, service: PREPARED, jobs: 0 }],
-  ['resolved', 'label fetch: service down', { result: 'waiting', step: 'closed', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 }],
-  ['resolved', 'labels refused: no printer for the carrier', { result: 'not_printed', step: 'ended', outcome: 'not_printed', retried: false, service: CLOSED, jobs: 0 }],
-  ['resolved', 'printer out of paper', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'failed' }],
-  ['close-requested, PATCH never left', 'none', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' }],
-  ['close-requested, PATCH never left', 'service down when its state is read', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 }],
-  ['close-requested, PATCH closed it, answer lost', 'none', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' }],
-  ['close-requested, PATCH closed it, answer lost', 'service down when its state is read', { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 }],
-  ['close-requested, cancelled at the service meanwhile', 'none', { result: 'refused', step: 'ended', outcome: 'cancelled', retried: false, service: CANCELLED, jobs: 0 }],
-  ['closed, labels not fetched', 'none', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' }],
-  ['closed, labels not fetched', 'label fetch: service down', { result: 'waiting', step: 'closed', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 }],
-  ['queued, its label found uncertain', 'none', { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'uncertain' }],
+  [
+    'resolved',
+    'none',
+    { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' },
+  ],
+  [
+    'resolved',
+    'service down at close (503)',
+    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+  ],
+  [
+    'resolved',
+    'service down at close (connection reset)',
+    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+  ],
+  [
+    'resolved',
+    'close times out (no answer)',
+    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+  ],
+  [
+    'resolved',
+    'carrier refuses the close',
+    { result: 'refused', step: 'ended', outcome: 'rejected', retried: false, service: PREPARED, jobs: 0 },
+  ],
+  [
+    'resolved',
+    'label fetch: service down',
+    { result: 'waiting', step: 'closed', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 },
+  ],
+  [
+    'resolved',
+    'labels refused: no printer for the carrier',
+    { result: 'not_printed', step: 'ended', outcome: 'not_printed', retried: false, service: CLOSED, jobs: 0 },
+  ],
+  [
+    'resolved',
+    'printer out of paper',
+    { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'failed' },
+  ],
+  [
+    'close-requested, PATCH never left',
+    'none',
+    { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' },
+  ],
+  [
+    'close-requested, PATCH never left',
+    'service down when its state is read',
+    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+  ],
+  [
+    'close-requested, PATCH closed it, answer lost',
+    'none',
+    { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' },
+  ],
+  [
+    'close-requested, PATCH closed it, answer lost',
+    'service down when its state is read',
+    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 },
+  ],
+  [
+    'close-requested, cancelled at the service meanwhile',
+    'none',
+    { result: 'refused', step: 'ended', outcome: 'cancelled', retried: false, service: CANCELLED, jobs: 0 },
+  ],
+  [
+    'closed, labels not fetched',
+    'none',
+    { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' },
+  ],
+  [
+    'closed, labels not fetched',
+    'label fetch: service down',
+    { result: 'waiting', step: 'closed', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 },
+  ],
+  [
+    'queued, its label found uncertain',
+    'none',
+    { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'uncertain' },
+  ],
 ];
 
 const session = () => rig.deps.session()!;
@@ -126,7 +190,10 @@ async function serviceState(deliveryId: number): Promise<number> {
 /** A new entry to close and print, moved to `start` the way a run killed there would have left it. */
 async function entryAt(start: Start, deliveryId: number): Promise<JournalEntry> {
   const journal = rig.deps.repos.journal;
-  const [e] = journal.begin([{ accountId: rig.session.accountId, source: 'shipments', deliveryId, want: 'close-and-print' }], now());
+  const [e] = journal.begin(
+    [{ accountId: rig.session.accountId, source: 'shipments', deliveryId, want: 'close-and-print' }],
+    now(),
+  );
   switch (start) {
     case 'resolved':
       break;
@@ -213,7 +280,8 @@ describe('close and print: every step × every failure (docs/ARCHITECTURE.md, th
       expect(wait).toBeGreaterThan(1000);
       expect(wait).toBeLessThan(60_000);
     }
-    if (want.result === 'refused' || want.result === 'not_printed') expect(after.reasonCode ?? after.outcome).toBeTruthy();
+    if (want.result === 'refused' || want.result === 'not_printed')
+      expect(after.reasonCode ?? after.outcome).toBeTruthy();
     expect(await serviceState(deliveryId)).toBe(want.service);
 
     const jobs = rig.deps.repos.journal.jobIdsOfShipment(rig.session.accountId, deliveryId);

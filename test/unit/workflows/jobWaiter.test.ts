@@ -8,9 +8,26 @@ import { createJobWaiter } from '../../../electron/workflows/jobWaiter';
 
 const at = '2026-11-24T08:00:00.000Z';
 const view = (id: number, state: JobView['state']): JobView => ({
-  id, kind: 'print', printerId: 'zebra', format: 'zpl', title: `Štítek ${id}`, document: { kind: 'labels' }, deliveryIds: [id], barcodes: [`ŽLUŤ-${id}`],
-  copies: 1, state, attempts: 0, reasonCode: null, reason: null, nextRetryAt: null, delivered: state === 'done', reprintOf: null,
-  createdAt: at, updatedAt: at, finishedAt: null, bytes: 10,
+  id,
+  kind: 'print',
+  printerId: 'zebra',
+  format: 'zpl',
+  title: `Štítek ${id}`,
+  document: { kind: 'labels' },
+  deliveryIds: [id],
+  barcodes: [`ŽLUŤ-${id}`],
+  copies: 1,
+  state,
+  attempts: 0,
+  reasonCode: null,
+  reason: null,
+  nextRetryAt: null,
+  delivered: state === 'done',
+  reprintOf: null,
+  createdAt: at,
+  updatedAt: at,
+  finishedAt: null,
+  bytes: 10,
 });
 
 describe('job waiter', () => {
@@ -38,7 +55,12 @@ describe('job waiter', () => {
   });
 
   it('a job done before the wait started counts; a failure answers at once; no word by the time limit is "pending"', async () => {
-    const states = new Map<number, JobView['state']>([[1, 'done'], [2, 'queued'], [3, 'queued'], [4, 'queued']]);
+    const states = new Map<number, JobView['state']>([
+      [1, 'done'],
+      [2, 'queued'],
+      [3, 'queued'],
+      [4, 'queued'],
+    ]);
     const waiter = createJobWaiter((id) => (states.has(id) ? view(id, states.get(id)!) : undefined));
     const both = waiter.wait([1, 2], 10_000);
     waiter.jobChanged(view(2, 'done'));
@@ -54,17 +76,37 @@ describe('job waiter', () => {
 
   it('a job waiting for its printer answers "waiting" at once with the reason, also one queued behind it or for a printer gone offline', async () => {
     const jobs = new Map<number, JobView>([
-      [1, { ...view(1, 'failed'), nextRetryAt: '2026-11-24T08:01:00.000Z', reasonCode: 'offline', reason: 'The printer does not answer.' }],
+      [
+        1,
+        {
+          ...view(1, 'failed'),
+          nextRetryAt: '2026-11-24T08:01:00.000Z',
+          reasonCode: 'offline',
+          reason: 'The printer does not answer.',
+        },
+      ],
       [2, view(2, 'queued')],
       [3, view(3, 'queued')],
     ]);
     const offline = new Set<string>();
     // What the printing service says of a queued job: its lane's head waits, or its printer is known offline.
     const queuedWaits = (j: JobView) =>
-      jobs.get(1)!.state === 'failed' && j.id === 2 ? { code: 'offline' as const, message: 'behind job 1' } : offline.has(j.printerId ?? '') ? { code: 'paper_out' as const, message: 'out of labels' } : null;
+      jobs.get(1)!.state === 'failed' && j.id === 2
+        ? { code: 'offline' as const, message: 'behind job 1' }
+        : offline.has(j.printerId ?? '')
+          ? { code: 'paper_out' as const, message: 'out of labels' }
+          : null;
     const waiter = createJobWaiter((id) => jobs.get(id), queuedWaits);
-    expect(await waiter.wait([1], 60_000)).toMatchObject({ kind: 'waiting', job: { id: 1 }, reason: { code: 'offline', message: 'The printer does not answer.' } });
-    expect(await waiter.wait([2], 60_000)).toMatchObject({ kind: 'waiting', job: { id: 2 }, reason: { code: 'offline' } });
+    expect(await waiter.wait([1], 60_000)).toMatchObject({
+      kind: 'waiting',
+      job: { id: 1 },
+      reason: { code: 'offline', message: 'The printer does not answer.' },
+    });
+    expect(await waiter.wait([2], 60_000)).toMatchObject({
+      kind: 'waiting',
+      job: { id: 2 },
+      reason: { code: 'offline' },
+    });
     // Job 3 is on its way until its printer is seen out of labels: the wait then answers without any change of job 3.
     const third = waiter.wait([3], 60_000);
     offline.add('zebra');
@@ -76,7 +118,11 @@ describe('job waiter', () => {
   });
 
   it('labels handed to the print system finish a wait as "spooled", not done, and a later finish says so', async () => {
-    const states = new Map<number, JobView['state']>([[1, 'done'], [2, 'spooled'], [3, 'queued']]);
+    const states = new Map<number, JobView['state']>([
+      [1, 'done'],
+      [2, 'spooled'],
+      [3, 'queued'],
+    ]);
     const waiter = createJobWaiter((id) => (states.has(id) ? view(id, states.get(id)!) : undefined));
     expect(await waiter.wait([1, 2], 60_000)).toMatchObject({ kind: 'spooled', job: { id: 2 } });
     expect(await waiter.wait([1], 60_000)).toEqual({ kind: 'done' });

@@ -17,7 +17,8 @@ export const accounts = defineMessages({
     'accounts.loginAgain': 'Log in again',
     'accounts.pasteToken': 'Paste a refresh token',
     'accounts.tokenLabel': 'Refresh token',
-    'accounts.tokenHint': 'A token obtained by hand (the service’s manual mode). The station checks it with the service before keeping it in the keychain.',
+    'accounts.tokenHint':
+      'A token obtained by hand (the service’s manual mode). The station checks it with the service before keeping it in the keychain.',
     'accounts.tokenSubmit': 'Log in with the token',
     'accounts.makeActive': 'Make active',
     'accounts.logout': 'Log out',
@@ -33,12 +34,14 @@ export const accounts = defineMessages({
     'accounts.add.name': 'Company name',
     'accounts.add.environment': 'Environment',
     'accounts.demoReset': 'Reset demo data',
-    'accounts.demoResetConfirm': 'Reset the demo data? The built-in sandbox makes its demo shipments (ORD-1001 …) again, all prepared, and the station forgets the demo shipments, labels and protocols it kept. The scan log and the print queue stay.',
+    'accounts.demoResetConfirm':
+      'Reset the demo data? The built-in sandbox makes its demo shipments (ORD-1001 …) again, all prepared, and the station forgets the demo shipments, labels and protocols it kept. The scan log and the print queue stay.',
     'accounts.demoResetYes': 'Yes, reset',
     'accounts.demoResetDone': 'Demo data reset: every demo shipment is prepared again and on the demo pick list.',
     'accounts.add.env.builtin': 'Built-in sandbox',
     'accounts.add.env.sandbox': 'Sandbox at an address',
-    'accounts.add.sandboxUrlHint': 'The address the sandbox printed when it started, e.g. http://127.0.0.1:8080 for npm run sandbox -- --port 8080.',
+    'accounts.add.sandboxUrlHint':
+      'The address the sandbox printed when it started, e.g. http://127.0.0.1:8080 for npm run sandbox -- --port 8080.',
     'accounts.err.sandboxUrl': 'Enter the sandbox address, starting with http:// or https://.',
     'accounts.add.baseUrl': 'Service address',
     'accounts.add.clientId': 'Client id',
@@ -72,7 +75,8 @@ export const accounts = defineMessages({
     'accounts.loginAgain': 'Přihlásit znovu',
     'accounts.pasteToken': 'Vložit refresh token',
     'accounts.tokenLabel': 'Refresh token',
-    'accounts.tokenHint': 'Token získaný ručně (ruční režim služby). Stanice ho před uložením do klíčenky ověří u služby.',
+    'accounts.tokenHint':
+      'Token získaný ručně (ruční režim služby). Stanice ho před uložením do klíčenky ověří u služby.',
     'accounts.tokenSubmit': 'Přihlásit tokenem',
     'accounts.makeActive': 'Nastavit jako aktivní',
     'accounts.logout': 'Odhlásit',
@@ -88,12 +92,15 @@ export const accounts = defineMessages({
     'accounts.add.name': 'Název firmy',
     'accounts.add.environment': 'Prostředí',
     'accounts.demoReset': 'Obnovit ukázková data',
-    'accounts.demoResetConfirm': 'Obnovit ukázková data? Vestavěný sandbox znovu vytvoří ukázkové zásilky (ORD-1001 …), všechny připravené, a stanice zapomene ukázkové zásilky, štítky a protokoly, které si uložila. Záznam skenů a tisková fronta zůstanou.',
+    'accounts.demoResetConfirm':
+      'Obnovit ukázková data? Vestavěný sandbox znovu vytvoří ukázkové zásilky (ORD-1001 …), všechny připravené, a stanice zapomene ukázkové zásilky, štítky a protokoly, které si uložila. Záznam skenů a tisková fronta zůstanou.',
     'accounts.demoResetYes': 'Ano, obnovit',
-    'accounts.demoResetDone': 'Ukázková data jsou obnovena: všechny ukázkové zásilky jsou znovu připravené a na ukázkovém seznamu.',
+    'accounts.demoResetDone':
+      'Ukázková data jsou obnovena: všechny ukázkové zásilky jsou znovu připravené a na ukázkovém seznamu.',
     'accounts.add.env.builtin': 'Vestavěný sandbox',
     'accounts.add.env.sandbox': 'Sandbox na adrese',
-    'accounts.add.sandboxUrlHint': 'Adresa, kterou sandbox vypsal při spuštění, např. http://127.0.0.1:8080 pro npm run sandbox -- --port 8080.',
+    'accounts.add.sandboxUrlHint':
+      'Adresa, kterou sandbox vypsal při spuštění, např. http://127.0.0.1:8080 pro npm run sandbox -- --port 8080.',
     'accounts.err.sandboxUrl': 'Zadejte adresu sandboxu začínající http:// nebo https://.',
     'accounts.add.baseUrl': 'Adresa služby',
     'accounts.add.clientId': 'Client ID',

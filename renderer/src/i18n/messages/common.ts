@@ -25,8 +25,10 @@ export const common = defineMessages({
     'printerState.error': 'error',
     'printerState.unknown': 'unknown',
     'banner.keychain': 'The system keychain is not available: logins last only until the station stops.',
-    'banner.storage.failed': 'Scanning has stopped: scans are refused until the station has started again (it does so by itself within seconds). If this repeats, check the disk of the data folder {dataDir}.',
-    'banner.storage.restarted': 'The station was started again after it stopped because it could not write its data: {reason} ({code}). If this repeats, check the disk of the data folder {dataDir}.',
+    'banner.storage.failed':
+      'Scanning has stopped: scans are refused until the station has started again (it does so by itself within seconds). If this repeats, check the disk of the data folder {dataDir}.',
+    'banner.storage.restarted':
+      'The station was started again after it stopped because it could not write its data: {reason} ({code}). If this repeats, check the disk of the data folder {dataDir}.',
     'banner.login': 'The station is not logged in to {name}. Scans wait until you log in under Settings → Accounts.',
     'banner.login.action': 'Log in',
     'conn.up': 'Connected',
@@ -54,7 +56,8 @@ export const common = defineMessages({
     'env.sandboxOwn': 'sandbox run on its own',
     'env.test': 'test environment',
     'env.production': 'production',
-    'banner.demo': 'Demo mode: the station runs on the built-in sandbox with virtual printers. Nothing is sent to a carrier.',
+    'banner.demo':
+      'Demo mode: the station runs on the built-in sandbox with virtual printers. Nothing is sent to a carrier.',
     'lang.label': 'Language',
   },
   cs: {
@@ -80,8 +83,10 @@ export const common = defineMessages({
     'printerState.error': 'chyba',
     'printerState.unknown': 'neznámý stav',
     'banner.keychain': 'Systémová klíčenka není dostupná: přihlášení vydrží jen do vypnutí stanice.',
-    'banner.storage.failed': 'Skenování je zastaveno: skeny budou odmítány, dokud se stanice znovu nespustí (udělá to sama během několika sekund). Pokud se to opakuje, zkontrolujte disk se složkou dat {dataDir}.',
-    'banner.storage.restarted': 'Stanice byla znovu spuštěna poté, co se zastavila, protože nemohla zapisovat svá data: {reason} ({code}). Pokud se to opakuje, zkontrolujte disk se složkou dat {dataDir}.',
+    'banner.storage.failed':
+      'Skenování je zastaveno: skeny budou odmítány, dokud se stanice znovu nespustí (udělá to sama během několika sekund). Pokud se to opakuje, zkontrolujte disk se složkou dat {dataDir}.',
+    'banner.storage.restarted':
+      'Stanice byla znovu spuštěna poté, co se zastavila, protože nemohla zapisovat svá data: {reason} ({code}). Pokud se to opakuje, zkontrolujte disk se složkou dat {dataDir}.',
     'banner.login': 'Stanice není přihlášena k účtu {name}. Skeny počkají, dokud se nepřihlásíte v Nastavení → Účty.',
     'banner.login.action': 'Přihlásit',
     'conn.up': 'Připojeno',
@@ -109,7 +114,8 @@ export const common = defineMessages({
     'env.sandboxOwn': 'samostatně spuštěný sandbox',
     'env.test': 'testovací prostředí',
     'env.production': 'produkce',
-    'banner.demo': 'Ukázkový režim: stanice běží na vestavěném sandboxu s virtuálními tiskárnami. Nic se neodesílá dopravci.',
+    'banner.demo':
+      'Ukázkový režim: stanice běží na vestavěném sandboxu s virtuálními tiskárnami. Nic se neodesílá dopravci.',
     'lang.label': 'Jazyk',
   },
 });

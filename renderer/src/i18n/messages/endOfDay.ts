@@ -5,11 +5,13 @@ export const endOfDay = defineMessages({
   en: {
     'endOfDay.title': 'End of day',
     'endOfDay.candidates.title': 'Waiting for a collection protocol',
-    'endOfDay.candidates.hint': 'Closed shipments not yet handed over, per carrier and collection place. The protocol prints on the office printer; the courier signs it at pick-up.',
+    'endOfDay.candidates.hint':
+      'Closed shipments not yet handed over, per carrier and collection place. The protocol prints on the office printer; the courier signs it at pick-up.',
     'endOfDay.candidates.empty': 'Nothing waiting: every closed shipment has its protocol.',
     'endOfDay.candidates.loading': 'Reading closed shipments from the service…',
     'endOfDay.refresh': 'Refresh',
-    'endOfDay.refreshFailed': 'Could not read the service ({message}). The list is from this station’s cache and may be out of date.',
+    'endOfDay.refreshFailed':
+      'Could not read the service ({message}). The list is from this station’s cache and may be out of date.',
     'endOfDay.col.carrier': 'Carrier',
     'endOfDay.col.place': 'Collection place',
     'endOfDay.col.shipments': 'Shipments',
@@ -27,7 +29,8 @@ export const endOfDay = defineMessages({
     'endOfDay.job.spooled': 'Handed to the print system; check that it came out of the printer.',
     'endOfDay.job.failed': 'Not printed yet. {reason} It stays in the print queue (F4).',
     'endOfDay.job.unsure': 'Protocol print: {state}. {reason} Answer in the print queue (F4) whether it came out.',
-    'endOfDay.job.none': 'No office printer is set, so it was not printed. Choose one under Settings → Routing, then reprint it below.',
+    'endOfDay.job.none':
+      'No office printer is set, so it was not printed. Choose one under Settings → Routing, then reprint it below.',
     'endOfDay.refused': 'The service refused the protocol',
     'endOfDay.failed': 'The protocol could not be created',
     'endOfDay.dismiss': 'Close',
@@ -46,11 +49,13 @@ export const endOfDay = defineMessages({
   cs: {
     'endOfDay.title': 'Konec dne',
     'endOfDay.candidates.title': 'Čeká na předávací protokol',
-    'endOfDay.candidates.hint': 'Uzavřené zásilky, které ještě nebyly předány, podle dopravce a svozového místa. Protokol se vytiskne na kancelářské tiskárně; kurýr jej při svozu podepíše.',
+    'endOfDay.candidates.hint':
+      'Uzavřené zásilky, které ještě nebyly předány, podle dopravce a svozového místa. Protokol se vytiskne na kancelářské tiskárně; kurýr jej při svozu podepíše.',
     'endOfDay.candidates.empty': 'Nic nečeká: všechny uzavřené zásilky mají protokol.',
     'endOfDay.candidates.loading': 'Načítám uzavřené zásilky ze služby…',
     'endOfDay.refresh': 'Obnovit',
-    'endOfDay.refreshFailed': 'Službu se nepodařilo načíst ({message}). Seznam je z mezipaměti stanice a nemusí být aktuální.',
+    'endOfDay.refreshFailed':
+      'Službu se nepodařilo načíst ({message}). Seznam je z mezipaměti stanice a nemusí být aktuální.',
     'endOfDay.col.carrier': 'Dopravce',
     'endOfDay.col.place': 'Svozové místo',
     'endOfDay.col.shipments': 'Zásilky',
@@ -70,7 +75,8 @@ export const endOfDay = defineMessages({
     'endOfDay.job.spooled': 'Předáno tiskovému systému; zkontrolujte, že vyjel z tiskárny.',
     'endOfDay.job.failed': 'Zatím nevytištěno. {reason} Zůstává v tiskové frontě (F4).',
     'endOfDay.job.unsure': 'Tisk protokolu: {state}. {reason} V tiskové frontě (F4) odpovězte, zda vyjel.',
-    'endOfDay.job.none': 'Není nastavena kancelářská tiskárna, proto se protokol nevytiskl. Zvolte ji v Nastavení → Směrování štítků a pak ho níže vytiskněte znovu.',
+    'endOfDay.job.none':
+      'Není nastavena kancelářská tiskárna, proto se protokol nevytiskl. Zvolte ji v Nastavení → Směrování štítků a pak ho níže vytiskněte znovu.',
     'endOfDay.refused': 'Služba protokol odmítla',
     'endOfDay.failed': 'Protokol se nepodařilo vytvořit',
     'endOfDay.dismiss': 'Zavřít',

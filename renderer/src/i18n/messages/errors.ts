@@ -18,7 +18,8 @@ export const errors = defineMessages({
   en: {
     // The transport and the RPC server (renderer/src/rpc/transport.ts, electron/rpc/rpcServer.ts).
     'error.unavailable': 'The station is not connected. Try again in a moment.',
-    'error.unknown_method': 'The station does not know this request (the page and the station may be of different versions). Reload the page.',
+    'error.unknown_method':
+      'The station does not know this request (the page and the station may be of different versions). Reload the page.',
     'error.field.tooLong': 'At most {limit} characters.',
     'error.field.tooShort': 'At least {limit} characters.',
     'error.field.required': 'Fill this in.',
@@ -40,7 +41,8 @@ export const errors = defineMessages({
     'error.account_invalid.url': '“{url}” is not a web address.',
     'error.account_invalid.scheme': 'The service address must start with https://.',
     'error.account_invalid.name': 'Give the account a name.',
-    'error.account_invalid.credentials': 'Both the client id and the client secret are needed (the service has no public clients).',
+    'error.account_invalid.credentials':
+      'Both the client id and the client secret are needed (the service has no public clients).',
     'error.account_invalid.port': 'The redirect port must be a number from 1 to 65535.',
     'error.account_invalid.path': 'The redirect path must start with “/”.',
     'error.account_invalid.address': 'Enter the address of the {environment}.',
@@ -49,22 +51,27 @@ export const errors = defineMessages({
     'error.account_no_url': 'The address of the {environment} is not set for “{name}”.',
     'error.account_no_secret': 'The client secret of “{name}” is not in the keychain. Enter it again.',
     'error.keychain_unavailable': 'The system keychain could not be used. Unlock the keychain and try again.',
-    'error.login_invalid_token': 'The service does not accept this refresh token. Check that it belongs to this client and environment.',
+    'error.login_invalid_token':
+      'The service does not accept this refresh token. Check that it belongs to this client and environment.',
     'error.login_invalid_token.format': 'Paste the refresh token (one word, no spaces).',
     'error.login_access_denied': 'The permission was not granted.',
     'error.login_failed': 'The service refused the login ({error}).',
     'error.login_failed.noCode': 'The login answer carried no authorization code.',
     'error.login_exchange_failed': 'The login could not be completed: {reason}',
     'error.login_port_unavailable': 'The login could not open port {port} on 127.0.0.1.',
-    'error.login_port_unavailable.inUse': 'Port {port} on 127.0.0.1 is used by another program, so the login answer cannot be received. Close that program or choose another port (and register it with the service).',
+    'error.login_port_unavailable.inUse':
+      'Port {port} on 127.0.0.1 is used by another program, so the login answer cannot be received. Close that program or choose another port (and register it with the service).',
     'error.login_timeout': 'The login was not finished within {seconds} s. Start it again.',
     'error.login_cancelled': 'The login was cancelled.',
     'error.login_browser_failed': 'The system browser could not be opened.',
-    'error.login_required': 'The station is not logged in to the service. Log in under Settings → Accounts, then try again.',
-    'error.logged_out': 'The station is not logged in to the service. Log in under Settings → Accounts, then try again.',
+    'error.login_required':
+      'The station is not logged in to the service. Log in under Settings → Accounts, then try again.',
+    'error.logged_out':
+      'The station is not logged in to the service. Log in under Settings → Accounts, then try again.',
     'error.no_account': 'No account is set up. Add one under Settings → Accounts and log in.',
     'error.service_login_required': 'The saved login is no longer valid. Log in again under Settings → Accounts.',
-    'error.service_auth': 'The service refused the client id or client secret. Check the account under Settings → Accounts.',
+    'error.service_auth':
+      'The service refused the client id or client secret. Check the account under Settings → Accounts.',
 
     // The service, when the station could not get its answer (its own answers are shown as they are).
     'error.service_unreachable': 'The service did not answer. Check the connection and try again.',
@@ -80,26 +87,34 @@ export const errors = defineMessages({
 
     // Print jobs and printers (electron/queue, electron/printing).
     'error.job_not_found': 'Print job {jobId} does not exist.',
-    'error.job_not_cancellable': 'Print job {jobId} cannot be cancelled any more: only waiting, failed, uncertain or unconfirmed jobs can.',
+    'error.job_not_cancellable':
+      'Print job {jobId} cannot be cancelled any more: only waiting, failed, uncertain or unconfirmed jobs can.',
     'error.job_not_retryable': 'Print job {jobId} has not failed; only failed jobs can be retried.',
-    'error.job_not_retryable.uncertain': 'Print job {jobId} may have printed. Check the printer, then choose “Print again” or “It printed”.',
+    'error.job_not_retryable.uncertain':
+      'Print job {jobId} may have printed. Check the printer, then choose “Print again” or “It printed”.',
     'error.job_not_printable': 'Job {jobId} is a scan waiting to be closed; it has no labels to reprint yet.',
     'error.job_busy': 'Print job {jobId} is being printed right now. Wait for it to finish.',
-    'error.labels_in_printer': 'Its labels are in the printer right now: wait until they come out before printing them again.',
+    'error.labels_in_printer':
+      'Its labels are in the printer right now: wait until they come out before printing them again.',
     'error.job_not_movable': 'Print job {jobId} cannot be moved: only a job still waiting for its printer can.',
-    'error.job_not_uncertain': 'Print job {jobId} is not uncertain; only an uncertain or unconfirmed job can be confirmed as printed.',
+    'error.job_not_uncertain':
+      'Print job {jobId} is not uncertain; only an uncertain or unconfirmed job can be confirmed as printed.',
     'error.printer_not_found': 'No printer “{printerId}” is set up on this station.',
     'error.printer_not_found.routing': 'Label routing names printers that are not set up: {printerIds}.',
-    'error.printer_format_mismatch': 'The printer {printer} cannot print {format} labels. Pick another printer or format.',
+    'error.printer_format_mismatch':
+      'The printer {printer} cannot print {format} labels. Pick another printer or format.',
     'error.printer_builtin': 'The virtual printers are built in and cannot be removed.',
-    'error.printer_routed': 'Label routing still prints on “{printerId}”. Change the routing before removing the printer.',
+    'error.printer_routed':
+      'Label routing still prints on “{printerId}”. Change the routing before removing the printer.',
     'error.printer_not_virtual': 'Only the virtual printers keep what they received.',
     'error.printer_error': 'The printer did not print the label; it waits in the print queue.',
     'error.preview_unavailable': 'Job {jobId} has no label to show yet.',
     'error.preview_unavailable.no_pdftoppm': 'PDF previews need pdftoppm (poppler-utils) on this computer.',
     'error.preview_unavailable.render': 'The PDF could not be rendered for preview.',
-    'error.no_protocol_printer': 'No printer is set for collection protocols. Choose one under Settings → Label routing.',
-    'error.no_office_printer': 'No office printer is set. Choose one for collection protocols under Settings → Label routing.',
+    'error.no_protocol_printer':
+      'No printer is set for collection protocols. Choose one under Settings → Label routing.',
+    'error.no_office_printer':
+      'No office printer is set. Choose one for collection protocols under Settings → Label routing.',
     'error.no_printer_route': 'No printer is set for this carrier. Choose one under Settings → Label routing.',
     'error.no_printer': 'No printer takes this format: add one under Settings.',
     'error.fonts_missing': 'The document fonts are missing from this installation. Reinstall the station.',
@@ -115,7 +130,8 @@ export const errors = defineMessages({
     'error.not_closed': 'Not closed yet: labels and traces exist only for closed shipments.',
     'error.not_printed': 'Closed, but its labels were not printed: print them from the Shipments screen.',
     'error.no_traces': 'The service has no tracking events for this shipment yet.',
-    'error.weight_held': 'Held at the weight check: nothing was sent; scan the parcel again when its contents are checked.',
+    'error.weight_held':
+      'Held at the weight check: nothing was sent; scan the parcel again when its contents are checked.',
     'error.reprint_refused': 'The labels could not be printed again: the service did not allow it.',
     'error.already_closed': 'Already closed.',
     'error.cancelled': 'Cancelled.',
@@ -123,15 +139,20 @@ export const errors = defineMessages({
     'error.not_in_cache': 'Not known on this station: sync the shipments.',
     'error.closed_elsewhere': 'Closed elsewhere meanwhile.',
     'error.not_found': 'Shipment {deliveryId} was not found at the service.',
-    'error.not_stored': 'The station could not read shipment {deliveryId} from the service’s answer. Sync the shipments.',
-    'error.insert_outcome_unknown': 'The service did not answer the insert and the check failed too: the shipment may or may not exist. Look for it in Shipments (sync) before trying again.',
-    'error.not_demo': 'The demo pick list is only for the built-in sandbox. The active company uses a real service: scan its own orders instead.',
-    'error.not_demo_account': 'Only the demo company on the built-in sandbox can be reset. Make it the active company first.',
+    'error.not_stored':
+      'The station could not read shipment {deliveryId} from the service’s answer. Sync the shipments.',
+    'error.insert_outcome_unknown':
+      'The service did not answer the insert and the check failed too: the shipment may or may not exist. Look for it in Shipments (sync) before trying again.',
+    'error.not_demo':
+      'The demo pick list is only for the built-in sandbox. The active company uses a real service: scan its own orders instead.',
+    'error.not_demo_account':
+      'Only the demo company on the built-in sandbox can be reset. Make it the active company first.',
     'error.demo_reset_failed': 'The built-in sandbox did not reset. Try again; if it repeats, restart the station.',
   },
   cs: {
     'error.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
-    'error.unknown_method': 'Stanice tento požadavek nezná (stránka a stanice mohou být různých verzí). Načtěte stránku znovu.',
+    'error.unknown_method':
+      'Stanice tento požadavek nezná (stránka a stanice mohou být různých verzí). Načtěte stránku znovu.',
     'error.field.tooLong': 'Nejvýše {limit} znaků.',
     'error.field.tooShort': 'Alespoň {limit} znaků.',
     'error.field.required': 'Vyplňte toto pole.',
@@ -161,14 +182,16 @@ export const errors = defineMessages({
     'error.account_no_url': 'Účet „{name}“ nemá nastavenou adresu prostředí: {environment}.',
     'error.account_no_secret': 'Client secret účtu „{name}“ není v klíčence. Zadejte ho znovu.',
     'error.keychain_unavailable': 'Systémovou klíčenku nelze použít. Odemkněte ji a zkuste to znovu.',
-    'error.login_invalid_token': 'Služba tento refresh token nepřijala. Ověřte, že patří k tomuto klientovi a prostředí.',
+    'error.login_invalid_token':
+      'Služba tento refresh token nepřijala. Ověřte, že patří k tomuto klientovi a prostředí.',
     'error.login_invalid_token.format': 'Vložte refresh token (jedno slovo, bez mezer).',
     'error.login_access_denied': 'Oprávnění nebylo uděleno.',
     'error.login_failed': 'Služba přihlášení odmítla ({error}).',
     'error.login_failed.noCode': 'Odpověď přihlášení neobsahovala autorizační kód.',
     'error.login_exchange_failed': 'Přihlášení se nepodařilo dokončit: {reason}',
     'error.login_port_unavailable': 'Přihlášení nemohlo otevřít port {port} na 127.0.0.1.',
-    'error.login_port_unavailable.inUse': 'Port {port} na 127.0.0.1 používá jiný program, takže odpověď přihlášení nemůže dorazit. Zavřete ten program, nebo zvolte jiný port (a zaregistrujte ho u služby).',
+    'error.login_port_unavailable.inUse':
+      'Port {port} na 127.0.0.1 používá jiný program, takže odpověď přihlášení nemůže dorazit. Zavřete ten program, nebo zvolte jiný port (a zaregistrujte ho u služby).',
     'error.login_timeout': 'Přihlášení nebylo dokončeno do {seconds} s. Začněte ho znovu.',
     'error.login_cancelled': 'Přihlášení bylo zrušeno.',
     'error.login_browser_failed': 'Systémový prohlížeč se nepodařilo otevřít.',
@@ -190,17 +213,23 @@ export const errors = defineMessages({
     'error.doing.saveEdit': 'Uložení zásilky {deliveryId} selhalo',
 
     'error.job_not_found': 'Tisková úloha {jobId} neexistuje.',
-    'error.job_not_cancellable': 'Tiskovou úlohu {jobId} už nelze zrušit: zrušit lze jen čekající, neúspěšné, nejisté nebo nepotvrzené úlohy.',
+    'error.job_not_cancellable':
+      'Tiskovou úlohu {jobId} už nelze zrušit: zrušit lze jen čekající, neúspěšné, nejisté nebo nepotvrzené úlohy.',
     'error.job_not_retryable': 'Tisková úloha {jobId} neselhala; znovu zkusit lze jen neúspěšné úlohy.',
-    'error.job_not_retryable.uncertain': 'Tisková úloha {jobId} se možná vytiskla. Podívejte se na tiskárnu a zvolte „Tisknout znovu“, nebo „Vytisklo se“.',
+    'error.job_not_retryable.uncertain':
+      'Tisková úloha {jobId} se možná vytiskla. Podívejte se na tiskárnu a zvolte „Tisknout znovu“, nebo „Vytisklo se“.',
     'error.job_not_printable': 'Úloha {jobId} je sken čekající na uzavření; zatím nemá štítky k opětovnému tisku.',
     'error.job_busy': 'Tisková úloha {jobId} se právě tiskne. Počkejte, až doběhne.',
-    'error.labels_in_printer': 'Štítky této zásilky jsou právě v tiskárně: než je vytisknete znovu, počkejte, až vyjedou.',
-    'error.job_not_movable': 'Tiskovou úlohu {jobId} nelze přesunout: přesunout lze jen úlohu, která na tiskárnu ještě čeká.',
-    'error.job_not_uncertain': 'Tisková úloha {jobId} není nejistá; jako vytištěnou lze potvrdit jen nejistou nebo nepotvrzenou úlohu.',
+    'error.labels_in_printer':
+      'Štítky této zásilky jsou právě v tiskárně: než je vytisknete znovu, počkejte, až vyjedou.',
+    'error.job_not_movable':
+      'Tiskovou úlohu {jobId} nelze přesunout: přesunout lze jen úlohu, která na tiskárnu ještě čeká.',
+    'error.job_not_uncertain':
+      'Tisková úloha {jobId} není nejistá; jako vytištěnou lze potvrdit jen nejistou nebo nepotvrzenou úlohu.',
     'error.printer_not_found': 'Tiskárna „{printerId}“ na této stanici není nastavená.',
     'error.printer_not_found.routing': 'Směrování štítků uvádí tiskárny, které nejsou nastavené: {printerIds}.',
-    'error.printer_format_mismatch': 'Tiskárna {printer} neumí tisknout štítky {format}. Zvolte jinou tiskárnu nebo formát.',
+    'error.printer_format_mismatch':
+      'Tiskárna {printer} neumí tisknout štítky {format}. Zvolte jinou tiskárnu nebo formát.',
     'error.printer_builtin': 'Virtuální tiskárny jsou součástí stanice a nelze je odebrat.',
     'error.printer_routed': 'Směrování štítků stále tiskne na „{printerId}“. Před odebráním tiskárny směrování změňte.',
     'error.printer_not_virtual': 'Co přijaly, uchovávají jen virtuální tiskárny.',
@@ -208,8 +237,10 @@ export const errors = defineMessages({
     'error.preview_unavailable': 'Úloha {jobId} zatím nemá štítek k zobrazení.',
     'error.preview_unavailable.no_pdftoppm': 'Náhled PDF potřebuje v počítači program pdftoppm (poppler-utils).',
     'error.preview_unavailable.render': 'PDF se pro náhled nepodařilo vykreslit.',
-    'error.no_protocol_printer': 'Pro předávací protokoly není nastavena tiskárna. Zvolte ji v Nastavení → Směrování štítků.',
-    'error.no_office_printer': 'Není nastavena kancelářská tiskárna. Zvolte ji pro předávací protokoly v Nastavení → Směrování štítků.',
+    'error.no_protocol_printer':
+      'Pro předávací protokoly není nastavena tiskárna. Zvolte ji v Nastavení → Směrování štítků.',
+    'error.no_office_printer':
+      'Není nastavena kancelářská tiskárna. Zvolte ji pro předávací protokoly v Nastavení → Směrování štítků.',
     'error.no_printer_route': 'Pro tohoto dopravce není nastavena tiskárna. Zvolte ji v Nastavení → Směrování štítků.',
     'error.no_printer': 'Tento formát neumí žádná tiskárna: přidejte ji v Nastavení.',
     'error.fonts_missing': 'V této instalaci chybí písma dokumentů. Přeinstalujte stanici.',
@@ -224,7 +255,8 @@ export const errors = defineMessages({
     'error.not_closed': 'Ještě není uzavřená: štítky a sledování existují jen pro uzavřené zásilky.',
     'error.not_printed': 'Uzavřeno, ale štítky se nevytiskly: vytiskněte je na obrazovce Zásilky.',
     'error.no_traces': 'Služba pro tuto zásilku zatím nemá žádné události sledování.',
-    'error.weight_held': 'Zadrženo při kontrole hmotnosti: nic nebylo odesláno; po kontrole obsahu zásilku naskenujte znovu.',
+    'error.weight_held':
+      'Zadrženo při kontrole hmotnosti: nic nebylo odesláno; po kontrole obsahu zásilku naskenujte znovu.',
     'error.reprint_refused': 'Štítky nešlo vytisknout znovu: služba to nedovolila.',
     'error.already_closed': 'Už je uzavřená.',
     'error.cancelled': 'Je zrušená.',
@@ -233,9 +265,13 @@ export const errors = defineMessages({
     'error.closed_elsewhere': 'Mezitím ji uzavřel někdo jiný.',
     'error.not_found': 'Zásilka {deliveryId} ve službě nebyla nalezena.',
     'error.not_stored': 'Stanice nedokázala z odpovědi služby načíst zásilku {deliveryId}. Synchronizujte zásilky.',
-    'error.insert_outcome_unknown': 'Služba na uložení neodpověděla a ani kontrola se nepodařila: zásilka možná existuje, možná ne. Než to zkusíte znovu, najděte ji v Zásilkách (synchronizace).',
-    'error.not_demo': 'Ukázkový seznam k vychystání je jen pro vestavěný sandbox. Aktivní firma používá skutečnou službu: skenujte její vlastní objednávky.',
-    'error.not_demo_account': 'Obnovit lze jen ukázkovou firmu na vestavěném sandboxu. Nejdřív ji nastavte jako aktivní.',
-    'error.demo_reset_failed': 'Vestavěný sandbox se nepodařilo obnovit. Zkuste to znovu; když se to opakuje, restartujte stanici.',
+    'error.insert_outcome_unknown':
+      'Služba na uložení neodpověděla a ani kontrola se nepodařila: zásilka možná existuje, možná ne. Než to zkusíte znovu, najděte ji v Zásilkách (synchronizace).',
+    'error.not_demo':
+      'Ukázkový seznam k vychystání je jen pro vestavěný sandbox. Aktivní firma používá skutečnou službu: skenujte její vlastní objednávky.',
+    'error.not_demo_account':
+      'Obnovit lze jen ukázkovou firmu na vestavěném sandboxu. Nejdřív ji nastavte jako aktivní.',
+    'error.demo_reset_failed':
+      'Vestavěný sandbox se nepodařilo obnovit. Zkuste to znovu; když se to opakuje, restartujte stanici.',
   },
 }) satisfies { en: ErrorSentences; cs: ErrorSentences };

@@ -5,7 +5,8 @@ export const firstRun = defineMessages({
   en: {
     'firstRun.open': 'Try it: demo pick list',
     'firstRun.title': 'Demo pick list',
-    'firstRun.intro': 'Barcodes of the prepared demo shipments. Scan one from the screen or from paper: the shipment is closed and its label comes out of the virtual label printer.',
+    'firstRun.intro':
+      'Barcodes of the prepared demo shipments. Scan one from the screen or from paper: the shipment is closed and its label comes out of the virtual label printer.',
     'firstRun.scanLabel': 'Scan or type a code here',
     'firstRun.scanHint': 'Enter closes and prints. The Station screen (F1) shows the result full-screen.',
     'firstRun.print': 'Print the pick list',
@@ -31,7 +32,8 @@ export const firstRun = defineMessages({
   cs: {
     'firstRun.open': 'Vyzkoušejte: ukázkový seznam',
     'firstRun.title': 'Ukázkový seznam k vychystání',
-    'firstRun.intro': 'Čárové kódy připravených ukázkových zásilek. Naskenujte kterýkoli z obrazovky nebo z papíru: zásilka se uzavře a její štítek vyjede z virtuální tiskárny štítků.',
+    'firstRun.intro':
+      'Čárové kódy připravených ukázkových zásilek. Naskenujte kterýkoli z obrazovky nebo z papíru: zásilka se uzavře a její štítek vyjede z virtuální tiskárny štítků.',
     'firstRun.scanLabel': 'Sem naskenujte nebo napište kód',
     'firstRun.scanHint': 'Enter zásilku uzavře a vytiskne. Obrazovka Stanice (F1) ukáže výsledek přes celou obrazovku.',
     'firstRun.print': 'Vytisknout seznam',

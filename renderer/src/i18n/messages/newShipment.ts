@@ -14,18 +14,23 @@ export const newShipment = defineMessages({
     'newShipment.fixToSearch': 'Fill in the marked fields to search transports.',
     'newShipment.fixToSave': 'Fix the marked fields, then save again.',
     'newShipment.refused': 'The service refused the shipment: {message}. Fix the marked fields.',
-    'newShipment.conflict': 'Someone else changed shipment {id} since you opened it. Nothing was saved. The form now shows the fresh data: make your change again and save.',
+    'newShipment.conflict':
+      'Someone else changed shipment {id} since you opened it. Nothing was saved. The form now shows the fresh data: make your change again and save.',
     'newShipment.cancelConfirm': 'Cancel shipment {id}? A cancelled shipment cannot be closed or edited.',
     'newShipment.cancelled': 'Shipment {id} is cancelled.',
     'newShipment.actionFailed': 'It did not work. Try again.',
     'newShipment.print.printed': 'Shipment {id} closed — {n} labels printed.',
     'newShipment.print.printed.one': 'Shipment {id} closed — label printed.',
-    'newShipment.print.spooled': 'Shipment {id} closed — the {n} labels were handed to the print system, which does not say whether they printed.',
-    'newShipment.print.spooled.one': 'Shipment {id} closed — the label was handed to the print system, which does not say whether it printed.',
+    'newShipment.print.spooled':
+      'Shipment {id} closed — the {n} labels were handed to the print system, which does not say whether they printed.',
+    'newShipment.print.spooled.one':
+      'Shipment {id} closed — the label was handed to the print system, which does not say whether it printed.',
     'newShipment.print.queued': 'Shipment {id} closed — the {n} labels wait in the print queue.',
     'newShipment.print.queued.one': 'Shipment {id} closed — the label waits in the print queue.',
-    'newShipment.print.printer_down': 'Shipment {id} closed — the printer is not printing; the {n} labels wait in the queue.',
-    'newShipment.print.printer_down.one': 'Shipment {id} closed — the printer is not printing; the label waits in the queue.',
+    'newShipment.print.printer_down':
+      'Shipment {id} closed — the printer is not printing; the {n} labels wait in the queue.',
+    'newShipment.print.printer_down.one':
+      'Shipment {id} closed — the printer is not printing; the label waits in the queue.',
     'newShipment.print.none': 'Shipment {id} closed — no label was printed.',
     'newShipment.savedNotClosed': 'Shipment {id} saved but NOT closed: it stays prepared.',
     'newShipment.savedPrepared': 'Shipment {id} saved — prepared, not closed yet.',
@@ -51,7 +56,8 @@ export const newShipment = defineMessages({
     'newShipment.transport.stale': 'The shipment changed: search again for current prices.',
     'newShipment.transport.search': 'Search transports',
     'newShipment.transport.searching': 'Searching…',
-    'newShipment.transport.none': 'No carrier offers a transport for this shipment. Check the weight, dimensions and the recipient.',
+    'newShipment.transport.none':
+      'No carrier offers a transport for this shipment. Check the weight, dimensions and the recipient.',
     'newShipment.transport.carrier': 'Carrier and delivery type',
     'newShipment.transport.pickUp': 'Pick-up',
     'newShipment.transport.delivery': 'Delivery',
@@ -132,7 +138,8 @@ export const newShipment = defineMessages({
     'newShipment.fixToSearch': 'Pro vyhledání přepravy vyplňte označená pole.',
     'newShipment.fixToSave': 'Opravte označená pole a uložte znovu.',
     'newShipment.refused': 'Služba zásilku odmítla: {message}. Opravte označená pole.',
-    'newShipment.conflict': 'Zásilku {id} mezitím změnil někdo jiný. Nic se neuložilo. Formulář teď ukazuje aktuální data: proveďte změnu znovu a uložte.',
+    'newShipment.conflict':
+      'Zásilku {id} mezitím změnil někdo jiný. Nic se neuložilo. Formulář teď ukazuje aktuální data: proveďte změnu znovu a uložte.',
     'newShipment.cancelConfirm': 'Zrušit zásilku {id}? Zrušenou zásilku nelze uzavřít ani upravit.',
     'newShipment.cancelled': 'Zásilka {id} je zrušená.',
     'newShipment.actionFailed': 'Nepodařilo se. Zkuste to znovu.',
@@ -140,10 +147,14 @@ export const newShipment = defineMessages({
     'newShipment.print.printed.one': 'Zásilka {id} uzavřena — štítek vytištěn.',
     'newShipment.print.printed.few': 'Zásilka {id} uzavřena — vytištěny {n} štítky.',
     'newShipment.print.printed.many': 'Zásilka {id} uzavřena — vytištěno {n} štítku.',
-    'newShipment.print.spooled': 'Zásilka {id} uzavřena — {n} štítků bylo předáno tiskovému systému, který neříká, zda se vytiskly.',
-    'newShipment.print.spooled.one': 'Zásilka {id} uzavřena — štítek byl předán tiskovému systému, který neříká, zda se vytiskl.',
-    'newShipment.print.spooled.few': 'Zásilka {id} uzavřena — {n} štítky byly předány tiskovému systému, který neříká, zda se vytiskly.',
-    'newShipment.print.spooled.many': 'Zásilka {id} uzavřena — {n} štítku bylo předáno tiskovému systému, který neříká, zda se vytiskly.',
+    'newShipment.print.spooled':
+      'Zásilka {id} uzavřena — {n} štítků bylo předáno tiskovému systému, který neříká, zda se vytiskly.',
+    'newShipment.print.spooled.one':
+      'Zásilka {id} uzavřena — štítek byl předán tiskovému systému, který neříká, zda se vytiskl.',
+    'newShipment.print.spooled.few':
+      'Zásilka {id} uzavřena — {n} štítky byly předány tiskovému systému, který neříká, zda se vytiskly.',
+    'newShipment.print.spooled.many':
+      'Zásilka {id} uzavřena — {n} štítku bylo předáno tiskovému systému, který neříká, zda se vytiskly.',
     'newShipment.print.queued': 'Zásilka {id} uzavřena — {n} štítků čeká ve frontě tisku.',
     'newShipment.print.queued.one': 'Zásilka {id} uzavřena — štítek čeká ve frontě tisku.',
     'newShipment.print.queued.few': 'Zásilka {id} uzavřena — {n} štítky čekají ve frontě tisku.',

@@ -40,7 +40,8 @@ export const printers = defineMessages({
     'printers.add.noConnection': 'No connection to the printer: {message}',
     'printers.add.submit': 'Add the printer',
     'printers.add.added': 'Printer “{name}” added.',
-    'printers.add.addedUnreachable': 'Printer “{name}” added. It cannot be reached now: it shows as unreachable, and its labels wait until it answers.',
+    'printers.add.addedUnreachable':
+      'Printer “{name}” added. It cannot be reached now: it shows as unreachable, and its labels wait until it answers.',
     'printers.add.found': 'Found {model}.',
     'printers.add.foundDpi': 'It prints at {dpi} dpi.',
     'printers.add.noDpi': 'It did not say its resolution: choose it below.',
@@ -105,7 +106,8 @@ export const printers = defineMessages({
     'printers.add.noConnection': 'K tiskárně se nelze připojit: {message}',
     'printers.add.submit': 'Přidat tiskárnu',
     'printers.add.added': 'Tiskárna „{name}“ byla přidána.',
-    'printers.add.addedUnreachable': 'Tiskárna „{name}“ byla přidána. Teď není dostupná: ukazuje se jako nedostupná a její štítky počkají, až odpoví.',
+    'printers.add.addedUnreachable':
+      'Tiskárna „{name}“ byla přidána. Teď není dostupná: ukazuje se jako nedostupná a její štítky počkají, až odpoví.',
     'printers.add.found': 'Nalezena tiskárna {model}.',
     'printers.add.foundDpi': 'Tiskne v rozlišení {dpi} dpi.',
     'printers.add.noDpi': 'Své rozlišení neuvedla: vyberte ho níže.',

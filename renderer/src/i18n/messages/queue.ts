@@ -50,8 +50,10 @@ export const queue = defineMessages({
     'queue.empty': 'No print jobs here.',
     'queue.uncertain.title': 'Printed or not? {n} jobs need your decision',
     'queue.uncertain.title.one': 'Printed or not? {n} job needs your decision',
-    'queue.uncertain.text': 'The printer or the station stopped while these labels were being sent, so they may or may not have printed. Look at the printer: if the label came out, press “It printed”; if not, press “Print again”.',
-    'queue.unconfirmed.text': 'These labels were sent whole, but the printer never confirmed taking them, so they may not have printed. Look at the printer: if the label came out, press “It printed”; if not, press “Print again”.',
+    'queue.uncertain.text':
+      'The printer or the station stopped while these labels were being sent, so they may or may not have printed. Look at the printer: if the label came out, press “It printed”; if not, press “Print again”.',
+    'queue.unconfirmed.text':
+      'These labels were sent whole, but the printer never confirmed taking them, so they may not have printed. Look at the printer: if the label came out, press “It printed”; if not, press “Print again”.',
     'queue.down.offline': 'Printer {name} is offline.',
     'queue.down.error': 'Printer {name} reports an error.',
     'queue.down.wait': 'Its jobs wait and print when it is back.',
@@ -111,8 +113,10 @@ export const queue = defineMessages({
     'queue.uncertain.title.one': 'Vytisklo se, nebo ne? Na vaše rozhodnutí čeká {n} úloha',
     'queue.uncertain.title.few': 'Vytisklo se, nebo ne? Na vaše rozhodnutí čekají {n} úlohy',
     'queue.uncertain.title.many': 'Vytisklo se, nebo ne? Na vaše rozhodnutí čeká {n} úlohy',
-    'queue.uncertain.text': 'Tiskárna nebo stanice se zastavila během odesílání těchto štítků, takže se možná vytiskly a možná ne. Podívejte se na tiskárnu: pokud štítek vyjel, stiskněte „Vytisklo se“; pokud ne, stiskněte „Tisknout znovu“.',
-    'queue.unconfirmed.text': 'Tyto štítky odešly celé, ale tiskárna jejich převzetí nepotvrdila, takže se možná nevytiskly. Podívejte se na tiskárnu: pokud štítek vyjel, stiskněte „Vytisklo se“; pokud ne, stiskněte „Tisknout znovu“.',
+    'queue.uncertain.text':
+      'Tiskárna nebo stanice se zastavila během odesílání těchto štítků, takže se možná vytiskly a možná ne. Podívejte se na tiskárnu: pokud štítek vyjel, stiskněte „Vytisklo se“; pokud ne, stiskněte „Tisknout znovu“.',
+    'queue.unconfirmed.text':
+      'Tyto štítky odešly celé, ale tiskárna jejich převzetí nepotvrdila, takže se možná nevytiskly. Podívejte se na tiskárnu: pokud štítek vyjel, stiskněte „Vytisklo se“; pokud ne, stiskněte „Tisknout znovu“.',
     'queue.down.offline': 'Tiskárna {name} je nedostupná.',
     'queue.down.error': 'Tiskárna {name} hlásí chybu.',
     'queue.down.wait': 'Její úlohy čekají a vytisknou se, až bude zpět.',

@@ -5,7 +5,8 @@ export const scale = defineMessages({
   en: {
     'settings.tab.scale': 'Scale & check',
     'scale.title': 'Scale',
-    'scale.intro': 'With a scale set up, a scan of a prepared parcel waits for its settled weight before the close. A weight off by more than the tolerance updates the shipment at the service first.',
+    'scale.intro':
+      'With a scale set up, a scan of a prepared parcel waits for its settled weight before the close. A weight off by more than the tolerance updates the shipment at the service first.',
     'scale.kind': 'Scale',
     'scale.kind.none': 'No scale',
     'scale.kind.mt-sics': 'Serial, Mettler Toledo MT-SICS (PS, PBA, ICS, BBA…)',
@@ -17,7 +18,8 @@ export const scale = defineMessages({
     'scale.discovering': 'Looking…',
     'scale.found.none': 'No scale was found. Type the port instead.',
     'scale.problem.serial': 'Serial ports could not be listed ({detail}): type the port’s path.',
-    'scale.problem.serial.missingTool': 'Serial ports could not be listed: this computer lacks the system program {tool}. Type the port’s path.',
+    'scale.problem.serial.missingTool':
+      'Serial ports could not be listed: this computer lacks the system program {tool}. Type the port’s path.',
     'scale.problem.hid': 'USB scales could not be listed ({detail}).',
     'scale.problem.hid.missingTool': 'USB scales could not be listed: this computer lacks the system program {tool}.',
     'scale.baud': 'Baud rate',
@@ -32,9 +34,11 @@ export const scale = defineMessages({
     'scale.askAbove': 'Ask when off by more than (%)',
     'scale.askAboveHint': 'A weight this far off the shipment’s asks the worker before it is sent.',
     'scale.askAboveBad': 'A whole number from 1 to 1000 %.',
-    'scale.verify': 'Check each printed label: the worker scans it and the station says whether it belongs to the parcel',
+    'scale.verify':
+      'Check each printed label: the worker scans it and the station says whether it belongs to the parcel',
     'scale.live': 'The scale now',
-    'scale.zeroHint': 'Nothing on the scale should read 0. If it does not, empty it and press the scale’s zero (→0←) key.',
+    'scale.zeroHint':
+      'Nothing on the scale should read 0. If it does not, empty it and press the scale’s zero (→0←) key.',
     'scale.state.stable': 'Stable: {weight}',
     'scale.state.motion': 'Moving… {weight}',
     'scale.state.overload': 'Overloaded: take the parcel off',
@@ -72,7 +76,8 @@ export const scale = defineMessages({
     'verify.expectShipment': 'Shipment {id}: {barcodes}',
     'verify.match': 'Right label: {code} belongs to shipment {id}',
     'verify.matchLeft': 'Right label: {code}. Still to scan for shipment {id}: {left}',
-    'verify.mismatch': 'WRONG LABEL: {code} belongs to shipment {label}, the parcel is shipment {expected} ({barcodes})',
+    'verify.mismatch':
+      'WRONG LABEL: {code} belongs to shipment {label}, the parcel is shipment {expected} ({barcodes})',
     'verify.mismatchUnknown': 'WRONG LABEL: {code} is not a label of shipment {expected} ({barcodes})',
     'verify.unverified.title': 'Labels nobody checked',
     'verify.unverified.row': 'Shipment {id}: {barcodes}, printed {at}',
@@ -80,7 +85,8 @@ export const scale = defineMessages({
   cs: {
     'settings.tab.scale': 'Váha a kontrola',
     'scale.title': 'Váha',
-    'scale.intro': 'S nastavenou váhou čeká načtení připravené zásilky na ustálenou hmotnost a teprve pak se zásilka uzavře. Liší-li se hmotnost víc než o toleranci, stanice nejdřív zásilku ve službě opraví.',
+    'scale.intro':
+      'S nastavenou váhou čeká načtení připravené zásilky na ustálenou hmotnost a teprve pak se zásilka uzavře. Liší-li se hmotnost víc než o toleranci, stanice nejdřív zásilku ve službě opraví.',
     'scale.kind': 'Váha',
     'scale.kind.none': 'Bez váhy',
     'scale.kind.mt-sics': 'Sériová, Mettler Toledo MT-SICS (PS, PBA, ICS, BBA…)',
@@ -92,14 +98,16 @@ export const scale = defineMessages({
     'scale.discovering': 'Hledám…',
     'scale.found.none': 'Žádná váha nenalezena. Napište port ručně.',
     'scale.problem.serial': 'Sériové porty nelze vypsat ({detail}): napište cestu k portu.',
-    'scale.problem.serial.missingTool': 'Sériové porty nelze vypsat: v počítači chybí systémový program {tool}. Napište cestu k portu.',
+    'scale.problem.serial.missingTool':
+      'Sériové porty nelze vypsat: v počítači chybí systémový program {tool}. Napište cestu k portu.',
     'scale.problem.hid': 'USB váhy nelze vypsat ({detail}).',
     'scale.problem.hid.missingTool': 'USB váhy nelze vypsat: v počítači chybí systémový program {tool}.',
     'scale.baud': 'Rychlost (baud)',
     'scale.tolerance': 'Tolerance (kg)',
     'scale.toleranceHint': 'Hmotnost, která se liší víc, zásilku opraví.',
     'scale.toleranceBad': 'Zadejte toleranci v kg, např. 0,05.',
-    'scale.pathRequired': 'Zadejte port nebo zařízení váhy (vyberte nalezené, nebo je napište), nebo zvolte „Bez váhy“.',
+    'scale.pathRequired':
+      'Zadejte port nebo zařízení váhy (vyberte nalezené, nebo je napište), nebo zvolte „Bez váhy“.',
     'scale.fixToSave': 'Neuloženo: opravte označená pole.',
     'scale.unit': 'Zobrazovat hmotnost v',
     'scale.wait': 'Čekat na hmotnost (sekund)',

@@ -38,7 +38,8 @@ export const settings = defineMessages({
     'settings.routing.fixErrors': 'Nothing was saved: fix the rows marked in red first.',
 
     'settings.scanner.title': 'Scanner',
-    'settings.scanner.intro': 'Some scanners send extra characters before or after the code. The station removes them before it looks the code up.',
+    'settings.scanner.intro':
+      'Some scanners send extra characters before or after the code. The station removes them before it looks the code up.',
     'settings.scanner.prefix': 'Prefix to remove',
     'settings.scanner.suffix': 'Suffix to remove',
     'settings.scanner.try': 'Try a scan here',
@@ -46,7 +47,8 @@ export const settings = defineMessages({
     'settings.scanner.result': 'The station reads: {code}',
     'settings.scanner.tooLong': 'At most 20 characters.',
     'settings.scanner.keyGap': 'Scanner speed: typical pause between keys (ms)',
-    'settings.scanner.keyGapHint': 'A scanner types a key every few ms, a person every 80 ms or slower. Keys this fast ending with Enter are a scan wherever the cursor is.',
+    'settings.scanner.keyGapHint':
+      'A scanner types a key every few ms, a person every 80 ms or slower. Keys this fast ending with Enter are a scan wherever the cursor is.',
     'settings.scanner.keyGapRange': 'A whole number from 5 to 100.',
     'settings.sounds.title': 'Sounds',
     'settings.sounds.on': 'Play a sound after every scan',
@@ -87,7 +89,8 @@ export const settings = defineMessages({
     'settings.routing.position': 'od pozice {n}',
     'settings.routing.pdfOnly': 'jen PDF',
     'settings.routing.actual': 'Nyní se tiskne: {format} na tiskárně {printer}',
-    'settings.routing.actualFallback': 'Nyní se tiskne: {format} na tiskárně {printer}, protože dopravce {carrier} nemá štítky ZPL',
+    'settings.routing.actualFallback':
+      'Nyní se tiskne: {format} na tiskárně {printer}, protože dopravce {carrier} nemá štítky ZPL',
     'settings.routing.actualNone': 'Nyní se netiskne (není nastavena tiskárna)',
     'settings.routing.noZpl': 'Dopravce {carrier} nemá štítky ZPL: zvolte PDF.',
     'settings.routing.needPrinter': 'Vyberte tiskárnu.',
@@ -96,7 +99,8 @@ export const settings = defineMessages({
     'settings.routing.fixErrors': 'Nic se neuložilo: nejdřív opravte řádky označené červeně.',
 
     'settings.scanner.title': 'Skener',
-    'settings.scanner.intro': 'Některé skenery posílají před kódem nebo za ním další znaky. Stanice je před vyhledáním kódu odstraní.',
+    'settings.scanner.intro':
+      'Některé skenery posílají před kódem nebo za ním další znaky. Stanice je před vyhledáním kódu odstraní.',
     'settings.scanner.prefix': 'Předpona k odstranění',
     'settings.scanner.suffix': 'Přípona k odstranění',
     'settings.scanner.try': 'Vyzkoušejte sken zde',
@@ -104,7 +108,8 @@ export const settings = defineMessages({
     'settings.scanner.result': 'Stanice přečte: {code}',
     'settings.scanner.tooLong': 'Nejvýše 20 znaků.',
     'settings.scanner.keyGap': 'Rychlost skeneru: obvyklá pauza mezi klávesami (ms)',
-    'settings.scanner.keyGapHint': 'Skener napíše klávesu každých pár ms, člověk nanejvýš jednou za 80 ms. Takto rychlé klávesy zakončené Enterem jsou sken, ať je kurzor kdekoli.',
+    'settings.scanner.keyGapHint':
+      'Skener napíše klávesu každých pár ms, člověk nanejvýš jednou za 80 ms. Takto rychlé klávesy zakončené Enterem jsou sken, ať je kurzor kdekoli.',
     'settings.scanner.keyGapRange': 'Celé číslo od 5 do 100.',
     'settings.sounds.title': 'Zvuky',
     'settings.sounds.on': 'Po každém skenu přehrát zvuk',

@@ -37,22 +37,31 @@ export const station = defineMessages({
     'station.weightCheck.line': '{weighed} on the scale, {expected} expected — wrong contents?',
     'station.weightCheck.package': 'Package {n}: {text}',
     'station.weightCheck.question': 'Correct the weight and close?',
-    'station.note.held': 'Held: the weight was not sent and the shipment is not closed. Check the contents, then scan the parcel again.',
+    'station.note.held':
+      'Held: the weight was not sent and the shipment is not closed. Check the contents, then scan the parcel again.',
     'scanToast.toStationWeight': 'Answer on the Station screen (F1): Enter accepts the weight, Esc holds the parcel.',
     'station.kind.login_required': 'Log in to the service',
     'station.kind.error': 'Not closed',
     'station.kind.working': 'Working…',
     'station.kind.refused': 'Scan refused',
-    'station.refused.tooLong': 'This is not a parcel code: a code has at most {max} characters. Clear the box and scan again.',
+    'station.refused.tooLong':
+      'This is not a parcel code: a code has at most {max} characters. Clear the box and scan again.',
     'station.note.queued': 'Labels wait in the print queue and print as soon as the printer takes them.',
     'station.note.queued.one': 'The label waits in the print queue and prints as soon as the printer takes it.',
-    'station.note.spooled': 'The computer’s print system took the labels and passed them on; it does not say whether they printed. Check that they came out.',
-    'station.note.spooled.one': 'The computer’s print system took the label and passed it on; it does not say whether it printed. Check that it came out.',
-    'station.note.printerDown': 'The shipment is closed. Labels wait in the print queue and print by themselves when the printer is back.',
-    'station.note.printerDown.one': 'The shipment is closed. The label waits in the print queue and prints by itself when the printer is back.',
-    'station.note.unreachable': 'Nothing is lost: the scan waits in the queue and closes and prints in scan order when the service is back.',
-    'station.note.elsewhere': 'Closed elsewhere (another station or the web application) — its labels were not printed here.',
-    'station.note.elsewhere.one': 'Closed elsewhere (another station or the web application) — its label was not printed here.',
+    'station.note.spooled':
+      'The computer’s print system took the labels and passed them on; it does not say whether they printed. Check that they came out.',
+    'station.note.spooled.one':
+      'The computer’s print system took the label and passed it on; it does not say whether it printed. Check that it came out.',
+    'station.note.printerDown':
+      'The shipment is closed. Labels wait in the print queue and print by themselves when the printer is back.',
+    'station.note.printerDown.one':
+      'The shipment is closed. The label waits in the print queue and prints by itself when the printer is back.',
+    'station.note.unreachable':
+      'Nothing is lost: the scan waits in the queue and closes and prints in scan order when the service is back.',
+    'station.note.elsewhere':
+      'Closed elsewhere (another station or the web application) — its labels were not printed here.',
+    'station.note.elsewhere.one':
+      'Closed elsewhere (another station or the web application) — its label was not printed here.',
     'station.note.closedHere': 'This station closed it and printed its labels before.',
     'station.note.closedHere.one': 'This station closed it and printed its label before.',
     'station.note.noLabels': 'Its labels will be fetched from the service.',
@@ -142,7 +151,8 @@ export const station = defineMessages({
     'station.weightCheck.line': '{weighed} na váze, očekáváno {expected} — špatný obsah?',
     'station.weightCheck.package': 'Balík {n}: {text}',
     'station.weightCheck.question': 'Opravit hmotnost a uzavřít?',
-    'station.note.held': 'Zadrženo: hmotnost nebyla odeslána a zásilka není uzavřena. Zkontrolujte obsah a naskenujte zásilku znovu.',
+    'station.note.held':
+      'Zadrženo: hmotnost nebyla odeslána a zásilka není uzavřena. Zkontrolujte obsah a naskenujte zásilku znovu.',
     'scanToast.toStationWeight': 'Odpovězte na obrazovce Stanice (F1): Enter hmotnost přijme, Esc zásilku zadrží.',
     'station.kind.login_required': 'Přihlaste se ke službě',
     'station.kind.error': 'Neuzavřeno',
@@ -153,15 +163,24 @@ export const station = defineMessages({
     'station.note.queued.one': 'Štítek čeká v tiskové frontě a vytiskne se, jakmile ho tiskárna převezme.',
     'station.note.queued.few': 'Štítky čekají v tiskové frontě a vytisknou se, jakmile je tiskárna převezme.',
     'station.note.queued.many': 'Štítky čekají v tiskové frontě a vytisknou se, jakmile je tiskárna převezme.',
-    'station.note.spooled': 'Tiskový systém počítače štítky převzal a předal dál; neříká, zda se vytiskly. Zkontrolujte, že vyjely.',
-    'station.note.spooled.one': 'Tiskový systém počítače štítek převzal a předal dál; neříká, zda se vytiskl. Zkontrolujte, že vyjel.',
-    'station.note.spooled.few': 'Tiskový systém počítače štítky převzal a předal dál; neříká, zda se vytiskly. Zkontrolujte, že vyjely.',
-    'station.note.spooled.many': 'Tiskový systém počítače štítky převzal a předal dál; neříká, zda se vytiskly. Zkontrolujte, že vyjely.',
-    'station.note.printerDown': 'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
-    'station.note.printerDown.one': 'Zásilka je uzavřena. Štítek čeká v tiskové frontě a vytiskne se sám, až bude tiskárna zase v pořádku.',
-    'station.note.printerDown.few': 'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
-    'station.note.printerDown.many': 'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
-    'station.note.unreachable': 'Nic se neztratí: sken čeká ve frontě a po obnovení služby se uzavře a vytiskne v pořadí skenování.',
+    'station.note.spooled':
+      'Tiskový systém počítače štítky převzal a předal dál; neříká, zda se vytiskly. Zkontrolujte, že vyjely.',
+    'station.note.spooled.one':
+      'Tiskový systém počítače štítek převzal a předal dál; neříká, zda se vytiskl. Zkontrolujte, že vyjel.',
+    'station.note.spooled.few':
+      'Tiskový systém počítače štítky převzal a předal dál; neříká, zda se vytiskly. Zkontrolujte, že vyjely.',
+    'station.note.spooled.many':
+      'Tiskový systém počítače štítky převzal a předal dál; neříká, zda se vytiskly. Zkontrolujte, že vyjely.',
+    'station.note.printerDown':
+      'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
+    'station.note.printerDown.one':
+      'Zásilka je uzavřena. Štítek čeká v tiskové frontě a vytiskne se sám, až bude tiskárna zase v pořádku.',
+    'station.note.printerDown.few':
+      'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
+    'station.note.printerDown.many':
+      'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
+    'station.note.unreachable':
+      'Nic se neztratí: sken čeká ve frontě a po obnovení služby se uzavře a vytiskne v pořadí skenování.',
     'station.note.elsewhere': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítky se zde netiskly.',
     'station.note.elsewhere.one': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítek se zde netiskl.',
     'station.note.elsewhere.few': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítky se zde netiskly.',
@@ -184,7 +203,8 @@ export const station = defineMessages({
     'station.note.ambiguous': 'Naskenujte raději čárový kód balíku, nebo zásilku vyberte na obrazovce Zásilky (F2).',
     'station.note.rejected': 'Nic nebylo uzavřeno. Opravte zásilku a naskenujte ji znovu.',
     'station.note.login': 'Přihlaste se v Nastavení → Účty (F8) a naskenujte znovu.',
-    'station.note.error': 'Nic nebylo uzavřeno. Naskenujte znovu; když se to opakuje, podívejte se na obrazovku Stav (F9).',
+    'station.note.error':
+      'Nic nebylo uzavřeno. Naskenujte znovu; když se to opakuje, podívejte se na obrazovku Stav (F9).',
     'station.note.skipped': 'Nic se netisklo.',
     'station.packages': '{n} balíků',
     'station.packages.one': '{n} balík',

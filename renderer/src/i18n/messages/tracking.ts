@@ -28,7 +28,8 @@ export const tracking = defineMessages({
     'tracking.refresh': 'Obnovit sledování',
     'tracking.clear': 'Vyprázdnit',
     'tracking.remove': 'Odebrat',
-    'tracking.empty': 'Naskenujte nebo napište zásilku, nebo vyberte zásilky na obrazovce Zásilky a stiskněte Sledování.',
+    'tracking.empty':
+      'Naskenujte nebo napište zásilku, nebo vyberte zásilky na obrazovce Zásilky a stiskněte Sledování.',
     'tracking.loading': 'Ptám se služby…',
     'tracking.lastChecked': 'u dopravce ověřeno {time}',
     'tracking.neverChecked': 'u dopravce zatím neověřeno',

@@ -34,16 +34,29 @@ function formatWhen(language: string, iso: string, withTime = true): string {
  */
 function notPrintedText(t: T, reasonCode: string | undefined, state: 'failed' | 'uncertain' | 'unconfirmed'): string {
   const reason = reasonCode ? reasonText(t, reasonCode, null) : '';
-  const text = state === 'failed' ? t('endOfDay.job.failed', { reason }) : t('endOfDay.job.unsure', { reason, state: t(`queue.state.${state}`) });
+  const text =
+    state === 'failed'
+      ? t('endOfDay.job.failed', { reason })
+      : t('endOfDay.job.unsure', { reason, state: t(`queue.state.${state}`) });
   return text.replace(/\s+/g, ' ').trim();
 }
 
 function JobState({ job, jobId }: { job: FollowedJob | undefined; jobId: number | null }) {
   const t = useT();
   if (jobId === null) return <span className="eod-job bad">{t('endOfDay.job.none')}</span>;
-  if (job?.state === 'done') return <span className="eod-job ok" data-testid="eod-job-state" data-state="done">{t('endOfDay.job.done')}</span>;
+  if (job?.state === 'done')
+    return (
+      <span className="eod-job ok" data-testid="eod-job-state" data-state="done">
+        {t('endOfDay.job.done')}
+      </span>
+    );
   // Handed to the office printer's print system, which does not say it printed.
-  if (job?.state === 'spooled') return <span className="eod-job" data-testid="eod-job-state" data-state="spooled">{t('endOfDay.job.spooled')}</span>;
+  if (job?.state === 'spooled')
+    return (
+      <span className="eod-job" data-testid="eod-job-state" data-state="spooled">
+        {t('endOfDay.job.spooled')}
+      </span>
+    );
   const state = job?.state;
   if (job && (state === 'failed' || state === 'uncertain' || state === 'unconfirmed'))
     return (
@@ -51,10 +64,22 @@ function JobState({ job, jobId }: { job: FollowedJob | undefined; jobId: number 
         {notPrintedText(t, job.reasonCode, state)}
       </span>
     );
-  return <span className="eod-job" data-testid="eod-job-state" data-state={job?.state ?? 'queued'}>{t('endOfDay.job.queued')}</span>;
+  return (
+    <span className="eod-job" data-testid="eod-job-state" data-state={job?.state ?? 'queued'}>
+      {t('endOfDay.job.queued')}
+    </span>
+  );
 }
 
-function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<number, FollowedJob>; onDismiss(): void }) {
+function NoticeBar({
+  notice,
+  jobs,
+  onDismiss,
+}: {
+  notice: Notice;
+  jobs: Record<number, FollowedJob>;
+  onDismiss(): void;
+}) {
   const t = useT();
   const close = (
     <button type="button" className="eod-dismiss" onClick={onDismiss} aria-label={t('endOfDay.dismiss')}>
@@ -84,7 +109,12 @@ function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<n
   const job = jobId === null ? undefined : jobs[jobId];
   const text =
     notice.kind === 'created'
-      ? t('endOfDay.created', { id: notice.protocol.collectionProtocolId, carrier: notice.protocol.carrier, place: notice.place, count: count(t, notice.protocol.deliveryIds.length) })
+      ? t('endOfDay.created', {
+          id: notice.protocol.collectionProtocolId,
+          carrier: notice.protocol.carrier,
+          place: notice.place,
+          count: count(t, notice.protocol.deliveryIds.length),
+        })
       : t('endOfDay.reprinted', { id: notice.collectionProtocolId });
   const bad = jobId === null || job?.state === 'failed' || job?.state === 'uncertain' || job?.state === 'unconfirmed';
   return (
@@ -99,16 +129,31 @@ function NoticeBar({ notice, jobs, onDismiss }: { notice: Notice; jobs: Record<n
   );
 }
 
-function Candidates(p: { list: ProtocolCandidate[] | null; busy: string | null; onCreate(c: ProtocolCandidate): void }) {
+function Candidates(p: {
+  list: ProtocolCandidate[] | null;
+  busy: string | null;
+  onCreate(c: ProtocolCandidate): void;
+}) {
   const t = useT();
   if (!p.list) return <p className="loading">{t('endOfDay.candidates.loading')}</p>;
-  if (p.list.length === 0) return <p className="eod-empty" data-testid="eod-candidates-empty">{t('endOfDay.candidates.empty')}</p>;
+  if (p.list.length === 0)
+    return (
+      <p className="eod-empty" data-testid="eod-candidates-empty">
+        {t('endOfDay.candidates.empty')}
+      </p>
+    );
   return (
     <ul className="eod-candidates" data-testid="eod-candidates">
       {p.list.map((c) => {
         const key = `${c.carrier}/${c.collectionPlace}`;
         return (
-          <li key={key} className="eod-candidate" data-testid="eod-candidate" data-carrier={c.carrier} data-place={c.collectionPlace}>
+          <li
+            key={key}
+            className="eod-candidate"
+            data-testid="eod-candidate"
+            data-carrier={c.carrier}
+            data-place={c.collectionPlace}
+          >
             <span className="eod-carrier">{c.carrier}</span>
             <span className="eod-place">
               <strong>{c.collectionPlaceName ?? c.collectionPlace}</strong>
@@ -117,7 +162,13 @@ function Candidates(p: { list: ProtocolCandidate[] | null; busy: string | null; 
             <span className="eod-count" data-testid="eod-count" data-count={c.deliveryIds.length}>
               {count(t, c.deliveryIds.length)}
             </span>
-            <button type="button" className="primary" disabled={p.busy !== null} onClick={() => p.onCreate(c)} data-testid="eod-create">
+            <button
+              type="button"
+              className="primary"
+              disabled={p.busy !== null}
+              onClick={() => p.onCreate(c)}
+              data-testid="eod-create"
+            >
               {p.busy === key ? t('endOfDay.creating') : t('endOfDay.create')}
             </button>
           </li>
@@ -170,8 +221,15 @@ export function EndOfDayScreen() {
               </thead>
               <tbody>
                 {eod.pickups.map((o, i) => (
-                  <tr key={`${o.carrier}/${o.collectionPlace}/${o.scheduled}/${i}`} data-testid="eod-pickup" data-carrier={o.carrier} data-place={o.collectionPlace}>
-                    <td className="eod-when"><strong>{formatWhen(language, o.scheduled, false)}</strong></td>
+                  <tr
+                    key={`${o.carrier}/${o.collectionPlace}/${o.scheduled}/${i}`}
+                    data-testid="eod-pickup"
+                    data-carrier={o.carrier}
+                    data-place={o.collectionPlace}
+                  >
+                    <td className="eod-when">
+                      <strong>{formatWhen(language, o.scheduled, false)}</strong>
+                    </td>
                     <td>{o.carrier}</td>
                     <td>{o.collectionPlace}</td>
                     <td className="num">{o.deliveryIds.length}</td>
@@ -209,10 +267,19 @@ export function EndOfDayScreen() {
                     <td className="num">{p.deliveryIds.length}</td>
                     <td className="eod-when">{formatWhen(language, p.created)}</td>
                     <td className="eod-actions">
-                      <button type="button" onClick={() => setPreview(p.collectionProtocolId)} data-testid="eod-preview">
+                      <button
+                        type="button"
+                        onClick={() => setPreview(p.collectionProtocolId)}
+                        data-testid="eod-preview"
+                      >
                         {t('endOfDay.preview')}
                       </button>
-                      <button type="button" disabled={eod.busy !== null} onClick={() => void eod.reprint(p.collectionProtocolId)} data-testid="eod-reprint">
+                      <button
+                        type="button"
+                        disabled={eod.busy !== null}
+                        onClick={() => void eod.reprint(p.collectionProtocolId)}
+                        data-testid="eod-reprint"
+                      >
                         {t('endOfDay.reprint')}
                       </button>
                     </td>

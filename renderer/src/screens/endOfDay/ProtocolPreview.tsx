@@ -35,10 +35,21 @@ export function ProtocolPreview(p: { collectionProtocolId: number; onClose(): vo
         </button>
       </header>
       <div className="eod-dialog-body">
-        {error && <p className="eod-error-text" role="alert">{error}</p>}
+        {error && (
+          <p className="eod-error-text" role="alert">
+            {error}
+          </p>
+        )}
         {!error && !pages && <p className="loading">{t('endOfDay.preview.loading')}</p>}
         {pages?.map((pg, i) => (
-          <img key={i} src={`data:image/png;base64,${pg.png}`} width={pg.width} height={pg.height} alt={`${i + 1} / ${pages.length}`} data-testid="eod-preview-page" />
+          <img
+            key={i}
+            src={`data:image/png;base64,${pg.png}`}
+            width={pg.width}
+            height={pg.height}
+            alt={`${i + 1} / ${pages.length}`}
+            data-testid="eod-preview-page"
+          />
         ))}
       </div>
     </dialog>

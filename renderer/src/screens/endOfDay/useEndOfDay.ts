@@ -5,7 +5,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobStateChange } from '../../../../shared/contract/printing';
-import type { PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from '../../../../shared/contract/workflows';
+import type {
+  PickupOrder,
+  ProtocolCandidate,
+  ProtocolRecord,
+  WorkflowError,
+} from '../../../../shared/contract/workflows';
 import type { RpcError } from '../../../../shared/rpcEnvelope';
 import { rpc } from '../../rpc/transport';
 
@@ -20,7 +25,9 @@ export type Notice =
 /** The service's own messages (spec 422 `errors[]`), when the core passed them on. */
 function refusal(error: RpcError): Notice {
   const details = error.details as { messages?: unknown } | undefined;
-  const messages = Array.isArray(details?.messages) ? details.messages.filter((m): m is string => typeof m === 'string') : [];
+  const messages = Array.isArray(details?.messages)
+    ? details.messages.filter((m): m is string => typeof m === 'string')
+    : [];
   // The core joins the headline and the per-field messages with " | " for logs; the list shows them apart.
   const headline = messages.length ? error.message.split(' | ')[0]! : error.message;
   // A per-field message that only repeats the headline is said once.
@@ -98,7 +105,20 @@ export function useEndOfDay() {
       const job = r.value.jobs[0];
       const version = r.value.version;
       // A change newer than the reply came first: it stands (the reply includes every change up to its version).
-      setJobs((js) => ((js[jobId]?.version ?? -1) > version ? js : { ...js, [jobId]: { id: job.id, state: job.state, reasonCode: job.reasonCode ?? undefined, reason: job.reason ?? undefined, version } }));
+      setJobs((js) =>
+        (js[jobId]?.version ?? -1) > version
+          ? js
+          : {
+              ...js,
+              [jobId]: {
+                id: job.id,
+                state: job.state,
+                reasonCode: job.reasonCode ?? undefined,
+                reason: job.reason ?? undefined,
+                version,
+              },
+            },
+      );
     });
   };
 
@@ -108,7 +128,12 @@ export function useEndOfDay() {
     setBusy(null);
     if (r.ok) {
       follow(r.value.jobId);
-      setNotice({ kind: 'created', protocol: r.value.protocol, jobId: r.value.jobId, place: c.collectionPlaceName ?? c.collectionPlace });
+      setNotice({
+        kind: 'created',
+        protocol: r.value.protocol,
+        jobId: r.value.jobId,
+        place: c.collectionPlaceName ?? c.collectionPlace,
+      });
     } else setNotice(refusal(r.error));
     await Promise.all([loadCandidates(true), loadHistory()]);
   };
@@ -124,5 +149,18 @@ export function useEndOfDay() {
     await loadHistory();
   };
 
-  return { candidates, refreshError, loading, protocols, pickups, notice, busy, jobs, create, reprint, refresh: () => loadCandidates(true), dismiss: () => setNotice(null) };
+  return {
+    candidates,
+    refreshError,
+    loading,
+    protocols,
+    pickups,
+    notice,
+    busy,
+    jobs,
+    create,
+    reprint,
+    refresh: () => loadCandidates(true),
+    dismiss: () => setNotice(null),
+  };
 }

@@ -22,13 +22,25 @@ import './firstRun.css';
 type Result = { kind: 'scan' | 'print'; ok: boolean | null; text: string };
 
 function resultOf(t: T, o: ScanOutcome): Result {
-  const bad = (reason: string): Result => ({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: shownCode(o.code), reason }) });
+  const bad = (reason: string): Result => ({
+    kind: 'scan',
+    ok: false,
+    text: t('firstRun.result.bad', { code: shownCode(o.code), reason }),
+  });
   switch (o.kind) {
     case 'printed':
     case 'spooled':
     case 'queued':
     case 'printer_down':
-      return { kind: 'scan', ok: true, text: t('firstRun.result.ok', { code: shownCode(o.code), carrier: o.shipment.carrier, recipient: o.shipment.recipientName }) };
+      return {
+        kind: 'scan',
+        ok: true,
+        text: t('firstRun.result.ok', {
+          code: shownCode(o.code),
+          carrier: o.shipment.carrier,
+          recipient: o.shipment.recipientName,
+        }),
+      };
     case 'already_closed':
     case 'cancelled':
     case 'not_found':
@@ -87,7 +99,8 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
       rpc.on('scan.outcome', (o) => {
         if (o.scanId !== waiting.current) return;
         setResult(resultOf(t, o));
-        if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down') load.current();
+        if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down')
+          load.current();
       }),
     [t],
   );
@@ -99,7 +112,12 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
     setResult({ kind: 'scan', ok: null, text: t('firstRun.result.working', { code: shownCode(c) }) });
     const r = await rpc.request('scan.submit', { code: c });
     if (r.ok) waiting.current = r.value.scanId;
-    else setResult({ kind: 'scan', ok: false, text: t('firstRun.result.bad', { code: shownCode(c), reason: errorText(t, r.error) }) });
+    else
+      setResult({
+        kind: 'scan',
+        ok: false,
+        text: t('firstRun.result.bad', { code: shownCode(c), reason: errorText(t, r.error) }),
+      });
   };
   // A scan while a button of the dialog has the focus is still the dialog's scan.
   useScanRoute((c) => void submit(c));
@@ -108,7 +126,11 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
     setPrinting(true);
     const r = await rpc.request('demo.printPickList', { language });
     setPrinting(false);
-    setResult(r.ok ? { kind: 'print', ok: true, text: t('firstRun.printed', { id: r.value.jobId }) } : { kind: 'print', ok: false, text: errorText(t, r.error) });
+    setResult(
+      r.ok
+        ? { kind: 'print', ok: true, text: t('firstRun.printed', { id: r.value.jobId }) }
+        : { kind: 'print', ok: false, text: errorText(t, r.error) },
+    );
   };
 
   return (
@@ -116,10 +138,17 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
       <header className="fr-head">
         <div className="fr-titles">
           <h2 id="fr-title">{t('firstRun.title')}</h2>
-          <span className="fr-count" data-testid="demo-pick-count">{list ? t('firstRun.count', { n: list.items.length }) : '\u00a0'}</span>
+          <span className="fr-count" data-testid="demo-pick-count">
+            {list ? t('firstRun.count', { n: list.items.length }) : '\u00a0'}
+          </span>
         </div>
         <span className="fr-spacer" />
-        <button type="button" onClick={() => void print()} disabled={printing || !list || list.items.length === 0} data-testid="demo-pick-print">
+        <button
+          type="button"
+          onClick={() => void print()}
+          disabled={printing || !list || list.items.length === 0}
+          data-testid="demo-pick-print"
+        >
           {printing ? t('firstRun.printing') : t('firstRun.print')}
         </button>
         <button
@@ -132,7 +161,13 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
         >
           {t('firstRun.toStation')} <kbd>F1</kbd>
         </button>
-        <button type="button" onClick={() => ref.current?.close()} aria-label={t('firstRun.close')} title={t('firstRun.close')} data-testid="demo-pick-close">
+        <button
+          type="button"
+          onClick={() => ref.current?.close()}
+          aria-label={t('firstRun.close')}
+          title={t('firstRun.close')}
+          data-testid="demo-pick-close"
+        >
           ✕ <kbd>Esc</kbd>
         </button>
       </header>
@@ -157,18 +192,35 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
             data-scan-line
           />
         </label>
-        <p className={`fr-result ${result?.ok === true ? 'ok' : result?.ok === false ? 'bad' : ''}`} aria-live="polite" data-testid="demo-pick-result" data-kind={result?.kind} data-ok={result ? String(result.ok) : undefined}>
+        <p
+          className={`fr-result ${result?.ok === true ? 'ok' : result?.ok === false ? 'bad' : ''}`}
+          aria-live="polite"
+          data-testid="demo-pick-result"
+          data-kind={result?.kind}
+          data-ok={result ? String(result.ok) : undefined}
+        >
           {result ? result.text : t('firstRun.scanHint')}
         </p>
       </div>
       <div className="fr-body">
-        {error && <p className="fr-error" role="alert" data-testid="demo-pick-error">{error}</p>}
+        {error && (
+          <p className="fr-error" role="alert" data-testid="demo-pick-error">
+            {error}
+          </p>
+        )}
         {!error && !list && <p className="loading">{t('firstRun.loading')}</p>}
         {list && list.items.length === 0 && <p className="fr-empty">{t('firstRun.empty')}</p>}
         {list && list.items.length > 0 && (
           <>
             {list.pages.map((pg, i) => (
-              <img key={i} src={`data:image/png;base64,${pg.png}`} width={pg.width} height={pg.height} alt={`${t('firstRun.title')} ${i + 1} / ${list.pages.length}`} data-testid="demo-pick-page" />
+              <img
+                key={i}
+                src={`data:image/png;base64,${pg.png}`}
+                width={pg.width}
+                height={pg.height}
+                alt={`${t('firstRun.title')} ${i + 1} / ${list.pages.length}`}
+                data-testid="demo-pick-page"
+              />
             ))}
             <table className="visually-hidden" data-testid="demo-pick-items">
               <thead>

@@ -7,7 +7,15 @@ import type { AddressBookEntry, PartyDraft } from '../../../../shared/contract/n
 import { useT } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 
-export function AddressBook({ onPick, onClose, type }: { onPick(p: PartyDraft): void; onClose(): void; type?: 'address' | 'pickUpPlace' }) {
+export function AddressBook({
+  onPick,
+  onClose,
+  type,
+}: {
+  onPick(p: PartyDraft): void;
+  onClose(): void;
+  type?: 'address' | 'pickUpPlace';
+}) {
   const t = useT();
   const [text, setText] = useState('');
   const [entries, setEntries] = useState<AddressBookEntry[]>([]);
@@ -25,9 +33,19 @@ export function AddressBook({ onPick, onClose, type }: { onPick(p: PartyDraft): 
     };
   }, [text, type]);
   return (
-    <div className="ns-book" data-testid="ns-book" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}>
+    <div
+      className="ns-book"
+      data-testid="ns-book"
+      onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}
+    >
       <div className="ns-book-head">
-        <input ref={input} data-testid="ns-book-search" value={text} placeholder={t('newShipment.book.search')} onChange={(e) => setText(e.target.value)} />
+        <input
+          ref={input}
+          data-testid="ns-book-search"
+          value={text}
+          placeholder={t('newShipment.book.search')}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="button" onClick={onClose}>
           {t('newShipment.book.close')}
         </button>
@@ -43,7 +61,9 @@ export function AddressBook({ onPick, onClose, type }: { onPick(p: PartyDraft): 
                 <span>
                   {e.party.type === 'pickUpPlace'
                     ? t('newShipment.book.pickUp', { id: e.party.pickUpPlace })
-                    : [e.party.address.street, e.party.address.postalCode, e.party.address.city].filter(Boolean).join(', ')}
+                    : [e.party.address.street, e.party.address.postalCode, e.party.address.city]
+                        .filter(Boolean)
+                        .join(', ')}
                 </span>
                 <span className="ns-muted">{[e.party.phone, e.party.email].filter(Boolean).join(' · ')}</span>
                 <span className="ns-muted">{t('newShipment.book.uses', { n: e.uses })}</span>

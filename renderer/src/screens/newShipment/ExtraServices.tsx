@@ -23,7 +23,9 @@ export function ExtraServices({ option, draft, errors, onChange }: Props) {
   const chosen = draft.extraServices.map((s) => s.code);
   const nameOf = (code: string) => option.extraServices.find((s) => s.code === code)?.name ?? code;
   const toggle = (code: string, on: boolean) =>
-    onChange(on ? [...draft.extraServices, { code, arguments: {} }] : draft.extraServices.filter((s) => s.code !== code));
+    onChange(
+      on ? [...draft.extraServices, { code, arguments: {} }] : draft.extraServices.filter((s) => s.code !== code),
+    );
   const setArg = (code: string, id: string, v: string) =>
     onChange(draft.extraServices.map((s) => (s.code === code ? { ...s, arguments: { ...s.arguments, [id]: v } } : s)));
   const withChoices = priceWithChoices(option, chosen);
@@ -42,16 +44,31 @@ export function ExtraServices({ option, draft, errors, onChange }: Props) {
           return (
             <li key={s.code} className={disabled ? 'off' : undefined} data-testid={`ns-service-row-${s.code}`}>
               <label title={s.description}>
-                <input type="checkbox" data-testid={`ns-service-${s.code}`} checked={on} disabled={disabled} onChange={(e) => toggle(s.code, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  data-testid={`ns-service-${s.code}`}
+                  checked={on}
+                  disabled={disabled}
+                  onChange={(e) => toggle(s.code, e.target.checked)}
+                />
                 <span className="ns-service-name">{s.name}</span>
-                <span className="ns-service-price">{s.price ? formatMoney(s.price, lang) : t('newShipment.services.free')}</span>
+                <span className="ns-service-price">
+                  {s.price ? formatMoney(s.price, lang) : t('newShipment.services.free')}
+                </span>
               </label>
               <div className="ns-service-note">
                 {s.implicit && <span className="ns-badge included">{t('newShipment.services.included')}</span>}
                 {codOnly && <span className="ns-muted">{t('newShipment.services.codByAmount')}</span>}
-                {by && <span className="ns-muted" data-testid={`ns-service-banned-${s.code}`}>{t('newShipment.services.bannedBy', { other: nameOf(by) })}</span>}
+                {by && (
+                  <span className="ns-muted" data-testid={`ns-service-banned-${s.code}`}>
+                    {t('newShipment.services.bannedBy', { other: nameOf(by) })}
+                  </span>
+                )}
               </div>
-              <GroupError field={`extraServices.${s.code}`} error={errors[`extraServices.${s.code}`] ?? errors[`extraServices.${s.code}.code`]} />
+              <GroupError
+                field={`extraServices.${s.code}`}
+                error={errors[`extraServices.${s.code}`] ?? errors[`extraServices.${s.code}.code`]}
+              />
               {mine &&
                 s.arguments.map((a) => (
                   <Field
@@ -71,7 +88,10 @@ export function ExtraServices({ option, draft, errors, onChange }: Props) {
         })}
       </ul>
       <p className="ns-price-line" data-testid="ns-price-with-services">
-        {t('newShipment.services.final')} <strong>{option.finalPrice ? formatMoney(option.finalPrice, lang) : t('newShipment.transport.contract')}</strong>
+        {t('newShipment.services.final')}{' '}
+        <strong>
+          {option.finalPrice ? formatMoney(option.finalPrice, lang) : t('newShipment.transport.contract')}
+        </strong>
         {withChoices && withChoices.total !== option.finalPrice?.total && (
           <>
             {' · '}

@@ -27,7 +27,12 @@ export function Field(p: FieldProps) {
     <label className={`ns-field ${p.className ?? ''} ${p.error ? 'has-error' : ''}`}>
       <span className="ns-label">
         {p.label}
-        {p.required && <span className="ns-req" aria-hidden="true"> *</span>}
+        {p.required && (
+          <span className="ns-req" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </span>
       <input
         data-testid={`ns-${p.field}`}

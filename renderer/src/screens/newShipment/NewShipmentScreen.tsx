@@ -45,25 +45,32 @@ function issueText(t: T, i: DraftIssue, nameOf: (code: string) => string): strin
 /** Field errors from an RPC refusal of the params (paths under `draft`), in the UI language: never zod's English. */
 function paramErrors(t: T, error: MainError): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, text] of Object.entries(fieldErrors(t, error))) if (field.startsWith('draft.')) out[field.slice('draft.'.length)] = text;
+  for (const [field, text] of Object.entries(fieldErrors(t, error)))
+    if (field.startsWith('draft.')) out[field.slice('draft.'.length)] = text;
   return out;
 }
 
 /** Whether a refusal came from the service (its words are shown) or from the station's own checks of the draft. */
-const serviceSaid = (fieldErrors: { code: string }[]) => fieldErrors.length === 0 || fieldErrors.some((e) => e.code === 'service');
+const serviceSaid = (fieldErrors: { code: string }[]) =>
+  fieldErrors.length === 0 || fieldErrors.some((e) => e.code === 'service');
 
 /**
  * The place this desk sent from last time, else the first active one. The core keeps it in the
  * station's settings: the web host's page origin changes with its port at every launch, so
  * browser storage would forget it.
  */
-function defaultPlace(places: CachedCollectionPlace[], last: string | null | undefined): CachedCollectionPlace | undefined {
+function defaultPlace(
+  places: CachedCollectionPlace[],
+  last: string | null | undefined,
+): CachedCollectionPlace | undefined {
   return places.find((p) => p.active && p.identificator === last) ?? places.find((p) => p.active);
 }
 
 function focusField(field: string | undefined) {
   if (!field) return;
-  const el = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"], [data-testid="ns-${CSS.escape(field)}"]`);
+  const el = document.querySelector<HTMLElement>(
+    `[data-field="${CSS.escape(field)}"], [data-testid="ns-${CSS.escape(field)}"]`,
+  );
   el?.focus();
 }
 
@@ -87,7 +94,10 @@ export function NewShipmentScreen() {
 
   const option = chosen !== null ? (options?.[chosen] ?? null) : null;
   const stale = options !== null && searchedFor !== searchKey(draft);
-  const nameOf = useCallback((code: string) => option?.extraServices.find((s) => s.code === code)?.name ?? code, [option]);
+  const nameOf = useCallback(
+    (code: string) => option?.extraServices.find((s) => s.code === code)?.name ?? code,
+    [option],
+  );
 
   useEffect(() => {
     void Promise.all([rpc.request('collectionPlaces.list', {}), rpc.request('settings.get', {})]).then(([r, s]) => {
@@ -96,12 +106,19 @@ export function NewShipmentScreen() {
       setLastPlace(last);
       setPlaces(r.value);
       const first = defaultPlace(r.value, last);
-      setDraft((d) => (d.sender.type === 'collectionPlace' && !d.sender.collectionPlace && first ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } } : d));
+      setDraft((d) =>
+        d.sender.type === 'collectionPlace' && !d.sender.collectionPlace && first
+          ? { ...d, sender: { ...d.sender, collectionPlace: first.identificator } }
+          : d,
+      );
     });
   }, [setDraft]);
 
   /** A new shipment the worker typed into and did not save: dropping it asks first. */
-  const unsaved = mode.kind === 'new' && !saved && JSON.stringify({ ...draft, sender: { ...draft.sender, collectionPlace: '' } }) !== JSON.stringify(emptyDraft());
+  const unsaved =
+    mode.kind === 'new' &&
+    !saved &&
+    JSON.stringify({ ...draft, sender: { ...draft.sender, collectionPlace: '' } }) !== JSON.stringify(emptyDraft());
   const mayDrop = () => !unsaved || window.confirm(t('newShipment.dropDraft'));
 
   const reset = () => {
@@ -135,7 +152,11 @@ export function NewShipmentScreen() {
       }
       setDraft(draftInLanguage(r.value.draft, useLanguage.getState().language));
       setMode({ kind: 'edit', deliveryId, etag: r.value.etag, editable: r.value.editable });
-      setBanner(r.value.editable ? { kind: 'info', text: (t) => t('newShipment.editing', { id: deliveryId }) } : { kind: 'error', text: (t) => t('newShipment.notEditable', { id: deliveryId }) });
+      setBanner(
+        r.value.editable
+          ? { kind: 'info', text: (t) => t('newShipment.editing', { id: deliveryId }) }
+          : { kind: 'error', text: (t) => t('newShipment.notEditable', { id: deliveryId }) },
+      );
     },
     [setBanner, setChosen, setDraft, setErrors, setMode, setOptions, setSaved],
   );
@@ -196,9 +217,19 @@ export function NewShipmentScreen() {
         return;
       }
       const v = r.value;
-      setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
+      setErrors(
+        Object.fromEntries(
+          v.fieldErrors.map((e) => [
+            e.field,
+            e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' }),
+          ]),
+        ),
+      );
       // The service's refusal in its own words; the station's own field checks by the form's text.
-      setBanner({ kind: 'error', text: (t) => (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch') });
+      setBanner({
+        kind: 'error',
+        text: (t) => (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch'),
+      });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
     }
@@ -230,7 +261,9 @@ export function NewShipmentScreen() {
   }
 
   async function save(closeAndPrint: boolean) {
-    const requires = option ? { phoneRequired: option.deliveryType.phoneRequired, dimensionsRequired: option.deliveryType.dimensionsRequired } : { phoneRequired: false, dimensionsRequired: false };
+    const requires = option
+      ? { phoneRequired: option.deliveryType.phoneRequired, dimensionsRequired: option.deliveryType.dimensionsRequired }
+      : { phoneRequired: false, dimensionsRequired: false };
     const issues = checkDraft(draft, { purpose: 'save', requires, services: option?.extraServices ?? [] });
     if (issues.length) {
       showIssues(issues);
@@ -252,14 +285,30 @@ export function NewShipmentScreen() {
     }
     const v = r.value;
     if (v.kind === 'invalid') {
-      setErrors(Object.fromEntries(v.fieldErrors.map((e) => [e.field, e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' })])));
-      setBanner({ kind: 'error', text: (t) => serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave') });
+      setErrors(
+        Object.fromEntries(
+          v.fieldErrors.map((e) => [
+            e.field,
+            e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' }),
+          ]),
+        ),
+      );
+      setBanner({
+        kind: 'error',
+        text: (t) =>
+          serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave'),
+      });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
     }
     if (v.kind === 'conflict') {
       setDraft(draftInLanguage(v.draft, useLanguage.getState().language));
-      setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === shipmentStates.prepared });
+      setMode({
+        kind: 'edit',
+        deliveryId: v.shipment.deliveryId,
+        etag: v.etag,
+        editable: v.shipment.state === shipmentStates.prepared,
+      });
       setBanner({ kind: 'conflict', text: (t) => t('newShipment.conflict', { id: v.shipment.deliveryId }) });
       return;
     }
@@ -269,7 +318,12 @@ export function NewShipmentScreen() {
       void rpc.request('settings.set', { newShipment: { lastSenderPlace: id } });
     }
     setSaved(v);
-    setMode({ kind: 'edit', deliveryId: v.shipment.deliveryId, etag: v.etag, editable: v.shipment.state === shipmentStates.prepared });
+    setMode({
+      kind: 'edit',
+      deliveryId: v.shipment.deliveryId,
+      etag: v.etag,
+      editable: v.shipment.state === shipmentStates.prepared,
+    });
     setBanner(null);
   }
 
@@ -288,15 +342,27 @@ export function NewShipmentScreen() {
     reportAction(r, id, 'cancel');
   }
 
-  function reportAction(r: { ok: true; value: ShipmentActionSummary } | { ok: false; error: MainError }, id: number, what: 'close' | 'cancel') {
+  function reportAction(
+    r: { ok: true; value: ShipmentActionSummary } | { ok: false; error: MainError },
+    id: number,
+    what: 'close' | 'cancel',
+  ) {
     if (!r.ok) return setBanner({ kind: 'error', text: (t) => errorText(t, r.error) });
     const res = r.value.results.find((x) => x.deliveryId === id);
-    if (res?.outcome !== 'done') return setBanner({ kind: 'error', text: (t) => res?.error ? errorText(t, res.error) : t('newShipment.actionFailed'), messages: res?.error?.messages.filter((m) => m !== res.error?.message) });
+    if (res?.outcome !== 'done')
+      return setBanner({
+        kind: 'error',
+        text: (t) => (res?.error ? errorText(t, res.error) : t('newShipment.actionFailed')),
+        messages: res?.error?.messages.filter((m) => m !== res.error?.message),
+      });
     setSaved(null);
     setMode((m) => (m.kind === 'edit' ? { ...m, editable: false } : m));
     if (what === 'cancel') return setBanner({ kind: 'ok', text: (t) => t('newShipment.cancelled', { id }) });
     // One label per package: "3 štítky", not "štítek", for a parcel of three.
-    setBanner({ kind: bannerOfPrint(res.print), text: (t) => t(`newShipment.print.${res.print}`, { id, n: draft.packages.length }) });
+    setBanner({
+      kind: bannerOfPrint(res.print),
+      text: (t) => t(`newShipment.print.${res.print}`, { id, n: draft.packages.length }),
+    });
   }
 
   const editable = mode.kind === 'new' || mode.editable;
@@ -305,7 +371,11 @@ export function NewShipmentScreen() {
   const title = mode.kind === 'edit' ? t('newShipment.titleEdit', { id: mode.deliveryId }) : t('newShipment.title');
   const setPkg = (i: number, k: keyof ShipmentDraft['packages'][number], v: string) =>
     update({ ...draft, packages: draft.packages.map((p, j) => (j === i ? { ...p, [k]: v } : p)) });
-  const chosenLabel = useMemo(() => (draft.agent ? `${option?.agent.name ?? draft.agent} · ${option?.deliveryType.name ?? draft.deliveryType}` : null), [draft.agent, draft.deliveryType, option]);
+  const chosenLabel = useMemo(
+    () =>
+      draft.agent ? `${option?.agent.name ?? draft.agent} · ${option?.deliveryType.name ?? draft.deliveryType}` : null,
+    [draft.agent, draft.deliveryType, option],
+  );
 
   return (
     <section
@@ -316,7 +386,14 @@ export function NewShipmentScreen() {
       onKeyDown={(e) => {
         // Keyboard-first: Enter in a field of the shipment searches transports (again).
         const el = e.target as HTMLElement;
-        if (e.key === 'Enter' && el.tagName === 'INPUT' && el.dataset.field && !el.dataset.field.startsWith('extraServices.') && busy === null && editable) {
+        if (
+          e.key === 'Enter' &&
+          el.tagName === 'INPUT' &&
+          el.dataset.field &&
+          !el.dataset.field.startsWith('extraServices.') &&
+          busy === null &&
+          editable
+        ) {
           e.preventDefault();
           void search();
         }
@@ -335,7 +412,12 @@ export function NewShipmentScreen() {
         >
           <label>
             {t('newShipment.openLabel')}{' '}
-            <input data-testid="ns-edit-id" value={openId} inputMode="numeric" onChange={(e) => setOpenId(e.target.value.replace(/\D/g, ''))} />
+            <input
+              data-testid="ns-edit-id"
+              value={openId}
+              inputMode="numeric"
+              onChange={(e) => setOpenId(e.target.value.replace(/\D/g, ''))}
+            />
           </label>
           <button type="submit" data-testid="ns-edit-open" disabled={!openId || busy !== null}>
             {t('newShipment.open')}
@@ -347,7 +429,12 @@ export function NewShipmentScreen() {
       </header>
 
       {banner && (
-        <div className={`ns-banner is-${banner.kind}`} role={banner.kind === 'error' || banner.kind === 'conflict' ? 'alert' : 'status'} data-testid={banner.kind === 'conflict' ? 'ns-conflict' : 'ns-banner'} data-kind={banner.kind}>
+        <div
+          className={`ns-banner is-${banner.kind}`}
+          role={banner.kind === 'error' || banner.kind === 'conflict' ? 'alert' : 'status'}
+          data-testid={banner.kind === 'conflict' ? 'ns-conflict' : 'ns-banner'}
+          data-kind={banner.kind}
+        >
           {banner.text(t)}
           {banner.messages?.map((m) => (
             <div key={m}>{m}</div>
@@ -356,15 +443,29 @@ export function NewShipmentScreen() {
       )}
 
       {saved && (
-        <div className={`ns-banner is-${saved.close?.closed ? bannerOfPrint(saved.close.print) : saved.close ? 'error' : 'ok'}`} data-testid="ns-saved" data-print={saved.close?.print ?? 'none'}>
+        <div
+          className={`ns-banner is-${saved.close?.closed ? bannerOfPrint(saved.close.print) : saved.close ? 'error' : 'ok'}`}
+          data-testid="ns-saved"
+          data-print={saved.close?.print ?? 'none'}
+        >
           <strong>
             {saved.close
               ? saved.close.closed
-                ? t(`newShipment.print.${saved.close.print}`, { id: saved.shipment.deliveryId, n: saved.shipment.packages.length })
+                ? t(`newShipment.print.${saved.close.print}`, {
+                    id: saved.shipment.deliveryId,
+                    n: saved.shipment.packages.length,
+                  })
                 : t('newShipment.savedNotClosed', { id: saved.shipment.deliveryId })
               : t('newShipment.savedPrepared', { id: saved.shipment.deliveryId })}
           </strong>
-          {saved.close?.error && <div>{[errorText(t, saved.close.error), ...saved.close.error.messages.filter((m) => m !== saved.close?.error?.message)].join(' ')}</div>}
+          {saved.close?.error && (
+            <div>
+              {[
+                errorText(t, saved.close.error),
+                ...saved.close.error.messages.filter((m) => m !== saved.close?.error?.message),
+              ].join(' ')}
+            </div>
+          )}
           <div className="ns-actions">
             <button type="button" className="primary" data-testid="ns-saved-new" onClick={reset}>
               {t('newShipment.new')}
@@ -372,10 +473,20 @@ export function NewShipmentScreen() {
           </div>
           {saved.shipment.state === shipmentStates.prepared && (
             <div className="ns-actions">
-              <button type="button" data-testid="ns-saved-close" disabled={busy !== null} onClick={() => void closeSaved(saved.shipment.deliveryId)}>
+              <button
+                type="button"
+                data-testid="ns-saved-close"
+                disabled={busy !== null}
+                onClick={() => void closeSaved(saved.shipment.deliveryId)}
+              >
                 {t('newShipment.closeAndPrint')}
               </button>
-              <button type="button" data-testid="ns-saved-cancel" disabled={busy !== null} onClick={() => void cancelShipment(saved.shipment.deliveryId)}>
+              <button
+                type="button"
+                data-testid="ns-saved-cancel"
+                disabled={busy !== null}
+                onClick={() => void cancelShipment(saved.shipment.deliveryId)}
+              >
                 {t('newShipment.cancel')}
               </button>
             </div>
@@ -384,20 +495,89 @@ export function NewShipmentScreen() {
       )}
 
       <div className="ns-parties">
-        <PartyFields role="sender" party={draft.sender} places={places} errors={errors} disabled={!editable} onChange={(p) => update({ ...draft, sender: p })} />
-        <PartyFields role="recipient" party={draft.recipient} places={places} errors={errors} disabled={!editable} onChange={(p) => update({ ...draft, recipient: p })} />
+        <PartyFields
+          role="sender"
+          party={draft.sender}
+          places={places}
+          errors={errors}
+          disabled={!editable}
+          onChange={(p) => update({ ...draft, sender: p })}
+        />
+        <PartyFields
+          role="recipient"
+          party={draft.recipient}
+          places={places}
+          errors={errors}
+          disabled={!editable}
+          onChange={(p) => update({ ...draft, recipient: p })}
+        />
       </div>
 
       <fieldset className="ns-card ns-shipment" disabled={!editable}>
         <legend>{t('newShipment.shipment')}</legend>
         <div className="ns-row">
-          <Field field="value" label={t('newShipment.value')} value={draft.value} onChange={(v) => update({ ...draft, value: v })} error={err('value')} required inputMode="decimal" className="ns-narrow" />
-          <Field field="valueCurrency" label={t('newShipment.currency')} value={draft.valueCurrency} onChange={(v) => update({ ...draft, valueCurrency: v })} error={err('valueCurrency')} required className="ns-tiny" />
-          <Field field="cod" label={t('newShipment.cod')} value={draft.cod} onChange={(v) => update({ ...draft, cod: v })} error={err('cod')} inputMode="decimal" className="ns-narrow" />
-          <Field field="codCurrency" label={t('newShipment.currency')} value={draft.codCurrency} onChange={(v) => update({ ...draft, codCurrency: v })} error={err('codCurrency')} required={codGiven} className="ns-tiny" />
-          <Field field="variableSymbol" label={t('newShipment.variableSymbol')} value={draft.variableSymbol} onChange={(v) => update({ ...draft, variableSymbol: v })} error={err('variableSymbol')} required={codGiven} inputMode="numeric" className="ns-narrow" />
-          <Field field="externalId" label={t('newShipment.externalId')} value={draft.externalId} onChange={(v) => update({ ...draft, externalId: v })} error={err('externalId')} />
-          <Field field="ticketNote" label={t('newShipment.ticketNote')} value={draft.ticketNote} onChange={(v) => update({ ...draft, ticketNote: v })} error={err('ticketNote')} className="ns-wide" />
+          <Field
+            field="value"
+            label={t('newShipment.value')}
+            value={draft.value}
+            onChange={(v) => update({ ...draft, value: v })}
+            error={err('value')}
+            required
+            inputMode="decimal"
+            className="ns-narrow"
+          />
+          <Field
+            field="valueCurrency"
+            label={t('newShipment.currency')}
+            value={draft.valueCurrency}
+            onChange={(v) => update({ ...draft, valueCurrency: v })}
+            error={err('valueCurrency')}
+            required
+            className="ns-tiny"
+          />
+          <Field
+            field="cod"
+            label={t('newShipment.cod')}
+            value={draft.cod}
+            onChange={(v) => update({ ...draft, cod: v })}
+            error={err('cod')}
+            inputMode="decimal"
+            className="ns-narrow"
+          />
+          <Field
+            field="codCurrency"
+            label={t('newShipment.currency')}
+            value={draft.codCurrency}
+            onChange={(v) => update({ ...draft, codCurrency: v })}
+            error={err('codCurrency')}
+            required={codGiven}
+            className="ns-tiny"
+          />
+          <Field
+            field="variableSymbol"
+            label={t('newShipment.variableSymbol')}
+            value={draft.variableSymbol}
+            onChange={(v) => update({ ...draft, variableSymbol: v })}
+            error={err('variableSymbol')}
+            required={codGiven}
+            inputMode="numeric"
+            className="ns-narrow"
+          />
+          <Field
+            field="externalId"
+            label={t('newShipment.externalId')}
+            value={draft.externalId}
+            onChange={(v) => update({ ...draft, externalId: v })}
+            error={err('externalId')}
+          />
+          <Field
+            field="ticketNote"
+            label={t('newShipment.ticketNote')}
+            value={draft.ticketNote}
+            onChange={(v) => update({ ...draft, ticketNote: v })}
+            error={err('ticketNote')}
+            className="ns-wide"
+          />
         </div>
         <table className="ns-packages" data-testid="ns-packages">
           <thead>
@@ -416,12 +596,24 @@ export function NewShipmentScreen() {
                 <td>{i + 1}</td>
                 {(['weight', 'length', 'width', 'height'] as const).map((k) => (
                   <td key={k}>
-                    <Field field={`packages.${i}.${k}`} label={t(`newShipment.pkg.${k}`)} value={p[k]} onChange={(v) => setPkg(i, k, v)} error={err(`packages.${i}.${k}`)} inputMode={k === 'weight' ? 'decimal' : 'numeric'} className="ns-cell" />
+                    <Field
+                      field={`packages.${i}.${k}`}
+                      label={t(`newShipment.pkg.${k}`)}
+                      value={p[k]}
+                      onChange={(v) => setPkg(i, k, v)}
+                      error={err(`packages.${i}.${k}`)}
+                      inputMode={k === 'weight' ? 'decimal' : 'numeric'}
+                      className="ns-cell"
+                    />
                   </td>
                 ))}
                 <td>
                   {draft.packages.length > 1 && (
-                    <button type="button" className="ns-link" onClick={() => update({ ...draft, packages: draft.packages.filter((_, j) => j !== i) })}>
+                    <button
+                      type="button"
+                      className="ns-link"
+                      onClick={() => update({ ...draft, packages: draft.packages.filter((_, j) => j !== i) })}
+                    >
                       {t('newShipment.pkg.remove')}
                     </button>
                   )}
@@ -431,7 +623,12 @@ export function NewShipmentScreen() {
           </tbody>
         </table>
         <GroupError field="packages" error={err('packages')} />
-        <button type="button" className="ns-link" data-testid="ns-add-package" onClick={() => update({ ...draft, packages: [...draft.packages, emptyPackage()] })}>
+        <button
+          type="button"
+          className="ns-link"
+          data-testid="ns-add-package"
+          onClick={() => update({ ...draft, packages: [...draft.packages, emptyPackage()] })}
+        >
           {t('newShipment.pkg.add')}
         </button>
       </fieldset>
@@ -439,39 +636,90 @@ export function NewShipmentScreen() {
       <section className="ns-card ns-transport">
         <div className="ns-transport-head">
           <h2>{t('newShipment.transport.title')}</h2>
-          {chosenLabel && <span className="ns-chosen" data-testid="ns-chosen">{t('newShipment.transport.chosen', { name: chosenLabel })}</span>}
+          {chosenLabel && (
+            <span className="ns-chosen" data-testid="ns-chosen">
+              {t('newShipment.transport.chosen', { name: chosenLabel })}
+            </span>
+          )}
           <span className="spacer" />
-          {stale && <span className="ns-stale" data-testid="ns-stale">{t('newShipment.transport.stale')}</span>}
-          <button type="button" className="primary" data-testid="ns-search" disabled={busy !== null || !editable} onClick={() => void search()}>
+          {stale && (
+            <span className="ns-stale" data-testid="ns-stale">
+              {t('newShipment.transport.stale')}
+            </span>
+          )}
+          <button
+            type="button"
+            className="primary"
+            data-testid="ns-search"
+            disabled={busy !== null || !editable}
+            onClick={() => void search()}
+          >
             {busy === 'search' ? t('newShipment.transport.searching') : t('newShipment.transport.search')}
           </button>
         </div>
         <GroupError field="transport" error={err('transport')} />
         {options && editable && <TransportOptions options={options} chosen={chosen} onChoose={(i) => choose(i)} />}
-        {option && editable && <ExtraServices option={option} draft={draft} errors={errors} onChange={(s) => update({ ...draft, extraServices: s })} />}
+        {option && editable && (
+          <ExtraServices
+            option={option}
+            draft={draft}
+            errors={errors}
+            onChange={(s) => update({ ...draft, extraServices: s })}
+          />
+        )}
       </section>
 
       <footer className="ns-footer">
         {mode.kind === 'new' ? (
           <>
-            <button type="button" className="primary big" data-testid="ns-save-close" disabled={busy !== null} onClick={() => void save(true)}>
+            <button
+              type="button"
+              className="primary big"
+              data-testid="ns-save-close"
+              disabled={busy !== null}
+              onClick={() => void save(true)}
+            >
               {busy === 'save' ? t('newShipment.saving') : t('newShipment.saveAndPrint')}
             </button>
-            <button type="button" className="big" data-testid="ns-save" disabled={busy !== null} onClick={() => void save(false)}>
+            <button
+              type="button"
+              className="big"
+              data-testid="ns-save"
+              disabled={busy !== null}
+              onClick={() => void save(false)}
+            >
               {t('newShipment.savePrepared')}
             </button>
           </>
         ) : (
           <>
-            <button type="button" className="primary big" data-testid="ns-save" disabled={busy !== null || !editable} onClick={() => void save(false)}>
+            <button
+              type="button"
+              className="primary big"
+              data-testid="ns-save"
+              disabled={busy !== null || !editable}
+              onClick={() => void save(false)}
+            >
               {busy === 'save' ? t('newShipment.saving') : t('newShipment.saveChanges')}
             </button>
             {editable && !saved && (
               <>
-                <button type="button" className="big" data-testid="ns-close" disabled={busy !== null} onClick={() => void closeSaved(mode.deliveryId)}>
+                <button
+                  type="button"
+                  className="big"
+                  data-testid="ns-close"
+                  disabled={busy !== null}
+                  onClick={() => void closeSaved(mode.deliveryId)}
+                >
                   {t('newShipment.closeAndPrint')}
                 </button>
-                <button type="button" className="big danger" data-testid="ns-cancel" disabled={busy !== null} onClick={() => void cancelShipment(mode.deliveryId)}>
+                <button
+                  type="button"
+                  className="big danger"
+                  data-testid="ns-cancel"
+                  disabled={busy !== null}
+                  onClick={() => void cancelShipment(mode.deliveryId)}
+                >
                   {t('newShipment.cancel')}
                 </button>
               </>

@@ -22,13 +22,26 @@ interface Props {
 export function PartyFields({ role, party, places, errors, onChange, disabled }: Props) {
   const t = useT();
   const [book, setBook] = useState(false);
-  const types: PartyTypeName[] = role === 'recipient' ? ['address', 'pickUpPlace', 'collectionPlace'] : ['collectionPlace', 'address'];
+  const types: PartyTypeName[] =
+    role === 'recipient' ? ['address', 'pickUpPlace', 'collectionPlace'] : ['collectionPlace', 'address'];
   const set = (k: keyof PartyDraft, v: string) => onChange({ ...party, [k]: v });
-  const setAddr = (k: keyof PartyDraft['address'], v: string) => onChange({ ...party, address: { ...party.address, [k]: v } });
+  const setAddr = (k: keyof PartyDraft['address'], v: string) =>
+    onChange({ ...party, address: { ...party.address, [k]: v } });
   const err = (f: string) => errors[`${role}.${f}`];
   const personal = party.type !== 'collectionPlace';
-  const f = (k: 'firstname' | 'surname' | 'contactPerson' | 'email' | 'phone', o: { required?: boolean; inputMode?: 'tel' | 'email'; className?: string } = {}) => (
-    <Field field={`${role}.${k}`} label={t(`newShipment.party.${k}`)} value={party[k]} onChange={(v) => set(k, v)} error={err(k)} disabled={disabled} {...o} />
+  const f = (
+    k: 'firstname' | 'surname' | 'contactPerson' | 'email' | 'phone',
+    o: { required?: boolean; inputMode?: 'tel' | 'email'; className?: string } = {},
+  ) => (
+    <Field
+      field={`${role}.${k}`}
+      label={t(`newShipment.party.${k}`)}
+      value={party[k]}
+      onChange={(v) => set(k, v)}
+      error={err(k)}
+      disabled={disabled}
+      {...o}
+    />
   );
 
   return (
@@ -37,7 +50,13 @@ export function PartyFields({ role, party, places, errors, onChange, disabled }:
       <div className="ns-types" role="radiogroup" aria-label={t('newShipment.party.type')}>
         {types.map((ty) => (
           <label key={ty} className={party.type === ty ? 'ns-type on' : 'ns-type'}>
-            <input type="radio" name={`${role}-type`} data-testid={`ns-${role}-type-${ty}`} checked={party.type === ty} onChange={() => onChange({ ...party, type: ty })} />
+            <input
+              type="radio"
+              name={`${role}-type`}
+              data-testid={`ns-${role}-type-${ty}`}
+              checked={party.type === ty}
+              onChange={() => onChange({ ...party, type: ty })}
+            />
             {t(`newShipment.type.${ty}`)}
           </label>
         ))}
@@ -67,7 +86,11 @@ export function PartyFields({ role, party, places, errors, onChange, disabled }:
             {t('newShipment.party.collectionPlace')}
             <span className="ns-req"> *</span>
           </span>
-          <select data-testid={`ns-${role}.collectionPlace`} value={party.collectionPlace} onChange={(e) => set('collectionPlace', e.target.value)}>
+          <select
+            data-testid={`ns-${role}.collectionPlace`}
+            value={party.collectionPlace}
+            onChange={(e) => set('collectionPlace', e.target.value)}
+          >
             <option value="">{t('newShipment.party.choosePlace')}</option>
             {places
               .filter((p) => p.active || p.identificator === party.collectionPlace)
@@ -82,8 +105,12 @@ export function PartyFields({ role, party, places, errors, onChange, disabled }:
             if (!place) return null;
             return (
               <span className="ns-place" data-testid={`ns-${role}-place-address`}>
-                {[place.street, [place.postalCode, place.city].filter(Boolean).join(' '), place.state].filter(Boolean).join(', ')}
-                {(place.contactPerson || place.phone) && <span className="ns-muted"> · {[place.contactPerson, place.phone].filter(Boolean).join(', ')}</span>}
+                {[place.street, [place.postalCode, place.city].filter(Boolean).join(' '), place.state]
+                  .filter(Boolean)
+                  .join(', ')}
+                {(place.contactPerson || place.phone) && (
+                  <span className="ns-muted"> · {[place.contactPerson, place.phone].filter(Boolean).join(', ')}</span>
+                )}
               </span>
             );
           })()}
@@ -120,11 +147,49 @@ export function PartyFields({ role, party, places, errors, onChange, disabled }:
 
       {party.type === 'address' && (
         <div className="ns-grid ns-address">
-          <Field field={`${role}.address.street`} label={t('newShipment.party.street')} value={party.address.street} onChange={(v) => setAddr('street', v)} error={err('address.street')} required className="ns-wide" />
-          <Field field={`${role}.address.streetNumber`} label={t('newShipment.party.streetNumber')} value={party.address.streetNumber} onChange={(v) => setAddr('streetNumber', v)} error={err('address.streetNumber')} className="ns-narrow" />
-          <Field field={`${role}.address.city`} label={t('newShipment.party.city')} value={party.address.city} onChange={(v) => setAddr('city', v)} error={err('address.city')} required />
-          <Field field={`${role}.address.postalCode`} label={t('newShipment.party.postalCode')} value={party.address.postalCode} onChange={(v) => setAddr('postalCode', v)} error={err('address.postalCode')} required className="ns-narrow" />
-          <Field field={`${role}.address.state`} label={t('newShipment.party.state')} value={party.address.state} onChange={(v) => setAddr('state', v)} error={err('address.state')} required className="ns-narrow" />
+          <Field
+            field={`${role}.address.street`}
+            label={t('newShipment.party.street')}
+            value={party.address.street}
+            onChange={(v) => setAddr('street', v)}
+            error={err('address.street')}
+            required
+            className="ns-wide"
+          />
+          <Field
+            field={`${role}.address.streetNumber`}
+            label={t('newShipment.party.streetNumber')}
+            value={party.address.streetNumber}
+            onChange={(v) => setAddr('streetNumber', v)}
+            error={err('address.streetNumber')}
+            className="ns-narrow"
+          />
+          <Field
+            field={`${role}.address.city`}
+            label={t('newShipment.party.city')}
+            value={party.address.city}
+            onChange={(v) => setAddr('city', v)}
+            error={err('address.city')}
+            required
+          />
+          <Field
+            field={`${role}.address.postalCode`}
+            label={t('newShipment.party.postalCode')}
+            value={party.address.postalCode}
+            onChange={(v) => setAddr('postalCode', v)}
+            error={err('address.postalCode')}
+            required
+            className="ns-narrow"
+          />
+          <Field
+            field={`${role}.address.state`}
+            label={t('newShipment.party.state')}
+            value={party.address.state}
+            onChange={(v) => setAddr('state', v)}
+            error={err('address.state')}
+            required
+            className="ns-narrow"
+          />
         </div>
       )}
     </fieldset>

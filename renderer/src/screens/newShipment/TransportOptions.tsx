@@ -17,7 +17,12 @@ interface Props {
 export function TransportOptions({ options, chosen, onChoose }: Props) {
   const t = useT();
   const lang = useLanguage((s) => s.language);
-  if (options.length === 0) return <p className="ns-muted" data-testid="ns-no-options">{t('newShipment.transport.none')}</p>;
+  if (options.length === 0)
+    return (
+      <p className="ns-muted" data-testid="ns-no-options">
+        {t('newShipment.transport.none')}
+      </p>
+    );
   return (
     <div className="ns-options-wrap">
       <table className="ns-options" data-testid="ns-options">
@@ -56,23 +61,41 @@ export function TransportOptions({ options, chosen, onChoose }: Props) {
                 </td>
                 <td>
                   <div className="ns-carrier">
-                    <strong>{o.agent.name}</strong> · {o.deliveryType.name} <span className="ns-code">{o.deliveryType.code}</span>
+                    <strong>{o.agent.name}</strong> · {o.deliveryType.name}{' '}
+                    <span className="ns-code">{o.deliveryType.code}</span>
                   </div>
                   <div className="ns-badges">
-                    {o.cheapest && <span className="ns-badge cheap" data-testid="ns-badge-cheapest">{t('newShipment.transport.cheapest')}</span>}
-                    {o.fastest && <span className="ns-badge fast" data-testid="ns-badge-fastest">{t('newShipment.transport.fastest')}</span>}
-                    {o.deliveryType.phoneRequired && <span className="ns-badge">{t('newShipment.transport.phoneRequired')}</span>}
-                    {o.deliveryType.dimensionsRequired && <span className="ns-badge">{t('newShipment.transport.dimensionsRequired')}</span>}
+                    {o.cheapest && (
+                      <span className="ns-badge cheap" data-testid="ns-badge-cheapest">
+                        {t('newShipment.transport.cheapest')}
+                      </span>
+                    )}
+                    {o.fastest && (
+                      <span className="ns-badge fast" data-testid="ns-badge-fastest">
+                        {t('newShipment.transport.fastest')}
+                      </span>
+                    )}
+                    {o.deliveryType.phoneRequired && (
+                      <span className="ns-badge">{t('newShipment.transport.phoneRequired')}</span>
+                    )}
+                    {o.deliveryType.dimensionsRequired && (
+                      <span className="ns-badge">{t('newShipment.transport.dimensionsRequired')}</span>
+                    )}
                   </div>
                   {o.insurance && <div className="ns-muted ns-small">{o.insurance}</div>}
                 </td>
-                <td className="ns-small">{o.deliveryTime.pickUpFrom || o.deliveryTime.pickUpTo ? formatWindow(o.deliveryTime.pickUpFrom, o.deliveryTime.pickUpTo, lang) : t('newShipment.transport.noPickUp')}</td>
+                <td className="ns-small">
+                  {o.deliveryTime.pickUpFrom || o.deliveryTime.pickUpTo
+                    ? formatWindow(o.deliveryTime.pickUpFrom, o.deliveryTime.pickUpTo, lang)
+                    : t('newShipment.transport.noPickUp')}
+                </td>
                 <td className="ns-small">
                   {formatWindow(o.deliveryTime.minDeliveryFrom, o.deliveryTime.minDeliveryTo, lang)}
                   {o.deliveryTime.maxDeliveryTo !== o.deliveryTime.minDeliveryTo && (
                     <>
                       <br />
-                      {t('newShipment.transport.latest')} {formatWindow(o.deliveryTime.maxDeliveryFrom, o.deliveryTime.maxDeliveryTo, lang)}
+                      {t('newShipment.transport.latest')}{' '}
+                      {formatWindow(o.deliveryTime.maxDeliveryFrom, o.deliveryTime.maxDeliveryTo, lang)}
                     </>
                   )}
                 </td>
@@ -88,7 +111,11 @@ export function TransportOptions({ options, chosen, onChoose }: Props) {
                 </td>
                 <td className="num">{o.price ? formatAmount(o.price.total, lang) : '—'}</td>
                 <td className="num ns-final" data-testid="ns-final">
-                  {o.finalPrice ? <strong>{formatMoney(o.finalPrice, lang)}</strong> : <span className="ns-muted">{t('newShipment.transport.contract')}</span>}
+                  {o.finalPrice ? (
+                    <strong>{formatMoney(o.finalPrice, lang)}</strong>
+                  ) : (
+                    <span className="ns-muted">{t('newShipment.transport.contract')}</span>
+                  )}
                   {implicit.length > 0 && (
                     <div className="ns-muted ns-small">
                       {t('newShipment.transport.includes', { list: implicit.map((s) => s.name).join(', ') })}

@@ -44,7 +44,9 @@ export function emptyDraft(): ShipmentDraft {
 type Tree = Record<string, unknown> | unknown[];
 
 export function getAt(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 export function setAt<T>(obj: T, path: string, value: unknown): T {
@@ -71,12 +73,25 @@ export function decimalInLanguage(text: string, lang: Language): string {
 /** The draft's money and weights in the language's separator (a draft from the core, or the language changed). */
 export function draftInLanguage(d: ShipmentDraft, lang: Language): ShipmentDraft {
   const dec = (s: string) => decimalInLanguage(s, lang);
-  return { ...d, value: dec(d.value), cod: dec(d.cod), packages: d.packages.map((p) => ({ ...p, weight: dec(p.weight) })) };
+  return {
+    ...d,
+    value: dec(d.value),
+    cod: dec(d.cod),
+    packages: d.packages.map((p) => ({ ...p, weight: dec(p.weight) })),
+  };
 }
 
 /** The fields a transport search depends on: when they change, the shown options are stale (not when only the separator does). */
 export function searchKey(d: ShipmentDraft): string {
   const place = (p: PartyDraft) => [p.type, p.collectionPlace, p.pickUpPlace, p.address.state, p.address.postalCode];
   const dec = normaliseDecimalInput;
-  return JSON.stringify([place(d.sender), place(d.recipient), dec(d.value), d.valueCurrency, dec(d.cod), d.codCurrency, d.packages.map((p) => ({ ...p, weight: dec(p.weight) }))]);
+  return JSON.stringify([
+    place(d.sender),
+    place(d.recipient),
+    dec(d.value),
+    d.valueCurrency,
+    dec(d.cod),
+    d.codCurrency,
+    d.packages.map((p) => ({ ...p, weight: dec(p.weight) })),
+  ]);
 }

@@ -22,7 +22,12 @@ function parts(iso: string): { date: Date; hm: string } | null {
 }
 
 function day(d: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(locale(lang), { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(locale(lang), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
 }
 
 /** "Tue 4/6 10:00–14:00", or "Tue 4/6 by 18:00" when only the end is known. */
@@ -32,5 +37,5 @@ export function formatWindow(from: string | null, to: string | null, lang: Langu
   const anchor = b ?? a;
   if (!anchor) return '—';
   if (a && b) return `${day(anchor.date, lang)} ${a.hm}–${b.hm}`;
-  return `${day(anchor.date, lang)} ${b ? (lang === 'cs' ? 'do' : 'by') : (lang === 'cs' ? 'od' : 'from')} ${anchor.hm}`;
+  return `${day(anchor.date, lang)} ${b ? (lang === 'cs' ? 'do' : 'by') : lang === 'cs' ? 'od' : 'from'} ${anchor.hm}`;
 }

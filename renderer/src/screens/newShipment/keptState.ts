@@ -8,7 +8,9 @@ import { useCallback, useState, type Dispatch, type SetStateAction } from 'react
 const kept = new Map<string, unknown>();
 
 export function useKeptState<T>(key: string, initial: T | (() => T)): [T, Dispatch<SetStateAction<T>>] {
-  const [value, setValue] = useState<T>(() => (kept.has(key) ? (kept.get(key) as T) : typeof initial === 'function' ? (initial as () => T)() : initial));
+  const [value, setValue] = useState<T>(() =>
+    kept.has(key) ? (kept.get(key) as T) : typeof initial === 'function' ? (initial as () => T)() : initial,
+  );
   const set = useCallback<Dispatch<SetStateAction<T>>>(
     (next) =>
       setValue((old) => {

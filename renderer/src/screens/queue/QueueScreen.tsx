@@ -28,9 +28,11 @@ const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconf
  */
 const heldInPrinter = (j: JobView) => j.state === 'sent' && j.reasonCode !== null && j.reasonCode !== 'in_printer';
 /** The state as the worker reads it: a job waiting for its printer is not a failure. */
-const shownState = (j: JobView): JobView['state'] | 'waiting' | 'held' => (waitsForPrinter(j) ? 'waiting' : heldInPrinter(j) ? 'held' : j.state);
+const shownState = (j: JobView): JobView['state'] | 'waiting' | 'held' =>
+  waitsForPrinter(j) ? 'waiting' : heldInPrinter(j) ? 'held' : j.state;
 
-type JobAction = 'printing.queue.retryNow' | 'printing.queue.cancel' | 'printing.queue.reprint' | 'printing.queue.markPrinted';
+type JobAction =
+  'printing.queue.retryNow' | 'printing.queue.cancel' | 'printing.queue.reprint' | 'printing.queue.markPrinted';
 
 function useJobs(showAll: boolean) {
   const [jobs, setJobs] = useState<JobView[]>([]);
@@ -72,7 +74,9 @@ function usePrinters(): PrinterView[] {
   const [printers, setPrinters] = useState<PrinterView[]>([]);
   useEffect(() => {
     void rpc.request('printing.printers.list', {}).then((r) => r.ok && setPrinters(r.value));
-    return rpc.on('printing.printerState', (st) => setPrinters((list) => list.map((p) => (p.id === st.printerId ? { ...p, status: st } : p))));
+    return rpc.on('printing.printerState', (st) =>
+      setPrinters((list) => list.map((p) => (p.id === st.printerId ? { ...p, status: st } : p))),
+    );
   }, []);
   return printers;
 }
@@ -85,7 +89,12 @@ function MoveTo(p: { job: JobView; printers: PrinterView[]; move(id: number, pri
   const others = p.printers.filter((x) => x.id !== p.job.printerId && takesZpl(x) === (p.job.format === 'zpl'));
   if (others.length === 0) return null;
   return (
-    <select aria-label={t('queue.action.moveTo')} value="" onChange={(e) => e.target.value && p.move(p.job.id, e.target.value)} data-testid="queue-move">
+    <select
+      aria-label={t('queue.action.moveTo')}
+      value=""
+      onChange={(e) => e.target.value && p.move(p.job.id, e.target.value)}
+      data-testid="queue-move"
+    >
       <option value="">{t('queue.action.moveTo')}</option>
       {others.map((x) => (
         <option key={x.id} value={x.id}>
@@ -96,12 +105,23 @@ function MoveTo(p: { job: JobView; printers: PrinterView[]; move(id: number, pri
   );
 }
 
-function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobAction, id: number): void; move(id: number, printerId: string): void; askCancel(job: JobView): void }) {
+function JobActions(p: {
+  job: JobView;
+  printers: PrinterView[];
+  run(method: JobAction, id: number): void;
+  move(id: number, printerId: string): void;
+  askCancel(job: JobView): void;
+}) {
   const t = useT();
   const { job, run } = p;
   // A cancelled label does not print: asked first, a slip of the mouse costs a parcel's label.
   const b = (method: JobAction, label: MessageKey, testId: string, cls = '') => (
-    <button type="button" className={cls} onClick={() => (method === 'printing.queue.cancel' ? p.askCancel(job) : run(method, job.id))} data-testid={testId}>
+    <button
+      type="button"
+      className={cls}
+      onClick={() => (method === 'printing.queue.cancel' ? p.askCancel(job) : run(method, job.id))}
+      data-testid={testId}
+    >
       {t(label)}
     </button>
   );
@@ -116,9 +136,14 @@ function JobActions(p: { job: JobView; printers: PrinterView[]; run(method: JobA
   return (
     <>
       {job.state === 'failed' && b('printing.queue.retryNow', 'queue.action.retry', 'queue-retry', 'primary')}
-      {(job.state === 'queued' || job.state === 'failed') && b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
-      {job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered)) && <MoveTo job={job} printers={p.printers} move={p.move} />}
-      {(job.state === 'done' || job.state === 'spooled' || job.state === 'cancelled') && job.kind === 'print' && b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
+      {(job.state === 'queued' || job.state === 'failed') &&
+        b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
+      {job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered)) && (
+        <MoveTo job={job} printers={p.printers} move={p.move} />
+      )}
+      {(job.state === 'done' || job.state === 'spooled' || job.state === 'cancelled') &&
+        job.kind === 'print' &&
+        b('printing.queue.reprint', 'queue.action.reprint', 'queue-reprint')}
     </>
   );
 }
@@ -131,14 +156,19 @@ export function QueueScreen() {
   const printers = usePrinters();
   const [actionError, setActionError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<JobView | null>(null);
-  const nameOf = (id: string | null) => (id ? ((p) => (p ? printerName(t, p) : id))(printers.find((p) => p.id === id)) : t('queue.noPrinter'));
+  const nameOf = (id: string | null) =>
+    id ? ((p) => (p ? printerName(t, p) : id))(printers.find((p) => p.id === id)) : t('queue.noPrinter');
   // What the job prints, named in the UI language from its kind and number (the job's title is the log's English).
   const whatOf = (j: JobView) =>
-    j.document.kind === 'protocol' ? t('queue.doc.protocol', { id: j.document.protocolId })
-    : j.document.kind === 'pickList' ? t('queue.doc.pickList')
-    : j.document.kind === 'testPrint' ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
-    : j.deliveryIds.length === 0 ? j.title
-    : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
+    j.document.kind === 'protocol'
+      ? t('queue.doc.protocol', { id: j.document.protocolId })
+      : j.document.kind === 'pickList'
+        ? t('queue.doc.pickList')
+        : j.document.kind === 'testPrint'
+          ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
+          : j.deliveryIds.length === 0
+            ? j.title
+            : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
   // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.
@@ -160,10 +190,12 @@ export function QueueScreen() {
         <h1>{t('queue.title')}</h1>
         <span className="q-switch" role="radiogroup">
           <label>
-            <input type="radio" checked={!showAll} onChange={() => setShowAll(false)} data-testid="queue-show-active" /> {t('queue.show.active')}
+            <input type="radio" checked={!showAll} onChange={() => setShowAll(false)} data-testid="queue-show-active" />{' '}
+            {t('queue.show.active')}
           </label>
           <label>
-            <input type="radio" checked={showAll} onChange={() => setShowAll(true)} data-testid="queue-show-all" /> {t('queue.show.all')}
+            <input type="radio" checked={showAll} onChange={() => setShowAll(true)} data-testid="queue-show-all" />{' '}
+            {t('queue.show.all')}
           </label>
         </span>
         <span className="spacer" />
@@ -195,7 +227,12 @@ export function QueueScreen() {
           <ol>
             {scans.slice(0, 20).map((p) => (
               <li key={p.scanId} data-code={p.code}>
-                <span className="code">{p.code}</span> — {p.reason ? reasonText(t, p.reason.code, p.reason.message) : p.state === 'working' ? t('station.pending.working') : t('reason.waiting_in_line')}
+                <span className="code">{p.code}</span> —{' '}
+                {p.reason
+                  ? reasonText(t, p.reason.code, p.reason.message)
+                  : p.state === 'working'
+                    ? t('station.pending.working')
+                    : t('reason.waiting_in_line')}
               </li>
             ))}
           </ol>
@@ -207,7 +244,12 @@ export function QueueScreen() {
         </p>
       )}
       {cancelling && (
-        <div className="q-confirm" role="alertdialog" aria-label={t('queue.action.cancel')} data-testid="queue-cancel-confirm">
+        <div
+          className="q-confirm"
+          role="alertdialog"
+          aria-label={t('queue.action.cancel')}
+          data-testid="queue-cancel-confirm"
+        >
           <span>{t('queue.cancelConfirm', { id: cancelling.id, what: whatOf(cancelling) })}</span>
           <button
             type="button"
@@ -241,7 +283,14 @@ export function QueueScreen() {
           </thead>
           <tbody>
             {jobs.map((j) => (
-              <tr key={j.id} className={`q-${shownState(j)}`} data-testid="queue-row" data-job-id={j.id} data-state={j.state} data-printer-id={j.printerId ?? ''}>
+              <tr
+                key={j.id}
+                className={`q-${shownState(j)}`}
+                data-testid="queue-row"
+                data-job-id={j.id}
+                data-state={j.state}
+                data-printer-id={j.printerId ?? ''}
+              >
                 <td className="num">{j.id}</td>
                 <td className="q-what">{whatOf(j)}</td>
                 <td>{nameOf(j.printerId)}</td>
@@ -254,12 +303,22 @@ export function QueueScreen() {
                 <td className="q-reason" data-testid="queue-reason" title={j.reason ?? undefined}>
                   {reasonText(t, j.reasonCode, j.reason)}
                   {j.state === 'failed' && (
-                    <span className="q-next">{j.nextRetryAt ? t('queue.nextRetry', { time: formatDateTime(j.nextRetryAt, language) }) : t('queue.waitsForYou')}</span>
+                    <span className="q-next">
+                      {j.nextRetryAt
+                        ? t('queue.nextRetry', { time: formatDateTime(j.nextRetryAt, language) })
+                        : t('queue.waitsForYou')}
+                    </span>
                   )}
                 </td>
                 <td>{formatDateTime(j.updatedAt, language)}</td>
                 <td className="q-actions">
-                  <JobActions job={j} printers={printers} run={(m, id) => void run(m, id)} move={(id, printerId) => void move(id, printerId)} askCancel={setCancelling} />
+                  <JobActions
+                    job={j}
+                    printers={printers}
+                    run={(m, id) => void run(m, id)}
+                    move={(id, printerId) => void move(id, printerId)}
+                    askCancel={setCancelling}
+                  />
                 </td>
               </tr>
             ))}

@@ -26,7 +26,9 @@ export function AccountRow({ account: a }: { account: AccountView }) {
   const [confirmReset, setConfirmReset] = useState(false);
   const [resetDone, setResetDone] = useState(false);
 
-  async function run<R>(call: () => Promise<{ ok: true; value: R } | { ok: false; error: { code: string; message: string } }>): Promise<R | null> {
+  async function run<R>(
+    call: () => Promise<{ ok: true; value: R } | { ok: false; error: { code: string; message: string } }>,
+  ): Promise<R | null> {
     setBusy(true);
     setError(null);
     const r = await call();
@@ -56,7 +58,13 @@ export function AccountRow({ account: a }: { account: AccountView }) {
 
   const state = a.login.state;
   return (
-    <li className={a.active ? 'acct active' : 'acct'} data-testid="account-row" data-account-id={a.id} data-active={a.active} data-login={state}>
+    <li
+      className={a.active ? 'acct active' : 'acct'}
+      data-testid="account-row"
+      data-account-id={a.id}
+      data-active={a.active}
+      data-login={state}
+    >
       <div className="acct-head">
         <strong className="acct-name">{a.name}</strong>
         {a.active && (
@@ -65,7 +73,10 @@ export function AccountRow({ account: a }: { account: AccountView }) {
           </span>
         )}
         {a.demo && <span className="set-badge">{t('accounts.demo')}</span>}
-        <span className={`set-badge ${state === 'logged-in' ? 'ok' : state === 'logging-in' ? 'warn' : 'bad'}`} data-testid="account-login-state">
+        <span
+          className={`set-badge ${state === 'logged-in' ? 'ok' : state === 'logging-in' ? 'warn' : 'bad'}`}
+          data-testid="account-login-state"
+        >
           {t(`accounts.state.${state}`)}
         </span>
       </div>
@@ -89,25 +100,51 @@ export function AccountRow({ account: a }: { account: AccountView }) {
           <a href={a.login.url} target="_blank" rel="noopener noreferrer" data-testid="login-link">
             {t('accounts.openLogin')}
           </a>
-          <button type="button" onClick={() => void run(() => rpc.request('accounts.cancelLogin', { accountId: a.id }))} data-testid="login-cancel">
+          <button
+            type="button"
+            onClick={() => void run(() => rpc.request('accounts.cancelLogin', { accountId: a.id }))}
+            data-testid="login-cancel"
+          >
             {t('accounts.cancelLogin')}
           </button>
         </div>
       ) : (
         <div className="acct-actions">
-          <button type="button" className="primary" disabled={busy} onClick={() => void loginInBrowser()} data-testid="account-login">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void loginInBrowser()}
+            data-testid="account-login"
+          >
             {state === 'logged-in' ? t('accounts.loginAgain') : t('accounts.login')}
           </button>
-          <button type="button" disabled={busy} onClick={() => setTokenOpen((o) => !o)} aria-expanded={tokenOpen} data-testid="account-paste-token">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => setTokenOpen((o) => !o)}
+            aria-expanded={tokenOpen}
+            data-testid="account-paste-token"
+          >
             {t('accounts.pasteToken')}
           </button>
           {!a.active && (
-            <button type="button" disabled={busy} onClick={() => void run(() => rpc.request('accounts.setActive', { accountId: a.id }))} data-testid="account-activate">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(() => rpc.request('accounts.setActive', { accountId: a.id }))}
+              data-testid="account-activate"
+            >
               {t('accounts.makeActive')}
             </button>
           )}
           {state === 'logged-in' && (
-            <button type="button" disabled={busy} onClick={() => void run(() => rpc.request('accounts.logout', { accountId: a.id }))} data-testid="account-logout">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(() => rpc.request('accounts.logout', { accountId: a.id }))}
+              data-testid="account-logout"
+            >
               {t('accounts.logout')}
             </button>
           )}
@@ -124,7 +161,13 @@ export function AccountRow({ account: a }: { account: AccountView }) {
               {t('accounts.demoReset')}
             </button>
           )}
-          <button type="button" className="danger" disabled={busy} onClick={() => setConfirmRemove(true)} data-testid="account-remove">
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => setConfirmRemove(true)}
+            data-testid="account-remove"
+          >
             {t('accounts.remove')}
           </button>
         </div>
@@ -158,7 +201,12 @@ export function AccountRow({ account: a }: { account: AccountView }) {
       )}
 
       {confirmReset && (
-        <div className="confirm" role="alertdialog" aria-label={t('accounts.demoReset')} data-testid="demo-reset-confirm">
+        <div
+          className="confirm"
+          role="alertdialog"
+          aria-label={t('accounts.demoReset')}
+          data-testid="demo-reset-confirm"
+        >
           <span>{t('accounts.demoResetConfirm')}</span>
           <button
             type="button"
@@ -182,7 +230,12 @@ export function AccountRow({ account: a }: { account: AccountView }) {
         </Notice>
       )}
       {confirmRemove && (
-        <div className="confirm" role="alertdialog" aria-label={t('accounts.remove')} data-testid="account-remove-confirm">
+        <div
+          className="confirm"
+          role="alertdialog"
+          aria-label={t('accounts.remove')}
+          data-testid="account-remove-confirm"
+        >
           <span>{t('accounts.removeConfirm', { name: a.name })}</span>
           <button
             type="button"

@@ -32,12 +32,21 @@ interface Form {
   redirectPort: string;
   redirectPath: string;
 }
-const empty: Form = { name: '', environment: 'builtin', baseUrl: '', clientId: '', clientSecret: '', redirectPort: DEFAULT_PORT, redirectPath: DEFAULT_PATH };
+const empty: Form = {
+  name: '',
+  environment: 'builtin',
+  baseUrl: '',
+  clientId: '',
+  clientSecret: '',
+  redirectPort: DEFAULT_PORT,
+  redirectPath: DEFAULT_PATH,
+};
 
 function validate(t: T, f: Form): Partial<Record<keyof Form, string>> {
   const e: Partial<Record<keyof Form, string>> = {};
   if (!f.name.trim()) e.name = t('accounts.err.name');
-  if (f.environment !== 'builtin' && !/^https?:\/\/[^\s/]+/i.test(f.baseUrl.trim())) e.baseUrl = t(f.environment === 'sandbox' ? 'accounts.err.sandboxUrl' : 'accounts.err.baseUrl');
+  if (f.environment !== 'builtin' && !/^https?:\/\/[^\s/]+/i.test(f.baseUrl.trim()))
+    e.baseUrl = t(f.environment === 'sandbox' ? 'accounts.err.sandboxUrl' : 'accounts.err.baseUrl');
   if (!f.clientId.trim()) e.clientId = t('accounts.err.clientId');
   if (!f.clientSecret) e.clientSecret = t('accounts.err.clientSecret');
   const port = Number(f.redirectPort);
@@ -84,7 +93,13 @@ export function AddAccountForm() {
 
   const redirectUri = `http://127.0.0.1:${f.redirectPort || DEFAULT_PORT}${f.redirectPath || DEFAULT_PATH}`;
   return (
-    <form className="set-form" onSubmit={(e) => void submit(e)} onChange={() => setResult(null)} noValidate data-testid="account-add">
+    <form
+      className="set-form"
+      onSubmit={(e) => void submit(e)}
+      onChange={() => setResult(null)}
+      noValidate
+      data-testid="account-add"
+    >
       <h3>{t('accounts.add.title')}</h3>
       <div className="set-grid">
         <Field id="acct-name" label={t('accounts.add.name')} error={errors.name}>
@@ -117,9 +132,21 @@ export function AddAccountForm() {
           </Field>
         )}
         <Field id="acct-client" label={t('accounts.add.clientId')} error={errors.clientId}>
-          <input id="acct-client" value={f.clientId} maxLength={200} autoComplete="off" spellCheck={false} onChange={(e) => set('clientId', e.target.value)} />
+          <input
+            id="acct-client"
+            value={f.clientId}
+            maxLength={200}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => set('clientId', e.target.value)}
+          />
         </Field>
-        <Field id="acct-secret" label={t('accounts.add.clientSecret')} error={errors.clientSecret} hint={t('accounts.add.secretHint')}>
+        <Field
+          id="acct-secret"
+          label={t('accounts.add.clientSecret')}
+          error={errors.clientSecret}
+          hint={t('accounts.add.secretHint')}
+        >
           <input
             id="acct-secret"
             type="password"
@@ -130,10 +157,26 @@ export function AddAccountForm() {
           />
         </Field>
         <Field id="acct-port" label={t('accounts.add.redirectPort')} error={errors.redirectPort}>
-          <input id="acct-port" inputMode="numeric" value={f.redirectPort} maxLength={5} onChange={(e) => set('redirectPort', e.target.value)} />
+          <input
+            id="acct-port"
+            inputMode="numeric"
+            value={f.redirectPort}
+            maxLength={5}
+            onChange={(e) => set('redirectPort', e.target.value)}
+          />
         </Field>
-        <Field id="acct-path" label={t('accounts.add.redirectPath')} error={errors.redirectPath} hint={t('accounts.add.redirectHint', { uri: redirectUri })}>
-          <input id="acct-path" value={f.redirectPath} maxLength={200} onChange={(e) => set('redirectPath', e.target.value)} />
+        <Field
+          id="acct-path"
+          label={t('accounts.add.redirectPath')}
+          error={errors.redirectPath}
+          hint={t('accounts.add.redirectHint', { uri: redirectUri })}
+        >
+          <input
+            id="acct-path"
+            value={f.redirectPath}
+            maxLength={200}
+            onChange={(e) => set('redirectPath', e.target.value)}
+          />
         </Field>
       </div>
       <FormActions result={result} resultTestId="account-add-result">

@@ -16,7 +16,18 @@ import { Field, FormActions } from './Field';
 import { connectionText } from './PrinterRow';
 import { printerIdFor } from './usePrinters';
 
-const defaults = { dpi: 300, darkness: 0, offsetX: 0, offsetY: 0, rotate180: false, copies: 1, hostStatus: false, labelCounter: false, media: '', fitToPage: true } as const;
+const defaults = {
+  dpi: 300,
+  darkness: 0,
+  offsetX: 0,
+  offsetY: 0,
+  rotate180: false,
+  copies: 1,
+  hostStatus: false,
+  labelCounter: false,
+  media: '',
+  fitToPage: true,
+} as const;
 
 type Result = { kind: 'ok' | 'bad' | 'info'; text: string } | null;
 
@@ -30,19 +41,38 @@ function checkHost(t: T, host: string, port: string): { host?: string; port?: st
 
 type Dpi = PrinterSettings['dpi'];
 
-async function savePrinter(t: T, name: string, connection: PrinterConnection, settings: { hostStatus: boolean; labelCounter?: boolean; dpi: Dpi }, existing: PrinterView[], unreachable = false): Promise<Result> {
+async function savePrinter(
+  t: T,
+  name: string,
+  connection: PrinterConnection,
+  settings: { hostStatus: boolean; labelCounter?: boolean; dpi: Dpi },
+  existing: PrinterView[],
+  unreachable = false,
+): Promise<Result> {
   const id = printerIdFor(connection);
   if (existing.some((p) => p.id === id)) return { kind: 'bad', text: t('printers.err.exists') };
-  const r = await rpc.request('printing.printers.save', { id, name, connection, settings: { ...defaults, ...settings } });
+  const r = await rpc.request('printing.printers.save', {
+    id,
+    name,
+    connection,
+    settings: { ...defaults, ...settings },
+  });
   if (!r.ok) return { kind: 'bad', text: errorText(t, r.error) };
-  return unreachable ? { kind: 'info', text: t('printers.add.addedUnreachable', { name }) } : { kind: 'ok', text: t('printers.add.added', { name }) };
+  return unreachable
+    ? { kind: 'info', text: t('printers.add.addedUnreachable', { name }) }
+    : { kind: 'ok', text: t('printers.add.added', { name }) };
 }
 
 function DpiSelect(props: { id: string; value: Dpi; onChange(v: Dpi): void }) {
   const t = useT();
   return (
     <Field id={props.id} label={t('printers.set.dpi')}>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(Number(e.target.value) as Dpi)} data-testid={`${props.id}-select`}>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(Number(e.target.value) as Dpi)}
+        data-testid={`${props.id}-select`}
+      >
         <option value={203}>203 dpi (8 {t('printers.add.dotsPerMm')})</option>
         <option value={300}>300 dpi (12 {t('printers.add.dotsPerMm')})</option>
         <option value={600}>600 dpi (24 {t('printers.add.dotsPerMm')})</option>
@@ -83,7 +113,14 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     setResult(
       !v.ok
         ? { kind: 'bad', text: t('printers.add.noConnection', { message: reasonText(t, v.reasonCode, v.message) }) }
-        : { kind: 'ok', text: found + res + (v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus')) + (v.labelCounter ? t('printers.add.okCounter') : '') },
+        : {
+            kind: 'ok',
+            text:
+              found +
+              res +
+              (v.hostStatus ? t('printers.add.okStatus') : t('printers.add.okNoStatus')) +
+              (v.labelCounter ? t('printers.add.okCounter') : ''),
+          },
     );
     return v;
   }
@@ -97,8 +134,17 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
     if (!probe) return;
     // A printer that is switched off is still added, with the resolution and status the worker
     // chose: it shows as unreachable, and its labels wait for it.
-    const settings = probe.ok ? { hostStatus: probe.hostStatus, labelCounter: probe.labelCounter, dpi: probe.dpi ?? dpi } : { hostStatus, dpi };
-    const r = await savePrinter(t, name.trim(), { kind: 'zpl-tcp', host: host.trim(), port: Number(port) }, settings, props.existing, !probe.ok);
+    const settings = probe.ok
+      ? { hostStatus: probe.hostStatus, labelCounter: probe.labelCounter, dpi: probe.dpi ?? dpi }
+      : { hostStatus, dpi };
+    const r = await savePrinter(
+      t,
+      name.trim(),
+      { kind: 'zpl-tcp', host: host.trim(), port: Number(port) },
+      settings,
+      props.existing,
+      !probe.ok,
+    );
     setResult(r);
     if (r?.kind === 'ok') {
       setName('');
@@ -109,21 +155,46 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
   }
 
   return (
-    <form className="set-form" onSubmit={(e) => void add(e)} onChange={() => setResult(null)} noValidate data-testid="printer-add">
+    <form
+      className="set-form"
+      onSubmit={(e) => void add(e)}
+      onChange={() => setResult(null)}
+      noValidate
+      data-testid="printer-add"
+    >
       <h3>{t('printers.add.title')}</h3>
       <div className="set-grid">
         <Field id="pr-add-name" label={t('printers.set.name')} error={errors.name}>
           <input id="pr-add-name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field id="pr-add-host" label={t('printers.add.host')} error={errors.host}>
-          <input id="pr-add-host" value={host} maxLength={253} spellCheck={false} placeholder="192.168.1.50" onChange={(e) => setHost(e.target.value)} />
+          <input
+            id="pr-add-host"
+            value={host}
+            maxLength={253}
+            spellCheck={false}
+            placeholder="192.168.1.50"
+            onChange={(e) => setHost(e.target.value)}
+          />
         </Field>
         <Field id="pr-add-port" label={t('printers.add.port')} error={errors.port}>
-          <input id="pr-add-port" inputMode="numeric" value={port} maxLength={5} onChange={(e) => setPort(e.target.value)} />
+          <input
+            id="pr-add-port"
+            inputMode="numeric"
+            value={port}
+            maxLength={5}
+            onChange={(e) => setPort(e.target.value)}
+          />
         </Field>
         <DpiSelect id="pr-add-dpi" value={dpi} onChange={setDpi} />
         <label className="set-check">
-          <input type="checkbox" checked={hostStatus} onChange={(e) => setHostStatus(e.target.checked)} data-testid="pr-add-hoststatus" /> {t('printers.set.hostStatus')}
+          <input
+            type="checkbox"
+            checked={hostStatus}
+            onChange={(e) => setHostStatus(e.target.checked)}
+            data-testid="pr-add-hoststatus"
+          />{' '}
+          {t('printers.set.hostStatus')}
         </label>
       </div>
       <FormActions result={result} resultTestId="printer-add-result">
@@ -172,7 +243,10 @@ export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () =
             return (
               <li key={id} data-testid="printer-found" data-printer-id={id}>
                 <span>
-                  <strong>{d.name}</strong> <span className="acct-meta">{connectionText(t, d.connection)} · {d.detail}</span>
+                  <strong>{d.name}</strong>{' '}
+                  <span className="acct-meta">
+                    {connectionText(t, d.connection)} · {d.detail}
+                  </span>
                 </span>
                 {known.has(id) ? (
                   <span className="set-badge ok">{t('printers.discover.added')}</span>
@@ -180,7 +254,13 @@ export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () =
                   <button
                     type="button"
                     onClick={() =>
-                      void savePrinter(t, d.name.slice(0, 120), d.connection, { hostStatus: false, dpi: d.connection.kind.startsWith('zpl') ? dpi : 300 }, props.existing).then((r) => {
+                      void savePrinter(
+                        t,
+                        d.name.slice(0, 120),
+                        d.connection,
+                        { hostStatus: false, dpi: d.connection.kind.startsWith('zpl') ? dpi : 300 },
+                        props.existing,
+                      ).then((r) => {
                         setResult(r);
                         if (r?.kind === 'ok') props.onAdded();
                       })

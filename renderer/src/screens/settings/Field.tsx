@@ -1,13 +1,23 @@
 /** A labelled form field with its validation message right under it (read by screen readers too). */
 import { Children, cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 
-export function Field(props: { id: string; label: string; error?: string | null; hint?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   // The control says it is invalid and names its message: the form's failed save focuses the first such one.
   // The control is the child the label names (its id); a field may hold more (a list, a button).
   const control = props.error
     ? Children.map(props.children, (c) =>
         isValidElement<{ id?: string }>(c) && c.props.id === props.id
-          ? cloneElement(c as ReactElement<Record<string, unknown>>, { 'aria-invalid': true, 'aria-describedby': `${props.id}-error` })
+          ? cloneElement(c as ReactElement<Record<string, unknown>>, {
+              'aria-invalid': true,
+              'aria-describedby': `${props.id}-error`,
+            })
           : c,
       )
     : props.children;
@@ -28,19 +38,28 @@ export function Field(props: { id: string; label: string; error?: string | null;
 /** A one-line result of an action: saved, failed, sent... */
 export function Notice(props: { kind: 'ok' | 'bad' | 'info'; testId?: string; children: ReactNode }) {
   return (
-    <p className={`set-notice ${props.kind}`} role={props.kind === 'bad' ? 'alert' : 'status'} data-testid={props.testId}>
+    <p
+      className={`set-notice ${props.kind}`}
+      role={props.kind === 'bad' ? 'alert' : 'status'}
+      data-testid={props.testId}
+    >
       {props.children}
     </p>
   );
 }
 
 /** A form's buttons, and the answer to its last submit beside them. */
-export function FormActions(props: { result: { kind: 'ok' | 'bad' | 'info'; text: string } | null; resultTestId?: string; children: ReactNode }) {
+export function FormActions(props: {
+  result: { kind: 'ok' | 'bad' | 'info'; text: string } | null;
+  resultTestId?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // A failed save: the cursor goes to the form's first invalid field, in reading order.
   useEffect(() => {
     // The effect runs once the errors are on screen: the focus moves at once, not a frame later.
-    if (props.result?.kind === 'bad') ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (props.result?.kind === 'bad')
+      ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [props.result]);
   return (
     <div className="set-actions" ref={ref}>

@@ -55,8 +55,16 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   async function testPrint() {
     setError(null);
     // The label in the language the worker reads here.
-    const r = await rpc.request('printing.printers.testPrint', { printerId: p.id, language: useLanguage.getState().language });
-    if (r.ok) setJob((mine) => (mine?.id === r.value.id ? mine : { id: r.value.id, state: r.value.state, reasonCode: r.value.reasonCode, reason: r.value.reason }));
+    const r = await rpc.request('printing.printers.testPrint', {
+      printerId: p.id,
+      language: useLanguage.getState().language,
+    });
+    if (r.ok)
+      setJob((mine) =>
+        mine?.id === r.value.id
+          ? mine
+          : { id: r.value.id, state: r.value.state, reasonCode: r.value.reasonCode, reason: r.value.reason },
+      );
     else setError(errorText(t, r.error));
   }
 
@@ -68,12 +76,21 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   }
 
   const s = p.status;
-  const jobKind = job ? (job.state === 'done' ? 'ok' : job.state === 'failed' || job.state === 'cancelled' || job.state === 'uncertain' || job.state === 'unconfirmed' ? 'bad' : 'info') : 'info';
+  const jobKind = job
+    ? job.state === 'done'
+      ? 'ok'
+      : job.state === 'failed' || job.state === 'cancelled' || job.state === 'uncertain' || job.state === 'unconfirmed'
+        ? 'bad'
+        : 'info'
+    : 'info';
   return (
     <li className="printer" data-testid="printer-row" data-printer-id={p.id} data-state={s.state}>
       <div className="acct-head">
         <strong>{printerName(t, p)}</strong>
-        <span className={`set-badge ${s.state === 'ready' ? 'ok' : s.state === 'unknown' ? '' : 'bad'}`} data-testid="printer-state">
+        <span
+          className={`set-badge ${s.state === 'ready' ? 'ok' : s.state === 'unknown' ? '' : 'bad'}`}
+          data-testid="printer-state"
+        >
           {t(`printerState.${s.state}`)}
         </span>
         {builtIn && <span className="set-badge">{t('printers.builtIn')}</span>}
@@ -121,13 +138,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
         </div>
       )}
       {error && <Notice kind="bad">{error}</Notice>}
-      {editing && (
-        <PrinterSettingsForm
-          printer={p}
-          onSaved={props.onChanged}
-          onClose={() => setEditing(false)}
-        />
-      )}
+      {editing && <PrinterSettingsForm printer={p} onSaved={props.onChanged} onClose={() => setEditing(false)} />}
     </li>
   );
 }

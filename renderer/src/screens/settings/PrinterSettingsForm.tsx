@@ -13,7 +13,12 @@ import { Field, FormActions } from './Field';
 import { printsZpl } from './usePrinters';
 
 type Num = 'darkness' | 'offsetX' | 'offsetY' | 'copies';
-const ranges: Record<Num, [number, number]> = { darkness: [-30, 30], offsetX: [-9999, 9999], offsetY: [-120, 120], copies: [1, 99] };
+const ranges: Record<Num, [number, number]> = {
+  darkness: [-30, 30],
+  offsetX: [-9999, 9999],
+  offsetY: [-120, 120],
+  copies: [1, 99],
+};
 
 interface Form {
   name: string;
@@ -30,7 +35,18 @@ interface Form {
 
 function toForm(p: PrinterView): Form {
   const s = p.settings;
-  return { name: p.name, dpi: s.dpi, darkness: String(s.darkness), offsetX: String(s.offsetX), offsetY: String(s.offsetY), copies: String(s.copies), rotate180: s.rotate180, hostStatus: s.hostStatus, media: s.media, fitToPage: s.fitToPage };
+  return {
+    name: p.name,
+    dpi: s.dpi,
+    darkness: String(s.darkness),
+    offsetX: String(s.offsetX),
+    offsetY: String(s.offsetY),
+    copies: String(s.copies),
+    rotate180: s.rotate180,
+    hostStatus: s.hostStatus,
+    media: s.media,
+    fitToPage: s.fitToPage,
+  };
 }
 
 function validate(t: T, f: Form): Partial<Record<keyof Form, string>> {
@@ -45,7 +61,15 @@ function validate(t: T, f: Form): Partial<Record<keyof Form, string>> {
   return e;
 }
 
-export function PrinterSettingsForm({ printer, onSaved, onClose }: { printer: PrinterView; onSaved: () => void; onClose: () => void }) {
+export function PrinterSettingsForm({
+  printer,
+  onSaved,
+  onClose,
+}: {
+  printer: PrinterView;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const [f, setF] = useState<Form>(() => toForm(printer));
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
@@ -83,7 +107,14 @@ export function PrinterSettingsForm({ printer, onSaved, onClose }: { printer: Pr
 
   const num = (k: Num, label: string) => (
     <Field id={id(k)} label={label} error={errors[k]}>
-      <input id={id(k)} inputMode="numeric" value={f[k]} maxLength={6} onChange={(e) => set(k, e.target.value)} data-testid={`printer-set-${k}`} />
+      <input
+        id={id(k)}
+        inputMode="numeric"
+        value={f[k]}
+        maxLength={6}
+        onChange={(e) => set(k, e.target.value)}
+        data-testid={`printer-set-${k}`}
+      />
     </Field>
   );
 
@@ -108,24 +139,33 @@ export function PrinterSettingsForm({ printer, onSaved, onClose }: { printer: Pr
         {num('copies', t('printers.set.copies'))}
         {!zpl && (
           <Field id={id('media')} label={t('printers.set.media')} error={errors.media}>
-            <input id={id('media')} value={f.media} maxLength={80} placeholder="Custom.100x150mm" onChange={(e) => set('media', e.target.value)} />
+            <input
+              id={id('media')}
+              value={f.media}
+              maxLength={80}
+              placeholder="Custom.100x150mm"
+              onChange={(e) => set('media', e.target.value)}
+            />
           </Field>
         )}
       </div>
       <div className="set-checks">
         {zpl && (
           <label>
-            <input type="checkbox" checked={f.rotate180} onChange={(e) => set('rotate180', e.target.checked)} /> {t('printers.set.rotate')}
+            <input type="checkbox" checked={f.rotate180} onChange={(e) => set('rotate180', e.target.checked)} />{' '}
+            {t('printers.set.rotate')}
           </label>
         )}
         {zpl && (
           <label>
-            <input type="checkbox" checked={f.hostStatus} onChange={(e) => set('hostStatus', e.target.checked)} /> {t('printers.set.hostStatus')}
+            <input type="checkbox" checked={f.hostStatus} onChange={(e) => set('hostStatus', e.target.checked)} />{' '}
+            {t('printers.set.hostStatus')}
           </label>
         )}
         {!zpl && (
           <label>
-            <input type="checkbox" checked={f.fitToPage} onChange={(e) => set('fitToPage', e.target.checked)} /> {t('printers.set.fit')}
+            <input type="checkbox" checked={f.fitToPage} onChange={(e) => set('fitToPage', e.target.checked)} />{' '}
+            {t('printers.set.fit')}
           </label>
         )}
       </div>

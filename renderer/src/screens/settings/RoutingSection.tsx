@@ -4,7 +4,13 @@
  * system/PDF printers; a carrier without ZPL labels cannot pick ZPL (spec GET .../zpl).
  */
 import { useEffect, useState } from 'react';
-import type { LabelRoute, PrinterView, RouteDecision, RoutingRules, ZplSize } from '../../../../shared/contract/printing';
+import type {
+  LabelRoute,
+  PrinterView,
+  RouteDecision,
+  RoutingRules,
+  ZplSize,
+} from '../../../../shared/contract/printing';
 import { errorTextNow, useT, type T } from '../../i18n';
 import { rpc } from '../../rpc/transport';
 import { carriersWith, type CarrierInfo } from './carriers';
@@ -24,11 +30,19 @@ interface Row {
 const rowOf = (r: LabelRoute | null | undefined, none: Mode): Row =>
   !r
     ? { mode: none, printerId: '', size: '', position: 1 }
-    : { mode: r.format, printerId: r.printerId, size: r.format === 'zpl' ? (r.size ?? '') : '', position: r.format === 'pdf-a4' ? r.position : 1 };
+    : {
+        mode: r.format,
+        printerId: r.printerId,
+        size: r.format === 'zpl' ? (r.size ?? '') : '',
+        position: r.format === 'pdf-a4' ? r.position : 1,
+      };
 
 function routeOf(row: Row): LabelRoute | null {
   if (row.mode === 'inherit') return null;
-  if (row.mode === 'zpl') return row.size ? { format: 'zpl', printerId: row.printerId, size: row.size } : { format: 'zpl', printerId: row.printerId };
+  if (row.mode === 'zpl')
+    return row.size
+      ? { format: 'zpl', printerId: row.printerId, size: row.size }
+      : { format: 'zpl', printerId: row.printerId };
   if (row.mode === 'pdf-a4') return { format: 'pdf-a4', printerId: row.printerId, position: row.position };
   return { format: 'pdf-single', printerId: row.printerId };
 }
@@ -48,8 +62,16 @@ function actualText(t: T, d: RouteDecision, printers: PrinterView[], carrierName
   if (!d.route) return t('settings.routing.actualNone');
   const p = printers.find((x) => x.id === d.route!.printerId);
   const printer = p ? printerName(t, p) : d.route.printerId;
-  const format = t(d.route.format === 'zpl' ? 'settings.routing.fmt.zpl' : d.route.format === 'pdf-single' ? 'settings.routing.fmt.pdfSingle' : 'settings.routing.fmt.pdfA4');
-  return d.via === 'pdf-fallback' ? t('settings.routing.actualFallback', { format, printer, carrier: carrierName }) : t('settings.routing.actual', { format, printer });
+  const format = t(
+    d.route.format === 'zpl'
+      ? 'settings.routing.fmt.zpl'
+      : d.route.format === 'pdf-single'
+        ? 'settings.routing.fmt.pdfSingle'
+        : 'settings.routing.fmt.pdfA4',
+  );
+  return d.via === 'pdf-fallback'
+    ? t('settings.routing.actualFallback', { format, printer, carrier: carrierName })
+    : t('settings.routing.actual', { format, printer });
 }
 
 function RouteEditor(props: {
@@ -88,7 +110,13 @@ function RouteEditor(props: {
           }}
           data-testid={`route-${props.id}-format`}
         >
-          <option value={props.none}>{props.none === 'inherit' ? (props.carrier ? t('settings.routing.useDefault') : t('settings.routing.noPrint')) : ''}</option>
+          <option value={props.none}>
+            {props.none === 'inherit'
+              ? props.carrier
+                ? t('settings.routing.useDefault')
+                : t('settings.routing.noPrint')
+              : ''}
+          </option>
           <option value="zpl" disabled={!!props.carrier && !props.carrier.zplSizes}>
             {t('settings.routing.fmt.zpl')}
           </option>
@@ -109,7 +137,9 @@ function RouteEditor(props: {
             onChange={(e) => set({ printerId: e.target.value })}
             data-testid={`route-${props.id}-printer`}
           >
-            {!forFormat.some((p) => p.id === row.printerId) && <option value={row.printerId}>{row.printerId || '—'}</option>}
+            {!forFormat.some((p) => p.id === row.printerId) && (
+              <option value={row.printerId}>{row.printerId || '—'}</option>
+            )}
             {forFormat.map((p) => (
               <option key={p.id} value={p.id}>
                 {printerName(t, p)}
@@ -121,7 +151,11 @@ function RouteEditor(props: {
       {row.mode !== 'inherit' && (
         <td>
           {row.mode === 'zpl' && (
-            <select aria-label={`${props.label}: ${t('settings.routing.options')}`} value={row.size} onChange={(e) => set({ size: e.target.value as ZplSize | '' })}>
+            <select
+              aria-label={`${props.label}: ${t('settings.routing.options')}`}
+              value={row.size}
+              onChange={(e) => set({ size: e.target.value as ZplSize | '' })}
+            >
               <option value="">{t('settings.routing.sizeAuto')}</option>
               {(props.carrier?.zplSizes ?? ['10x5', '10x15', '10x17']).map((s) => (
                 <option key={s} value={s}>
@@ -131,7 +165,11 @@ function RouteEditor(props: {
             </select>
           )}
           {row.mode === 'pdf-a4' && (
-            <select aria-label={`${props.label}: ${t('settings.routing.options')}`} value={row.position} onChange={(e) => set({ position: Number(e.target.value) })}>
+            <select
+              aria-label={`${props.label}: ${t('settings.routing.options')}`}
+              value={row.position}
+              onChange={(e) => set({ position: Number(e.target.value) })}
+            >
               {[1, 2, 3, 4].map((n) => (
                 <option key={n} value={n}>
                   {t('settings.routing.position', { n })}
@@ -170,7 +208,9 @@ export function RoutingSection() {
     setProtocol(r.protocolPrinterId ?? '');
   }
   useEffect(() => {
-    void rpc.request('printing.routes.get', {}).then((r) => (r.ok ? load(r.value) : setResult({ kind: 'bad', text: errorTextNow(r.error) })));
+    void rpc
+      .request('printing.routes.get', {})
+      .then((r) => (r.ok ? load(r.value) : setResult({ kind: 'bad', text: errorTextNow(r.error) })));
   }, []);
 
   if (!rows || !defaultRow || !printers) return <p>{t('settings.loading')}</p>;
@@ -179,13 +219,18 @@ export function RoutingSection() {
   const pdfPrinters = printers.filter((p) => !printsZpl(p));
 
   async function save() {
-    if (Object.values(errors).some(Boolean) || defaultError) return setResult({ kind: 'bad', text: t('settings.routing.fixErrors') });
+    if (Object.values(errors).some(Boolean) || defaultError)
+      return setResult({ kind: 'bad', text: t('settings.routing.fixErrors') });
     const carriersOut: RoutingRules['carriers'] = {};
     for (const c of carriers) {
       const r = routeOf(rows![c.code]!);
       if (r) carriersOut[c.code] = r;
     }
-    const r = await rpc.request('printing.routes.set', { carriers: carriersOut, defaultRoute: routeOf(defaultRow!), protocolPrinterId: protocol || null });
+    const r = await rpc.request('printing.routes.set', {
+      carriers: carriersOut,
+      defaultRoute: routeOf(defaultRow!),
+      protocolPrinterId: protocol || null,
+    });
     if (!r.ok) return setResult({ kind: 'bad', text: errorText(t, r.error) });
     load(r.value);
     setResult({ kind: 'ok', text: t('settings.saved') });
@@ -222,7 +267,9 @@ export function RoutingSection() {
                 carrier={c}
                 printers={printers}
                 error={errors[c.code] ?? null}
-                actual={((d) => (d ? actualText(t, d, printers, c.name) : undefined))(decisions.find((d) => d.carrier === c.code))}
+                actual={((d) => (d ? actualText(t, d, printers, c.name) : undefined))(
+                  decisions.find((d) => d.carrier === c.code),
+                )}
                 onChange={(r) => setRows({ ...rows, [c.code]: r })}
               />
             ))}
@@ -239,7 +286,12 @@ export function RoutingSection() {
             <tr data-testid="route-protocol">
               <th scope="row">{t('settings.routing.protocol')}</th>
               <td colSpan={3}>
-                <select aria-label={t('settings.routing.protocol')} value={protocol} onChange={(e) => setProtocol(e.target.value)} data-testid="route-protocol-printer">
+                <select
+                  aria-label={t('settings.routing.protocol')}
+                  value={protocol}
+                  onChange={(e) => setProtocol(e.target.value)}
+                  data-testid="route-protocol-printer"
+                >
                   <option value="">{t('settings.routing.noPrint')}</option>
                   {pdfPrinters.map((p) => (
                     <option key={p.id} value={p.id}>

@@ -19,15 +19,34 @@ const BAUDS = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
 export function ScaleSection() {
   const t = useT();
   const reading = useScale((s) => s.reading);
-  const [form, setForm] = useState<(Omit<ScaleSettings, 'toleranceKg' | 'waitSeconds' | 'askAbovePercent'> & { tolerance: string; wait: string; askAbove: string }) | null>(null);
+  const [form, setForm] = useState<
+    | (Omit<ScaleSettings, 'toleranceKg' | 'waitSeconds' | 'askAbovePercent'> & {
+        tolerance: string;
+        wait: string;
+        askAbove: string;
+      })
+    | null
+  >(null);
   const [found, setFound] = useState<ScaleDiscovery | null>(null);
   const [looking, setLooking] = useState(false);
   const [result, setResult] = useState<{ kind: 'ok' | 'bad'; text: string } | null>(null);
 
   useEffect(() => {
     // The tolerance as the worker writes a number in the UI language ("0.05" / "0,05"); both are read back.
-    void rpc.call('scale.getSettings', {}).then((s) => setForm({ ...s, tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language), wait: String(s.waitSeconds), askAbove: String(s.askAbovePercent) }));
-    void useScale.getState().load().catch(() => undefined);
+    void rpc
+      .call('scale.getSettings', {})
+      .then((s) =>
+        setForm({
+          ...s,
+          tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language),
+          wait: String(s.waitSeconds),
+          askAbove: String(s.askAbovePercent),
+        }),
+      );
+    void useScale
+      .getState()
+      .load()
+      .catch(() => undefined);
   }, []);
   if (!form) return <p>{t('settings.loading')}</p>;
 
@@ -60,7 +79,13 @@ export function ScaleSection() {
       return;
     }
     const { tolerance: _t, wait: _w, askAbove: _a, ...rest } = form;
-    const r = await rpc.request('scale.setSettings', { ...rest, path: rest.path.trim(), toleranceKg: tolerance, waitSeconds: wait, askAbovePercent: askAbove });
+    const r = await rpc.request('scale.setSettings', {
+      ...rest,
+      path: rest.path.trim(),
+      toleranceKg: tolerance,
+      waitSeconds: wait,
+      askAbovePercent: askAbove,
+    });
     if (!r.ok) return setResult({ kind: 'bad', text: errorText(t, r.error) });
     useScale.setState({ unit: r.value.displayUnit });
     setResult({ kind: 'ok', text: t('settings.saved') });
@@ -80,7 +105,12 @@ export function ScaleSection() {
       >
         <div className="set-grid">
           <Field id="scale-kind" label={t('scale.kind')} wide>
-            <select id="scale-kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as ScaleSettings['kind'] })} data-testid="scale-kind">
+            <select
+              id="scale-kind"
+              value={form.kind}
+              onChange={(e) => setForm({ ...form, kind: e.target.value as ScaleSettings['kind'] })}
+              data-testid="scale-kind"
+            >
               {KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`scale.kind.${k}`)}
@@ -89,8 +119,21 @@ export function ScaleSection() {
             </select>
           </Field>
           {form.kind !== 'none' && (
-            <Field id="scale-path" label={t('scale.path')} hint={pathError ? undefined : t('scale.pathHint')} error={pathError} wide>
-              <input id="scale-path" value={form.path} spellCheck={false} list="scale-found" onChange={(e) => setForm({ ...form, path: e.target.value })} data-testid="scale-path" />
+            <Field
+              id="scale-path"
+              label={t('scale.path')}
+              hint={pathError ? undefined : t('scale.pathHint')}
+              error={pathError}
+              wide
+            >
+              <input
+                id="scale-path"
+                value={form.path}
+                spellCheck={false}
+                list="scale-found"
+                onChange={(e) => setForm({ ...form, path: e.target.value })}
+                data-testid="scale-path"
+              />
               <datalist id="scale-found">
                 {choices.map((c) => (
                   <option key={c.path} value={c.path}>
@@ -102,10 +145,14 @@ export function ScaleSection() {
                 <button type="button" onClick={() => void discover()} disabled={looking} data-testid="scale-discover">
                   {looking ? t('scale.discovering') : t('scale.discover')}
                 </button>
-                {found && !choices.length && !found.problems.length && <small className="set-hint">{t('scale.found.none')}</small>}
+                {found && !choices.length && !found.problems.length && (
+                  <small className="set-hint">{t('scale.found.none')}</small>
+                )}
                 {found?.problems.map((p) => (
                   <small key={p.kind} className="set-hint" data-testid="scale-discover-problem">
-                    {p.missingTool ? t(`scale.problem.${p.kind}.missingTool`, { tool: p.missingTool }) : t(`scale.problem.${p.kind}`, { detail: p.detail })}
+                    {p.missingTool
+                      ? t(`scale.problem.${p.kind}.missingTool`, { tool: p.missingTool })
+                      : t(`scale.problem.${p.kind}`, { detail: p.detail })}
                   </small>
                 ))}
               </span>
@@ -113,7 +160,12 @@ export function ScaleSection() {
           )}
           {serial && (
             <Field id="scale-baud" label={t('scale.baud')}>
-              <select id="scale-baud" value={form.baudRate} onChange={(e) => setForm({ ...form, baudRate: Number(e.target.value) })} data-testid="scale-baud">
+              <select
+                id="scale-baud"
+                value={form.baudRate}
+                onChange={(e) => setForm({ ...form, baudRate: Number(e.target.value) })}
+                data-testid="scale-baud"
+              >
                 {BAUDS.map((b) => (
                   <option key={b} value={b}>
                     {b}
@@ -122,14 +174,41 @@ export function ScaleSection() {
               </select>
             </Field>
           )}
-          <Field id="scale-tolerance" label={t('scale.tolerance')} error={toleranceError} hint={toleranceError ? undefined : t('scale.toleranceHint')}>
-            <input id="scale-tolerance" inputMode="decimal" value={form.tolerance} onChange={(e) => setForm({ ...form, tolerance: e.target.value })} data-testid="scale-tolerance" />
+          <Field
+            id="scale-tolerance"
+            label={t('scale.tolerance')}
+            error={toleranceError}
+            hint={toleranceError ? undefined : t('scale.toleranceHint')}
+          >
+            <input
+              id="scale-tolerance"
+              inputMode="decimal"
+              value={form.tolerance}
+              onChange={(e) => setForm({ ...form, tolerance: e.target.value })}
+              data-testid="scale-tolerance"
+            />
           </Field>
-          <Field id="scale-ask-above" label={t('scale.askAbove')} error={askAboveError} hint={askAboveError ? undefined : t('scale.askAboveHint')}>
-            <input id="scale-ask-above" inputMode="numeric" value={form.askAbove} onChange={(e) => setForm({ ...form, askAbove: e.target.value })} data-testid="scale-ask-above" />
+          <Field
+            id="scale-ask-above"
+            label={t('scale.askAbove')}
+            error={askAboveError}
+            hint={askAboveError ? undefined : t('scale.askAboveHint')}
+          >
+            <input
+              id="scale-ask-above"
+              inputMode="numeric"
+              value={form.askAbove}
+              onChange={(e) => setForm({ ...form, askAbove: e.target.value })}
+              data-testid="scale-ask-above"
+            />
           </Field>
           <Field id="scale-unit" label={t('scale.unit')}>
-            <select id="scale-unit" value={form.displayUnit} onChange={(e) => setForm({ ...form, displayUnit: e.target.value as ScaleSettings['displayUnit'] })} data-testid="scale-unit">
+            <select
+              id="scale-unit"
+              value={form.displayUnit}
+              onChange={(e) => setForm({ ...form, displayUnit: e.target.value as ScaleSettings['displayUnit'] })}
+              data-testid="scale-unit"
+            >
               {UNITS.map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -138,12 +217,24 @@ export function ScaleSection() {
             </select>
           </Field>
           <Field id="scale-wait" label={t('scale.wait')} error={waitError}>
-            <input id="scale-wait" inputMode="numeric" value={form.wait} onChange={(e) => setForm({ ...form, wait: e.target.value })} data-testid="scale-wait" />
+            <input
+              id="scale-wait"
+              inputMode="numeric"
+              value={form.wait}
+              onChange={(e) => setForm({ ...form, wait: e.target.value })}
+              data-testid="scale-wait"
+            />
           </Field>
         </div>
         <div className="set-checks">
           <label>
-            <input type="checkbox" checked={form.verifyLabels} onChange={(e) => setForm({ ...form, verifyLabels: e.target.checked })} data-testid="scale-verify" /> {t('scale.verify')}
+            <input
+              type="checkbox"
+              checked={form.verifyLabels}
+              onChange={(e) => setForm({ ...form, verifyLabels: e.target.checked })}
+              data-testid="scale-verify"
+            />{' '}
+            {t('scale.verify')}
           </label>
         </div>
         <FormActions result={result} resultTestId="scale-result">

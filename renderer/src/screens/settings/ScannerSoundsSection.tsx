@@ -49,7 +49,9 @@ export function ScannerSoundsSection() {
   async function saveScanner(form: HTMLFormElement) {
     if (tooLong(prefix) || tooLong(suffix) || keyGapError) return focusFirstInvalid(form);
     const ok = await save({ scanner: { prefix, suffix, keyGapMs } });
-    setResult(ok ? { kind: 'ok', text: t('settings.saved') } : { kind: 'bad', text: useSettings.getState().error ?? '' });
+    setResult(
+      ok ? { kind: 'ok', text: t('settings.saved') } : { kind: 'bad', text: useSettings.getState().error ?? '' },
+    );
   }
 
   return (
@@ -66,16 +68,52 @@ export function ScannerSoundsSection() {
       >
         <div className="set-grid">
           <Field id="scan-prefix" label={t('settings.scanner.prefix')} error={tooLong(prefix)}>
-            <input id="scan-prefix" value={prefix} spellCheck={false} onChange={(e) => setPrefix(e.target.value)} data-testid="scanner-prefix" />
+            <input
+              id="scan-prefix"
+              value={prefix}
+              spellCheck={false}
+              onChange={(e) => setPrefix(e.target.value)}
+              data-testid="scanner-prefix"
+            />
           </Field>
           <Field id="scan-suffix" label={t('settings.scanner.suffix')} error={tooLong(suffix)}>
-            <input id="scan-suffix" value={suffix} spellCheck={false} onChange={(e) => setSuffix(e.target.value)} data-testid="scanner-suffix" />
+            <input
+              id="scan-suffix"
+              value={suffix}
+              spellCheck={false}
+              onChange={(e) => setSuffix(e.target.value)}
+              data-testid="scanner-suffix"
+            />
           </Field>
-          <Field id="scan-key-gap" label={t('settings.scanner.keyGap')} error={keyGapError} hint={keyGapError ? undefined : t('settings.scanner.keyGapHint')}>
-            <input id="scan-key-gap" inputMode="numeric" value={keyGap} spellCheck={false} onChange={(e) => setKeyGap(e.target.value)} data-testid="scanner-key-gap" />
+          <Field
+            id="scan-key-gap"
+            label={t('settings.scanner.keyGap')}
+            error={keyGapError}
+            hint={keyGapError ? undefined : t('settings.scanner.keyGapHint')}
+          >
+            <input
+              id="scan-key-gap"
+              inputMode="numeric"
+              value={keyGap}
+              spellCheck={false}
+              onChange={(e) => setKeyGap(e.target.value)}
+              data-testid="scanner-key-gap"
+            />
           </Field>
-          <Field id="scan-try" label={t('settings.scanner.try')} hint={sample ? undefined : t('settings.scanner.tryHint')}>
-            <input id="scan-try" value={sample} spellCheck={false} onChange={(e) => setSample(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} data-testid="scanner-try" data-scan-line />
+          <Field
+            id="scan-try"
+            label={t('settings.scanner.try')}
+            hint={sample ? undefined : t('settings.scanner.tryHint')}
+          >
+            <input
+              id="scan-try"
+              value={sample}
+              spellCheck={false}
+              onChange={(e) => setSample(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+              data-testid="scanner-try"
+              data-scan-line
+            />
             {sample && (
               <output htmlFor="scan-try scan-prefix scan-suffix" className="scan-read" data-testid="scanner-read">
                 {t('settings.scanner.result', { code: readAs(sample, prefix, suffix) })}
@@ -94,7 +132,12 @@ export function ScannerSoundsSection() {
       <div className="set-form">
         <div className="set-checks">
           <label>
-            <input type="checkbox" checked={settings.sounds} onChange={(e) => change({ sounds: e.target.checked })} data-testid="sounds-on" />{' '}
+            <input
+              type="checkbox"
+              checked={settings.sounds}
+              onChange={(e) => change({ sounds: e.target.checked })}
+              data-testid="sounds-on"
+            />{' '}
             {t('settings.sounds.on')}
           </label>
         </div>

@@ -16,6 +16,8 @@ export interface CarrierInfo {
 export const CARRIERS: CarrierInfo[] = labelCarriers.map((c) => ({ ...c }));
 
 export function carriersWith(saved: string[]): CarrierInfo[] {
-  const extra = saved.filter((c) => !CARRIERS.some((k) => k.code === c)).map((code) => ({ code, name: code, zplSizes: null }));
+  const extra = saved
+    .filter((c) => !CARRIERS.some((k) => k.code === c))
+    .map((code) => ({ code, name: code, zplSizes: null }));
   return [...CARRIERS, ...extra.map((e) => ({ ...e, zplSizes: ['10x5', '10x15', '10x17'] as ZplSize[] }))];
 }

@@ -5,7 +5,8 @@
 let context: AudioContext | null = null;
 
 export function playTestSound(volume: number): boolean {
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return false;
   context ??= new Ctor();
   const ctx = context;
@@ -14,7 +15,7 @@ export function playTestSound(volume: number): boolean {
   const gain = ctx.createGain();
   osc.type = 'square';
   osc.frequency.value = 880;
-  const peak = Math.max(0, Math.min(100, volume)) / 100 * 0.3;
+  const peak = (Math.max(0, Math.min(100, volume)) / 100) * 0.3;
   const t0 = ctx.currentTime;
   gain.gain.setValueAtTime(peak, t0);
   gain.gain.exponentialRampToValueAtTime(0.0001, t0 + 0.18);

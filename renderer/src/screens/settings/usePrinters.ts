@@ -25,11 +25,18 @@ export function usePrinters() {
 
 export const BUILT_IN_PRINTERS = new Set(['virtual-zpl', 'virtual-pdf']);
 
-export const printsZpl = (p: Pick<PrinterView, 'connection'>) => p.connection.kind.startsWith('zpl') || p.connection.kind === 'virtual-zpl';
+export const printsZpl = (p: Pick<PrinterView, 'connection'>) =>
+  p.connection.kind.startsWith('zpl') || p.connection.kind === 'virtual-zpl';
 
 /** A stable printer id from its connection (the contract allows letters, digits, _ . : -). */
 export function printerIdFor(c: PrinterView['connection']): string {
   const raw =
-    c.kind === 'zpl-tcp' ? `tcp-${c.host}-${c.port}` : c.kind === 'zpl-usb' ? `usb-${c.device}` : 'queue' in c ? `${c.kind}-${c.queue}` : c.kind;
+    c.kind === 'zpl-tcp'
+      ? `tcp-${c.host}-${c.port}`
+      : c.kind === 'zpl-usb'
+        ? `usb-${c.device}`
+        : 'queue' in c
+          ? `${c.kind}-${c.queue}`
+          : c.kind;
   return raw.replace(/[^\w.:-]+/g, '_').slice(0, 80);
 }

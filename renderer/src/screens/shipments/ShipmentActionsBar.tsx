@@ -26,10 +26,17 @@ async function run(action: ActionName, ids: number[], format: LabelFormat, posit
   for (let i = 0; i < ids.length; i += CHUNK) {
     const deliveryIds = ids.slice(i, i + CHUNK);
     const r =
-      action === 'close' ? await rpc.request('shipments.close', { deliveryIds })
-      : action === 'reprint' ? await rpc.request('shipments.reprint', { deliveryIds })
-      : action === 'cancel' ? await rpc.request('shipments.cancel', { deliveryIds })
-      : await rpc.request('shipments.printLabels', { deliveryIds, format, ...(format === 'pdf-a4' ? { position } : {}) });
+      action === 'close'
+        ? await rpc.request('shipments.close', { deliveryIds })
+        : action === 'reprint'
+          ? await rpc.request('shipments.reprint', { deliveryIds })
+          : action === 'cancel'
+            ? await rpc.request('shipments.cancel', { deliveryIds })
+            : await rpc.request('shipments.printLabels', {
+                deliveryIds,
+                format,
+                ...(format === 'pdf-a4' ? { position } : {}),
+              });
     if (!r.ok) return { action, summary: joined.results.length ? joined : null, error: r.error };
     joined.results.push(...r.value.results);
     joined.done += r.value.done;
@@ -39,7 +46,11 @@ async function run(action: ActionName, ids: number[], format: LabelFormat, posit
   return { action, summary: joined, error: null };
 }
 
-export function ShipmentActionsBar(p: { selected: number[]; onDetail(): void; onReport(r: ActionReport | null): void }) {
+export function ShipmentActionsBar(p: {
+  selected: number[];
+  onDetail(): void;
+  onReport(r: ActionReport | null): void;
+}) {
   const t = useT();
   const go = useNav((s) => s.go);
   const [busy, setBusy] = useState<ActionName | null>(null);
@@ -62,7 +73,13 @@ export function ShipmentActionsBar(p: { selected: number[]; onDetail(): void; on
   const disabled = none || busy !== null;
   return (
     <div className="sh-actions" role="toolbar" aria-label={t('shipments.title')}>
-      <button type="button" className="primary" disabled={disabled} onClick={() => void act('close')} data-testid="action-close">
+      <button
+        type="button"
+        className="primary"
+        disabled={disabled}
+        onClick={() => void act('close')}
+        data-testid="action-close"
+      >
         {t('shipments.action.close')}
       </button>
       <span className="sh-print">
@@ -95,20 +112,40 @@ export function ShipmentActionsBar(p: { selected: number[]; onDetail(): void; on
       <button type="button" disabled={disabled} onClick={() => void act('reprint')} data-testid="action-reprint">
         {t('shipments.action.reprint')}
       </button>
-      <button type="button" disabled={none} onClick={() => go('tracking', { deliveryIds: p.selected.slice(0, 200) })} data-testid="action-tracking">
+      <button
+        type="button"
+        disabled={none}
+        onClick={() => go('tracking', { deliveryIds: p.selected.slice(0, 200) })}
+        data-testid="action-tracking"
+      >
         {t('shipments.action.tracking')}
       </button>
       <button type="button" disabled={p.selected.length !== 1} onClick={p.onDetail} data-testid="action-detail">
         {t('shipments.action.detail')} <kbd>Enter</kbd>
       </button>
-      <button type="button" disabled={p.selected.length !== 1} onClick={() => go('newShipment', { deliveryIds: p.selected.slice(0, 1) })} data-testid="action-edit">
+      <button
+        type="button"
+        disabled={p.selected.length !== 1}
+        onClick={() => go('newShipment', { deliveryIds: p.selected.slice(0, 1) })}
+        data-testid="action-edit"
+      >
         {t('shipments.action.edit')}
       </button>
       <span className="spacer" />
       {confirming ? (
-        <span className="sh-confirm" role="alertdialog" aria-label={t('shipments.confirm.cancel', { n: p.selected.length })}>
+        <span
+          className="sh-confirm"
+          role="alertdialog"
+          aria-label={t('shipments.confirm.cancel', { n: p.selected.length })}
+        >
           <strong>{t('shipments.confirm.cancel', { n: p.selected.length })}</strong>
-          <button type="button" className="danger" onClick={() => void act('cancel')} data-testid="confirm-yes" autoFocus>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void act('cancel')}
+            data-testid="confirm-yes"
+            autoFocus
+          >
             {t('shipments.confirm.yes')}
           </button>
           <button type="button" onClick={() => setConfirming(false)} data-testid="confirm-no">
@@ -116,7 +153,13 @@ export function ShipmentActionsBar(p: { selected: number[]; onDetail(): void; on
           </button>
         </span>
       ) : (
-        <button type="button" className="danger-outline" disabled={disabled} onClick={() => setConfirming(true)} data-testid="action-cancel">
+        <button
+          type="button"
+          className="danger-outline"
+          disabled={disabled}
+          onClick={() => setConfirming(true)}
+          data-testid="action-cancel"
+        >
           {t('shipments.action.cancel')}
         </button>
       )}
@@ -136,7 +179,11 @@ export function ActionResults(p: { report: ActionReport; onDismiss(): void }) {
     <section className="sh-results" aria-live="polite" data-testid="action-results" data-action={p.report.action}>
       <header>
         <strong>{t(`shipments.result.${p.report.action}` as MessageKey)}</strong>
-        {summary && <span>{t('shipments.result.summary', { done: summary.done, failed: summary.failed, skipped: summary.skipped })}</span>}
+        {summary && (
+          <span>
+            {t('shipments.result.summary', { done: summary.done, failed: summary.failed, skipped: summary.skipped })}
+          </span>
+        )}
         <span className="spacer" />
         <button type="button" onClick={p.onDismiss}>
           {t('shipments.result.dismiss')}
@@ -149,18 +196,31 @@ export function ActionResults(p: { report: ActionReport; onDismiss(): void }) {
       )}
       <ul>
         {summary?.results.map((r) => (
-          <li key={r.deliveryId} className={`res-${r.outcome}`} data-testid="action-result" data-delivery-id={r.deliveryId} data-outcome={r.outcome} data-print={r.print}>
+          <li
+            key={r.deliveryId}
+            className={`res-${r.outcome}`}
+            data-testid="action-result"
+            data-delivery-id={r.deliveryId}
+            data-outcome={r.outcome}
+            data-print={r.print}
+          >
             <span className="res-id">{r.deliveryId}</span>
             <span className="res-outcome">{t(`shipments.outcome.${r.outcome}` as MessageKey)}</span>
-            {r.print !== 'none' && <span className={`res-print print-${r.print}`} data-testid="action-result-print">{t(`shipments.printState.${r.print}` as MessageKey)}</span>}
+            {r.print !== 'none' && (
+              <span className={`res-print print-${r.print}`} data-testid="action-result-print">
+                {t(`shipments.printState.${r.print}` as MessageKey)}
+              </span>
+            )}
             {r.error && (
               <span className="res-error">
                 {errorText(t, r.error)}
-                {r.error.messages.filter((m) => m !== r.error!.message).map((m, i) => (
-                  <span key={i} className="res-msg">
-                    {m}
-                  </span>
-                ))}
+                {r.error.messages
+                  .filter((m) => m !== r.error!.message)
+                  .map((m, i) => (
+                    <span key={i} className="res-msg">
+                      {m}
+                    </span>
+                  ))}
               </span>
             )}
           </li>

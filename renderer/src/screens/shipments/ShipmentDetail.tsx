@@ -19,7 +19,10 @@ interface Preview {
 async function lastPreviews(deliveryId: number): Promise<Preview[]> {
   const jobs = await rpc.request('printing.queue.list', { limit: 500 });
   if (!jobs.ok) return [];
-  const mine = jobs.value.filter((j) => j.kind === 'print' && j.format && j.deliveryIds.includes(deliveryId) && j.state !== 'cancelled').sort((a, b) => b.id - a.id).slice(0, 2);
+  const mine = jobs.value
+    .filter((j) => j.kind === 'print' && j.format && j.deliveryIds.includes(deliveryId) && j.state !== 'cancelled')
+    .sort((a, b) => b.id - a.id)
+    .slice(0, 2);
   const out: Preview[] = [];
   for (const j of mine) {
     const r = await rpc.request('printing.preview', { jobId: j.id });
@@ -47,7 +50,11 @@ function Party(p: { t: T; title: string; party: ShipmentParty; testId: string })
   const { t, party } = p;
   const a = party.address;
   const name = party.name ?? ([party.firstname, party.surname].filter(Boolean).join(' ') || null);
-  const address = a ? [[a.street, a.streetNumber].filter(Boolean).join(' '), [a.postalCode, a.city].filter(Boolean).join(' '), a.state].filter(Boolean).join(', ') : null;
+  const address = a
+    ? [[a.street, a.streetNumber].filter(Boolean).join(' '), [a.postalCode, a.city].filter(Boolean).join(' '), a.state]
+        .filter(Boolean)
+        .join(', ')
+    : null;
   return (
     <section className="sd-block" data-testid={p.testId}>
       <h3>{p.title}</h3>
@@ -74,7 +81,9 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
   useEffect(() => {
     let live = true;
     const load = () => {
-      void rpc.request('shipments.get', { deliveryId: p.deliveryId }).then((r) => live && setShipment(r.ok ? r.value : null));
+      void rpc
+        .request('shipments.get', { deliveryId: p.deliveryId })
+        .then((r) => live && setShipment(r.ok ? r.value : null));
       void lastPreviews(p.deliveryId).then((v) => live && setPreviews(v));
     };
     setShipment(undefined);
@@ -88,7 +97,12 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
   }, [p.deliveryId]);
 
   return (
-    <aside className="sd" aria-label={t('shipments.detail.title', { id: p.deliveryId })} data-testid="shipment-detail" onKeyDown={(e) => e.key === 'Escape' && p.onClose()}>
+    <aside
+      className="sd"
+      aria-label={t('shipments.detail.title', { id: p.deliveryId })}
+      data-testid="shipment-detail"
+      onKeyDown={(e) => e.key === 'Escape' && p.onClose()}
+    >
       <header>
         <h2>{t('shipments.detail.title', { id: p.deliveryId })}</h2>
         <button type="button" onClick={p.onClose} data-testid="detail-close">
@@ -110,10 +124,17 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
               </dd>
               <Row label={t('shipments.detail.externalId')} value={shipment.externalId} testId="detail-external-id" />
               <Row label={t('shipments.detail.deliveryNumber')} value={shipment.deliveryNumber} />
-              <Row label={t('shipments.detail.carrier')} value={[shipment.agent, shipment.deliveryType].filter(Boolean).join(' · ')} testId="detail-carrier" />
+              <Row
+                label={t('shipments.detail.carrier')}
+                value={[shipment.agent, shipment.deliveryType].filter(Boolean).join(' · ')}
+                testId="detail-carrier"
+              />
               <Row label={t('shipments.detail.created')} value={formatDateTime(shipment.created, language)} />
               <Row label={t('shipments.detail.closed')} value={formatDateTime(shipment.closed, language)} />
-              <Row label={t('shipments.detail.source')} value={shipment.sourceName ?? (shipment.source === null ? null : String(shipment.source))} />
+              <Row
+                label={t('shipments.detail.source')}
+                value={shipment.sourceName ?? (shipment.source === null ? null : String(shipment.source))}
+              />
               <Row label={t('shipments.detail.synced')} value={formatDateTime(shipment.syncedAt, language)} />
             </dl>
           </section>
@@ -122,8 +143,15 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
           <section className="sd-block">
             <h3>{t('shipments.detail.money')}</h3>
             <dl>
-              <Row label={t('shipments.detail.value')} value={formatDecimal(shipment.value, shipment.valueCurrency, language)} />
-              <Row label={t('shipments.detail.cod')} value={formatDecimal(shipment.cod, shipment.codCurrency, language)} testId="detail-cod" />
+              <Row
+                label={t('shipments.detail.value')}
+                value={formatDecimal(shipment.value, shipment.valueCurrency, language)}
+              />
+              <Row
+                label={t('shipments.detail.cod')}
+                value={formatDecimal(shipment.cod, shipment.codCurrency, language)}
+                testId="detail-cod"
+              />
               <Row label={t('shipments.detail.vs')} value={shipment.variableSymbol} />
               <Row label={t('shipments.detail.note')} value={shipment.ticketNote} />
             </dl>
@@ -135,7 +163,10 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
                 <li key={i}>
                   <strong>{t('shipments.detail.package', { n: i + 1 })}</strong>{' '}
                   {pk.weight && t('shipments.detail.weight', { kg: formatDecimal(pk.weight, null, language) })}
-                  {pk.length !== null && pk.width !== null && pk.height !== null && ` · ${pk.length}×${pk.width}×${pk.height} cm`}
+                  {pk.length !== null &&
+                    pk.width !== null &&
+                    pk.height !== null &&
+                    ` · ${pk.length}×${pk.width}×${pk.height} cm`}
                   {' · '}
                   <code>{pk.barcode ?? t('shipments.detail.noBarcode')}</code>
                 </li>
@@ -151,7 +182,9 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
                 {shipment.extraServices.map((x, i) => (
                   <li key={i} data-code={x.code} title={x.code}>
                     {extraName(t, x.code)}
-                    {Object.entries(x.arguments).map(([k, v]) => ` · ${extraArgName(t, k)}: ${v}`).join('')}
+                    {Object.entries(x.arguments)
+                      .map(([k, v]) => ` · ${extraArgName(t, k)}: ${v}`)
+                      .join('')}
                   </li>
                 ))}
               </ul>
@@ -166,7 +199,12 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
                 <figcaption>{t('shipments.detail.previewJob', { id: pv.jobId })}</figcaption>
                 <div className="sd-pages">
                   {pv.pages.map((pg, i) => (
-                    <img key={i} src={`data:image/png;base64,${pg.png}`} alt={t('shipments.detail.previewJob', { id: pv.jobId })} data-testid="label-preview" />
+                    <img
+                      key={i}
+                      src={`data:image/png;base64,${pg.png}`}
+                      alt={t('shipments.detail.previewJob', { id: pv.jobId })}
+                      data-testid="label-preview"
+                    />
                   ))}
                 </div>
               </figure>

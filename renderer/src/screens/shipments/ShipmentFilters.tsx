@@ -5,7 +5,12 @@ import { DateInput } from '../../format/DateInput';
 import { useT } from '../../i18n';
 import { noFilters, stateGroups, type FilterValues } from './filters';
 
-export function ShipmentFilters(p: { value: FilterValues; onChange(v: FilterValues): void; carriers: string[]; places: CachedCollectionPlace[] }) {
+export function ShipmentFilters(p: {
+  value: FilterValues;
+  onChange(v: FilterValues): void;
+  carriers: string[];
+  places: CachedCollectionPlace[];
+}) {
   const t = useT();
   const [text, setText] = useState(p.value.text);
   const { value, onChange } = p;
@@ -15,13 +20,21 @@ export function ShipmentFilters(p: { value: FilterValues; onChange(v: FilterValu
     const timer = setTimeout(() => onChange({ ...value, text }), 250);
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
-  const set = (k: keyof FilterValues) => (e: { target: { value: string } }) => onChange({ ...value, [k]: e.target.value });
+  const set = (k: keyof FilterValues) => (e: { target: { value: string } }) =>
+    onChange({ ...value, [k]: e.target.value });
 
   return (
     <div className="sh-filters" role="search">
       <label className="sh-text">
         <span>{t('shipments.filter.text')}</span>
-        <input type="search" value={text} maxLength={200} placeholder={t('shipments.filter.textPlaceholder')} onChange={(e) => setText(e.target.value)} data-testid="filter-text" />
+        <input
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder={t('shipments.filter.textPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="filter-text"
+        />
       </label>
       <label>
         <span>{t('shipments.filter.state')}</span>
@@ -59,13 +72,28 @@ export function ShipmentFilters(p: { value: FilterValues; onChange(v: FilterValu
       </label>
       <label>
         <span>{t('shipments.filter.from')}</span>
-        <DateInput value={value.from} onChange={(from) => onChange({ ...value, from })} testId="filter-from" invalidText={t('shipments.filter.badDate')} />
+        <DateInput
+          value={value.from}
+          onChange={(from) => onChange({ ...value, from })}
+          testId="filter-from"
+          invalidText={t('shipments.filter.badDate')}
+        />
       </label>
       <label>
         <span>{t('shipments.filter.to')}</span>
-        <DateInput value={value.to} onChange={(to) => onChange({ ...value, to })} testId="filter-to" invalidText={t('shipments.filter.badDate')} />
+        <DateInput
+          value={value.to}
+          onChange={(to) => onChange({ ...value, to })}
+          testId="filter-to"
+          invalidText={t('shipments.filter.badDate')}
+        />
       </label>
-      <button type="button" className="sh-clear" onClick={() => onChange(noFilters)} disabled={JSON.stringify(value) === JSON.stringify(noFilters)}>
+      <button
+        type="button"
+        className="sh-clear"
+        onClick={() => onChange(noFilters)}
+        disabled={JSON.stringify(value) === JSON.stringify(noFilters)}
+      >
         {t('shipments.filter.clear')}
       </button>
     </div>

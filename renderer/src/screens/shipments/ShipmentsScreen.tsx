@@ -33,20 +33,37 @@ function SyncButton() {
     setRunning(true);
     const r = await rpc.request('shipments.sync', {});
     if (r.ok) setProgress(r.value);
-    else setProgress({ accountId: '', phase: 'failed', pages: 0, requests: 0, notModified: 0, stored: 0, cursor: 0, error: r.error });
+    else
+      setProgress({
+        accountId: '',
+        phase: 'failed',
+        pages: 0,
+        requests: 0,
+        notModified: 0,
+        stored: 0,
+        cursor: 0,
+        error: r.error,
+      });
     setRunning(false);
   }
-  const text =
-    !progress ? ''
-    : progress.phase === 'running' ? t('shipments.syncing', { pages: progress.pages, stored: progress.stored })
-    : progress.phase === 'done' ? t('shipments.syncDone', { stored: progress.stored })
-    : t('shipments.syncFailed', { message: progress.error ? errorText(t, progress.error) : '' });
+  const text = !progress
+    ? ''
+    : progress.phase === 'running'
+      ? t('shipments.syncing', { pages: progress.pages, stored: progress.stored })
+      : progress.phase === 'done'
+        ? t('shipments.syncDone', { stored: progress.stored })
+        : t('shipments.syncFailed', { message: progress.error ? errorText(t, progress.error) : '' });
   return (
     <span className="sh-sync">
       <button type="button" onClick={() => void sync()} disabled={running} data-testid="sync-now">
         {t('shipments.sync')}
       </button>
-      <span className={progress?.phase === 'failed' ? 'bad' : ''} role="status" data-testid="sync-progress" data-phase={progress?.phase ?? ''}>
+      <span
+        className={progress?.phase === 'failed' ? 'bad' : ''}
+        role="status"
+        data-testid="sync-progress"
+        data-phase={progress?.phase ?? ''}
+      >
         {text}
       </span>
     </span>
@@ -59,7 +76,10 @@ function useCarriers(): string[] {
   useEffect(() => {
     const load = () =>
       void rpc.request('shipments.query', { limit: 500 }).then((r) => {
-        if (r.ok) setCarriers((old) => [...new Set([...old, ...r.value.items.map((i) => i.agent).filter((a): a is string => !!a)])].sort());
+        if (r.ok)
+          setCarriers((old) =>
+            [...new Set([...old, ...r.value.items.map((i) => i.agent).filter((a): a is string => !!a)])].sort(),
+          );
       });
     load();
     return rpc.on('shipments.changed', load);
@@ -75,7 +95,15 @@ function usePlaces(): CachedCollectionPlace[] {
   return places;
 }
 
-function RowView(p: { row: ShipmentSummary | undefined; index: number; selected: boolean; cursor: boolean; language: string; onClick(e: MouseEvent, index: number, id: number): void; onOpen(id: number): void }) {
+function RowView(p: {
+  row: ShipmentSummary | undefined;
+  index: number;
+  selected: boolean;
+  cursor: boolean;
+  language: string;
+  onClick(e: MouseEvent, index: number, id: number): void;
+  onOpen(id: number): void;
+}) {
   const t = useT();
   const r = p.row;
   if (!r) return <div className="sh-row sh-grid placeholder" aria-hidden="true" />;
@@ -90,7 +118,9 @@ function RowView(p: { row: ShipmentSummary | undefined; index: number; selected:
       onClick={(e) => p.onClick(e, p.index, r.deliveryId)}
       onDoubleClick={() => p.onOpen(r.deliveryId)}
     >
-      <span className="check" aria-hidden="true">{p.selected ? '✔' : ''}</span>
+      <span className="check" aria-hidden="true">
+        {p.selected ? '✔' : ''}
+      </span>
       <span className="num">{r.deliveryId}</span>
       <span className="ellipsis">{r.externalId ?? '—'}</span>
       <span className="carrier">{r.agent ?? '—'}</span>
@@ -156,10 +186,12 @@ export function ShipmentsScreen() {
   useScanRoute((scanned) => {
     const code = shownCode(scanned);
     void rpc.request('shipments.lookup', { code: scanned.slice(0, 500) }).then(async (r) => {
-      if (!r.ok) return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: errorText(t, r.error) }) });
+      if (!r.ok)
+        return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: errorText(t, r.error) }) });
       const v = r.value;
       if (v.kind === 'not_found') return setScanNote({ ok: false, text: t('shipments.scan.notFound', { code }) });
-      if (v.kind === 'invalid') return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: v.message }) });
+      if (v.kind === 'invalid')
+        return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: v.message }) });
       const inList = await list.allIds();
       if (v.kind === 'ambiguous') {
         // Only the candidates the filters show: a hidden row is never selected.
@@ -234,7 +266,11 @@ export function ShipmentsScreen() {
         <SyncButton />
       </div>
       <ShipmentFilters value={filters} onChange={setFilters} carriers={carriers} places={places} />
-      <ShipmentActionsBar selected={selected} onDetail={() => selected[0] !== undefined && setDetail(selected[0])} onReport={setReport} />
+      <ShipmentActionsBar
+        selected={selected}
+        onDetail={() => selected[0] !== undefined && setDetail(selected[0])}
+        onReport={setReport}
+      />
       {scanNote && (
         <p className={scanNote.ok ? 'sh-scan' : 'sh-scan bad'} role="status" data-testid="shipments-scan">
           {scanNote.text}

@@ -5,7 +5,9 @@ import type { MessageKey } from '../../i18n/en';
 export type ListFilters = Omit<ShipmentQuery, 'offset' | 'limit'>;
 
 /** State filter choices: the spec's ids grouped as a worker thinks of them (3/5 and 4/6 share a name). */
-export const stateGroups: { id: string; label: MessageKey; states: number[] }[] = Object.entries(shipmentStateFamilies).map(([id, states]) => ({
+export const stateGroups: { id: string; label: MessageKey; states: number[] }[] = Object.entries(
+  shipmentStateFamilies,
+).map(([id, states]) => ({
   id,
   label: `shipments.group.${id as keyof typeof shipmentStateFamilies}`,
   states: [...states],
@@ -32,4 +34,3 @@ export function toQuery(f: FilterValues): ListFilters {
   if (f.text.trim()) q.text = f.text.trim().slice(0, 200);
   return q;
 }
-

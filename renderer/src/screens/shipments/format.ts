@@ -22,7 +22,13 @@ export function formatDateTime(iso: string | null, language: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   // The year in full (the short date style writes "26.11.26" in Czech): "26. 11. 2026 8:45" / "26/11/2026, 08:45".
-  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', { day: 'numeric', month: 'numeric', year: 'numeric', hour: language === 'cs' ? 'numeric' : '2-digit', minute: '2-digit' });
+  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: language === 'cs' ? 'numeric' : '2-digit',
+    minute: '2-digit',
+  });
 }
 
 export function formatDate(iso: string | null, language: string): string {
@@ -40,7 +46,17 @@ export function formatDecimal(value: string | null, currency: string | null, lan
 }
 
 /** Extra service codes the spec names ("Insert": the codes that appear in the interface), with their arguments. */
-const extraCodes = new Set(['email_advice_unload', 'sms_advice_unload', 'cod', 'direct_delivery', 'back_delivery', 'guaranteed_24', 'addressee_only', 'day_definite', 'sms_service']);
+const extraCodes = new Set([
+  'email_advice_unload',
+  'sms_advice_unload',
+  'cod',
+  'direct_delivery',
+  'back_delivery',
+  'guaranteed_24',
+  'addressee_only',
+  'day_definite',
+  'sms_service',
+]);
 const extraArgs = new Set(['email', 'phone', 'date']);
 
 /** An extra service by its name in the UI language; a code the station does not know as it is. */

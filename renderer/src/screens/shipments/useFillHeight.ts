@@ -10,7 +10,10 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, bottomGap = 20
     const measure = () => {
       const el = ref.current;
       // Document position, not viewport position: a scrolled page must not shrink the list.
-      if (el) setHeight(Math.max(240, Math.floor(window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - bottomGap)));
+      if (el)
+        setHeight(
+          Math.max(240, Math.floor(window.innerHeight - (el.getBoundingClientRect().top + window.scrollY) - bottomGap)),
+        );
     };
     measure();
     window.addEventListener('resize', measure);

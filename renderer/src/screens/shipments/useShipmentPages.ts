@@ -45,20 +45,22 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
       const pending = loading.current.get(page);
       if (pending) return pending;
       const gen = generation.current;
-      const p = rpc.request('shipments.query', { ...(JSON.parse(key) as ListFilters), offset: page * PAGE, limit: PAGE }).then((r) => {
-        loading.current.delete(page);
-        if (gen !== generation.current) return [];
-        if (!r.ok) {
-          setError(errorTextNow(r.error));
-          return [];
-        }
-        setError(null);
-        pages.current.set(page, r.value.items);
-        totalNow.current = r.value.total;
-        setTotal(r.value.total);
-        setTick((n) => n + 1);
-        return r.value.items;
-      });
+      const p = rpc
+        .request('shipments.query', { ...(JSON.parse(key) as ListFilters), offset: page * PAGE, limit: PAGE })
+        .then((r) => {
+          loading.current.delete(page);
+          if (gen !== generation.current) return [];
+          if (!r.ok) {
+            setError(errorTextNow(r.error));
+            return [];
+          }
+          setError(null);
+          pages.current.set(page, r.value.items);
+          totalNow.current = r.value.total;
+          setTotal(r.value.total);
+          setTick((n) => n + 1);
+          return r.value.items;
+        });
       loading.current.set(page, p);
       return p;
     },

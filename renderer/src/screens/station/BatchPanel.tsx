@@ -32,7 +32,9 @@ function ItemWeights({ weights }: { weights: NonNullable<BatchItem['weights']> }
   const taken = weights.filter((w) => w.kg !== null);
   return (
     <span className="weighed muted" data-testid="batch-item-weight">
-      {taken.length ? t('batch.weighed', { weights: weights.map((w) => (w.kg !== null ? weight(w.kg) : '—')).join(' + ') }) : t('batch.notWeighed')}
+      {taken.length
+        ? t('batch.weighed', { weights: weights.map((w) => (w.kg !== null ? weight(w.kg) : '—')).join(' + ') })
+        : t('batch.notWeighed')}
     </span>
   );
 }
@@ -64,18 +66,25 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
   const t = useT();
   const count = (n: number) => t('batch.summary.group', { n });
   const dismiss = () => useScans.setState({ batchSummary: null });
-  const failed = summary.shipments.filter((s) => s.outcome !== 'printed' && s.outcome !== 'spooled' && s.outcome !== 'queued');
+  const failed = summary.shipments.filter(
+    (s) => s.outcome !== 'printed' && s.outcome !== 'spooled' && s.outcome !== 'queued',
+  );
   const weighed = summary.shipments.filter((s) => s.weighed);
   // The counts are those of the list below: a skipped code is counted as skipped, not hidden.
   const skipped = summary.skipped.length;
   return (
     // Red only when something failed; codes that could not be closed (not found, already closed) ask for a look.
-    <div className={`batch-summary ${failed.length > 0 ? 'tone-bad' : skipped > 0 ? 'tone-ask' : 'tone-ok'}`} data-testid="batch-summary">
+    <div
+      className={`batch-summary ${failed.length > 0 ? 'tone-bad' : skipped > 0 ? 'tone-ask' : 'tone-ok'}`}
+      data-testid="batch-summary"
+    >
       <div className="batch-summary-head">
         <h3>{t('batch.summary.title')}</h3>
         <span className="batch-summary-counts" data-testid="batch-summary-counts">
           {t('batch.summary.counts', { closed: summary.closed, printed: summary.printed, failed: failed.length })}
-          {skipped > 0 && <span data-testid="batch-summary-skipped">{t('batch.summary.countSkipped', { skipped })}</span>}
+          {skipped > 0 && (
+            <span data-testid="batch-summary-skipped">{t('batch.summary.countSkipped', { skipped })}</span>
+          )}
         </span>
         <button type="button" className="link-button" onClick={dismiss}>
           {t('batch.summary.dismiss')}
@@ -97,7 +106,10 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
                 {g.closedCount === 0 ? (
                   <span className="status"> ({t('batch.summary.groupNotClosed')})</span>
                 ) : g.closedCount < g.deliveryIds.length ? (
-                  <span className="status"> ({t('batch.summary.groupClosedOf', { closed: g.closedCount, n: g.deliveryIds.length })})</span>
+                  <span className="status">
+                    {' '}
+                    ({t('batch.summary.groupClosedOf', { closed: g.closedCount, n: g.deliveryIds.length })})
+                  </span>
                 ) : null}
               </li>
             ))}
@@ -140,7 +152,8 @@ function SummaryView({ summary }: { summary: BatchSummary }) {
               ))}
               {summary.skipped.map((i) => (
                 <li key={`skip-${i.code}`} data-code={i.code} data-kind="skipped">
-                  <b>{shownCode(i.code)}</b> — {t('batch.summary.skippedItem', { status: t(`batch.status.${i.status}`) })}
+                  <b>{shownCode(i.code)}</b> —{' '}
+                  {t('batch.summary.skippedItem', { status: t(`batch.status.${i.status}`) })}
                   {skipAdvice(i) ? `: ${t(skipAdvice(i)!)}` : ''}
                 </li>
               ))}
@@ -164,8 +177,16 @@ export function BatchPanel() {
         <h3>
           {t('batch.title')} <span className="muted">{t('batch.count', { n: batchItems.length, ready })}</span>
         </h3>
-        <span className="batch-last" data-testid="batch-last" data-status={batchError ? 'error' : (batchLast?.status ?? '')}>
-          {batchError ? t('batch.notAdded', { message: batchError }) : batchLast ? t('batch.last', { code: batchLast.code, status: t(`batch.status.${batchLast.status}`) }) : '\u00a0'}
+        <span
+          className="batch-last"
+          data-testid="batch-last"
+          data-status={batchError ? 'error' : (batchLast?.status ?? '')}
+        >
+          {batchError
+            ? t('batch.notAdded', { message: batchError })
+            : batchLast
+              ? t('batch.last', { code: batchLast.code, status: t(`batch.status.${batchLast.status}`) })
+              : '\u00a0'}
         </span>
       </div>
       {batchSummary ? (
@@ -180,10 +201,22 @@ export function BatchPanel() {
         </ol>
       )}
       <div className="batch-actions">
-        <button type="button" className="key-button" onClick={() => void clearBatch()} disabled={batchBusy || batchItems.length === 0} data-testid="batch-clear">
+        <button
+          type="button"
+          className="key-button"
+          onClick={() => void clearBatch()}
+          disabled={batchBusy || batchItems.length === 0}
+          data-testid="batch-clear"
+        >
           {t('batch.clear')}
         </button>
-        <button type="button" className="key-button primary" onClick={() => void closeAll()} disabled={batchBusy || closable === 0} data-testid="batch-close">
+        <button
+          type="button"
+          className="key-button primary"
+          onClick={() => void closeAll()}
+          disabled={batchBusy || closable === 0}
+          data-testid="batch-close"
+        >
           <kbd>Ctrl+Enter</kbd> {batchBusy ? t('batch.closing') : t('batch.closeAll')}
         </button>
       </div>

@@ -95,7 +95,8 @@ const labels = (s: { packageCount: number }) => ({ n: s.packageCount });
 export function outcomeTitle(t: T, o: ScanOutcome): string {
   if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
   // One label per package: "1 label is printing", "3 štítky se tisknou", "5 štítků se tiskne".
-  if (o.kind === 'queued') return t(o.reason ? 'station.kind.queuedWaiting' : 'station.kind.queued', { n: o.shipment.packageCount });
+  if (o.kind === 'queued')
+    return t(o.reason ? 'station.kind.queuedWaiting' : 'station.kind.queued', { n: o.shipment.packageCount });
   return t(`station.kind.${o.kind}` as MessageKey);
 }
 
@@ -104,7 +105,12 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const weight = useWeightText();
-  const ship = (s: { carrier: string; recipientName: string; packageCount: number; weighed?: ClosedShipmentInfo['weighed'] }) => (
+  const ship = (s: {
+    carrier: string;
+    recipientName: string;
+    packageCount: number;
+    weighed?: ClosedShipmentInfo['weighed'];
+  }) => (
     <>
       <Shipment carrier={s.carrier} recipient={s.recipientName} packages={packagesText(t, language, s.packageCount)} />
       {s.weighed && <WeighedLine weighed={s.weighed} />}
@@ -127,11 +133,22 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       break;
     case 'printer_down':
       main = ship(o.shipment);
-      notes.push(t('station.note.printerDown', labels(o.shipment)), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
+      notes.push(
+        t('station.note.printerDown', labels(o.shipment)),
+        t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
+      );
       break;
     case 'already_closed':
       main = ship(o.shipment);
-      notes.push(o.closedElsewhere ? <strong key="elsewhere" data-testid="closed_elsewhere">{t('station.note.elsewhere', labels(o.shipment))}</strong> : t('station.note.closedHere', labels(o.shipment)));
+      notes.push(
+        o.closedElsewhere ? (
+          <strong key="elsewhere" data-testid="closed_elsewhere">
+            {t('station.note.elsewhere', labels(o.shipment))}
+          </strong>
+        ) : (
+          t('station.note.closedHere', labels(o.shipment))
+        ),
+      );
       if (!o.labelsAvailable) notes.push(t('station.note.noLabels', labels(o.shipment)));
       break;
     case 'weight_check':
@@ -163,7 +180,10 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
         <ul className="outcome-candidates" data-testid="outcome-candidates">
           {o.candidates.map((c) => (
             <li key={c.deliveryId}>
-              <b>{c.carrier}</b> {c.recipientName} <span className="muted">#{c.deliveryId} · {stateName(t, c.state)}</span>
+              <b>{c.carrier}</b> {c.recipientName}{' '}
+              <span className="muted">
+                #{c.deliveryId} · {stateName(t, c.state)}
+              </span>
             </li>
           ))}
         </ul>
@@ -189,7 +209,10 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(t('station.note.rejected'));
       break;
     case 'service_unreachable':
-      notes.push(t('station.note.unreachable'), t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
+      notes.push(
+        t('station.note.unreachable'),
+        t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
+      );
       break;
     case 'skipped':
       notes.push(t('station.note.skipped'));
@@ -198,7 +221,10 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(o.message, t('station.note.login'));
       break;
     case 'error':
-      notes.push(t('station.reason', { message: reasonText(t, o.error.code, o.error.message) }), t('station.note.error'));
+      notes.push(
+        t('station.reason', { message: reasonText(t, o.error.code, o.error.message) }),
+        t('station.note.error'),
+      );
       break;
   }
   const number = 'shipment' in o ? o.shipment.deliveryNumber : null;
@@ -219,7 +245,17 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   );
 }
 
-export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback: Feedback; onReprint(): void; onSkip(): void; onHide(): void }) {
+export function OutcomeView({
+  feedback,
+  onReprint,
+  onSkip,
+  onHide,
+}: {
+  feedback: Feedback;
+  onReprint(): void;
+  onSkip(): void;
+  onHide(): void;
+}) {
   const t = useT();
   const tone = toneOf(feedback);
   const question = openQuestionOf(feedback);
@@ -234,7 +270,9 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
   return (
     <div
       className={`outcome tone-${tone}`}
-      data-testid={feedback.type === 'outcome' ? 'scan-outcome' : feedback.type === 'working' ? 'scan-working' : 'scan-refused'}
+      data-testid={
+        feedback.type === 'outcome' ? 'scan-outcome' : feedback.type === 'working' ? 'scan-working' : 'scan-refused'
+      }
       data-kind={kind}
       data-scan-id={feedback.type === 'outcome' ? feedback.outcome.scanId : undefined}
       role={tone === 'bad' ? 'alert' : 'status'}
@@ -263,7 +301,13 @@ export function OutcomeView({ feedback, onReprint, onSkip, onHide }: { feedback:
           <>
             <span className="outcome-question" data-testid="outcome-question">
               {/* Batch mode's Enter collects the parcel; the batch closes it later ("Close all"). */}
-              {weighs ? t(feedback.type === 'outcome' && feedback.batch ? 'batch.weightCheck.question' : 'station.weightCheck.question') : t('station.note.question', labels(question.shipment))}
+              {weighs
+                ? t(
+                    feedback.type === 'outcome' && feedback.batch
+                      ? 'batch.weightCheck.question'
+                      : 'station.weightCheck.question',
+                  )
+                : t('station.note.question', labels(question.shipment))}
             </span>
             <button type="button" className="key-button primary" onClick={onReprint} data-testid="outcome-reprint">
               <kbd>Enter</kbd> {t(weighs ? 'station.key.acceptWeight' : 'station.key.reprint')}

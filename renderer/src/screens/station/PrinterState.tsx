@@ -24,7 +24,10 @@ export function PrinterState() {
   useEffect(() => {
     let alive = true;
     const load = async () => {
-      const [rules, list] = await Promise.all([rpc.request('printing.routes.get', {}), rpc.request('printing.printers.list', {})]);
+      const [rules, list] = await Promise.all([
+        rpc.request('printing.routes.get', {}),
+        rpc.request('printing.printers.list', {}),
+      ]);
       if (!alive) return;
       if (rules.ok) setRouted(routedPrinterIds(rules.value));
       if (list.ok) setPrinters(list.value);
@@ -60,7 +63,9 @@ export function PrinterState() {
           title={p.status.reason ?? undefined}
         >
           <span className="dot" aria-hidden /> {printerName(t, p)}: {t(`printerState.${p.status.state}` as MessageKey)}
-          {p.status.state !== 'ready' && p.status.reason ? ` — ${reasonText(t, p.status.reasonCode, p.status.reason)}` : ''}
+          {p.status.state !== 'ready' && p.status.reason
+            ? ` — ${reasonText(t, p.status.reasonCode, p.status.reason)}`
+            : ''}
         </span>
       ))}
     </div>

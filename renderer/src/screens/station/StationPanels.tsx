@@ -56,14 +56,26 @@ export function PendingScans() {
         ))}
       </ol>
       <p className="muted panel-foot">
-        {pending.length === 0 ? t('station.pending.none') : pending.length > PENDING_ROWS ? t('station.pending.more', { n: pending.length - PENDING_ROWS }) : '\u00a0'}
+        {pending.length === 0
+          ? t('station.pending.none')
+          : pending.length > PENDING_ROWS
+            ? t('station.pending.more', { n: pending.length - PENDING_ROWS })
+            : '\u00a0'}
       </p>
     </section>
   );
 }
 
 /** Kinds that name a shipment the station closed or found closed: its carrier and recipient are shown. */
-const namesShipment = new Set<RecentScan['kind']>(['printed', 'spooled', 'queued', 'printer_down', 'print-cancelled', 'already_closed', 'weight_check']);
+const namesShipment = new Set<RecentScan['kind']>([
+  'printed',
+  'spooled',
+  'queued',
+  'printer_down',
+  'print-cancelled',
+  'already_closed',
+  'weight_check',
+]);
 
 export function RecentScans() {
   const t = useT();
@@ -76,11 +88,20 @@ export function RecentScans() {
       ) : (
         <ol className="recent-list" data-testid="recent-scans">
           {recent.map((o) => (
-            <li key={o.scanId} data-scan-id={o.scanId} data-kind={o.kind} className={`tone-${toneOfKind(o.kind, o.waits)}`}>
+            <li
+              key={o.scanId}
+              data-scan-id={o.scanId}
+              data-kind={o.kind}
+              className={`tone-${toneOfKind(o.kind, o.waits)}`}
+            >
               <span className="dot" aria-hidden />
               <span className="code">{o.code}</span>
-              <span className="what">{o.kind === 'printed' && o.reprint ? t('station.kind.reprinted') : t(`station.kind.${o.kind}`)}</span>
-              <span className="who">{namesShipment.has(o.kind) && o.carrier !== null ? `${o.carrier} · ${o.recipientName ?? ''}` : ''}</span>
+              <span className="what">
+                {o.kind === 'printed' && o.reprint ? t('station.kind.reprinted') : t(`station.kind.${o.kind}`)}
+              </span>
+              <span className="who">
+                {namesShipment.has(o.kind) && o.carrier !== null ? `${o.carrier} · ${o.recipientName ?? ''}` : ''}
+              </span>
             </li>
           ))}
         </ol>
@@ -101,7 +122,10 @@ export function LabelPreviews() {
         <div className="preview-strip" data-testid="label-previews">
           {previews.map((p) => (
             <figure key={p.jobId} className="preview">
-              <img src={'data:image/png;base64,' + p.page.png} alt={t('station.previews.alt', { jobId: p.jobId, carrier: p.carrier })} />
+              <img
+                src={'data:image/png;base64,' + p.page.png}
+                alt={t('station.previews.alt', { jobId: p.jobId, carrier: p.carrier })}
+              />
               <figcaption>
                 {p.carrier} · #{p.jobId}
               </figcaption>

@@ -36,9 +36,23 @@ function useFeedbackSound(): Cue | 'off' | null {
     const { feedback, batchMode, batchLast, batchError } = useScans.getState();
     let cue: Cue | null = null;
     // Labels still behind others in the queue after the wait are amber on screen: the warning cue, not success.
-    if (feedback?.type === 'outcome') cue = feedback.answered ? null : feedback.outcome.kind === 'queued' && feedback.outcome.reason ? 'warning' : cueOf(feedback.outcome.kind);
+    if (feedback?.type === 'outcome')
+      cue = feedback.answered
+        ? null
+        : feedback.outcome.kind === 'queued' && feedback.outcome.reason
+          ? 'warning'
+          : cueOf(feedback.outcome.kind);
     else if (feedback?.type === 'refused') cue = 'error';
-    else if (!feedback && batchMode) cue = batchError ? 'error' : batchLast?.status === 'ready' ? 'success' : batchLast?.status === 'closed' ? 'warning' : batchLast ? 'error' : null;
+    else if (!feedback && batchMode)
+      cue = batchError
+        ? 'error'
+        : batchLast?.status === 'ready'
+          ? 'success'
+          : batchLast?.status === 'closed'
+            ? 'warning'
+            : batchLast
+              ? 'error'
+              : null;
     if (!cue) return;
     const settings = useSettings.getState().settings;
     const on = settings?.sounds ?? true;
@@ -126,7 +140,12 @@ export function StationScreen() {
   };
 
   return (
-    <section className={`station ${batchMode ? 'batch-mode' : ''} ${inLine ? 'in-line' : ''}`} ref={root} data-testid="screen-station" data-last-cue={lastCue ?? ''}>
+    <section
+      className={`station ${batchMode ? 'batch-mode' : ''} ${inLine ? 'in-line' : ''}`}
+      ref={root}
+      data-testid="screen-station"
+      data-last-cue={lastCue ?? ''}
+    >
       <div className="scanbar">
         <label className="scan-field">
           <span className="scan-label">{t('station.scan.label')}</span>
@@ -179,7 +198,12 @@ export function StationScreen() {
           <LabelPreviews />
         </div>
         {feedback && (
-          <OutcomeView feedback={feedback} onReprint={() => void reprint()} onSkip={() => void skip()} onHide={dismiss} />
+          <OutcomeView
+            feedback={feedback}
+            onReprint={() => void reprint()}
+            onSkip={() => void skip()}
+            onHide={dismiss}
+          />
         )}
       </div>
     </section>

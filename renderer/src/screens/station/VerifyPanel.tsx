@@ -42,7 +42,8 @@ export function takeForCheck(code: string, next: (code: string) => void): boolea
       }
       useVerify.setState({ result });
       // Green is a glance; red stays until the right label (or the next parcel) is scanned.
-      if (result.kind === 'match') setTimeout(() => useVerify.getState().result === result && useVerify.setState({ result: null }), 4000);
+      if (result.kind === 'match')
+        setTimeout(() => useVerify.getState().result === result && useVerify.setState({ result: null }), 4000);
       const s = useSettings.getState().settings;
       if (s?.sounds) playCue(result.kind === 'match' ? 'success' : 'error', s.volume);
     })
@@ -62,17 +63,27 @@ export function VerifyPanel() {
   const { expecting, result, load } = useVerify();
   useEffect(() => void load().catch(() => undefined), [load]);
   if (result?.kind === 'mismatch') {
-    const params = { code: result.code, expected: result.expectedDeliveryId, barcodes: result.expectedBarcodes.join(', ') };
+    const params = {
+      code: result.code,
+      expected: result.expectedDeliveryId,
+      barcodes: result.expectedBarcodes.join(', '),
+    };
     return (
       <div className="verify-panel bad" role="alert" data-testid="verify-result" data-result="mismatch">
-        <strong>{result.labelDeliveryId !== null ? t('verify.mismatch', { ...params, label: result.labelDeliveryId }) : t('verify.mismatchUnknown', params)}</strong>
+        <strong>
+          {result.labelDeliveryId !== null
+            ? t('verify.mismatch', { ...params, label: result.labelDeliveryId })
+            : t('verify.mismatchUnknown', params)}
+        </strong>
       </div>
     );
   }
   if (result?.kind === 'match' && result.left.length) {
     return (
       <div className="verify-panel ok" role="status" data-testid="verify-result" data-result="match">
-        <strong>{t('verify.matchLeft', { code: result.code, id: result.deliveryId, left: result.left.join(', ') })}</strong>
+        <strong>
+          {t('verify.matchLeft', { code: result.code, id: result.deliveryId, left: result.left.join(', ') })}
+        </strong>
       </div>
     );
   }
@@ -110,14 +121,23 @@ export function UnverifiedLabels() {
       <h3>{t('verify.unverified.title')}</h3>
       <ul>
         {list.map((l) => (
-          <li key={`${l.deliveryId}-${l.printedAt}`}>{t('verify.unverified.row', { id: l.deliveryId, barcodes: l.barcodes.join(', '), at: formatDateTime(l.printedAt, language) })}</li>
+          <li key={`${l.deliveryId}-${l.printedAt}`}>
+            {t('verify.unverified.row', {
+              id: l.deliveryId,
+              barcodes: l.barcodes.join(', '),
+              at: formatDateTime(l.printedAt, language),
+            })}
+          </li>
         ))}
       </ul>
     </section>
   );
 }
 
-const useUnverifiedStore = create<{ list: UnverifiedLabel[] | null; set(l: UnverifiedLabel[]): void }>((set) => ({ list: null, set: (list) => set({ list }) }));
+const useUnverifiedStore = create<{ list: UnverifiedLabel[] | null; set(l: UnverifiedLabel[]): void }>((set) => ({
+  list: null,
+  set: (list) => set({ list }),
+}));
 function useUnverified(): [UnverifiedLabel[] | null, (l: UnverifiedLabel[]) => void] {
   return [useUnverifiedStore((s) => s.list), useUnverifiedStore((s) => s.set)];
 }

@@ -18,12 +18,21 @@ const SKIP_WEIGH_KEY = 'F10';
 
 type DisplayUnit = ScaleSettings['displayUnit'];
 
-export const useScale = create<{ reading: ScaleReading | null; weighing: Weighing; unit: DisplayUnit; load(): Promise<void> }>((set) => ({
+export const useScale = create<{
+  reading: ScaleReading | null;
+  weighing: Weighing;
+  unit: DisplayUnit;
+  load(): Promise<void>;
+}>((set) => ({
   reading: null,
   weighing: null,
   unit: 'kg',
   async load() {
-    const [reading, weighing, settings] = await Promise.all([rpc.call('scale.reading', {}), rpc.call('scale.weighing', {}), rpc.call('scale.getSettings', {})]);
+    const [reading, weighing, settings] = await Promise.all([
+      rpc.call('scale.reading', {}),
+      rpc.call('scale.weighing', {}),
+      rpc.call('scale.getSettings', {}),
+    ]);
     set({ reading, weighing, unit: settings.displayUnit });
   },
 }));
@@ -31,7 +40,12 @@ rpc.on('scale.reading', (reading) => useScale.setState({ reading }));
 rpc.on('scale.weighing', (weighing) => useScale.setState({ weighing }));
 
 /** Kilograms per display unit, as scaled integers (1 lb = 0.45359237 kg exactly; 1 oz = 1/16 lb). */
-const PER: Record<DisplayUnit, { n: bigint; places: number }> = { kg: { n: 1n, places: 0 }, g: { n: 1n, places: 3 }, lb: { n: 45359237n, places: 8 }, oz: { n: 28349523125n, places: 12 } };
+const PER: Record<DisplayUnit, { n: bigint; places: number }> = {
+  kg: { n: 1n, places: 0 },
+  g: { n: 1n, places: 3 },
+  lb: { n: 45359237n, places: 8 },
+  oz: { n: 28349523125n, places: 12 },
+};
 
 /** kg -> the display unit, rounded to 3 decimals (exact integer arithmetic). */
 function kgIn(kg: string, unit: DisplayUnit): string {
@@ -67,15 +81,31 @@ export function ReadingText({ reading }: { reading: ScaleReading | null }) {
   const own = (v: string | null, u: string | null) => (v && u ? `${formatQuantity(v, lang)} ${u}` : '—');
   switch (reading.state) {
     case 'stable':
-      return <span className="scale-reading stable" data-testid="scale-reading" data-state="stable">{t('scale.state.stable', { weight: own(reading.value, reading.unit) })}</span>;
+      return (
+        <span className="scale-reading stable" data-testid="scale-reading" data-state="stable">
+          {t('scale.state.stable', { weight: own(reading.value, reading.unit) })}
+        </span>
+      );
     case 'motion':
-      return <span className="scale-reading motion" data-testid="scale-reading" data-state="motion">{t('scale.state.motion', { weight: own(reading.value, reading.unit) })}</span>;
+      return (
+        <span className="scale-reading motion" data-testid="scale-reading" data-state="motion">
+          {t('scale.state.motion', { weight: own(reading.value, reading.unit) })}
+        </span>
+      );
     case 'overload':
     case 'underload':
-      return <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>{t(`scale.state.${reading.state}`)}</span>;
+      return (
+        <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>
+          {t(`scale.state.${reading.state}`)}
+        </span>
+      );
     case 'fault':
     case 'disconnected':
-      return <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>{t(`scale.state.${reading.state}`, { message: readingWhy(t, reading) })}</span>;
+      return (
+        <span className="scale-reading bad" data-testid="scale-reading" data-state={reading.state}>
+          {t(`scale.state.${reading.state}`, { message: readingWhy(t, reading) })}
+        </span>
+      );
   }
 }
 
@@ -109,13 +139,20 @@ export function WeighPanel() {
   return (
     <div className="weigh-panel" role="status" data-testid="weigh-panel">
       <h2>{t('weigh.title', { n: weighing.packageNumber, count: weighing.packageCount })}</h2>
-      {weighing.expectedKg && <p className="weigh-expected">{t('weigh.expected', { weight: weight(weighing.expectedKg) })}</p>}
+      {weighing.expectedKg && (
+        <p className="weigh-expected">{t('weigh.expected', { weight: weight(weighing.expectedKg) })}</p>
+      )}
       <p className="weigh-live">
         <ReadingText reading={reading} />
       </p>
       <p className="weigh-countdown" data-testid="weigh-countdown">
         {t(batchMode ? 'weigh.countdownBatch' : 'weigh.countdown', { s: secondsLeft(weighing.deadline) })}
-        <button type="button" className="key-button" onClick={() => void rpc.call('scale.skipWeighing', {})} data-testid="weigh-skip">
+        <button
+          type="button"
+          className="key-button"
+          onClick={() => void rpc.call('scale.skipWeighing', {})}
+          data-testid="weigh-skip"
+        >
           <kbd>{SKIP_WEIGH_KEY}</kbd> {t('weigh.skip')}
         </button>
       </p>

@@ -82,12 +82,26 @@ export function TrackingScreen() {
         >
           <label>
             <span className="visually-hidden">{t('tracking.input')}</span>
-            <input ref={input} value={code} maxLength={500} placeholder={t('tracking.input')} onChange={(e) => setCode(e.target.value)} data-testid="tracking-input" data-scan-line />
+            <input
+              ref={input}
+              value={code}
+              maxLength={500}
+              placeholder={t('tracking.input')}
+              onChange={(e) => setCode(e.target.value)}
+              data-testid="tracking-input"
+              data-scan-line
+            />
           </label>
           <button type="submit">{t('tracking.add')}</button>
         </form>
         <span className="spacer" />
-        <button type="button" className="primary" disabled={ids.length === 0 || loading} onClick={() => void refresh(ids)} data-testid="tracking-refresh">
+        <button
+          type="button"
+          className="primary"
+          disabled={ids.length === 0 || loading}
+          onClick={() => void refresh(ids)}
+          data-testid="tracking-refresh"
+        >
           {t('tracking.refresh')}
         </button>
         <button type="button" disabled={ids.length === 0} onClick={() => setIds([])}>
@@ -95,7 +109,11 @@ export function TrackingScreen() {
         </button>
       </div>
       <p className="tr-status" role="status">
-        {loading ? t('tracking.loading') : refreshedAt && ids.length ? t('tracking.refreshedAt', { time: formatDateTime(refreshedAt, language) }) : ''}
+        {loading
+          ? t('tracking.loading')
+          : refreshedAt && ids.length
+            ? t('tracking.refreshedAt', { time: formatDateTime(refreshedAt, language) })
+            : ''}
       </p>
       {message && (
         <p className="bad" role="alert" data-testid="tracking-message">
@@ -104,52 +122,63 @@ export function TrackingScreen() {
       )}
       {ids.length === 0 && <p className="tr-empty">{t('tracking.empty')}</p>}
       <div className="tr-list">
-        {traces.filter((s) => ids.includes(s.deliveryId)).map((s) => (
-          <article key={s.deliveryId} className="tr-card" data-testid="tracking-shipment" data-delivery-id={s.deliveryId}>
-            <header>
-              <h2>{t('tracking.shipment', { id: s.deliveryId })}</h2>
-              {s.agent && <span className="tr-carrier">{s.agent}</span>}
-              {s.deliveryNumber && <code>{s.deliveryNumber}</code>}
-              <span className={`st ${stateClass(s.state)}`} data-testid="tracking-state">
-                {stateName(t, s.state)}
-              </span>
-              <span className="spacer" />
-              <span className="tr-checked">{s.lastChecked ? t('tracking.lastChecked', { time: formatDateTime(s.lastChecked, language) }) : t('tracking.neverChecked')}</span>
-              <button type="button" onClick={() => setIds((old) => old.filter((x) => x !== s.deliveryId))}>
-                {t('tracking.remove')}
-              </button>
-            </header>
-            {s.error ? (
-              <p className="bad" data-testid="tracking-error" data-code={s.error.code}>
-                {errorText(t, s.error)}
-                {s.error.messages.map((m, i) => (
-                  <span key={i} className="tr-msg">
-                    {m}
-                  </span>
-                ))}
-              </p>
-            ) : s.traces.length === 0 ? (
-              <p className="tr-none">{t('tracking.noTraces')}</p>
-            ) : (
-              <table className="tr-table">
-                <thead>
-                  <tr>
-                    <th>{t('tracking.col.date')}</th>
-                    <th>{t('tracking.col.text')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...s.traces].reverse().map((tr, i) => (
-                    <tr key={i} className={i === 0 ? 'latest' : ''} data-testid="trace">
-                      <td>{formatDateTime(tr.date, language)}</td>
-                      <td>{tr.text}</td>
-                    </tr>
+        {traces
+          .filter((s) => ids.includes(s.deliveryId))
+          .map((s) => (
+            <article
+              key={s.deliveryId}
+              className="tr-card"
+              data-testid="tracking-shipment"
+              data-delivery-id={s.deliveryId}
+            >
+              <header>
+                <h2>{t('tracking.shipment', { id: s.deliveryId })}</h2>
+                {s.agent && <span className="tr-carrier">{s.agent}</span>}
+                {s.deliveryNumber && <code>{s.deliveryNumber}</code>}
+                <span className={`st ${stateClass(s.state)}`} data-testid="tracking-state">
+                  {stateName(t, s.state)}
+                </span>
+                <span className="spacer" />
+                <span className="tr-checked">
+                  {s.lastChecked
+                    ? t('tracking.lastChecked', { time: formatDateTime(s.lastChecked, language) })
+                    : t('tracking.neverChecked')}
+                </span>
+                <button type="button" onClick={() => setIds((old) => old.filter((x) => x !== s.deliveryId))}>
+                  {t('tracking.remove')}
+                </button>
+              </header>
+              {s.error ? (
+                <p className="bad" data-testid="tracking-error" data-code={s.error.code}>
+                  {errorText(t, s.error)}
+                  {s.error.messages.map((m, i) => (
+                    <span key={i} className="tr-msg">
+                      {m}
+                    </span>
                   ))}
-                </tbody>
-              </table>
-            )}
-          </article>
-        ))}
+                </p>
+              ) : s.traces.length === 0 ? (
+                <p className="tr-none">{t('tracking.noTraces')}</p>
+              ) : (
+                <table className="tr-table">
+                  <thead>
+                    <tr>
+                      <th>{t('tracking.col.date')}</th>
+                      <th>{t('tracking.col.text')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...s.traces].reverse().map((tr, i) => (
+                      <tr key={i} className={i === 0 ? 'latest' : ''} data-testid="trace">
+                        <td>{formatDateTime(tr.date, language)}</td>
+                        <td>{tr.text}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </article>
+          ))}
       </div>
     </section>
   );
