@@ -6,7 +6,7 @@
  */
 import type { LabelRoute } from '../../shared/contract/printing';
 import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
-import type { Code, JournalOutcome } from '../../shared/errors/codes';
+import type { Code, DeskNoteCode, JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
@@ -372,12 +372,12 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
      * A step of the desk inside the entry's history that does not move its state (weighed, label
      * verified): journal_steps keeps it with the others, in order.
      */
-    note(id: number, step: DeskStep, at: Date, reasonCode: string | null = null): void {
+    note(id: number, step: DeskStep, at: Date, reasonCode: DeskNoteCode | null = null): void {
       insertStep.run(id, at.toISOString(), step, reasonCode);
     },
 
     /** The entry stays at its step and runs again later: at `nextRetryAt`, or when its cause is gone. */
-    wait(ids: number[], at: Date, w: { reasonCode: string; reason: string; nextRetryAt: Date | null }): void {
+    wait(ids: number[], at: Date, w: { reasonCode: Code; reason: string; nextRetryAt: Date | null }): void {
       const now = at.toISOString();
       db.transaction(() =>
         ids.forEach((id) =>

@@ -211,6 +211,14 @@ export const journalOutcomes = [
 ] as const;
 export type JournalOutcome = (typeof journalOutcomes)[number];
 
+/**
+ * What a desk step noted in a journal entry's history (electron/store/journalRepo.ts `note`): how
+ * the weight went to the service (electron/scale/weighBeforeClose.ts), and whose label was scanned
+ * in place of the expected one (`label_of_<deliveryId>`, electron/scale/labelCheck.ts).
+ */
+export const deskNoteCodes = ['weight_updated', 'within_tolerance', 'not_prepared'] as const;
+export type DeskNoteCode = (typeof deskNoteCodes)[number] | `label_of_${number}`;
+
 /** What the scan log says of a scan (shared/contract/shipments.ts `scanOutcome`, the Scan log screen). */
 export const scanLogOutcomes = [
   'pending',
@@ -242,9 +250,11 @@ export type NotSnakeCase<C extends string> = C extends `${string}${'.' | '-' | '
   : C extends Lowercase<C>
     ? never
     : C;
-const everyCodeSnakeCase: [NotSnakeCase<Code | JournalOutcome | ScanLogOutcome>] extends [never]
+const everyCodeSnakeCase: [
+  NotSnakeCase<Code | JournalOutcome | ScanLogOutcome | (typeof deskNoteCodes)[number]>,
+] extends [never]
   ? true
-  : { notSnakeCase: NotSnakeCase<Code | JournalOutcome | ScanLogOutcome> } = true;
+  : { notSnakeCase: NotSnakeCase<Code | JournalOutcome | ScanLogOutcome | (typeof deskNoteCodes)[number]> } = true;
 void everyCodeSnakeCase;
 
 /** The codes the renderer's catalogue must translate. */
