@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PrintError } from '../../../electron/printing/printerDriver';
-import type { JournalEntry } from '../../../electron/store/journalRepo';
+import type { JournalEntry, JournalRepo } from '../../../electron/store/journalRepo';
 import { errors, type ErrorSentences } from '../../../renderer/src/i18n/messages/errors';
 import { reasons, type ReasonSentences } from '../../../renderer/src/i18n/messages/reasons';
 import { workflowError, type WorkflowError } from '../../../shared/contract/workflows';
@@ -35,7 +35,14 @@ describe('the code registry, checked at compile time', () => {
     const printError = new PrintError('paper-out', 'x', 'not_sent');
     // @ts-expect-error: a journal entry ends with a registry outcome (`closed_elsewhere`).
     const ended: Pick<JournalEntry, 'outcome'> = { outcome: 'closed-elsewhere' };
-    expect([dashed, printError, ended]).toHaveLength(3);
+    type NoteCode = Parameters<JournalRepo['note']>[3];
+    // @ts-expect-error: a desk step's note is a registry code (`within_tolerance`).
+    const note: NoteCode = 'within-tolerance';
+    const whoseLabel: NoteCode = 'label_of_42';
+    type WaitReason = Parameters<JournalRepo['wait']>[2]['reasonCode'];
+    // @ts-expect-error: a waiting entry's reason is a registry code (`service_unreachable`).
+    const waits: WaitReason = 'service-down';
+    expect([dashed, printError, ended, note, whoseLabel, waits]).toHaveLength(6);
     // At run time too: the contract's schema refuses a code outside the registry.
     expect(workflowError.safeParse({ code: 'not-found', message: 'x' }).success).toBe(false);
     expect(workflowError.safeParse({ code: 'not_found', message: 'x' }).success).toBe(true);
