@@ -80,13 +80,11 @@ export function createLabelCheck(o: LabelCheckDeps) {
     unverified(): UnverifiedLabel[] {
       const s = deps.session();
       if (!s) return [];
-      return repo
-        .openChecks(s.accountId)
-        .map((c) => ({
-          deliveryId: c.deliveryId,
-          barcodes: c.barcodes.filter((b) => !c.seen.includes(b)),
-          printedAt: c.printedAt,
-        }));
+      return repo.openChecks(s.accountId).map((c) => ({
+        deliveryId: c.deliveryId,
+        barcodes: c.barcodes.filter((b) => !c.seen.includes(b)),
+        printedAt: c.printedAt,
+      }));
     },
   };
 }

@@ -97,14 +97,12 @@ async function zplJobs(
     // scan's labels go on at once, without a turn on its way to the printer).
     if (ordered.length > SAVE_SLICE) await nextTurn();
     ctx.labels.saveAll(
-      ordered
-        .slice(i, i + SAVE_SLICE)
-        .map((it) => ({
-          accountId: ctx.session.accountId,
-          variant: variantOf(route),
-          deliveryIds: [it.deliveryId],
-          parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')),
-        })),
+      ordered.slice(i, i + SAVE_SLICE).map((it) => ({
+        accountId: ctx.session.accountId,
+        variant: variantOf(route),
+        deliveryIds: [it.deliveryId],
+        parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')),
+      })),
       ctx.now(),
     );
   }

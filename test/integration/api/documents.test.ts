@@ -33,13 +33,11 @@ beforeAll(async () => {
   ]);
   open = inserted[3]!;
   const groups = await s.client.closeDeliveries(
-    inserted
-      .slice(0, 3)
-      .map((d) => ({
-        deliveryId: d.deliveryId,
-        agent: d.agent,
-        sender: { type: 'collectionPlace' as const, collectionPlace: d.agent === 'NP' ? 'WH-PRAHA' : 'WH-BRNO' },
-      })),
+    inserted.slice(0, 3).map((d) => ({
+      deliveryId: d.deliveryId,
+      agent: d.agent,
+      sender: { type: 'collectionPlace' as const, collectionPlace: d.agent === 'NP' ? 'WH-PRAHA' : 'WH-BRNO' },
+    })),
   );
   const closed = groups.flatMap((g) => (g.outcome.status === 'closed' ? g.outcome.deliveries : []));
   np = closed.filter((d) => d.agent === 'NP');

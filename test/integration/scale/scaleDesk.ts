@@ -20,9 +20,7 @@ export interface ScaleDesk {
   /** A contract call over the page's socket; throws unless it answered ok. */
   call(method: string, params: unknown): Promise<never>;
   /** The service's own record of a shipment (not the station's cache). */
-  atService(
-    code: string,
-  ): Promise<{
+  atService(code: string): Promise<{
     deliveryId: number;
     deliveryState: unknown;
     packages: { weight: string | number; barcode?: string | null }[];

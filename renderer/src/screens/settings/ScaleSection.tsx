@@ -33,16 +33,14 @@ export function ScaleSection() {
 
   useEffect(() => {
     // The tolerance as the worker writes a number in the UI language ("0.05" / "0,05"); both are read back.
-    void rpc
-      .call('scale.getSettings', {})
-      .then((s) =>
-        setForm({
-          ...s,
-          tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language),
-          wait: String(s.waitSeconds),
-          askAbove: String(s.askAbovePercent),
-        }),
-      );
+    void rpc.call('scale.getSettings', {}).then((s) =>
+      setForm({
+        ...s,
+        tolerance: formatQuantity(s.toleranceKg, useLanguage.getState().language),
+        wait: String(s.waitSeconds),
+        askAbove: String(s.askAbovePercent),
+      }),
+    );
     void useScale
       .getState()
       .load()
