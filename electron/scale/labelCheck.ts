@@ -52,7 +52,7 @@ export function createLabelCheck(o: LabelCheckDeps) {
       const n = normaliseScan(raw);
       const code = n.ok ? n.code : raw.trim();
       const open = o.enabled() ? newest() : null;
-      if (!open) return { kind: 'not-a-label', code };
+      if (!open) return { kind: 'not_a_label', code };
       if (open.barcodes.includes(code)) {
         // Each package has its own label: the check is done when every one was scanned.
         const left = repo.seenLabel(open, code, now());
@@ -64,7 +64,7 @@ export function createLabelCheck(o: LabelCheckDeps) {
       const found = await deps.lookup(code);
       const s = found.kind === 'found' ? found.shipment : null;
       const isLabel = !!s && isClosedState(s.state) && s.packages.some((p) => p.barcode === code);
-      if (!isLabel) return { kind: 'not-a-label', code };
+      if (!isLabel) return { kind: 'not_a_label', code };
       repo.mismatch(open.entryId);
       deps.repos.journal.note(open.entryId, 'label-mismatch', now(), `label_of_${s.deliveryId}`);
       return {

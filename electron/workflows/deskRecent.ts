@@ -18,7 +18,7 @@ const finalKind: Partial<Record<LatestScan['logOutcome'], Kind>> = {
   closed: 'printed',
   reprinted: 'printed',
   spooled: 'spooled',
-  print_cancelled: 'print-cancelled',
+  print_cancelled: 'print_cancelled',
   already_closed: 'already_closed',
   skipped: 'skipped',
   cancelled: 'cancelled',
@@ -36,7 +36,7 @@ function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
   if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled'))
     return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
   if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint'))
-    return { kind: 'print-cancelled', waits: false };
+    return { kind: 'print_cancelled', waits: false };
   if (
     jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')
   )

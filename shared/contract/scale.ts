@@ -102,7 +102,7 @@ const verifyResult = z.discriminatedUnion('kind', [
     labelDeliveryId: z.number().int().nullable(),
   }),
   /** No check waits, or the code is no label (the next parcel's code): the UI sends it to the scan line. */
-  z.object({ kind: z.literal('not-a-label'), code: z.string() }),
+  z.object({ kind: z.literal('not_a_label'), code: z.string() }),
 ]);
 export type VerifyResult = z.infer<typeof verifyResult>;
 

@@ -349,7 +349,7 @@ export const RECENT_LABELS = 3;
 
 /**
  * One line of the Station screen's recent scans, as the journal and the scan log keep it, so a
- * reload or a new page shows what the page before it showed. `print-cancelled`:
+ * reload or a new page shows what the page before it showed. `print_cancelled`:
  * closed, its label cancelled in the print queue before it printed. `waits`: a queued scan's
  * labels wait (behind others, for their printer), not at the printer.
  */
@@ -361,7 +361,7 @@ export const recentScan = z.object({
     'spooled',
     'queued',
     'printer_down',
-    'print-cancelled',
+    'print_cancelled',
     'already_closed',
     'weight_check',
     'held',
@@ -381,6 +381,11 @@ export const recentScan = z.object({
   jobIds: z.array(z.number().int()),
 });
 export type RecentScan = z.infer<typeof recentScan>;
+/** The recent list's kinds are outcome kinds too: one spelling, snake_case (a dash is a compile error). */
+const recentKindsSnakeCase: [NotSnakeCase<RecentScan['kind']>] extends [never]
+  ? true
+  : { notSnakeCase: NotSnakeCase<RecentScan['kind']> } = true;
+void recentKindsSnakeCase;
 
 /** The Station screen's recent scans and its last labels (print jobs to preview), newest first. */
 export const deskRecent = z.object({

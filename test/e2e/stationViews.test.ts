@@ -111,10 +111,10 @@ describe.skipIf(!needs('chromium', 'keychain'))('station views stay true', { tim
         await expect.poll(() => previewCaptions(page), { message: when, timeout: 20_000 }).not.toContain(caption);
         await expect
           .poll(() => recentRow(page, l.cancelCode).getAttribute('data-kind'), { message: when, timeout: 20_000 })
-          .toBe('print-cancelled');
+          .toBe('print_cancelled');
         expect(await recentRow(page, l.cancelCode).innerText()).toContain(l.cancelled);
       }
-      await page.screenshot({ path: path.join(screenshotsDir, `station-print-cancelled-${l.lang}.png`) });
+      await page.screenshot({ path: path.join(screenshotsDir, `station-print_cancelled-${l.lang}.png`) });
     });
 
     it(`${l.lang}: a reload and a second page show the same recent scans and label previews (item 12)`, async () => {

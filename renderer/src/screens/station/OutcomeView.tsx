@@ -44,7 +44,7 @@ export function toneOfKind(kind: RecentScan['kind'], waits: boolean): Tone {
     case 'weight_check':
       return 'ask';
     case 'skipped':
-    case 'print-cancelled':
+    case 'print_cancelled':
       return 'neutral';
     default:
       return 'bad';

@@ -72,7 +72,7 @@ const namesShipment = new Set<RecentScan['kind']>([
   'spooled',
   'queued',
   'printer_down',
-  'print-cancelled',
+  'print_cancelled',
   'already_closed',
   'weight_check',
 ]);

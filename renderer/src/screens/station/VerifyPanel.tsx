@@ -36,7 +36,7 @@ export function takeForCheck(code: string, next: (code: string) => void): boolea
   void rpc
     .call('verify.check', { code })
     .then((result) => {
-      if (result.kind === 'not-a-label') {
+      if (result.kind === 'not_a_label') {
         useVerify.setState({ result: null });
         return next(code);
       }
