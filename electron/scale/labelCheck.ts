@@ -38,7 +38,7 @@ export function createLabelCheck(o: LabelCheckDeps) {
       const barcodes = s.packages.map((p) => p.barcode).filter((b): b is string => !!b);
       if (!barcodes.length) return;
       repo.expectCheck({ entryId, accountId, deliveryId: s.deliveryId, barcodes, printedAt: now() });
-      deps.repos.journal.note(entryId, 'label-expected', now());
+      deps.repos.journal.note(entryId, 'label_expected', now());
       announce();
     },
 
@@ -56,7 +56,7 @@ export function createLabelCheck(o: LabelCheckDeps) {
       if (open.barcodes.includes(code)) {
         // Each package has its own label: the check is done when every one was scanned.
         const left = repo.seenLabel(open, code, now());
-        if (!left.length) deps.repos.journal.note(open.entryId, 'label-verified', now());
+        if (!left.length) deps.repos.journal.note(open.entryId, 'label_verified', now());
         announce();
         return { kind: 'match', code, deliveryId: open.deliveryId, left };
       }
@@ -66,7 +66,7 @@ export function createLabelCheck(o: LabelCheckDeps) {
       const isLabel = !!s && isClosedState(s.state) && s.packages.some((p) => p.barcode === code);
       if (!isLabel) return { kind: 'not_a_label', code };
       repo.mismatch(open.entryId);
-      deps.repos.journal.note(open.entryId, 'label-mismatch', now(), `label_of_${s.deliveryId}`);
+      deps.repos.journal.note(open.entryId, 'label_mismatch', now(), `label_of_${s.deliveryId}`);
       return {
         kind: 'mismatch',
         code,

@@ -41,7 +41,7 @@ export type WeightAnswer = 'accept' | 'hold' | 'closing';
 export type AskWeight = (s: Shipment, off: OffPackage[]) => Promise<WeightAnswer>;
 
 /** What sending weighed weights did: the service took them, they were within the tolerance, or the shipment is no longer prepared. */
-export type SentOutcome = 'updated' | 'within-tolerance' | 'not-prepared';
+export type SentOutcome = 'updated' | 'within_tolerance' | 'not_prepared';
 export type Sent = { kind: 'go'; outcome: SentOutcome } | Exclude<BeforeClose, { kind: 'go' | 'held' }>;
 
 /** What the outcome screen shows of the weighing. */
@@ -150,7 +150,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
   }
 
   /** The worker accepted this entry's weights at the check (committed before they are sent: a restart does not ask again). */
-  const accepted = (entryId: number) => deps.repos.journal.steps(entryId).some((x) => x.step === 'weight-accepted');
+  const accepted = (entryId: number) => deps.repos.journal.steps(entryId).some((x) => x.step === 'weight_accepted');
 
   /** GET without `fields` (the ETag If-Match compares with), weights put on the fresh data, PUT. */
   async function update(
@@ -167,9 +167,9 @@ export function createWeighBeforeClose(w: WeighDeps) {
       const fresh = deps.repos.shipments.get(session.accountId, deliveryId);
       if (!fresh) throw Object.assign(new Error(`Shipment ${deliveryId} could not be read.`), { code: 'not_stored' });
       // Closed or cancelled meanwhile: the close path says what happened; nothing to edit.
-      if (fresh.state !== shipmentStates.prepared) return 'not-prepared';
+      if (fresh.state !== shipmentStates.prepared) return 'not_prepared';
       const change = changes(fresh, weights, toleranceKg);
-      if (!change.size) return 'within-tolerance';
+      if (!change.size) return 'within_tolerance';
       const draft = shipmentToDraft(fresh);
       draft.packages = draft.packages.map((p, i) => (change.has(i) ? { ...p, weight: change.get(i)! } : p));
       try {
@@ -195,7 +195,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
    */
   async function sendWeights(session: WorkflowSession, s: Shipment, weights: PackageWeight[]): Promise<Sent> {
     const { toleranceKg } = scale.settings();
-    if (!changes(s, weights, toleranceKg).size) return { kind: 'go', outcome: 'within-tolerance' };
+    if (!changes(s, weights, toleranceKg).size) return { kind: 'go', outcome: 'within_tolerance' };
     try {
       return { kind: 'go', outcome: await update(session, s.deliveryId, weights, toleranceKg) };
     } catch (err) {
@@ -214,12 +214,12 @@ export function createWeighBeforeClose(w: WeighDeps) {
 
   /** The journal's record of what the weights did (the outcome screen and a restart read it). */
   function recordSent(entryId: number, outcome: SentOutcome): void {
-    if (outcome !== 'not-prepared') repo.recordUpdate(entryId, outcome, now());
+    if (outcome !== 'not_prepared') repo.recordUpdate(entryId, outcome, now());
     deps.repos.journal.note(
       entryId,
       'weighed',
       now(),
-      outcome === 'updated' ? 'weight_updated' : outcome === 'within-tolerance' ? 'within_tolerance' : 'not_prepared',
+      outcome === 'updated' ? 'weight_updated' : outcome,
     );
   }
 
@@ -252,7 +252,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
       const { toleranceKg, askAbovePercent } = scale.settings();
       const off = offByShare(s, weights, toleranceKg, askAbovePercent);
       if (off.length && !accepted(e.id)) {
-        deps.repos.journal.note(e.id, 'weight-asked', now());
+        deps.repos.journal.note(e.id, 'weight_asked', now());
         const answer = await ask(s, off);
         if (answer === 'closing') {
           return {
@@ -267,7 +267,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
           };
         }
         if (answer === 'hold') return { kind: 'held' };
-        deps.repos.journal.note(e.id, 'weight-accepted', now());
+        deps.repos.journal.note(e.id, 'weight_accepted', now());
       }
       const r = await sendWeights(session, s, weights);
       if (r.kind !== 'go') return r;

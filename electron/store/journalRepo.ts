@@ -11,13 +11,13 @@ import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
 
-export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new-shipment' | 'reprint';
-export type JournalStep = 'received' | 'resolved' | 'close-requested' | 'closed' | 'queued' | 'ended';
+export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new_shipment' | 'reprint';
+export type JournalStep = 'received' | 'resolved' | 'close_requested' | 'closed' | 'queued' | 'ended';
 /** Steps of the desk kept in an entry's history without moving its state (weighing, label check). */
 export type DeskStep =
-  'weighed' | 'weight-asked' | 'weight-accepted' | 'label-expected' | 'label-verified' | 'label-mismatch';
+  'weighed' | 'weight_asked' | 'weight_accepted' | 'label_expected' | 'label_verified' | 'label_mismatch';
 /** close-and-print: a prepared shipment to close, then print; print: a closed shipment's labels (again). */
-export type JournalWant = 'close-and-print' | 'print';
+export type JournalWant = 'close_and_print' | 'print';
 
 export interface JournalEntry {
   id: number;
@@ -183,7 +183,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
   );
   const closedHere = db.prepare<[string, number], { n: number }>(
     `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
-     WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close-and-print' AND s.step = 'closed'`,
+     WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close_and_print' AND s.step = 'closed'`,
   );
 
   // Only a scan the workflow has not answered more precisely yet (pending, or waiting as queued).
@@ -267,9 +267,9 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
      * Scans that arrived together (in order): one commit for all, before any is acknowledged.
      * `closeNext` may name the prepared shipment a scan resolved to, inside this commit, when its
      * close is the next thing the station does (a lone scan, the line idle): the entry is then
-     * committed as `close-requested` with its `received` and `resolved` steps, and this commit is
+     * committed as `close_requested` with its `received` and `resolved` steps, and this commit is
      * the one the close request waits for (one disk sync a scan less). Lost before the request
-     * left, the entry is reconciled like any `close-requested`: the service is asked first.
+     * left, the entry is reconciled like any `close_requested`: the service is asked first.
      */
     receiveScans(
       list: ReceivedScan[],
@@ -280,7 +280,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
           const at = s.at.toISOString();
           const scanId = scanLog.record({ accountId: s.accountId, code: s.code, rawCode: s.rawCode, scannedAt: s.at });
           const deliveryId = closeNext?.(s) ?? null;
-          const step: JournalStep = deliveryId === null ? 'received' : 'close-requested';
+          const step: JournalStep = deliveryId === null ? 'received' : 'close_requested';
           const id = Number(
             insert.run({
               accountId: s.accountId,
@@ -288,7 +288,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
               scanId,
               code: s.code,
               deliveryId,
-              want: 'close-and-print',
+              want: 'close_and_print',
               route: null,
               step,
               now: at,
@@ -297,7 +297,7 @@ export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
           insertStep.run(id, at, 'received', null);
           if (deliveryId !== null) {
             insertStep.run(id, at, 'resolved', null);
-            insertStep.run(id, at, 'close-requested', null);
+            insertStep.run(id, at, 'close_requested', null);
           }
           return { scanId, entry: toEntry(getOne.get(id)!) };
         }),

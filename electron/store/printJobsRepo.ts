@@ -308,8 +308,7 @@ export function createPrintJobsRepo(db: Db) {
      * is uncertain too (a label that did not print is never done); such jobs of a printer
      * with a label counter are settled from it at start. On a printer behind the computer's print
      * system (a CUPS queue, the Windows spooler: kinds `zpl-spooler`, `pdf-system`) `sent` means the
-     * spooler took it, which says nothing of a label coming out, so it becomes `spooled`. (Rows of
-     * the retired close-and-print kind were moved to the journal by migration 10.)
+     * spooler took it, which says nothing of a label coming out, so it becomes `spooled`.
      */
     recoverAfterCrash(now: Date): { uncertain: number[]; done: number[]; spooled: number[] } {
       return db.transaction(() => {

@@ -62,7 +62,7 @@ export function createWeighRepo(db: Db) {
   const putUpdate = db.prepare(
     'INSERT OR REPLACE INTO journal_weight_updates (entry_id, outcome, at) VALUES (?, ?, ?)',
   );
-  const updateOf = db.prepare<[number], { outcome: 'updated' | 'within-tolerance'; at: string }>(
+  const updateOf = db.prepare<[number], { outcome: 'updated' | 'within_tolerance'; at: string }>(
     'SELECT outcome, at FROM journal_weight_updates WHERE entry_id = ?',
   );
   const latestWeighed = db.prepare<[string, number], { entry_id: number }>(
@@ -98,7 +98,7 @@ export function createWeighRepo(db: Db) {
       const r = latestWeighed.get(accountId, deliveryId);
       return r ? toWeights(r.entry_id) : [];
     },
-    recordUpdate(entryId: number, outcome: 'updated' | 'within-tolerance', at: Date): void {
+    recordUpdate(entryId: number, outcome: 'updated' | 'within_tolerance', at: Date): void {
       putUpdate.run(entryId, outcome, at.toISOString());
     },
     updateOf: (entryId: number) => updateOf.get(entryId) ?? null,

@@ -437,7 +437,7 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
                 scanId: scanIds.get(item.code) ?? null,
                 code: item.code,
                 deliveryId: shipment.deliveryId,
-                want: 'close-and-print',
+                want: 'close_and_print',
               })),
               deps.clock.now(),
               () => deps.repos.batchItems.remove(slice.map((r) => r.item.code)),

@@ -3,9 +3,9 @@
  * batch, the Shipments screen, New shipment, reprint). It moves journal entries
  * (electron/store/journalRepo.ts) through their steps, committing each before its side effect:
  *
- *   resolved ──commit close-requested──▶ PATCH close ──▶ closed ──fetch labels──▶ queued (jobs + links, one commit)
+ *   resolved ──commit close_requested──▶ PATCH close ──▶ closed ──fetch labels──▶ queued (jobs + links, one commit)
  *
- * A close whose answer was lost stays `close-requested`; the next run reads the shipment at the
+ * A close whose answer was lost stays `close_requested`; the next run reads the shipment at the
  * service first (closed: ours, go on; still prepared: close it; cancelled: end) — never a blind
  * second close, never a closed shipment left without its labels. Trouble that may pass (no
  * answer, logged out) leaves the entry at its step, waiting; an answer that refuses ends it.
@@ -189,9 +189,9 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     }
     if (!todo.length) return;
     // Committed before the request leaves: a crash from here on is reconciled, not closed again
-    // (entries received as `close-requested` have theirs on the disk already).
+    // (entries received as `close_requested` have theirs on the disk already).
     const toCommit = todo.filter((e) => !notSent.has(e.id)).map((e) => e.id);
-    if (toCommit.length) journal.step(toCommit, 'close-requested', now());
+    if (toCommit.length) journal.step(toCommit, 'close_requested', now());
     const closed = await closeShipments(
       deps,
       session,
@@ -199,7 +199,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     );
     // One commit for every shipment the service closed. It allows no side effect (labels are read
     // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
-    // lost in a power cut, the entry is `close-requested` and the service is asked what happened.
+    // lost in a power cut, the entry is `close_requested` and the service is asked what happened.
     const closedIds = todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id);
     for (let i = 0; i < closedIds.length; i += STEP_SLICE) {
       if (i > 0) await nextTurn();
@@ -409,8 +409,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   }
 
   /**
-   * `closeNotSent`: entries committed `close-requested` by the commit that received their scan
-   * (journal.receiveScans), whose request this run sends first; any other `close-requested` entry
+   * `closeNotSent`: entries committed `close_requested` by the commit that received their scan
+   * (journal.receiveScans), whose request this run sends first; any other `close_requested` entry
    * may have been sent before a stop, so the service is asked about it before anything else.
    */
   async function runClaimed(
@@ -429,8 +429,8 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       return out;
     };
     const before = await current();
-    const requested = before.filter((e) => e.step === 'close-requested');
-    // Reconciling moves only `close-requested` entries: the `resolved` ones are as read.
+    const requested = before.filter((e) => e.step === 'close_requested');
+    // Reconciling moves only `close_requested` entries: the `resolved` ones are as read.
     const again = await reconcile(
       session,
       requested.filter((e) => !closeNotSent.has(e.id)),

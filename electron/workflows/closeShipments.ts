@@ -31,7 +31,7 @@ const RECORD_SLICE = 25;
 /**
  * The closed shipments into the cache, in slices with the event loop running between them (a
  * batch of 500 is no one long block). The cache guards no side effect: a crash between slices
- * leaves shipments the next run reads at the service again (the journal's `close-requested`).
+ * leaves shipments the next run reads at the service again (the journal's `close_requested`).
  */
 async function storeClosed(
   deps: Deps,

@@ -134,7 +134,7 @@ export function createNewShipment(o: NewShipmentDeps) {
   /** Closes one new shipment (spec "PATCH /api/v3/deliveries") and prints its labels as routed, through the journal. */
   async function closeAndPrint(s: WorkflowSession, sh: Shipment): Promise<CloseAndPrintResult> {
     const [entry] = deps.repos.journal.begin(
-      [{ accountId: s.accountId, source: 'new-shipment', deliveryId: sh.deliveryId, want: 'close-and-print' }],
+      [{ accountId: s.accountId, source: 'new_shipment', deliveryId: sh.deliveryId, want: 'close_and_print' }],
       deps.clock.now(),
     );
     const r = (await engine.run(s, [entry!])).get(entry!.id);

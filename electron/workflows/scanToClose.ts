@@ -48,7 +48,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   const finish = createOutcomeLog(deps, opts.onOutcome);
   const report = createLabelOutcome(deps, { printWaitMs: opts.printWaitMs ?? 8000, desk: opts.desk });
   const prompt = createReprintPrompt(deps, { engine, report, finish });
-  /** Entries received `close-requested` whose close the lane sends without a second commit. */
+  /** Entries received `close_requested` whose close the lane sends without a second commit. */
   const closeNotSent = new Set<number>();
   // The lane and its feed know each other: the feed shows which scan works, the lane says what changed.
   let working = (): number | null => null;

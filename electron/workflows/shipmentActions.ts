@@ -113,7 +113,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   async function runEntries(
     s: WorkflowSession,
     list: { shipment: Shipment; route: LabelRoute | null }[],
-    want: 'close-and-print' | 'print',
+    want: 'close_and_print' | 'print',
   ): Promise<ShipmentActionResult[]> {
     if (!list.length) return [];
     const entries = deps.repos.journal.begin(
@@ -226,7 +226,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       ...(await runEntries(
         s,
         ready.map((shipment) => ({ shipment, route: null })),
-        'close-and-print',
+        'close_and_print',
       )),
     );
     return summarise(order(ids, out));

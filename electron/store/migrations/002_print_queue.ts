@@ -15,7 +15,7 @@ export const mPrintQueue: Migration = (db) => {
   ) STRICT`);
   db.exec(`CREATE TABLE print_jobs (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL CHECK (kind IN ('print', 'close-and-print')),
+    kind TEXT NOT NULL CHECK (kind IN ('print')),
     printer_id TEXT,
     format TEXT CHECK (format IN ('zpl', 'pdf')),
     payload BLOB,

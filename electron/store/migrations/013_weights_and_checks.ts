@@ -22,7 +22,7 @@ export const m013WeightsAndChecks: Migration = (db) => {
     ) STRICT;
     CREATE TABLE journal_weight_updates (
       entry_id INTEGER PRIMARY KEY REFERENCES journal_entries(id),
-      outcome TEXT NOT NULL CHECK (outcome IN ('updated', 'within-tolerance')),
+      outcome TEXT NOT NULL CHECK (outcome IN ('updated', 'within_tolerance')),
       at TEXT NOT NULL
     ) STRICT;
     CREATE TABLE label_checks (

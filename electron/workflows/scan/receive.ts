@@ -2,7 +2,7 @@
  * Receiving scans: a scan is committed with its scan-log row as a journal entry before it is
  * acknowledged with its number, so nothing acknowledged is lost. Scans that arrive in the same
  * turn of the event loop share one commit; a lone scan while the line is idle, naming a prepared
- * shipment in the cache, is committed `close-requested` at once.
+ * shipment in the cache, is committed `close_requested` at once.
  */
 import { shipmentStates } from '../../../shared/contract/shipments';
 import { normaliseScan } from '../../../shared/scan/normaliseScan';
@@ -85,7 +85,7 @@ export function createScanReceiver(
     }
     group.forEach((g, i) => {
       const { scanId, entry } = got[i]!;
-      if (entry.step === 'close-requested') o.closeNotSent.add(entry.id);
+      if (entry.step === 'close_requested') o.closeNotSent.add(entry.id);
       g.resolve({ scanId, done: o.lane.outcomeOf(entry.id) });
     });
     // Runs outside any caller's stack (a microtask): what fails here is logged, never thrown away

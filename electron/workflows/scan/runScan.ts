@@ -32,7 +32,7 @@ export interface ScanRunnerParts {
   prompt: { ask(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<ScanOutcome> };
   askWeight(e: JournalEntry): AskWeight;
   /**
-   * Entries committed `close-requested` in the commit that received their scan, whose close has
+   * Entries committed `close_requested` in the commit that received their scan, whose close has
    * not been sent yet: the line sends it without a second commit (nothing to reconcile yet).
    */
   closeNotSent: Set<number>;
@@ -194,7 +194,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
           );
         }
         // Allows no side effect by itself: the close is preceded by its own FULL commit
-        // (`close-requested`, or a weight's), which takes this one to the disk with it. Lost in a
+        // (`close_requested`, or a weight's), which takes this one to the disk with it. Lost in a
         // power cut, the scan is `received` again and looked up again.
         journal.step([e.id], 'resolved', now(), { deliveryId: s.deliveryId, noSideEffect: true });
         return null;
@@ -228,7 +228,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
       if (r) return r;
     }
     const cur = journal.get(e.id)!;
-    const notSent = o.closeNotSent.delete(e.id) && cur.step === 'close-requested';
+    const notSent = o.closeNotSent.delete(e.id) && cur.step === 'close_requested';
     if (cur.step === 'resolved' && o.desk) {
       const b = await o.desk.beforeClose(cur, session, o.askWeight(cur));
       if (b.kind === 'wait') return waitFor(cur, b.trouble);

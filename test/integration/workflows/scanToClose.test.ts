@@ -321,11 +321,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       const first = await rig.workflows.scanToClose.submit(a.externalId!);
       // Acknowledged: what is committed already names the shipment and says its close is asked for.
       const atAck = entryOf(first.scanId);
-      expect(atAck).toMatchObject({ step: 'close-requested', deliveryId: a.deliveryId });
+      expect(atAck).toMatchObject({ step: 'close_requested', deliveryId: a.deliveryId });
       expect(rig.deps.repos.journal.steps(atAck.id).map((s) => s.step)).toEqual([
         'received',
         'resolved',
-        'close-requested',
+        'close_requested',
       ]);
       // A scan that comes while the first is in flight waits its turn: it is only received.
       const second = await rig.workflows.scanToClose.submit(b.externalId!);
@@ -336,7 +336,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       expect(rig.deps.repos.journal.steps(atAck.id).map((s) => s.step)).toEqual([
         'received',
         'resolved',
-        'close-requested',
+        'close_requested',
         'closed',
         'queued',
       ]);

@@ -69,8 +69,8 @@ describe('migration 13: weights and label checks in the journal', () => {
     const { journal, repo } = fresh();
     const [a, b] = journal.begin(
       [
-        { accountId: 'a', source: 'scan', deliveryId: 11, want: 'close-and-print' },
-        { accountId: 'a', source: 'scan', deliveryId: 12, want: 'close-and-print' },
+        { accountId: 'a', source: 'scan', deliveryId: 11, want: 'close_and_print' },
+        { accountId: 'a', source: 'scan', deliveryId: 12, want: 'close_and_print' },
       ],
       new Date('2026-11-24T09:00:00Z'),
     );

@@ -70,16 +70,16 @@ describe('the journal store', () => {
     const a = journal.receiveScan({ accountId: 'a1', code: 'A', rawCode: null, at: t0 }).entry;
     const b = journal.receiveScan({ accountId: 'a1', code: 'B', rawCode: null, at: t0 }).entry;
     journal.step([a.id], 'resolved', t0, { deliveryId: 101 });
-    journal.step([a.id], 'close-requested', t0);
+    journal.step([a.id], 'close_requested', t0);
     journal.wait([a.id], t0, { reasonCode: 'service_network', reason: 'no answer', nextRetryAt: null });
     expect(journal.get(a.id)).toMatchObject({
-      step: 'close-requested',
+      step: 'close_requested',
       deliveryId: 101,
       outcome: 'waiting',
       attempts: 1,
       nextRetryAt: null,
     });
-    expect(journal.steps(a.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close-requested']);
+    expect(journal.steps(a.id).map((s) => s.step)).toEqual(['received', 'resolved', 'close_requested']);
     expect(journal.unfinishedScans().map((e) => e.code)).toEqual(['A', 'B']);
     journal.wakeWaiting('scan', t0);
     expect(journal.get(a.id)!.nextRetryAt).toBe(t0.toISOString());
@@ -91,14 +91,14 @@ describe('the journal store', () => {
     const { journal, jobs } = fresh();
     const [mine, other] = journal.begin(
       [
-        { accountId: 'a1', source: 'batch', deliveryId: 7, want: 'close-and-print' },
+        { accountId: 'a1', source: 'batch', deliveryId: 7, want: 'close_and_print' },
         { accountId: 'a1', source: 'reprint', deliveryId: 8, want: 'print' },
       ],
       t0,
     );
     expect(mine!.step).toBe('resolved');
     expect(other!.step).toBe('closed');
-    journal.step([mine!.id], 'close-requested', t0);
+    journal.step([mine!.id], 'close_requested', t0);
     journal.step([mine!.id], 'closed', t0);
     const job = jobs.insert(
       {

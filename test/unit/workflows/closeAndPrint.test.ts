@@ -2,9 +2,9 @@
  * The close-and-print state machine (electron/workflows/closeAndPrint.ts), step by failure, as
  * docs/ARCHITECTURE.md ("A scan, step by step: the journal") states it:
  *
- * - each step is committed before the side effect it allows (close-requested before the PATCH,
+ * - each step is committed before the side effect it allows (close_requested before the PATCH,
  *   jobs + links + `queued` in one commit);
- * - a close whose answer was lost stays `close-requested`; the next run reads the shipment at the
+ * - a close whose answer was lost stays `close_requested`; the next run reads the shipment at the
  *   service first (closed: ours, its labels are fetched; prepared: closed now; cancelled: ended),
  *   never a blind second close;
  * - trouble that may pass leaves the entry at its step, waiting, with a retry time (2 s first);
@@ -57,9 +57,9 @@ const CANCELLED = shipmentStates.cancelled;
 /** Where a run starts: a new entry, or the journal as a kill between two steps left it (with the service as the lost step left it). */
 type Start =
   | 'resolved'
-  | 'close-requested, PATCH never left'
-  | 'close-requested, PATCH closed it, answer lost'
-  | 'close-requested, cancelled at the service meanwhile'
+  | 'close_requested, PATCH never left'
+  | 'close_requested, PATCH closed it, answer lost'
+  | 'close_requested, cancelled at the service meanwhile'
   | 'closed, labels not fetched'
   | 'queued, its label found uncertain';
 
@@ -99,17 +99,17 @@ const cases: [Start, Failure, Expected][] = [
   [
     'resolved',
     'service down at close (503)',
-    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+    { result: 'waiting', step: 'close_requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
   ],
   [
     'resolved',
     'service down at close (connection reset)',
-    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+    { result: 'waiting', step: 'close_requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
   ],
   [
     'resolved',
     'close times out (no answer)',
-    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+    { result: 'waiting', step: 'close_requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
   ],
   [
     'resolved',
@@ -132,27 +132,27 @@ const cases: [Start, Failure, Expected][] = [
     { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'failed' },
   ],
   [
-    'close-requested, PATCH never left',
+    'close_requested, PATCH never left',
     'none',
     { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' },
   ],
   [
-    'close-requested, PATCH never left',
+    'close_requested, PATCH never left',
     'service down when its state is read',
-    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
+    { result: 'waiting', step: 'close_requested', outcome: 'waiting', retried: true, service: PREPARED, jobs: 0 },
   ],
   [
-    'close-requested, PATCH closed it, answer lost',
+    'close_requested, PATCH closed it, answer lost',
     'none',
     { result: 'queued', step: 'queued', outcome: null, retried: false, service: CLOSED, jobs: 1, job: 'done' },
   ],
   [
-    'close-requested, PATCH closed it, answer lost',
+    'close_requested, PATCH closed it, answer lost',
     'service down when its state is read',
-    { result: 'waiting', step: 'close-requested', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 },
+    { result: 'waiting', step: 'close_requested', outcome: 'waiting', retried: true, service: CLOSED, jobs: 0 },
   ],
   [
-    'close-requested, cancelled at the service meanwhile',
+    'close_requested, cancelled at the service meanwhile',
     'none',
     { result: 'refused', step: 'ended', outcome: 'cancelled', retried: false, service: CANCELLED, jobs: 0 },
   ],
@@ -191,27 +191,27 @@ async function serviceState(deliveryId: number): Promise<number> {
 async function entryAt(start: Start, deliveryId: number): Promise<JournalEntry> {
   const journal = rig.deps.repos.journal;
   const [e] = journal.begin(
-    [{ accountId: rig.session.accountId, source: 'shipments', deliveryId, want: 'close-and-print' }],
+    [{ accountId: rig.session.accountId, source: 'shipments', deliveryId, want: 'close_and_print' }],
     now(),
   );
   switch (start) {
     case 'resolved':
       break;
-    case 'close-requested, PATCH never left':
-      journal.step([e!.id], 'close-requested', now());
+    case 'close_requested, PATCH never left':
+      journal.step([e!.id], 'close_requested', now());
       break;
-    case 'close-requested, PATCH closed it, answer lost': {
-      journal.step([e!.id], 'close-requested', now());
+    case 'close_requested, PATCH closed it, answer lost': {
+      journal.step([e!.id], 'close_requested', now());
       // The service closed it; the station never heard (its cache still says prepared).
       await closeAtService(deliveryId);
       break;
     }
-    case 'close-requested, cancelled at the service meanwhile':
-      journal.step([e!.id], 'close-requested', now());
+    case 'close_requested, cancelled at the service meanwhile':
+      journal.step([e!.id], 'close_requested', now());
       await rig.session.client.cancelDeliveries([deliveryId]);
       break;
     case 'closed, labels not fetched':
-      journal.step([e!.id], 'close-requested', now());
+      journal.step([e!.id], 'close_requested', now());
       await closeAtService(deliveryId);
       rig.deps.recordDeliveries(rig.session.accountId, await rig.session.client.getDeliveriesByIds([deliveryId]));
       journal.step([e!.id], 'closed', now());
