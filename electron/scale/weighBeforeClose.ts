@@ -215,12 +215,7 @@ export function createWeighBeforeClose(w: WeighDeps) {
   /** The journal's record of what the weights did (the outcome screen and a restart read it). */
   function recordSent(entryId: number, outcome: SentOutcome): void {
     if (outcome !== 'not_prepared') repo.recordUpdate(entryId, outcome, now());
-    deps.repos.journal.note(
-      entryId,
-      'weighed',
-      now(),
-      outcome === 'updated' ? 'weight_updated' : outcome,
-    );
+    deps.repos.journal.note(entryId, 'weighed', now(), outcome === 'updated' ? 'weight_updated' : outcome);
   }
 
   return {
