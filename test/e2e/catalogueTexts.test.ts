@@ -396,7 +396,8 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
       await page.getByTestId('nav-tracking').click();
       await page.keyboard.type('NOPE-405');
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(1500);
+      // The answer is on screen (the not-found message), then its words are checked.
+      await expect.poll(() => page.getByTestId('tracking-message').count(), { timeout: 20_000 }).toBe(1);
       await expectOnlyCatalogue(page, lang, 'tracking');
       await page.close();
     },

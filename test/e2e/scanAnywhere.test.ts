@@ -104,8 +104,7 @@ describe.each([
       const event = outcomeOf('ORD-1005');
       await scan('ORD-1005');
       expect(DONE).toContain((await event).kind);
-      await page.waitForTimeout(300);
-      expect(await page.getByTestId('demo-pick-list').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('demo-pick-list').count()).toBe(0);
       await page.waitForSelector('[data-testid="scan-outcome"][data-scan-id]');
       expect(await page.getByTestId('scan-outcome').textContent()).toContain('ORD-1005');
       await shot('after-pick-list');

@@ -13,6 +13,7 @@ import { createMemorySecretStore } from '../../electron/auth/keychain';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import type { ScanOutcome } from '../../shared/contract/workflows';
 import { launchChromium } from '../support/browser';
+import { labelsBeforeMarker } from '../support/printMarker';
 import { connectRpc, type RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
 import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
@@ -158,8 +159,9 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       for (const id of outcome.jobIds)
         await expect.poll(() => row(id).getAttribute('data-state'), { timeout: 10_000 }).toBe('done');
       await shotBoth(page, rpc, 'station-reliability-queue-printed');
-      // Exactly once: the queue's next rounds do not send it again.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Exactly once: the queue's next rounds do not send it again (a marker label queued behind
+      // it on the same printer comes out after anything the queue still had for it).
+      await labelsBeforeMarker(printer, (j) => hs.station.printing.queue.enqueue(j), 'virtual-zpl');
       expect(printedBarcodes(hs, outcome.shipment.barcodes)).toEqual(outcome.shipment.barcodes);
       await page.close();
     });
@@ -235,8 +237,9 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
             { timeout: 10_000 },
           )
           .toEqual(outcome.jobIds.map(() => 'done'));
-        // A label held by the printer and a retry of the same job must not make two labels.
-        await new Promise((r) => setTimeout(r, 2500));
+        // A label held by the printer and a retry of the same job must not make two labels: once a
+        // marker label queued behind them is out, anything sent again would be out before it.
+        await labelsBeforeMarker(printer, (j) => hs.station.printing.queue.enqueue(j), 'virtual-zpl');
         expect(printedBarcodes(hs, outcome.shipment.barcodes)).toEqual(outcome.shipment.barcodes);
       } finally {
         printer.set({ paperOut: false });
