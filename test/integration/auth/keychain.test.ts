@@ -89,8 +89,8 @@ const outcome = (p: Promise<unknown>) => p.then((v) => 'value ' + JSON.stringify
       rmSync(out, { force: true });
     }
     // The station probes with a read at start (station.ts): it must fail, not answer "nothing stored".
-    expect(result.get).toMatch(/^error keychain\.unavailable: .*DBus/);
-    expect(result.set).toMatch(/^error keychain\.unavailable: .*DBus/);
+    expect(result.get).toMatch(/^error keychain_unavailable: .*DBus/);
+    expect(result.set).toMatch(/^error keychain_unavailable: .*DBus/);
   });
 
   it('logs in, calls the service, and no secret reaches SQLite files or logs', async () => {

@@ -146,7 +146,7 @@ describe('each packaging check fails on what it is there to catch', () => {
     expect(stray).toEqual(
       expect.arrayContaining([
         'app.asar/README.md',
-        'app.asar/electron/main.ts',
+        'app.asar/electron/shell/main.ts',
         'app.asar/dist/electron/core.cjs.map',
       ]),
     );
