@@ -5,7 +5,7 @@
  * nor among the last labels. The page keeps them by the `scan.outcome` events after that.
  */
 import { RECENT_LABELS, RECENT_SCANS, type DeskRecent, type RecentScan } from '../../shared/contract/workflows';
-import { waitsForPrinter, type JobView } from '../../shared/contract/printing';
+import { replacedByReprint, waitsForPrinter, type JobView } from '../../shared/contract/printing';
 import type { LatestScan } from '../store/journalRepo';
 import { toSummary } from '../store/shipmentsRepo';
 import type { WorkflowDeps } from './workflowDeps';
@@ -30,12 +30,11 @@ const finalKind: Partial<Record<LatestScan['logOutcome'], Kind>> = {
 
 /** A scan whose labels are queued: what its jobs say now (the scan log says "queued" until they finish). */
 function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
-  // A job replaced by a reprint's copy is no label of the scan any more: the copy (linked to it) is.
-  const copies = all.filter((j) => j.reasonCode !== 'replaced_by_reprint' || j.state !== 'cancelled');
+  const copies = all.filter((j) => !replacedByReprint(j));
   const jobs = copies.length ? copies : all;
   if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled'))
     return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
-  if (jobs.some((j) => j.state === 'cancelled' && j.reasonCode !== 'replaced_by_reprint'))
+  if (jobs.some((j) => j.state === 'cancelled' && !replacedByReprint(j)))
     return { kind: 'print_cancelled', waits: false };
   if (
     jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')

@@ -7,7 +7,7 @@
  * ends (pending). Fed by the queue's job-changed events and by printer state changes; it also reads
  * the jobs' current state when the wait starts, so an event that came first is not missed.
  */
-import { waitsForPrinter, type JobView } from '../../shared/contract/printing';
+import { replacedByReprint, waitsForPrinter, type JobView } from '../../shared/contract/printing';
 import type { Code } from '../../shared/errors/codes';
 
 /** Why a job waits for its printer: a reason code the UI translates, and a sentence in English. */
@@ -121,7 +121,7 @@ export function createJobWaiter(
         if (job.state === 'cancelled') {
           listening = false;
           stop();
-          if (job.reasonCode === 'replaced_by_reprint') onReprinted?.(job);
+          if (replacedByReprint(job)) onReprinted?.(job);
           else onCancelled?.();
           return;
         }

@@ -223,6 +223,10 @@ export type JobView = z.infer<typeof jobView>;
 export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'delivered'>): boolean =>
   j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
+/** A job a reprint's copy took over: no label of its scan any more, the copy (linked to it) is. */
+export const replacedByReprint = (j: Pick<JobView, 'state' | 'reasonCode'>): boolean =>
+  j.state === 'cancelled' && j.reasonCode === 'replaced_by_reprint';
+
 /**
  * A job's state as every page follows it: the state and why, nothing a job
  * never changes. `reasonCode`/`reason` only when there is one (absent, not null, to keep frames
