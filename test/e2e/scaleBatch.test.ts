@@ -28,7 +28,7 @@ describe.skipIf(!needs('chromium', 'socat'))(
     const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `scale-batch-${name}.png`) });
 
     async function collectOnScale(page: Page, code: string, weight: string) {
-      vs.show({ state: 'stable', text: '0.000 kg' });
+      await vs.shown({ state: 'stable', text: '0.000 kg' });
       await page.keyboard.type(code);
       await page.keyboard.press('Enter');
       await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
@@ -142,7 +142,9 @@ describe.skipIf(!needs('chromium', 'socat'))(
         expect(await atService(l.code)).toEqual({ state: 0, weights: [l.expected] });
         const row = page.locator(`[data-testid="batch-items"] li[data-code="${l.code}"]`);
         const asked = async () => {
-          vs.show({ state: 'stable', text: '0.000 kg' });
+          // The worker lifts the parcel off before scanning it again: the station must have read the empty
+          // scale, or the same parcel's weight still lying there is (rightly) never taken twice.
+          await vs.shown({ state: 'stable', text: '0.000 kg' });
           await page.keyboard.type(l.code);
           await page.keyboard.press('Enter');
           await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });

@@ -69,7 +69,7 @@ describe.skipIf(!needs('chromium', 'socat'))(
 
     it('English: weigh with a countdown, the weight on the outcome, the right label green, another parcel’s label red', async () => {
       const page = await openPage('en-US');
-      vs.show({ state: 'stable', text: '0.000 kg' });
+      await vs.shown({ state: 'stable', text: '0.000 kg' });
       await scan(page, 'ORD-1013');
       const panel = page.getByTestId('weigh-panel');
       await panel.waitFor({ timeout: 20_000 });
@@ -92,7 +92,7 @@ describe.skipIf(!needs('chromium', 'socat'))(
       expect(await page.getByTestId('verify-result').textContent()).toContain(right);
 
       // The next parcel (within the tolerance) — and ORD-1013's label stuck on it: red, both named.
-      vs.show({ state: 'stable', text: '0.000 kg' });
+      await vs.shown({ state: 'stable', text: '0.000 kg' });
       await scan(page, 'ORD-1010');
       await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
       vs.show({ state: 'stable', text: '1.81 kg' });
@@ -122,7 +122,7 @@ describe.skipIf(!needs('chromium', 'socat'))(
     it('Czech: the weighing panel and Settings → Scale & check', async () => {
       await rpc.call('settings.set', { language: 'cs' });
       const page = await openPage('cs-CZ');
-      vs.show({ state: 'stable', text: '0.000 kg' });
+      await vs.shown({ state: 'stable', text: '0.000 kg' });
       await scan(page, 'ORD-1011');
       const panel = page.getByTestId('weigh-panel');
       await panel.waitFor({ timeout: 20_000 });

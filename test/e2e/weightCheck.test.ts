@@ -70,7 +70,7 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
   }
   /** Scans `code` with an empty scale, then puts `kg` on it once the weighing panel asks. */
   async function scanWeighing(page: Page, code: string, kg: string) {
-    vs.show({ state: 'stable', text: '0.000 kg' });
+    await vs.shown({ state: 'stable', text: '0.000 kg' });
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await page.getByTestId('weigh-panel').waitFor({ timeout: 20_000 });
@@ -149,7 +149,7 @@ describe.skipIf(!needs('chromium', 'socat'))('the weight check on the Station sc
       from = outcomes.length;
       await scanWeighing(page, l.asked.code, l.asked.kg);
       await outcome(page, 'weight_check', l.title);
-      vs.show({ state: 'stable', text: '0.000 kg' });
+      await vs.shown({ state: 'stable', text: '0.000 kg' });
       await page.keyboard.type(l.behind.code);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('outcome-in-line').textContent()).toBe(l.inLine);

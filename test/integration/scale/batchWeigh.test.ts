@@ -26,7 +26,7 @@ const atService = (code: string) => desk.atService(code);
 /** The worker scans a parcel's code in batch mode with the parcel on the scale; the scale settles at `weight`. */
 async function collectOnScale(code: string, weight: string): Promise<BatchItem> {
   const from = events.length;
-  vs.show({ state: 'stable', text: '0.000 kg' });
+  await vs.shown({ state: 'stable', text: '0.000 kg' });
   const collected = call('batch.collect', { code }) as Promise<BatchItem>;
   await waitFor(() => events.slice(from).some((e) => e.name === 'scale.weighing' && e.payload !== null), 10_000);
   // Waiting for the scale, the parcel is not in the batch yet (read at the station: the socket has one call in flight).

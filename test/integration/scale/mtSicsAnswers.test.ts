@@ -57,7 +57,7 @@ async function scanWaitingForScale(code: string): Promise<{ scanId: number; from
 describe.skipIf(!run)('MT-SICS answers that are no weight', () => {
   it('`S S      8.888 kg #%&` with control bytes after the unit is not a stable weight: nothing is updated or closed with it', async () => {
     const before = await desk.atService('ORD-1005');
-    desk.vs.show({ state: 'stable', text: '0.000 kg' });
+    await desk.vs.shown({ state: 'stable', text: '0.000 kg' });
     const { scanId, from } = await scanWaitingForScale('ORD-1005');
     desk.vs.show({ state: 'raw', line: 'S S      8.888 kg #%&\x01\x07\x1b' });
     await moreAnswers(5);
@@ -79,7 +79,7 @@ describe.skipIf(!run)('MT-SICS answers that are no weight', () => {
   }, 60_000);
 
   it('a single `ET` between two readings of a parcel left on the scale is not "the scale showed something else": the parcel is not taken for the next scan', async () => {
-    desk.vs.show({ state: 'stable', text: '0.000 kg' });
+    await desk.vs.shown({ state: 'stable', text: '0.000 kg' });
     const first = await scanWaitingForScale('ORD-1001');
     desk.vs.show({ state: 'stable', text: '7.5 kg' });
     await waitFor(() => outcomeOf(first.from, first.scanId)?.kind === 'printed', 20_000);
@@ -92,7 +92,7 @@ describe.skipIf(!run)('MT-SICS answers that are no weight', () => {
     expect(outcomeOf(next.from, next.scanId)).toBeUndefined();
 
     // Lifted off, the next parcel on: that one counts.
-    desk.vs.show({ state: 'stable', text: '0.000 kg' });
+    await desk.vs.shown({ state: 'stable', text: '0.000 kg' });
     await moreAnswers(3);
     desk.vs.show({ state: 'stable', text: '3.2 kg' });
     await waitFor(() => outcomeOf(next.from, next.scanId) !== undefined, 20_000);

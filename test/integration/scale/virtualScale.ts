@@ -25,6 +25,11 @@ export interface VirtualScale {
   stationPath: string;
   show(s: ScaleShows): void;
   /**
+   * Shows `s` and resolves once a weight command was answered with it: the station has read what the
+   * scale shows (a worker lifting a parcel off sees the display go to zero before scanning the next).
+   */
+  shown(s: ScaleShows): Promise<void>;
+  /**
    * The next `S`/`SI` is answered with `line` (e.g. `ET`, the MT-SICS general error "transmission
    * error"), then the scale answers as it shows again. Resolves once that answer was written.
    */
@@ -87,6 +92,7 @@ export async function startVirtualScale(): Promise<VirtualScale> {
   let shows: ScaleShows = { state: 'stable', text: '0.000 kg' };
   const commands: string[] = [];
   let once: { line: string; written(): void } | null = null;
+  let readers: (() => void)[] = [];
   port.pipe(new ReadlineParser({ delimiter: '\r\n' })).on('data', (line: string) => {
     const cmd = line.trim();
     commands.push(cmd);
@@ -97,13 +103,21 @@ export async function startVirtualScale(): Promise<VirtualScale> {
       return;
     }
     const a = answer(cmd, shows);
-    if (a !== null && port.isOpen) port.write(`${a}\r\n`);
+    if (a === null || !port.isOpen) return;
+    const read = readers;
+    readers = [];
+    port.write(`${a}\r\n`, () => read.forEach((r) => r()));
   });
   const closePort = () => new Promise<void>((r) => (port.isOpen ? port.close(() => r()) : r()));
   return {
     stationPath,
     commands,
     show: (s) => void (shows = s),
+    shown: (s) =>
+      new Promise<void>((read) => {
+        shows = s;
+        readers.push(read);
+      }),
     answerOnce: (line) => new Promise<void>((written) => void (once = { line, written })),
     async unplug() {
       await closePort();

@@ -25,7 +25,7 @@ const atService = (code: string) => desk.atService(code);
 /** Scans a code, puts `weights` on the scale one package at a time as the station asks, returns the outcome. */
 async function scanAndWeigh(code: string, weights: string[]): Promise<ScanOutcome> {
   const from = events.length;
-  vs.show({ state: 'stable', text: '0.000 kg' });
+  await vs.shown({ state: 'stable', text: '0.000 kg' });
   const { scanId } = (await call('scan.submit', { code })) as { scanId: number };
   for (const [i, w] of weights.entries()) {
     // The station says which package it waits for; the worker lifts the last one off and puts this one on.
@@ -191,7 +191,7 @@ describe.skipIf(!run)('a parcel left on the scale', () => {
     await waitFor(() => vs.commands.length >= asked + 5, 10_000);
     expect(await call('scale.weighing', {})).toMatchObject({ packageNumber: 1, packageCount: 1 });
     // Lifted off, the next parcel on: that one counts.
-    vs.show({ state: 'stable', text: '0.000 kg' });
+    await vs.shown({ state: 'stable', text: '0.000 kg' });
     await waitFor(() => vs.commands.length >= asked + 8, 10_000);
     vs.show({ state: 'stable', text: '8.3 kg' });
     await waitFor(

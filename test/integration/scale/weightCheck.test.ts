@@ -39,7 +39,7 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
 
   /** Scans `code`, puts `kg` on the scale when the station asks for it; resolves with the scan and where its events start. */
   async function scanWeighing(code: string, kg: string): Promise<{ scanId: number; from: number }> {
-    desk.vs.show({ state: 'stable', text: '0.000 kg' });
+    await desk.vs.shown({ state: 'stable', text: '0.000 kg' });
     const from = desk.events.length;
     const { scanId } = (await desk.call('scan.submit', { code })) as { scanId: number };
     await waitFor(() => desk.events.slice(from).some((e) => e.name === 'scale.weighing' && e.payload !== null), 10_000);
