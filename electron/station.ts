@@ -4,6 +4,7 @@
  * Electron's main.ts and the web host's CLI both call createStation; nothing here imports
  * `electron`.
  */
+import os from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StationStatus } from '../shared/contract/status';
@@ -35,6 +36,8 @@ import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
 import { createLabelsRepo } from './store/labelsRepo';
 import { createSettingsRepo } from './store/settingsRepo';
+import { createDeskActionsRepo } from './store/deskActionsRepo';
+import { createDeskOperator } from './operators/deskOperator';
 import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
 import { shipmentSourceFromClient } from './sync/shipmentSourceFromClient';
 import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from './workflows/index';
@@ -188,6 +191,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     ? { secrets: opts.secrets, keychain: { available: true, message: null } }
     : await pickSecretStore(opts.log);
   const settings = createStationSettings(settingsRepo, clock, (s) => emit('settings.changed', s));
+  const deskOperator = createDeskOperator(() => os.hostname());
   const languages = createStationLanguage(() => settings.get().language);
   const language = languages.current;
 
@@ -279,12 +283,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
           )
         : null;
     },
+    desk: deskOperator,
     repos: {
       shipments: shipments.repos.shipments,
       labels: createLabelsRepo(db),
       scanLog: shipments.repos.scanLog,
-      journal: createJournalRepo(db, shipments.repos.scanLog),
+      journal: createJournalRepo(db, shipments.repos.scanLog, deskOperator.who),
       batchItems: createBatchItemsRepo(db),
+      deskActions: createDeskActionsRepo(db, deskOperator.who),
       places: createCollectionPlacesRepo(db),
       endOfDay: createEndOfDayRepo(db),
     },

@@ -19,6 +19,7 @@ import { newShipmentMethods } from './contract/newShipment';
 import { demoMethods } from './contract/demo';
 import { endOfDayMethods } from './contract/endOfDay';
 import { scaleMethods, scaleEvents } from './contract/scale';
+import { operatorMethods } from './contract/operators';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -50,6 +51,7 @@ export const methods = defineMethods(
   endOfDayMethods,
   demoMethods,
   scaleMethods,
+  operatorMethods,
 );
 export const events = {
   ...statusEvents,

@@ -8,6 +8,7 @@ import type { LabelRoute } from '../../shared/contract/printing';
 import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
 import type { Code, DeskNoteCode, JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
+import type { DeskWho } from '../../shared/contract/operators';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
 
@@ -38,6 +39,10 @@ export interface JournalEntry {
   /** A waiting entry runs again at this time (null: when its cause is gone: login, the service back). */
   nextRetryAt: string | null;
   createdAt: string;
+  /** Who began the entry (the operator signed in when it was scanned or asked for); null: nobody signed in. */
+  operatorId: number | null;
+  /** The desk's name when it began. */
+  desk: string | null;
 }
 
 /** A scan as the line receives it (named without the desk scanner's affixes; `rawCode` as typed, when it differs). */
@@ -106,6 +111,8 @@ interface Row {
   attempts: number;
   next_retry_at: string | null;
   created_at: string;
+  operator_id: number | null;
+  desk: string | null;
 }
 
 const toEntry = (r: Row): JournalEntry => ({
@@ -124,6 +131,8 @@ const toEntry = (r: Row): JournalEntry => ({
   attempts: r.attempts,
   nextRetryAt: r.next_retry_at,
   createdAt: r.created_at,
+  operatorId: r.operator_id,
+  desk: r.desk,
 });
 
 const UNFINISHED = `step NOT IN ('queued', 'ended')`;
@@ -145,11 +154,25 @@ const scanLogOutcome: Record<Exclude<JournalOutcome, 'waiting'>, LogOutcome> = {
   error: 'error',
 };
 
-export function createJournalRepo(db: Db, scanLog: ScanLogRepo) {
+/**
+ * `who`: the desk and operator now (electron/operators/deskOperator.ts); each new entry keeps them,
+ * so a step the background finishes later is still the person's who began it.
+ */
+export function createJournalRepo(
+  db: Db,
+  scanLog: ScanLogRepo,
+  who: () => DeskWho = () => ({ desk: '', operator: null }),
+) {
   const lazyCommit = createLazyCommit(db);
-  const insert = db.prepare(`INSERT INTO journal_entries
-    (account_id, source, scan_id, code, delivery_id, want, route, step, created_at, updated_at)
-    VALUES (@accountId, @source, @scanId, @code, @deliveryId, @want, @route, @step, @now, @now)`);
+  const insertRow = db.prepare(`INSERT INTO journal_entries
+    (account_id, source, scan_id, code, delivery_id, want, route, step, created_at, updated_at, operator_id, desk)
+    VALUES (@accountId, @source, @scanId, @code, @deliveryId, @want, @route, @step, @now, @now, @operatorId, @desk)`);
+  const insert = {
+    run(e: Record<string, unknown>) {
+      const w = who();
+      return insertRow.run({ ...e, operatorId: w.operator?.id ?? null, desk: w.desk || null });
+    },
+  };
   const insertStep = db.prepare('INSERT INTO journal_steps (entry_id, at, step, reason_code) VALUES (?, ?, ?, ?)');
   const getOne = db.prepare<[number], Row>('SELECT * FROM journal_entries WHERE id = ?');
   const setStep = db.prepare(`UPDATE journal_entries SET step = @step,

@@ -2,6 +2,8 @@
  * What the workflows are built from. The composition root (electron/station.ts) creates one set
  * and hands it to each workflow factory; tests build the same set from real parts.
  */
+import type { DeskActionsRepo } from '../store/deskActionsRepo';
+import type { DeskOperator } from '../operators/deskOperator';
 import type { Delivery, ServiceClient } from '../api/index';
 import type { Clock } from '../base/clock';
 import type { PrintQueue } from '../queue/printQueue';
@@ -49,7 +51,11 @@ export interface WorkflowDeps {
     journal: JournalRepo;
     /** The batch list, kept on the disk. */
     batchItems: BatchItemsRepo;
+    /** What a person did (reprints with reasons, cancellations), with the operator and desk. */
+    deskActions: DeskActionsRepo;
   };
+  /** Who works at the desk now (electron/operators/deskOperator.ts). */
+  desk: DeskOperator;
   /** Stores delivery records the service returned (electron/sync/updateCache.ts recordDeliveries, bound). */
   recordDeliveries(accountId: string, deliveries: readonly Delivery[]): void;
   queue: PrintQueue;

@@ -19,6 +19,7 @@ import { m012BatchItems } from './012_batch_items';
 import { m013WeightsAndChecks } from './013_weights_and_checks';
 import { m014JobSpooled } from './014_job_spooled';
 import { m015JobLabelCounter } from './015_job_label_counter';
+import { m016Operators } from './016_operators';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   m013WeightsAndChecks,
   m014JobSpooled,
   m015JobLabelCounter,
+  m016Operators,
 ];

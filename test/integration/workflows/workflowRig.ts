@@ -4,6 +4,8 @@
  * station cache in a temporary SQLite file, the durable print queue, a virtual ZPL printer (a real
  * TCP listener answering ~HS) and the PDF folder printer. Two rigs on one sandbox are two stations.
  */
+import { createDeskOperator } from '../../../electron/operators/deskOperator';
+import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,7 +101,9 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   const loggedIn = { value: true };
   const now = () => systemClock.now();
   const source = shipmentSourceFromClient(session.client);
+  const desk = createDeskOperator(() => 'Stůl 1');
   const deps: WorkflowDeps = {
+    desk,
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
     lookup: (code, o) => lookupScan({ accountId: session.accountId, shipments, source, now }, code, o),
     lookupCached: (code) => (loggedIn.value ? lookupInCache({ accountId: session.accountId, shipments }, code) : null),
@@ -109,8 +113,9 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
       scanLog,
       places,
       endOfDay,
-      journal: createJournalRepo(db, scanLog),
+      journal: createJournalRepo(db, scanLog, desk.who),
       batchItems: createBatchItemsRepo(db),
+      deskActions: createDeskActionsRepo(db, desk.who),
     },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,

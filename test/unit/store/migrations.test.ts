@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../electron/store/database';
 import { migrations } from '../../../electron/store/migrations';
+import { m016Operators } from '../../../electron/store/migrations/016_operators';
 
 const tables = (db: Database.Database) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
@@ -265,6 +266,33 @@ describe('shipment cache migrations', () => {
     ins.run('b');
     expect(() => ins.run('a')).toThrow(/UNIQUE/);
     db.close();
+  });
+
+  it('operators: a badge belongs to one current worker; entries from before keep no operator; desk actions name theirs', () => {
+    const file = tempFile();
+    const old = new Database(file);
+    migrate(old, migrations.slice(0, migrations.indexOf(m016Operators)));
+    old
+      .prepare(
+        `INSERT INTO journal_entries (account_id, source, want, step, created_at, updated_at)
+         VALUES ('a', 'scan', 'close_and_print', 'ended', '2026-11-01T08:00:00Z', '2026-11-01T08:00:00Z')`,
+      )
+      .run();
+    migrate(old);
+    expect(old.prepare('SELECT operator_id, desk FROM journal_entries').get()).toEqual({
+      operator_id: null,
+      desk: null,
+    });
+    const add = old.prepare("INSERT INTO operators (name, badge, created_at) VALUES (?, ?, '2026-11-26T08:00:00Z')");
+    add.run('Jana Nováková', 'OP-1');
+    expect(() => add.run('Petr Dvořák', 'OP-1')).toThrow(/UNIQUE/);
+    // A removed worker's badge may be given to someone else; the history keeps the old name.
+    old.prepare("UPDATE operators SET removed_at = '2026-11-26T09:00:00Z' WHERE badge = 'OP-1'").run();
+    add.run('Petr Dvořák', 'OP-1');
+    expect(columnsOf(old, 'desk_actions')).toEqual(
+      expect.arrayContaining(['at', 'desk', 'operator_id', 'action', 'delivery_id', 'job_id', 'reason_code', 'note']),
+    );
+    old.close();
   });
 
   it('a station file from before the shipment cache upgrades on open and keeps its settings', () => {
