@@ -37,6 +37,9 @@ import { createBatchItemsRepo } from './store/batchItemsRepo';
 import { createLabelsRepo } from './store/labelsRepo';
 import { createSettingsRepo } from './store/settingsRepo';
 import { createDeskActionsRepo } from './store/deskActionsRepo';
+import { createAuditTrailRepo } from './store/auditTrailRepo';
+import { createAuditHandlers } from './audit/auditHandlers';
+import { createJobActionRecorder } from './audit/jobActions';
 import { createDeskOperator } from './operators/deskOperator';
 import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
 import { shipmentSourceFromClient } from './sync/shipmentSourceFromClient';
@@ -225,7 +228,12 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const stopRasterLog = onRasterFallback((info) =>
     opts.log.warn('ZPL label sent as a graphic: the converter does not know its commands', info),
   );
+  // What a person did (desk actions) and the parcels' trails: the print queue's cancel and "send
+  // again now" are recorded with who did them, so both exist before the printing service.
+  const deskActions = createDeskActionsRepo(db, deskOperator.who);
+  const auditTrail = createAuditTrailRepo(db);
   const printing = await createPrintingService({
+    recordJobAction: createJobActionRecorder({ deskActions, trail: auditTrail }),
     db,
     clock,
     dataDir: opts.dataDir,
@@ -290,7 +298,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       scanLog: shipments.repos.scanLog,
       journal: createJournalRepo(db, shipments.repos.scanLog, deskOperator.who),
       batchItems: createBatchItemsRepo(db),
-      deskActions: createDeskActionsRepo(db, deskOperator.who),
+      deskActions,
       places: createCollectionPlacesRepo(db),
       endOfDay: createEndOfDayRepo(db),
     },
@@ -391,6 +399,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
       createProtocolPreviewHandlers(deps),
       createQueueReprint(deps).handlers,
+      createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
       desk.handlers,
       {
         'demo.reset': async () => {

@@ -60,6 +60,11 @@ export interface PrintingServiceOptions {
   createDriver?: DriverFactory;
   /** The station's language (electron/status/stationLanguage.ts), for a test label printed without one (default English). */
   language?: () => TestLabelLanguage;
+  /**
+   * The worker cancelled a job or sent it again now: recorded with who did it (a desk action), in
+   * the commit that changes the job, so the job's history and its attribution never part.
+   */
+  recordJobAction?(action: 'job_cancelled' | 'job_retried', job: StoredJob): void;
 }
 
 export type DriverFactory = typeof createDriver;
@@ -338,8 +343,10 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       return { version, jobs: list.map(publicJob) };
     },
     'printing.queue.history': ({ jobId }) => queue.history(jobId),
-    'printing.queue.retryNow': ({ jobId }) => publicJob(queue.retryNow(jobId)),
-    'printing.queue.cancel': ({ jobId }) => publicJob(queue.cancel(jobId)),
+    'printing.queue.retryNow': ({ jobId }) =>
+      publicJob(queue.retryNow(jobId, (job) => opts.recordJobAction?.('job_retried', job))),
+    'printing.queue.cancel': ({ jobId }) =>
+      publicJob(queue.cancel(jobId, (job) => opts.recordJobAction?.('job_cancelled', job))),
     'printing.queue.move': ({ jobId, printerId }) => {
       mustPrinter(printerId);
       const driver = driverFor(printerId);

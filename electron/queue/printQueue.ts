@@ -447,7 +447,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       return inserted;
     },
     get: mustGet,
-    cancel(id: number): StoredJob {
+    /** `record` runs in the commit that cancels it (the worker's desk action, electron/printing/printingService.ts). */
+    cancel(id: number, record?: (job: StoredJob) => void): StoredJob {
       const job = mustGet(id);
       if (!['queued', 'failed', 'uncertain', 'unconfirmed'].includes(job.state)) {
         throw new StationError(
@@ -456,9 +457,20 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           { jobId: id, state: job.state },
         );
       }
-      return setState(id, 'cancelled', clock.now(), { reasonCode: 'cancelled_by_worker', delivered: job.delivered });
+      const now = clock.now();
+      return changed(
+        jobs.transaction(() => {
+          const out = jobs.setState(id, 'cancelled', now, {
+            reasonCode: 'cancelled_by_worker',
+            delivered: job.delivered,
+          });
+          record?.(out);
+          return out;
+        }),
+      );
     },
-    retryNow(id: number): StoredJob {
+    /** `record` runs in the commit that queues it again (as for `cancel`). */
+    retryNow(id: number, record?: (job: StoredJob) => void): StoredJob {
       const job = mustGet(id);
       if (job.state !== 'failed') {
         throw new StationError(
@@ -469,7 +481,14 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           { jobId: id, state: job.state },
         );
       }
-      const out = setState(id, 'queued', clock.now(), { reasonCode: 'retry_by_worker', delivered: job.delivered });
+      const now = clock.now();
+      const out = changed(
+        jobs.transaction(() => {
+          const queued = jobs.setState(id, 'queued', now, { reasonCode: 'retry_by_worker', delivered: job.delivered });
+          record?.(queued);
+          return queued;
+        }),
+      );
       kick();
       return out;
     },
