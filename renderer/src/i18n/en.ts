@@ -3,6 +3,7 @@
  * parallel without touching one file. A key is `area.name`; two areas never share one.
  */
 import { accounts } from './messages/accounts';
+import { audit } from './messages/audit';
 import { batch } from './messages/batch';
 import { common } from './messages/common';
 import { endOfDay } from './messages/endOfDay';
@@ -34,6 +35,7 @@ const areas = [
   reasons,
   errors,
   scale,
+  audit,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

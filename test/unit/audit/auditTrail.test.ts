@@ -203,7 +203,7 @@ describe('the audit trail of a parcel', () => {
     const out = handlers['shipments.trailCsv'](params) as { csv: string; rows: number; fileName: string };
     expect(out.csv.startsWith('\uFEFFdate_time,')).toBe(true);
     expect(out.fileName).toBe('audit-trail_2026-11-26_2026-11-26.csv');
-    const rows = parse(out.csv, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(out.csv, { bom: true, columns: true });
     expect(out.rows).toBe(16);
     const pick = (r: Record<string, string>) =>
       [
@@ -244,7 +244,7 @@ describe('the audit trail of a parcel', () => {
         timeZone: 'Europe/Prague',
       }),
     ) as { csv: string };
-    expect((parse(next.csv, { bom: true, columns: true }) as Record<string, string>[]).map(pick)).toEqual([
+    expect(parse<Record<string, string>>(next.csv, { bom: true, columns: true }).map(pick)).toEqual([
       '2026-11-27 08:00:00||Balicí stůl 3||ORD-1002|scanned||||',
     ]);
   });

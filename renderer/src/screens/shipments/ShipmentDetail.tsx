@@ -8,6 +8,7 @@ import type { Shipment, ShipmentParty } from '../../../../shared/contract/shipme
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
+import { ParcelTrail } from './ParcelTrail';
 import { extraArgName, extraName, formatDateTime, formatDecimal, stateClass, stateName } from './format';
 
 interface Preview {
@@ -190,6 +191,7 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
               </ul>
             )}
           </section>
+          <ParcelTrail deliveryId={p.deliveryId} />
           <section className="sd-block sd-previews" data-testid="detail-previews">
             <h3>{t('shipments.detail.previews')}</h3>
             {previews === null && <p>{t('shipments.loading')}</p>}

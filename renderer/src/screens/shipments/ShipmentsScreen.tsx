@@ -11,6 +11,7 @@ import { errorText } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { ActionResults, ShipmentActionsBar, type ActionReport } from './ShipmentActionsBar';
 import { ShipmentDetail } from './ShipmentDetail';
+import { TrailExport } from './TrailExport';
 import { noFilters, toQuery, type FilterValues } from './filters';
 import { ShipmentFilters } from './ShipmentFilters';
 import { formatDate, formatDecimal, stateClass, stateName } from './format';
@@ -263,6 +264,7 @@ export function ShipmentsScreen() {
           {list.total === null ? t('shipments.loading') : t('shipments.count', { n: count, selected: sel.ids.size })}
         </span>
         <span className="spacer" />
+        <TrailExport />
         <SyncButton />
       </div>
       <ShipmentFilters value={filters} onChange={setFilters} carriers={carriers} places={places} />
