@@ -8,7 +8,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TrailStep } from '../../shared/contract/audit';
 
-export const TRAIL_CSV_COLUMNS = [
+const TRAIL_CSV_COLUMNS = [
   'date_time',
   'desk',
   'operator',

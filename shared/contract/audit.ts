@@ -39,13 +39,13 @@ export const trailSteps = [
   'parcel_cancelled',
   'ended',
 ] as const;
-export const trailStepKind = z.enum(trailSteps);
+const trailStepKind = z.enum(trailSteps);
 export type TrailStepKind = z.infer<typeof trailStepKind>;
 
-export const trailSources = ['scan', 'batch', 'shipments', 'new_shipment', 'reprint'] as const;
-export const weightSources = ['scale', 'skipped', 'timeout'] as const;
+const trailSources = ['scan', 'batch', 'shipments', 'new_shipment', 'reprint'] as const;
+const weightSources = ['scale', 'skipped', 'timeout'] as const;
 
-export const trailStep = z.object({
+const trailStep = z.object({
   /** ISO time of the step. */
   at: z.string(),
   step: trailStepKind,
@@ -78,7 +78,7 @@ export const TRAIL_CSV_MAX_DAYS = 31;
 
 const isoInstant = z.iso.datetime({ offset: true });
 
-export const trailCsvParams = z
+const trailCsvParams = z
   .object({
     /** The first instant (inclusive) and the end (exclusive): the page's local midnights, as ISO. */
     from: isoInstant,

@@ -6,12 +6,12 @@
  * which works alike in the web host's page and in the Electron window (a download, not a navigation).
  */
 import { useState } from 'react';
+import { TRAIL_CSV_MAX_DAYS as MAX_DAYS } from '../../../../shared/contract/audit';
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { DateInput } from '../../format/DateInput';
 import { rpc } from '../../rpc/transport';
 
-const MAX_DAYS = 31;
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 /** Local midnight of a "yyyy-mm-dd" day, `plus` days later. */
