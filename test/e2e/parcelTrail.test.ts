@@ -180,7 +180,7 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
     const download = await downloading;
     await expect.poll(async () => (await page.getByTestId('trail-export-note').textContent()) ?? '').toMatch(x.done);
     await page.screenshot({ path: path.join(screenshotsDir, `parcel-trail-export-${lang}.png`) });
-    const bytes = readFileSync((await download.path()));
+    const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = parse<Record<string, string>>(bytes.toString('utf8'), { bom: true, columns: true });
     const mine = csv.filter((r) => r.delivery_id === '1001');
