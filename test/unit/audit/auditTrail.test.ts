@@ -192,7 +192,7 @@ describe('the audit trail of a parcel', () => {
     // The print row of a job is the operator's who began its entry (Petr's reprint); the cancel is Jana's.
   });
 
-  it('the CSV of a day: one row per step, Prague time, UTF-8 with a BOM, read back with csv-parse', () => {
+  it('the CSV of a day: one row per step, Prague time, UTF-8 with a BOM, read back with csv-parse', async () => {
     const d = scriptedDesk();
     const handlers = createAuditHandlers({ trail: d.trail, activeAccountId: () => 'acc' });
     const params = auditMethods['shipments.trailCsv'].params.parse({
@@ -200,7 +200,7 @@ describe('the audit trail of a parcel', () => {
       to: '2026-11-26T23:00:00.000Z',
       timeZone: 'Europe/Prague',
     });
-    const out = handlers['shipments.trailCsv'](params) as { csv: string; rows: number; fileName: string };
+    const out = await handlers['shipments.trailCsv'](params);
     expect(out.csv.startsWith('\uFEFFdate_time,')).toBe(true);
     expect(out.fileName).toBe('audit-trail_2026-11-26_2026-11-26.csv');
     const rows = parse<Record<string, string>>(out.csv, { bom: true, columns: true });
@@ -237,16 +237,28 @@ describe('the audit trail of a parcel', () => {
       '2026-11-26 09:12:00|Petr Dvořák|Balicí stůl 3|1001||print|Zebra u okna|cancelled|cancelled_by_worker|',
     ]);
     // The next day holds only ORD-1002, scanned with nobody signed in.
-    const next = handlers['shipments.trailCsv'](
+    const next = (await handlers['shipments.trailCsv'](
       auditMethods['shipments.trailCsv'].params.parse({
         from: '2026-11-26T23:00:00Z',
         to: '2026-11-27T23:00:00Z',
         timeZone: 'Europe/Prague',
       }),
-    ) as { csv: string };
+    )) as { csv: string };
     expect(parse<Record<string, string>>(next.csv, { bom: true, columns: true }).map(pick)).toEqual([
       '2026-11-27 08:00:00||Balicí stůl 3||ORD-1002|scanned||||',
     ]);
+    // Both days at once (read a day at a time): every step once, in order.
+    const both = await handlers['shipments.trailCsv'](
+      auditMethods['shipments.trailCsv'].params.parse({
+        from: '2026-11-25T23:00:00Z',
+        to: '2026-11-27T23:00:00Z',
+        timeZone: 'Europe/Prague',
+      }),
+    );
+    expect(both.rows).toBe(17);
+    expect(both.fileName).toBe('audit-trail_2026-11-26_2026-11-27.csv');
+    const all = parse<Record<string, string>>(both.csv, { bom: true, columns: true }).map(pick);
+    expect(all).toEqual([...rows.map(pick), '2026-11-27 08:00:00||Balicí stůl 3||ORD-1002|scanned||||']);
   });
 
   it('a range is refused beyond 31 days, backwards, or in no time zone', () => {
