@@ -131,10 +131,25 @@ export function ParcelTrail(p: { deliveryId: number }) {
 
   useEffect(() => {
     let live = true;
-    const load = () =>
+    // One read at a time: changes that come while it runs (a batch's many jobs) make one more read after it.
+    let reading = false;
+    let again = false;
+    const load = () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
       void rpc.request('shipments.trail', { deliveryId: p.deliveryId }).then((r) => {
-        if (live) setTrail(r.ok ? r.value : { error: r.error });
+        reading = false;
+        if (!live) return;
+        setTrail(r.ok ? r.value : { error: r.error });
+        if (again) {
+          again = false;
+          load();
+        }
       });
+    };
     setTrail(null);
     load();
     // A print's outcome or a reprint changes the trail while the detail is open.
