@@ -18,7 +18,7 @@ import { jobState } from './printing';
  * (one row per outcome in its history); `reprint`, `job_cancelled`, `job_retried`, `parcel_cancelled`:
  * what a person did (desk actions); `ended`: an entry that ended without its labels (`outcome`).
  */
-export const trailSteps = [
+const trailSteps = [
   'scanned',
   'print_asked',
   'weight_taken',
