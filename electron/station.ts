@@ -49,6 +49,8 @@ import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
+import { createStatisticsHandlers } from './statistics/statisticsHandlers';
+import { createStatisticsRepo } from './store/statisticsRepo';
 import { createDesk } from './scale/desk';
 import type { StorageFailure } from '../shared/storageFailure';
 import { createStorageGuard, storageRefusal } from './status/storageFailure';
@@ -392,6 +394,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       createProtocolPreviewHandlers(deps),
       createQueueReprint(deps).handlers,
       desk.handlers,
+      createStatisticsHandlers(createStatisticsRepo(db)),
       {
         'demo.reset': async () => {
           await resetDemoData({
