@@ -16,6 +16,7 @@ import {
   type StatisticsScope,
 } from '../../../../shared/contract/statistics';
 import { reprintReasons } from '../../../../shared/contract/operators';
+import { DateInput } from '../../format/DateInput';
 import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
@@ -86,11 +87,11 @@ export function StatisticsScreen() {
         <h1>{t('statistics.title')}</h1>
         <label>
           {t('statistics.from')}{' '}
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} data-testid="stats-from" />
+          <DateInput value={from} onChange={setFrom} testId="stats-from" invalidText={t('statistics.badDate')} />
         </label>
         <label>
           {t('statistics.to')}{' '}
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} data-testid="stats-to" />
+          <DateInput value={to} onChange={setTo} testId="stats-to" invalidText={t('statistics.badDate')} />
         </label>
         <button
           type="button"
