@@ -84,7 +84,7 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
     fn(total);
   };
 
-  // Labels: each confirmed job once per scope (a sheet shared by entries of one person counts once).
+  // Labels: the package labels of each confirmed job, once per scope (a sheet shared by entries of one person counts once).
   const labelJobs = new Map<StatisticsScope, Set<number>>();
   const parcels: Parcel[] = [];
   for (const e of entries) {
@@ -96,7 +96,8 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
         labelJobs.set(scope, seen);
         if (seen.has(j.jobId)) continue;
         seen.add(j.jobId);
-        (scope === 'everyone' ? total : figuresOf(e.operatorId)).labels += j.copies;
+        // A job without package barcodes (none came from the service) still printed a label.
+        (scope === 'everyone' ? total : figuresOf(e.operatorId)).labels += Math.max(1, j.packageLabels) * j.copies;
       }
     }
     if (e.want !== 'close_and_print') continue;

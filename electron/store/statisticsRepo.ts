@@ -29,6 +29,8 @@ export interface StatJob {
   state: string;
   reasonCode: string | null;
   copies: number;
+  /** The package labels the job prints once (its package barcodes: one ZPL label or PDF label each). */
+  packageLabels: number;
   finishedAt: string | null;
 }
 
@@ -67,10 +69,11 @@ export function createStatisticsRepo(db: Db) {
       state: string;
       reason_code: string | null;
       copies: number;
+      package_labels: number;
       finished_at: string | null;
     }
   >(
-    `SELECT jj.entry_id, p.id AS job_id, p.state, p.reason_code, p.copies, p.finished_at
+    `SELECT jj.entry_id, p.id AS job_id, p.state, p.reason_code, p.copies, json_array_length(p.barcodes) AS package_labels, p.finished_at
      FROM journal_entries e JOIN journal_jobs jj ON jj.entry_id = e.id JOIN print_jobs p ON p.id = jj.job_id
      WHERE e.created_at >= ? AND e.created_at < ?
      ORDER BY jj.entry_id, p.id`,
@@ -102,6 +105,7 @@ export function createStatisticsRepo(db: Db) {
         state: r.state,
         reasonCode: r.reason_code,
         copies: r.copies,
+        packageLabels: r.package_labels,
         finishedAt: r.finished_at,
       })),
     /** Reprints recorded at the desk in the range, with who asked and why. */

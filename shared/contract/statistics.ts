@@ -57,7 +57,7 @@ export const operatorFigures = z.object({
   closed: count,
   /** Closed parcels whose every label job the printer confirmed (done). */
   printed: count,
-  /** Label jobs the printer confirmed, times their copies (reprints' too). */
+  /** Package labels on the jobs the printer confirmed, times their copies (reprints' too). */
   labels: count,
   reprints: reprintCounts,
   /** Closes the service or the carrier refused (rejected, closed elsewhere, cancelled). */

@@ -105,6 +105,7 @@ export function writeScriptedShift(db: Db, day: Date): { alena: number; borek: n
         labelRef: `zpl:${id}`,
         title: `Label ${id}`,
         deliveryIds: [id],
+        barcodes: [`PKG${id}`],
       },
       queuedAt,
     );
