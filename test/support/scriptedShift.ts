@@ -42,7 +42,7 @@ interface Parcel {
 }
 
 /** The operators as the desk admin registers them (the operators' own part does this through its repo). */
-function registerOperator(db: Db, o: { name: string; badge: string }, when: Date): { id: number; name: string } {
+export function registerOperator(db: Db, o: { name: string; badge: string }, when: Date): { id: number; name: string } {
   const id = Number(
     db
       .prepare('INSERT INTO operators (name, badge, pin_hash, created_at) VALUES (?, ?, NULL, ?)')
