@@ -191,6 +191,22 @@ describe.skipIf(!needs('chromium'))('the Statistics screen of a 100-scan shift',
           r.step === 'scan_to_closed',
       ),
     ).toMatchObject({ count: '29', p50_s: `6${x.point}0`, p95_s: `10${x.point}0` });
+
+    // A range the core refuses: the page says so and asks nothing; the core refuses it from anyone.
+    await page.getByTestId('stats-to').fill(lang === 'cs' ? '1. 3. 2026' : '01/03/2026');
+    await page.getByTestId('stats-to').press('Enter');
+    await expect
+      .poll(() => page.locator('.stats-message').textContent())
+      .toBe(
+        lang === 'cs'
+          ? 'Vyberte nejvýš 31 dní, první den ne po posledním.'
+          : 'Pick at most 31 days, the first not after the last.',
+      );
+    expect(await page.getByTestId('stats-export').isDisabled()).toBe(true);
+    await page.screenshot({ path: path.join(screenshotsDir, `statistics-bad-range-${lang}.png`) });
+    await expect(rpc.call('statistics.get', { from: '2026-01-01', to: '2026-02-01' })).rejects.toThrow(/31 days/);
+    await expect(rpc.call('statistics.get', { from: DAY, to: '2026-03-01' })).rejects.toThrow(/ends before/);
+
     expect(cspErrors).toEqual([]);
     await page.close();
   });
