@@ -68,7 +68,11 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
   const to = localMidnight(range.to, 1);
   const entries = repo.entries(from, to);
   const jobsOf = new Map<number, StatJob[]>();
-  for (const j of repo.jobs(from, to)) jobsOf.set(j.entryId, [...(jobsOf.get(j.entryId) ?? []), j]);
+  for (const j of repo.jobs(from, to)) {
+    const list = jobsOf.get(j.entryId);
+    if (list) list.push(j);
+    else jobsOf.set(j.entryId, [j]);
+  }
   const names = repo.operatorNames();
 
   const byScope = new Map<StatisticsScope, OperatorFigures>();
@@ -125,17 +129,22 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
     both(r.operatorId, (f) => f.reprints[reason]++);
   }
 
-  // Rate: closed parcels over the time from the scope's first parcel begun to its last close.
+  // Rate: closed parcels over the time from the scope's first parcel begun to its last close
+  // (ISO times in UTC compare as strings). One pass: a month of a busy desk is tens of thousands.
   const closedParcels = parcels.filter((p) => p.entry.closedAt);
+  const span = new Map<StatisticsScope, { first: string; lastClose: string | null }>();
+  for (const p of parcels) {
+    for (const scope of [scopeOf(p.entry.operatorId), 'everyone' as const]) {
+      const s = span.get(scope) ?? { first: p.entry.createdAt, lastClose: null };
+      if (p.entry.createdAt < s.first) s.first = p.entry.createdAt;
+      if (p.entry.closedAt && (s.lastClose === null || p.entry.closedAt > s.lastClose)) s.lastClose = p.entry.closedAt;
+      span.set(scope, s);
+    }
+  }
   for (const f of [...byScope.values(), total]) {
-    const mine = parcels.filter((p) => f.scope === 'everyone' || scopeOf(p.entry.operatorId) === f.scope);
-    const closes = closedParcels
-      .filter((p) => mine.includes(p))
-      .map((p) => p.entry.closedAt!)
-      .sort();
-    if (!closes.length) continue;
-    const first = mine.map((p) => p.entry.createdAt).sort()[0]!;
-    const hours = ms(first, closes.at(-1)!) / 3_600_000;
+    const s = span.get(f.scope);
+    if (!s?.lastClose) continue;
+    const hours = ms(s.first, s.lastClose) / 3_600_000;
     if (hours > 0) f.perHour = f.closed / hours;
   }
 
