@@ -12,7 +12,7 @@ export const STATISTICS_MAX_DAYS = 31;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.');
 
 /** Whole days since 1970 of a YYYY-MM-DD day (calendar arithmetic only, no time zone). */
-export function dayNumber(d: string): number {
+function dayNumber(d: string): number {
   const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, dd) / 86_400_000;
 }
@@ -37,17 +37,17 @@ export const statisticsRange = z
 export type StatisticsRange = z.infer<typeof statisticsRange>;
 
 /** Whose figures: one operator, nobody signed in, or everyone together. */
-export const statisticsScope = z.union([z.number().int().positive(), z.literal('nobody'), z.literal('everyone')]);
+const statisticsScope = z.union([z.number().int().positive(), z.literal('nobody'), z.literal('everyone')]);
 export type StatisticsScope = z.infer<typeof statisticsScope>;
 
 const count = z.number().int().nonnegative();
 
-export const reprintCounts = z.object(
+const reprintCounts = z.object(
   Object.fromEntries(reprintReasons.map((r) => [r, count])) as Record<(typeof reprintReasons)[number], typeof count>,
 );
 
 /** The counts of one operator (or of nobody signed in, or of everyone). */
-export const operatorFigures = z.object({
+const operatorFigures = z.object({
   scope: statisticsScope,
   /** The operator's name (a removed operator's too); null for nobody and everyone. */
   name: z.string().nullable(),
@@ -74,7 +74,7 @@ export const statisticsSteps = ['scan_to_closed', 'closed_to_queued', 'queued_to
 export type StatisticsStep = (typeof statisticsSteps)[number];
 
 /** One step's times for a scope and carrier (null: every carrier), p50 and p95 by nearest rank, in ms. */
-export const stepFigures = z.object({
+const stepFigures = z.object({
   scope: statisticsScope,
   carrier: z.string().nullable(),
   step: z.enum(statisticsSteps),
@@ -85,13 +85,13 @@ export const stepFigures = z.object({
 export type StepFigures = z.infer<typeof stepFigures>;
 
 /** Parcels closed in one local hour of the day (0–23, summed over the range's days), per scope. */
-export const hourFigures = z.object({
+const hourFigures = z.object({
   hour: z.number().int().min(0).max(23),
   closed: z.array(z.object({ scope: statisticsScope, closed: count })),
 });
 export type HourFigures = z.infer<typeof hourFigures>;
 
-export const statistics = z.object({
+const statistics = z.object({
   from: day,
   to: day,
   operators: z.array(operatorFigures),

@@ -23,9 +23,9 @@ import { createJournalRepo } from '../../electron/store/journalRepo';
 import { createPrintJobsRepo } from '../../electron/store/printJobsRepo';
 import { createScanLogRepo } from '../../electron/store/scanLogRepo';
 
-export const SHIFT_ACCOUNT = 'shift-account';
-export const ALENA = { name: 'Alena Dvořáková', badge: '!LS-OP-ALENA' };
-export const BOREK = { name: 'Bořek Šťastný', badge: '!LS-OP-BOREK' };
+const SHIFT_ACCOUNT = 'shift-account';
+const ALENA = { name: 'Alena Dvořáková', badge: '!LS-OP-ALENA' };
+const BOREK = { name: 'Bořek Šťastný', badge: '!LS-OP-BOREK' };
 
 /** A local time on the shift's day (the station's days are local days). */
 export const at = (day: Date, h: number, m: number, s: number, ms = 0) =>
