@@ -40,7 +40,7 @@ module.exports = {
       comment: 'The renderer may use only browser packages; a Node-only package (better-sqlite3, ws, pdfkit...) would not load in the page.',
       severity: 'error',
       from: { path: '^renderer/' },
-      to: { dependencyTypes: npm, pathNot: '(^|/)node_modules/(react|react-dom|scheduler|zustand|zod)/' },
+      to: { dependencyTypes: npm, pathNot: '(^|/)node_modules/(react|react-dom|scheduler|zustand|zod|recharts)/' },
     },
     {
       name: 'renderer-only-through-contract',

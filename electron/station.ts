@@ -52,6 +52,8 @@ import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
+import { createStatisticsHandlers } from './statistics/statisticsHandlers';
+import { createStatisticsRepo } from './store/statisticsRepo';
 import { createDesk } from './scale/desk';
 import type { StorageFailure } from '../shared/storageFailure';
 import { createStorageGuard, storageRefusal } from './status/storageFailure';
@@ -401,6 +403,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       createQueueReprint(deps).handlers,
       createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
       desk.handlers,
+      createStatisticsHandlers(createStatisticsRepo(db)),
       {
         'demo.reset': async () => {
           await resetDemoData({

@@ -21,6 +21,7 @@ import { endOfDayMethods } from './contract/endOfDay';
 import { scaleMethods, scaleEvents } from './contract/scale';
 import { operatorMethods } from './contract/operators';
 import { auditMethods } from './contract/audit';
+import { statisticsMethods } from './contract/statistics';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -54,6 +55,7 @@ export const methods = defineMethods(
   scaleMethods,
   operatorMethods,
   auditMethods,
+  statisticsMethods,
 );
 export const events = {
   ...statusEvents,

@@ -17,6 +17,7 @@ import { scale } from './messages/scale';
 import { settings } from './messages/settings';
 import { shipments } from './messages/shipments';
 import { station } from './messages/station';
+import { statistics } from './messages/statistics';
 import { tracking } from './messages/tracking';
 
 const areas = [
@@ -36,6 +37,7 @@ const areas = [
   errors,
   scale,
   audit,
+  statistics,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

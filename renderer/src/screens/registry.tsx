@@ -11,6 +11,7 @@ import { QueueScreen } from './queue/QueueScreen';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { ShipmentsScreen } from './shipments/ShipmentsScreen';
 import { StationScreen } from './station/StationScreen';
+import { StatisticsScreen } from './statistics/StatisticsScreen';
 import { StatusScreen } from './StatusScreen';
 import { TrackingScreen } from './tracking/TrackingScreen';
 
@@ -31,4 +32,6 @@ export const screens: ScreenEntry[] = [
   { id: 'tracking', label: 'nav.tracking', key: 'F7', Component: TrackingScreen },
   { id: 'settings', label: 'nav.settings', key: 'F8', Component: SettingsScreen },
   { id: 'status', label: 'nav.status', key: 'F9', Component: StatusScreen },
+  // F10 is the scale's skip, F11 the window's full screen (the Electron menu's accelerator).
+  { id: 'statistics', label: 'statistics.nav', key: 'F12', Component: StatisticsScreen },
 ];

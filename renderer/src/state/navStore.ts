@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 
 export type ScreenId =
-  'station' | 'shipments' | 'newShipment' | 'queue' | 'endOfDay' | 'tracking' | 'settings' | 'status';
+  'station' | 'shipments' | 'newShipment' | 'queue' | 'endOfDay' | 'tracking' | 'settings' | 'status' | 'statistics';
 
 interface NavState {
   screen: ScreenId;

@@ -9,7 +9,7 @@ import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../../electron/base/clock';
+import { systemClock, type Clock } from '../../../electron/base/clock';
 import { previewPdf } from '../../../electron/printing/labelPreview';
 import { lookupInCache, lookupScan } from '../../../electron/lookup/lookupScan';
 import { createPdfFolderPrinter, type PdfFolderPrinter } from '../../../electron/printing/virtualPdfPrinter';
@@ -59,7 +59,9 @@ function openStationDb(dir: string): Db {
   return db;
 }
 
-export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {}): Promise<Rig> {
+export async function startRig(sb: Sandbox, opts: { printWaitMs?: number; clock?: Clock } = {}): Promise<Rig> {
+  // The station's clock (a test moves it to give each step a known time); the service keeps its own.
+  const clock = opts.clock ?? systemClock;
   const dir = mkdtempSync(path.join(tmpdir(), 'workflows-'));
   // A short verify delay keeps the lost-answer checks quick; a short timeout makes a hung service visible fast.
   const session = await openSession({ sandbox: sb, verifyDelayMs: 50, timeoutMs: 3000 });
@@ -87,7 +89,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
   const waiter = createJobWaiter((id) => jobs.get(id));
   const queue = createPrintQueue({
     jobs,
-    clock: systemClock,
+    clock,
     driverFor: (id) => drivers.get(id),
     backoff: { baseMs: 100, maxMs: 400 },
     tickMs: 50,
@@ -99,7 +101,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     protocolPrinterId: PDF_PRINTER,
   };
   const loggedIn = { value: true };
-  const now = () => systemClock.now();
+  const now = () => clock.now();
   const source = shipmentSourceFromClient(session.client);
   const desk = createDeskOperator(() => 'Stůl 1');
   const deps: WorkflowDeps = {
@@ -121,7 +123,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number } = {})
     queue,
     routes: () => routes,
     jobs: waiter,
-    clock: systemClock,
+    clock,
     log: session.log,
   };
   const workflows = createWorkflows(deps, {

@@ -1,0 +1,121 @@
+/**
+ * What the desk statistics read (electron/statistics/): the journal's entries begun in a time
+ * range with the moments of their steps and their carrier, the label jobs they produced, the
+ * reprints of desk_actions and the operators' names. Read only; times are ISO strings (UTC), so a
+ * range is a string comparison the journal_entries_created and desk_actions_at indexes answer.
+ */
+import type { JournalOutcome } from '../../shared/errors/codes';
+import type { Db } from './database';
+import type { JournalSource, JournalWant } from './journalRepo';
+
+export interface StatEntry {
+  id: number;
+  operatorId: number | null;
+  source: JournalSource;
+  want: JournalWant;
+  outcome: JournalOutcome | null;
+  createdAt: string;
+  /** The shipment's carrier (the cache's `agent`), null when the cache has no such shipment. */
+  carrier: string | null;
+  /** The first time the entry reached `closed` (the service closed it), null if never. */
+  closedAt: string | null;
+  /** When its label jobs were committed to the print queue (labels fetched or taken from the store). */
+  queuedAt: string | null;
+}
+
+export interface StatJob {
+  entryId: number;
+  jobId: number;
+  state: string;
+  reasonCode: string | null;
+  copies: number;
+  /** The package labels the job prints once (its package barcodes: one ZPL label or PDF label each). */
+  packageLabels: number;
+  finishedAt: string | null;
+}
+
+export interface StatReprint {
+  operatorId: number | null;
+  reasonCode: string | null;
+}
+
+interface EntryRow {
+  id: number;
+  operator_id: number | null;
+  source: JournalSource;
+  want: JournalWant;
+  outcome: JournalOutcome | null;
+  created_at: string;
+  carrier: string | null;
+  closed_at: string | null;
+  queued_at: string | null;
+}
+
+export function createStatisticsRepo(db: Db) {
+  const entries = db.prepare<[string, string], EntryRow>(
+    `SELECT e.id, e.operator_id, e.source, e.want, e.outcome, e.created_at, s.agent AS carrier,
+       (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'closed') AS closed_at,
+       (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'queued') AS queued_at
+     FROM journal_entries e
+     LEFT JOIN shipments s ON s.account_id = e.account_id AND s.delivery_id = e.delivery_id
+     WHERE e.created_at >= ? AND e.created_at < ?
+     ORDER BY e.id`,
+  );
+  const jobs = db.prepare<
+    [string, string],
+    {
+      entry_id: number;
+      job_id: number;
+      state: string;
+      reason_code: string | null;
+      copies: number;
+      package_labels: number;
+      finished_at: string | null;
+    }
+  >(
+    `SELECT jj.entry_id, p.id AS job_id, p.state, p.reason_code, p.copies, json_array_length(p.barcodes) AS package_labels, p.finished_at
+     FROM journal_entries e JOIN journal_jobs jj ON jj.entry_id = e.id JOIN print_jobs p ON p.id = jj.job_id
+     WHERE e.created_at >= ? AND e.created_at < ?
+     ORDER BY jj.entry_id, p.id`,
+  );
+  const reprints = db.prepare<[string, string], { operator_id: number | null; reason_code: string | null }>(
+    `SELECT operator_id, reason_code FROM desk_actions WHERE action = 'reprint' AND at >= ? AND at < ? ORDER BY id`,
+  );
+  const operators = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM operators ORDER BY id');
+
+  return {
+    /** Entries begun from `from` (inclusive) to `to` (exclusive). */
+    entries: (from: Date, to: Date): StatEntry[] =>
+      entries.all(from.toISOString(), to.toISOString()).map((r) => ({
+        id: r.id,
+        operatorId: r.operator_id,
+        source: r.source,
+        want: r.want,
+        outcome: r.outcome,
+        createdAt: r.created_at,
+        carrier: r.carrier,
+        closedAt: r.closed_at,
+        queuedAt: r.queued_at,
+      })),
+    /** The print jobs of those entries (a job shared by several entries is listed for each). */
+    jobs: (from: Date, to: Date): StatJob[] =>
+      jobs.all(from.toISOString(), to.toISOString()).map((r) => ({
+        entryId: r.entry_id,
+        jobId: r.job_id,
+        state: r.state,
+        reasonCode: r.reason_code,
+        copies: r.copies,
+        packageLabels: r.package_labels,
+        finishedAt: r.finished_at,
+      })),
+    /** Reprints recorded at the desk in the range, with who asked and why. */
+    reprints: (from: Date, to: Date): StatReprint[] =>
+      reprints
+        .all(from.toISOString(), to.toISOString())
+        .map((r) => ({ operatorId: r.operator_id, reasonCode: r.reason_code })),
+    /** Every operator ever registered (removed ones keep their name for the history). */
+    operatorNames: (): Map<number, string> => new Map(operators.all().map((o) => [o.id, o.name])),
+  };
+}
+
+export type StatisticsRepo = ReturnType<typeof createStatisticsRepo>;
