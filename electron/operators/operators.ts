@@ -21,8 +21,8 @@ import type { DeskOperator } from './deskOperator';
 import { hashPin, pinMatches } from './pinHash';
 
 /** Wrong PINs in a row before a worker must wait, and how long. */
-export const PIN_TRIES = 5;
-export const PIN_LOCK_MS = 30_000;
+const PIN_TRIES = 5;
+const PIN_LOCK_MS = 30_000;
 
 /**
  * Calls a page makes by itself to follow the core (on opening, after an event): they are not the
@@ -242,4 +242,3 @@ export function createOperators(d: OperatorDeps) {
   };
 }
 
-export type Operators = ReturnType<typeof createOperators>;

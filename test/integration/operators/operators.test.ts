@@ -67,8 +67,7 @@ function deskActions() {
     d.close();
   }
 }
-const who = async () =>
-  (await call('operators.who', {})) as { desk: string; operator: { id: number; name: string } | null };
+const who = () => call('operators.who', {});
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-operators-'));
