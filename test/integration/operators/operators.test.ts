@@ -232,6 +232,40 @@ describe('signing in and out', () => {
   });
 });
 
+describe('editing a worker', () => {
+  it('a new name shows at once for the signed-in worker; a new PIN replaces the old; a removed PIN no longer signs in', async () => {
+    const eva = (await call('operators.list', {})).find((o) => o.name === 'Eva Malá')!;
+    await call('operators.signInPin', { operatorId: eva.id, pin: '1234' });
+    const renamed = rpc.waitFor('operators.changed', (w) => w.operator?.name === 'Eva Veliká');
+    expect(await call('operators.save', { id: eva.id, name: 'Eva Veliká', badge: null })).toEqual({
+      id: eva.id,
+      name: 'Eva Veliká',
+      badge: null,
+      hasPin: true,
+    });
+    expect(await renamed).toMatchObject({ operator: { id: eva.id, name: 'Eva Veliká' } });
+    await call('operators.signOut', {});
+
+    await call('operators.save', { id: eva.id, name: 'Eva Veliká', badge: null, pin: '864209' });
+    expect(await refusalOf(call('operators.signInPin', { operatorId: eva.id, pin: '1234' }))).toBe('pin_wrong');
+    expect((await call('operators.signInPin', { operatorId: eva.id, pin: '864209' })).operator?.id).toBe(eva.id);
+    await call('operators.signOut', {});
+
+    // Without a badge the PIN is her only way in: it cannot be taken away alone.
+    expect(await refusalOf(call('operators.save', { id: eva.id, name: 'Eva Veliká', badge: null, pin: null }))).toBe(
+      'operator_needs_badge_or_pin',
+    );
+    expect(await call('operators.save', { id: eva.id, name: 'Eva Veliká', badge: 'EMP-0077', pin: null })).toEqual({
+      id: eva.id,
+      name: 'Eva Veliká',
+      badge: 'EMP-0077',
+      hasPin: false,
+    });
+    expect(await refusalOf(call('operators.signInPin', { operatorId: eva.id, pin: '864209' }))).toBe('pin_wrong');
+    expect((await who()).operator).toBeNull();
+  });
+});
+
 describe('scans at a desk with operators', () => {
   const journal = () => {
     const d = db();
