@@ -241,4 +241,3 @@ export function createOperators(d: OperatorDeps) {
     },
   };
 }
-

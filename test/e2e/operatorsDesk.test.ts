@@ -133,6 +133,8 @@ describe.each([
       await expect.poll(() => pill().textContent()).toContain('Alena Svobodová');
       expect(await page.getByTestId('language').inputValue()).toBe(lang);
       expect(await page.getByTestId('sign-in-prompt').count()).toBe(0);
+      // The refusal of the scan before is off the screen: the next scan goes.
+      await expect.poll(() => page.getByTestId('scan-refused').count()).toBe(0);
       await shot('top-bar-signed-in');
 
       const outcome = desk.rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001', 30_000);
