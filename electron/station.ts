@@ -41,6 +41,8 @@ import { createAuditTrailRepo } from './store/auditTrailRepo';
 import { createAuditHandlers } from './audit/auditHandlers';
 import { createJobActionRecorder } from './audit/jobActions';
 import { createDeskOperator } from './operators/deskOperator';
+import { createOperators } from './operators/operators';
+import { createOperatorsRepo } from './store/operatorsRepo';
 import { createShipmentDomain, type ShipmentDomain } from './sync/shipmentHandlers';
 import { shipmentSourceFromClient } from './sync/shipmentSourceFromClient';
 import { createJobWaiter, createWorkflows, type WorkflowDeps, type Workflows } from './workflows/index';
@@ -195,8 +197,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const picked = opts.secrets
     ? { secrets: opts.secrets, keychain: { available: true, message: null } }
     : await pickSecretStore(opts.log);
-  const settings = createStationSettings(settingsRepo, clock, (s) => emit('settings.changed', s));
-  const deskOperator = createDeskOperator(() => os.hostname());
+  const settings = createStationSettings(settingsRepo, clock, (s) => {
+    emit('settings.changed', s);
+    // The desk's name may have changed: the top bars show it.
+    emit('operators.changed', deskOperator.who());
+  });
+  // The desk's name: the one Settings gives it, else the computer's.
+  const deskOperator = createDeskOperator(() => settings.get().desk.name ?? os.hostname());
+  deskOperator.onChange((w) => emit('operators.changed', w));
   const languages = createStationLanguage(() => settings.get().language);
   const language = languages.current;
 
@@ -314,6 +322,15 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     serviceTrouble: () => void status.refreshLogged(),
     scannerAffixes: () => settings.get().scanner,
   };
+  const operators = createOperators({
+    repo: createOperatorsRepo(db),
+    desk: deskOperator,
+    deskActions: deps.repos.deskActions,
+    clock,
+    deskSettings: () => settings.get().desk,
+    scannerAffixes: () => settings.get().scanner,
+    emitList: (l) => emit('operators.listChanged', l),
+  });
   // The scale and the label check: the scan lane's steps before and after the close.
   const desk = createDesk({ db, settings: settingsRepo, deps, emit, log: opts.log });
   const workflows = createWorkflows(deps, {
@@ -380,56 +397,60 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   });
 
   const server = createRpcServer(
-    mergeHandlers(
-      {
-        'station.status': () => status.current(),
-        'station.checkService': () => status.refresh(),
-        'settings.get': () => settings.get(),
-        'settings.set': (patch) => settings.set(patch),
-        'settings.pageLanguage': (p) => ({ language: languages.pageShows(p.language) }),
-      },
-      printing.handlers,
-      shipments.handlers,
-      createWorkflowHandlers(deps, workflows),
-      accountRpc.handlers,
-      createShipmentActions({
-        deps,
-        printers: () => printing.printers(),
-        recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids),
-        printWaitMs: opts.printWaitMs,
-      }).handlers,
-      createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
-      createProtocolPreviewHandlers(deps),
-      createQueueReprint(deps).handlers,
-      createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
-      desk.handlers,
-      createStatisticsHandlers(createStatisticsRepo(db)),
-      {
-        'demo.reset': async () => {
-          await resetDemoData({
-            accountCache: createAccountCacheRepo(db),
-            accounts,
-            sandbox,
-            demoAccountId,
-            log: opts.log,
-          });
-          await activeSession.refresh();
-          await accountRpc.emit();
-          // The cache was emptied: filled again before the answer, so Shipments lists every demo
-          // shipment at once, and the batch's marks follow the shipments' new states.
-          if (demoAccountId) await shipments.syncNow(demoAccountId);
-          await workflows.batchClose.recheck();
-          return { reset: true as const };
+    // The desk's rules first: no desk code and no scan without a required sign-in; the idle time.
+    operators.guard(
+      mergeHandlers(
+        {
+          'station.status': () => status.current(),
+          'station.checkService': () => status.refresh(),
+          'settings.get': () => settings.get(),
+          'settings.set': (patch) => settings.set(patch),
+          'settings.pageLanguage': (p) => ({ language: languages.pageShows(p.language) }),
         },
-      },
-      createDemoPickListHandlers({
-        deps,
-        sandboxAccount: () => {
-          const a = accounts.active();
-          return a?.environment === 'sandbox' ? { companyName: a.name } : null;
+        printing.handlers,
+        shipments.handlers,
+        createWorkflowHandlers(deps, workflows),
+        accountRpc.handlers,
+        createShipmentActions({
+          deps,
+          printers: () => printing.printers(),
+          recordCancelled: (a, ids) => void shipments.recordCancelled(a, ids),
+          printWaitMs: opts.printWaitMs,
+        }).handlers,
+        createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
+        createProtocolPreviewHandlers(deps),
+        createQueueReprint(deps).handlers,
+        createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
+        desk.handlers,
+        createStatisticsHandlers(createStatisticsRepo(db)),
+        {
+          'demo.reset': async () => {
+            await resetDemoData({
+              accountCache: createAccountCacheRepo(db),
+              accounts,
+              sandbox,
+              demoAccountId,
+              log: opts.log,
+            });
+            await activeSession.refresh();
+            await accountRpc.emit();
+            // The cache was emptied: filled again before the answer, so Shipments lists every demo
+            // shipment at once, and the batch's marks follow the shipments' new states.
+            if (demoAccountId) await shipments.syncNow(demoAccountId);
+            await workflows.batchClose.recheck();
+            return { reset: true as const };
+          },
         },
-        language,
-      }),
+        createDemoPickListHandlers({
+          deps,
+          sandboxAccount: () => {
+            const a = accounts.active();
+            return a?.environment === 'sandbox' ? { companyName: a.name } : null;
+          },
+          language,
+        }),
+        operators.handlers,
+      ),
     ),
     opts.log,
     {
@@ -463,6 +484,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   await status.refresh();
   const stopJournalTick = clock.setInterval(() => workflows.journal.tick(), 1000);
   const stopTick = clock.setInterval(() => emit('station.tick', { now: clock.now().toISOString() }), 1000);
+  const stopIdle = clock.setInterval(() => operators.checkIdle(), 1000);
   const stopHealth = clock.setInterval(() => void status.refreshLogged(), opts.healthIntervalMs ?? 30_000);
   // While the service is down, it is asked every few seconds: waiting scans run as soon as it answers.
   const stopOutageCheck = clock.setInterval(() => {
@@ -490,6 +512,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       closing = true;
       stopJournalTick();
       stopTick();
+      stopIdle();
       stopHealth();
       stopOutageCheck();
       stopShipmentSync();

@@ -19,9 +19,9 @@ import { newShipmentMethods } from './contract/newShipment';
 import { demoMethods } from './contract/demo';
 import { endOfDayMethods } from './contract/endOfDay';
 import { scaleMethods, scaleEvents } from './contract/scale';
-import { operatorMethods } from './contract/operators';
 import { auditMethods } from './contract/audit';
 import { statisticsMethods } from './contract/statistics';
+import { operatorEvents, operatorMethods } from './contract/operators';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -64,6 +64,7 @@ export const events = {
   ...workflowEvents,
   ...accountEvents,
   ...scaleEvents,
+  ...operatorEvents,
 };
 
 export type Methods = typeof methods;

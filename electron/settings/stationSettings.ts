@@ -14,6 +14,7 @@ export const defaultSettings: StationSettings = {
   volume: 80,
   scanner: { prefix: '', suffix: '', keyGapMs: 35 },
   newShipment: { lastSenderPlace: null },
+  desk: { name: null, signInRequired: false, idleMinutes: 0 },
 };
 
 export function createStationSettings(repo: SettingsRepo, clock: Clock, onChange: (s: StationSettings) => void) {

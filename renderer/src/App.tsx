@@ -12,6 +12,8 @@ import { useStatus } from './state/statusStore';
 import { useScanCapture } from './scan/scanCapture';
 import { ScanToast } from './scan/ScanToast';
 import { printerName } from './i18n/printerName';
+import { OperatorBar } from './operators/OperatorBar';
+import { useOperators } from './state/operatorsStore';
 
 function LanguageSwitch() {
   const { language } = useLanguage();
@@ -127,6 +129,7 @@ export function App() {
   const loadStatus = useStatus((s) => s.load);
   const loadAccounts = useAccounts((s) => s.load);
   const loadSettings = useSettings((s) => s.load);
+  const loadOperators = useOperators((s) => s.load);
   const accounts = useAccounts((s) => s.accounts);
   const screen = useNav((s) => s.screen);
   const go = useNav((s) => s.go);
@@ -137,8 +140,9 @@ export function App() {
       void loadStatus();
       void loadAccounts();
       void loadSettings();
+      void loadOperators();
     }
-  }, [connected, loadStatus, loadAccounts, loadSettings]);
+  }, [connected, loadStatus, loadAccounts, loadSettings, loadOperators]);
 
   const active = activeAccount({ accounts });
   const reachable = status?.service.reachable;
@@ -161,6 +165,7 @@ export function App() {
           </span>
         )}
         {status && <PrinterPill />}
+        <OperatorBar />
         <AccountSwitch />
         <LanguageSwitch />
       </header>

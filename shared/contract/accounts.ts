@@ -54,6 +54,18 @@ export const newAccount = z
   })
   .strict();
 
+/**
+ * The desk (electron/operators): its name on every journal entry and desk action (null: the
+ * computer's host name), whether a worker must sign in before the first scan, and after how many
+ * minutes without a scan or an action the worker is signed out (0: never). Defaulted in the
+ * settings, as keyGapMs.
+ */
+const deskSettings = z.object({
+  name: z.string().trim().min(1).max(60).nullable(),
+  signInRequired: z.boolean(),
+  idleMinutes: z.number().int().min(0).max(480),
+});
+
 export const stationSettings = z.object({
   /** null: follow the system language (Czech when the system locale is Czech). */
   language: z.enum(['en', 'cs']).nullable(),
@@ -74,8 +86,22 @@ export const stationSettings = z.object({
   }),
   /** New shipment starts from the sender (collection place) this desk used last. Defaulted, as keyGapMs. */
   newShipment: z.object({ lastSenderPlace: z.string().max(100).nullable() }).default({ lastSenderPlace: null }),
+  desk: deskSettings.default({ name: null, signInRequired: false, idleMinutes: 0 }),
 });
 export type StationSettings = z.infer<typeof stationSettings>;
+
+/**
+ * What `settings.set` changes: only the fields given. Without the defaults of the whole settings
+ * (zod fills a defaulted field even inside `.partial()`, which put the desk's settings and New
+ * shipment's last sender back to their defaults whenever anything else was saved).
+ */
+const stationSettingsPatch = stationSettings
+  .extend({
+    newShipment: z.object({ lastSenderPlace: z.string().max(100).nullable() }),
+    desk: deskSettings,
+  })
+  .partial()
+  .strict();
 
 export const accountMethods = {
   'accounts.list': { params: none, result: z.array(accountView) },
@@ -99,7 +125,7 @@ export const accountMethods = {
   'accounts.logout': { params: z.object({ accountId }).strict(), result: accountView },
 
   'settings.get': { params: none, result: stationSettings },
-  'settings.set': { params: stationSettings.partial().strict(), result: stationSettings },
+  'settings.set': { params: stationSettingsPatch, result: stationSettings },
   /**
    * The page's own system language (its browser's or Electron's locale), told on every connection:
    * while the worker has chosen none, the core asks the service for messages in the language the

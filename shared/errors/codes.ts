@@ -111,6 +111,26 @@ export const stationErrorCodes = {
   sync_stopped: 'translated',
   /** Something the station did not expect (a bug): its English message, like `internal` in the log. */
   unexpected: 'ownWords',
+
+  // Operators (ops): electron/operators.
+  /** The desk requires a sign-in before a scan and nobody is signed in: the scan was not taken. */
+  sign_in_required: 'translated',
+  /** A desk code (a badge, a command barcode: shared/scan/deskCodes.ts) sent as a parcel's scan. */
+  desk_code_not_parcel: 'translated',
+  /** A badge no registered worker has: refused, nobody signed out. */
+  badge_unknown: 'translated',
+  /** A wrong PIN: refused, nobody signed out. */
+  pin_wrong: 'translated',
+  /** Too many wrong PINs for this worker: details.seconds to wait. */
+  pin_locked: 'translated',
+  /** The worker was removed or never existed. */
+  operator_not_found: 'translated',
+  /** A worker without a badge and without a PIN could never sign in. */
+  operator_needs_badge_or_pin: 'translated',
+  /** Another worker has this badge. */
+  badge_taken: 'translated',
+  /** A badge that is one of the station's command barcodes (or begins like them without being a badge). */
+  badge_is_desk_code: 'translated',
 } as const satisfies Record<string, 'translated' | 'ownWords'>;
 
 export type StationErrorCode = keyof typeof stationErrorCodes;

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { RPC_SUBPROTOCOL, rpcSubprotocols, startWebHost, type WebHost } from '../../electron/host/webHost';
 import { createStation, type Station, type StationOptions } from '../../electron/station';
 import type { RpcHostMessage } from '../../shared/rpcEnvelope';
+import type { Logger } from '../../electron/rpc/rpcServer';
 import { memoryLogger } from './memoryLogger';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -14,12 +15,12 @@ export interface HostedStation {
   station: Station;
   host: WebHost;
   dataDir: string;
-  log: ReturnType<typeof memoryLogger>;
+  log: Logger & { lines: string[] };
   close(): Promise<void>;
 }
 
 export async function startHostedStation(
-  opts: { staticDir?: string; dataDir?: string } & Partial<
+  opts: { staticDir?: string; dataDir?: string; log?: Logger & { lines: string[] } } & Partial<
     Pick<
       StationOptions,
       | 'sandbox'
@@ -29,13 +30,14 @@ export async function startHostedStation(
       | 'serviceTimeoutMs'
       | 'healthIntervalMs'
       | 'restartedAfter'
+      | 'clock'
     >
   > = {},
 ): Promise<HostedStation> {
   // A given dataDir is a restart of the station that used it before.
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'station-test-'));
-  const log = memoryLogger();
-  const { staticDir: _s, dataDir: _d, ...stationOpts } = opts;
+  const log = opts.log ?? memoryLogger();
+  const { staticDir: _s, dataDir: _d, log: _l, ...stationOpts } = opts;
   // The tests drive the embedded sandbox's controls (/_sandbox/ faults, clock, tokens) directly,
   // so the harness opens them; a station started any other way gates them by its secret.
   const station = await createStation({

@@ -10,6 +10,7 @@ import { endOfDay } from './messages/endOfDay';
 import { errors } from './messages/errors';
 import { firstRun } from './messages/firstRun';
 import { newShipment } from './messages/newShipment';
+import { operators } from './messages/operators';
 import { printers } from './messages/printers';
 import { queue } from './messages/queue';
 import { reasons } from './messages/reasons';
@@ -38,6 +39,7 @@ const areas = [
   scale,
   audit,
   statistics,
+  operators,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -23,6 +23,7 @@
  * their keys are left alone, they handle Enter as they always did.
  */
 import { useEffect, useRef } from 'react';
+import { takeBadgeScan } from '../operators/badgeScan';
 import { useScans } from '../state/scanStore';
 import { useSettings } from '../state/settingsStore';
 import { continues, defaultBurstRules, looksFast, scanOf, splitGapOf, type BurstRules, type Key } from './scanBurst';
@@ -49,6 +50,8 @@ function stationLine(code: string) {
 
 /** A scan recognised anywhere: to the top route (the newest screen that asked for scans), else the station line. */
 function routeScan(code: string) {
+  // A worker's badge signs them in wherever they are, before any screen sees it.
+  if (takeBadgeScan(code)) return;
   const top = routes[routes.length - 1];
   (top?.route.current ?? stationLine)(code);
 }

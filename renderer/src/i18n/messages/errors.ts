@@ -148,6 +148,18 @@ export const errors = defineMessages({
     'error.not_demo_account':
       'Only the demo company on the built-in sandbox can be reset. Make it the active company first.',
     'error.demo_reset_failed': 'The built-in sandbox did not reset. Try again; if it repeats, restart the station.',
+    // Operators (ops)
+    'error.sign_in_required':
+      'Sign in to scan: this desk requires a sign-in before the first scan. Scan your badge or choose your name at the top.',
+    'error.desk_code_not_parcel':
+      'This is a desk code (a badge or a command), not a parcel: it was not taken as a scan.',
+    'error.badge_unknown': 'Unknown badge: no worker has it. Nobody was signed out.',
+    'error.pin_wrong': 'Wrong PIN. Nobody was signed out.',
+    'error.pin_locked': 'Too many wrong PINs: wait {seconds} s before you try again.',
+    'error.operator_not_found': 'This worker is no longer registered at the station.',
+    'error.operator_needs_badge_or_pin': 'Give the worker a badge or a PIN (or both): without one they cannot sign in.',
+    'error.badge_taken': 'Another worker already has this badge.',
+    'error.badge_is_desk_code': 'This code is one of the station’s command barcodes: it cannot be a badge.',
   },
   cs: {
     'error.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
@@ -273,5 +285,16 @@ export const errors = defineMessages({
       'Obnovit lze jen ukázkovou firmu na vestavěném sandboxu. Nejdřív ji nastavte jako aktivní.',
     'error.demo_reset_failed':
       'Vestavěný sandbox se nepodařilo obnovit. Zkuste to znovu; když se to opakuje, restartujte stanici.',
+    // Operators (ops)
+    'error.sign_in_required':
+      'Před skenováním se přihlaste: tento stůl vyžaduje přihlášení před prvním skenem. Naskenujte svou kartu nebo nahoře vyberte své jméno.',
+    'error.desk_code_not_parcel': 'Toto je kód stolu (karta nebo příkaz), ne zásilka: jako sken se nepřijal.',
+    'error.badge_unknown': 'Neznámá karta: nemá ji žádný pracovník. Nikdo nebyl odhlášen.',
+    'error.pin_wrong': 'Špatný PIN. Nikdo nebyl odhlášen.',
+    'error.pin_locked': 'Příliš mnoho špatných PINů: před dalším pokusem počkejte {seconds} s.',
+    'error.operator_not_found': 'Tento pracovník už ve stanici není zaregistrován.',
+    'error.operator_needs_badge_or_pin': 'Dejte pracovníkovi kartu nebo PIN (nebo obojí): bez nich se nepřihlásí.',
+    'error.badge_taken': 'Tuto kartu už má jiný pracovník.',
+    'error.badge_is_desk_code': 'Tento kód je jeden z příkazových čárových kódů stanice: nemůže být kartou.',
   },
 }) satisfies { en: ErrorSentences; cs: ErrorSentences };

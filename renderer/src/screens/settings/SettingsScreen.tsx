@@ -8,13 +8,14 @@ import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { AccountsSection } from './AccountsSection';
 import { LanguageSection } from './LanguageSection';
+import { OperatorsSection } from './OperatorsSection';
 import { PrintersSection } from './PrintersSection';
 import { RoutingSection } from './RoutingSection';
 import { ScannerSoundsSection } from './ScannerSoundsSection';
 import { ScaleSection } from './ScaleSection';
 import './settings.css';
 
-export type SettingsTab = 'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'language';
+export type SettingsTab = 'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'language';
 
 const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] = [
   { id: 'accounts', label: 'settings.tab.accounts', Component: AccountsSection },
@@ -22,6 +23,7 @@ const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] =
   { id: 'routing', label: 'settings.tab.routing', Component: RoutingSection },
   { id: 'scanner', label: 'settings.tab.scanner', Component: ScannerSoundsSection },
   { id: 'scale', label: 'settings.tab.scale', Component: ScaleSection },
+  { id: 'operators', label: 'operators.tab', Component: OperatorsSection },
   { id: 'language', label: 'settings.tab.language', Component: LanguageSection },
 ];
 

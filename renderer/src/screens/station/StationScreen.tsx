@@ -20,6 +20,8 @@ import { Counters, LabelPreviews, PendingScans, RecentScans } from './StationPan
 import { VerifyPanel, dismissCheckResult, takeForCheck } from './VerifyPanel';
 import { WeighPanel } from './WeighPanel';
 import { addStationFirstStop } from '../../scan/scanCapture';
+import { takeBadgeScan } from '../../operators/badgeScan';
+import { SignInPrompt } from '../../operators/SignInPrompt';
 import './station.css';
 
 // A scan typed with the focus anywhere (another field, another screen) meets the label check too.
@@ -120,6 +122,8 @@ export function StationScreen() {
         if (code) void collect(code).then(() => closeAll());
         else void closeAll();
       } else if (code) {
+        // A worker's badge scanned into the box signs them in: it is no parcel.
+        if (takeBadgeScan(code)) return;
         if (batchMode) {
           // A batch scan is no label check: a red answer about the last parcel goes.
           dismissCheckResult();
@@ -186,6 +190,7 @@ export function StationScreen() {
         </p>
         <PrinterState />
       </div>
+      <SignInPrompt />
       <div className="station-body">
         <div className="station-main">
           <WeighPanel />
