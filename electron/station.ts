@@ -47,6 +47,7 @@ import { createQueueReprint } from './workflows/queueReprint';
 import { createNewShipment } from './workflows/newShipment';
 import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
+import { createDeskCommands } from './workflows/deskCommands';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 import { createDesk } from './scale/desk';
@@ -391,6 +392,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
       createProtocolPreviewHandlers(deps),
       createQueueReprint(deps).handlers,
+      createDeskCommands({ deps, language }).handlers,
       desk.handlers,
       {
         'demo.reset': async () => {

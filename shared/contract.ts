@@ -20,6 +20,7 @@ import { demoMethods } from './contract/demo';
 import { endOfDayMethods } from './contract/endOfDay';
 import { scaleMethods, scaleEvents } from './contract/scale';
 import { operatorMethods } from './contract/operators';
+import { deskCommandMethods } from './contract/deskCommands';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -52,6 +53,7 @@ export const methods = defineMethods(
   demoMethods,
   scaleMethods,
   operatorMethods,
+  deskCommandMethods,
 );
 export const events = {
   ...statusEvents,

@@ -4,6 +4,7 @@
  */
 import { accounts } from './messages/accounts';
 import { batch } from './messages/batch';
+import { commands } from './messages/commands';
 import { common } from './messages/common';
 import { endOfDay } from './messages/endOfDay';
 import { errors } from './messages/errors';
@@ -34,6 +35,7 @@ const areas = [
   reasons,
   errors,
   scale,
+  commands,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

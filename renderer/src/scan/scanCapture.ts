@@ -24,6 +24,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useScans } from '../state/scanStore';
+import { takeDeskCommand } from './deskCommand';
 import { useSettings } from '../state/settingsStore';
 import { continues, defaultBurstRules, looksFast, scanOf, splitGapOf, type BurstRules, type Key } from './scanBurst';
 
@@ -47,8 +48,12 @@ function stationLine(code: string) {
   if (!firstStops.some((stop) => stop(code, scans.submit))) scans.submit(code);
 }
 
-/** A scan recognised anywhere: to the top route (the newest screen that asked for scans), else the station line. */
+/**
+ * A scan recognised anywhere: a desk command first (it acts as its key, whatever the screen),
+ * then the top route (the newest screen that asked for scans), else the station line.
+ */
 function routeScan(code: string) {
+  if (takeDeskCommand(code)) return;
   const top = routes[routes.length - 1];
   (top?.route.current ?? stationLine)(code);
 }

@@ -20,6 +20,7 @@ import { Counters, LabelPreviews, PendingScans, RecentScans } from './StationPan
 import { VerifyPanel, dismissCheckResult, takeForCheck } from './VerifyPanel';
 import { WeighPanel } from './WeighPanel';
 import { addStationFirstStop } from '../../scan/scanCapture';
+import { cancelParcel, reprintLast, takeDeskCommand } from '../../scan/deskCommand';
 import './station.css';
 
 // A scan typed with the focus anywhere (another field, another screen) meets the label check too.
@@ -101,6 +102,15 @@ export function StationScreen() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // The keys the command sheet's reprint-last and cancel codes stand for.
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'p' || e.key === 'P')) {
+        e.preventDefault(); // not the browser's print dialog
+        return void reprintLast();
+      }
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key === 'Delete') {
+        e.preventDefault();
+        return void cancelParcel();
+      }
       if (e.key !== BATCH_KEY) return;
       // F5 would reload the page in the web host: here it toggles batch mode.
       e.preventDefault();
@@ -115,6 +125,7 @@ export function StationScreen() {
       e.preventDefault();
       const code = value.trim();
       setValue('');
+      if (code && takeDeskCommand(code)) return;
       if (batchMode && (e.ctrlKey || e.metaKey)) {
         dismissCheckResult();
         if (code) void collect(code).then(() => closeAll());
@@ -182,6 +193,12 @@ export function StationScreen() {
           </span>
           <span>
             <kbd>Esc</kbd> {t('station.key.clear')}
+          </span>
+          <span>
+            <kbd>Ctrl+P</kbd> {t('command.key.reprintLast')}
+          </span>
+          <span>
+            <kbd>Ctrl+Del</kbd> {t('command.key.cancelParcel')}
           </span>
         </p>
         <PrinterState />
