@@ -258,6 +258,9 @@ describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))(
 
       const before = zpl.printed().length;
       await job.getByTestId('queue-print-again').click();
+      // Every reprint says why first (3: wrong printer).
+      await page.getByTestId('reprint-why').waitFor();
+      await page.keyboard.press('3');
       await expect.poll(() => zpl.printed().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 3);
       const again = zpl
         .printed()
