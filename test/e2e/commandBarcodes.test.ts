@@ -118,6 +118,12 @@ describe.each([
       await page.getByTestId('reprint-why').waitFor();
       expect(await page.getByTestId('reprint-why').textContent()).toContain(question);
       await shot('reason-question');
+      // A parcel scanned while the question is open is a scan, not an answer: its first digit picks nothing.
+      const other = outcomeOf('1003');
+      await scanner.scan('1003');
+      await other;
+      expect(await page.getByTestId('reprint-why').isVisible()).toBe(true);
+      expect(actions().filter((a) => a.action === 'reprint')).toHaveLength(0);
       await page.keyboard.press('2');
       expect(await noteOf('reprint_last', 'ok')).toContain(String(lastJob));
       const reprint = actions().filter((a) => a.action === 'reprint');

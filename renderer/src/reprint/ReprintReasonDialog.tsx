@@ -15,6 +15,9 @@ import { useT } from '../i18n';
 import { useReprintQuestion } from './reprintReason';
 import './reprintReason.css';
 
+/** Longer than the gap between a scanner's keys (tens of ms at most), shorter than a person notices. */
+const SCANNER_KEY_GAP_MS = 120;
+
 export function ReprintReasonHost() {
   const asking = useReprintQuestion((s) => s.asking);
   return asking ? <ReprintReasonDialog key={asking.id} /> : null;
@@ -53,7 +56,24 @@ function ReprintReasonDialog() {
   }, [other]);
 
   useEffect(() => {
+    /**
+     * A digit picks its reason only when no other key follows at once: a scanner typing a parcel's
+     * code meanwhile ("1001…") sends its keys milliseconds apart, and its first digit must not answer
+     * the question (the scan itself goes its own way, scan/scanCapture.ts).
+     */
+    let chosen: ReturnType<typeof setTimeout> | undefined;
+    let chosenKey = '';
+    const drop = () => {
+      clearTimeout(chosen);
+      chosenKey = '';
+    };
+    // The scan's Enter is taken by the scanner capture before this listener hears its keydown; its keyup still comes.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key !== 'Shift' && e.key !== chosenKey) drop();
+    };
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Shift') return;
+      drop();
       if (e.key === 'Escape') {
         e.preventDefault();
         e.stopImmediatePropagation();
@@ -64,10 +84,16 @@ function ReprintReasonDialog() {
       if (i < 0 || e.ctrlKey || e.altKey || e.metaKey) return;
       e.preventDefault();
       e.stopImmediatePropagation();
-      pick(reprintReasons[i]!);
+      chosenKey = e.key;
+      chosen = setTimeout(() => pick(reprintReasons[i]!), SCANNER_KEY_GAP_MS);
     };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      drop();
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+    };
   }, [other, pick, cancel]);
 
   const trimmed = note.trim();
