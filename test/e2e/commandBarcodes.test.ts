@@ -142,6 +142,18 @@ describe.each([
       await hideNote();
     });
 
+    it('the keys the codes stand for: Ctrl+P asks why before a reprint (Esc: nothing), Ctrl+Delete has nothing to cancel', async () => {
+      await page.getByTestId('scan-input').focus();
+      await page.keyboard.press('Control+p');
+      await page.getByTestId('reprint-why').waitFor();
+      await page.keyboard.press('Escape');
+      await noteOf('reprint_last', 'none');
+      await hideNote();
+      await page.keyboard.press('Control+Delete');
+      await noteOf('cancel_parcel', 'none');
+      await hideNote();
+    });
+
     it('cancel the parcel in progress: its label waiting for the printer is cancelled and never prints; then nothing to cancel', async () => {
       const zpl = hs.station.printing.virtual.zpl;
       const printedBefore = zpl.printed().length;
