@@ -52,6 +52,7 @@ import { createQueueReprint } from './workflows/queueReprint';
 import { createNewShipment } from './workflows/newShipment';
 import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
+import { createDeskCommands } from './workflows/deskCommands';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 import { createStatisticsHandlers } from './statistics/statisticsHandlers';
@@ -420,6 +421,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         createNewShipment({ deps, addressBook: createAddressBookRepo(db), printWaitMs: opts.printWaitMs }).handlers,
         createProtocolPreviewHandlers(deps),
         createQueueReprint(deps).handlers,
+        createDeskCommands({ deps, language }).handlers,
         createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
         desk.handlers,
         createStatisticsHandlers(createStatisticsRepo(db)),

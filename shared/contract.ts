@@ -22,6 +22,7 @@ import { scaleMethods, scaleEvents } from './contract/scale';
 import { auditMethods } from './contract/audit';
 import { statisticsMethods } from './contract/statistics';
 import { operatorEvents, operatorMethods } from './contract/operators';
+import { deskCommandMethods } from './contract/deskCommands';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -56,6 +57,7 @@ export const methods = defineMethods(
   operatorMethods,
   auditMethods,
   statisticsMethods,
+  deskCommandMethods,
 );
 export const events = {
   ...statusEvents,

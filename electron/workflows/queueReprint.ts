@@ -11,16 +11,19 @@
  * chose this job on this printer, and a job does not keep the route it came by (an A4 sheet's
  * position, a single PDF).
  */
+import type { ReprintWhy } from '../../shared/contract/reprint';
 import { StationError } from '../base/stationError';
 import { publicJob } from '../printing/printingService';
 import type { Handlers } from '../rpc/rpcServer';
 import type { StoredJob } from '../store/printJobsRepo';
+import { recordReprint } from './reprintRecord';
 import { labelsInPrinter, type WorkflowDeps } from './workflowDeps';
 
 export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 'session' | 'clock'>) {
   const journal = deps.repos.journal;
 
-  function reprint(jobId: number): StoredJob {
+  /** The copy of `jobId`, with the worker's reason recorded in the commit that queues it. */
+  function reprint(jobId: number, why: ReprintWhy): StoredJob {
     const job = deps.queue.get(jobId);
     const accountId = journal.entriesOfJob(jobId)[0]?.accountId || deps.session()?.accountId || '';
     for (const deliveryId of job.deliveryIds) {
@@ -29,8 +32,12 @@ export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 
     }
     return deps.queue.reprint(jobId, {
       within(copy) {
-        if (!copy.deliveryIds.length) return []; // not a parcel's labels (a test page, a protocol)
         const now = deps.clock.now();
+        if (!copy.deliveryIds.length) {
+          // Not a parcel's labels (a test page, a protocol): still the worker's reprint, with its reason.
+          recordReprint(deps.repos.deskActions, why, now, { accountId: accountId || null, jobId: copy.id });
+          return [];
+        }
         const entries = journal.begin(
           copy.deliveryIds.map((deliveryId) => ({
             accountId,
@@ -40,7 +47,15 @@ export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 
           })),
           now,
         );
-        for (const e of entries) journal.queued(e.id, [copy.id], now);
+        for (const e of entries) {
+          journal.queued(e.id, [copy.id], now);
+          recordReprint(deps.repos.deskActions, why, now, {
+            accountId,
+            deliveryId: e.deliveryId,
+            entryId: e.id,
+            jobId: copy.id,
+          });
+        }
         // One label per parcel: jobs holding only these shipments are replaced when they still wait.
         const covered = new Set(copy.deliveryIds);
         return copy.deliveryIds
@@ -54,7 +69,7 @@ export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 
   }
 
   const handlers: Pick<Handlers, 'printing.queue.reprint'> = {
-    'printing.queue.reprint': ({ jobId }) => publicJob(reprint(jobId)),
+    'printing.queue.reprint': ({ jobId, why }) => publicJob(reprint(jobId, why)),
   };
   return { reprint, handlers };
 }

@@ -15,11 +15,13 @@ import type {
   ShipmentTraces,
 } from '../../shared/contract/shipmentActions';
 import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
+import type { ReprintWhy } from '../../shared/contract/reprint';
 import { isServiceError } from '../api/index';
 import type { Handlers } from '../rpc/rpcServer';
 import { routeFor } from '../printing/routing';
 import { StationError } from '../base/stationError';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
+import { recordReprint } from './reprintRecord';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
 
@@ -114,6 +116,8 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     s: WorkflowSession,
     list: { shipment: Shipment; route: LabelRoute | null }[],
     want: 'close_and_print' | 'print',
+    /** A reprint's reason: recorded for each shipment whose labels were queued again. */
+    why?: ReprintWhy,
   ): Promise<ShipmentActionResult[]> {
     if (!list.length) return [];
     const entries = deps.repos.journal.begin(
@@ -127,6 +131,17 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       now(),
     );
     const results = await engine.run(s, entries);
+    if (why)
+      for (const e of entries) {
+        const r = results.get(e.id);
+        if (r?.kind === 'queued')
+          recordReprint(deps.repos.deskActions, why, now(), {
+            accountId: s.accountId,
+            deliveryId: e.deliveryId,
+            entryId: e.id,
+            jobId: r.jobs[0]?.id ?? null,
+          });
+      }
     return Promise.all(entries.map((e, i) => resultOf(s, list[i]!.shipment, results.get(e.id))));
   }
 
@@ -318,7 +333,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   }
 
   /** The labels stored when the shipment was closed, as routed now; fetched again when none fit. */
-  async function reprint(ids: number[]): Promise<ShipmentActionSummary> {
+  async function reprint(ids: number[], why: ReprintWhy): Promise<ShipmentActionSummary> {
     const s = session();
     const { found, missing } = load(s, ids);
     const out = [...missing];
@@ -334,6 +349,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         s,
         closed.map((shipment) => ({ shipment, route: null })),
         'print',
+        why,
       )),
     );
     return summarise(order(ids, out));
@@ -481,7 +497,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   const handlers: ShipmentActionHandlers = {
     'shipments.close': ({ deliveryIds }) => close(deliveryIds),
     'shipments.printLabels': (p) => printLabels(p),
-    'shipments.reprint': ({ deliveryIds }) => reprint(deliveryIds),
+    'shipments.reprint': ({ deliveryIds, why }) => reprint(deliveryIds, why),
     'shipments.cancel': ({ deliveryIds }) => cancel(deliveryIds),
     'tracking.traces': ({ deliveryIds }) => traces(deliveryIds),
   };

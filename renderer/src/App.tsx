@@ -3,6 +3,8 @@ import { useLanguage, useT, type Language } from './i18n';
 import { errorText, serviceErrorText } from './i18n/errors';
 import { useConnection } from './rpc/transport';
 import { screens } from './screens/registry';
+import { ReprintReasonHost } from './reprint/ReprintReasonDialog';
+import { CommandNote } from './scan/CommandNote';
 import { DemoPickListButton } from './screens/firstRun/DemoPickList';
 import { useSettingsTab } from './screens/settings/SettingsScreen';
 import { activeAccount, useAccounts } from './state/accountsStore';
@@ -221,6 +223,8 @@ export function App() {
         <Current />
       </main>
       <ScanToast />
+      <ReprintReasonHost />
+      <CommandNote />
     </div>
   );
 }

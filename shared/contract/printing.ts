@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { reasonCodeList } from '../errors/codes';
+import { reprintWhy } from './reprint';
 
 /** Why a printer is not ready, or a job waits or failed: a code of the registry (shared/errors/codes.ts). */
 export const reasonCode = z.enum(reasonCodeList);
@@ -342,7 +343,10 @@ export const printingMethods = {
     result: jobView,
   },
   /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or unconfirmed job. */
-  'printing.queue.reprint': { params: jobIdParams, result: jobView },
+  'printing.queue.reprint': {
+    params: z.object({ jobId: z.number().int().positive(), why: reprintWhy }).strict(),
+    result: jobView,
+  },
   /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */
   'printing.queue.markPrinted': { params: jobIdParams, result: jobView },
   'printing.preview': { params: jobIdParams, result: z.array(previewPage) },

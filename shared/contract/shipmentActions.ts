@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { printerId } from './printing';
+import { reprintWhy } from './reprint';
 
 /** The shipments picked on a screen; the service's limits are met by the core (it splits). */
 export const selectedDeliveryIds = z
@@ -96,7 +97,10 @@ export const shipmentActionMethods = {
   /** Fetches labels of closed shipments in the chosen format (one carrier per request) and prints them. */
   'shipments.printLabels': { params: printLabelsParams, result: shipmentActionSummary },
   /** Prints the labels stored when the shipment was closed (fetched again when none fit the route). */
-  'shipments.reprint': { params: ids, result: shipmentActionSummary },
+  'shipments.reprint': {
+    params: z.object({ deliveryIds: selectedDeliveryIds, why: reprintWhy }).strict(),
+    result: shipmentActionSummary,
+  },
   /** Cancels prepared shipments at the service and in the cache. */
   'shipments.cancel': { params: ids, result: shipmentActionSummary },
   /** The service's traces of the shipments, asked now. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { allCodes, type NotSnakeCase } from '../errors/codes';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
+import { reprintWhy } from './reprint';
 
 /**
  * An error as a value: a code the UI translates, a message a person can act on. `code` is one of
@@ -397,9 +398,9 @@ export type DeskRecent = z.infer<typeof deskRecent>;
 export const workflowMethods = {
   /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
   'scan.submit': { params: z.object({ code: scannedCode }).strict(), result: z.object({ scanId: z.number().int() }) },
-  /** Enter on an already_closed shipment: print its labels again. */
+  /** Enter on an already_closed shipment, then the reason (shared/contract/reprint.ts): print its labels again. */
   'scan.reprint': {
-    params: z.object({ deliveryId, scanId: z.number().int().optional() }).strict(),
+    params: z.object({ deliveryId, scanId: z.number().int().optional(), why: reprintWhy }).strict(),
     result: scanOutcome,
   },
   /** Esc on an already_closed shipment. Null when that question was already answered. */

@@ -24,6 +24,7 @@
  */
 import type { PartyDraft, ShipmentDraft, TransportRequirements } from '../contract/newShipment';
 import { compareDecimals } from '../decimal';
+import { DESK_CODE_PREFIX } from '../scan/deskCodes';
 
 export type DraftIssueCode =
   | 'required'
@@ -40,7 +41,8 @@ export type DraftIssueCode =
   | 'amountFormat'
   | 'weightFormat'
   | 'weightPositive'
-  | 'dimensionFormat';
+  | 'dimensionFormat'
+  | 'deskCodePrefix';
 
 export interface DraftIssue {
   field: string;
@@ -66,6 +68,7 @@ export const draftIssueMessages: Record<DraftIssueCode, string> = {
   weightFormat: 'Give the weight in kg: a number with at most 3 decimals, e.g. 2,5.',
   weightPositive: 'The weight must be more than 0 kg.',
   dimensionFormat: 'Give whole centimetres, 1 to 9999.',
+  deskCodePrefix: 'An order number cannot begin with {prefix}: the station would read it as a command barcode.',
 };
 
 /** Typed decimal -> exact decimal text: spaces dropped, a decimal comma becomes a point; '' stays ''. */
@@ -161,6 +164,10 @@ function checkHouseNumber(a: PartyDraft['address'], role: 'sender' | 'recipient'
 /** Every rule the draft breaks, each on its field; empty when it may be sent. */
 export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
   const out: DraftIssue[] = [];
+  // The order number is scanned from the parcel: one that began as the desk's command barcodes do
+  // would be taken for a command (shared/scan/deskCodes.ts), so no shipment key may.
+  if (d.externalId.trim().toUpperCase().startsWith(DESK_CODE_PREFIX))
+    out.push({ field: 'externalId', code: 'deskCodePrefix', params: { prefix: DESK_CODE_PREFIX } });
   checkParty(d.sender, 'sender', o.purpose, out);
   checkParty(d.recipient, 'recipient', o.purpose, out);
   if (empty(d.value)) out.push({ field: 'value', code: 'required' });

@@ -161,6 +161,9 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     const row = page.locator('[data-testid="shipment-row"][data-delivery-id="1002"]');
     await row.click();
     await page.getByTestId('action-reprint').click();
+    // Every reprint says why first (1: damaged label).
+    await page.getByTestId('reprint-why').waitFor();
+    await page.keyboard.press('1');
     const result = page.locator('[data-testid="action-result"][data-delivery-id="1002"]');
     await expect.poll(() => result.textContent(), { timeout: 20_000 }).toContain('Ještě není uzavřená');
     expect(await page.getByTestId('action-results').textContent()).not.toMatch(ENGLISH);

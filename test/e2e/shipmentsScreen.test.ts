@@ -213,7 +213,7 @@ describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))(
     it('queue: a label for an offline printer fails with its reason, and prints after the printer is back and the worker retries', async () => {
       const zpl = hs.station.printing.virtual.zpl;
       await zpl.offline();
-      const reprint = await rpc.call('shipments.reprint', { deliveryIds: [1001] });
+      const reprint = await rpc.call('shipments.reprint', { deliveryIds: [1001], why: { code: 'damaged' } });
       expect(reprint.results[0]!.print).toBe('printer_down');
       const jobId = reprint.results[0]!.jobIds[0]!;
 
@@ -246,7 +246,7 @@ describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))(
     it('queue: a job whose printer dropped off mid-label asks the worker to decide; "Print again" prints it', async () => {
       const zpl = hs.station.printing.virtual.zpl;
       zpl.set({ closeAfterBytes: 40 });
-      const reprint = await rpc.call('shipments.reprint', { deliveryIds: [1002] });
+      const reprint = await rpc.call('shipments.reprint', { deliveryIds: [1002], why: { code: 'damaged' } });
       const jobId = reprint.results[0]!.jobIds[0]!;
       zpl.set({ closeAfterBytes: null });
 
@@ -258,6 +258,9 @@ describe.skipIf(!needs('chromium', 'pdftoppm', 'zbarimg'))(
 
       const before = zpl.printed().length;
       await job.getByTestId('queue-print-again').click();
+      // Every reprint says why first (3: wrong printer).
+      await page.getByTestId('reprint-why').waitFor();
+      await page.keyboard.press('3');
       await expect.poll(() => zpl.printed().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 3);
       const again = zpl
         .printed()

@@ -125,6 +125,9 @@ describe.skipIf(!needs('chromium', 'keychain'))(
       await shot('already_closed-en');
 
       await page.keyboard.press('Enter');
+      // Every reprint says why first (1: damaged label).
+      await page.getByTestId('reprint-why').waitFor();
+      await page.keyboard.press('1');
       await waitKind('printed', asked.scanId);
       expect(await outcome().textContent()).toContain('Printed again');
       await expect.poll(() => printed().length).toBe(2);
@@ -272,6 +275,9 @@ describe.skipIf(!needs('chromium', 'keychain'))(
         await waitKind('already_closed', (await asked).scanId);
         const second = outcomeEvent('ORD-1001');
         await page.keyboard.press('Enter');
+        // Every reprint says why first (1: damaged label).
+        await page.getByTestId('reprint-why').waitFor();
+        await page.keyboard.press('1');
         const b = await second;
         expect(b.kind).toBe('printer_down');
         await waitKind('printer_down', b.scanId);
@@ -409,6 +415,9 @@ describe.skipIf(!needs('chromium', 'keychain'))(
         await waitKind('already_closed', (await asked).scanId);
         const reprint = outcomeEvent('ORD-1019');
         await page.keyboard.press('Enter');
+        // Every reprint says why first (1: damaged label).
+        await page.getByTestId('reprint-why').waitFor();
+        await page.keyboard.press('1');
         const r = await reprint;
         await waitKind('printer_down', r.scanId);
         expect(await outcome().getAttribute('class')).toContain('tone-wait');

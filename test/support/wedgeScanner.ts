@@ -23,6 +23,7 @@ function keyCodeOf(ch: string): { code: string; vk: number; shift: boolean } {
     '-': { code: 'Minus', vk: 189, shift: false },
     '/': { code: 'Slash', vk: 191, shift: false },
     '#': { code: 'Digit3', vk: 51, shift: true },
+    '!': { code: 'Digit1', vk: 49, shift: true },
     '.': { code: 'Period', vk: 190, shift: false },
     ' ': { code: 'Space', vk: 32, shift: false },
     _: { code: 'Minus', vk: 189, shift: true },

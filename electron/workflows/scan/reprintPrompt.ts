@@ -4,9 +4,11 @@
  * when another station closed it), so Enter prints at once; the reprint is a journal entry of its
  * own, refused while a label of the parcel is still in the printer.
  */
+import type { ReprintWhy } from '../../../shared/contract/reprint';
 import type { Shipment } from '../../../shared/contract/shipments';
 import type { CloseAndPrint } from '../closeAndPrint';
 import { fetchLabelJobs, storedLabelJobs } from '../labelJobs';
+import { recordReprint } from '../reprintRecord';
 import type { ScanOutcome } from '../schemas';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from '../workflowDeps';
 import type { ReportLabels } from './labelOutcome';
@@ -37,8 +39,11 @@ export function createReprintPrompt(
       return { scanId, code, kind: 'already_closed', shipment: shipmentInfo(s), closedElsewhere, labelsAvailable };
     },
 
-    /** The worker confirmed the reprint of an already-closed shipment (Enter). Prints the stored labels, or fetches them. */
-    reprint(req: { deliveryId: number; scanId?: number }): Promise<ScanOutcome> {
+    /**
+     * The worker confirmed the reprint of an already-closed shipment (Enter) and said why. Prints the
+     * stored labels, or fetches them; the reason is recorded once the labels are queued again.
+     */
+    reprint(req: { deliveryId: number; scanId?: number; why: ReprintWhy }): Promise<ScanOutcome> {
       const session = deps.session();
       const asked = req.scanId !== undefined ? awaiting.get(req.scanId) : undefined;
       const code = asked?.code ?? String(req.deliveryId);
@@ -76,7 +81,15 @@ export function createReprintPrompt(
           now(),
         );
         const r = (await o.engine.run(session, [entry!])).get(entry!.id)!;
-        if (r.kind === 'queued') return o.report(scanId, code, r.shipment, r.jobs, true);
+        if (r.kind === 'queued') {
+          recordReprint(deps.repos.deskActions, req.why, now(), {
+            accountId: session.accountId,
+            deliveryId: s.deliveryId,
+            entryId: entry!.id,
+            jobId: r.jobs[0]?.id ?? null,
+          });
+          return o.report(scanId, code, r.shipment, r.jobs, true);
+        }
         if (r.kind === 'waiting') {
           o.engine.end(entry!, 'error', r.trouble.error); // a reprint is the worker's act of now, not a wait
           return r.trouble.kind === 'login'

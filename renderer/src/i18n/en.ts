@@ -5,6 +5,7 @@
 import { accounts } from './messages/accounts';
 import { audit } from './messages/audit';
 import { batch } from './messages/batch';
+import { commands } from './messages/commands';
 import { common } from './messages/common';
 import { endOfDay } from './messages/endOfDay';
 import { errors } from './messages/errors';
@@ -40,6 +41,7 @@ const areas = [
   audit,
   statistics,
   operators,
+  commands,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

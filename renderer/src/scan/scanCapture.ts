@@ -23,8 +23,8 @@
  * their keys are left alone, they handle Enter as they always did.
  */
 import { useEffect, useRef } from 'react';
-import { takeBadgeScan } from '../operators/badgeScan';
 import { useScans } from '../state/scanStore';
+import { takeDeskScan } from './deskScan';
 import { useSettings } from '../state/settingsStore';
 import { continues, defaultBurstRules, looksFast, scanOf, splitGapOf, type BurstRules, type Key } from './scanBurst';
 
@@ -48,10 +48,13 @@ function stationLine(code: string) {
   if (!firstStops.some((stop) => stop(code, scans.submit))) scans.submit(code);
 }
 
-/** A scan recognised anywhere: to the top route (the newest screen that asked for scans), else the station line. */
+/**
+ * A scan recognised anywhere: a desk command first (it acts as its key, whatever the screen),
+ * then the top route (the newest screen that asked for scans), else the station line.
+ */
 function routeScan(code: string) {
-  // A worker's badge signs them in wherever they are, before any screen sees it.
-  if (takeBadgeScan(code)) return;
+  // A worker's badge or a command barcode acts wherever the focus is, before any screen sees it.
+  if (takeDeskScan(code)) return;
   const top = routes[routes.length - 1];
   (top?.route.current ?? stationLine)(code);
 }

@@ -20,13 +20,17 @@ import {
   type ScanCounters,
   type ScanOutcome,
 } from '../../../shared/contract/workflows';
+import type { ReprintWhy } from '../../../shared/contract/reprint';
+import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
+import { askReprintReason } from '../reprint/reprintReason';
 import { rpc, useConnection } from '../rpc/transport';
 import { shownCode } from '../scan/shownCode';
 import { activeAccount, useAccounts } from './accountsStore';
 import { followList, whenReconnected } from './followList';
 import { usePendingScans } from './pendingScansStore';
+import { useSettings } from './settingsStore';
 import { useStatus } from './statusStore';
 
 /**
@@ -36,6 +40,16 @@ import { useStatus } from './statusStore';
 function tooLong(code: string): string | null {
   return code.trim().length > MAX_CODE_LENGTH
     ? translate(useLanguage.getState().language, 'station.refused.tooLong', { max: MAX_CODE_LENGTH })
+    : null;
+}
+
+/**
+ * A desk code (command barcode, badge) is never a parcel: the scan capture acts on it before it gets
+ * here; should one come anyway (a path that forgot to ask), it is not sent to be journalled as a scan.
+ */
+function deskCodeRefusal(code: string): string | null {
+  return readDeskCode(code, useSettings.getState().settings?.scanner)
+    ? translate(useLanguage.getState().language, 'command.notParcel')
     : null;
 }
 
@@ -341,7 +355,7 @@ export const useScans = create<ScanState>((set, get) => {
     },
 
     submit(code) {
-      const refusal = tooLong(code);
+      const refusal = tooLong(code) ?? deskCodeRefusal(code);
       // Shown as the worker knows the parcel (affixes removed); sent as scanned, the core reads it.
       const shown = shownCode(code);
       if (refusal) return show({ type: 'refused', code: shown, message: refusal });
@@ -358,6 +372,14 @@ export const useScans = create<ScanState>((set, get) => {
     async reprint() {
       const q = openQuestion();
       if (!q) return;
+      let why: ReprintWhy | null = null;
+      if (q.kind === 'already_closed') {
+        // The reason first (recorded with the operator); Esc keeps the question open, nothing printed.
+        why = await askReprintReason(
+          translate(useLanguage.getState().language, 'reprint.why.subject.code', { code: shownCode(q.code) }),
+        );
+        if (!why || openQuestion() !== q) return;
+      }
       markAnswered();
       // Batch mode: Enter collects the code again, accepted; it is weighed again as it lies on the scale.
       if (q.kind === 'weight_check' && batchQuestion()) return get().collect(q.code, true);
@@ -371,7 +393,7 @@ export const useScans = create<ScanState>((set, get) => {
       if (q.kind !== 'already_closed') return;
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
-      const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId });
+      const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId, why: why! });
       if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
     },
 
@@ -407,7 +429,7 @@ export const useScans = create<ScanState>((set, get) => {
 
     async collect(code, acceptWeight) {
       set({ batchError: null, batchSummary: null, feedback: null });
-      const refusal = tooLong(code);
+      const refusal = tooLong(code) ?? deskCodeRefusal(code);
       if (refusal) return set((s) => ({ batchError: refusal, batchLast: null, feedbackSeq: s.feedbackSeq + 1 }));
       const r = await rpc.request('batch.collect', acceptWeight ? { code, acceptWeight: true } : { code });
       if (!r.ok)

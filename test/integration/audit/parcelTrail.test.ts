@@ -51,19 +51,10 @@ const jobsOf = async (id: number) =>
     .sort((a, b) => a.id - b.id);
 const stateOf = (jobId: number) => desk.hs.station.printing.queue.get(jobId).state;
 
-/** A reprint from the print queue with its reason, as the reprint question records it (the reason: cmd's part). */
-async function reprintWithReason(jobId: number, reasonCode: string, note: string | null): Promise<JobView> {
-  const { deps } = desk.hs.station;
-  deps.repos.deskActions.record({
-    action: 'reprint',
-    at: new Date(),
-    accountId: desk.hs.station.accounts.active()!.id,
-    deliveryId,
-    jobId,
-    reasonCode,
-    note,
-  });
-  const copy = (await call('printing.queue.reprint', { jobId })) as JobView;
+/** A reprint from the print queue with its reason: the queue records it with whoever is signed in. */
+async function reprintWithReason(jobId: number, code: 'damaged' | 'other', note: string | null): Promise<JobView> {
+  const why = note ? { code, note } : { code };
+  const copy = (await call('printing.queue.reprint', { jobId, why })) as JobView;
   await waitFor(() => stateOf(copy.id) === 'done', 15_000);
   return copy;
 }
@@ -158,7 +149,7 @@ describe.skipIf(!run)('the audit trail of a parcel (virtual scale, sandbox, virt
     await new Promise((r) => setTimeout(r, 300));
     try {
       deps.desk.signIn(petr);
-      const copy = (await call('printing.queue.reprint', { jobId: last!.id })) as JobView;
+      const copy = (await call('printing.queue.reprint', { jobId: last!.id, why: { code: 'lost' } })) as JobView;
       await waitFor(() => stateOf(copy.id) === 'failed', 15_000);
       await call('printing.queue.retryNow', { jobId: copy.id });
       await waitFor(() => stateOf(copy.id) === 'failed', 15_000);

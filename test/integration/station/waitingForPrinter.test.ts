@@ -64,7 +64,10 @@ describe.skipIf(!needs('keychain'))('labels behind one that waits for an offline
       });
     }
 
-    const reprint = await rpc.call('shipments.reprint', { deliveryIds: [summary.shipments[0]!.deliveryId] });
+    const reprint = await rpc.call('shipments.reprint', {
+      deliveryIds: [summary.shipments[0]!.deliveryId],
+      why: { code: 'damaged' },
+    });
     expect(reprint.results[0]).toMatchObject({ outcome: 'done', print: 'printer_down', error: { code: 'offline' } });
 
     // Back on: every label comes out, none twice (the reprint replaced the label that waited).

@@ -21,7 +21,7 @@ beforeAll(async () => {
   sb = await startSandbox({ seed: 'demo' });
   rig = await startRig(sb, { printWaitMs: 1000 });
   const { handlers } = createQueueReprint(rig.deps);
-  reprintFromQueue = (jobId) => handlers['printing.queue.reprint']({ jobId });
+  reprintFromQueue = (jobId) => handlers['printing.queue.reprint']({ jobId, why: { code: 'damaged' } });
 });
 afterAll(async () => {
   await rig?.close();
@@ -86,7 +86,11 @@ describe('reprint from the print queue', () => {
     rig.printer.set({ jammed: true });
     const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
     expect(again.kind).toBe('already_closed');
-    const second = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
+    const second = await rig.workflows.scanToClose.reprint({
+      deliveryId: d.deliveryId,
+      scanId: again.scanId,
+      why: { code: 'damaged' },
+    });
     const inPrinter = 'jobIds' in second ? second.jobIds[0]! : -1;
     await waitFor(() => rig.deps.queue.get(inPrinter).state === 'sent');
 

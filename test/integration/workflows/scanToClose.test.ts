@@ -85,7 +85,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       expect(again).toMatchObject({ kind: 'already_closed', closedElsewhere: false, labelsAvailable: true });
       expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
 
-      const reprint = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
+      const reprint = await rig.workflows.scanToClose.reprint({
+        deliveryId: d.deliveryId,
+        scanId: again.scanId,
+        why: { code: 'damaged' },
+      });
       expect(reprint).toMatchObject({ kind: 'printed', reprint: true });
       expect(await printedBarcodes(rig, barcodes)).toEqual([...barcodes, ...barcodes]);
       expect(rig.deps.repos.scanLog.get(again.scanId)?.outcome).toBe('reprinted');
@@ -101,7 +105,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       await sandboxFault(sb, { path: '/api/v3/deliveries/tickets', reset: true });
       await sandboxFault(sb, { path: '/api/v3/deliveries', reset: true });
       try {
-        const reprint = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
+        const reprint = await rig.workflows.scanToClose.reprint({
+          deliveryId: d.deliveryId,
+          scanId: again.scanId,
+          why: { code: 'damaged' },
+        });
         expect(reprint).toMatchObject({ kind: 'printed', reprint: true });
       } finally {
         await sandboxFault(sb, null);
@@ -133,7 +141,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       await waitFor(() => rig.deps.queue.get(jobId).state === 'sent');
       const again = await rig.workflows.scanToClose.scan(String(d.deliveryId));
       expect(again.kind).toBe('already_closed');
-      const reprint = await rig.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: again.scanId });
+      const reprint = await rig.workflows.scanToClose.reprint({
+        deliveryId: d.deliveryId,
+        scanId: again.scanId,
+        why: { code: 'damaged' },
+      });
       expect(reprint).toMatchObject({ kind: 'error', error: { code: 'labels_in_printer' } });
       rig.printer.set({ jammed: false });
       await waitFor(() => rig.deps.queue.get(jobId).state === 'done');
@@ -409,7 +421,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('two stations on one service', ()
     expect(printedCount(other)).toBe(0);
     expect(other.deps.repos.shipments.get(other.session.accountId, d.deliveryId)?.state).toBe(1);
 
-    const reprint = await other.workflows.scanToClose.reprint({ deliveryId: d.deliveryId, scanId: second.scanId });
+    const reprint = await other.workflows.scanToClose.reprint({
+      deliveryId: d.deliveryId,
+      scanId: second.scanId,
+      why: { code: 'damaged' },
+    });
     expect(reprint.kind).toBe('printed');
     const barcodes = await barcodesOf(other, [d.deliveryId]);
     expect(await printedBarcodes(other, barcodes)).toEqual(barcodes);

@@ -78,7 +78,7 @@ describe('shipments.close', () => {
     const closed = await actions.close([id!]);
     const jobId = closed.results[0]!.jobIds[0]!;
     await waitFor(() => rig.deps.queue.get(jobId).state === 'sent');
-    const again = await actions.reprint([id!]);
+    const again = await actions.reprint([id!], { code: 'damaged' });
     expect(again.results[0]).toMatchObject({ outcome: 'skipped', error: { code: 'labels_in_printer' } });
     rig.printer.set({ jammed: false });
     await waitFor(() => rig.deps.queue.get(jobId).state === 'done');
@@ -180,7 +180,7 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('shipments.printLabels and shipme
       body: JSON.stringify({ path: '/api/v3/deliveries/zpl', status: 503 }),
     });
     try {
-      const summary = await actions.reprint([id]);
+      const summary = await actions.reprint([id], { code: 'damaged' });
       expect(summary.results[0]).toMatchObject({ outcome: 'done', print: 'printed' });
       expect(rig.printer.printed().map((l) => l.zpl)).toEqual(first);
     } finally {
@@ -264,7 +264,7 @@ describe('one label per parcel across paths', () => {
       const waiting = closed.results[0]!.jobIds;
       expect(waiting.length).toBeGreaterThan(0);
 
-      const again = await actions.reprint([id!]);
+      const again = await actions.reprint([id!], { code: 'damaged' });
       expect(again.results[0]).toMatchObject({ outcome: 'done' });
       // The waiting job was replaced by the new one, in the same commit.
       for (const j of waiting)

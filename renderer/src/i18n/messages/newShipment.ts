@@ -101,6 +101,8 @@ export const newShipment = defineMessages({
     'newShipment.err.weightPositive': 'The weight must be more than 0 kg.',
     'newShipment.warn.unprintable': 'Characters the label cannot print (they come out as boxes): {chars}',
     'newShipment.err.dimensionFormat': 'Whole centimetres, 1 to 9999.',
+    'newShipment.err.deskCodePrefix':
+      'An order number cannot begin with {prefix}: the station would read it as a command barcode.',
     'newShipment.party.type': 'Type',
     'newShipment.party.firstname': 'First name',
     'newShipment.party.surname': 'Surname or company',
@@ -232,6 +234,8 @@ export const newShipment = defineMessages({
     'newShipment.err.weightPositive': 'Hmotnost musí být větší než 0 kg.',
     'newShipment.warn.unprintable': 'Znaky, které štítek nevytiskne (vyjdou jako čtverečky): {chars}',
     'newShipment.err.dimensionFormat': 'Celé centimetry, 1 až 9999.',
+    'newShipment.err.deskCodePrefix':
+      'Číslo objednávky nesmí začínat {prefix}: stanice by ho četla jako příkazový kód.',
     'newShipment.party.type': 'Typ',
     'newShipment.party.firstname': 'Jméno',
     'newShipment.party.surname': 'Příjmení nebo firma',

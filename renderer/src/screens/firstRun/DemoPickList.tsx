@@ -15,6 +15,7 @@ import { useModalDialog } from '../../hooks/useModalDialog';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
 import { useScanRoute } from '../../scan/scanCapture';
+import { takeDeskScan } from '../../scan/deskScan';
 import { shownCode } from '../../scan/shownCode';
 import './firstRun.css';
 
@@ -108,7 +109,7 @@ export function DemoPickList({ onClose }: { onClose(): void }) {
   const submit = async (scanned = code) => {
     const c = scanned.trim();
     setCode('');
-    if (!c) return;
+    if (!c || takeDeskScan(c)) return;
     setResult({ kind: 'scan', ok: null, text: t('firstRun.result.working', { code: shownCode(c) }) });
     const r = await rpc.request('scan.submit', { code: c });
     if (r.ok) waiting.current = r.value.scanId;

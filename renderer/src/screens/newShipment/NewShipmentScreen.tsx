@@ -11,6 +11,7 @@ import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import type { SaveResult, ShipmentDraft, TransportOption } from '../../../../shared/contract/newShipment';
 import type { ActionPrint, ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
 import { shipmentStates, type CachedCollectionPlace } from '../../../../shared/contract/shipments';
+import { DESK_CODE_PREFIX } from '../../../../shared/scan/deskCodes';
 import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
@@ -39,7 +40,10 @@ function bannerOfPrint(print: ActionPrint): 'ok' | 'info' | 'conflict' | 'error'
 type Saved = Extract<SaveResult, { kind: 'saved' }>;
 
 function issueText(t: T, i: DraftIssue, nameOf: (code: string) => string): string {
-  return t(`newShipment.err.${i.code}` as MessageKey, { other: i.params?.other ? nameOf(i.params.other) : '' });
+  return t(`newShipment.err.${i.code}` as MessageKey, {
+    other: i.params?.other ? nameOf(i.params.other) : '',
+    prefix: DESK_CODE_PREFIX,
+  });
 }
 
 /** Field errors from an RPC refusal of the params (paths under `draft`), in the UI language: never zod's English. */
@@ -221,7 +225,9 @@ export function NewShipmentScreen() {
         Object.fromEntries(
           v.fieldErrors.map((e) => [
             e.field,
-            e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' }),
+            e.code === 'service'
+              ? e.message
+              : t(`newShipment.err.${e.code}` as MessageKey, { other: '', prefix: DESK_CODE_PREFIX }),
           ]),
         ),
       );
@@ -289,7 +295,9 @@ export function NewShipmentScreen() {
         Object.fromEntries(
           v.fieldErrors.map((e) => [
             e.field,
-            e.code === 'service' ? e.message : t(`newShipment.err.${e.code}` as MessageKey, { other: '' }),
+            e.code === 'service'
+              ? e.message
+              : t(`newShipment.err.${e.code}` as MessageKey, { other: '', prefix: DESK_CODE_PREFIX }),
           ]),
         ),
       );

@@ -14,6 +14,7 @@ import type { MessageKey } from '../../i18n/en';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc, useConnection } from '../../rpc/transport';
+import { askReprintReason } from '../../reprint/reprintReason';
 import { followJobs } from '../../state/followJobs';
 import { usePendingScans } from '../../state/pendingScansStore';
 import { formatDateTime } from '../shipments/format';
@@ -175,7 +176,13 @@ export function QueueScreen() {
   const scans = usePendingScans((s) => s.scans);
 
   async function run(method: JobAction, id: number) {
-    const r = await rpc.request(method, { jobId: id });
+    let r;
+    if (method === 'printing.queue.reprint') {
+      // Every reprint says why (recorded with the operator); Esc: nothing is printed.
+      const why = await askReprintReason(t('reprint.why.subject.job', { id }));
+      if (!why) return;
+      r = await rpc.request(method, { jobId: id, why });
+    } else r = await rpc.request(method, { jobId: id });
     // The translated refusal names the job itself (its id comes in the error's details).
     setActionError(r.ok ? null : errorText(t, r.error));
   }

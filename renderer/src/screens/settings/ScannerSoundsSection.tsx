@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { useSettings } from '../../state/settingsStore';
 import { Field, FormActions, Notice } from './Field';
 import { playTestSound } from './testSound';
+import { CommandSheetSection } from './CommandSheet';
 
 /** What the lookup will see of a scan, for the try-out field: the core's own normalisation. */
 function readAs(raw: string, prefix: string, suffix: string): string {
@@ -168,6 +169,7 @@ export function ScannerSoundsSection() {
         </div>
         {soundNote && <Notice kind="bad">{soundNote}</Notice>}
       </div>
+      <CommandSheetSection />
     </div>
   );
 }

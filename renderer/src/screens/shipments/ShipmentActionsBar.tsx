@@ -5,7 +5,9 @@
  */
 import { useState } from 'react';
 import type { LabelFormat, ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
+import type { ReprintWhy } from '../../../../shared/contract/reprint';
 import { useT } from '../../i18n';
+import { askReprintReason } from '../../reprint/reprintReason';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
@@ -21,7 +23,13 @@ export interface ActionReport {
 
 /** The contract takes up to 1000 ids per call; a bigger selection goes in chunks, answers joined. */
 const CHUNK = 500;
-async function run(action: ActionName, ids: number[], format: LabelFormat, position: number): Promise<ActionReport> {
+async function run(
+  action: ActionName,
+  ids: number[],
+  format: LabelFormat,
+  position: number,
+  why: ReprintWhy | null,
+): Promise<ActionReport> {
   const joined: ShipmentActionSummary = { results: [], done: 0, failed: 0, skipped: 0 };
   for (let i = 0; i < ids.length; i += CHUNK) {
     const deliveryIds = ids.slice(i, i + CHUNK);
@@ -29,7 +37,7 @@ async function run(action: ActionName, ids: number[], format: LabelFormat, posit
       action === 'close'
         ? await rpc.request('shipments.close', { deliveryIds })
         : action === 'reprint'
-          ? await rpc.request('shipments.reprint', { deliveryIds })
+          ? await rpc.request('shipments.reprint', { deliveryIds, why: why! })
           : action === 'cancel'
             ? await rpc.request('shipments.cancel', { deliveryIds })
             : await rpc.request('shipments.printLabels', {
@@ -61,10 +69,16 @@ export function ShipmentActionsBar(p: {
 
   async function act(action: ActionName) {
     setConfirming(false);
+    let why: ReprintWhy | null = null;
+    if (action === 'reprint') {
+      // Every reprint says why (recorded with the operator); Esc: nothing is printed.
+      why = await askReprintReason(t('reprint.why.subject.shipments', { ids: p.selected.join(', ') }));
+      if (!why) return;
+    }
     setBusy(action);
     p.onReport(null);
     try {
-      p.onReport(await run(action, p.selected, format, position));
+      p.onReport(await run(action, p.selected, format, position, why));
     } finally {
       setBusy(null);
     }

@@ -20,8 +20,9 @@ import { Counters, LabelPreviews, PendingScans, RecentScans } from './StationPan
 import { VerifyPanel, dismissCheckResult, takeForCheck } from './VerifyPanel';
 import { WeighPanel } from './WeighPanel';
 import { addStationFirstStop } from '../../scan/scanCapture';
-import { takeBadgeScan } from '../../operators/badgeScan';
 import { SignInPrompt } from '../../operators/SignInPrompt';
+import { cancelParcel, reprintLast } from '../../scan/deskCommand';
+import { takeDeskScan } from '../../scan/deskScan';
 import './station.css';
 
 // A scan typed with the focus anywhere (another field, another screen) meets the label check too.
@@ -103,6 +104,15 @@ export function StationScreen() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // The keys the command sheet's reprint-last and cancel codes stand for.
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'p' || e.key === 'P')) {
+        e.preventDefault(); // not the browser's print dialog
+        return void reprintLast();
+      }
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key === 'Delete') {
+        e.preventDefault();
+        return void cancelParcel();
+      }
       if (e.key !== BATCH_KEY) return;
       // F5 would reload the page in the web host: here it toggles batch mode.
       e.preventDefault();
@@ -117,13 +127,12 @@ export function StationScreen() {
       e.preventDefault();
       const code = value.trim();
       setValue('');
+      if (code && takeDeskScan(code)) return;
       if (batchMode && (e.ctrlKey || e.metaKey)) {
         dismissCheckResult();
         if (code) void collect(code).then(() => closeAll());
         else void closeAll();
       } else if (code) {
-        // A worker's badge scanned into the box signs them in: it is no parcel.
-        if (takeBadgeScan(code)) return;
         if (batchMode) {
           // A batch scan is no label check: a red answer about the last parcel goes.
           dismissCheckResult();
@@ -186,6 +195,12 @@ export function StationScreen() {
           </span>
           <span>
             <kbd>Esc</kbd> {t('station.key.clear')}
+          </span>
+          <span>
+            <kbd>Ctrl+P</kbd> {t('command.key.reprintLast')}
+          </span>
+          <span>
+            <kbd>Ctrl+Del</kbd> {t('command.key.cancelParcel')}
           </span>
         </p>
         <PrinterState />

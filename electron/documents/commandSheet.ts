@@ -1,0 +1,183 @@
+/**
+ * The command sheet: an A4 PDF with one Code 128 per desk command (shared/scan/deskCodes.ts), its
+ * name and the key it stands for in the UI language, to print and pin beside the desk. A scanner
+ * reads the codes like any parcel's; the station acts on each as its key would.
+ *
+ * As the demo pick list: the module is 1.5 pt and every symbol starts on a multiple of 3 pt, so the
+ * on-screen preview at 96 dpi shows each module as exactly 2 pixels (scannable from the screen too).
+ * Each code has the full line width below its name: the longest command fits at 1.5 pt.
+ */
+import PDFDocument from 'pdfkit';
+import { commandBarcode, deskCommands, type DeskCommand } from '../../shared/scan/deskCodes';
+import { code128Bars, QUIET_ZONE_MODULES } from './code128Bars';
+import { documentFonts } from './documentFonts';
+
+export type CommandSheetLanguage = 'en' | 'cs';
+
+interface CommandText {
+  name: string;
+  /** The key the command stands for on the Station screen. */
+  key: string;
+  what: string;
+}
+
+const TEXTS: Record<
+  CommandSheetLanguage,
+  { title: string; intro: string; keyLabel: string; commands: Record<DeskCommand, CommandText> }
+> = {
+  en: {
+    title: 'Command sheet',
+    intro:
+      'Scan a code to do what its key does, wherever the focus is on the station. The codes begin with !LS-, which no shipment code can begin with.',
+    keyLabel: 'Key',
+    commands: {
+      reprint_last: {
+        name: 'Reprint the last label',
+        key: 'Ctrl+P',
+        what: 'Prints the newest label of this desk again, after you say why.',
+      },
+      cancel_parcel: {
+        name: 'Cancel the parcel in progress',
+        key: 'Ctrl+Delete',
+        what: 'Cancels the last scan’s labels still waiting in the print queue.',
+      },
+      batch_toggle: {
+        name: 'Batch mode on / off',
+        key: 'F5',
+        what: 'Scans are collected, nothing is closed until Close all.',
+      },
+      close_all: {
+        name: 'Close all (the batch)',
+        key: 'Ctrl+Enter',
+        what: 'Closes every collected parcel and prints their labels.',
+      },
+      sign_out: { name: 'Sign out', key: 'Sign out (top bar)', what: 'Signs the worker out of this desk.' },
+      next_package: {
+        name: 'Next package: skip weighing',
+        key: 'F10',
+        what: 'The parcel on the scale keeps its shipment’s weight.',
+      },
+    },
+  },
+  cs: {
+    title: 'Arch příkazových kódů',
+    intro:
+      'Naskenujte kód a stanice udělá totéž co jeho klávesa, ať je kurzor kdekoli. Kódy začínají !LS-, čímž nemůže začínat žádný kód zásilky.',
+    keyLabel: 'Klávesa',
+    commands: {
+      reprint_last: {
+        name: 'Vytisknout poslední štítek znovu',
+        key: 'Ctrl+P',
+        what: 'Vytiskne znovu nejnovější štítek tohoto stolu, jakmile uvedete důvod.',
+      },
+      cancel_parcel: {
+        name: 'Zrušit rozpracovanou zásilku',
+        key: 'Ctrl+Delete',
+        what: 'Zruší štítky posledního skenu, které ještě čekají v tiskové frontě.',
+      },
+      batch_toggle: {
+        name: 'Hromadný režim zapnout / vypnout',
+        key: 'F5',
+        what: 'Skeny se sbírají, nic se neuzavře do „Uzavřít vše“.',
+      },
+      close_all: {
+        name: 'Uzavřít vše (dávku)',
+        key: 'Ctrl+Enter',
+        what: 'Uzavře všechny sebrané zásilky a vytiskne jejich štítky.',
+      },
+      sign_out: { name: 'Odhlásit se', key: 'Odhlásit (horní lišta)', what: 'Odhlásí pracovníka od tohoto stolu.' },
+      next_package: {
+        name: 'Další balík: přeskočit vážení',
+        key: 'F10',
+        what: 'Zásilka na váze si ponechá svou hmotnost.',
+      },
+    },
+  },
+};
+
+/** The commands' names and keys as the sheet prints them (the renderer's catalogue has its own copy for the screen). */
+export const commandSheetTexts = TEXTS;
+
+const PAGE: [number, number] = [595.28, 841.89];
+/** Multiples of 3 pt: whole pixels at 96 dpi. */
+const LEFT = 42;
+const TOP = 42;
+const MODULE_PT = 1.5;
+const BAR_H = 48;
+const ROW_H = 111;
+const WIDTH = PAGE[0] - 2 * LEFT;
+const FONT = 'DejaVu';
+const BOLD = 'DejaVu-Bold';
+
+function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number): void {
+  const pattern = code128Bars(code);
+  const left = x + QUIET_ZONE_MODULES * MODULE_PT;
+  doc.save().fillColor('black');
+  for (const bar of pattern.bars) doc.rect(left + bar.start * MODULE_PT, y, bar.width * MODULE_PT, BAR_H);
+  doc.fill().restore();
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('black')
+    .text(code, left, y + BAR_H + 3, { width: pattern.modules * MODULE_PT, align: 'center', lineBreak: false });
+}
+
+export async function renderCommandSheetPdf(opts: { language: CommandSheetLanguage; created: Date }): Promise<Buffer> {
+  const tx = TEXTS[opts.language];
+  const doc = new PDFDocument({
+    size: PAGE,
+    margin: 0,
+    info: { Title: tx.title, Creator: 'Label Station', CreationDate: opts.created },
+  });
+  const fonts = documentFonts();
+  doc.registerFont(FONT, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
+
+  doc.font(BOLD).fontSize(18).fillColor('black').text(tx.title, LEFT, TOP, { lineBreak: false });
+  doc
+    .font(FONT)
+    .fontSize(9.5)
+    .text(tx.intro, LEFT, TOP + 27, { width: WIDTH });
+  let y = Math.ceil((doc.y + 12) / 3) * 3;
+  for (const c of deskCommands) {
+    const t = tx.commands[c];
+    doc
+      .font(BOLD)
+      .fontSize(13)
+      .fillColor('black')
+      .text(t.name, LEFT, y, { width: WIDTH * 0.62, lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(11)
+      .text(`${tx.keyLabel}: ${t.key}`, LEFT + WIDTH * 0.62, y + 1, {
+        width: WIDTH * 0.38,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc
+      .fontSize(9)
+      .fillColor('#444444')
+      .text(t.what, LEFT, y + 18, { width: WIDTH, lineBreak: false, ellipsis: true });
+    drawBarcode(doc, commandBarcode(c), LEFT, y + 33);
+    doc
+      .save()
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .moveTo(LEFT, y + ROW_H - 6)
+      .lineTo(PAGE[0] - LEFT, y + ROW_H - 6)
+      .stroke()
+      .restore();
+    y += ROW_H;
+  }
+  return toBuffer(doc);
+}

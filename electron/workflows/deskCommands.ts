@@ -1,0 +1,94 @@
+/**
+ * What the command barcodes need from the core (shared/contract/deskCommands.ts): the command
+ * sheet, shown and printed like the demo pick list, and the cancel of the parcel in progress —
+ * the one command no key did before. The other commands call the methods their keys call.
+ */
+import type { CancelledParcel } from '../../shared/contract/deskCommands';
+import type { StoredJob } from '../store/printJobsRepo';
+import { waitsForPrinter } from '../../shared/contract/printing';
+import { StationError } from '../base/stationError';
+import { renderCommandSheetPdf, type CommandSheetLanguage } from '../documents/commandSheet';
+import { previewPdf } from '../printing/labelPreview';
+import type { Handlers } from '../rpc/rpcServer';
+import type { WorkflowDeps } from './workflowDeps';
+
+export interface DeskCommandsDeps {
+  deps: WorkflowDeps;
+  /** The language when the renderer names none (the station's setting, or the system's). */
+  language(): CommandSheetLanguage;
+}
+
+export function createDeskCommands(o: DeskCommandsDeps) {
+  const { deps } = o;
+  const pdf = (language?: CommandSheetLanguage) =>
+    renderCommandSheetPdf({ language: language ?? o.language(), created: deps.clock.now() });
+
+  /**
+   * The newest scan's labels that have not reached the printer (queued, or waiting for it) are
+   * cancelled, one `parcel_cancelled` per job; a label being sent or printed is left alone (it
+   * would come out anyway). Only the newest scan: the parcel the worker has in their hands.
+   */
+  function cancelParcel(): CancelledParcel | null {
+    const s = deps.session();
+    if (!s) return null;
+    const last = deps.repos.journal.latestScans(s.accountId, 1)[0];
+    if (!last) return null;
+    const waiting = last.jobIds
+      .map((id) => {
+        try {
+          return deps.queue.get(id);
+        } catch {
+          return null;
+        }
+      })
+      .filter((j): j is StoredJob => !!j && (j.state === 'queued' || waitsForPrinter(j)));
+    if (!waiting.length) return null;
+    const now = deps.clock.now();
+    const cancelled: number[] = [];
+    for (const j of waiting) {
+      try {
+        deps.queue.cancel(j.id);
+      } catch (err) {
+        // Taken by the printer meanwhile: it prints; the others are still cancelled.
+        if (err instanceof StationError && err.code === 'job_not_cancellable') continue;
+        throw err;
+      }
+      cancelled.push(j.id);
+      deps.repos.deskActions.record({
+        action: 'parcel_cancelled',
+        at: now,
+        accountId: s.accountId,
+        deliveryId: last.deliveryId,
+        entryId: deps.repos.journal.entriesOfJob(j.id)[0]?.id ?? null,
+        jobId: j.id,
+      });
+    }
+    return cancelled.length
+      ? { scanId: last.scanId, code: last.code, deliveryId: last.deliveryId, jobIds: cancelled }
+      : null;
+  }
+
+  const handlers: Pick<Handlers, 'commands.sheet' | 'commands.printSheet' | 'commands.cancelParcel'> = {
+    // 96 dpi: the PDF's bars are laid out to whole pixels at exactly this resolution.
+    'commands.sheet': async ({ language }) => ({ pages: await previewPdf(await pdf(language), 96) }),
+    'commands.printSheet': async ({ language }) => {
+      const printerId = deps.routes().protocolPrinterId;
+      if (!printerId)
+        throw new StationError(
+          'no_office_printer',
+          'No office printer is set. Choose one for collection protocols under Settings → Printing → Routing.',
+        );
+      const job = deps.queue.enqueue({
+        kind: 'print',
+        printerId,
+        format: 'pdf',
+        payload: await pdf(language),
+        labelRef: 'commands:sheet',
+        title: 'Command sheet',
+      });
+      return { jobId: job.id };
+    },
+    'commands.cancelParcel': () => ({ cancelled: cancelParcel() }),
+  };
+  return { pdf, cancelParcel, handlers };
+}

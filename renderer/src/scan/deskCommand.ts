@@ -1,0 +1,115 @@
+/**
+ * Command barcodes (shared/scan/deskCodes.ts) acted on wherever the focus is: a scan that is a
+ * desk command does what its key does, before any screen's scan route sees it, and never reaches
+ * `scan.submit` (the core would journal it as a parcel). One small map, command → what its key does:
+ *
+ * - reprint_last (Ctrl+P on the Station screen): the newest label of this desk (the core's "last
+ *   labels", none cancelled) is printed again after the reprint question (the reason);
+ * - cancel_parcel (Ctrl+Delete): the newest scan's labels still waiting in the print queue are
+ *   cancelled (commands.cancelParcel); nothing waiting: "nothing to cancel";
+ * - batch_toggle (F5), close_all (Ctrl+Enter in batch mode), next_package (F10, the scale's skip);
+ * - sign_out: the operators' sign-out.
+ *
+ * Each one says what it did in a short note (CommandNote.tsx); an unknown desk code is refused.
+ */
+import { create } from 'zustand';
+import { readDeskCode, type DeskCommand } from '../../../shared/scan/deskCodes';
+import { errorTextNow, translate, useLanguage } from '../i18n';
+import type { MessageKey } from '../i18n/en';
+import { askReprintReason } from '../reprint/reprintReason';
+import { rpc } from '../rpc/transport';
+import { useScans } from '../state/scanStore';
+import { useSettings } from '../state/settingsStore';
+import { useScale } from '../screens/station/WeighPanel';
+
+/** The note a command leaves: what it did (ok), found nothing to do (none), or could not do (bad). */
+export interface CommandNote {
+  seq: number;
+  command: DeskCommand | 'unknown';
+  tone: 'ok' | 'none' | 'bad';
+  text: string;
+}
+export const useCommandNote = create<{ note: CommandNote | null; hide(): void }>((set) => ({
+  note: null,
+  hide: () => set({ note: null }),
+}));
+
+let seq = 0;
+const tr = (key: MessageKey, params?: Record<string, string | number>) =>
+  translate(useLanguage.getState().language, key, params);
+function say(command: CommandNote['command'], tone: CommandNote['tone'], text: string) {
+  useCommandNote.setState({ note: { seq: ++seq, command, tone, text } });
+}
+const failed = (command: DeskCommand, e: Parameters<typeof errorTextNow>[0]) =>
+  say(command, 'bad', tr('command.failed', { reason: errorTextNow(e) }));
+
+/** Ctrl+P: the newest label of this desk again, after the worker says why. */
+export async function reprintLast(): Promise<void> {
+  const recent = await rpc.request('scan.recent', {});
+  if (!recent.ok) return failed('reprint_last', recent.error);
+  const last = recent.value.labels[0];
+  if (!last) return say('reprint_last', 'none', tr('command.none.reprint_last'));
+  const why = await askReprintReason(tr('reprint.why.subject.job', { id: last.jobId }));
+  if (!why) return say('reprint_last', 'none', tr('command.cancelled.reprint_last'));
+  const r = await rpc.request('printing.queue.reprint', { jobId: last.jobId, why });
+  if (!r.ok) return failed('reprint_last', r.error);
+  say('reprint_last', 'ok', tr('command.done.reprint_last', { id: last.jobId }));
+}
+
+/** Ctrl+Delete: the newest scan's labels that still wait in the queue are cancelled. */
+export async function cancelParcel(): Promise<void> {
+  const r = await rpc.request('commands.cancelParcel', {});
+  if (!r.ok) return failed('cancel_parcel', r.error);
+  const c = r.value.cancelled;
+  if (!c) return say('cancel_parcel', 'none', tr('command.none.cancel_parcel'));
+  say('cancel_parcel', 'ok', tr('command.done.cancel_parcel', { code: c.code }));
+}
+
+const commands: Record<DeskCommand, () => Promise<void> | void> = {
+  reprint_last: reprintLast,
+  cancel_parcel: cancelParcel,
+  batch_toggle() {
+    const scans = useScans.getState();
+    const on = !scans.batchMode;
+    scans.setBatchMode(on);
+    say('batch_toggle', 'ok', tr(on ? 'command.done.batch_on' : 'command.done.batch_off'));
+  },
+  async close_all() {
+    const scans = useScans.getState();
+    if (!scans.batchMode) return say('close_all', 'none', tr('command.none.close_all'));
+    say('close_all', 'ok', tr('command.done.close_all'));
+    await scans.closeAll();
+  },
+  async sign_out() {
+    const r = await rpc.request('operators.signOut', { way: 'command' });
+    if (!r.ok) return failed('sign_out', r.error);
+    say('sign_out', r.value.operator ? 'bad' : 'ok', tr('command.done.sign_out'));
+  },
+  async next_package() {
+    if (!useScale.getState().weighing) return say('next_package', 'none', tr('command.none.next_package'));
+    const r = await rpc.request('scale.skipWeighing', {});
+    if (!r.ok) return failed('next_package', r.error);
+    say(
+      'next_package',
+      r.value.skipped ? 'ok' : 'none',
+      tr(r.value.skipped ? 'command.done.next_package' : 'command.none.next_package'),
+    );
+  },
+};
+
+/**
+ * True when `code` is a desk command (done here) or an unknown desk code (refused here); false for
+ * a parcel's code and for a badge (the operators' sign-in takes those).
+ */
+export function takeDeskCommand(code: string): boolean {
+  const d = readDeskCode(code, useSettings.getState().settings?.scanner);
+  if (!d || d.kind === 'badge') return false;
+  if (d.kind === 'unknown') {
+    say('unknown', 'bad', tr('command.unknown', { code: d.code }));
+    return true;
+  }
+  void Promise.resolve(commands[d.command]()).catch((err: unknown) =>
+    say(d.command, 'bad', tr('command.failed', { reason: err instanceof Error ? err.message : String(err) })),
+  );
+  return true;
+}

@@ -1,0 +1,34 @@
+/**
+ * Command barcodes in the RPC contract: the command sheet (shared/scan/deskCodes.ts's codes as a
+ * PDF to print beside the desk) and what a command needs from the core that no key did before —
+ * cancelling the parcel in progress. The other commands use the methods their keys use.
+ */
+import { z } from 'zod';
+import { previewPage } from './printing';
+
+const sheetParams = z.object({ language: z.enum(['en', 'cs']).optional() }).strict();
+
+/** What `commands.cancelParcel` cancelled: the newest scan's labels that still waited in the queue. */
+export const cancelledParcel = z.object({
+  scanId: z.number().int(),
+  code: z.string(),
+  deliveryId: z.number().int().nullable(),
+  jobIds: z.array(z.number().int()),
+});
+export type CancelledParcel = z.infer<typeof cancelledParcel>;
+
+export const deskCommandMethods = {
+  /** The command sheet's pages as PNG (96 dpi: modules are whole pixels, scannable from the screen). */
+  'commands.sheet': { params: sheetParams, result: z.object({ pages: z.array(previewPage) }) },
+  /** The command sheet on the office printer route (the protocol printer; the virtual PDF printer by default). */
+  'commands.printSheet': { params: sheetParams, result: z.object({ jobId: z.number().int() }) },
+  /**
+   * The cancel command (Ctrl+Delete): the newest scan of this desk whose labels still wait in the
+   * print queue (not yet at the printer) has them cancelled, recorded as `parcel_cancelled`; null
+   * when there is nothing to cancel (no scan, or its labels already reached the printer).
+   */
+  'commands.cancelParcel': {
+    params: z.object({}).strict(),
+    result: z.object({ cancelled: cancelledParcel.nullable() }),
+  },
+};

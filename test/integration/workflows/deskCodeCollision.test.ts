@@ -1,0 +1,107 @@
+/**
+ * No shipment key can be taken for a command barcode or a badge: none begins with the desk codes'
+ * prefix `!LS-`. Checked over every key the service issues (the demo seed's and shipments closed
+ * now: deliveryId, deliveryNumber, package barcodes, externalId) and the spec's own format of
+ * `deliveryId` (an integer: digits only, spec "Delivery: response fields"); the one key an e-shop
+ * chooses itself, externalId, is refused by the station's New shipment (the core, before anything
+ * is sent to the service).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAddressBookRepo } from '../../../electron/store/addressBookRepo';
+import { createNewShipment } from '../../../electron/workflows/newShipment';
+import { shipmentDraft } from '../../../shared/contract/newShipment';
+import { readDeskCode } from '../../../shared/scan/deskCodes';
+import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { shipment } from '../api/support';
+import { startRig, type Rig } from './workflowRig';
+
+/** Written out, not imported: the prefix the command sheet prints and a scanner types. */
+const PREFIX = '!LS-';
+
+let sb: Sandbox;
+let rig: Rig;
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 'demo' });
+  rig = await startRig(sb);
+});
+afterAll(async () => {
+  await rig?.close();
+  await sb?.close();
+});
+
+function keysOf(d: {
+  deliveryId: number;
+  deliveryNumber?: string | null;
+  externalId?: string | null;
+  packages: { barcode?: string | null }[];
+}) {
+  return [String(d.deliveryId), d.deliveryNumber, d.externalId, ...d.packages.map((p) => p.barcode)].filter(
+    (k): k is string => typeof k === 'string' && k !== '',
+  );
+}
+
+describe('desk codes never collide with shipment keys', () => {
+  it('every key of the seeded shipments and of shipments closed now is read as a parcel, none begins with the prefix', async () => {
+    // Closed now: a deliveryNumber and package barcodes issued by the carrier of each seeded kind.
+    const inserted = await rig.session.client.insertDeliveries([
+      shipment(),
+      shipment({ packages: [{ weight: '1' }, { weight: '2' }] }),
+    ]);
+    for (const d of inserted) expect((await rig.workflows.scanToClose.scan(d.externalId!)).kind).toBe('printed');
+    const all = [];
+    for await (const page of rig.session.client.pageDeliveries({})) all.push(...page);
+    expect(all.length).toBeGreaterThan(15);
+    const closed = all.filter((d) => d.deliveryNumber);
+    expect(closed.length).toBeGreaterThanOrEqual(2);
+    const keys = all.flatMap(keysOf);
+    expect(keys.length).toBeGreaterThan(all.length * 2);
+    for (const k of keys) {
+      expect(k.toUpperCase().startsWith(PREFIX), k).toBe(false);
+      expect(readDeskCode(k), k).toBeNull();
+    }
+    // The spec's deliveryId is an integer: digits only, never a "!".
+    for (const d of all) expect(String(d.deliveryId)).toMatch(/^\d+$/);
+  });
+
+  it('New shipment refuses an order number (externalId) that begins with the prefix, in either case, and sends nothing', async () => {
+    const ns = createNewShipment({ deps: rig.deps, addressBook: createAddressBookRepo(rig.db), printWaitMs: 8000 });
+    const count = async () => {
+      let n = 0;
+      for await (const page of rig.session.client.pageDeliveries({})) n += page.length;
+      return n;
+    };
+    const before = await count();
+    for (const externalId of ['!LS-REPRINT_LAST', '!ls-ord-1', '  !LS-OP-7']) {
+      const r = await ns.insert(
+        shipmentDraft.parse({
+          sender: { type: 'collectionPlace', collectionPlace: 'WH-PRAHA' },
+          recipient: {
+            type: 'address',
+            firstname: 'Jana',
+            surname: 'Nováková',
+            phone: '+420 601 234 567',
+            address: { street: 'Dlouhá 12', city: 'Praha 1', postalCode: '11000', state: 'CZ' },
+          },
+          value: '1500',
+          valueCurrency: 'CZK',
+          packages: [{ weight: '2', length: '30', width: '20', height: '10' }],
+          agent: 'NP',
+          deliveryType: 'NP-DOOR',
+          externalId,
+        }),
+        { phoneRequired: false, dimensionsRequired: false },
+        false,
+      );
+      expect(r.kind, externalId).toBe('invalid');
+      if (r.kind !== 'invalid') continue;
+      expect(r.fieldErrors).toEqual([
+        expect.objectContaining({
+          field: 'externalId',
+          code: 'deskCodePrefix',
+          message: expect.stringContaining('!LS-'),
+        }),
+      ]);
+    }
+    expect(await count()).toBe(before);
+  });
+});
