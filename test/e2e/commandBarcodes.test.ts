@@ -211,7 +211,11 @@ describe.each([
       await scanElsewhere(codes.SIGN_OUT!);
       await noteOf('sign_out', 'ok');
       expect((await rpc.call('operators.who', {})).operator).toBeNull();
-      expect(actions().filter((a) => a.action === 'sign_out').map((a) => a.reasonCode)).toEqual(['command']);
+      expect(
+        actions()
+          .filter((a) => a.action === 'sign_out')
+          .map((a) => a.reasonCode),
+      ).toEqual(['command']);
       await hideNote();
       await scanElsewhere('!LS-SELF_DESTRUCT');
       expect(await noteOf('unknown', 'bad')).toContain('!LS-SELF_DESTRUCT');
