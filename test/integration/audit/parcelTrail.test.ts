@@ -174,11 +174,12 @@ describe.skipIf(!run)('the audit trail of a parcel (virtual scale, sandbox, virt
         { action: 'job_retried', operatorId: petr.id, desk: os.hostname(), jobId: copy.id, entry: true },
         { action: 'job_cancelled', operatorId: jana.id, desk: os.hostname(), jobId: copy.id, entry: true },
       ]);
-      // The trail names them too, with the printer, after the copy's failure.
+      // The trail names them too: the reprint that made the copy, then the copy's failure, the retry, the cancel.
       const tail = ((await call('shipments.trail', { deliveryId })) as TrailStep[])
         .filter((s) => s.jobId === copy.id)
         .map((s) => [s.step, s.operator?.name ?? null, s.outcome]);
       expect(tail).toEqual([
+        ['reprint', 'Petr Dvořák', null],
         ['print', 'Petr Dvořák', 'failed'],
         ['job_retried', 'Petr Dvořák', null],
         ['print', 'Petr Dvořák', 'failed'],

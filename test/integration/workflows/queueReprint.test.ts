@@ -53,6 +53,9 @@ describe('reprint from the print queue', () => {
     const d = await insert();
     // Out of paper before the label is sent: the job fails and waits for its printer.
     rig.printer.set({ paperOut: true });
+    // The printer's last all-clear answer stands for the check before a job for 50 ms (STATUS_FRESH_MS in
+    // electron/printing/zplTcpDriver.ts): past it, the station asks again and hears "out of paper".
+    await new Promise((r) => setTimeout(r, 100));
     const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
     expect(outcome.kind).toBe('printer_down');
     const failed = 'jobIds' in outcome ? outcome.jobIds[0]! : -1;

@@ -144,6 +144,9 @@ describe('the cancel command', () => {
     const commands = createDeskCommands({ deps: rig.deps, language: () => 'en' });
     const [d] = await rig.session.client.insertDeliveries([shipment()]);
     rig.printer.set({ paperOut: true });
+    // The printer's last all-clear answer stands for the check before a job for 50 ms (STATUS_FRESH_MS in
+    // electron/printing/zplTcpDriver.ts): past it, the station asks again and hears "out of paper".
+    await new Promise((r) => setTimeout(r, 100));
     const outcome = await rig.workflows.scanToClose.scan(d!.externalId!);
     // Out of paper: the label waits for its printer (said at once, or after the wait).
     expect(['printer_down', 'queued']).toContain(outcome.kind);
