@@ -15,6 +15,7 @@ import {
   type PrinterView,
   type RoutingRules,
 } from '../../shared/contract/printing';
+import type { JobAction } from '../../shared/contract/operators';
 import type { Clock } from '../base/clock';
 import { createLatestFeed } from '../status/pageFeeds';
 import type { Handlers } from '../rpc/rpcServer';
@@ -64,7 +65,7 @@ export interface PrintingServiceOptions {
    * The worker cancelled a job or sent it again now: recorded with who did it (a desk action), in
    * the commit that changes the job, so the job's history and its attribution never part.
    */
-  recordJobAction?(action: 'job_cancelled' | 'job_retried', job: StoredJob): void;
+  recordJobAction?(action: JobAction, job: StoredJob): void;
 }
 
 export type DriverFactory = typeof createDriver;
@@ -350,9 +351,12 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     'printing.queue.move': ({ jobId, printerId }) => {
       mustPrinter(printerId);
       const driver = driverFor(printerId);
-      return publicJob(queue.moveTo(jobId, printerId, driver?.formats ?? []));
+      return publicJob(
+        queue.moveTo(jobId, printerId, driver?.formats ?? [], (job) => opts.recordJobAction?.('job_moved', job)),
+      );
     },
-    'printing.queue.markPrinted': ({ jobId }) => publicJob(queue.markPrinted(jobId)),
+    'printing.queue.markPrinted': ({ jobId }) =>
+      publicJob(queue.markPrinted(jobId, (job) => opts.recordJobAction?.('job_marked_printed', job))),
     'printing.preview': ({ jobId }) => preview(jobId),
   };
 

@@ -583,7 +583,13 @@ export function createPrintQueue(opts: PrintQueueOptions) {
      * The worker moves a waiting job (queued, or failed before any byte left) to another printer
      * that takes its format: the labels print there, once, and no longer wait for the first.
      */
-    moveTo(id: number, printerId: string, formats: ReadonlyArray<'zpl' | 'pdf'>): StoredJob {
+    /** `record` runs in the commit that moves it (as for `cancel`). */
+    moveTo(
+      id: number,
+      printerId: string,
+      formats: ReadonlyArray<'zpl' | 'pdf'>,
+      record?: (job: StoredJob) => void,
+    ): StoredJob {
       const job = mustGet(id);
       const waiting = job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered));
       if (!waiting) {
@@ -601,18 +607,22 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         );
       }
       const out = changed(
-        jobs.moveToPrinter(
-          id,
-          printerId,
-          clock.now(),
-          `Moved from ${job.printerId ?? '?'} to ${printerId} by the worker.`,
-        ),
+        jobs.transaction(() => {
+          const moved = jobs.moveToPrinter(
+            id,
+            printerId,
+            clock.now(),
+            `Moved from ${job.printerId ?? '?'} to ${printerId} by the worker.`,
+          );
+          record?.(moved);
+          return moved;
+        }),
       );
       kick();
       return out;
     },
     /** The worker saw the label come out: an uncertain, unconfirmed (or printer-failed) job becomes done without printing again. */
-    markPrinted(id: number): StoredJob {
+    markPrinted(id: number, record?: (job: StoredJob) => void): StoredJob {
       const job = mustGet(id);
       if (job.state !== 'uncertain' && job.state !== 'unconfirmed' && !(job.state === 'failed' && job.delivered)) {
         throw new StationError(
@@ -621,7 +631,14 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           { jobId: id, state: job.state },
         );
       }
-      return setState(id, 'done', clock.now(), { reasonCode: 'confirmed_by_worker', delivered: true });
+      const now = clock.now();
+      return changed(
+        jobs.transaction(() => {
+          const done = jobs.setState(id, 'done', now, { reasonCode: 'confirmed_by_worker', delivered: true });
+          record?.(done);
+          return done;
+        }),
+      );
     },
     list: (o: { states?: StoredJob['state'][]; limit: number; beforeId?: number }) => jobs.list(o),
     history: (id: number) => (mustGet(id), jobs.history(id)),

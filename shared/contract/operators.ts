@@ -16,7 +16,8 @@ export type DeskWho = z.infer<typeof deskWho>;
 /**
  * What a person did, recorded with the operator and the desk (store/deskActionsRepo.ts): sign-in and
  * sign-out (by badge, PIN, command barcode, idle time), a refused badge or PIN, a reprint with its
- * reason, a print job cancelled or sent again, the parcel in progress cancelled.
+ * reason, a print job cancelled, sent again, moved to another printer or confirmed as printed ("it
+ * printed"), the parcel in progress cancelled.
  */
 export const deskActions = [
   'sign_in',
@@ -25,10 +26,14 @@ export const deskActions = [
   'reprint',
   'job_cancelled',
   'job_retried',
+  'job_moved',
+  'job_marked_printed',
   'parcel_cancelled',
 ] as const;
 export const deskAction = z.enum(deskActions);
 export type DeskAction = z.infer<typeof deskAction>;
+/** The print queue's buttons a person presses on a job (recorded by electron/audit/jobActions.ts). */
+export type JobAction = Extract<DeskAction, 'job_cancelled' | 'job_retried' | 'job_moved' | 'job_marked_printed'>;
 
 /** Why a label is printed again (one key each at the reprint question); `other` carries the worker's text. */
 export const reprintReasons = ['damaged', 'lost', 'wrong_printer', 'other'] as const;

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrailStep } from '../../../shared/contract/audit';
 import type { JobView } from '../../../shared/contract/printing';
 import type { ScanOutcome } from '../../../shared/contract/workflows';
+import { startVirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
+import { printerSettings } from '../../../shared/contract/printing';
 import { needs } from '../../support/services';
 import { waitFor } from '../printing/printingTestKit';
 import { startScaleDesk, type ScaleDesk } from '../scale/scaleDesk';
@@ -190,4 +192,65 @@ describe.skipIf(!run)('the audit trail of a parcel (virtual scale, sandbox, virt
       printer.set({ paperOut: false });
     }
   }, 60_000);
+
+  it('"move to another printer" and "it printed" in the print queue are recorded with the operator who pressed them', async () => {
+    const { deps, printing } = desk.hs.station;
+    const builtIn = printing.virtual.zpl;
+    const other = await startVirtualZplPrinter();
+    await call('printing.printers.save', {
+      id: 'desk-second',
+      name: 'Druhá Zebra',
+      connection: { kind: 'zpl-tcp', host: '127.0.0.1', port: other.port },
+      settings: printerSettings.parse({}),
+    });
+    const [last] = (await jobsOf(deliveryId)).slice(-1);
+    builtIn.set({ paperOut: true });
+    // The printer's last all-clear answer goes stale (the station trusts one under 50 ms old).
+    await new Promise((r) => setTimeout(r, 300));
+    try {
+      deps.desk.signIn(petr);
+      const copy = (await call('printing.queue.reprint', { jobId: last!.id, why: { code: 'damaged' } })) as JobView;
+      await waitFor(() => stateOf(copy.id) === 'failed', 15_000);
+      deps.desk.signOut();
+      deps.desk.signIn(jana);
+      await call('printing.queue.move', { jobId: copy.id, printerId: 'desk-second' });
+      await waitFor(() => stateOf(copy.id) === 'done', 15_000);
+      expect(other.printed()).toHaveLength(1);
+
+      // Its copy on the same printer, which takes it but never confirms it (it stops reading): the worker saw it come out.
+      other.set({ neverRead: true });
+      const unconfirmed = (await call('printing.queue.reprint', {
+        jobId: copy.id,
+        why: { code: 'other', note: 'Zmačkaný štítek' },
+      })) as JobView;
+      await waitFor(() => stateOf(unconfirmed.id) === 'unconfirmed', 20_000);
+      deps.desk.signOut();
+      deps.desk.signIn(petr);
+      await call('printing.queue.markPrinted', { jobId: unconfirmed.id });
+      deps.desk.signOut();
+
+      const accountId = desk.hs.station.accounts.active()!.id;
+      const mine = deps.repos.deskActions
+        .ofDelivery(accountId, deliveryId)
+        .filter((a) => a.action === 'job_moved' || a.action === 'job_marked_printed')
+        .map((a) => [a.action, a.operatorId, a.jobId]);
+      expect(mine).toEqual([
+        ['job_moved', jana.id, copy.id],
+        ['job_marked_printed', petr.id, unconfirmed.id],
+      ]);
+      const trail = (await call('shipments.trail', { deliveryId })) as TrailStep[];
+      expect(
+        trail
+          .filter((t) => t.step === 'job_moved' || t.step === 'job_marked_printed')
+          .map((t) => [t.step, t.operator?.name, t.jobId]),
+      ).toEqual([
+        ['job_moved', 'Jana Nováková', copy.id],
+        ['job_marked_printed', 'Petr Dvořák', unconfirmed.id],
+      ]);
+    } finally {
+      builtIn.set({ paperOut: false });
+      await call('printing.printers.remove', { printerId: 'desk-second' });
+      await other.close();
+    }
+  }, 90_000);
 });

@@ -34,6 +34,8 @@ const stepKeys: Record<TrailStepKind, MessageKey> = {
   label_mismatch: 'audit.step.label_mismatch',
   job_cancelled: 'audit.step.job_cancelled',
   job_retried: 'audit.step.job_retried',
+  job_moved: 'audit.step.job_moved',
+  job_marked_printed: 'audit.step.job_marked_printed',
   parcel_cancelled: 'audit.step.parcel_cancelled',
   ended: 'audit.step.ended',
 };
