@@ -436,6 +436,16 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
         }
       }
     }
+    // Who cancelled which shipment, for its trail (the service keeps no operator).
+    const at = now();
+    for (const r of out)
+      if (r.outcome === 'done' && r.state === shipmentStates.cancelled)
+        deps.repos.deskActions.record({
+          action: 'shipment_cancelled',
+          at,
+          accountId: s.accountId,
+          deliveryId: r.deliveryId,
+        });
     return summarise(order(ids, out));
   }
 

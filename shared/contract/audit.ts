@@ -15,7 +15,7 @@ import { jobState } from './printing';
  * `weight_taken`: one package's weight; `weight_corrected` / `weight_within_tolerance` /
  * `weight_not_sent`: what the weights did at the service; `label_queued`: the labels, fetched or kept,
  * handed to the print queue (the journal's `queued`); `print`: a print job's outcome at its printer
- * (one row per outcome in its history); `reprint`, `job_cancelled`, `job_retried`, `job_moved`, `job_marked_printed`, `parcel_cancelled`:
+ * (one row per outcome in its history); `reprint`, `job_cancelled`, `job_retried`, `job_moved`, `job_marked_printed`, `parcel_cancelled`, `shipment_cancelled`:
  * what a person did (desk actions); `ended`: an entry that ended without its labels (`outcome`).
  */
 const trailSteps = [
@@ -39,6 +39,7 @@ const trailSteps = [
   'job_moved',
   'job_marked_printed',
   'parcel_cancelled',
+  'shipment_cancelled',
   'ended',
 ] as const;
 const trailStepKind = z.enum(trailSteps);

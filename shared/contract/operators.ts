@@ -17,7 +17,7 @@ export type DeskWho = z.infer<typeof deskWho>;
  * What a person did, recorded with the operator and the desk (store/deskActionsRepo.ts): sign-in and
  * sign-out (by badge, PIN, command barcode, idle time), a refused badge or PIN, a reprint with its
  * reason, a print job cancelled, sent again, moved to another printer or confirmed as printed ("it
- * printed"), the parcel in progress cancelled.
+ * printed"), the parcel in progress cancelled (its waiting labels), a shipment cancelled at the service.
  */
 export const deskActions = [
   'sign_in',
@@ -29,6 +29,7 @@ export const deskActions = [
   'job_moved',
   'job_marked_printed',
   'parcel_cancelled',
+  'shipment_cancelled',
 ] as const;
 export const deskAction = z.enum(deskActions);
 export type DeskAction = z.infer<typeof deskAction>;

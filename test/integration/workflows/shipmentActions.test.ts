@@ -203,6 +203,13 @@ describe('shipments.cancel', () => {
     ]);
     expect(summary.results[2]!.error!.code).toBe('already_closed');
     expect(cached(a).state).toBe(shipmentStates.cancelled);
+    // Who cancelled them is kept for their trail; the refused one has no such row.
+    const cancelledBy = (id: number) =>
+      rig.deps.repos.deskActions
+        .ofDelivery(rig.session.accountId, id)
+        .filter((x) => x.action === 'shipment_cancelled')
+        .map((x) => x.desk);
+    expect([cancelledBy(a), cancelledBy(b), cancelledBy(c)]).toEqual([['Stůl 1'], ['Stůl 1'], []]);
     const atService = await rig.session.client.getDeliveriesByIds([a, b, c]);
     expect(atService.map((d) => [d.deliveryId, d.deliveryState]).sort()).toEqual(
       [

@@ -36,6 +36,7 @@ const stepKeys: Record<TrailStepKind, MessageKey> = {
   job_retried: 'audit.step.job_retried',
   job_moved: 'audit.step.job_moved',
   job_marked_printed: 'audit.step.job_marked_printed',
+  shipment_cancelled: 'audit.step.shipment_cancelled',
   parcel_cancelled: 'audit.step.parcel_cancelled',
   ended: 'audit.step.ended',
 };
