@@ -436,6 +436,9 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
       await shotBoth(page2, rpc2, 'station-reliability-closed_elsewhere');
 
       await page2.keyboard.press('Enter');
+      // Every reprint says why first (3: wrong printer — the label went to the other desk).
+      await page2.getByTestId('reprint-why').waitFor();
+      await page2.keyboard.press('3');
       const reprint = await outcomeShown(
         page2,
         rpc2,
