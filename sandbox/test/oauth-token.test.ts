@@ -101,6 +101,24 @@ describe('Flow 5-7: the token endpoint', () => {
     },
   );
 
+  it('RFC 6749 3.2: a repeated parameter is refused (invalid_request naming it), also among a body of 100,000 distinct fields', async () => {
+    const fields = new URLSearchParams(await codeFields());
+    for (let i = 0; i < 100_000; i++) fields.append(`f${i}`, '1');
+    fields.append('f99999', '2');
+    const res = await fetch(`${sb.url}/connect/token/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(sb.demo.clientId, sb.demo.clientSecret),
+      },
+      body: fields.toString(),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; error_description: string };
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toBe('The parameter f99999 is given more than once.');
+  });
+
   it('Flow 5: redirect_uri must be the registered address (invalid_grant)', async () => {
     const r = await tokenRequest(sb, await codeFields({ redirect_uri: 'http://127.0.0.1:53682/other' }));
     expect(r.body.error).toBe('invalid_grant');
