@@ -7,6 +7,7 @@ import { t, type Lang, type Msg } from '../i18n';
 import { header, type RequestContext } from '../http/context';
 import type { RawReply } from '../http/envelope';
 import { mediaTypeOfHeader } from '../http/formats';
+import { MAX_OAUTH_FORM_BYTES } from '../http/limits';
 import type { Router } from '../http/router';
 import type { Services } from '../services';
 import type { ClientRecord } from '../store/index';
@@ -99,6 +100,8 @@ function tokenRequest(ctx: RequestContext, s: Services): RawReply {
   ) {
     return oauthError(lang, 'invalid_request', m.tokenContentType);
   }
+  if (ctx.rawBody.length > MAX_OAUTH_FORM_BYTES)
+    return oauthError(lang, 'invalid_request', m.formTooLarge, { limit: String(MAX_OAUTH_FORM_BYTES) });
   const body = new URLSearchParams(ctx.rawBody.toString('utf8'));
   // Spec "Client registration" 3: credentials in the query or the body are not supported.
   if (['client_id', 'client_secret'].some((k) => body.has(k) || ctx.query.has(k)))
