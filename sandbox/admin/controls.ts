@@ -40,6 +40,9 @@ const num = (v: unknown): number => (v !== null && typeof v === 'object' ? Numbe
 
 type AdminHandler = (body: Record<string, unknown>, ctx: RequestContext) => Reply;
 
+/** The latest time POST /_sandbox/clock/advance may reach (ISO 8601 has four-digit years). */
+const LAST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** The header that carries the admin secret, when the sandbox was started with one. */
 export const ADMIN_SECRET_HEADER = 'x-sandbox-admin-secret';
 
@@ -69,6 +72,9 @@ export function addAdminRoutes(router: Router, s: Services, adminSecret?: string
   add('POST', 'clock/advance', (b, ctx) => {
     const seconds = num(b.seconds);
     if (b.seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return bad(ctx, am.secondsInvalid);
+    // A Date ends at ±8.64e15 ms (ECMA-262 "Time Values"): a clock moved past it has no time, every
+    // answer would be a 500 and, with --data, stay so after a restart. The clock stops at year 9999.
+    if (s.clock.now().getTime() + seconds * 1000 > LAST_CLOCK_MS) return bad(ctx, am.clockTooFar);
     const now = s.clock.advance(seconds);
     s.store.companies.setMeta('clockOffsetMs', String(s.clock.offsetMs()));
     return json(200, { now: now.toISOString() });

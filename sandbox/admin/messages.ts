@@ -10,6 +10,10 @@ export const adminMessages = {
     en: '"seconds" must be a number of seconds, 0 or more.',
     cs: '„seconds“ musí být počet sekund, 0 nebo více.',
   },
+  clockTooFar: {
+    en: 'The clock cannot go past the end of the year 9999.',
+    cs: 'Hodiny nelze posunout za konec roku 9999.',
+  },
   clientUnknown: { en: 'No client "{clientId}".', cs: 'Klient „{clientId}“ neexistuje.' },
   userUnknown: { en: 'No user "{username}".', cs: 'Uživatel „{username}“ neexistuje.' },
   scopeInvalid: {

@@ -8,6 +8,12 @@
 
 /** Request body bytes; larger -> 413 (the rest of the body is read and dropped, never buffered). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Bytes of an OAuth form (login, consent, registration, token request). They hold a handful of
+ * short fields; parsing the 1 MiB every other body may have costs 35-45 ms of event loop
+ * (bench/sandboxBodyParse.bench.ts), against a target of 20 ms. Larger -> refused unparsed.
+ */
+export const MAX_OAUTH_FORM_BYTES = 16 * 1024;
 /** Nesting of objects and lists in a body (a shipment needs 5: deliveries/extraServices/arguments). */
 export const MAX_DEPTH = 12;
 /** Elements of one list (deliveries is further limited to 1000 by the routes). */

@@ -5,6 +5,7 @@
  * never cause a 500: bodies are decoded under the limits of http/limits.ts.
  */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { langOf } from '../i18n';
 import type { RequestContext } from './context';
 import { encodeBody } from './encode';
@@ -81,6 +82,44 @@ function readRequestBody(req: http.IncomingMessage): Promise<Buffer | null> {
   });
 }
 
+/** Request line and headers together (Node's maxHeaderSize); past it the HTTP parser stops reading. */
+const MAX_HEADER_BYTES = 64 * 1024;
+
+/**
+ * What Node's HTTP parser refuses before any handler runs. Node's own answers are bare (no type,
+ * no body); these say why in plain text, as the 414 does (spec: its body is not in the requested
+ * format). Other parser errors keep Node's answers (400, 408 for a request that took too long).
+ */
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
+  // The parser reports every later packet of the connection again: the first answer stands.
+  if (answered.has(socket)) return;
+  answered.add(socket);
+  // No answer while a request of this connection is still being answered (its handler may
+  // write later): the connection is just closed, as Node does once that answer has begun.
+  const current = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  if (!socket.writable || current) return void socket.destroy(err);
+  {
+    const plain = (status: string, text: string) =>
+      `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+    if (err.code === 'HPE_HEADER_OVERFLOW') {
+      // Which part was too long is not known here (the parser stops inside some packet).
+      socket.write(
+        plain(
+          '431 Request Header Fields Too Large',
+          `431 Request Header Fields Too Large: the request line and headers together must stay within 64 KiB (a URL over ${MAX_URL_BYTES} bytes is refused with 414).\n`,
+        ),
+      );
+    } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+    else socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  }
+  // Closed gently, the rest of the request still read and dropped: destroyed with unread bytes,
+  // the socket would be reset before the client has read the answer.
+  socket.end();
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+const answered = new WeakSet<Duplex>();
+
 /** The request target as a URL; a target no URL parser accepts (`//`, `//x:y`) is read as a bare path. */
 function urlOf(rawUrl: string): URL {
   try {
@@ -103,25 +142,31 @@ export function createSandboxServer(
   // client, which knows when it reuses a socket.
   // Headers that never end (slowloris) are answered 408 and closed after 10 s, checked every second.
   const timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
-  return http.createServer({ maxHeaderSize: 64 * 1024, keepAliveTimeout: 60_000, ...timeouts }, (req, res) => {
-    void handle(req, res).catch((err: unknown) => {
-      hooks.onError?.(err);
-      if (res.headersSent) return void res.destroy();
-      const format = negotiateFormat(req.headers['accept']) ?? 'json';
-      const head = (req.method ?? '').toUpperCase() === 'HEAD';
-      try {
-        writeReply(
-          res,
-          envelope(500, httpMessages.internalError),
-          format,
-          langOf(req.headers['accept-language']),
-          head,
-        );
-      } catch {
-        res.destroy();
-      }
-    });
-  });
+  const server = http.createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, keepAliveTimeout: 60_000, ...timeouts },
+    (req, res) => {
+      void handle(req, res).catch((err: unknown) => {
+        hooks.onError?.(err);
+        if (res.headersSent) return void res.destroy();
+        const format = negotiateFormat(req.headers['accept']) ?? 'json';
+        const head = (req.method ?? '').toUpperCase() === 'HEAD';
+        try {
+          writeReply(
+            res,
+            envelope(500, httpMessages.internalError),
+            format,
+            langOf(req.headers['accept-language']),
+            head,
+          );
+        } catch {
+          res.destroy();
+        }
+      });
+    },
+  );
+
+  server.on('clientError', answerClientError);
+  return server;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();

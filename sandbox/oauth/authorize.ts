@@ -9,6 +9,7 @@
 import { t, type Lang, type Msg } from '../i18n';
 import type { RequestContext } from '../http/context';
 import type { RawReply } from '../http/envelope';
+import { MAX_OAUTH_FORM_BYTES } from '../http/limits';
 import type { Router } from '../http/router';
 import type { Services } from '../services';
 import { randomToken } from '../store/secrets';
@@ -55,9 +56,13 @@ function errorRedirect(
   return redirectTo(base, { error, error_description: t(message, lang, params), ...(state !== null ? { state } : {}) });
 }
 
-function formOf(ctx: RequestContext): URLSearchParams {
-  return new URLSearchParams(ctx.rawBody.toString('utf8'));
+/** The submitted form, or null when it is over MAX_OAUTH_FORM_BYTES (never parsed then). */
+function formOf(ctx: RequestContext): URLSearchParams | null {
+  return ctx.rawBody.length > MAX_OAUTH_FORM_BYTES ? null : new URLSearchParams(ctx.rawBody.toString('utf8'));
 }
+
+const formTooLarge = (lang: Lang) =>
+  html(413, errorPage(lang, m.formTooLarge, { limit: String(MAX_OAUTH_FORM_BYTES) }));
 
 function authorizeRequest(ctx: RequestContext, s: Services): RawReply {
   const q = ctx.query;
@@ -107,6 +112,7 @@ function authorizeRequest(ctx: RequestContext, s: Services): RawReply {
 
 function login(ctx: RequestContext, s: Services): RawReply {
   const form = formOf(ctx);
+  if (!form) return formTooLarge(ctx.lang);
   const pending = s.pending.get(form.get('request') ?? '', s.clock.now().getTime());
   if (!pending) return html(400, errorPage(ctx.lang, m.requestExpired));
   const client = s.store.oauth.client(pending.clientId);
@@ -128,6 +134,7 @@ function login(ctx: RequestContext, s: Services): RawReply {
 
 function consent(ctx: RequestContext, s: Services): RawReply {
   const form = formOf(ctx);
+  if (!form) return formTooLarge(ctx.lang);
   const now = s.clock.now().getTime();
   const pending = s.pending.get(form.get('request') ?? '', now);
   if (!pending || pending.username === null) return html(400, errorPage(ctx.lang, m.requestExpired));

@@ -28,6 +28,10 @@ export const oauthMessages = {
     en: 'code_challenge must be 43 characters of base64url (the SHA-256 of the code_verifier).',
     cs: 'code_challenge musí mít 43 znaků base64url (SHA-256 z code_verifier).',
   },
+  formTooLarge: {
+    en: 'The form is larger than {limit} bytes.',
+    cs: 'Formulář je větší než {limit} bajtů.',
+  },
   duplicateParam: { en: 'The parameter {name} is given more than once.', cs: 'Parametr {name} je uveden vícekrát.' },
   accessDenied: { en: 'The user denied the request.', cs: 'Uživatel žádost zamítl.' },
   requestExpired: {

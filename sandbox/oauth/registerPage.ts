@@ -7,6 +7,7 @@ import { holdsSecret } from '../admin/controls';
 import { t } from '../i18n';
 import type { RequestContext } from '../http/context';
 import type { RawReply } from '../http/envelope';
+import { MAX_OAUTH_FORM_BYTES } from '../http/limits';
 import type { Router } from '../http/router';
 import type { Services } from '../services';
 import { oauthMessages as m } from './messages';
@@ -23,6 +24,11 @@ const html = (status: number, body: string): RawReply => ({
 const EMPTY: RegisterForm = { companyName: '', logoUrl: '', webUrl: '', redirectUri: '' };
 
 function submit(ctx: RequestContext, s: Services): RawReply {
+  if (ctx.rawBody.length > MAX_OAUTH_FORM_BYTES)
+    return html(
+      413,
+      registerPage(ctx.lang, EMPTY, [t(m.formTooLarge, ctx.lang, { limit: MAX_OAUTH_FORM_BYTES })], null),
+    );
   const form = new URLSearchParams(ctx.rawBody.toString('utf8'));
   const values: RegisterForm = {
     companyName: form.get('companyName') ?? '',

@@ -80,6 +80,27 @@ describe('Test controls', () => {
     expect((await api(sb, 'GET', '/api/v3/deliveries?deliveryId=1001', { token })).status).toBe(401);
   });
 
+  it('Clock: advance past the year 9999 is refused and leaves the sandbox working', async () => {
+    // A JavaScript date ends at ±8.64e15 ms; a clock moved past it has no time to give.
+    const sb2 = await start();
+    try {
+      for (const seconds of [1e300, 8.64e12]) {
+        const res = await fetch(`${sb2.url}/_sandbox/clock/advance`, {
+          method: 'POST',
+          body: JSON.stringify({ seconds }),
+        });
+        expect(res.status, `seconds ${seconds}`).toBe(400);
+      }
+      const now = Date.parse((await admin(sb2, 'clock', undefined, 'GET')).now);
+      expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
+      // A token still comes out and works.
+      const t = await tokenFor(sb2);
+      expect((await api(sb2, 'GET', '/api/v3/deliveries?deliveryId=1001', { token: t })).status).toBe(200);
+    } finally {
+      await sb2.close();
+    }
+  });
+
   it('--no-admin: without the test controls /_sandbox/ does not exist', async () => {
     const sb2 = await start({ admin: false });
     try {

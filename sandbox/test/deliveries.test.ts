@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDeliveries } from '../domain/index';
 import type { Sandbox } from '../index';
-import { admin, api, FORMATS, num, start, tokenFor, type Fmt } from './support';
+import { admin, api, FORMATS, MEDIA, num, rawRequest, start, tokenFor, type Fmt } from './support';
 
 let sb: Sandbox;
 let token: string;
@@ -235,6 +235,30 @@ describe('GET /api/v3/deliveries (search)', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
     const shorter = Array.from({ length: 700 }, (_, i) => 100_000 + i).join(',');
     expect((await api(sb, 'GET', `/api/v3/deliveries?deliveryId=${shorter}`, { token })).status).toBe(404);
+  });
+});
+
+describe("Requests past the HTTP parser's limits", () => {
+  it('GET: a URL past the 64 KiB header limit answers 431 with a plain-text reason naming both limits', async () => {
+    const ids = Array.from({ length: 12_000 }, (_, i) => 100_000 + i).join(',');
+    const r = await rawRequest(`${sb.url}/api/v3/deliveries?deliveryId=${ids}`, 'GET', {
+      accept: MEDIA.xml,
+      authorization: `Bearer ${token}`,
+    });
+    expect(r.status).toBe(431);
+    expect(r.contentType).toMatch(/^text\/plain/);
+    expect(r.text).toContain('64 KiB');
+    expect(r.text).toContain('8000 bytes');
+  });
+
+  it('GET: headers past the 64 KiB limit answer 431 with a plain-text reason', async () => {
+    const r = await rawRequest(`${sb.url}/api/v3/deliveries?deliveryId=1001`, 'GET', {
+      authorization: `Bearer ${token}`,
+      'x-padding': 'x'.repeat(70_000),
+    });
+    expect(r.status).toBe(431);
+    expect(r.contentType).toMatch(/^text\/plain/);
+    expect(r.text).toContain('64 KiB');
   });
 });
 

@@ -11,23 +11,13 @@ import qs from 'qs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Sandbox } from '../index';
 import { decodeResponse, FORMATS, MEDIA, rawRequest, start, tokenFor, type Fmt } from './support';
+import { fuzzSeed, prng } from './seededRandom';
 import { items } from './shipments';
 
-const SEED = Number(process.env.SANDBOX_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SEED = fuzzSeed();
 const REQUESTS = Number(process.env.SANDBOX_FUZZ_REQUESTS ?? 10_500);
 const PARALLEL = 8;
 
-/** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = prng(SEED);
 const int = (n: number) => Math.floor(rnd() * n);
 const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;

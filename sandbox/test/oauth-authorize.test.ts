@@ -222,3 +222,30 @@ describe('Flow 3: codes are single use and valid 90 seconds', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('Limits on hostile input: OAuth forms over 16 KiB are refused unparsed', () => {
+  it('A login form padded past 16 KiB answers 413 with an HTML page saying so; the same login under it works', async () => {
+    const page = await authorizeRaw(params());
+    const login = formOf(await page.text());
+    const fields = { ...login.fields, username: sb.demo.username, password: sb.demo.password };
+    const big = await postForm(sb, login.action, { ...fields, pad: 'x'.repeat(17_000) });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await big.text()).toContain('The form is larger than 16384 bytes.');
+    const ok = await postForm(sb, login.action, { ...fields, pad: 'x'.repeat(15_000) });
+    expect(ok.status).toBe(200);
+  });
+
+  it('A registration form past 16 KiB answers 413 with the registration page and the reason, and registers nothing', async () => {
+    const res = await postForm(sb, '/register', {
+      companyName: 'Big form',
+      redirectUri: 'http://127.0.0.1:9000/cb',
+      clientSecret: 'long-enough-secret',
+      pad: 'x'.repeat(17_000),
+    });
+    expect(res.status).toBe(413);
+    const html = await res.text();
+    expect(html).toContain('The form is larger than 16384 bytes.');
+    expect(html).not.toContain('id="client_id"');
+  });
+});

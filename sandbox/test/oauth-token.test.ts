@@ -101,6 +101,30 @@ describe('Flow 5-7: the token endpoint', () => {
     },
   );
 
+  it('RFC 6749 3.2: a repeated parameter is refused (invalid_request naming it), also behind 1,500 distinct fields', async () => {
+    const fields = new URLSearchParams(await codeFields());
+    for (let i = 0; i < 1_500; i++) fields.append(`f${i}`, '1');
+    fields.append('f1499', '2');
+    const res = await fetch(`${sb.url}/connect/token/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(sb.demo.clientId, sb.demo.clientSecret),
+      },
+      body: fields.toString(),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; error_description: string };
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toBe('The parameter f1499 is given more than once.');
+  });
+
+  it('Limits on hostile input: a token request body past 16 KiB is refused unparsed (invalid_request)', async () => {
+    const big = await tokenRequest(sb, await codeFields({ code_verifier_pad: 'x'.repeat(17_000) }));
+    expect(big.status).toBe(400);
+    expect(big.body).toEqual({ error: 'invalid_request', error_description: 'The form is larger than 16384 bytes.' });
+  });
+
   it('Flow 5: redirect_uri must be the registered address (invalid_grant)', async () => {
     const r = await tokenRequest(sb, await codeFields({ redirect_uri: 'http://127.0.0.1:53682/other' }));
     expect(r.body.error).toBe('invalid_grant');

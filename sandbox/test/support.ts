@@ -233,9 +233,9 @@ export function rawRequest(
   url: string,
   method: string,
   headers: Record<string, string>,
-  body?: string,
+  body?: string | Buffer,
   agent?: http.Agent,
-): Promise<{ status: number; contentType: string; text: string }> {
+): Promise<{ status: number; contentType: string; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const withLength = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     const req = http.request(url, { method, headers: withLength, agent }, (res) => {
@@ -246,6 +246,7 @@ export function rawRequest(
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type'] ?? ''),
           text: Buffer.concat(chunks).toString('utf8'),
+          headers: res.headers,
         }),
       );
       res.on('error', reject);
