@@ -2,8 +2,8 @@
  * GET /openapi.yaml and /openapi.json: the OpenAPI 3.1 description of the service as this sandbox
  * implements it (sandbox/openapi/parcel-shipping.openapi.yaml), for client generators, Postman
  * and Insomnia. Both are the repository's document with its YAML anchors expanded (so no importer
- * needs anchor support) and `servers` set to the address the client used, so an imported
- * description calls this sandbox whatever its port.
+ * needs anchor support), with `servers` and the OAuth endpoints set to the address the client used,
+ * so an imported description calls this sandbox whatever its port.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,10 +36,21 @@ function openApiDocument(): Record<string, unknown> | null {
   return cached;
 }
 
+/** With `servers` and the OAuth endpoints absolute on the address the client used (importers resolve relative ones unevenly). */
 function served(baseUrl: string): Record<string, unknown> | null {
   const doc = openApiDocument();
   if (!doc) return null;
-  return { ...doc, servers: [{ url: baseUrl, description: 'This sandbox' }] };
+  type Flows = Record<string, Record<string, string>>;
+  const copy = structuredClone(doc) as {
+    servers?: unknown;
+    components?: { securitySchemes?: { oauth2?: { flows?: Flows } } };
+  };
+  copy.servers = [{ url: baseUrl, description: 'This sandbox' }];
+  for (const flow of Object.values(copy.components?.securitySchemes?.oauth2?.flows ?? {})) {
+    for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl'])
+      if (flow[key]?.startsWith('/')) flow[key] = baseUrl + flow[key];
+  }
+  return copy;
 }
 
 const missing: Reply = {

@@ -55,7 +55,7 @@ describe('the description', () => {
     }
   });
 
-  it('OpenAPI: GET /openapi.yaml and /openapi.json serve it with their content types, servers naming this sandbox, no auth', async () => {
+  it('OpenAPI: GET /openapi.yaml and /openapi.json serve it with their content types, servers and OAuth URLs naming this sandbox, no auth', async () => {
     const yamlRes = await fetch(`${sb.url}/openapi.yaml`);
     expect(yamlRes.status).toBe(200);
     expect(yamlRes.headers.get('content-type')).toBe('application/yaml; charset=UTF-8');
@@ -66,8 +66,17 @@ describe('the description', () => {
     const fromJson = (await jsonRes.json()) as Record<string, any>;
     expect(fromYaml).toEqual(fromJson);
     expect(fromJson.servers).toEqual([{ url: sb.url, description: 'This sandbox' }]);
-    // The served document is the repository's, apart from servers.
-    expect({ ...fromJson, servers: null }).toEqual({ ...repoDoc(), servers: null });
+    const flow = fromJson.components.securitySchemes.oauth2.flows.authorizationCode;
+    expect([flow.authorizationUrl, flow.tokenUrl, flow.refreshUrl]).toEqual([
+      `${sb.url}/connect/authorize/`,
+      `${sb.url}/connect/token/`,
+      `${sb.url}/connect/token/`,
+    ]);
+    // Apart from those addresses, the served document is the repository's.
+    const repo = repoDoc();
+    repo.servers = fromJson.servers;
+    repo.components.securitySchemes.oauth2.flows.authorizationCode = flow;
+    expect(fromJson).toEqual(repo);
     expect((await new Validator().validate(fromJson)).valid).toBe(true);
   });
 
