@@ -18,6 +18,7 @@ import {
   checkAnswersAgainstOpenApi,
   FORMATS,
   num,
+  rawRequest,
   start,
   tokenFor,
   tokenRequest,
@@ -343,3 +344,173 @@ const contentTypes: Record<Fmt, string> = {
   xml: 'application/xml',
   form: 'application/x-www-form-urlencoded',
 };
+
+describe('requests the description forbids', () => {
+  type Op = { path: string; method: string; op: Record<string, any> };
+  const doc = repoDoc();
+  const deref = (s: Record<string, any>): Record<string, any> =>
+    typeof s.$ref === 'string'
+      ? deref(
+          (s.$ref)
+            .replace(/^#\//, '')
+            .split('/')
+            .reduce<any>((o, k) => o?.[k], doc),
+        )
+      : s;
+  /** The required keys of a schema, through allOf. */
+  const requiredOf = (s: Record<string, any>): string[] => {
+    const d = deref(s);
+    return [...(d.required ?? []), ...((d.allOf ?? []) as Record<string, any>[]).flatMap(requiredOf)];
+  };
+  const apiOps: Op[] = Object.entries(doc.paths as Record<string, Record<string, any>>)
+    .filter(([path]) => path.startsWith('/api/v'))
+    .flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+
+  /** A request each operation accepts; the cases below break one rule of the description at a time. */
+  async function validRequest(
+    o: Op,
+  ): Promise<{ query: Record<string, string>; body?: Record<string, unknown>; headers: Record<string, string> }> {
+    const ins = await api(sb, 'POST', '/api/v3/deliveries', { token, body: { deliveries: [npItem()] } });
+    const id = num(ins.body.data[0].deliveryId);
+    const key = `${o.method} ${o.path}`;
+    const headers: Record<string, string> =
+      key === 'POST /api/v3/transports' ? { 'x-http-method-override': 'GET' } : {};
+    if (
+      ['GET /api/v3/deliveries/tickets', 'GET /api/v3/deliveries/zpl', 'GET /api/v3/deliveries/traces'].includes(key)
+    ) {
+      await api(sb, 'PATCH', '/api/v3/deliveries', { token, body: { deliveries: [{ deliveryId: id, closed: true }] } });
+      return { query: { deliveryId: String(id) }, headers };
+    }
+    if (key === 'POST /api/v2/collection-protocols' || key === 'GET /api/v2/collection-protocols') {
+      // A protocol needs a closed, unsent NP shipment from WH-PRAHA that has none yet.
+      await api(sb, 'PATCH', '/api/v3/deliveries', { token, body: { deliveries: [{ deliveryId: id, closed: true }] } });
+      if (key === 'GET /api/v2/collection-protocols') {
+        const made = await api(sb, 'POST', '/api/v2/collection-protocols', {
+          token,
+          body: { agent: 'NP', collectionPlace: 'WH-PRAHA' },
+        });
+        return { query: { collectionProtocolId: String(num(made.body.data.collectionProtocolId)) }, headers };
+      }
+    }
+    const bodies: Record<string, Record<string, unknown>> = {
+      'POST /api/v3/deliveries': { deliveries: [npItem()] },
+      'PUT /api/v3/deliveries': { deliveries: [{ ...npItem(), deliveryId: id }] },
+      'PATCH /api/v3/deliveries': { deliveries: [{ deliveryId: id, closed: true }] },
+      'DELETE /api/v3/deliveries': { deliveries: [{ deliveryId: id }] },
+      'GET /api/v3/transports': transportQuery,
+      'POST /api/v3/transports': transportQuery,
+      'POST /api/v2/collection-protocols': { agent: 'NP', collectionPlace: 'WH-PRAHA' },
+    };
+    return {
+      query: key === 'GET /api/v3/deliveries' ? { deliveryId: String(id) } : {},
+      body: structuredClone(bodies[key]),
+      headers,
+    };
+  }
+
+  /** fetch cannot send a body with GET (GET /api/v3/transports): node:http can, and the answer is checked here. */
+  async function send(
+    o: Op,
+    r: { query: Record<string, string>; body?: Record<string, unknown>; headers: Record<string, string> },
+    tok: string | undefined = token,
+  ): Promise<{ status: number; text: string }> {
+    const url = `${o.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''}`;
+    if (o.method !== 'GET' || !r.body) return api(sb, o.method, url, { token: tok, body: r.body, headers: r.headers });
+    const res = await rawRequest(
+      sb.url + url,
+      'GET',
+      {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...(tok ? { authorization: `Bearer ${tok}` } : {}),
+        ...r.headers,
+      },
+      JSON.stringify(r.body),
+    );
+    expect(
+      openApiProblems({ method: 'GET', url, status: res.status, contentType: res.contentType, text: res.text }),
+    ).toEqual([]);
+    return res;
+  }
+
+  it('OpenAPI: each operation accepts the valid request these cases start from (so a refusal below is the broken rule)', async () => {
+    for (const o of apiOps) {
+      const r = await send(o, await validRequest(o));
+      expect(r.status, `${o.method} ${o.path}: ${r.text.slice(0, 200)}`).toBeLessThan(300);
+    }
+  });
+
+  it('OpenAPI: the sandbox refuses what the description forbids: no token (401), another scope (403), a missing required parameter, a value outside an enum or range, a missing required body key', async () => {
+    const otherScope = await tokenFor(sb, sb.demo.username, 'collection-places');
+    const refusals: string[] = [];
+    const expectRefused = async (
+      o: Op,
+      what: string,
+      r: Awaited<ReturnType<typeof validRequest>>,
+      status?: number,
+      tok?: string,
+    ) => {
+      const res = await send(o, r, tok);
+      refusals.push(`${o.method} ${o.path} ${what}: ${res.status}`);
+      if (status) expect(res.status, `${o.method} ${o.path} ${what}`).toBe(status);
+      else expect(res.status, `${o.method} ${o.path} ${what}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    };
+    for (const o of apiOps) {
+      const scopes = (o.op.security as Array<{ oauth2?: string[] }>)[0]?.oauth2;
+      if (scopes) {
+        await expectRefused(o, 'without a token', await validRequest(o), 401, '');
+        if (!scopes.includes('collection-places'))
+          await expectRefused(o, 'with another scope', await validRequest(o), 403, otherScope);
+      }
+      for (const p of (o.op.parameters ?? []).map(deref) as Array<Record<string, any>>) {
+        const schema = deref(p.schema ?? {});
+        if (p.in === 'query' && p.required) {
+          const r = await validRequest(o);
+          delete r.query[p.name];
+          await expectRefused(o, `without ${p.name}`, r);
+        }
+        if (p.in === 'query' && (schema.enum || schema.maximum !== undefined || schema.pattern)) {
+          const bad = schema.enum
+            ? ['not-a-listed-value']
+            : schema.maximum !== undefined
+              ? [String(schema.maximum + 1), String(schema.minimum - 1)]
+              : ['x'];
+          for (const value of bad) {
+            const r = await validRequest(o);
+            r.query[p.name] = value;
+            await expectRefused(o, `${p.name}=${value}`, r);
+          }
+        }
+        if (p.in === 'header' && p.required && schema.const) {
+          const r = await validRequest(o);
+          r.headers[p.name.toLowerCase()] = 'PUT';
+          await expectRefused(o, `${p.name}: PUT`, r);
+        }
+      }
+      const bodySchema = o.op.requestBody ? deref(deref(o.op.requestBody).content['application/json'].schema) : null;
+      if (bodySchema) {
+        for (const key of requiredOf(bodySchema)) {
+          const r = await validRequest(o);
+          delete r.body![key];
+          await expectRefused(o, `body without ${key}`, r);
+        }
+        const itemSchema = bodySchema.properties?.deliveries?.items;
+        if (itemSchema) {
+          for (const key of requiredOf(itemSchema)) {
+            const r = await validRequest(o);
+            const item = { ...(r.body!.deliveries as Record<string, unknown>[])[0] };
+            delete item[key];
+            r.body = { deliveries: [item] };
+            await expectRefused(o, `item without ${key}`, r);
+          }
+        }
+      }
+    }
+    // The cases above are generated from the description: make sure it generated the ones we know of.
+    expect(refusals.length).toBeGreaterThan(40);
+    expect(refusals.some((r) => r.startsWith('GET /api/v3/deliveries/tickets position=5'))).toBe(true);
+    expect(refusals.some((r) => r.startsWith('PUT /api/v3/deliveries item without deliveryId'))).toBe(true);
+  });
+});
