@@ -15,6 +15,7 @@ import { addOAuthRoutes } from './oauth/index';
 import { PendingAuthorizations } from './oauth/pending';
 import { addApiIndexRoute } from './routes/api';
 import { addOpenApiRoutes } from './routes/openapi';
+import { addReferenceRoutes } from './routes/reference';
 import { addDeliveryRoutes } from './routes/deliveries';
 import { addPlaceRoutes } from './routes/places';
 import { addProtocolRoutes } from './routes/protocols';
@@ -162,6 +163,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
   addApiIndexRoute(router);
   addOpenApiRoutes(router);
+  addReferenceRoutes(router);
   addOAuthRoutes(router, s, opts.adminSecret);
   addDeliveryRoutes(router, s);
   addTransportRoutes(router, s);

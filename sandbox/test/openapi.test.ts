@@ -6,10 +6,13 @@
  * and in every other sandbox test, through openapiCheck.ts; the tests here make sure each
  * operation, format and error status is exercised at least once.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { chromiumPath, needs } from '../../test/support/services';
 import type { Sandbox } from '../index';
 import { OPENAPI_FILE, openApiProblems } from './openapiCheck';
 import {
@@ -351,7 +354,7 @@ describe('requests the description forbids', () => {
   const deref = (s: Record<string, any>): Record<string, any> =>
     typeof s.$ref === 'string'
       ? deref(
-          (s.$ref)
+          s.$ref
             .replace(/^#\//, '')
             .split('/')
             .reduce<any>((o, k) => o?.[k], doc),
@@ -513,4 +516,66 @@ describe('requests the description forbids', () => {
     expect(refusals.some((r) => r.startsWith('GET /api/v3/deliveries/tickets position=5'))).toBe(true);
     expect(refusals.some((r) => r.startsWith('PUT /api/v3/deliveries item without deliveryId'))).toBe(true);
   });
+});
+
+describe('reference page', () => {
+  it('OpenAPI: GET /reference serves the viewer and its script and styles from the package (no CDN), linked from the root page', async () => {
+    const page = await fetch(`${sb.url}/reference`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    const html = await page.text();
+    const srcs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(srcs.length).toBeGreaterThanOrEqual(3);
+    for (const src of srcs) {
+      expect(src.startsWith('/reference/'), src).toBe(true);
+      const res = await fetch(sb.url + src);
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get('content-type'), src).toMatch(/^text\/(css|javascript); charset=UTF-8$/);
+    }
+    const root = await (await fetch(`${sb.url}/`)).text();
+    expect(root).toContain('href="/reference"');
+    expect(root).toContain('href="/openapi.yaml"');
+  });
+
+  it.skipIf(!needs('chromium'))(
+    'OpenAPI: the reference page renders every operation in Chromium, loading nothing from other hosts (screenshots test-results/sandbox/reference-{en,cs}.png)',
+    async () => {
+      const browser = await chromium.launch({
+        executablePath: chromiumPath()!,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      try {
+        for (const lang of ['en', 'cs']) {
+          const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: lang });
+          const elsewhere: string[] = [];
+          page.on('request', (req) => {
+            if (!req.url().startsWith(sb.url) && !req.url().startsWith('data:')) elsewhere.push(req.url());
+          });
+          await page.goto(`${sb.url}/reference`);
+          await page.waitForSelector('.opblock');
+          const summaries = await page.locator('.opblock-summary-path').allInnerTexts();
+          const shown = new Set(summaries.map((s) => s.replace(/\u200b/g, '').trim()));
+          for (const p of [
+            '/api/',
+            '/api/v3/deliveries',
+            '/api/v3/transports',
+            '/api/v3/deliveries/tickets',
+            '/api/v3/deliveries/zpl',
+            '/api/v3/deliveries/traces',
+            '/api/v2/collection-protocols',
+            '/api/v2/collection-places',
+            '/connect/token/',
+          ])
+            expect(shown, p).toContain(p);
+          expect(elsewhere).toEqual([]);
+          const dir = path.resolve(__dirname, '../../test-results/sandbox');
+          mkdirSync(dir, { recursive: true });
+          await page.screenshot({ path: path.join(dir, `reference-${lang}.png`) });
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });
