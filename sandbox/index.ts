@@ -14,6 +14,8 @@ import { createSandboxServer } from './http/server';
 import { addOAuthRoutes } from './oauth/index';
 import { PendingAuthorizations } from './oauth/pending';
 import { addApiIndexRoute } from './routes/api';
+import { addOpenApiRoutes } from './routes/openapi';
+import { addReferenceRoutes } from './routes/reference';
 import { addDeliveryRoutes } from './routes/deliveries';
 import { addPlaceRoutes } from './routes/places';
 import { addProtocolRoutes } from './routes/protocols';
@@ -160,6 +162,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     registrationNeedsSecret: opts.adminSecret !== undefined,
   });
   addApiIndexRoute(router);
+  addOpenApiRoutes(router);
+  addReferenceRoutes(router);
   addOAuthRoutes(router, s, opts.adminSecret);
   addDeliveryRoutes(router, s);
   addTransportRoutes(router, s);

@@ -83,6 +83,7 @@ ${opts.registrationNeedsSecret ? `<p>${esc(t(m.registerNeedsSecret, lang))}</p>`
 ${admin ? `<pre>${esc(register)}</pre>` : ''}
 <h2 id="api">${esc(t(m.api, lang))}</h2>
 <p>${esc(t(m.apiIntro, lang))} <a href="/api/">GET /api/</a></p>
+<p>${esc(t(m.referenceIntro, lang))} <a id="reference" href="/reference">${esc(t(m.reference, lang))}</a>, <a href="/openapi.yaml">/openapi.yaml</a>, <a href="/openapi.json">/openapi.json</a></p>
 ${curlExamples(base)}
 ${magicSection(lang)}
 ${catalogueSection(lang)}

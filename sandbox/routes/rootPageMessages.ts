@@ -29,6 +29,11 @@ export const rootMessages = {
     cs: '(vytváří se při každém spuštění; zná ho jen stanice, která tento sandbox spustila)',
   },
   api: { en: 'Call the API', cs: 'Volání API' },
+  reference: { en: 'API reference (OpenAPI)', cs: 'Referenční příručka API (OpenAPI)' },
+  referenceIntro: {
+    en: 'The whole API described in OpenAPI 3.1, for Postman, Insomnia or a client generator:',
+    cs: 'Celé API popsané v OpenAPI 3.1 pro Postman, Insomnii nebo generátor klientů:',
+  },
   apiIntro: {
     en: 'Accept picks the format (application/json, application/xml, application/x-www-form-urlencoded); accept-language: cs gives Czech messages.',
     cs: 'Accept volí formát (application/json, application/xml, application/x-www-form-urlencoded); accept-language: cs dává české zprávy.',

@@ -7,6 +7,7 @@ import http from 'node:http';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import qs from 'qs';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../index';
+import { openApiProblems, type Answer } from './openapiCheck';
 
 export type Fmt = 'json' | 'xml' | 'form';
 export const FORMATS: Fmt[] = ['json', 'xml', 'form'];
@@ -15,6 +16,24 @@ export const MEDIA: Record<Fmt, string> = {
   xml: 'application/xml',
   form: 'application/x-www-form-urlencoded',
 };
+
+/**
+ * Every answer `api()` and `tokenRequest()` receive is checked against the OpenAPI description
+ * (openapiCheck.ts, issue 30): a non-conforming one fails the test that got it. A test that sends
+ * what the description forbids on purpose can turn it off with `checkAnswersAgainstOpenApi(false)`;
+ * SANDBOX_OPENAPI_CHECK=0 turns it off for a run.
+ */
+let openApiChecks = process.env.SANDBOX_OPENAPI_CHECK !== '0';
+export function checkAnswersAgainstOpenApi(on = true): void {
+  openApiChecks = on;
+}
+
+function conforms(a: Answer): void {
+  if (!openApiChecks) return;
+  const problems = openApiProblems(a);
+  if (problems.length > 0)
+    throw new Error(`answer does not conform to the OpenAPI description:\n${problems.join('\n')}`);
+}
 
 export function start(opts: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ port: 0, onError: (err) => console.error(err), ...opts });
@@ -98,6 +117,7 @@ export async function api(
     body: o.body ? encodeRequest(fmt, o.body) : undefined,
   });
   const text = await res.text();
+  conforms({ method, url: path, status: res.status, contentType: res.headers.get('content-type'), text });
   let body: any;
   try {
     body = decodeResponse(fmt, text);
@@ -203,7 +223,15 @@ export async function tokenRequest(
     headers,
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: res.status, body: await res.json(), headers: res.headers };
+  const text = await res.text();
+  conforms({
+    method: 'POST',
+    url: '/connect/token/',
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    text,
+  });
+  return { status: res.status, body: JSON.parse(text), headers: res.headers };
 }
 
 /** A full login through the pages and the code exchange: a real access + refresh token. */
