@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Reply } from '../http/envelope';
 import type { Router } from '../http/router';
-import { t } from '../i18n';
+import { t, type Lang } from '../i18n';
 import { esc } from '../oauth/pages';
 import { rootMessages as m } from './rootPageMessages';
 
@@ -18,19 +18,37 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=UTF-8',
 };
 
-function distDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.dirname(require.resolve('swagger-ui-dist/package.json'));
+/**
+ * Where the viewer's files are, or null: swagger-ui-dist is a development package (`npm run sandbox`
+ * from the repository has it); the station's installers leave its 12 MB out, and their embedded
+ * sandbox's page then links to the description itself.
+ */
+function distDir(): string | null {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return null;
+  }
 }
 
 const cache = new Map<string, Buffer>();
-function asset(name: string): Buffer {
+function asset(dir: string, name: string): Buffer {
   const hit = cache.get(name);
   if (hit) return hit;
-  const body = readFileSync(path.join(distDir(), name));
+  const body = readFileSync(path.join(dir, name));
   cache.set(name, body);
   return body;
 }
+
+const notShipped = (ctx: { lang: Lang }): Reply => ({
+  kind: 'raw',
+  status: 200,
+  contentType: 'text/html; charset=UTF-8',
+  body: `<!doctype html>
+<html lang="${ctx.lang}"><head><meta charset="utf-8"><title>${esc(t(m.reference, ctx.lang))}</title></head>
+<body><p>${esc(t(m.referenceNotShipped, ctx.lang))}
+<a href="/openapi.yaml">/openapi.yaml</a>, <a href="/openapi.json">/openapi.json</a>.</p></body></html>`,
+});
 
 // No inline script: the page's own start-up is a file too.
 const INIT = `window.addEventListener('load', function () {
@@ -42,11 +60,14 @@ export function addReferenceRoutes(router: Router): void {
   router.add(
     'GET',
     '/reference',
-    (ctx): Reply => ({
-      kind: 'raw',
-      status: 200,
-      contentType: 'text/html; charset=UTF-8',
-      body: `<!doctype html>
+    (ctx): Reply =>
+      distDir() === null
+        ? notShipped(ctx)
+        : {
+            kind: 'raw',
+            status: 200,
+            contentType: 'text/html; charset=UTF-8',
+            body: `<!doctype html>
 <html lang="${ctx.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(t(m.reference, ctx.lang))}</title>
 <link rel="stylesheet" href="/reference/swagger-ui.css"></head>
@@ -54,7 +75,7 @@ export function addReferenceRoutes(router: Router): void {
 <script src="/reference/swagger-ui-bundle.js"></script>
 <script src="/reference/init.js"></script>
 </body></html>`,
-    }),
+          },
     { api: false },
   );
   router.add(
@@ -67,7 +88,17 @@ export function addReferenceRoutes(router: Router): void {
     router.add(
       'GET',
       `/reference/${name}`,
-      (): Reply => ({ kind: 'raw', status: 200, body: asset(name), contentType }),
+      (): Reply => {
+        const dir = distDir();
+        return dir
+          ? { kind: 'raw', status: 200, body: asset(dir, name), contentType }
+          : {
+              kind: 'raw',
+              status: 404,
+              body: 'The reference viewer is not part of this build.\n',
+              contentType: 'text/plain; charset=UTF-8',
+            };
+      },
       {
         api: false,
       },

@@ -30,6 +30,10 @@ export const rootMessages = {
   },
   api: { en: 'Call the API', cs: 'Volání API' },
   reference: { en: 'API reference (OpenAPI)', cs: 'Referenční příručka API (OpenAPI)' },
+  referenceNotShipped: {
+    en: 'The reference viewer is not part of this build. The description itself:',
+    cs: 'Prohlížeč příručky není součástí tohoto sestavení. Samotný popis:',
+  },
   referenceIntro: {
     en: 'The whole API described in OpenAPI 3.1, for Postman, Insomnia or a client generator:',
     cs: 'Celé API popsané v OpenAPI 3.1 pro Postman, Insomnii nebo generátor klientů:',

@@ -42,7 +42,7 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 function deref(s: Schema | undefined): Schema {
   let cur: Schema = s ?? {};
   for (let i = 0; i < 20 && typeof cur.$ref === 'string'; i++) {
-    const path = (cur.$ref).replace(/^#\//, '').split('/');
+    const path = cur.$ref.replace(/^#\//, '').split('/');
     cur = path.reduce<any>((o, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], openApi().doc) ?? {};
   }
   return cur;

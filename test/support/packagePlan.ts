@@ -210,7 +210,7 @@ export function wrongNativeBinaries(plan: PlanEntry[], target: Target, bin: Bina
 /** App files (outside node_modules) other than package.json, the Electron bundles, the renderer and resources: sources, tests, maps. */
 export function strayAppFiles(plan: PlanEntry[]): string[] {
   const allowed =
-    /^app\.asar(\.unpacked)?\/(package\.json|dist\/electron\/[^/]+\.cjs|dist\/renderer\/.+|resources\/.+)$/;
+    /^app\.asar(\.unpacked)?\/(package\.json|dist\/electron\/[^/]+\.cjs|dist\/renderer\/.+|resources\/.+|sandbox\/openapi\/[^/]+\.yaml)$/;
   return plan
     .filter(
       (e) =>

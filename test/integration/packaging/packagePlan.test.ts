@@ -87,7 +87,7 @@ describe.skipIf(!built && !process.env.CI)('what each package carries (needs `np
     expect(host.some((a) => a.includes('node-hid/prebuilds/HID-linux-x64/'))).toBe(true);
   });
 
-  it('the app part of each package is only package.json, the Electron bundles, the renderer and resources: no sources, tests or maps', () => {
+  it('the app part of each package is only package.json, the Electron bundles, the renderer, resources and the sandbox OpenAPI description: no sources, tests or maps', () => {
     for (const t of TARGETS) expect(strayAppFiles(plans.get(label(t))!), label(t)).toEqual([]);
   });
 
