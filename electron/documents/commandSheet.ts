@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import { commandBarcode, deskCommands, type DeskCommand } from '../../shared/scan/deskCodes';
 import { code128Bars, QUIET_ZONE_MODULES } from './code128Bars';
 import { documentFonts } from './documentFonts';
+import { pdfBuffer } from './pdfBuffer';
 
 export type CommandSheetLanguage = 'en' | 'cs';
 
@@ -109,16 +110,6 @@ const WIDTH = PAGE[0] - 2 * LEFT;
 const FONT = 'DejaVu';
 const BOLD = 'DejaVu-Bold';
 
-function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
-}
-
 function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number): void {
   const pattern = code128Bars(code);
   const left = x + QUIET_ZONE_MODULES * MODULE_PT;
@@ -179,5 +170,5 @@ export async function renderCommandSheetPdf(opts: { language: CommandSheetLangua
       .restore();
     y += ROW_H;
   }
-  return toBuffer(doc);
+  return pdfBuffer(doc);
 }

@@ -10,6 +10,7 @@
 import PDFDocument from 'pdfkit';
 import { code128Bars, QUIET_ZONE_MODULES } from './code128Bars';
 import { documentFonts } from './documentFonts';
+import { pdfBuffer } from './pdfBuffer';
 
 export interface PickListEntry {
   code: string;
@@ -56,16 +57,6 @@ const TEXT_X = LEFT + BAR_AREA + 24;
 const TEXT_W = PAGE[0] - TEXT_X - LEFT;
 const FONT = 'DejaVu';
 const BOLD = 'DejaVu-Bold';
-
-function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
-}
 
 /** Bars of `code` with their left quiet zone starting at `x` (a multiple of 3 pt). */
 function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number): void {
@@ -173,5 +164,5 @@ export async function renderDemoPickListPdf(
         lineBreak: false,
       });
   }
-  return toBuffer(doc);
+  return pdfBuffer(doc);
 }

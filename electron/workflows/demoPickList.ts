@@ -11,6 +11,7 @@ import type { Handlers } from '../rpc/rpcServer';
 import { renderDemoPickListPdf, type PickListLanguage } from '../documents/demoPickListPdf';
 import { previewPdf } from '../printing/labelPreview';
 import { StationError } from '../base/stationError';
+import { printOnOfficePrinter } from './officeSheet';
 import type { WorkflowDeps } from './workflowDeps';
 
 const PAGE = 500;
@@ -108,21 +109,7 @@ export function createDemoPickList(o: DemoPickListDeps) {
     },
     async printPickList(language?: PickListLanguage): Promise<{ jobId: number }> {
       const made = await pdf(language);
-      const printerId = deps.routes().protocolPrinterId;
-      if (!printerId)
-        throw new StationError(
-          'no_office_printer',
-          'No office printer is set. Choose one for collection protocols under Settings → Printing → Routing.',
-        );
-      const job = deps.queue.enqueue({
-        kind: 'print',
-        printerId,
-        format: 'pdf',
-        payload: made.pdf,
-        labelRef: 'demo:pick-list',
-        title: 'Demo pick list',
-      });
-      return { jobId: job.id };
+      return printOnOfficePrinter(deps, { pdf: made.pdf, labelRef: 'demo:pick-list', title: 'Demo pick list' });
     },
   };
 }

@@ -10,6 +10,7 @@ import { StationError } from '../base/stationError';
 import { renderCommandSheetPdf, type CommandSheetLanguage } from '../documents/commandSheet';
 import { previewPdf } from '../printing/labelPreview';
 import type { Handlers } from '../rpc/rpcServer';
+import { printOnOfficePrinter } from './officeSheet';
 import type { WorkflowDeps } from './workflowDeps';
 
 export interface DeskCommandsDeps {
@@ -71,23 +72,8 @@ export function createDeskCommands(o: DeskCommandsDeps) {
   const handlers: Pick<Handlers, 'commands.sheet' | 'commands.printSheet' | 'commands.cancelParcel'> = {
     // 96 dpi: the PDF's bars are laid out to whole pixels at exactly this resolution.
     'commands.sheet': async ({ language }) => ({ pages: await previewPdf(await pdf(language), 96) }),
-    'commands.printSheet': async ({ language }) => {
-      const printerId = deps.routes().protocolPrinterId;
-      if (!printerId)
-        throw new StationError(
-          'no_office_printer',
-          'No office printer is set. Choose one for collection protocols under Settings → Printing → Routing.',
-        );
-      const job = deps.queue.enqueue({
-        kind: 'print',
-        printerId,
-        format: 'pdf',
-        payload: await pdf(language),
-        labelRef: 'commands:sheet',
-        title: 'Command sheet',
-      });
-      return { jobId: job.id };
-    },
+    'commands.printSheet': async ({ language }) =>
+      printOnOfficePrinter(deps, { pdf: await pdf(language), labelRef: 'commands:sheet', title: 'Command sheet' }),
     'commands.cancelParcel': () => ({ cancelled: cancelParcel() }),
   };
   return { pdf, cancelParcel, handlers };

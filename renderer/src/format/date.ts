@@ -9,6 +9,9 @@ type Lang = keyof typeof locales;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A local calendar day as "yyyy-mm-dd" (the station's own day, not UTC's). */
+export const isoDayOf = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
 /** "2026-11-23" → "23/11/2026" (en) or "23. 11. 2026" (cs); '' stays ''. */
 export function formatIsoDate(iso: string, language: Lang): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

@@ -10,34 +10,22 @@ import { TRAIL_CSV_MAX_DAYS as MAX_DAYS } from '../../../../shared/contract/audi
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { DateInput } from '../../format/DateInput';
+import { isoDayOf } from '../../format/date';
+import { saveTextFile } from '../../format/saveTextFile';
 import { rpc } from '../../rpc/transport';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 /** Local midnight of a "yyyy-mm-dd" day, `plus` days later. */
 const midnight = (iso: string, plus = 0) => {
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(y!, m! - 1, d! + plus);
 };
 
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has its bytes once the click is handled; the URL is let go after.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function TrailExport() {
   const t = useT();
   const [open, setOpen] = useState(false);
   const today = new Date();
-  const [from, setFrom] = useState(() => isoDay(new Date(today.getFullYear(), today.getMonth(), 1)));
-  const [to, setTo] = useState(() => isoDay(today));
+  const [from, setFrom] = useState(() => isoDayOf(new Date(today.getFullYear(), today.getMonth(), 1)));
+  const [to, setTo] = useState(() => isoDayOf(today));
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -62,7 +50,7 @@ export function TrailExport() {
       setNote({ ok: false, text: t('audit.export.failed', { message: errorText(t, r.error) }) });
       return;
     }
-    saveFile(r.value.fileName, r.value.csv);
+    saveTextFile(r.value.fileName, r.value.csv, 'text/csv;charset=utf-8');
     setNote({ ok: true, text: t('audit.export.done', { file: r.value.fileName, n: r.value.rows }) });
   }
 

@@ -21,15 +21,13 @@ import { errorTextNow, useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { HourChart } from './HourChart';
-import { saveTextFile } from './saveTextFile';
+import { isoDayOf } from '../../format/date';
+import { saveTextFile } from '../../format/saveTextFile';
 import { scopeName } from './scopeName';
 import './statistics.css';
 
 /** Today as the station's calendar says it (local time). */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+const localToday = (): string => isoDayOf(new Date());
 
 export function StatisticsScreen() {
   const t = useT();
