@@ -181,7 +181,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     for (const f of held) f();
   };
   const labelDone = () => {
-    const head = waiting[0]!;
+    const head = waiting[0];
+    if (!head) return;
     head.labelsLeft--;
     odometer++;
     if (head.labelsLeft <= 0) {
@@ -198,6 +199,12 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   };
   const flush = () => {
     if (speed.ips === null) {
+      // Switched to instant printing mid-label: the label under way comes out with the rest now,
+      // and its timer must not count it a second time (or count a label the buffer no longer holds).
+      if (printing && canPrint()) {
+        clearTimeout(printing.timer);
+        printing = null;
+      }
       while (canPrint() && waiting.length) labelDone();
       releaseAnswers();
       return;
