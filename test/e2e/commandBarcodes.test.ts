@@ -237,7 +237,7 @@ describe.each([
       const asked = rpc.waitFor(
         'scan.outcome',
         (o) => o.code === 'ORD-1001' && o.kind === 'already_closed' && o.scanId > newest,
-        30_000,
+        60_000,
       );
       await scanner.scan('ORD-1001');
       const q = await asked;
@@ -248,7 +248,7 @@ describe.each([
       await page.getByTestId('reprint-why-note').waitFor();
       await page.keyboard.type(lang === 'cs' ? 'roztržený páskou' : 'torn by the tape');
       await shot('reason-other');
-      const printed = rpc.waitFor('scan.outcome', (o) => o.scanId === q.scanId && o.kind === 'printed', 30_000);
+      const printed = rpc.waitFor('scan.outcome', (o) => o.scanId === q.scanId && o.kind === 'printed', 60_000);
       await page.keyboard.press('Enter');
       expect(await printed).toMatchObject({ kind: 'printed', reprint: true });
       const rows = actions().filter((a) => a.action === 'reprint');
@@ -261,7 +261,7 @@ describe.each([
       const askedAgain = rpc.waitFor(
         'scan.outcome',
         (o) => o.code === 'ORD-1001' && o.kind === 'already_closed' && o.scanId > q.scanId,
-        30_000,
+        60_000,
       );
       await scanner.scan('ORD-1001');
       await askedAgain;
