@@ -246,10 +246,11 @@ describe.each([
       await page.getByTestId('reprint-why').waitFor();
       await page.keyboard.press('4');
       await page.getByTestId('reprint-why-note').waitFor();
-      await page.keyboard.type(lang === 'cs' ? 'roztržený páskou' : 'torn by the tape');
+      // Typed at a person's pace: a burst at a scanner's pace ending with Enter would be a scan.
+      await scanner.byHand(lang === 'cs' ? 'roztržený páskou' : 'torn by the tape');
       await shot('reason-other');
       const printed = rpc.waitFor('scan.outcome', (o) => o.scanId === q.scanId && o.kind === 'printed', 60_000);
-      await page.keyboard.press('Enter');
+      await scanner.byHand('\n');
       expect(await printed).toMatchObject({ kind: 'printed', reprint: true });
       const rows = actions().filter((a) => a.action === 'reprint');
       expect(rows).toHaveLength(before + 1);

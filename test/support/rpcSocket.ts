@@ -71,7 +71,14 @@ export function connectRpc(host: WebHost): Promise<RpcSocket> {
           };
           const timer = setTimeout(() => {
             watchers.delete(check);
-            rej(new Error(`no ${name} event in ${timeoutMs} ms`));
+            // The last few events of that name, so a failure in CI says what came instead.
+            const last = seen
+              .filter((e) => e.event === name)
+              .slice(-5)
+              .map((e) => JSON.stringify(e.payload).slice(0, 300));
+            rej(
+              new Error(`no matching ${name} event in ${timeoutMs} ms; the last ones: ${last.join(' | ') || 'none'}`),
+            );
           }, timeoutMs);
           watchers.add(check);
           check();
