@@ -100,12 +100,12 @@ describe.each([
       await page.getByTestId('operator-pin').fill('4821');
       await page.getByTestId('operator-pin2').fill('4821');
       await page.getByTestId('operator-save').click();
-      await expect.poll(() => page.getByTestId('operator-result').textContent()).toBe(added);
+      await expect.poll(() => page.getByTestId('operator-result').textContent(), { timeout: 20_000 }).toBe(added);
 
       await page.getByTestId('operator-name').fill('Petr Dvořák');
       await page.getByTestId('operator-badge').fill('EMP-0042');
       await page.getByTestId('operator-save').click();
-      await expect.poll(() => page.getByTestId('operator-row').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('operator-row').count(), { timeout: 20_000 }).toBe(2);
       expect(await desk.rpc.call('operators.list', {})).toEqual([
         { id: expect.any(Number), name: 'Alena Svobodová', badge: '!LS-OP-ALENA', hasPin: true },
         { id: expect.any(Number), name: 'Petr Dvořák', badge: 'EMP-0042', hasPin: false },
@@ -130,11 +130,11 @@ describe.each([
       const changed = desk.rpc.waitFor('operators.changed', (w) => w.operator?.name === 'Alena Svobodová');
       await scanner.scan('!LS-OP-ALENA');
       await changed;
-      await expect.poll(() => pill().textContent()).toContain('Alena Svobodová');
+      await expect.poll(() => pill().textContent(), { timeout: 20_000 }).toContain('Alena Svobodová');
       expect(await page.getByTestId('language').inputValue()).toBe(lang);
       expect(await page.getByTestId('sign-in-prompt').count()).toBe(0);
       // The refusal of the scan before is off the screen: the next scan goes.
-      await expect.poll(() => page.getByTestId('scan-refused').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('scan-refused').count(), { timeout: 20_000 }).toBe(0);
       await shot('top-bar-signed-in');
 
       const outcome = desk.rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001', 30_000);
@@ -156,9 +156,9 @@ describe.each([
 
     it('another badge switches the worker; Sign out leaves nobody signed in', async () => {
       await scanner.scan('EMP-0042');
-      await expect.poll(() => pill().textContent()).toContain('Petr Dvořák');
+      await expect.poll(() => pill().textContent(), { timeout: 20_000 }).toContain('Petr Dvořák');
       await page.getByTestId('operator-sign-out').click();
-      await expect.poll(() => pill().textContent()).toContain(nobody);
+      await expect.poll(() => pill().textContent(), { timeout: 20_000 }).toContain(nobody);
     });
 
     it('the PIN dialog: a wrong PIN is refused in the dialog; the right one signs in', async () => {
@@ -172,12 +172,12 @@ describe.each([
       await page.getByTestId('pin-operator').selectOption({ label: 'Alena Svobodová' });
       await page.getByTestId('pin-input').pressSequentially('1111', { delay: 120 });
       await page.getByTestId('pin-submit').click();
-      await expect.poll(() => page.getByTestId('pin-error').textContent()).toContain(wrongPin);
+      await expect.poll(() => page.getByTestId('pin-error').textContent(), { timeout: 20_000 }).toContain(wrongPin);
       expect(await pill().textContent()).toContain(nobody);
       await shot('pin-dialog');
       await page.getByTestId('pin-input').pressSequentially('4821', { delay: 120 });
       await page.getByTestId('pin-submit').click();
-      await expect.poll(() => pill().textContent()).toContain('Alena Svobodová');
+      await expect.poll(() => pill().textContent(), { timeout: 20_000 }).toContain('Alena Svobodová');
       expect(await page.getByTestId('pin-dialog').count()).toBe(0);
     });
 
@@ -189,7 +189,7 @@ describe.each([
       await petr.getByTestId('operator-remove-confirm').waitFor();
       await shot('remove-confirm');
       await petr.getByTestId('operator-remove-yes').click();
-      await expect.poll(() => page.getByTestId('operator-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('operator-row').count(), { timeout: 20_000 }).toBe(1);
       // The badge is nobody's now: the core refuses it, and whoever is signed in stays.
       await expect(desk.rpc.call('operators.signInBadge', { code: 'EMP-0042' })).rejects.toMatchObject({
         code: 'badge_unknown',
