@@ -1,5 +1,5 @@
 /**
- * Code 128 bar patterns for the station's own PDFs (the demo pick list). bwip-js picks the code
+ * Code 128 bar patterns for the station's own PDFs (the demo pick list, the command sheet). bwip-js picks the code
  * set mix and the check digit; the PDF draws the bars as vector rectangles so they stay sharp on
  * paper and in the on-screen preview alike.
  */
@@ -27,4 +27,31 @@ export function code128Bars(text: string): BarPattern {
     x += w;
   });
   return { modules: x, bars };
+}
+
+/**
+ * Draws `code` with its left quiet zone starting at `x` (a multiple of 3 pt keeps whole pixels at
+ * 96 dpi): bars `module` pt wide per module and `height` pt high, its text centred under them.
+ */
+export function drawCode128(
+  doc: PDFKit.PDFDocument,
+  code: string,
+  at: { x: number; y: number },
+  o: { module: number; height: number; font: string; characterSpacing?: number },
+): void {
+  const pattern = code128Bars(code);
+  const left = at.x + QUIET_ZONE_MODULES * o.module;
+  doc.save().fillColor('black');
+  for (const bar of pattern.bars) doc.rect(left + bar.start * o.module, at.y, bar.width * o.module, o.height);
+  doc.fill().restore();
+  doc
+    .font(o.font)
+    .fontSize(9)
+    .fillColor('black')
+    .text(code, left, at.y + o.height + 3, {
+      width: pattern.modules * o.module,
+      align: 'center',
+      lineBreak: false,
+      ...(o.characterSpacing ? { characterSpacing: o.characterSpacing } : {}),
+    });
 }

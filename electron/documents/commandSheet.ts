@@ -9,7 +9,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { commandBarcode, deskCommands, type DeskCommand } from '../../shared/scan/deskCodes';
-import { code128Bars, QUIET_ZONE_MODULES } from './code128Bars';
+import { drawCode128 } from './code128Bars';
 import { documentFonts } from './documentFonts';
 import { pdfBuffer } from './pdfBuffer';
 
@@ -110,18 +110,8 @@ const WIDTH = PAGE[0] - 2 * LEFT;
 const FONT = 'DejaVu';
 const BOLD = 'DejaVu-Bold';
 
-function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number): void {
-  const pattern = code128Bars(code);
-  const left = x + QUIET_ZONE_MODULES * MODULE_PT;
-  doc.save().fillColor('black');
-  for (const bar of pattern.bars) doc.rect(left + bar.start * MODULE_PT, y, bar.width * MODULE_PT, BAR_H);
-  doc.fill().restore();
-  doc
-    .font(FONT)
-    .fontSize(9)
-    .fillColor('black')
-    .text(code, left, y + BAR_H + 3, { width: pattern.modules * MODULE_PT, align: 'center', lineBreak: false });
-}
+const drawBarcode = (doc: PDFKit.PDFDocument, code: string, x: number, y: number) =>
+  drawCode128(doc, code, { x, y }, { module: MODULE_PT, height: BAR_H, font: FONT });
 
 export async function renderCommandSheetPdf(opts: { language: CommandSheetLanguage; created: Date }): Promise<Buffer> {
   const tx = TEXTS[opts.language];

@@ -8,7 +8,7 @@
  * edge is smeared by anti-aliasing. A code too long for that falls back to 0.75 pt (1 pixel).
  */
 import PDFDocument from 'pdfkit';
-import { code128Bars, QUIET_ZONE_MODULES } from './code128Bars';
+import { code128Bars, drawCode128, QUIET_ZONE_MODULES } from './code128Bars';
 import { documentFonts } from './documentFonts';
 import { pdfBuffer } from './pdfBuffer';
 
@@ -58,26 +58,13 @@ const TEXT_W = PAGE[0] - TEXT_X - LEFT;
 const FONT = 'DejaVu';
 const BOLD = 'DejaVu-Bold';
 
-/** Bars of `code` with their left quiet zone starting at `x` (a multiple of 3 pt). */
+/** Bars of `code` with their left quiet zone starting at `x`: the widest module that fits the bar area. */
 function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number): void {
   const pattern = code128Bars(code);
   const module =
     MODULES_PT.find((m) => (pattern.modules + 2 * QUIET_ZONE_MODULES) * m <= BAR_AREA) ??
     MODULES_PT[MODULES_PT.length - 1]!;
-  const left = x + QUIET_ZONE_MODULES * module;
-  doc.save().fillColor('black');
-  for (const bar of pattern.bars) doc.rect(left + bar.start * module, y, bar.width * module, BAR_H);
-  doc.fill().restore();
-  doc
-    .font(FONT)
-    .fontSize(9)
-    .fillColor('black')
-    .text(code, left, y + BAR_H + 3, {
-      width: pattern.modules * module,
-      align: 'center',
-      lineBreak: false,
-      characterSpacing: 1,
-    });
+  drawCode128(doc, code, { x, y }, { module, height: BAR_H, font: FONT, characterSpacing: 1 });
 }
 
 export async function renderDemoPickListPdf(

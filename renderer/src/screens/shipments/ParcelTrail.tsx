@@ -14,7 +14,7 @@ import { errorText, type MainError } from '../../i18n/errors';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
-import { formatDecimal } from './format';
+import { formatDateTime, formatDecimal } from './format';
 
 const stepKeys: Record<TrailStepKind, MessageKey> = {
   scanned: 'audit.step.scanned',
@@ -82,19 +82,6 @@ const reprintReasonKeys: Record<string, MessageKey> = {
 };
 
 /** "26. 11. 2026 9:15:03" / "26/11/2026, 09:15:03": the detail's date format with seconds (steps come seconds apart). */
-function formatStepTime(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: language === 'cs' ? 'numeric' : '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-}
-
 function stepName(t: T, s: TrailStep): string {
   if (s.step === 'print_asked' && s.source) return t(askedKeys[s.source]);
   if (s.step === 'weight_taken') return t(stepKeys.weight_taken, { n: s.packageNumber ?? 1 });
@@ -187,7 +174,7 @@ export function ParcelTrail(p: { deliveryId: number }) {
               const details = stepDetails(t, s, language);
               return (
                 <tr key={i} data-testid="trail-step" data-step={s.step}>
-                  <td className="sd-trail-time">{formatStepTime(s.at, language)}</td>
+                  <td className="sd-trail-time">{formatDateTime(s.at, language, { seconds: true })}</td>
                   <td>
                     <span data-testid="trail-step-name">{stepName(t, s)}</span>
                     {details && (

@@ -17,7 +17,8 @@ export function stateClass(state: number | null): string {
   return family ? `st-${family}` : '';
 }
 
-export function formatDateTime(iso: string | null, language: string): string {
+/** `seconds` for a parcel's steps, which often fall in one minute. */
+export function formatDateTime(iso: string | null, language: string, o: { seconds?: boolean } = {}): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
@@ -28,6 +29,7 @@ export function formatDateTime(iso: string | null, language: string): string {
     year: 'numeric',
     hour: language === 'cs' ? 'numeric' : '2-digit',
     minute: '2-digit',
+    ...(o.seconds ? { second: '2-digit' } : {}),
   });
 }
 
