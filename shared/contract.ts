@@ -27,6 +27,11 @@ import { deskCommandMethods } from './contract/deskCommands';
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
   result: R;
+  /**
+   * A call a page makes by itself to follow the core (on opening, after an event), not a worker's
+   * action: it does not keep a desk's worker signed in (electron/operators/operators.ts).
+   */
+  reads?: boolean;
 }
 
 /** Joins domain method maps; a method declared twice is a programming error caught at start-up. */

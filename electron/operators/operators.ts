@@ -1,3 +1,4 @@
+import { methods, type MethodSpec } from '../../shared/contract';
 /**
  * Operators at the desk: the workers a desk admin registers (a name, a badge, a PIN kept only as a
  * salted hash), signing in by badge or PIN, signing out (the button, the sign-out command barcode,
@@ -23,14 +24,6 @@ import { hashPin, pinMatches } from './pinHash';
 /** Wrong PINs in a row before a worker must wait, and how long. */
 const PIN_TRIES = 5;
 const PIN_LOCK_MS = 30_000;
-
-/**
- * Calls a page makes by itself to follow the core (on opening, after an event): they are not the
- * worker doing anything, so they do not keep a desk signed in. Every other call (a scan, a print,
- * a change) is the worker's action. A read this misses only keeps the worker signed in longer.
- */
-const FOLLOWING =
-  /\.(get|list|status|pending|counters|recent|items|question|candidates|protocols|pickupOrders|follow|history|effective|reading|weighing|expecting|unverified|query|received|preview|who|getSettings|pageLanguage|listChanged|trail)$/;
 
 /** The methods that take a parcel's scan: refused for a desk code, and while a required sign-in is missing. */
 const SCAN_METHODS = new Set(['scan.submit', 'batch.collect']);
@@ -221,7 +214,8 @@ export function createOperators(d: OperatorDeps) {
       const out: Record<string, (p: unknown) => unknown> = {};
       for (const [method, fn] of Object.entries(all) as [string, (p: unknown) => unknown][]) {
         const scans = SCAN_METHODS.has(method);
-        const acts = !FOLLOWING.test(method) && !method.startsWith('operators.');
+        // A page following the core (a method marked `reads` in the contract) is not the worker acting.
+        const acts = !(methods as Record<string, MethodSpec>)[method]?.reads && !method.startsWith('operators.');
         out[method] = (p) => {
           if (scans) {
             const refusal = scanRefusal((p as { code: string }).code);

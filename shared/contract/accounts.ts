@@ -104,7 +104,7 @@ const stationSettingsPatch = stationSettings
   .strict();
 
 export const accountMethods = {
-  'accounts.list': { params: none, result: z.array(accountView) },
+  'accounts.list': { reads: true, params: none, result: z.array(accountView) },
   'accounts.add': { params: newAccount, result: accountView },
   'accounts.remove': { params: z.object({ accountId }).strict(), result: z.array(accountView) },
   'accounts.setActive': { params: z.object({ accountId }).strict(), result: z.array(accountView) },
@@ -124,7 +124,7 @@ export const accountMethods = {
   },
   'accounts.logout': { params: z.object({ accountId }).strict(), result: accountView },
 
-  'settings.get': { params: none, result: stationSettings },
+  'settings.get': { reads: true, params: none, result: stationSettings },
   'settings.set': { params: stationSettingsPatch, result: stationSettings },
   /**
    * The page's own system language (its browser's or Electron's locale), told on every connection:
@@ -132,6 +132,7 @@ export const accountMethods = {
    * page shows, not in the language of the process it happens to run in.
    */
   'settings.pageLanguage': {
+    reads: true,
     params: z.object({ language: z.enum(['en', 'cs']) }).strict(),
     result: z.object({ language: z.enum(['en', 'cs']) }),
   },

@@ -110,6 +110,7 @@ function isTimeZone(tz: string): boolean {
 export const auditMethods = {
   /** One parcel's trail (the active account's), oldest step first. */
   'shipments.trail': {
+    reads: true,
     params: z.object({ deliveryId: z.number().int().positive() }).strict(),
     result: z.array(trailStep),
   },

@@ -81,9 +81,9 @@ const none = z.object({}).strict();
 
 export const operatorMethods = {
   /** Who is signed in at this desk, and the desk's name. */
-  'operators.who': { params: none, result: deskWho },
+  'operators.who': { reads: true, params: none, result: deskWho },
   /** The registered workers (removed ones are kept for the history, not listed). */
-  'operators.list': { params: none, result: z.array(operatorView) },
+  'operators.list': { reads: true, params: none, result: z.array(operatorView) },
   'operators.save': { params: operatorSave, result: operatorView },
   /** Removes a worker: they can no longer sign in; their name stays on what they did. */
   'operators.remove': { params: z.object({ id: z.number().int().positive() }).strict(), result: z.array(operatorView) },

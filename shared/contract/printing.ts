@@ -269,7 +269,7 @@ export const receivedItem = z.object({
 const jobIdParams = z.object({ jobId: z.number().int().positive() }).strict();
 
 export const printingMethods = {
-  'printing.printers.list': { params: z.object({}).strict(), result: z.array(printerView) },
+  'printing.printers.list': { reads: true, params: z.object({}).strict(), result: z.array(printerView) },
   'printing.printers.save': { params: printerConfig.strict(), result: printerView },
   'printing.printers.remove': { params: z.object({ printerId }).strict(), result: z.object({ removed: z.boolean() }) },
   /**
@@ -303,12 +303,17 @@ export const printingMethods = {
     result: jobView,
   },
   /** What a virtual printer received (newest last), so the app can show it. */
-  'printing.printers.received': { params: z.object({ printerId }).strict(), result: z.array(receivedItem) },
-  'printing.routes.get': { params: z.object({}).strict(), result: routingRules },
+  'printing.printers.received': {
+    reads: true,
+    params: z.object({ printerId }).strict(),
+    result: z.array(receivedItem),
+  },
+  'printing.routes.get': { reads: true, params: z.object({}).strict(), result: routingRules },
   'printing.routes.set': { params: routingRules.strict(), result: routingRules },
   /** The route each carrier's labels really take under the saved rules (the core's decision, as printing applies it). */
-  'printing.routes.effective': { params: z.object({}).strict(), result: z.array(routeDecision) },
+  'printing.routes.effective': { reads: true, params: z.object({}).strict(), result: z.array(routeDecision) },
   'printing.queue.list': {
+    reads: true,
     params: z
       .object({
         states: z.array(jobState).optional(),
@@ -324,6 +329,7 @@ export const printingMethods = {
    * named that the page shows), in the order asked, leaving out any that do not exist.
    */
   'printing.queue.follow': {
+    reads: true,
     params: z
       .object({
         states: z.array(jobState).optional(),
@@ -334,7 +340,7 @@ export const printingMethods = {
       .strict(),
     result: z.object({ version: z.number().int(), jobs: z.array(jobView) }),
   },
-  'printing.queue.history': { params: jobIdParams, result: z.array(jobEvent) },
+  'printing.queue.history': { reads: true, params: jobIdParams, result: z.array(jobEvent) },
   'printing.queue.retryNow': { params: jobIdParams, result: jobView },
   'printing.queue.cancel': { params: jobIdParams, result: jobView },
   /** A job still waiting for its printer goes to another printer that takes its format. */
@@ -349,7 +355,7 @@ export const printingMethods = {
   },
   /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */
   'printing.queue.markPrinted': { params: jobIdParams, result: jobView },
-  'printing.preview': { params: jobIdParams, result: z.array(previewPage) },
+  'printing.preview': { reads: true, params: jobIdParams, result: z.array(previewPage) },
 };
 
 export const printingEvents = {

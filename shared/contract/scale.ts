@@ -120,18 +120,18 @@ const none = z.object({}).strict();
 
 export const scaleMethods = {
   'scale.discover': { params: none, result: scaleDiscovery },
-  'scale.getSettings': { params: none, result: scaleSettings },
+  'scale.getSettings': { reads: true, params: none, result: scaleSettings },
   'scale.setSettings': { params: scaleSettings, result: scaleSettings },
-  'scale.reading': { params: none, result: scaleReading },
+  'scale.reading': { reads: true, params: none, result: scaleReading },
   /** The scan waiting for the scale now (a screen opened mid-wait), or null. */
-  'scale.weighing': { params: none, result: weighing },
+  'scale.weighing': { reads: true, params: none, result: weighing },
   /** The worker's key: the scan waiting for the scale closes with the shipment's weight. */
   'scale.skipWeighing': { params: none, result: z.object({ skipped: z.boolean() }) },
   /** The worker scanned a printed label: does it belong to the parcel? */
   'verify.check': { params: z.object({ code: z.string().min(1).max(200) }).strict(), result: verifyResult },
-  'verify.expecting': { params: none, result: labelExpected },
+  'verify.expecting': { reads: true, params: none, result: labelExpected },
   /** Labels printed with the check on that nobody verified. */
-  'verify.unverified': { params: none, result: z.array(unverifiedLabel) },
+  'verify.unverified': { reads: true, params: none, result: z.array(unverifiedLabel) },
 };
 
 export const scaleEvents = {

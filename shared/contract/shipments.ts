@@ -257,9 +257,10 @@ export type CachedCollectionPlace = z.infer<typeof collectionPlace>;
 
 export const shipmentMethods = {
   /** A page of cached shipments of the active account, newest first, with filters. */
-  'shipments.query': { params: shipmentQuery, result: shipmentPage },
+  'shipments.query': { reads: true, params: shipmentQuery, result: shipmentPage },
   /** One cached shipment with every field, or null when it is not in the cache. */
   'shipments.get': {
+    reads: true,
     params: z.object({ deliveryId: z.number().int().positive() }).strict(),
     result: shipment.nullable(),
   },
@@ -271,9 +272,10 @@ export const shipmentMethods = {
     result: lookupResult,
   },
   /** The cached collection places of the active account (refreshed by shipments.sync), active first. */
-  'collectionPlaces.list': { params: z.object({}).strict(), result: z.array(collectionPlace) },
+  'collectionPlaces.list': { reads: true, params: z.object({}).strict(), result: z.array(collectionPlace) },
   /** The latest scans of the active account, newest first. */
   'scans.recent': {
+    reads: true,
     params: z
       .object({ limit: z.number().int().min(1).max(1000).default(100), beforeId: z.number().int().optional() })
       .strict(),

@@ -130,7 +130,7 @@ const label = z.string().min(1).max(80);
 
 export const statisticsMethods = {
   /** The figures of the range (local days of the station). */
-  'statistics.get': { params: statisticsRange, result: statistics },
+  'statistics.get': { reads: true, params: statisticsRange, result: statistics },
   /**
    * The same figures as CSV text (UTF-8 with a BOM). `language` picks the number form (cs: decimal
    * comma and `;` between fields, as Czech Excel opens them); `labels` are the page's words for

@@ -38,7 +38,7 @@ export type StationStatus = z.infer<typeof stationStatus>;
 export type PrinterSummary = z.infer<typeof printerSummary>;
 
 export const statusMethods = {
-  'station.status': { params: z.object({}).strict(), result: stationStatus },
+  'station.status': { reads: true, params: z.object({}).strict(), result: stationStatus },
   /** Checks the service again now instead of waiting for the next periodic check. */
   'station.checkService': { params: z.object({}).strict(), result: stationStatus },
 };

@@ -411,12 +411,12 @@ export const workflowMethods = {
     result: scanOutcome.nullable(),
   },
   /** The weight check the scan line waits on now (a page loaded or reconnected mid-question), or null. */
-  'scan.question': { params: none, result: scanOutcome.nullable() },
+  'scan.question': { reads: true, params: none, result: scanOutcome.nullable() },
   /** The whole line, on (re)connect; its changes come as `scan.pending` events. */
-  'scan.pending': { params: none, result: pendingScans },
-  'scan.counters': { params: none, result: scanCounters },
+  'scan.pending': { reads: true, params: none, result: pendingScans },
+  'scan.counters': { reads: true, params: none, result: scanCounters },
   /** The recent scans and the last labels, on (re)connect and when a label of them was cancelled. */
-  'scan.recent': { params: none, result: deskRecent },
+  'scan.recent': { reads: true, params: none, result: deskRecent },
 
   /** `acceptWeight`: the worker accepted the weight check of this code (Enter): it is weighed again and collected. */
   'batch.collect': {
@@ -424,13 +424,14 @@ export const workflowMethods = {
     result: batchCollected,
   },
   /** The whole batch, on (re)connect; its changes come as `batch.items` events. */
-  'batch.items': { params: none, result: batchItems },
+  'batch.items': { reads: true, params: none, result: batchItems },
   'batch.remove': { params: z.object({ code: scannedCode }).strict(), result: z.array(batchItem) },
   'batch.clear': { params: none, result: z.array(batchItem) },
   /** Closes every ready shipment (one request per carrier + collection place) and prints per carrier. */
   'batch.closeAll': { params: none, result: batchSummary },
 
   'endOfDay.candidates': {
+    reads: true,
     params: z.object({ refresh: z.boolean().optional() }).strict(),
     result: z.object({ candidates: z.array(protocolCandidate), refreshError: workflowError.nullable() }),
   },
@@ -438,12 +439,13 @@ export const workflowMethods = {
     params: z.object({ carrier: carrierCode, collectionPlace: placeCode }).strict(),
     result: z.object({ protocol: protocolRecord, jobId: z.number().int().nullable() }),
   },
-  'endOfDay.protocols': { params: none, result: z.array(protocolRecord) },
+  'endOfDay.protocols': { reads: true, params: none, result: z.array(protocolRecord) },
   'endOfDay.reprintProtocol': {
     params: z.object({ collectionProtocolId: z.number().int().positive() }).strict(),
     result: z.object({ jobId: z.number().int().nullable() }),
   },
   'endOfDay.pickupOrders': {
+    reads: true,
     params: z
       .object({
         fromDay: z
