@@ -49,7 +49,8 @@ beforeAll(() => {
       ? closedRecord(1000 + i, { externalId: `ORDER-${i}`, ticketNote: 'x'.repeat(400) })
       : shipmentRecord(1000 + i, { externalId: `ORDER-${i}`, ticketNote: 'y'.repeat(400) }),
   );
-  for (let i = 0; i < COUNT; i += 1000) repo.upsertMany(i < COUNT / 2 ? 'acc-a' : 'acc-b', records.slice(i, i + 1000), now);
+  for (let i = 0; i < COUNT; i += 1000)
+    repo.upsertMany(i < COUNT / 2 ? 'acc-a' : 'acc-b', records.slice(i, i + 1000), now);
   db.close();
   copyFileSync(oldFile, copy);
 }, 120_000);
@@ -84,12 +85,16 @@ describe('migration 17 on a copy of a big schema-16 database', () => {
       expect(repo.query('acc-b', { text: 'ORDER-9999' }).total).toBe(1);
       // Packages still go with their shipment.
       db.prepare('DELETE FROM shipments WHERE account_id = ? AND delivery_id = ?').run('acc-a', 1000);
-      expect(db.prepare(`SELECT count(*) AS n FROM shipment_packages WHERE delivery_id = 1000`).get()).toEqual({ n: 0 });
+      expect(db.prepare(`SELECT count(*) AS n FROM shipment_packages WHERE delivery_id = 1000`).get()).toEqual({
+        n: 0,
+      });
     } finally {
       db.close();
     }
     const sizeAfter = statSync(copy).size;
     expect(sizeAfter).toBeLessThan(sizeBefore * 0.8);
-    console.log(`migration 17: ${COUNT} shipments, ${(sizeBefore / 1e6).toFixed(1)} MB -> ${(sizeAfter / 1e6).toFixed(1)} MB`);
+    console.log(
+      `migration 17: ${COUNT} shipments, ${(sizeBefore / 1e6).toFixed(1)} MB -> ${(sizeAfter / 1e6).toFixed(1)} MB`,
+    );
   }, 120_000);
 });

@@ -101,7 +101,9 @@ describe('schema migrations', () => {
     db.prepare(
       `INSERT INTO shipments (account_id, delivery_id, state, search_text, data, synced_at) VALUES ('a', 7, 1, 'x', '{}', 't')`,
     ).run();
-    db.prepare(`INSERT INTO shipment_packages (account_id, delivery_id, position, barcode) VALUES ('a', 7, 0, 'PKG7')`).run();
+    db.prepare(
+      `INSERT INTO shipment_packages (account_id, delivery_id, position, barcode) VALUES ('a', 7, 0, 'PKG7')`,
+    ).run();
     migrate(db);
     expect(db.prepare('SELECT rowid > 0 AS r, delivery_id FROM shipments').get()).toEqual({ r: 1, delivery_id: 7 });
     expect(db.prepare('SELECT barcode FROM shipment_packages').all()).toEqual([{ barcode: 'PKG7' }]);
