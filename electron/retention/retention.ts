@@ -27,9 +27,9 @@ const SETTINGS_KEY = 'retention.settings';
 const LAST_RUN_KEY = 'retention.lastRun';
 const DAY_MS = 86_400_000;
 /** Rows one slice looks at: a short transaction (a scan waits behind one slice at most). */
-export const ROWS_PER_SLICE = 200;
+const ROWS_PER_SLICE = 200;
 /** Pages handed back per step (4 KiB pages: 1 MiB), well inside a turn of the event loop. */
-export const VACUUM_PAGES_PER_STEP = 256;
+const VACUUM_PAGES_PER_STEP = 256;
 const RUN_EVERY_MS = 60 * 60_000;
 
 export interface RetentionOptions {
@@ -45,7 +45,7 @@ export interface RetentionOptions {
 }
 
 /** Bytes of every file under `dir` (a file that vanishes meanwhile counts nothing). */
-export async function folderBytes(dir: string): Promise<number> {
+async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   let entries;
   try {
