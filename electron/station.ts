@@ -58,6 +58,7 @@ import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 import { createStatisticsHandlers } from './statistics/statisticsHandlers';
 import { createStatisticsRepo } from './store/statisticsRepo';
 import { createDesk } from './scale/desk';
+import { createRetention } from './retention/retention';
 import type { StorageFailure } from '../shared/storageFailure';
 import { createStorageGuard, storageRefusal } from './status/storageFailure';
 
@@ -332,6 +333,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     scannerAffixes: () => settings.get().scanner,
     emitList: (l) => emit('operators.listChanged', l),
   });
+  // Retention (keep): old label bytes and history leave in slices in the background (electron/retention).
+  const retention = createRetention({ db, settings: settingsRepo, clock, dataDir: opts.dataDir, log: opts.log });
   // The scale and the label check: the scan lane's steps before and after the close.
   const desk = createDesk({ db, settings: settingsRepo, deps, emit, log: opts.log });
   const workflows = createWorkflows(deps, {
@@ -424,6 +427,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         createDeskCommands({ deps, language }).handlers,
         createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
         desk.handlers,
+        retention.handlers,
         createStatisticsHandlers(createStatisticsRepo(db)),
         {
           'demo.reset': async () => {
@@ -487,6 +491,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const stopJournalTick = clock.setInterval(() => workflows.journal.tick(), 1000);
   const stopTick = clock.setInterval(() => emit('station.tick', { now: clock.now().toISOString() }), 1000);
   const stopIdle = clock.setInterval(() => operators.checkIdle(), 1000);
+  const stopRetention = retention.start();
   const stopHealth = clock.setInterval(() => void status.refreshLogged(), opts.healthIntervalMs ?? 30_000);
   // While the service is down, it is asked every few seconds: waiting scans run as soon as it answers.
   const stopOutageCheck = clock.setInterval(() => {
@@ -515,6 +520,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       stopJournalTick();
       stopTick();
       stopIdle();
+      stopRetention();
       stopHealth();
       stopOutageCheck();
       stopShipmentSync();
@@ -525,6 +531,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       // The scale first: a scan waiting for it is let go (it keeps its place in the journal).
       await desk.close();
       await workflows.journal.stop();
+      await retention.stop();
       // A sync in progress stops between its slices, before the database closes.
       await shipments.stop();
       stopRasterLog();

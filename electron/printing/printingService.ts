@@ -236,6 +236,11 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
       return kept;
     }
     const payload = jobs.payload(jobId);
+    // Retention (keep): every job is stored with its bytes; none left means the retention removed them.
+    if (!payload && job.format)
+      throw new StationError('label_bytes_removed', `The label of print job ${jobId} is no longer kept (retention).`, {
+        jobId,
+      });
     if (!payload || !job.format)
       throw new StationError('preview_unavailable', `Job ${jobId} has no label to show yet.`, { jobId });
     const rendering = job.format === 'zpl' ? previewZplJob(payload, job, printer) : previewPdf(payload);

@@ -535,6 +535,15 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           jobId: id,
         });
       }
+      // Retention (keep): a printed job's bytes leave after the labels window; a copy would print nothing.
+      const payload = jobs.payload(id);
+      if (!payload) {
+        throw new StationError(
+          'label_bytes_removed',
+          `The label of print job ${id} is no longer kept (retention). Reprint the shipment from Shipments.`,
+          { jobId: id },
+        );
+      }
       const now = clock.now();
       const { printerId, format } = job;
       const { copy, replaced } = jobs.lazyTransaction(() => {
@@ -543,7 +552,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
             kind: 'print',
             printerId,
             format,
-            payload: jobs.payload(id) ?? Buffer.alloc(0),
+            payload,
             labelSize: job.labelSize,
             labelRef: job.labelRef,
             title: job.title,

@@ -131,6 +131,9 @@ export const stationErrorCodes = {
   badge_taken: 'translated',
   /** A badge that is one of the station's command barcodes (or begins like them without being a badge). */
   badge_is_desk_code: 'translated',
+  // Retention (keep)
+  /** A printed job's label bytes left with the retention (Settings → Retention); the shipment's reprint fetches its labels again. */
+  label_bytes_removed: 'translated',
 } as const satisfies Record<string, 'translated' | 'ownWords'>;
 
 export type StationErrorCode = keyof typeof stationErrorCodes;

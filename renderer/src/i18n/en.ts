@@ -15,6 +15,7 @@ import { operators } from './messages/operators';
 import { printers } from './messages/printers';
 import { queue } from './messages/queue';
 import { reasons } from './messages/reasons';
+import { retention } from './messages/retention';
 import { scale } from './messages/scale';
 import { settings } from './messages/settings';
 import { shipments } from './messages/shipments';
@@ -42,6 +43,7 @@ const areas = [
   statistics,
   operators,
   commands,
+  retention,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

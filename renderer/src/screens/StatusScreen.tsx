@@ -3,6 +3,7 @@ import { serviceErrorText } from '../i18n/errors';
 import { printerName } from '../i18n/printerName';
 import { rpc } from '../rpc/transport';
 import { useStatus } from '../state/statusStore';
+import { RetentionStatus } from './RetentionStatus';
 
 /**
  * A time as the worker reads it: in the desk's time zone (the machine's own) and the UI language's
@@ -37,6 +38,10 @@ export function StatusScreen() {
         <dd data-testid="host">{t(`host.${status.host}`)}</dd>
         <dt>{t('status.dataDir')}</dt>
         <dd data-testid="data-dir">{status.dataDir}</dd>
+        <dt>{t('status.retention')}</dt>
+        <dd data-testid="retention">
+          <RetentionStatus />
+        </dd>
         <dt>{t('status.service')}</dt>
         <dd data-testid="service">
           {t(`env.${status.service.environment}`)} · {status.service.baseUrl} ·{' '}

@@ -8,6 +8,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryInput } from '../../../electron/api/index';
 import { createQueueReprint } from '../../../electron/workflows/queueReprint';
+import { createRetention } from '../../../electron/retention/retention';
+import { systemClock } from '../../../electron/base/clock';
+import { createSettingsRepo } from '../../../electron/store/settingsRepo';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
 import { shipment } from '../api/support';
 import { waitFor } from '../printing/printingTestKit';
@@ -104,5 +107,29 @@ describe('reprint from the print queue', () => {
     // The first label and the Station screen's reprint: no third one from the queue.
     expect(rig.printer.printed()).toHaveLength(2);
     expect(entriesOfJob(printed).map((e) => e.source)).toEqual(['scan']);
+  });
+
+  it('"reprint" of a job whose label bytes the retention removed is refused (label_bytes_removed): nothing empty reaches the printer', async () => {
+    const d = await insert();
+    const first = await rig.workflows.scanToClose.scan(d.externalId!);
+    const printed = 'jobIds' in first ? first.jobIds[0]! : -1;
+    await waitFor(() => rig.deps.queue.get(printed).state === 'done');
+    clearPrinted(rig);
+    // 91 days later the retention empties the printed job's label bytes (labels are kept 90 days).
+    const later = { ...systemClock, now: () => new Date(Date.now() + 91 * 86_400_000) };
+    const log = { info: () => undefined, error: () => undefined };
+    await createRetention({
+      db: rig.db,
+      settings: createSettingsRepo(rig.db),
+      clock: later,
+      dataDir: '/nonexistent',
+      log,
+    }).run();
+    const bytes = rig.db.prepare('SELECT payload FROM print_jobs WHERE id = ?').pluck().get(printed);
+    expect(bytes).toBeNull();
+
+    expect(() => reprintFromQueue(printed)).toThrow(expect.objectContaining({ code: 'label_bytes_removed' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rig.printer.printed()).toHaveLength(0);
   });
 });

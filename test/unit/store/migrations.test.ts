@@ -94,6 +94,23 @@ describe('schema migrations', () => {
     });
   });
 
+  it('17: the shipment cache becomes a rowid table and keeps its rows and their packages (test/integration/store/shipmentsRowidMigration.test.ts: a big file)', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 16));
+    db.prepare(
+      `INSERT INTO shipments (account_id, delivery_id, state, search_text, data, synced_at) VALUES ('a', 7, 1, 'x', '{}', 't')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO shipment_packages (account_id, delivery_id, position, barcode) VALUES ('a', 7, 0, 'PKG7')`,
+    ).run();
+    migrate(db);
+    expect(db.prepare('SELECT rowid > 0 AS r, delivery_id FROM shipments').get()).toEqual({ r: 1, delivery_id: 7 });
+    expect(db.prepare('SELECT barcode FROM shipment_packages').all()).toEqual([{ barcode: 'PKG7' }]);
+    db.prepare('DELETE FROM shipments').run();
+    expect(db.prepare('SELECT count(*) AS n FROM shipment_packages').get()).toEqual({ n: 0 });
+  });
+
   it('upgrade a database written by an older station step by step', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 1));

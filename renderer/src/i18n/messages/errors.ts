@@ -160,6 +160,9 @@ export const errors = defineMessages({
     'error.operator_needs_badge_or_pin': 'Give the worker a badge or a PIN (or both): without one they cannot sign in.',
     'error.badge_taken': 'Another worker already has this badge.',
     'error.badge_is_desk_code': 'This code is one of the station’s command barcodes: it cannot be a badge.',
+    // Retention (keep)
+    'error.label_bytes_removed':
+      'The label of print job {jobId} is no longer kept (Settings → Retention). Reprint the shipment from Shipments: its labels are fetched again.',
   },
   cs: {
     'error.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
@@ -296,5 +299,8 @@ export const errors = defineMessages({
     'error.operator_needs_badge_or_pin': 'Dejte pracovníkovi kartu nebo PIN (nebo obojí): bez nich se nepřihlásí.',
     'error.badge_taken': 'Tuto kartu už má jiný pracovník.',
     'error.badge_is_desk_code': 'Tento kód je jeden z příkazových čárových kódů stanice: nemůže být kartou.',
+    // Retention (keep)
+    'error.label_bytes_removed':
+      'Štítek tiskové úlohy {jobId} se už neuchovává (Nastavení → Uchovávání dat). Vytiskněte zásilku znovu ze Zásilek: štítky se stáhnou znovu.',
   },
 }) satisfies { en: ErrorSentences; cs: ErrorSentences };

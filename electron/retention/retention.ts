@@ -1,0 +1,158 @@
+/**
+ * Retention (issue 29): the desk's old data leaves in the background, in small slices, and the
+ * file gives the space back. A run takes each kind of data (electron/store/retentionRepo.ts) in
+ * slices of a bounded number of rows, each slice one short transaction, with a turn of the event
+ * loop between slices, so a scan never waits behind more than one slice. Then the freed pages are
+ * handed back with `PRAGMA incremental_vacuum` a few hundred kilobytes at a time (the database is
+ * in auto_vacuum=INCREMENTAL mode, store/database.ts).
+ *
+ * The time comes from the station's Clock; a run starts every hour (the first an hour after the
+ * start: a desk's busiest moment is its start) and when the settings change.
+ */
+import { readdir, lstat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  defaultRetentionSettings,
+  retentionSettings,
+  type RetentionSettings,
+  type RetentionStatus,
+} from '../../shared/contract/retention';
+import type { Clock } from '../base/clock';
+import { nextTurn } from '../base/slices';
+import type { Db } from '../store/database';
+import { createRetentionRepo, type RetentionKind } from '../store/retentionRepo';
+import type { SettingsRepo } from '../store/settingsRepo';
+
+const SETTINGS_KEY = 'retention.settings';
+const LAST_RUN_KEY = 'retention.lastRun';
+const DAY_MS = 86_400_000;
+/** Rows one slice looks at: a short transaction (a scan waits behind one slice at most). */
+const ROWS_PER_SLICE = 200;
+/** Pages handed back per step (4 KiB pages: 1 MiB), well inside a turn of the event loop. */
+const VACUUM_PAGES_PER_STEP = 256;
+const RUN_EVERY_MS = 60 * 60_000;
+
+export interface RetentionOptions {
+  db: Db;
+  settings: SettingsRepo;
+  clock: Clock;
+  dataDir: string;
+  log: { info(msg: string, meta?: object): void; error(msg: string, meta?: object): void };
+  kinds?: readonly RetentionKind[];
+  rowsPerSlice?: number;
+  /** What runs between slices (a turn of the event loop); a test seam to stop a run part-way. */
+  betweenSlices?: () => Promise<void>;
+}
+
+/** Bytes of every file under `dir` (a file that vanishes meanwhile counts nothing). */
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += await folderBytes(p);
+    else if (e.isFile())
+      total += await lstat(p).then(
+        (s) => s.size,
+        () => 0,
+      );
+  }
+  return total;
+}
+
+export function createRetention(opts: RetentionOptions) {
+  const repo = createRetentionRepo(opts.db, opts.kinds);
+  const rows = opts.rowsPerSlice ?? ROWS_PER_SLICE;
+  const between = opts.betweenSlices ?? nextTurn;
+  let running: Promise<number> | null = null;
+  let stopping = false;
+
+  function settings(): RetentionSettings {
+    const parsed = retentionSettings.safeParse(opts.settings.get(SETTINGS_KEY) ?? defaultRetentionSettings);
+    return parsed.success ? parsed.data : defaultRetentionSettings;
+  }
+
+  async function runOnce(): Promise<number> {
+    const s = settings();
+    const now = opts.clock.now();
+    repo.beginRun();
+    let removed = 0;
+    for (const kind of repo.kinds) {
+      const days = kind.window === 'labels' ? s.labelsDays : s.historyDays;
+      if (days === 0) continue;
+      const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+      for (;;) {
+        if (stopping) return removed;
+        const r = repo.slice(kind.name, cutoff, rows, opts.clock.now());
+        removed += r.removed;
+        await between();
+        if (r.done) break;
+      }
+    }
+    while (!stopping && repo.freePages() > 0) {
+      repo.vacuumStep(VACUUM_PAGES_PER_STEP);
+      await between();
+    }
+    if (stopping) return removed;
+    opts.settings.set(LAST_RUN_KEY, { finishedAt: opts.clock.now().toISOString(), removed }, opts.clock.now());
+    if (removed) opts.log.info('retention removed old data', { removed });
+    return removed;
+  }
+
+  const retention = {
+    settings,
+    /** One run (or the one under way): resolves with the rows it removed or emptied. */
+    run(): Promise<number> {
+      if (!running) {
+        running = runOnce().finally(() => {
+          running = null;
+        });
+      }
+      return running;
+    },
+    /** Runs every hour on the station's clock; returns the stop. */
+    start(): () => void {
+      return opts.clock.setInterval(() => {
+        retention
+          .run()
+          .catch((err: unknown) =>
+            opts.log.error('the retention run failed', { error: err instanceof Error ? err.message : String(err) }),
+          );
+      }, RUN_EVERY_MS);
+    },
+    /** Lets a run under way stop after its current slice (before the database closes). */
+    async stop(): Promise<void> {
+      stopping = true;
+      await running?.catch(() => undefined);
+    },
+    async status(): Promise<RetentionStatus> {
+      return {
+        settings: settings(),
+        dataFolderBytes: await folderBytes(opts.dataDir),
+        lastRun: opts.settings.get<{ finishedAt: string; removed: number }>(LAST_RUN_KEY) ?? null,
+      };
+    },
+    handlers: {
+      'retention.get': () => retention.status(),
+      'retention.set': (next: RetentionSettings): RetentionSettings => {
+        const s = retentionSettings.parse(next);
+        opts.settings.set(SETTINGS_KEY, s, opts.clock.now());
+        // A shorter window applies now, in the background.
+        retention
+          .run()
+          .catch((err: unknown) =>
+            opts.log.error('the retention run failed', { error: err instanceof Error ? err.message : String(err) }),
+          );
+        return s;
+      },
+    },
+  };
+  return retention;
+}
+
+export type Retention = ReturnType<typeof createRetention>;

@@ -1,0 +1,275 @@
+/**
+ * The retention's SQL: what each kind of old data is, when a row of it may go, and one slice of
+ * its removal. Every kind walks its table in id order (ids grow with time) from a cursor, looks at
+ * a bounded number of rows, and stops at the first row inside its window. A slice is one
+ * transaction that also moves the cursor, so a crash anywhere loses nothing and repeats nothing:
+ * the next run starts from the last committed slice.
+ *
+ * Never removed, whatever their age: anything unfinished (a journal entry before `queued`, a scan
+ * still `pending`/`queued`, a print job not in a final state), uncertain or unconfirmed (jobs
+ * `uncertain`, `unconfirmed`, `failed`; a label check never verified), and anything a kept row
+ * still refers to. Those rows hold the cursor: the next run looks at them again.
+ *
+ * The kinds are one list (RETENTION_KINDS), in the order foreign keys need (a desk action before
+ * the journal entry and the print job it names, a journal entry before its scan and its jobs).
+ * Another kind (the camera's photos) is one more entry with the window it follows.
+ */
+import type { Db } from './database';
+import { createLazyCommit } from './lazyCommit';
+
+/** Which setting a kind follows: `labels` (label bytes, kept labels, photos) or `history` (journal, scans, desk actions). */
+export type RetentionWindow = 'labels' | 'history';
+
+export interface SliceResult {
+  /** Rows removed (or, for label bytes, emptied) in this slice. */
+  removed: number;
+  /** The kind has nothing more to look at before its window (or its table ends). */
+  done: boolean;
+}
+
+export interface RetentionKind {
+  name: string;
+  window: RetentionWindow;
+  /** Builds the kind's statements on a database; `slice` looks at up to `limit` rows after the cursor. */
+  prepare(
+    db: Db,
+  ): (
+    cutoff: string,
+    after: number,
+    limit: number,
+  ) => { removed: number; lastSeen: number; firstKept: number | null; done: boolean };
+}
+
+/** Print job states after which nothing happens to a job by itself and its label was printed or given up by a person. */
+const FINAL_JOB = `('done', 'spooled', 'cancelled')`;
+
+/**
+ * A generic walk: rows after `after` in id order, each judged by `keep` (true: stays, holds the
+ * cursor) or removed by `remove`; stops at the first row whose time is inside the window.
+ */
+function walk<R extends { id: number; at: string }>(
+  select: (after: number, limit: number) => R[],
+  verdict: (row: R, cutoff: string) => 'remove' | 'keep' | 'skip',
+  remove: (row: R) => void,
+) {
+  return (cutoff: string, after: number, limit: number) => {
+    const rows = select(after, limit);
+    let removed = 0;
+    let lastSeen = after;
+    let firstKept: number | null = null;
+    for (const row of rows) {
+      if (row.at >= cutoff) return { removed, lastSeen, firstKept, done: true };
+      const v = verdict(row, cutoff);
+      if (v === 'remove') {
+        remove(row);
+        removed++;
+      } else if (v === 'keep' && firstKept === null) firstKept = row.id;
+      lastSeen = row.id;
+    }
+    return { removed, lastSeen, firstKept, done: rows.length < limit };
+  };
+}
+
+/** The label bytes of a printed job (the job's row stays, with its history, until the history window). */
+const labelBytes: RetentionKind = {
+  name: 'labelBytes',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; at: string; state: string; finished_at: string | null; has: number }
+    >(
+      `SELECT id, created_at AS at, state, finished_at, payload IS NOT NULL AS has FROM print_jobs WHERE id > ? ORDER BY id LIMIT ?`,
+    );
+    const empty = db.prepare('UPDATE print_jobs SET payload = NULL WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => {
+        if (!r.has) return 'skip';
+        return ['done', 'spooled'].includes(r.state) && r.finished_at !== null && r.finished_at < cutoff
+          ? 'remove'
+          : 'keep';
+      },
+      (r) => empty.run(r.id),
+    );
+  },
+};
+
+/** Labels kept for reprints (a reprint of a shipment whose labels are gone fetches them again). */
+const keptLabels: RetentionKind = {
+  name: 'keptLabels',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<[number, number], { id: number; at: string }>(
+      'SELECT id, fetched_at AS at FROM label_documents WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    const del = db.prepare('DELETE FROM label_documents WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      () => 'remove',
+      (r) => del.run(r.id),
+    );
+  },
+};
+
+/** What a person did at the desk (reprints and their reasons, cancels, sign-ins). */
+const deskActions: RetentionKind = {
+  name: 'deskActions',
+  window: 'history',
+  prepare(db) {
+    const select = db.prepare<[number, number], { id: number; at: string }>(
+      'SELECT id, at FROM desk_actions WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    const del = db.prepare('DELETE FROM desk_actions WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      () => 'remove',
+      (r) => del.run(r.id),
+    );
+  },
+};
+
+/** Journal entries that ended, with their steps, weights, job links and verified label check. */
+const journal: RetentionKind = {
+  name: 'journal',
+  window: 'history',
+  prepare(db) {
+    const select = db.prepare<[number, number], { id: number; at: string; updated_at: string; finished: number }>(
+      `SELECT e.id, e.created_at AS at, e.updated_at,
+         (e.step IN ('queued', 'ended') AND coalesce(e.outcome, '') <> 'waiting'
+          AND NOT EXISTS (SELECT 1 FROM journal_jobs jj JOIN print_jobs j ON j.id = jj.job_id
+                          WHERE jj.entry_id = e.id AND j.state NOT IN ${FINAL_JOB})
+          AND NOT EXISTS (SELECT 1 FROM label_checks c WHERE c.entry_id = e.id AND c.verified_at IS NULL)
+          AND NOT EXISTS (SELECT 1 FROM desk_actions d WHERE d.entry_id = e.id)) AS finished
+       FROM journal_entries e WHERE e.id > ? ORDER BY e.id LIMIT ?`,
+    );
+    const children = ['journal_steps', 'journal_jobs', 'journal_weights', 'journal_weight_updates', 'label_checks'].map(
+      (t) => db.prepare(`DELETE FROM ${t} WHERE entry_id = ?`),
+    );
+    const del = db.prepare('DELETE FROM journal_entries WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => (r.finished && r.updated_at < cutoff ? 'remove' : 'keep'),
+      (r) => {
+        for (const c of children) c.run(r.id);
+        del.run(r.id);
+      },
+    );
+  },
+};
+
+/** Print jobs in a final state, with their history; a job a journal entry, a desk action or a reprint still names stays. */
+const printJobs: RetentionKind = {
+  name: 'printJobs',
+  window: 'history',
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; at: string; removable: number; finished_at: string | null }
+    >(
+      `SELECT j.id, j.created_at AS at, j.finished_at,
+         (j.state IN ${FINAL_JOB}
+          AND NOT EXISTS (SELECT 1 FROM journal_jobs jj WHERE jj.job_id = j.id)
+          AND NOT EXISTS (SELECT 1 FROM desk_actions d WHERE d.job_id = j.id)
+          AND NOT EXISTS (SELECT 1 FROM print_jobs c WHERE c.reprint_of = j.id)) AS removable
+       FROM print_jobs j WHERE j.id > ? ORDER BY j.id LIMIT ?`,
+    );
+    const events = db.prepare('DELETE FROM print_job_events WHERE job_id = ?');
+    const del = db.prepare('DELETE FROM print_jobs WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => (r.removable && r.finished_at !== null && r.finished_at < cutoff ? 'remove' : 'keep'),
+      (r) => {
+        events.run(r.id);
+        del.run(r.id);
+      },
+    );
+  },
+};
+
+/** The scan log: a scan whose outcome is known and that no kept journal entry or batch line names. */
+const scanLog: RetentionKind = {
+  name: 'scanLog',
+  window: 'history',
+  prepare(db) {
+    const select = db.prepare<[number, number], { id: number; at: string; removable: number }>(
+      `SELECT s.id, s.scanned_at AS at,
+         (s.outcome NOT IN ('pending', 'queued')
+          AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.scan_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE b.scan_id = s.id)) AS removable
+       FROM scan_log s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
+    );
+    const del = db.prepare('DELETE FROM scan_log WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r) => (r.removable ? 'remove' : 'keep'),
+      (r) => del.run(r.id),
+    );
+  },
+};
+
+/** Every kind, in the order foreign keys need (see above). The camera's `photos` joins with window `labels`. */
+export const RETENTION_KINDS: readonly RetentionKind[] = [
+  labelBytes,
+  keptLabels,
+  deskActions,
+  journal,
+  printJobs,
+  scanLog,
+];
+
+const CURSORS_KEY = 'retention.cursors';
+
+export function createRetentionRepo(db: Db, kinds: readonly RetentionKind[] = RETENTION_KINDS) {
+  const lazyCommit = createLazyCommit(db);
+  const getCursors = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const putCursors = db.prepare(
+    'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  );
+  const cursors = (): Record<string, number> => {
+    const row = getCursors.get(CURSORS_KEY);
+    return row ? (JSON.parse(row.value) as Record<string, number>) : {};
+  };
+  const slices = new Map(kinds.map((k) => [k.name, k.prepare(db)]));
+  /** Where each kind's walk of this run stands (the persisted cursor stops at the first kept row). */
+  const walking = new Map<string, number>();
+  const freelist = db.prepare('PRAGMA freelist_count').pluck();
+
+  return {
+    kinds,
+    /** Forgets where this run walked: the next slice of each kind starts at its persisted cursor. */
+    beginRun(): void {
+      walking.clear();
+    },
+    /**
+     * One slice of one kind, in one transaction (a lazy commit: removing old rows allows no side
+     * effect; a power cut that takes the slice leaves the rows, and the next run removes them).
+     */
+    slice(kind: string, cutoff: string, limit: number, now: Date): SliceResult {
+      return lazyCommit(() => {
+        const saved = cursors();
+        const persisted = saved[kind] ?? 0;
+        const after = walking.get(kind) ?? persisted;
+        const r = slices.get(kind)!(cutoff, after, limit);
+        walking.set(kind, r.lastSeen);
+        // The cursor passes only rows gone for good; a kept row is looked at again next run.
+        const held = walking.get(`${kind}:held`) === 1;
+        if (!held) {
+          const next = r.firstKept !== null ? r.firstKept - 1 : r.lastSeen;
+          if (r.firstKept !== null) walking.set(`${kind}:held`, 1);
+          if (next !== persisted)
+            putCursors.run(CURSORS_KEY, JSON.stringify({ ...saved, [kind]: next }), now.toISOString());
+        }
+        return { removed: r.removed, done: r.done };
+      });
+    },
+    /** Pages free inside the file (what incremental_vacuum can hand back). */
+    freePages: (): number => freelist.get() as number,
+    /** Hands back up to `pages` free pages to the file system (an auto-vacuum=INCREMENTAL file). */
+    vacuumStep(pages: number): void {
+      db.pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
+    },
+  };
+}
+
+export type RetentionRepo = ReturnType<typeof createRetentionRepo>;

@@ -1,0 +1,275 @@
+/**
+ * Retention (issue 29): with the station's clock moved by the test, old data leaves and nothing
+ * unfinished, uncertain, unconfirmed or inside its window does; a run stopped part-way (a throw
+ * between slices) leaves a consistent database, and the next run finishes the work.
+ * The data is written through the store's own functions, as the desk writes it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../electron/store/database';
+import { createJournalRepo, type JournalRepo } from '../../../electron/store/journalRepo';
+import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
+import { createPrintJobsRepo, type PrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createLabelsRepo, type LabelsRepo } from '../../../electron/store/labelsRepo';
+import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
+import { createWeighRepo } from '../../../electron/store/weighRepo';
+import { createSettingsRepo } from '../../../electron/store/settingsRepo';
+import { createRetention, type RetentionOptions } from '../../../electron/retention/retention';
+import type { JobState } from '../../../shared/contract/printing';
+import { steppableClock, type SteppableClock } from '../../support/steppableClock';
+
+const DAY = 86_400_000;
+const log = { info: () => undefined, error: () => undefined };
+
+let dir: string;
+let db: Db;
+let clock: SteppableClock;
+let journal: JournalRepo;
+let jobs: PrintJobsRepo;
+let labels: LabelsRepo;
+let n = 0;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'station-retention-'));
+  db = openDatabase(path.join(dir, 'station.db'));
+  clock = steppableClock();
+  journal = createJournalRepo(db, createScanLogRepo(db));
+  jobs = createPrintJobsRepo(db);
+  labels = createLabelsRepo(db);
+  n = 0;
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function retention(over: Partial<RetentionOptions> = {}) {
+  return createRetention({ db, settings: createSettingsRepo(db), clock, dataDir: dir, log, ...over });
+}
+
+/** A print job moved through `states` (the queue's own transitions), now. */
+function job(states: JobState[], at = clock.now()) {
+  const j = jobs.insert(
+    {
+      kind: 'print',
+      printerId: 'zebra',
+      format: 'zpl',
+      payload: Buffer.from(`^XA^FDlabel ${++n}^XZ`),
+      title: `Label ${n}`,
+    },
+    at,
+  );
+  for (const s of states) jobs.setState(j.id, s, at);
+  return j.id;
+}
+
+/** A scan at the desk that closed its shipment and queued its label, whose job then went through `states`. */
+function scan(states: JobState[], at = clock.now()) {
+  const { scanId, entry } = journal.receiveScan({ accountId: 'acc', code: `CODE-${++n}`, rawCode: null, at });
+  journal.step([entry.id], 'resolved', at, { deliveryId: 1000 + n });
+  journal.step([entry.id], 'close_requested', at);
+  journal.step([entry.id], 'closed', at);
+  const jobId = jobs.lazyTransaction(() => {
+    const id = job([], at);
+    journal.queued(entry.id, [id], at);
+    return id;
+  });
+  for (const s of states) jobs.setState(jobId, s, at);
+  journal.settleScanLog();
+  return { scanId, entryId: entry.id, jobId };
+}
+
+const count = (table: string, where = '1') =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get() as { n: number }).n;
+const exists = (table: string, id: number) => count(table, `id = ${id}`) === 1;
+
+function consistent() {
+  expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  expect(db.pragma('foreign_key_check')).toEqual([]);
+}
+
+describe('retention', () => {
+  it('after 90 days empties the label bytes of printed jobs only, and drops kept labels; the history stays', async () => {
+    const printed = job(['sending', 'sent', 'done']);
+    const spooled = job(['sending', 'sent', 'spooled']);
+    const uncertain = job(['sending', 'uncertain']);
+    const unconfirmed = job(['sending', 'sent', 'unconfirmed']);
+    const failed = job(['sending', 'failed']);
+    const waiting = job([]);
+    const cancelled = job(['cancelled']);
+    const oldDoc = labels.save(
+      { accountId: 'acc', variant: { format: 'zpl', size: '10x15' }, deliveryIds: [1], parts: [Buffer.from('old')] },
+      clock.now(),
+    );
+    const oldScan = scan(['sending', 'sent', 'done']);
+
+    clock.advance(89 * DAY);
+    const recentDoc = labels.save(
+      { accountId: 'acc', variant: { format: 'zpl', size: '10x15' }, deliveryIds: [2], parts: [Buffer.from('new')] },
+      clock.now(),
+    );
+    const recent = job(['sending', 'sent', 'done']);
+    await retention().run();
+    // Day 89: nothing is old enough.
+    expect(jobs.payload(printed)).not.toBeNull();
+    expect(labels.get(oldDoc)).not.toBeNull();
+
+    clock.advance(2 * DAY);
+    await retention().run();
+    expect(jobs.payload(printed)).toBeNull();
+    expect(jobs.payload(spooled)).toBeNull();
+    expect(jobs.payload(oldScan.jobId)).toBeNull();
+    for (const kept of [uncertain, unconfirmed, failed, waiting, cancelled, recent])
+      expect(jobs.payload(kept)?.toString()).toMatch(/^\^XA\^FDlabel \d+\^XZ$/);
+    expect(labels.get(oldDoc)).toBeNull();
+    expect(labels.get(recentDoc)?.parts[0]?.toString()).toBe('new');
+    // The printed job's row, the journal and the scan log are history (400 days): still there.
+    expect(jobs.get(printed)?.state).toBe('done');
+    expect(exists('journal_entries', oldScan.entryId)).toBe(true);
+    expect(exists('scan_log', oldScan.scanId)).toBe(true);
+    consistent();
+  });
+
+  it('after 400 days removes finished history and keeps what is unfinished, uncertain, unconfirmed or recent', async () => {
+    const deskActions = createDeskActionsRepo(db, () => ({ desk: 'Desk 1', operator: null }));
+    const weigh = createWeighRepo(db);
+    const done = scan(['sending', 'sent', 'done']);
+    const uncertain = scan(['sending', 'uncertain']);
+    const unconfirmed = scan(['sending', 'sent', 'unconfirmed']);
+    const unverified = scan(['sending', 'sent', 'done']);
+    weigh.expectCheck({
+      entryId: unverified.entryId,
+      accountId: 'acc',
+      deliveryId: 1,
+      barcodes: ['PKG1'],
+      printedAt: clock.now(),
+    });
+    const verified = scan(['sending', 'sent', 'done']);
+    weigh.expectCheck({
+      entryId: verified.entryId,
+      accountId: 'acc',
+      deliveryId: 2,
+      barcodes: ['PKG2'],
+      printedAt: clock.now(),
+    });
+    weigh.seenLabel(
+      weigh.openChecks('acc').find((c) => c.entryId === verified.entryId)!,
+      'PKG2',
+      clock.now(),
+    );
+    // A scan still waiting for its close (the service was down) and a lone pending scan.
+    const unfinished = journal.receiveScan({ accountId: 'acc', code: 'WAITING', rawCode: null, at: clock.now() });
+    const reprinted = job(['sending', 'sent', 'done']);
+    const reprint = deskActions.record({ action: 'reprint', at: clock.now(), jobId: reprinted, reasonCode: 'damaged' });
+
+    clock.advance(401 * DAY);
+    const recent = scan(['sending', 'sent', 'done']);
+    const removed = await retention().run();
+
+    for (const gone of [done, verified]) {
+      expect(exists('journal_entries', gone.entryId)).toBe(false);
+      expect(exists('scan_log', gone.scanId)).toBe(false);
+      expect(exists('print_jobs', gone.jobId)).toBe(false);
+      expect(count('journal_steps', `entry_id = ${gone.entryId}`)).toBe(0);
+      expect(count('print_job_events', `job_id = ${gone.jobId}`)).toBe(0);
+    }
+    expect(count('label_checks', `entry_id = ${verified.entryId}`)).toBe(0);
+    expect(exists('desk_actions', reprint)).toBe(false);
+    expect(exists('print_jobs', reprinted)).toBe(false);
+    for (const kept of [uncertain, unconfirmed, unverified, recent]) {
+      expect(exists('journal_entries', kept.entryId)).toBe(true);
+      expect(exists('scan_log', kept.scanId)).toBe(true);
+      expect(exists('print_jobs', kept.jobId)).toBe(true);
+    }
+    expect(jobs.get(uncertain.jobId)?.state).toBe('uncertain');
+    expect(jobs.get(unconfirmed.jobId)?.state).toBe('unconfirmed');
+    expect(exists('journal_entries', unfinished.entry.id)).toBe(true);
+    expect(exists('scan_log', unfinished.scanId)).toBe(true);
+    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes of the 4 printed old jobs.
+    expect(removed).toBe(2 + 2 + 3 + 1 + 4);
+    consistent();
+  });
+
+  it('keeps everything when a window is 0 (keep forever)', async () => {
+    const r = retention();
+    r.handlers['retention.set']({ labelsDays: 0, historyDays: 0 });
+    await r.run();
+    const done = scan(['sending', 'sent', 'done']);
+    clock.advance(5000 * DAY);
+    expect(await r.run()).toBe(0);
+    expect(jobs.payload(done.jobId)).not.toBeNull();
+    expect(exists('journal_entries', done.entryId)).toBe(true);
+  });
+
+  it('refuses settings a person could not mean: fractions, negative days, a window shorter than its minimum', () => {
+    const r = retention();
+    expect(() => r.handlers['retention.set']({ labelsDays: 1.5, historyDays: 400 })).toThrow();
+    expect(() => r.handlers['retention.set']({ labelsDays: -1, historyDays: 400 })).toThrow();
+    expect(() => r.handlers['retention.set']({ labelsDays: 3, historyDays: 400 })).toThrow();
+    expect(() => r.handlers['retention.set']({ labelsDays: 90, historyDays: 4000 })).toThrow();
+    expect(r.settings()).toEqual({ labelsDays: 90, historyDays: 400 });
+  });
+
+  it('a run stopped between two slices leaves every row whole, and the next run finishes', async () => {
+    const old = Array.from({ length: 30 }, () => scan(['sending', 'sent', 'done']));
+    const keptOld = [scan(['sending', 'uncertain']), scan(['sending', 'sent', 'unconfirmed'])];
+    clock.advance(401 * DAY);
+    const recent = scan(['sending', 'sent', 'done']);
+
+    const entries = count('journal_entries');
+    const crashing = retention({
+      rowsPerSlice: 4,
+      // Dies after the first slice of the journal that removed entries, between two slices.
+      betweenSlices: async () => {
+        if (count('journal_entries') < entries) throw new Error('the station died here');
+      },
+    });
+    await expect(crashing.run()).rejects.toThrow('the station died here');
+    consistent();
+    // Part of the work is done; every old entry is either wholly there or wholly gone.
+    const left = old.filter((o) => exists('journal_entries', o.entryId));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.length).toBeLessThan(old.length);
+    for (const o of left) {
+      expect(exists('scan_log', o.scanId)).toBe(true);
+      expect(exists('print_jobs', o.jobId)).toBe(true);
+      expect(count('journal_jobs', `entry_id = ${o.entryId}`)).toBe(1);
+      expect(count('journal_steps', `entry_id = ${o.entryId}`)).toBeGreaterThan(0);
+    }
+
+    // A new station (a restart) runs again and finishes.
+    await retention({ rowsPerSlice: 4 }).run();
+    consistent();
+    for (const o of old) {
+      expect(exists('journal_entries', o.entryId)).toBe(false);
+      expect(exists('scan_log', o.scanId)).toBe(false);
+      expect(exists('print_jobs', o.jobId)).toBe(false);
+    }
+    for (const k of [...keptOld, recent]) {
+      expect(exists('journal_entries', k.entryId)).toBe(true);
+      expect(exists('print_jobs', k.jobId)).toBe(true);
+    }
+    // The next run finds nothing more to do.
+    expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
+  });
+
+  it('hands the freed pages back to the file system', async () => {
+    for (let i = 0; i < 60; i++) scan(['sending', 'sent', 'done']);
+    db.prepare(`UPDATE print_jobs SET payload = randomblob(40000)`).run();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    clock.advance(401 * DAY);
+    await retention().run();
+    expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    expect(db.pragma('page_count', { simple: true }) as number).toBeLessThan(pages / 4);
+  });
+
+  it('the Status answer gives the data folder size and the windows', async () => {
+    const s = await retention().handlers['retention.get']();
+    expect(s.settings).toEqual({ labelsDays: 90, historyDays: 400 });
+    expect(s.dataFolderBytes).toBeGreaterThan(4096);
+    expect(s.lastRun).toBeNull();
+  });
+});
