@@ -35,6 +35,6 @@ const retentionStatus = z.object({
 export type RetentionStatus = z.infer<typeof retentionStatus>;
 
 export const retentionMethods = {
-  'retention.get': { params: z.object({}).strict(), result: retentionStatus },
+  'retention.get': { reads: true, params: z.object({}).strict(), result: retentionStatus },
   'retention.set': { params: retentionSettings, result: retentionSettings },
 };
