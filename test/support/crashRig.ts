@@ -13,13 +13,13 @@
  *   - PRAGMA integrity_check.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../electron/printing/virtualZplPrinter';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { bundleChild } from './childBundle';
 import { orderItem, sandboxFault, sandboxToken } from './sandboxShipments';
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -54,25 +54,13 @@ export function barcodeOf(zpl: string): string | null {
 
 /** Bundles fixtures/stationChild.ts; `remove()` deletes the bundle. */
 export async function buildStationChild(name: string): Promise<{ childFile: string; remove(): void }> {
-  // Inside node_modules so the bundle resolves its packages (better-sqlite3 is native) from the project.
-  const outDir = path.join(repoRoot, 'node_modules', '.cache', `${name}-${process.pid}`);
-  const childFile = path.join(outDir, 'stationChild.mjs');
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(repoRoot, 'test', 'integration', 'station', 'fixtures', 'stationChild.ts')],
-    outfile: childFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Packages load from node_modules (better-sqlite3, keytar and zpl-renderer-js are native or wasm).
-    packages: 'external',
-    external: ['better-sqlite3', 'zpl-renderer-js'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    sourcemap: 'inline',
-    logLevel: 'silent',
-  });
-  return { childFile, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+  // zpl-renderer-js is wasm: loaded from node_modules, not bundled.
+  const child = await bundleChild(
+    path.join(repoRoot, 'test', 'integration', 'station', 'fixtures', 'stationChild.ts'),
+    name,
+    { external: ['zpl-renderer-js'] },
+  );
+  return { childFile: child.file, remove: child.remove };
 }
 
 export interface Child {

@@ -5,39 +5,29 @@
  * database passes PRAGMA integrity_check.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../../../electron/printing/virtualZplPrinter';
 import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { bundleChild } from '../../support/childBundle';
 import { freshDb, packageLabelZpl, tempDir } from './printingTestKit';
 
-const repoRoot = path.resolve(__dirname, '../../..');
-// Inside node_modules so the bundle resolves better-sqlite3 (native, kept external) from the project.
-const outDir = path.join(repoRoot, 'node_modules', '.cache', `printing-crash-${process.pid}`);
-const workerFile = path.join(outDir, 'drainWorker.mjs');
+let worker: { file: string; remove(): void };
+let workerFile: string;
 let printer: VirtualZplPrinter;
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(__dirname, 'fixtures', 'drainWorker.ts')],
-    outfile: workerFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3', 'zpl-renderer-js'],
-    logLevel: 'silent',
+  worker = await bundleChild(path.join(__dirname, 'fixtures', 'drainWorker.ts'), 'printing-crash', {
+    external: ['zpl-renderer-js'],
   });
+  workerFile = worker.file;
   printer = await startVirtualZplPrinter();
 });
 
 afterAll(async () => {
   await printer?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  worker?.remove();
 });
 
 function runWorker(dbFile: string, killAfterMs: number | null): Promise<'killed' | 'finished'> {

@@ -6,20 +6,19 @@
  * touched), and a last run finishes the work.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild } from '../../support/childBundle';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { createJournalRepo } from '../../../electron/store/journalRepo';
 import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const DAYS_AHEAD = 401;
 let dir: string;
-let outDir: string;
+let child: { file: string; remove(): void };
 let childFile: string;
 let dbFile: string;
 const old: { scanId: number; entryId: number; jobId: number }[] = [];
@@ -102,21 +101,8 @@ function check(final: boolean) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'station-retention-kill-'));
-  outDir = path.join(repoRoot, 'node_modules', '.cache', `retention-child-${process.pid}`);
-  mkdirSync(outDir, { recursive: true });
-  childFile = path.join(outDir, 'retentionChild.mjs');
-  await build({
-    entryPoints: [path.join(__dirname, 'fixtures', 'retentionChild.ts')],
-    outfile: childFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  child = await bundleChild(path.join(__dirname, 'fixtures', 'retentionChild.ts'), 'retention-child');
+  childFile = child.file;
   dbFile = path.join(dir, 'station.db');
   const db = openDatabase(dbFile);
   const now = new Date();
@@ -129,7 +115,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
+  child?.remove();
 });
 
 describe('retention killed with SIGKILL part-way', () => {
