@@ -8,6 +8,8 @@ export interface ShiftSample {
   hour: number;
   rssMb: number;
   loopMaxMs: number;
+  /** The core's own CPU time within its longest stall (the rest: the machine ran something else). */
+  loopMaxCpuMs: number;
   labels: number;
 }
 
