@@ -77,6 +77,26 @@ const targets = {
       says: "the head idles less than 5 % of a label between two scans' labels",
     },
   ],
+  // A year at a desk, a shift (issue 29; part "year").
+  yearAtDesk: [
+    {
+      key: /^year(_retention)?_vs_empty_\w+_ratio$/,
+      op: '<=',
+      value: 1.2,
+      says: "a year's database within 1.2× of the empty database's figure",
+    },
+    { key: /^year_retention_size_mb$/, op: '<=', value: 1024, says: 'with retention, the data folder at most 1 GB' },
+  ],
+  shiftAtDesk: [
+    { key: /^nothing_lost$/, op: '>=', value: 1, says: 'every scan printed exactly once, nothing unfinished' },
+    {
+      key: /^rss_second_half_slope_mb_per_shift_hour$/,
+      op: '<=',
+      value: 2,
+      says: 'no RSS growth after warm-up (at most 2 MB an hour of the shift)',
+    },
+    { key: /^event_loop_max_stall_ms$/, op: '<=', value: 20, says: 'no event-loop stall over 20 ms' },
+  ],
 };
 
 const met = (v, t) => (t.op === '<=' ? v <= t.value : t.op === '>=' ? v >= t.value : v < t.value);
@@ -186,6 +206,9 @@ export function writeBenchmarksPage(root) {
       const t = ts.find((x) => x.key.test(k));
       lines.push(`| \`${k}\` | ${fmt(v)} | ${t ? `${t.op} ${t.value}: ${met(v, t) ? 'met' : '**missed**'}` : ''} |`);
     }
+    // A plot the benchmark drew (docs/benchmarks/<name>.svg), from the same run as its figures.
+    if (existsSync(path.join(root, 'docs', 'benchmarks', `${r.name}.svg`)))
+      lines.push('', `![${r.name} over time](benchmarks/${r.name}.svg)`);
     lines.push('', `<!-- record ${JSON.stringify(r).replaceAll('--', '\\u002d\\u002d')} -->`, '');
   }
   writeFileSync(out, lines.join('\n'));

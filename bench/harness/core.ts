@@ -94,9 +94,15 @@ export async function startCore(o: {
   profileDir?: string;
   synchronous?: string;
   env?: Record<string, string>;
+  /**
+   * The core's working folder (its data folder is `<dataDir>/station`), kept at close: a database
+   * made beforehand (yearAtDesk), or read after the core stopped. Default: a temporary one, removed at close.
+   */
+  dataDir?: string;
 }): Promise<Core> {
   const childFile = await coreBundle();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-core-'));
+  const dataDir = o.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-core-'));
+  if (o.dataDir) mkdirSync(o.dataDir, { recursive: true });
   const straceFile = path.join(dataDir, 'syncs.strace');
   const node = [process.execPath, childFile];
   const argv = o.strace
@@ -236,7 +242,7 @@ export async function startCore(o: {
       const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!o.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return core;

@@ -11,7 +11,7 @@ import type { Sandbox } from '../../sandbox/index';
 import { repoRoot } from './paths';
 
 /** Every service path the station calls (electron/api, electron/auth): a fault matches one path exactly. */
-const SERVICE_PATHS = [
+export const SERVICE_PATHS = [
   '/api/',
   '/api/v3/deliveries',
   '/api/v3/deliveries/zpl',
@@ -37,13 +37,21 @@ async function control(url: string, method: string, p: string, body?: unknown): 
   if (!res.ok) throw new Error(`sandbox ${method} ${p}: HTTP ${res.status} ${await res.text()}`);
 }
 
-export async function startSandboxProcess(seed: 'demo' | 'none' = 'demo'): Promise<SandboxProcess> {
+/** `data`: a database file the sandbox keeps (`--data`), instead of memory. */
+export async function startSandboxProcess(
+  seed: 'demo' | 'none' = 'demo',
+  o: { data?: string } = {},
+): Promise<SandboxProcess> {
   const entry = path.join(repoRoot, 'dist', 'node', 'sandbox.mjs');
   if (!existsSync(entry))
     throw new Error(`no ${entry}: run \`node scripts/build.mjs --only node\` (npm run bench does)`);
-  const proc: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--seed', seed], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    [entry, '--port', '0', '--seed', seed, ...(o.data ? ['--data', o.data] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
