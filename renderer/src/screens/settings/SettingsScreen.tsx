@@ -13,9 +13,11 @@ import { PrintersSection } from './PrintersSection';
 import { RoutingSection } from './RoutingSection';
 import { ScannerSoundsSection } from './ScannerSoundsSection';
 import { ScaleSection } from './ScaleSection';
+import { MetricsSection } from './MetricsSection';
 import './settings.css';
 
-export type SettingsTab = 'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'language';
+export type SettingsTab =
+  'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'language' | 'metrics';
 
 const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] = [
   { id: 'accounts', label: 'settings.tab.accounts', Component: AccountsSection },
@@ -25,6 +27,7 @@ const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] =
   { id: 'scale', label: 'settings.tab.scale', Component: ScaleSection },
   { id: 'operators', label: 'operators.tab', Component: OperatorsSection },
   { id: 'language', label: 'settings.tab.language', Component: LanguageSection },
+  { id: 'metrics', label: 'metrics.tab', Component: MetricsSection },
 ];
 
 export const useSettingsTab = create<{ tab: SettingsTab; setTab(t: SettingsTab): void }>((set) => ({
