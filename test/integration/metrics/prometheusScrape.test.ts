@@ -8,7 +8,7 @@
  * nothing personal (no scanned code, recipient, shipment number or barcode). The Grafana
  * dashboard in docs/metrics/ queries only metric names a real scrape shows.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { repoRoot, startHostedStation, type HostedStation } from '../../support/
 
 const SCANS = ['ORD-1001', 'ORD-1003', 'ORD-1005'];
 const dashboardFile = path.join(repoRoot, 'docs', 'metrics', 'grafana-dashboard.json');
+const scrapeExample = path.join(repoRoot, 'docs', 'metrics', 'prometheus.yml');
 
 /** Sample names of a Prometheus text exposition (what a query can name), HELP/TYPE lines left out. */
 function sampleNames(exposition: string): Set<string> {
@@ -167,6 +168,17 @@ describe('the metrics endpoint, scraped by a real Prometheus', { timeout: 180_00
         rmSync(dir, { recursive: true, force: true });
         if (promLog.trim()) console.log(`prometheus said:\n${promLog.slice(-2000)}`);
       }
+    },
+  );
+
+  it.skipIf(!needs('prometheus'))(
+    "the scrape example in docs/metrics is a config Prometheus' own checker takes",
+    () => {
+      // Syntax only: the example's token files are the warehouse's, not this computer's.
+      const prometheus = prometheusPath()!;
+    const promtool = path.isAbsolute(prometheus) ? path.join(path.dirname(prometheus), 'promtool') : 'promtool';
+      const r = spawnSync(promtool, ['check', 'config', '--syntax-only', scrapeExample], { encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
     },
   );
 
