@@ -14,14 +14,16 @@ type Tx = ((...args: unknown[]) => unknown) & Record<'deferred' | 'immediate' | 
 
 export function countDiskSyncs(db: Db): () => number {
   let syncs = 0;
-  const level = db.prepare('PRAGMA synchronous').pluck();
+  // Read afresh each time: a prepared `PRAGMA synchronous` answers the level it was prepared at
+  // (SQLite compiles the value into the statement). Microseconds beside the commit's own fsync.
+  const level = () => db.pragma('synchronous', { simple: true }) as number;
   const original = db.transaction.bind(db);
-  const counting =
-    (run: (...args: unknown[]) => unknown) =>
-    (...args: unknown[]): unknown => {
+  // A plain function, so the transaction's `this` reaches `fn` as better-sqlite3 passes it.
+  const counting = (run: (...args: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]): unknown {
       const outermost = !db.inTransaction;
-      const result = run(...args);
-      if (outermost && (level.get() as number) >= FULL) syncs++;
+      const result = run.apply(this, args);
+      if (outermost && level() >= FULL) syncs++;
       return result;
     };
   db.transaction = ((fn: (...args: unknown[]) => unknown) => {
@@ -31,6 +33,7 @@ export function countDiskSyncs(db: Db): () => number {
       immediate: counting(tx.immediate as Tx),
       exclusive: counting(tx.exclusive as Tx),
       default: counting(tx.default as Tx),
+      database: db,
     });
     return wrapped;
   }) as Db['transaction'];
