@@ -9,8 +9,13 @@ import { z } from 'zod';
 export const metricsSettings = z
   .object({
     enabled: z.boolean(),
-    /** An IP address of this computer (not a name: what is bound is what the admin sees). */
-    address: z.union([z.ipv4(), z.ipv6()], { error: 'An IP address, such as 127.0.0.1.' }),
+    /**
+     * An IP address of this computer (not a name: what is bound is what the admin sees), and one
+     * address: "every address" (0.0.0.0, ::) would open it on every network the computer joins.
+     */
+    address: z
+      .union([z.ipv4(), z.ipv6()], { error: 'An IP address, such as 127.0.0.1.' })
+      .refine((a) => !/^(0\.0\.0\.0|::|0:0:0:0:0:0:0:0)$/.test(a), 'One address of this computer, not all of them.'),
     port: z.number().int().min(1024, 'A port from 1024 to 65535.').max(65_535, 'A port from 1024 to 65535.'),
   })
   .strict();

@@ -24,10 +24,11 @@ describe.skipIf(!needs('chromium'))('Settings → Metrics', { timeout: 120_000 }
   });
   afterAll(() => closeDesk({ hs, rpc, browser }));
 
-  it('the core refuses an address that is not an IP address and a port below 1024', async () => {
+  it('the core refuses an address that is not an IP address, every address at once, and a port below 1024', async () => {
     for (const bad of [
       { enabled: true, address: 'printers.example.com', port: 9477 },
       { enabled: true, address: '127.0.0.1', port: 80 },
+      { enabled: true, address: '0.0.0.0', port: 9477 },
     ]) {
       const refused = await rpc.call('metrics.set', bad).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(StationCallError);
