@@ -176,7 +176,7 @@ describe('the metrics endpoint, scraped by a real Prometheus', { timeout: 180_00
     () => {
       // Syntax only: the example's token files are the warehouse's, not this computer's.
       const prometheus = prometheusPath()!;
-    const promtool = path.isAbsolute(prometheus) ? path.join(path.dirname(prometheus), 'promtool') : 'promtool';
+      const promtool = path.isAbsolute(prometheus) ? path.join(path.dirname(prometheus), 'promtool') : 'promtool';
       const r = spawnSync(promtool, ['check', 'config', '--syntax-only', scrapeExample], { encoding: 'utf8' });
       expect(r.status, r.stdout + r.stderr).toBe(0);
     },
