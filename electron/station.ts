@@ -61,6 +61,11 @@ import { createDesk } from './scale/desk';
 import { createRetention } from './retention/retention';
 import type { StorageFailure } from '../shared/storageFailure';
 import { createStorageGuard, storageRefusal } from './status/storageFailure';
+import { createStationMetrics } from './metrics/stationMetrics';
+import { createMetricsService } from './metrics/metricsService';
+import { watchServiceRequests } from './metrics/serviceRequests';
+import { createMetricsRepo } from './store/metricsRepo';
+import { countDiskSyncs } from './store/diskSyncs';
 
 export interface StationOptions {
   dataDir: string;
@@ -166,6 +171,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = path.join(opts.dataDir, 'station.db');
   const db = openDatabase(dbFile);
+  // Fleet metrics (metrics): commits that wait for the disk, counted before any repository takes the connection.
+  const diskSyncs = countDiskSyncs(db);
   // WAL checkpoints on a worker thread, not inside the core's commits (store/checkpointer.ts).
   // STATION_WAL_CHECKPOINTER=0 leaves them to SQLite's automatic checkpoint on this thread.
   const checkpointer =
@@ -400,6 +407,50 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     jobWaiter.printerChanged((payload as { printerId: string }).printerId);
   });
 
+  // Fleet metrics (metrics): fed by the event bus and read from the status, the queue and the
+  // journal at each scrape; the opt-in endpoint (Settings → Metrics) serves them to Prometheus.
+  const metrics = createStationMetrics({
+    version: opts.version,
+    host: opts.host,
+    dataDir: opts.dataDir,
+    clock,
+    repo: createMetricsRepo(db),
+    desk: () => deskOperator.who().desk,
+    service: () => status.current().service,
+    printers: () => status.current().printers,
+    scannedAt: (scanId) => deps.repos.scanLog.get(scanId)?.scannedAt ?? null,
+    job: (id) => {
+      try {
+        const j = printing.queue.get(id);
+        return { printerId: j.printerId, waitsForRetry: j.state === 'failed' && j.nextRetryAt !== null };
+      } catch {
+        return null;
+      }
+    },
+    diskSyncs,
+  });
+  events.connect((name, payload) => {
+    metrics.onEvent(name, payload);
+    if (name === 'operators.changed') metrics.deskChanged();
+  });
+  const stopServiceRequests = watchServiceRequests(
+    () => {
+      try {
+        return new URL(status.current().service.baseUrl).host;
+      } catch {
+        return '';
+      }
+    },
+    (r) => metrics.serviceRequest(r),
+  );
+  const metricsService = createMetricsService({
+    repo: settingsRepo,
+    secrets: picked.secrets,
+    metrics,
+    log: opts.log,
+    now: () => clock.now(),
+  });
+
   const server = createRpcServer(
     // The desk's rules first: no desk code and no scan without a required sign-in; the idle time.
     operators.guard(
@@ -456,6 +507,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
           language,
         }),
         operators.handlers,
+        metricsService.handlers,
       ),
     ),
     opts.log,
@@ -503,6 +555,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     (err) => fault('the shipment sync failed', err),
   );
 
+  await metricsService.start();
+
   const first = accounts.active()?.id;
   if (first) shipments.syncNow(first).catch((err: unknown) => fault('the shipment sync failed', err));
 
@@ -517,6 +571,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     sandbox,
     async close() {
       closing = true;
+      await metricsService.close();
+      stopServiceRequests();
       stopJournalTick();
       stopTick();
       stopIdle();

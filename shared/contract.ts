@@ -24,6 +24,7 @@ import { statisticsMethods } from './contract/statistics';
 import { operatorEvents, operatorMethods } from './contract/operators';
 import { deskCommandMethods } from './contract/deskCommands';
 import { retentionMethods } from './contract/retention';
+import { metricsMethods } from './contract/metrics';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -65,6 +66,7 @@ export const methods = defineMethods(
   statisticsMethods,
   deskCommandMethods,
   retentionMethods,
+  metricsMethods,
 );
 export const events = {
   ...statusEvents,

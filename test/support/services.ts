@@ -105,7 +105,20 @@ export const checks: Record<string, () => Availability> = {
     hasCommand('pdftoppm') ? { ok: true } : { ok: false, reason: 'pdftoppm not installed (poppler-utils)' },
   fuse,
   tmpfs,
+  prometheus: () =>
+    prometheusPath()
+      ? { ok: true }
+      : {
+          ok: false,
+          reason: 'prometheus not installed (Debian package prometheus): no real scrape of the metrics endpoint',
+        },
 };
+
+/** Debian's Prometheus server (the metrics endpoint's scrape test starts it on a loopback port). */
+export function prometheusPath(): string | null {
+  for (const p of [process.env.PROMETHEUS_PATH, '/usr/bin/prometheus']) if (p && existsSync(p)) return p;
+  return hasCommand('prometheus') ? 'prometheus' : null;
+}
 
 /**
  * Returns true when every named service is there. Otherwise: under CI throws (the suite fails);

@@ -22,6 +22,7 @@ import { shipments } from './messages/shipments';
 import { station } from './messages/station';
 import { statistics } from './messages/statistics';
 import { tracking } from './messages/tracking';
+import { metrics } from './messages/metrics';
 
 const areas = [
   common,
@@ -44,6 +45,7 @@ const areas = [
   operators,
   commands,
   retention,
+  metrics,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -14,10 +14,11 @@ import { RoutingSection } from './RoutingSection';
 import { ScannerSoundsSection } from './ScannerSoundsSection';
 import { ScaleSection } from './ScaleSection';
 import { RetentionSection } from './RetentionSection';
+import { MetricsSection } from './MetricsSection';
 import './settings.css';
 
 export type SettingsTab =
-  'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'retention' | 'language';
+  'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'retention' | 'language' | 'metrics';
 
 const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] = [
   { id: 'accounts', label: 'settings.tab.accounts', Component: AccountsSection },
@@ -28,6 +29,7 @@ const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] =
   { id: 'operators', label: 'operators.tab', Component: OperatorsSection },
   { id: 'retention', label: 'settings.tab.retention', Component: RetentionSection },
   { id: 'language', label: 'settings.tab.language', Component: LanguageSection },
+  { id: 'metrics', label: 'metrics.tab', Component: MetricsSection },
 ];
 
 export const useSettingsTab = create<{ tab: SettingsTab; setTab(t: SettingsTab): void }>((set) => ({
