@@ -60,6 +60,7 @@ import { createStatisticsRepo } from './store/statisticsRepo';
 import { createDesk } from './scale/desk';
 import type { StorageFailure } from '../shared/storageFailure';
 import { createStorageGuard, storageRefusal } from './status/storageFailure';
+import { createCameraHandlers } from './camera/cameraHandlers';
 
 export interface StationOptions {
   dataDir: string;
@@ -452,6 +453,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
           language,
         }),
         operators.handlers,
+        // Camera (camera): proof-of-packing photos and their PDF (electron/camera/).
+        createCameraHandlers({
+          db,
+          deps,
+          dataDir: opts.dataDir,
+          settings: settingsRepo,
+          preview: (jobId) => Promise.resolve(printing.handlers['printing.preview']!({ jobId })),
+        }),
       ),
     ),
     opts.log,

@@ -23,6 +23,7 @@ import { auditMethods } from './contract/audit';
 import { statisticsMethods } from './contract/statistics';
 import { operatorEvents, operatorMethods } from './contract/operators';
 import { deskCommandMethods } from './contract/deskCommands';
+import { cameraMethods } from './contract/camera';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -58,6 +59,7 @@ export const methods = defineMethods(
   auditMethods,
   statisticsMethods,
   deskCommandMethods,
+  cameraMethods,
 );
 export const events = {
   ...statusEvents,

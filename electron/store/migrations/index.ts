@@ -20,6 +20,7 @@ import { m013WeightsAndChecks } from './013_weights_and_checks';
 import { m014JobSpooled } from './014_job_spooled';
 import { m015JobLabelCounter } from './015_job_label_counter';
 import { m016Operators } from './016_operators';
+import { m018Photos } from './018_photos';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   m014JobSpooled,
   m015JobLabelCounter,
   m016Operators,
+  m018Photos,
 ];

@@ -160,6 +160,11 @@ export const errors = defineMessages({
     'error.operator_needs_badge_or_pin': 'Give the worker a badge or a PIN (or both): without one they cannot sign in.',
     'error.badge_taken': 'Another worker already has this badge.',
     'error.badge_is_desk_code': 'This code is one of the station’s command barcodes: it cannot be a badge.',
+    // Camera (camera)
+    'error.photo_scan_unknown': 'The station has no scan {scanId}: the photo was not stored.',
+    'error.photo_not_jpeg': 'The photo is not a JPEG picture: it was not stored.',
+    'error.photo_too_large': 'The photo is larger than {maxBytes} bytes: it was not stored.',
+    'error.photo_not_found': 'The photo’s file is no longer in the data folder.',
   },
   cs: {
     'error.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
@@ -296,5 +301,10 @@ export const errors = defineMessages({
     'error.operator_needs_badge_or_pin': 'Dejte pracovníkovi kartu nebo PIN (nebo obojí): bez nich se nepřihlásí.',
     'error.badge_taken': 'Tuto kartu už má jiný pracovník.',
     'error.badge_is_desk_code': 'Tento kód je jeden z příkazových čárových kódů stanice: nemůže být kartou.',
+    // Camera (camera)
+    'error.photo_scan_unknown': 'Stanice nezná sken {scanId}: fotografie nebyla uložena.',
+    'error.photo_not_jpeg': 'Fotografie není obrázek JPEG: nebyla uložena.',
+    'error.photo_too_large': 'Fotografie je větší než {maxBytes} bajtů: nebyla uložena.',
+    'error.photo_not_found': 'Soubor fotografie už v datové složce není.',
   },
 }) satisfies { en: ErrorSentences; cs: ErrorSentences };
