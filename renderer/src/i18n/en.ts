@@ -21,6 +21,7 @@ import { shipments } from './messages/shipments';
 import { station } from './messages/station';
 import { statistics } from './messages/statistics';
 import { tracking } from './messages/tracking';
+import { camera } from './messages/camera';
 
 const areas = [
   common,
@@ -42,6 +43,7 @@ const areas = [
   statistics,
   operators,
   commands,
+  camera,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -13,9 +13,11 @@ import { PrintersSection } from './PrintersSection';
 import { RoutingSection } from './RoutingSection';
 import { ScannerSoundsSection } from './ScannerSoundsSection';
 import { ScaleSection } from './ScaleSection';
+import { CameraSection } from './CameraSection';
 import './settings.css';
 
-export type SettingsTab = 'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'language';
+export type SettingsTab =
+  'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'language' | 'camera';
 
 const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] = [
   { id: 'accounts', label: 'settings.tab.accounts', Component: AccountsSection },
@@ -24,6 +26,7 @@ const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] =
   { id: 'scanner', label: 'settings.tab.scanner', Component: ScannerSoundsSection },
   { id: 'scale', label: 'settings.tab.scale', Component: ScaleSection },
   { id: 'operators', label: 'operators.tab', Component: OperatorsSection },
+  { id: 'camera', label: 'settings.tab.camera', Component: CameraSection },
   { id: 'language', label: 'settings.tab.language', Component: LanguageSection },
 ];
 
