@@ -219,9 +219,9 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
       await rows.nth(1).click({ modifiers: ['Control'] });
       await rows.nth(2).click({ modifiers: ['Control'] });
       await page.getByTestId('action-proof').filter({ hasText: '3 parcels' }).waitFor();
-      const download = page.waitForEvent('download');
+      // Each parcel's label preview is rendered again for its page: a few seconds each on a busy machine.
+      const download = page.waitForEvent('download', { timeout: 90_000 });
       await page.getByTestId('action-proof').click();
-
       const file = path.join(tmp, 'proof-3.pdf');
       await (await download).saveAs(file);
       const pages =
