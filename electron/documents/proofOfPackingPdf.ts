@@ -160,12 +160,14 @@ export async function renderProofOfPackingPdf(
     ];
     let y = M + 32;
     for (const [k, v] of facts) {
-      doc.font(BOLD).fontSize(10).text(`${k}:`, M, y, { width: 160, lineBreak: false });
+      doc.font(BOLD).fontSize(10).text(`${k}:`, M, y, { width: 190 });
+      const labelEnd = doc.y;
       doc
         .font(FONT)
         .fontSize(10)
-        .text(v, M + 165, y, { width: PAGE[0] - 2 * M - 165 });
-      y = Math.max(y + 15, doc.y + 2);
+        .text(v, M + 195, y, { width: PAGE[0] - 2 * M - 195 });
+      // A long name (Czech) or value may take two lines: the next fact starts below both.
+      y = Math.max(y + 15, doc.y + 2, labelEnd + 2);
     }
     y += 10;
     const top = y;
