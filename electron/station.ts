@@ -66,6 +66,7 @@ import { createMetricsService } from './metrics/metricsService';
 import { watchServiceRequests } from './metrics/serviceRequests';
 import { createMetricsRepo } from './store/metricsRepo';
 import { countDiskSyncs } from './store/diskSyncs';
+import { createCameraHandlers } from './camera/cameraHandlers';
 
 export interface StationOptions {
   dataDir: string;
@@ -508,6 +509,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         }),
         operators.handlers,
         metricsService.handlers,
+        // Camera (camera): proof-of-packing photos and their PDF (electron/camera/).
+        createCameraHandlers({
+          db,
+          deps,
+          dataDir: opts.dataDir,
+          settings: settingsRepo,
+          preview: (jobId) => Promise.resolve(printing.handlers['printing.preview']!({ jobId })),
+        }),
       ),
     ),
     opts.log,

@@ -25,6 +25,7 @@ import { operatorEvents, operatorMethods } from './contract/operators';
 import { deskCommandMethods } from './contract/deskCommands';
 import { retentionMethods } from './contract/retention';
 import { metricsMethods } from './contract/metrics';
+import { cameraMethods } from './contract/camera';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -67,6 +68,7 @@ export const methods = defineMethods(
   deskCommandMethods,
   retentionMethods,
   metricsMethods,
+  cameraMethods,
 );
 export const events = {
   ...statusEvents,

@@ -30,6 +30,7 @@ import type { MainToCore } from '../host/coreProcess';
 import { CoreStartError, createCoreSupervisor } from './coreSupervisor';
 import { dataDirArgument, resolveDataDir } from '../base/dataDir';
 import { loadWindowState, saveWindowState } from './windowState';
+import { grantsPermission } from './mediaPermission';
 
 /** The page asks for its port (on every load); the answer carries one end of a MessageChannel. */
 const PORT_REQUEST = 'station:port-request';
@@ -182,11 +183,28 @@ if (!app.requestSingleInstanceLock()) {
         return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
       });
 
-      // The page uses no permission and no device: camera, microphone, geolocation, notifications,
-      // clipboard reads, HID, serial and USB are all refused, asked for or merely checked. (The scale
-      // and USB label printers are reached by the core process, never by the page.)
-      session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false));
-      session.defaultSession.setPermissionCheckHandler(() => false);
+      // The page uses one permission, the desk camera (video only, app://station/'s top frame:
+      // mediaPermission.ts); microphone, geolocation, notifications, clipboard reads, HID, serial
+      // and USB are all refused, asked for or merely checked. (The scale and USB label printers are
+      // reached by the core process, never by the page.)
+      session.defaultSession.setPermissionRequestHandler((_wc, permission, cb, details) =>
+        cb(
+          grantsPermission({
+            permission,
+            url: details.requestingUrl,
+            isMainFrame: details.isMainFrame,
+            mediaTypes: 'mediaTypes' in details ? (details.mediaTypes ?? []) : [],
+          }),
+        ),
+      );
+      session.defaultSession.setPermissionCheckHandler((_wc, permission, origin, details) =>
+        grantsPermission({
+          permission,
+          url: origin,
+          isMainFrame: details.isMainFrame,
+          mediaTypes: 'mediaType' in details && details.mediaType ? [details.mediaType] : [],
+        }),
+      );
       session.defaultSession.setDevicePermissionHandler(() => false);
 
       await startCore();

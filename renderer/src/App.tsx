@@ -16,6 +16,7 @@ import { ScanToast } from './scan/ScanToast';
 import { printerName } from './i18n/printerName';
 import { OperatorBar } from './operators/OperatorBar';
 import { useOperators } from './state/operatorsStore';
+import { useCamera } from './camera/cameraStore';
 
 function LanguageSwitch() {
   const { language } = useLanguage();
@@ -145,6 +146,8 @@ export function App() {
       void loadOperators();
     }
   }, [connected, loadStatus, loadAccounts, loadSettings, loadOperators]);
+  // Camera (camera): the desk camera runs on every screen while it is on (a scan anywhere gets its photo).
+  useEffect(() => void (connected && useCamera.getState().load()), [connected]);
 
   const active = activeAccount({ accounts });
   const reachable = status?.service.reachable;

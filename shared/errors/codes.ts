@@ -132,8 +132,18 @@ export const stationErrorCodes = {
   /** A badge that is one of the station's command barcodes (or begins like them without being a badge). */
   badge_is_desk_code: 'translated',
   // Retention (keep)
-  /** A printed job's label bytes left with the retention (Settings → Retention); the shipment's reprint fetches its labels again. */
+  /** A printed job's label bytes left with the retention (Settings → Data kept); the shipment's reprint fetches its labels again. */
   label_bytes_removed: 'translated',
+
+  // Camera (camera): electron/camera, proof of packing.
+  /** A photo for a scan the station has no journal entry of: refused, nothing stored. */
+  photo_scan_unknown: 'translated',
+  /** The bytes sent as a photo are not a JPEG (details.reason). */
+  photo_not_jpeg: 'translated',
+  /** A photo over the size cap: details.maxBytes. */
+  photo_too_large: 'translated',
+  /** A photo whose file is gone from the data folder (deleted by retention or by hand). */
+  photo_not_found: 'translated',
 } as const satisfies Record<string, 'translated' | 'ownWords'>;
 
 export type StationErrorCode = keyof typeof stationErrorCodes;

@@ -2,7 +2,8 @@
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath } from './services';
 
-export function launchChromium(): Promise<Browser> {
+/** `args`: switches a suite needs beyond the rig's own (e.g. the camera suite's fake capture device). */
+export function launchChromium(o: { args?: readonly string[] } = {}): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found');
   return chromium.launch({
@@ -16,6 +17,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(o.args ?? []),
     ],
   });
 }

@@ -21,6 +21,7 @@ import { m014JobSpooled } from './014_job_spooled';
 import { m015JobLabelCounter } from './015_job_label_counter';
 import { m016Operators } from './016_operators';
 import { m017Retention } from './017_retention';
+import { m018Photos } from './018_photos';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   m015JobLabelCounter,
   m016Operators,
   m017Retention,
+  m018Photos,
 ];

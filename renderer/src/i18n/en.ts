@@ -23,6 +23,7 @@ import { station } from './messages/station';
 import { statistics } from './messages/statistics';
 import { tracking } from './messages/tracking';
 import { metrics } from './messages/metrics';
+import { camera } from './messages/camera';
 
 const areas = [
   common,
@@ -46,6 +47,7 @@ const areas = [
   commands,
   retention,
   metrics,
+  camera,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

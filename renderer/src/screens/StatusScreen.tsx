@@ -1,4 +1,5 @@
 import { useLanguage, useT } from '../i18n';
+import { CameraStatus } from '../camera/CameraCorner';
 import { serviceErrorText } from '../i18n/errors';
 import { printerName } from '../i18n/printerName';
 import { rpc } from '../rpc/transport';
@@ -75,6 +76,7 @@ export function StatusScreen() {
         <dd data-testid="tick" data-iso={lastTick ?? undefined}>
           {lastTick ? deskTime(lastTick, language) : t('status.waitingTick')}
         </dd>
+        <CameraStatus />
       </dl>
     </section>
   );

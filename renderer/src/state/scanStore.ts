@@ -32,6 +32,7 @@ import { followList, whenReconnected } from './followList';
 import { usePendingScans } from './pendingScansStore';
 import { useSettings } from './settingsStore';
 import { useStatus } from './statusStore';
+import { photoAtPrint, photoOfScan } from '../camera/stillCapture';
 
 /**
  * A code longer than any scan is refused here, in the UI language: the core would refuse it
@@ -275,6 +276,7 @@ export const useScans = create<ScanState>((set, get) => {
     set((s) => ({ recent: [recentOf(o), ...s.recent.filter((r) => r.scanId !== o.scanId)].slice(0, RECENT) }));
     show({ type: 'outcome', outcome: o, answered: false });
     void refreshCounters();
+    photoAtPrint(o);
     if (o.kind === 'printed' || o.kind === 'spooled' || o.kind === 'queued' || o.kind === 'printer_down')
       void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
@@ -362,7 +364,10 @@ export const useScans = create<ScanState>((set, get) => {
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
-      void rpc.request('scan.submit', { code }).then((r) => {
+      const ack = rpc.request('scan.submit', { code });
+      // Camera (camera): the parcel's still, taken now and sent after the ack, off the scan's path.
+      photoOfScan(ack);
+      void ack.then((r) => {
         // Refused before it was logged (e.g. too long): nothing else will come for it.
         if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
         else sent(r.value.scanId, shown);

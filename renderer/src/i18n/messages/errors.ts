@@ -162,7 +162,12 @@ export const errors = defineMessages({
     'error.badge_is_desk_code': 'This code is one of the station’s command barcodes: it cannot be a badge.',
     // Retention (keep)
     'error.label_bytes_removed':
-      'The label of print job {jobId} is no longer kept (Settings → Retention). Reprint the shipment from Shipments: its labels are fetched again.',
+      'The label of print job {jobId} is no longer kept (Settings → Data kept). Reprint the shipment from Shipments: its labels are fetched again.',
+    // Camera (camera)
+    'error.photo_scan_unknown': 'The station has no scan {scanId}: the photo was not stored.',
+    'error.photo_not_jpeg': 'The photo is not a JPEG picture: it was not stored.',
+    'error.photo_too_large': 'The photo is larger than {maxBytes} bytes: it was not stored.',
+    'error.photo_not_found': 'The photo’s file is no longer in the data folder.',
   },
   cs: {
     'error.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
@@ -302,5 +307,10 @@ export const errors = defineMessages({
     // Retention (keep)
     'error.label_bytes_removed':
       'Štítek tiskové úlohy {jobId} se už neuchovává (Nastavení → Uchovávání dat). Vytiskněte zásilku znovu ze Zásilek: štítky se stáhnou znovu.',
+    // Camera (camera)
+    'error.photo_scan_unknown': 'Stanice nezná sken {scanId}: fotografie nebyla uložena.',
+    'error.photo_not_jpeg': 'Fotografie není obrázek JPEG: nebyla uložena.',
+    'error.photo_too_large': 'Fotografie je větší než {maxBytes} bajtů: nebyla uložena.',
+    'error.photo_not_found': 'Soubor fotografie už v datové složce není.',
   },
 }) satisfies { en: ErrorSentences; cs: ErrorSentences };

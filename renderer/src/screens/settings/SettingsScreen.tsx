@@ -15,10 +15,20 @@ import { ScannerSoundsSection } from './ScannerSoundsSection';
 import { ScaleSection } from './ScaleSection';
 import { RetentionSection } from './RetentionSection';
 import { MetricsSection } from './MetricsSection';
+import { CameraSection } from './CameraSection';
 import './settings.css';
 
 export type SettingsTab =
-  'accounts' | 'printers' | 'routing' | 'scanner' | 'scale' | 'operators' | 'retention' | 'language' | 'metrics';
+  | 'accounts'
+  | 'printers'
+  | 'routing'
+  | 'scanner'
+  | 'scale'
+  | 'operators'
+  | 'camera'
+  | 'retention'
+  | 'language'
+  | 'metrics';
 
 const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] = [
   { id: 'accounts', label: 'settings.tab.accounts', Component: AccountsSection },
@@ -27,6 +37,7 @@ const tabs: { id: SettingsTab; label: MessageKey; Component: ComponentType }[] =
   { id: 'scanner', label: 'settings.tab.scanner', Component: ScannerSoundsSection },
   { id: 'scale', label: 'settings.tab.scale', Component: ScaleSection },
   { id: 'operators', label: 'operators.tab', Component: OperatorsSection },
+  { id: 'camera', label: 'settings.tab.camera', Component: CameraSection },
   { id: 'retention', label: 'settings.tab.retention', Component: RetentionSection },
   { id: 'language', label: 'settings.tab.language', Component: LanguageSection },
   { id: 'metrics', label: 'metrics.tab', Component: MetricsSection },

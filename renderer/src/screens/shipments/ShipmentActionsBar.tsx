@@ -3,6 +3,7 @@
  * format (ZPL, PDF roll, PDF A4 from start position 1-4), reprint, cancel (after a confirmation),
  * and tracking. Each action's answer is listed per shipment with what happened and why.
  */
+import { ProofButton } from '../../camera/ParcelPhotos';
 import { useState } from 'react';
 import type { LabelFormat, ShipmentActionSummary } from '../../../../shared/contract/shipmentActions';
 import type { ReprintWhy } from '../../../../shared/contract/reprint';
@@ -145,6 +146,7 @@ export function ShipmentActionsBar(p: {
       >
         {t('shipments.action.edit')}
       </button>
+      <ProofButton selected={p.selected} />
       <span className="spacer" />
       {confirming ? (
         <span

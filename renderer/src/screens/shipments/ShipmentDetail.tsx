@@ -9,6 +9,7 @@ import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { ParcelTrail } from './ParcelTrail';
+import { ParcelPhotos } from '../../camera/ParcelPhotos';
 import { extraArgName, extraName, formatDateTime, formatDecimal, stateClass, stateName } from './format';
 
 interface Preview {
@@ -192,6 +193,7 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
             )}
           </section>
           <ParcelTrail deliveryId={p.deliveryId} />
+          <ParcelPhotos deliveryId={p.deliveryId} />
           <section className="sd-block sd-previews" data-testid="detail-previews">
             <h3>{t('shipments.detail.previews')}</h3>
             {previews === null && <p>{t('shipments.loading')}</p>}

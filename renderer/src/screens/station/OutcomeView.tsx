@@ -4,6 +4,7 @@
  * (printer down or offline, behind others, service unreachable), blue for the already-closed question, red for every
  * failure. Big enough to read from a step away; the layout of every kind has the same fixed areas.
  */
+import { NoPhotoNote } from '../../camera/CameraCorner';
 import type { ReactNode } from 'react';
 import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
 import { stateFamily } from '../../../../shared/contract/shipments';
@@ -279,6 +280,7 @@ export function OutcomeView({
       onClick={asking ? undefined : onHide}
     >
       <div className="outcome-content">
+        {feedback.type === 'outcome' && <NoPhotoNote scanId={feedback.outcome.scanId} />}
         {feedback.type === 'outcome' ? (
           <OutcomeBody o={feedback.outcome} />
         ) : feedback.type === 'working' ? (

@@ -23,6 +23,7 @@ import { addStationFirstStop } from '../../scan/scanCapture';
 import { SignInPrompt } from '../../operators/SignInPrompt';
 import { cancelParcel, reprintLast } from '../../scan/deskCommand';
 import { takeDeskScan } from '../../scan/deskScan';
+import { CameraCorner } from '../../camera/CameraCorner';
 import './station.css';
 
 // A scan typed with the focus anywhere (another field, another screen) meets the label check too.
@@ -214,6 +215,7 @@ export function StationScreen() {
           {batchMode ? <BatchPanel /> : <RecentScans />}
         </div>
         <div className="station-side">
+          <CameraCorner />
           <PendingScans />
           <LabelPreviews />
         </div>

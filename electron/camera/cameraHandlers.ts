@@ -1,0 +1,123 @@
+/**
+ * Camera (issue 28): the RPC handlers of the desk camera, its photos and the proof-of-packing PDF,
+ * composed from the photos repo, the camera service and the parcel's audit trail (times, weights,
+ * the print job whose preview is the label as printed). station.ts registers them in one line.
+ */
+import type { Db } from '../store/database';
+import { createPhotosRepo } from '../store/photosRepo';
+import { createAuditTrailRepo } from '../store/auditTrailRepo';
+import type { SettingsRepo } from '../store/settingsRepo';
+import { toSummary } from '../store/shipmentsRepo';
+import type { Handlers } from '../rpc/rpcServer';
+import type { WorkflowDeps } from '../workflows/workflowDeps';
+import type { PreviewPage } from '../../shared/contract/printing';
+import { StationError } from '../base/stationError';
+import { renderProofOfPackingPdf, type ProofParcel } from '../documents/proofOfPackingPdf';
+import { createCameraService } from './cameraService';
+
+export interface CameraHandlerDeps {
+  db: Db;
+  deps: WorkflowDeps;
+  dataDir: string;
+  settings: SettingsRepo;
+  /** The print queue's preview of a job: the label as the printer got it. */
+  preview(jobId: number): Promise<PreviewPage[]>;
+}
+
+type CameraMethod =
+  | 'camera.getSettings'
+  | 'camera.setSettings'
+  | 'camera.savePhoto'
+  | 'camera.photos'
+  | 'camera.photo'
+  | 'camera.proofPdf';
+
+export function createCameraHandlers(o: CameraHandlerDeps): Pick<Handlers, CameraMethod> {
+  const photos = createPhotosRepo(o.db);
+  const trail = createAuditTrailRepo(o.db);
+  const activeAccountId = () => o.deps.session()?.accountId ?? null;
+  const camera = createCameraService({
+    dataDir: o.dataDir,
+    settings: o.settings,
+    photos,
+    clock: o.deps.clock,
+    who: () => o.deps.desk.who(),
+    activeAccountId,
+  });
+
+  async function parcel(accountId: string, deliveryId: number): Promise<ProofParcel> {
+    const s = o.deps.repos.shipments.get(accountId, deliveryId);
+    if (!s) throw new StationError('not_in_cache', `The station does not know shipment ${deliveryId}.`, { deliveryId });
+    const steps = trail.ofDelivery(accountId, deliveryId);
+    const last = (pred: (k: (typeof steps)[number]) => boolean) => steps.filter(pred).at(-1) ?? null;
+    const printed = last(
+      (x) => x.step === 'print' && (x.outcome === 'done' || x.outcome === 'spooled' || x.outcome === 'sent'),
+    );
+    const queued = last((x) => x.step === 'label_queued');
+    const jobId = printed?.jobId ?? last((x) => x.step === 'print' && x.jobId !== null)?.jobId ?? null;
+    let labelPng: Buffer | null = null;
+    if (jobId !== null) {
+      // A label whose bytes are gone (the queue's retention) has no preview: the page says so.
+      const pages = await o.preview(jobId).catch(() => []);
+      if (pages[0]) labelPng = Buffer.from(pages[0].png, 'base64');
+    }
+    const weights = steps
+      .filter((x) => x.step === 'weight_taken' && x.packageNumber !== null)
+      .map((x) => ({ packageNumber: x.packageNumber!, kg: x.kg }));
+    const weighed = last(
+      (x) => x.step === 'weight_corrected' || x.step === 'weight_within_tolerance' || x.step === 'weight_not_sent',
+    );
+    const rows = camera.photosOf(deliveryId);
+    const files = await Promise.all(rows.map((r) => camera.photoBytes(r).catch(() => null)));
+    return {
+      deliveryId,
+      externalId: s.externalId,
+      deliveryNumber: s.deliveryNumber,
+      carrier: s.agent,
+      recipientName: toSummary(s).recipientName,
+      weights,
+      correction:
+        weighed?.step === 'weight_corrected'
+          ? 'sent'
+          : weighed?.step === 'weight_within_tolerance'
+            ? 'within_tolerance'
+            : weighed
+              ? 'not_sent'
+              : null,
+      scannedAt: steps.find((x) => x.step === 'scanned')?.at ?? null,
+      closedAt: last((x) => x.step === 'closed')?.at ?? s.closed,
+      printedAt: printed?.at ?? queued?.at ?? null,
+      labelPng,
+      // A photo whose file is gone is left out (the detail says "no longer in the data folder").
+      photos: rows.flatMap((r, i) => {
+        const jpeg = files[i];
+        return jpeg
+          ? [
+              {
+                jpeg,
+                width: r.width,
+                height: r.height,
+                takenAt: r.takenAt,
+                kind: r.kind,
+                desk: r.desk,
+                operatorName: r.operatorName,
+              },
+            ]
+          : [];
+      }),
+    };
+  }
+
+  return {
+    ...camera.handlers,
+    'camera.proofPdf': async ({ deliveryIds, language }) => {
+      const accountId = activeAccountId();
+      if (!accountId) throw new StationError('no_account', 'No company is active.');
+      const parcels: ProofParcel[] = [];
+      for (const id of deliveryIds) parcels.push(await parcel(accountId, id));
+      const pdf = await renderProofOfPackingPdf(parcels, { language, created: o.deps.clock.now() });
+      const name = deliveryIds.length === 1 ? String(deliveryIds[0]) : `${deliveryIds.length}-parcels`;
+      return { pdf: pdf.toString('base64'), fileName: `proof-of-packing-${name}.pdf` };
+    },
+  };
+}

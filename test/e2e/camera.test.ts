@@ -1,0 +1,303 @@
+/**
+ * Proof of packing in Chromium through the web host (issue 28). Chromium's fake capture device is
+ * fed a YUV4MPEG2 file made here from a QR code (test/support/fakeCamera.ts): a parcel scanned on
+ * the Station screen gets a stored photo that still reads as that QR code (zbarimg); 20 scans in a
+ * row each get their own photo, linked to their own parcel; the proof-of-packing PDF carries the
+ * photo and the label as printed (pdftoppm + zbarimg). Faults never hold a scan: no camera, the
+ * permission refused and the camera unplugged mid-shift each leave the scan printed, its outcome
+ * saying "no photo", and Status saying why. Screenshots (1366×768, English and Czech) of Settings →
+ * Camera, the live preview, the shipment's detail and the PDF go to test-results/screenshots.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../electron/auth/keychain';
+import type { Sandbox } from '../../sandbox/index';
+import type { ScanOutcome } from '../../shared/contract/workflows';
+import { launchChromium } from '../support/browser';
+import { screenshotsDir } from '../support/desk';
+import { writeQrY4m } from '../support/fakeCamera';
+import { pdfBarcodes, pngBarcodes } from '../support/pdfBarcodes';
+import { connectRpc, type RpcSocket } from '../support/rpcSocket';
+import { insertShipments, sandboxToken } from '../support/sandboxShipments';
+import { needs } from '../support/services';
+import { startHostedStation, type HostedStation } from '../support/station';
+
+const QR_TEXT = 'PROOF-OF-PACKING-DESK-7';
+
+const langs = [
+  { lang: 'en', locale: 'en-US', saved: 'Saved', noCamera: 'no camera is connected', status: 'No photos' },
+  { lang: 'cs', locale: 'cs-CZ', saved: 'Uloženo', noCamera: 'není připojena žádná kamera', status: 'Bez fotografií' },
+] as const;
+
+describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of packing', { timeout: 300_000 }, () => {
+  let hs: HostedStation;
+  let rpc: RpcSocket;
+  let tmp: string;
+  let y4m: string;
+  let next = 0;
+  /** A parcel code nobody scanned yet (the shipments the suite put into the sandbox). */
+  const fresh = () => `CAM-${++next}`;
+
+  beforeAll(async () => {
+    hs = await startHostedStation({ secrets: createMemorySecretStore(), printWaitMs: 5000 });
+    rpc = await connectRpc(hs.host);
+    tmp = mkdtempSync(path.join(tmpdir(), 'camera-e2e-'));
+    y4m = writeQrY4m(path.join(tmp, 'desk.y4m'), QR_TEXT);
+    const sb = hs.station.sandbox as unknown as Sandbox;
+    await insertShipments(sb, await sandboxToken(sb), 40, 'CAM-');
+    await rpc.call('shipments.sync', {});
+    mkdirSync(screenshotsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    rpc?.close();
+    await hs?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const cameraOn = () =>
+    rpc.call('camera.setSettings', {
+      enabled: true,
+      deviceId: '',
+      deviceLabel: '',
+      sizePx: 1280,
+      targetKb: 100,
+      photoAtPrint: false,
+    });
+
+  async function openPage(browser: Browser, locale: string): Promise<Page> {
+    const page = await browser.newPage({ locale, viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+    await page.goto(hs.host.url);
+    await page.getByTestId('scan-input').waitFor();
+    return page;
+  }
+  /** The width of the picture a video element shows (0 until its first frame). */
+  const videoWidth = (page: Page, testId: string) =>
+    page.getByTestId(testId).evaluate((v) => (v as unknown as { videoWidth: number }).videoWidth);
+  async function scan(page: Page, code: string) {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+  }
+  const outcomeOf = (code: string) => rpc.waitFor('scan.outcome', (o) => o.code === code, 60_000);
+  const deliveryOf = (o: ScanOutcome) => ('shipment' in o ? o.shipment.deliveryId : 0);
+  /** The parcel's photos once its photo arrived (it follows the scan's outcome). */
+  async function photosOf(deliveryId: number, n = 1) {
+    for (let i = 0; i < 200; i++) {
+      const list = await rpc.call('camera.photos', { deliveryId });
+      if (list.length >= n) return list;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return rpc.call('camera.photos', { deliveryId });
+  }
+  const qrOfPhoto = async (id: number) =>
+    pngBarcodes(Buffer.from((await rpc.call('camera.photo', { id })).jpeg, 'base64'));
+  const barcodesOf = async (deliveryId: number) =>
+    (await rpc.call('shipments.get', { deliveryId }))!.packages.map((p) => p.barcode).filter((b): b is string => !!b);
+  /** The PDF's first page as a PNG for a person to look at. */
+  function pdfShot(pdf: Buffer, name: string) {
+    const dir = mkdtempSync(path.join(tmp, 'pdf-'));
+    writeFileSync(path.join(dir, 'p.pdf'), pdf);
+    execFileSync('pdftoppm', [
+      '-r',
+      '80',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      path.join(dir, 'p.pdf'),
+      path.join(dir, 'page'),
+    ]);
+    const png = readdirSync(dir).find((f) => f.endsWith('.png'))!;
+    writeFileSync(path.join(screenshotsDir, name), readFileSync(path.join(dir, png)));
+  }
+
+  describe('with the fake camera showing a QR code', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchChromium({
+        args: [
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${y4m}`,
+        ],
+      });
+    });
+    afterAll(() => browser?.close());
+
+    for (const l of langs) {
+      it(`${l.lang}: Settings → Camera, the live corner, a parcel's photo (the QR code reads), its detail and its proof PDF`, async () => {
+        await rpc.call('settings.set', { language: l.lang });
+        await rpc.call('camera.setSettings', { ...(await rpc.call('camera.getSettings', {})), enabled: false });
+        const page = await openPage(browser, l.locale);
+        await page.keyboard.press('F8');
+        await page.getByTestId('settings-tab-camera').click();
+        await page.getByTestId('camera-enabled').check();
+        await page.getByTestId('camera-save').click();
+        await page.getByTestId('camera-result').filter({ hasText: l.saved }).waitFor();
+        await page.locator('[data-testid="camera-state"][data-state="live"]').waitFor({ timeout: 20_000 });
+        await expect.poll(() => videoWidth(page, 'camera-settings-video'), { timeout: 20_000 }).toBeGreaterThan(0);
+        expect((await rpc.call('camera.getSettings', {})).enabled).toBe(true);
+        await page.screenshot({ path: path.join(screenshotsDir, `camera-settings-${l.lang}.png`) });
+
+        await page.keyboard.press('F1');
+        await page.locator('[data-testid="camera-corner"][data-state="live"]').waitFor();
+        await expect.poll(() => videoWidth(page, 'camera-live'), { timeout: 20_000 }).toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(screenshotsDir, `camera-preview-${l.lang}.png`) });
+
+        const code = fresh();
+        const outcome = outcomeOf(code);
+        await page.getByTestId('scan-input').focus();
+        await scan(page, code);
+        const o = await outcome;
+        expect(o.kind).toBe('printed');
+        const deliveryId = deliveryOf(o);
+        const photos = await photosOf(deliveryId);
+        expect(photos.map((p) => [p.scanId, p.kind])).toEqual([[o.scanId, 'scan']]);
+        // The fake camera's frames are 640×480: never enlarged to the 1280 px setting.
+        expect([photos[0]!.width, photos[0]!.height]).toEqual([640, 480]);
+        expect(await qrOfPhoto(photos[0]!.id)).toEqual([QR_TEXT]);
+        await expect(page.getByTestId('no-photo').count()).resolves.toBe(0);
+
+        // The shipment's detail: the photo with its time and desk; the proof PDF from there.
+        await page.keyboard.press('F2');
+        await page.getByTestId('shipment-row').first().waitFor();
+        // A scan on Shipments finds the parcel and selects its row.
+        await scan(page, code);
+        const detail = page.getByTestId('shipment-detail');
+        await page
+          .locator(`[data-testid="shipment-row"][data-delivery-id="${deliveryId}"][aria-selected="true"]`)
+          .waitFor();
+        await page.getByTestId('action-detail').click();
+        await expect.poll(() => detail.getAttribute('aria-label'), { timeout: 20_000 }).toContain(String(deliveryId));
+        await page.locator('[data-testid="detail-photo"] img').waitFor();
+        await page.getByTestId('detail-photos').scrollIntoViewIfNeeded();
+        expect(await page.getByTestId('detail-photo').getAttribute('data-scan-id')).toBe(String(o.scanId));
+        await page.screenshot({ path: path.join(screenshotsDir, `camera-detail-${l.lang}.png`) });
+        const download = page.waitForEvent('download');
+        await page.getByTestId('detail-proof').click();
+        const file = path.join(tmp, `proof-${l.lang}.pdf`);
+        await (await download).saveAs(file);
+        const pdf = readFileSync(file);
+        const codes = pdfBarcodes(pdf, 300);
+        expect(codes).toContain(QR_TEXT);
+        expect(codes).toEqual(expect.arrayContaining(await barcodesOf(deliveryId)));
+        pdfShot(pdf, `camera-proof-${l.lang}.png`);
+        await page.close();
+      });
+    }
+
+    it('20 scans in a row: each parcel gets one photo, of its own scan', async () => {
+      await rpc.call('settings.set', { language: 'en' });
+      await cameraOn();
+      const page = await openPage(browser, 'en-US');
+      await page.locator('[data-testid="camera-corner"][data-state="live"]').waitFor({ timeout: 20_000 });
+      const codes = Array.from({ length: 20 }, fresh);
+      const outcomes = Promise.all(codes.map(outcomeOf));
+      for (const c of codes) await scan(page, c);
+      const done = await outcomes;
+      for (const o of done) {
+        expect(o.kind).toBe('printed');
+        const photos = await photosOf(deliveryOf(o));
+        expect(photos.map((p) => p.scanId)).toEqual([o.scanId]);
+      }
+      // Every photo is a picture of the desk (the QR code reads).
+      for (const o of done.slice(0, 3)) {
+        const [photo] = await rpc.call('camera.photos', { deliveryId: deliveryOf(o) });
+        expect(await qrOfPhoto(photo!.id)).toEqual([QR_TEXT]);
+      }
+      await expect(page.getByTestId('no-photo').count()).resolves.toBe(0);
+
+      // Several parcels at once from the Shipments screen: one PDF, a page for each.
+      await page.keyboard.press('F2');
+      const rows = page.getByTestId('shipment-row');
+      await rows.nth(2).waitFor();
+      await rows.nth(0).click();
+      await rows.nth(1).click({ modifiers: ['Control'] });
+      await rows.nth(2).click({ modifiers: ['Control'] });
+      await page.getByTestId('action-proof').filter({ hasText: '3 parcels' }).waitFor();
+      // Each parcel's label preview is rendered again for its page: a few seconds each on a busy machine.
+      const download = page.waitForEvent('download', { timeout: 90_000 });
+      await page.getByTestId('action-proof').click();
+      const file = path.join(tmp, 'proof-3.pdf');
+      await (await download).saveAs(file);
+      const pages =
+        readFileSync(file)
+          .toString('latin1')
+          .match(/\/Type \/Page\b/g) ?? [];
+      expect(pages.length).toBe(3);
+      await page.close();
+    });
+
+    it('the camera unplugged mid-shift: the scan is printed, its outcome says no photo, Status says why', async () => {
+      await rpc.call('settings.set', { language: 'en' });
+      await cameraOn();
+      const page = await openPage(browser, 'en-US');
+      await page.locator('[data-testid="camera-corner"][data-state="live"]').waitFor({ timeout: 20_000 });
+      // What the browser does when the device goes away: the track ends (stop() alone fires nothing).
+      await page.evaluate(`(() => {
+        const track = document.querySelector('[data-testid="camera-live"]').srcObject.getVideoTracks()[0];
+        track.stop();
+        track.dispatchEvent(new Event('ended'));
+      })()`);
+      await page.locator('[data-testid="camera-corner"][data-state="fault"]').waitFor();
+      const code = fresh();
+      const outcome = outcomeOf(code);
+      await scan(page, code);
+      const o = await outcome;
+      expect(o.kind).toBe('printed');
+      await page.getByTestId('no-photo').filter({ hasText: 'the camera was unplugged' }).waitFor();
+      await expect(page.getByTestId('no-photo').count()).resolves.toBe(1);
+      expect(await rpc.call('camera.photos', { deliveryId: deliveryOf(o) })).toEqual([]);
+      await page.keyboard.press('F9');
+      await page.locator('[data-testid="camera-status"][data-state="fault"]', { hasText: 'unplugged' }).waitFor();
+      await page.close();
+    });
+  });
+
+  for (const c of [
+    { name: 'no camera at all', args: ['--use-fake-ui-for-media-stream'], state: 'no_camera' },
+    {
+      name: 'the permission refused',
+      args: [
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=PLACEHOLDER`,
+        '--deny-permission-prompts',
+      ],
+      state: 'denied',
+    },
+  ] as const) {
+    it(`${c.name}: scans go on and print, each outcome says no photo once, Status says why`, async () => {
+      const browser = await launchChromium({ args: c.args.map((a) => a.replace('PLACEHOLDER', y4m)) });
+      try {
+        for (const l of langs) {
+          await rpc.call('settings.set', { language: l.lang });
+          await cameraOn();
+          const page = await openPage(browser, l.locale);
+          await page.locator('[data-testid="camera-corner"][data-state="fault"]').waitFor({ timeout: 20_000 });
+          for (let i = 0; i < 2; i++) {
+            const code = fresh();
+            const outcome = outcomeOf(code);
+            await scan(page, code);
+            const o = await outcome;
+            expect(o.kind).toBe('printed');
+            await page.locator(`[data-testid="scan-outcome"][data-scan-id="${o.scanId}"]`).waitFor();
+            await expect(page.getByTestId('no-photo').count()).resolves.toBe(1);
+            if (c.state === 'no_camera') await page.getByTestId('no-photo').filter({ hasText: l.noCamera }).waitFor();
+            expect(await rpc.call('camera.photos', { deliveryId: deliveryOf(o) })).toEqual([]);
+          }
+          await page.keyboard.press('F9');
+          await page.locator('[data-testid="camera-status"][data-state="fault"]', { hasText: l.status }).waitFor();
+          if (c.state === 'no_camera')
+            await page.screenshot({ path: path.join(screenshotsDir, `camera-status-no-camera-${l.lang}.png`) });
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
