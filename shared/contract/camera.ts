@@ -62,7 +62,7 @@ const none = z.object({}).strict();
 const deliveryId = z.number().int().positive();
 
 export const cameraMethods = {
-  'camera.getSettings': { params: none, result: cameraSettings },
+  'camera.getSettings': { reads: true, params: none, result: cameraSettings },
   'camera.setSettings': { params: cameraSettings, result: cameraSettings },
   /**
    * A still of the parcel whose scan has `scanId` (the page's answer to scan.submit). `jpeg` is the
@@ -86,9 +86,10 @@ export const cameraMethods = {
     result: z.object({ photoId: z.number().int() }),
   },
   /** The photos of a parcel of the active account, oldest first. */
-  'camera.photos': { params: z.object({ deliveryId }).strict(), result: z.array(photoInfo) },
+  'camera.photos': { reads: true, params: z.object({ deliveryId }).strict(), result: z.array(photoInfo) },
   /** One photo's JPEG (base64), for the detail's thumbnails. */
   'camera.photo': {
+    reads: true,
     params: z.object({ id: z.number().int().positive() }).strict(),
     result: z.object({ jpeg: z.string() }),
   },

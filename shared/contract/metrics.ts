@@ -44,7 +44,7 @@ export type MetricsState = z.infer<typeof metricsState>;
 const none = z.object({}).strict();
 
 export const metricsMethods = {
-  'metrics.get': { params: none, result: metricsState },
+  'metrics.get': { reads: true, params: none, result: metricsState },
   /** Saves the settings and starts, moves or stops the endpoint; answers with where it listens now. */
   'metrics.set': { params: metricsSettings, result: metricsState },
   /** The bearer token, shown only on request (it is a secret kept in the keychain). */

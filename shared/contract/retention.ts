@@ -1,6 +1,6 @@
 /**
  * Retention in the RPC contract (issue 29): how long the desk keeps label bytes and its history
- * (Settings → Retention), and what the Status screen says about the data folder.
+ * (Settings → Data kept), and what the Status screen says about the data folder.
  */
 import { z } from 'zod';
 
