@@ -67,6 +67,8 @@ import { watchServiceRequests } from './metrics/serviceRequests';
 import { createMetricsRepo } from './store/metricsRepo';
 import { countDiskSyncs } from './store/diskSyncs';
 import { createCameraHandlers } from './camera/cameraHandlers';
+import { sweepPhotoFiles } from './camera/photoFiles';
+import { createPhotosRepo } from './store/photosRepo';
 
 export interface StationOptions {
   dataDir: string;
@@ -342,7 +344,19 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     emitList: (l) => emit('operators.listChanged', l),
   });
   // Retention (keep): old label bytes and history leave in slices in the background (electron/retention).
-  const retention = createRetention({ db, settings: settingsRepo, clock, dataDir: opts.dataDir, log: opts.log });
+  const photosRepo = createPhotosRepo(db);
+  const retention = createRetention({
+    db,
+    settings: settingsRepo,
+    clock,
+    dataDir: opts.dataDir,
+    log: opts.log,
+    // Camera (camera): photos follow the labels' window; their files go after their rows.
+    photos: {
+      sweep: (beforeDay) => sweepPhotoFiles(opts.dataDir, beforeDay, (file) => photosRepo.named(file)),
+      usage: () => photosRepo.usage(),
+    },
+  });
   // The scale and the label check: the scan lane's steps before and after the close.
   const desk = createDesk({ db, settings: settingsRepo, deps, emit, log: opts.log });
   const workflows = createWorkflows(deps, {

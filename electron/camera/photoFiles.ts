@@ -4,7 +4,7 @@
  * the name, the folder synced, so a crash leaves the photo whole or absent, never a half file under
  * its name. Asynchronous: the core's event loop (and the scans) never wait for the disk here.
  */
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PhotoKind } from '../../shared/contract/camera';
 
@@ -56,4 +56,37 @@ export async function writePhotoFile(dataDir: string, rel: string, bytes: Buffer
 
 export function readPhotoFile(dataDir: string, rel: string): Promise<Buffer> {
   return readFile(inside(dataDir, rel));
+}
+
+/**
+ * Removes the photo files of days before `beforeDay` (YYYY-MM-DD, UTC) that no photo row names:
+ * those retention removed, and any a crash left without a row (a row rides on a later commit
+ * than its file, store/photosRepo.ts) or half written (a `.tmp`). An emptied day's folder goes
+ * too. Returns the files removed.
+ */
+export async function sweepPhotoFiles(
+  dataDir: string,
+  beforeDay: string,
+  named: (rel: string) => boolean,
+): Promise<number> {
+  const root = path.join(dataDir, PHOTOS_FOLDER);
+  let days: string[];
+  try {
+    days = await readdir(root);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const day of days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d < beforeDay).sort()) {
+    const folder = path.join(root, day);
+    const files = await readdir(folder).catch(() => [] as string[]);
+    for (const f of files) {
+      if (named(path.posix.join(PHOTOS_FOLDER, day, f))) continue;
+      await rm(path.join(folder, f), { force: true });
+      removed++;
+    }
+    // Only an empty folder goes (a photo saved there meanwhile keeps it).
+    await rmdir(folder).catch(() => undefined);
+  }
+  return removed;
 }

@@ -40,6 +40,8 @@ export interface RetentionOptions {
   log: { info(msg: string, meta?: object): void; error(msg: string, meta?: object): void };
   kinds?: readonly RetentionKind[];
   rowsPerSlice?: number;
+  /** The camera's photos: their files swept after the rows went (days before `beforeDay`), and their usage for Status. */
+  photos?: { sweep(beforeDay: string): Promise<number>; usage(): { count: number; bytes: number } };
   /** What runs between slices (a turn of the event loop); a test seam to stop a run part-way. */
   betweenSlices?: () => Promise<void>;
 }
@@ -94,6 +96,11 @@ export function createRetention(opts: RetentionOptions) {
         if (r.done) break;
       }
     }
+    if (opts.photos && s.labelsDays > 0 && !stopping) {
+      // A day's folder goes once the whole day is past the window.
+      const beforeDay = new Date(now.getTime() - s.labelsDays * DAY_MS).toISOString().slice(0, 10);
+      removed += await opts.photos.sweep(beforeDay);
+    }
     while (!stopping && repo.freePages() > 0) {
       repo.vacuumStep(VACUUM_PAGES_PER_STEP);
       await between();
@@ -134,6 +141,7 @@ export function createRetention(opts: RetentionOptions) {
       return {
         settings: settings(),
         dataFolderBytes: await folderBytes(opts.dataDir),
+        photos: opts.photos?.usage() ?? { count: 0, bytes: 0 },
         lastRun: opts.settings.get<{ finishedAt: string; removed: number }>(LAST_RUN_KEY) ?? null,
       };
     },

@@ -56,6 +56,7 @@ export function createPhotosRepo(db: Db) {
   const accountOf = db.prepare<[number], { account_id: string }>(
     'SELECT e.account_id FROM photos p JOIN journal_entries e ON e.id = p.entry_id WHERE p.id = ?',
   );
+  const named = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM photos WHERE file = ?');
   const usage = db.prepare<[], { n: number; bytes: number | null }>(
     'SELECT COUNT(*) AS n, SUM(bytes) AS bytes FROM photos',
   );
@@ -73,6 +74,10 @@ export function createPhotosRepo(db: Db) {
     get(id: number): (PhotoRow & { accountId: string }) | null {
       const row = one.get(id);
       return row ? { ...row, accountId: accountOf.get(id)!.account_id } : null;
+    },
+    /** Whether a photo row names this file (relative to the data folder). */
+    named(file: string): boolean {
+      return named.get(file) !== undefined;
     },
     /** How many photos the data folder holds and their size (Status). */
     usage(): { count: number; bytes: number } {

@@ -12,7 +12,7 @@
  *
  * The kinds are one list (RETENTION_KINDS), in the order foreign keys need (a desk action before
  * the journal entry and the print job it names, a journal entry before its scan and its jobs).
- * Another kind (the camera's photos) is one more entry with the window it follows.
+ * The camera's photos follow the labels' window; a journal entry or scan a kept photo names stays.
  */
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
@@ -112,6 +112,23 @@ const keptLabels: RetentionKind = {
   },
 };
 
+/** The camera's proof-of-packing photos (their rows; the files go after the run, electron/camera/photoFiles.ts). */
+const photos: RetentionKind = {
+  name: 'photos',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<[number, number], { id: number; at: string }>(
+      'SELECT id, taken_at AS at FROM photos WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    const del = db.prepare('DELETE FROM photos WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      () => 'remove',
+      (r) => del.run(r.id),
+    );
+  },
+};
+
 /** What a person did at the desk (reprints and their reasons, cancels, sign-ins). */
 const deskActions: RetentionKind = {
   name: 'deskActions',
@@ -140,7 +157,8 @@ const journal: RetentionKind = {
           AND NOT EXISTS (SELECT 1 FROM journal_jobs jj JOIN print_jobs j ON j.id = jj.job_id
                           WHERE jj.entry_id = e.id AND j.state NOT IN ${FINAL_JOB})
           AND NOT EXISTS (SELECT 1 FROM label_checks c WHERE c.entry_id = e.id AND c.verified_at IS NULL)
-          AND NOT EXISTS (SELECT 1 FROM desk_actions d WHERE d.entry_id = e.id)) AS finished
+          AND NOT EXISTS (SELECT 1 FROM desk_actions d WHERE d.entry_id = e.id)
+          AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.entry_id = e.id)) AS finished
        FROM journal_entries e WHERE e.id > ? ORDER BY e.id LIMIT ?`,
     );
     const children = ['journal_steps', 'journal_jobs', 'journal_weights', 'journal_weight_updates', 'label_checks'].map(
@@ -196,7 +214,8 @@ const scanLog: RetentionKind = {
       `SELECT s.id, s.scanned_at AS at,
          (s.outcome NOT IN ('pending', 'queued')
           AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.scan_id = s.id)
-          AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE b.scan_id = s.id)) AS removable
+          AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE b.scan_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.scan_id = s.id)) AS removable
        FROM scan_log s WHERE s.id > ? ORDER BY s.id LIMIT ?`,
     );
     const del = db.prepare('DELETE FROM scan_log WHERE id = ?');
@@ -208,10 +227,11 @@ const scanLog: RetentionKind = {
   },
 };
 
-/** Every kind, in the order foreign keys need (see above). The camera's `photos` joins with window `labels`. */
+/** Every kind, in the order foreign keys need (see above: a photo before its journal entry and scan). */
 export const RETENTION_KINDS: readonly RetentionKind[] = [
   labelBytes,
   keptLabels,
+  photos,
   deskActions,
   journal,
   printJobs,

@@ -15,7 +15,7 @@ const days = (min: number) =>
 
 export const retentionSettings = z
   .object({
-    /** Label bytes of printed jobs and kept labels (later the camera's photos). */
+    /** Label bytes of printed jobs, kept labels and the camera's photos. */
     labelsDays: days(7),
     /** The journal, the scan log, finished print jobs and desk actions. */
     historyDays: days(30),
@@ -29,6 +29,8 @@ const retentionStatus = z.object({
   settings: retentionSettings,
   /** Bytes of every file under the data folder (the database, its WAL, logs, the sandbox's data). */
   dataFolderBytes: z.number().int().nonnegative(),
+  /** The camera's photos among them (proof of packing). */
+  photos: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
   /** The last finished run: when, and how many rows it removed or emptied. */
   lastRun: z.object({ finishedAt: z.string(), removed: z.number().int().nonnegative() }).nullable(),
 });

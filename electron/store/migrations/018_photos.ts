@@ -25,5 +25,6 @@ export const m018Photos: Migration = (db) => {
     ) STRICT;
     CREATE INDEX photos_entry ON photos (entry_id);
     CREATE INDEX photos_taken ON photos (taken_at);
+    CREATE INDEX photos_scan ON photos (scan_id);
   `);
 };

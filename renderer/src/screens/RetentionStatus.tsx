@@ -27,6 +27,7 @@ export function RetentionStatus() {
   }, []);
   if (!status) return <>{t('status.loading')}</>;
   const { labelsDays, historyDays } = status.settings;
+  const { photos } = status;
   return (
     <>
       {t('retention.status.line', {
@@ -34,6 +35,11 @@ export function RetentionStatus() {
         history: historyDays ? t('retention.status.history', { n: historyDays }) : t('retention.status.historyForever'),
         size: sizeText(status.dataFolderBytes, language),
       })}
+      {photos.count > 0 && (
+        <span data-testid="retention-photos">
+          {t('retention.status.photos', { n: photos.count, size: sizeText(photos.bytes, language) })}
+        </span>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * between slices) leaves a consistent database, and the next run finishes the work.
  * The data is written through the store's own functions, as the desk writes it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { createWeighRepo } from '../../../electron/store/weighRepo';
 import { createSettingsRepo } from '../../../electron/store/settingsRepo';
 import { createRetention, type RetentionOptions } from '../../../electron/retention/retention';
+import { createPhotosRepo } from '../../../electron/store/photosRepo';
+import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/camera/photoFiles';
 import type { JobState } from '../../../shared/contract/printing';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
 
@@ -190,6 +192,68 @@ describe('retention', () => {
     // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes of the 4 printed old jobs.
     expect(removed).toBe(2 + 2 + 3 + 1 + 4);
     consistent();
+  });
+
+  it('removes camera photos after the labels window, rows and files, and files a crash left without a row; a kept photo keeps its scan', async () => {
+    const photos = createPhotosRepo(db);
+    const withPhotos = (over: Partial<RetentionOptions> = {}) =>
+      retention({
+        photos: {
+          sweep: (beforeDay) => sweepPhotoFiles(dir, beforeDay, (f) => photos.named(f)),
+          usage: () => photos.usage(),
+        },
+        ...over,
+      });
+    /** A scan with its photo written as the camera writes it (file, then row). */
+    const photographed = async () => {
+      const s = scan(['sending', 'sent', 'done']);
+      const takenAt = clock.now();
+      const file = photoPath(takenAt, s.scanId, 'scan', 1);
+      await writePhotoFile(dir, file, Buffer.from('a jpeg stand-in'));
+      const id = photos.insert({
+        entryId: s.entryId,
+        scanId: s.scanId,
+        kind: 'scan',
+        takenAt: takenAt.toISOString(),
+        file,
+        bytes: 15,
+        width: 1280,
+        height: 720,
+        desk: 'Stůl 1',
+        operatorId: null,
+      });
+      return { ...s, id, file: path.join(dir, file) };
+    };
+    const old = await photographed();
+    // A photo whose row a power cut took (the file was on the disk first).
+    const orphan = path.join(dir, photoPath(clock.now(), 999, 'scan', 1));
+    await writePhotoFile(dir, path.relative(dir, orphan), Buffer.from('no row'));
+    clock.advance(60 * DAY);
+    const recent = await photographed();
+    clock.advance(31 * DAY);
+
+    expect((await withPhotos().status()).photos).toEqual({ count: 2, bytes: 30 });
+    await withPhotos().run();
+    consistent();
+    expect(exists('photos', old.id)).toBe(false);
+    expect(existsSync(old.file)).toBe(false);
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(path.dirname(old.file))).toBe(false);
+    expect(exists('photos', recent.id)).toBe(true);
+    expect(existsSync(recent.file)).toBe(true);
+    // The history of the old scan stays (400 days): only its photo went.
+    expect(exists('journal_entries', old.entryId)).toBe(true);
+    expect((await withPhotos().status()).photos).toEqual({ count: 1, bytes: 15 });
+
+    // Photos kept forever, history 30 days: the photographed scan's entry and scan stay with the photo.
+    withPhotos().handlers['retention.set']({ labelsDays: 0, historyDays: 30 });
+    clock.advance(400 * DAY);
+    await withPhotos().run();
+    consistent();
+    expect(exists('photos', recent.id)).toBe(true);
+    expect(exists('journal_entries', recent.entryId)).toBe(true);
+    expect(exists('scan_log', recent.scanId)).toBe(true);
+    expect(exists('journal_entries', old.entryId)).toBe(false);
   });
 
   it('keeps everything when a window is 0 (keep forever)', async () => {

@@ -7,7 +7,7 @@ export const retention = defineMessages({
     'retention.title': 'How long this desk keeps its data',
     'retention.intro':
       'Old data leaves in the background, a little at a time, without holding up a scan. Nothing unfinished, uncertain or unconfirmed is ever removed. 0 keeps it forever.',
-    'retention.labelsDays': 'Labels of printed jobs and kept labels (days)',
+    'retention.labelsDays': 'Labels of printed jobs, kept labels and camera photos (days)',
     'retention.labelsHint': 'A reprint from Shipments fetches older labels from the service again.',
     'retention.historyDays': 'Journal, scan log and finished print jobs (days)',
     'retention.historyHint': 'A shipment’s history and the statistics reach back this far.',
@@ -22,13 +22,15 @@ export const retention = defineMessages({
     'retention.status.history.one': 'journal {n} day',
     'retention.status.historyForever': 'journal forever',
     'retention.status.line': '{labels}, {history}; {size} in the data folder',
+    'retention.status.photos': ', of which {n} camera photos: {size}',
+    'retention.status.photos.one': ', of which {n} camera photo: {size}',
   },
   cs: {
     'settings.tab.retention': 'Uchovávání dat',
     'retention.title': 'Jak dlouho si tento stůl data uchovává',
     'retention.intro':
       'Stará data odcházejí na pozadí, po malých částech, a skenování nezdrží. Nic nedokončeného, nejistého ani nepotvrzeného se nikdy neodstraní. 0 = uchovávat navždy.',
-    'retention.labelsDays': 'Štítky vytištěných úloh a uložené štítky (dny)',
+    'retention.labelsDays': 'Štítky vytištěných úloh, uložené štítky a fotografie z kamery (dny)',
     'retention.labelsHint': 'Dotisk ze Zásilek si starší štítky znovu stáhne ze služby.',
     'retention.historyDays': 'Deník, záznam skenů a dokončené tiskové úlohy (dny)',
     'retention.historyHint': 'Tak daleko sahá historie zásilky a statistiky.',
@@ -47,5 +49,9 @@ export const retention = defineMessages({
     'retention.status.history.many': 'deník {n} dne',
     'retention.status.historyForever': 'deník navždy',
     'retention.status.line': '{labels}, {history}; {size} ve složce dat',
+    'retention.status.photos': ', z toho {n} fotografií z kamery: {size}',
+    'retention.status.photos.one': ', z toho {n} fotografie z kamery: {size}',
+    'retention.status.photos.few': ', z toho {n} fotografie z kamery: {size}',
+    'retention.status.photos.many': ', z toho {n} fotografie z kamery: {size}',
   },
 });
