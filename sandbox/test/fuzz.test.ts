@@ -234,6 +234,8 @@ function requestBody(): unknown {
   return body;
 }
 
+const CHECK_OPENAPI = process.env.SANDBOX_OPENAPI_CHECK !== '0';
+
 let sb: Sandbox;
 let token: string;
 const agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL });
@@ -303,13 +305,16 @@ test(`Fuzz: ${REQUESTS} hostile requests over every API route and the three form
       }
       // Every answer is an API answer here (Node's own 400/431 never come: the requests are well
       // formed): it conforms to the OpenAPI description, status, media type and body.
-      const problems = openApiProblems({
-        method: route.method,
-        url: route.path + query,
-        status: r.status,
-        contentType: r.contentType,
-        text: r.text,
-      });
+      // SANDBOX_OPENAPI_CHECK=0 turns it off, as for support.ts's api().
+      const problems = !CHECK_OPENAPI
+        ? []
+        : openApiProblems({
+            method: route.method,
+            url: route.path + query,
+            status: r.status,
+            contentType: r.contentType,
+            text: r.text,
+          });
       if (problems.length > 0) failures.push(`${what} -> does not conform: ${problems.join('; ').slice(0, 600)}`);
     }
   }
@@ -332,4 +337,6 @@ test(`Fuzz: ${REQUESTS} hostile requests over every API route and the three form
       after = Math.max(...data.map((d) => Number(d.deliveryId)));
     }
   }
-}, 120_000);
+  // ~30-40 s alone; checking every answer against the description adds about a fifth, and beside
+  // the rest of the suite on two loaded cores the whole took over 120 s.
+}, 240_000);

@@ -10,7 +10,8 @@
  * last test shows that the type check alone catches a wrong type in the description.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +22,12 @@ import { api, authorizeThroughPages, start, tokenFor } from './support';
 
 const run = promisify(execFile);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = (file: string) => path.join(repo, 'node_modules', file);
-const GENERATOR = bin('openapi-typescript/bin/cli.js');
-const TSC = bin('typescript/bin/tsc');
+const require = createRequire(import.meta.url);
+// The package's `bin` (its exports map `*.js` to `*.mjs`, so the file is found from package.json).
+const GENERATOR = path.join(path.dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js');
+const TSC = require.resolve('typescript/bin/tsc');
+// The generated program imports it from the temporary folder (node_modules linked there).
+const CLIENT_LIBRARY = require.resolve('openapi-fetch');
 
 /**
  * The integrator's program: only the generated `paths` type and openapi-fetch. Every request and
@@ -132,6 +136,7 @@ afterAll(async () => {
 
 describe('a client generated from the description (openapi-typescript + openapi-fetch)', () => {
   it('is generated from the running sandbox’s /openapi.yaml, compiles strictly, and gets a token, lists shipments and closes one over HTTP', async () => {
+    expect(existsSync(CLIENT_LIBRARY)).toBe(true);
     const dir = clientFolder();
     folders.push(dir);
     await generate(dir, `${sb.url}/openapi.yaml`);
