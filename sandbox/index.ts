@@ -8,6 +8,7 @@ import { addAdminRoutes } from './admin/controls';
 import { FaultTable } from './admin/faults';
 import { adminMessages } from './admin/messages';
 import { offsetClock, type SandboxClock } from './clock';
+import { createDecodePool } from './http/decodePool';
 import { envelope, type Reply } from './http/envelope';
 import { Router } from './http/router';
 import { createSandboxServer } from './http/server';
@@ -176,16 +177,25 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   let listenAddress = `${host}:0`;
   let ownHosts = new Set<string>();
-  const server = createSandboxServer(router, (req) => `http://${hostOf(req, listenAddress)}`, {
-    intercept: async (req, res, ctx) =>
-      (opts.onlyOwnHost ? notOwnHost(req, ownHosts) : null) ?? faultFor(s, req, res, ctx.method, ctx.path),
-    onError: opts.onError ?? ((err) => console.error('sandbox: unexpected error', err)),
-  });
+  const onError = opts.onError ?? ((err: unknown) => console.error('sandbox: unexpected error', err));
+  // Large bodies are decoded in worker threads (issue 30); started at the first one.
+  const bodies = createDecodePool(undefined, undefined, onError);
+  const server = createSandboxServer(
+    router,
+    (req) => `http://${hostOf(req, listenAddress)}`,
+    {
+      intercept: async (req, res, ctx) =>
+        (opts.onlyOwnHost ? notOwnHost(req, ownHosts) : null) ?? faultFor(s, req, res, ctx.method, ctx.path),
+      onError,
+    },
+    bodies,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());
   }).catch((err: unknown) => {
     store.close();
+    void bodies?.close();
     throw err;
   });
   const port = (server.address() as { port: number }).port;
@@ -210,7 +220,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         server.closeAllConnections();
         server.close(() => {
           store.close();
-          resolve();
+          void (bodies?.close() ?? Promise.resolve()).then(resolve, resolve);
         });
       }),
   };

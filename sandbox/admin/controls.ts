@@ -6,7 +6,6 @@
 import { t, type Msg } from '../i18n';
 import { timingSafeEqual } from 'node:crypto';
 import { header, type RequestContext } from '../http/context';
-import { decodeBody } from '../http/decode';
 import type { RawReply, Reply } from '../http/envelope';
 import type { Router } from '../http/router';
 import { checkRegistration, registerClient } from '../oauth/registration';
@@ -27,10 +26,12 @@ const json = (status: number, body: unknown): RawReply => ({
 const bad = (ctx: RequestContext, message: Msg, params: Record<string, string> = {}, status = 400) =>
   json(status, { error: t(message, ctx.lang, params) });
 
-/** The JSON body under the same limits as the API's (null-prototype objects, valid Unicode); null when refused. */
+/**
+ * The JSON body under the same limits as the API's (null-prototype objects, valid Unicode), decoded
+ * by the server before dispatch (the routes are declared with `body: 'json'`); null when refused.
+ */
 function bodyOf(ctx: RequestContext): Record<string, unknown> | null {
-  const decoded = decodeBody('json', ctx.rawBody.toString('utf8'));
-  return decoded.ok ? decoded.value : null;
+  return ctx.decoded?.ok ? ctx.decoded.value : null;
 }
 
 /** Body values as text / number; objects (null-prototype, see http/decode.ts) are never coerced. */
@@ -64,7 +65,7 @@ export function addAdminRoutes(router: Router, s: Services, adminSecret?: string
         const body = bodyOf(ctx);
         return body ? handler(body, ctx) : bad(ctx, am.bodyNotJson);
       },
-      { api: false },
+      { api: false, body: 'json' },
     );
 
   add('GET', 'clock', () => json(200, { now: s.clock.now().toISOString() }));

@@ -10,6 +10,11 @@ export interface RouteOptions {
    * envelope. OAuth pages, the token endpoint and the test controls do not.
    */
   api: boolean;
+  /**
+   * The route reads a body: the server decodes it before the handler runs (off the event loop when
+   * large), by its Content-type or always as JSON (the test controls). See http/context.ts.
+   */
+  body?: 'contentType' | 'json';
 }
 
 interface Route {

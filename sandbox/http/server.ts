@@ -7,7 +7,8 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { langOf } from '../i18n';
-import type { RequestContext } from './context';
+import { decodeRequestBody, type RequestContext } from './context';
+import type { DecodePool } from './decodePool';
 import { encodeBody } from './encode';
 import { envelope, renderEnvelope, ReplyNow, type Reply } from './envelope';
 import { mediaTypeOf, negotiateFormat, type Format } from './formats';
@@ -129,10 +130,12 @@ function urlOf(rawUrl: string): URL {
   }
 }
 
+/** `bodies`: the worker threads that decode large bodies (null: all in this thread). */
 export function createSandboxServer(
   router: Router,
   baseUrlOf: (req: http.IncomingMessage) => string,
   hooks: ServerHooks = {},
+  bodies: DecodePool | null = null,
 ): http.Server {
   // A larger header limit than Node's 16 KB, so a long search URL reaches the 414 rule instead of
   // being cut off by the HTTP parser with a bare 431.
@@ -243,6 +246,8 @@ export function createSandboxServer(
         head,
       );
     }
+    const bodyBy = match.route.options.body;
+    if (bodyBy) ctx.decoded = await decodeRequestBody(ctx, bodyBy, bodies);
     let reply: Reply;
     try {
       reply = await match.route.handler(ctx);

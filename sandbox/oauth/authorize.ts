@@ -110,14 +110,18 @@ function authorizeRequest(ctx: RequestContext, s: Services): RawReply {
   return html(200, loginPage(lang, client, pending.id, null));
 }
 
-function login(ctx: RequestContext, s: Services): RawReply {
+async function login(ctx: RequestContext, s: Services): Promise<RawReply> {
   const form = formOf(ctx);
   if (!form) return formTooLarge(ctx.lang);
-  const pending = s.pending.get(form.get('request') ?? '', s.clock.now().getTime());
+  const requestId = form.get('request') ?? '';
+  const pending = s.pending.get(requestId, s.clock.now().getTime());
   if (!pending) return html(400, errorPage(ctx.lang, m.requestExpired));
   const client = s.store.oauth.client(pending.clientId);
   if (!client) return html(400, errorPage(ctx.lang, m.requestExpired));
-  const user = s.store.oauth.authenticateUser(form.get('username') ?? '', form.get('password') ?? '');
+  const user = await s.store.oauth.authenticateUser(form.get('username') ?? '', form.get('password') ?? '');
+  // Other requests ran while the password was checked: the authorization request may be gone.
+  if (s.pending.get(requestId, s.clock.now().getTime()) !== pending)
+    return html(400, errorPage(ctx.lang, m.requestExpired));
   if (!user) return html(401, loginPage(ctx.lang, client, pending.id, m.loginFailed));
   pending.username = user.username;
   return html(

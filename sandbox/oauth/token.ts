@@ -85,7 +85,7 @@ function issueAccess(
   return token;
 }
 
-function tokenRequest(ctx: RequestContext, s: Services): RawReply {
+async function tokenRequest(ctx: RequestContext, s: Services): Promise<RawReply> {
   const lang = ctx.lang;
   // Spec "Flow" 5: the Content-type is exactly application/x-www-form-urlencoded (a charset parameter is tolerated).
   const contentType = header(ctx, 'content-type');
@@ -108,7 +108,7 @@ function tokenRequest(ctx: RequestContext, s: Services): RawReply {
     return oauthError(lang, 'invalid_request', m.credentialsNotInBasic);
   const creds = basicCredentials(header(ctx, 'authorization'));
   if (!creds) return oauthError(lang, 'invalid_client', m.basicMissing);
-  const client = s.store.oauth.authenticateClient(creds.id, creds.secret);
+  const client = await s.store.oauth.authenticateClient(creds.id, creds.secret);
   if (!client) return oauthError(lang, 'invalid_client', m.clientAuthFailed);
 
   const repeated = firstRepeated(body);

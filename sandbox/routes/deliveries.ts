@@ -157,9 +157,11 @@ function cancel(ctx: RequestContext, s: Services): Reply {
 
 export function addDeliveryRoutes(router: Router, s: Services): void {
   const opts = { api: true };
-  router.add('POST', '/api/v3/deliveries', (ctx) => insert(ctx, s), opts);
+  // The search takes no body (one sent is ignored); the others read theirs.
+  const withBody = { api: true, body: 'contentType' } as const;
+  router.add('POST', '/api/v3/deliveries', (ctx) => insert(ctx, s), withBody);
   router.add('GET', '/api/v3/deliveries', (ctx) => search(ctx, s), opts);
-  router.add('PUT', '/api/v3/deliveries', (ctx) => edit(ctx, s), opts);
-  router.add('PATCH', '/api/v3/deliveries', (ctx) => close(ctx, s), opts);
-  router.add('DELETE', '/api/v3/deliveries', (ctx) => cancel(ctx, s), opts);
+  router.add('PUT', '/api/v3/deliveries', (ctx) => edit(ctx, s), withBody);
+  router.add('PATCH', '/api/v3/deliveries', (ctx) => close(ctx, s), withBody);
+  router.add('DELETE', '/api/v3/deliveries', (ctx) => cancel(ctx, s), withBody);
 }

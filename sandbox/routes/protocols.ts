@@ -156,6 +156,6 @@ function fetchOne(ctx: RequestContext, s: Services): Reply {
 }
 
 export function addProtocolRoutes(router: Router, s: Services): void {
-  router.add('POST', '/api/v2/collection-protocols', (ctx) => create(ctx, s), { api: true });
+  router.add('POST', '/api/v2/collection-protocols', (ctx) => create(ctx, s), { api: true, body: 'contentType' });
   router.add('GET', '/api/v2/collection-protocols', (ctx) => fetchOne(ctx, s), { api: true });
 }

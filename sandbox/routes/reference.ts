@@ -23,7 +23,7 @@ const ASSETS: Record<string, string> = {
  * from the repository has it); the station's installers leave its 12 MB out, and their embedded
  * sandbox's page then links to the description itself.
  */
-function distDir(): string | null {
+export function swaggerUiDistDir(): string | null {
   try {
     return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   } catch {
@@ -33,10 +33,11 @@ function distDir(): string | null {
 
 const cache = new Map<string, Buffer>();
 function asset(dir: string, name: string): Buffer {
-  const hit = cache.get(name);
+  const file = path.join(dir, name);
+  const hit = cache.get(file);
   if (hit) return hit;
-  const body = readFileSync(path.join(dir, name));
-  cache.set(name, body);
+  const body = readFileSync(file);
+  cache.set(file, body);
   return body;
 }
 
@@ -56,12 +57,16 @@ const INIT = `window.addEventListener('load', function () {
 });
 `;
 
-export function addReferenceRoutes(router: Router): void {
+/**
+ * `viewerDir` finds the viewer's files (null: not shipped); a test passes its own to see the
+ * installers' page without uninstalling the package.
+ */
+export function addReferenceRoutes(router: Router, viewerDir: () => string | null = swaggerUiDistDir): void {
   router.add(
     'GET',
     '/reference',
     (ctx): Reply =>
-      distDir() === null
+      viewerDir() === null
         ? notShipped(ctx)
         : {
             kind: 'raw',
@@ -89,7 +94,7 @@ export function addReferenceRoutes(router: Router): void {
       'GET',
       `/reference/${name}`,
       (): Reply => {
-        const dir = distDir();
+        const dir = viewerDir();
         return dir
           ? { kind: 'raw', status: 200, body: asset(dir, name), contentType }
           : {

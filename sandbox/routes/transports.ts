@@ -21,7 +21,7 @@ function search(ctx: RequestContext, s: Services): Reply {
 }
 
 export function addTransportRoutes(router: Router, s: Services): void {
-  router.add('GET', '/api/v3/transports', (ctx) => search(ctx, s), { api: true });
+  router.add('GET', '/api/v3/transports', (ctx) => search(ctx, s), { api: true, body: 'contentType' });
   router.add(
     'POST',
     '/api/v3/transports',
@@ -29,6 +29,6 @@ export function addTransportRoutes(router: Router, s: Services): void {
       (header(ctx, 'x-http-method-override') ?? '').toUpperCase() === 'GET'
         ? search(ctx, s)
         : envelope(405, rm2.methodOverride, { headers: { allow: 'GET' } }),
-    { api: true },
+    { api: true, body: 'contentType' },
   );
 }

@@ -64,9 +64,9 @@ export class OAuthRepo {
   }
 
   /** The client when id and secret match (HTTP Basic, spec "Client registration" 3). */
-  authenticateClient(clientId: string, secret: string): ClientRecord | null {
+  async authenticateClient(clientId: string, secret: string): Promise<ClientRecord | null> {
     const row = this.db.prepare('SELECT * FROM clients WHERE client_id = ?').get(clientId) as ClientRow | undefined;
-    return row && verifySecret(secret, row.secret_hash) ? clientOf(row) : null;
+    return row && (await verifySecret(secret, row.secret_hash)) ? clientOf(row) : null;
   }
 
   addUser(username: string, password: string, companyId: number): void {
@@ -86,11 +86,11 @@ export class OAuthRepo {
     this.db.prepare('UPDATE users SET password_hash = ? WHERE username = ?').run(hashSecret(password), username);
   }
 
-  authenticateUser(username: string, password: string): { username: string; companyId: number } | null {
+  async authenticateUser(username: string, password: string): Promise<{ username: string; companyId: number } | null> {
     const row = this.db
       .prepare('SELECT username, password_hash, company_id FROM users WHERE username = ?')
       .get(username) as { username: string; password_hash: string; company_id: number } | undefined;
-    return row && verifySecret(password, row.password_hash)
+    return row && (await verifySecret(password, row.password_hash))
       ? { username: row.username, companyId: row.company_id }
       : null;
   }

@@ -113,7 +113,9 @@ const xmlParser = new XMLParser({ parseTagValue: false, htmlEntities: true });
 function bodyOf(fmt: Fmt, text: string): unknown {
   if (fmt === 'json') return JSON.parse(text);
   if (fmt === 'xml') return (xmlParser.parse(text) as { root: unknown }).root;
-  return qs.parse(text, { arrayLimit: 10_000, depth: 12, parameterLimit: 100_000 });
+  // plainObjects: a key named like an Object.prototype member (`errors[0][value][valueOf]=x`, an
+  // echo of a hostile body) is kept, as the sandbox wrote it; qs drops such keys otherwise.
+  return qs.parse(text, { arrayLimit: 10_000, depth: 12, parameterLimit: 100_000, plainObjects: true });
 }
 
 const FMT_OF: Record<string, Fmt> = {
