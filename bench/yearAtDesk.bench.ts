@@ -14,9 +14,8 @@
  * (nothing new), and the data folder's size on disk. Each year figure is also given as a ratio of
  * the empty database's (target: within 1.2x).
  *
- * Retention (issue 29 item 1) is wired through `applyRetention(dataDir)`: until it is, the figures
- * with retention on are not measured (`year_retention_measured` = 0) and the size target has
- * nothing to judge. The year's shipments have deliveryIds below the service's (its counter is
+ * Retention (issue 29 item 1) runs through `applyRetention(dataDir)` on a copy of the year's
+ * folder, with the desk's default windows, to the end (as the hourly run would, in larger slices). The year's shipments have deliveryIds below the service's (its counter is
  * moved past them), as a real desk's history is older than today's shipments; the service does
  * not hold them, so a sync walks only its own (today's) shipments on both databases.
  */
@@ -25,6 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import { systemClock } from '../electron/base/clock';
+import { createRetention } from '../electron/retention/retention';
+import { openDatabase } from '../electron/store/database';
+import { createSettingsRepo } from '../electron/store/settingsRepo';
 import { delivery as deliverySchema } from '../electron/api/schemas';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { closeShipments, insertShipments, sandboxToken } from '../test/support/sandboxShipments';
@@ -50,18 +53,30 @@ const PRINTER_ID = 'bench-zpl';
 const ACTIVE_JOBS = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'] as const;
 
 /**
- * The seam for retention (issue 29 item 1, being built apart): applies the station's retention,
- * with its default settings, to the data folder `dataDir` (a stopped station's) until nothing more
- * is due, reclaiming the space. Called only with RETENTION_WIRED, on a copy of the year's folder
- * (the year is measured without retention too); until then the "retention on" figures are
- * reported as not measured (`year_retention_measured` = 0).
+ * Applies the station's retention (electron/retention), with the desk's default settings, to the
+ * data folder `dataDir` (a stopped station's) until nothing more is due, reclaiming the space.
+ * Called on a copy of the year's folder: the year is measured without retention too.
  */
 async function applyRetention(dataDir: string): Promise<void> {
-  void dataDir;
-  throw new Error('retention is not wired into the year benchmark yet');
+  const db = openDatabase(path.join(dataDir, 'station.db'));
+  try {
+    // The desk's defaults (90 days of labels, 400 of history), run to the end as the hourly run would.
+    const retention = createRetention({
+      db,
+      settings: createSettingsRepo(db),
+      clock: systemClock,
+      dataDir,
+      log: { info: () => undefined, error: () => undefined },
+      rowsPerSlice: 2000,
+      betweenSlices: () => Promise.resolve(),
+    });
+    await retention.run();
+  } finally {
+    db.close();
+  }
 }
 /** True once applyRetention applies the station's retention (a full year's copy is some GB: made only then). */
-const RETENTION_WIRED = false;
+const RETENTION_WIRED = true;
 
 /** Bytes of every file under a folder (the database, its WAL and anything else the station keeps). */
 function folderBytes(dir: string): number {
