@@ -78,6 +78,14 @@ const targets = {
     },
   ],
   // A year at a desk, a shift (issue 29; part "year").
+  cameraScan: [
+    {
+      key: /^camera_on_vs_off_p95_ratio$/,
+      op: '<=',
+      value: 1.1,
+      says: 'the camera on adds nothing beyond noise to scan → label at p95 (within 1.1× of off)',
+    },
+  ],
   yearAtDesk: [
     {
       key: /^year(_retention)?_vs_empty_\w+_ratio$/,
