@@ -244,12 +244,13 @@ export function createJournalRepo(
   };
   // Scans whose labels all came out while nobody was listening (the station stopped before it heard).
   // A scan whose labels were handed to the print system (spooled) is logged as such, not printed.
+  // Driven from the scans still open (index scan_log_open), so a start costs what is open, not the history.
   const printedScans = db.prepare(
     `UPDATE scan_log SET outcome = CASE WHEN EXISTS (
          SELECT 1 FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id
          WHERE e.scan_id = scan_log.id AND p.state = 'spooled') THEN 'spooled' ELSE 'printed' END
-     WHERE outcome IN ('pending', 'queued') AND id IN (
-       SELECT e.scan_id FROM journal_entries e WHERE e.step = 'queued' AND e.scan_id IS NOT NULL AND e.source <> 'reprint'
+     WHERE outcome IN ('pending', 'queued') AND EXISTS (
+       SELECT 1 FROM journal_entries e WHERE e.scan_id = scan_log.id AND e.step = 'queued' AND e.source <> 'reprint'
          AND EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state IN ('done', 'spooled'))
          -- a job replaced by a reprint's copy (linked to the entry too) no longer holds the scan back
          AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state NOT IN ('done', 'spooled')
@@ -259,9 +260,9 @@ export function createJournalRepo(
   // Scans whose label was cancelled in the queue while nobody was listening: not waiting any more.
   const cancelledScans = db.prepare(
     `UPDATE scan_log SET outcome = 'print_cancelled'
-     WHERE outcome = 'queued' AND id IN (
-       SELECT e.scan_id FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id
-       WHERE e.step = 'queued' AND e.scan_id IS NOT NULL AND p.state = 'cancelled' AND coalesce(p.reason_code, '') <> 'replaced_by_reprint')`,
+     WHERE outcome IN ('pending', 'queued') AND outcome = 'queued' AND EXISTS (
+       SELECT 1 FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id
+       WHERE e.scan_id = scan_log.id AND e.step = 'queued' AND p.state = 'cancelled' AND coalesce(p.reason_code, '') <> 'replaced_by_reprint')`,
   );
 
   // The desk's latest scans, newest first: the entries from the end of the table (its key), each

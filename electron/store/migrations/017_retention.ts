@@ -76,5 +76,8 @@ export const m017Retention: Migration = (db) => {
     CREATE INDEX desk_actions_job ON desk_actions (job_id) WHERE job_id IS NOT NULL;
     CREATE INDEX journal_entries_scan ON journal_entries (scan_id) WHERE scan_id IS NOT NULL;
     CREATE INDEX print_jobs_reprint_of ON print_jobs (reprint_of) WHERE reprint_of IS NOT NULL;
+    -- The scans still waiting for their label: what the start settles (journalRepo settleScanLog)
+    -- without walking the whole history.
+    CREATE INDEX scan_log_open ON scan_log (id) WHERE outcome IN ('pending', 'queued');
   `);
 };

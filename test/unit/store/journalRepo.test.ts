@@ -145,4 +145,24 @@ describe('the journal store', () => {
     // The last labels: newest first, never a cancelled one.
     expect(journal.latestLabels('a1', 3).map((l) => l.jobId)).toEqual([scans[2]!.job.id]);
   });
+
+  it('a start settles the scans still open without walking the history: the settling reads start from the open scans', () => {
+    const db = openDatabase(path.join(mkdtempSync(path.join(os.tmpdir(), 'journal-')), 'station.db'));
+    // The journal's own statements, as it prepares them.
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    (db as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    createJournalRepo(db, createScanLogRepo(db));
+    const settling = prepared.filter((sql) => /^\s*UPDATE scan_log SET outcome = (CASE|'print_cancelled')/.test(sql));
+    expect(settling).toHaveLength(2);
+    for (const sql of settling) {
+      const plan = (prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
+      // The outer walk is over the open scans' (partial) index; nothing scans a whole table.
+      expect(plan.join('\n')).toMatch(/(SCAN|SEARCH) scan_log USING (COVERING )?INDEX scan_log_open/);
+      expect(plan.filter((d) => /^SCAN /.test(d) && !d.includes('INDEX scan_log_open'))).toEqual([]);
+    }
+  });
 });
