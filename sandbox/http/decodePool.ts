@@ -16,8 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BodyFormat, DecodeLimits, Refused } from './decodeCore.mjs';
 
-/** The worker's answer: the copied body as JSON text, or why it was refused. */
-export type WorkerOutcome = { ok: true; json: string } | Refused;
+/**
+ * The worker's answer: the copied body as JSON text with its lists empty, and each list's items
+ * as JSON texts of consecutive items (`''` names the body itself), or why it was refused.
+ */
+export type WorkerOutcome = { ok: true; json: string; lists: [string, string[]][] } | Refused;
 
 export interface DecodePool {
   decode(format: BodyFormat, text: string, limits: DecodeLimits): Promise<WorkerOutcome>;

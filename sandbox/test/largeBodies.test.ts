@@ -14,6 +14,7 @@ import {
   IN_THREAD_MAX_CHARS,
   IN_THREAD_MAX_FORM_PAIRS,
   IN_THREAD_MAX_XML_TAGS,
+  readWorkerCopy,
   REQUEST_ARRAY_KEYS,
 } from '../http/decode';
 import { decodeRecord } from '../http/decodeCore.mjs';
@@ -139,7 +140,10 @@ describe('the decoding worker threads', () => {
         const here = decodeRecord(fmt, text, limits);
         const there = await pool.decode(fmt, text, limits);
         expect(here.ok && there.ok).toBe(true);
-        if (here.ok && there.ok) expect(JSON.parse(there.json)).toEqual(JSON.parse(JSON.stringify(here.value)));
+        if (here.ok && there.ok)
+          expect(JSON.parse(JSON.stringify(await readWorkerCopy(there)))).toEqual(
+            JSON.parse(JSON.stringify(here.value)),
+          );
       }
     } finally {
       await pool.close();
