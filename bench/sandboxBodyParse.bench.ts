@@ -17,18 +17,14 @@
  * checked with scrypt), each `max hold ms` over HTTP. The target is 20 ms.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { decodeBody, REQUEST_ARRAY_KEYS } from '../sandbox/http/decode';
+import { DECODE_LIMITS, decodeBody } from '../sandbox/http/decode';
 import { decodeRecord } from '../sandbox/http/decodeCore.mjs';
 import { createDecodePool } from '../sandbox/http/decodePool';
 import {
   MAX_BODY_BYTES,
-  MAX_DEPTH,
-  MAX_FORM_KEY_DEPTH,
   MAX_FORM_PAIRS,
   MAX_LIST_LENGTH,
   MAX_OAUTH_FORM_BYTES,
-  MAX_OBJECT_KEYS,
-  MAX_STRING_CHARS,
   MAX_VALUES,
   MAX_XML_TAGS,
 } from '../sandbox/http/limits';
@@ -74,17 +70,6 @@ function manyObjectsJson(): string {
   for (let i = 0; i < lists; i++) body[`l${i}`] = Array.from({ length: MAX_LIST_LENGTH }, () => ({}));
   return JSON.stringify(body);
 }
-
-const LIMITS = {
-  maxDepth: MAX_DEPTH,
-  maxListLength: MAX_LIST_LENGTH,
-  maxObjectKeys: MAX_OBJECT_KEYS,
-  maxValues: MAX_VALUES,
-  maxStringChars: MAX_STRING_CHARS,
-  maxFormPairs: MAX_FORM_PAIRS,
-  maxFormKeyDepth: MAX_FORM_KEY_DEPTH,
-  arrayKeys: [...REQUEST_ARRAY_KEYS],
-};
 
 /** OAuth form: MAX_OAUTH_FORM_BYTES of distinct fields. */
 function largestOAuthForm(first: string): string {
@@ -146,7 +131,7 @@ export async function run(): Promise<Record<string, number>> {
       if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new Error(`${name}: body over the limit`);
       figures[`${name} body KiB`] = Math.round(Buffer.byteLength(body) / 1024);
       figures[`${name} in-thread ms`] = timeOf(() => {
-        const r = decodeRecord(fmt, body, LIMITS);
+        const r = decodeRecord(fmt, body, DECODE_LIMITS);
         if (!r.ok) throw new Error(`${name}: the largest legal body was refused: ${r.message}`);
       });
       figures[`${name} decode max hold ms`] = await maxHoldOf(async () => {

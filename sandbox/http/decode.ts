@@ -40,7 +40,8 @@ import {
  */
 export const REQUEST_ARRAY_KEYS = new Set(['deliveries', 'packages', 'extraServices']);
 
-const LIMITS: DecodeLimits = {
+/** The request limits (http/limits.ts) as the decoder takes them, in either thread. */
+export const DECODE_LIMITS: DecodeLimits = {
   maxDepth: MAX_DEPTH,
   maxListLength: MAX_LIST_LENGTH,
   maxObjectKeys: MAX_OBJECT_KEYS,
@@ -108,7 +109,7 @@ function countOf(text: string, ch: string, stopAfter: number): number {
 
 /** Copies a parsed record into null-prototype objects, yielding the loop every SLICE_MS. */
 async function copyInSlices(record: unknown, lists: boolean): Promise<DecodeResult> {
-  const copy = copier(record, lists, LIMITS);
+  const copy = copier(record, lists, DECODE_LIMITS);
   const pace = pacer();
   try {
     while (!copy.step(256)) {
@@ -166,7 +167,7 @@ export async function readWorkerCopy(copy: { json: string; lists: [string, strin
 
 /** Parsed here in one go, copied in slices: small bodies, and large ones when there are no workers. */
 async function decodeHere(format: Format, text: string): Promise<DecodeResult> {
-  const parsed = parseRecord(format, text, LIMITS);
+  const parsed = parseRecord(format, text, DECODE_LIMITS);
   return parsed.ok ? copyInSlices(parsed.record, parsed.lists) : refused(parsed);
 }
 
@@ -190,13 +191,13 @@ export async function decodeBody(format: Format, text: string, pool: DecodePool 
     small &&= pairs < IN_THREAD_MAX_FORM_PAIRS;
   }
   if (small) {
-    const r = decodeRecord(format, text, LIMITS);
+    const r = decodeRecord(format, text, DECODE_LIMITS);
     return r.ok ? { ok: true, value: r.value as Body } : refused(r);
   }
   if (!pool) return decodeHere(format, text);
   let outcome;
   try {
-    outcome = await pool.decode(format, text, LIMITS);
+    outcome = await pool.decode(format, text, DECODE_LIMITS);
   } catch {
     // The worker died under this body (it has been reported): decoded here instead.
     return decodeHere(format, text);

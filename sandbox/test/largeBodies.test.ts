@@ -10,26 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DECODE_LIMITS,
   decodeBody,
   IN_THREAD_MAX_CHARS,
   IN_THREAD_MAX_FORM_PAIRS,
   IN_THREAD_MAX_XML_TAGS,
   readWorkerCopy,
-  REQUEST_ARRAY_KEYS,
 } from '../http/decode';
 import { decodeRecord } from '../http/decodeCore.mjs';
 import { createDecodePool, findDecodeWorker } from '../http/decodePool';
-import {
-  MAX_BODY_BYTES,
-  MAX_DEPTH,
-  MAX_FORM_KEY_DEPTH,
-  MAX_FORM_PAIRS,
-  MAX_LIST_LENGTH,
-  MAX_OBJECT_KEYS,
-  MAX_STRING_CHARS,
-  MAX_VALUES,
-  MAX_XML_TAGS,
-} from '../http/limits';
+import { MAX_BODY_BYTES, MAX_FORM_PAIRS, MAX_XML_TAGS } from '../http/limits';
 import type { Sandbox } from '../index';
 import { items } from './shipments';
 import { api, encodeRequest, type Fmt, MEDIA, num, rawRequest, start, tokenFor } from './support';
@@ -120,16 +110,7 @@ describe('the largest inserts each format allows', () => {
 });
 
 describe('the decoding worker threads', () => {
-  const limits = {
-    maxDepth: MAX_DEPTH,
-    maxListLength: MAX_LIST_LENGTH,
-    maxObjectKeys: MAX_OBJECT_KEYS,
-    maxValues: MAX_VALUES,
-    maxStringChars: MAX_STRING_CHARS,
-    maxFormPairs: MAX_FORM_PAIRS,
-    maxFormKeyDepth: MAX_FORM_KEY_DEPTH,
-    arrayKeys: [...REQUEST_ARRAY_KEYS],
-  };
+  const limits = DECODE_LIMITS;
 
   it('are found in the repository, and decode each format as the server’s own thread does', async () => {
     expect(findDecodeWorker()).toMatch(/sandbox[\\/]http[\\/]decodeWorker\.mjs$/);

@@ -254,6 +254,16 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
       expect(await rpc.call('camera.photos', { deliveryId: deliveryOf(o) })).toEqual([]);
       await page.keyboard.press('F9');
       await page.locator('[data-testid="camera-status"][data-state="fault"]', { hasText: 'unplugged' }).waitFor();
+      // Status counts the photos the data folder holds (counted here on the disk).
+      const onDisk = readdirSync(path.join(hs.dataDir, 'photos'), { recursive: true }).filter((f) =>
+        String(f).endsWith('.jpg'),
+      ).length;
+      expect(onDisk).toBeGreaterThanOrEqual(20);
+      await page
+        .getByTestId('retention-photos')
+        .filter({ hasText: `of which ${onDisk} camera photos` })
+        .waitFor();
+      await page.screenshot({ path: path.join(screenshotsDir, 'camera-status-photos-en.png') });
       await page.close();
     });
   });

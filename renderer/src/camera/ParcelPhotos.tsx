@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../i18n';
 import { errorText } from '../i18n/errors';
 import { rpc } from '../rpc/transport';
 import { formatDateTime } from '../screens/shipments/format';
-import { savePdf } from './savePdf';
+import { saveBase64File } from '../format/saveTextFile';
 
 /** Makes and downloads the proof-of-packing PDF of the parcels; answers an error text, or null. */
 function useProof(): { busy: boolean; error: string | null; make(ids: number[]): Promise<void> } {
@@ -25,7 +25,7 @@ function useProof(): { busy: boolean; error: string | null; make(ids: number[]):
       setError(null);
       try {
         const r = await rpc.request('camera.proofPdf', { deliveryIds: ids, language });
-        if (r.ok) savePdf(r.value.fileName, r.value.pdf);
+        if (r.ok) saveBase64File(r.value.fileName, r.value.pdf, 'application/pdf');
         else setError(errorText(t, r.error));
       } finally {
         setBusy(false);
