@@ -151,10 +151,10 @@ describe('the journal store', () => {
     // The journal's own statements, as it prepares them.
     const prepared: string[] = [];
     const prepare = db.prepare.bind(db);
-    (db as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+    (db as { prepare: typeof db.prepare }).prepare = (sql: string) => {
       prepared.push(sql);
       return prepare(sql);
-    }) as typeof db.prepare;
+    };
     createJournalRepo(db, createScanLogRepo(db));
     const settling = prepared.filter((sql) => /^\s*UPDATE scan_log SET outcome = (CASE|'print_cancelled')/.test(sql));
     expect(settling).toHaveLength(2);
