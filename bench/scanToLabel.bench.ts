@@ -21,6 +21,7 @@ import { startVirtualZplPrinter, type VirtualZplPrinter } from '../electron/prin
 import { insertShipments, sandboxToken } from '../test/support/sandboxShipments';
 import { startCore, straceAvailable, type Core } from './harness/core';
 import { labelsAt } from './harness/printerWatch';
+import { timedScan } from './harness/timedScan';
 import { showProfile } from './harness/profileTop';
 import { startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
 import { floorCloseAndFetchZpl, sendZplOverTcp } from './scanToLabelFloor';
@@ -30,18 +31,6 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 200);
 const JOURNAL_SCANS = Number(process.env.BENCH_JOURNAL_SCANS ?? 50);
 const WARMUP = 5;
 const LATENCIES = (process.env.BENCH_SCAN_LATENCIES ?? '0,50').split(',').map(Number);
-
-/** One station scan: submit (Enter) until its label is at the printer; the outcome awaited so scans never overlap. */
-async function stationScan(core: Core, printer: VirtualZplPrinter, code: string): Promise<number> {
-  const before = printer.printed().length;
-  const outcome = core.waitFor('scan.outcome', (o) => o.code === code, 60_000);
-  const t0 = performance.now();
-  await core.call('scan.submit', { code });
-  const t1 = await labelsAt(printer, before + 1, 60_000);
-  const o = await outcome;
-  if (o.kind !== 'printed') throw new Error(`scan ${code} ended ${o.kind}: ${JSON.stringify(o).slice(0, 300)}`);
-  return t1 - t0;
-}
 
 /** The floor's scan: the same calls and bytes, nothing else. */
 async function floorScan(
@@ -97,7 +86,7 @@ export async function run(): Promise<Record<string, number>> {
       const ids = floorIds.get(ms)!;
       for (let i = 0; i < WARMUP; i++) {
         await floorScan(sb, token, printer, ids[i]!);
-        await stationScan(core, printer, `S${ms}-${i + 1}`);
+        await timedScan(core, printer, `S${ms}-${i + 1}`);
       }
       const floor: number[] = [];
       const station: number[] = [];
@@ -105,7 +94,7 @@ export async function run(): Promise<Record<string, number>> {
       // Interleaved: the floor and the station meet the same load on this shared machine.
       for (let i = WARMUP; i < n; i++) {
         floor.push(await floorScan(sb, token, printer, ids[i]!));
-        station.push(await stationScan(core, printer, `S${ms}-${i + 1}`));
+        station.push(await timedScan(core, printer, `S${ms}-${i + 1}`));
       }
       const c = await core.measure();
       showProfile(`scans at ${ms} ms`, c.profile);
@@ -135,9 +124,9 @@ export async function run(): Promise<Record<string, number>> {
       connection: p.connection,
       settings: { ...p.settings, dpi: 203 },
     });
-    for (let i = 0; i < WARMUP; i++) await stationScan(core, printer, `D-${i + 1}`);
+    for (let i = 0; i < WARMUP; i++) await timedScan(core, printer, `D-${i + 1}`);
     const at203: number[] = [];
-    for (let i = WARMUP; i < n; i++) at203.push(await stationScan(core, printer, `D-${i + 1}`));
+    for (let i = WARMUP; i < n; i++) at203.push(await timedScan(core, printer, `D-${i + 1}`));
     const last = printer.printed().at(-1)!;
     if (!/\^PW800\b/.test(last.zpl) || last.zpl.includes('^GF'))
       throw new Error('the 203-dpi label was not converted command by command');
@@ -156,16 +145,16 @@ export async function run(): Promise<Record<string, number>> {
       cores.push(normal);
       const codes = (part: string, from: number, to: number) =>
         Array.from({ length: to - from }, (_, i) => `J${part}-${from + i + 1}`);
-      for (const code of codes('F', 0, WARMUP)) await stationScan(full, printer, code);
-      for (const code of codes('N', 0, WARMUP)) await stationScan(normal, printer, code);
+      for (const code of codes('F', 0, WARMUP)) await timedScan(full, printer, code);
+      for (const code of codes('N', 0, WARMUP)) await timedScan(normal, printer, code);
       const mf = await full.mark();
       const mn = await normal.mark();
       const times = { full: [] as number[], normal: [] as number[] };
       const fc = codes('F', WARMUP, WARMUP + journalScans);
       const nc = codes('N', WARMUP, WARMUP + journalScans);
       for (let i = 0; i < journalScans; i++) {
-        times.full.push(await stationScan(full, printer, fc[i]!));
-        times.normal.push(await stationScan(normal, printer, nc[i]!));
+        times.full.push(await timedScan(full, printer, fc[i]!));
+        times.normal.push(await timedScan(normal, printer, nc[i]!));
       }
       const cf = await full.measure();
       const cn = await normal.measure();

@@ -29,10 +29,10 @@ import { createRetention } from '../electron/retention/retention';
 import { openDatabase } from '../electron/store/database';
 import { createSettingsRepo } from '../electron/store/settingsRepo';
 import { delivery as deliverySchema } from '../electron/api/schemas';
-import { startVirtualZplPrinter, type VirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
+import { startVirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { closeShipments, insertShipments, sandboxToken } from '../test/support/sandboxShipments';
 import { startCore, type Core } from './harness/core';
-import { labelsAt } from './harness/printerWatch';
+import { timedScan } from './harness/timedScan';
 import { startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
 import { fillYear } from './harness/yearData';
 import { summarize } from './stats';
@@ -92,18 +92,6 @@ async function api(sb: SandboxProcess, token: string, p: string): Promise<unknow
   const res = await fetch(sb.url + p, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
   return res.json();
-}
-
-/** One scan: submit (Enter) until its label is at the printer (as scanToLabel.bench.ts). */
-async function stationScan(core: Core, printer: VirtualZplPrinter, code: string): Promise<number> {
-  const before = printer.printed().length;
-  const outcome = core.waitFor('scan.outcome', (o) => o.code === code, 60_000);
-  const t0 = performance.now();
-  await core.call('scan.submit', { code });
-  const t1 = await labelsAt(printer, before + 1, 60_000);
-  const o = await outcome;
-  if (o.kind !== 'printed') throw new Error(`scan ${code} ended ${o.kind}: ${JSON.stringify(o).slice(0, 300)}`);
-  return t1 - t0;
 }
 
 /** The calls a screen makes on opening, together; ms to the last answer. */
@@ -242,7 +230,7 @@ export async function run(): Promise<Record<string, number>> {
     const times = new Map(variants.map((v) => [v.name, [] as number[]]));
     for (let i = 0; i < n; i++)
       for (const v of variants) {
-        const ms = await stationScan(v.core!, printer, `${v.name}-${i + 1}`);
+        const ms = await timedScan(v.core!, printer, `${v.name}-${i + 1}`);
         if (i >= WARMUP) times.get(v.name)!.push(ms);
       }
     out['scans'] = SCANS;

@@ -527,6 +527,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         createCameraHandlers({
           db,
           deps,
+          photos: photosRepo,
           dataDir: opts.dataDir,
           settings: settingsRepo,
           preview: (jobId) => Promise.resolve(printing.handlers['printing.preview']!({ jobId })),

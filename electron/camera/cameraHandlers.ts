@@ -4,7 +4,7 @@
  * the print job whose preview is the label as printed). station.ts registers them in one line.
  */
 import type { Db } from '../store/database';
-import { createPhotosRepo } from '../store/photosRepo';
+import type { PhotosRepo } from '../store/photosRepo';
 import { createAuditTrailRepo } from '../store/auditTrailRepo';
 import type { SettingsRepo } from '../store/settingsRepo';
 import { toSummary } from '../store/shipmentsRepo';
@@ -18,6 +18,8 @@ import { createCameraService } from './cameraService';
 export interface CameraHandlerDeps {
   db: Db;
   deps: WorkflowDeps;
+  /** The station's photos repo (retention reads the same one). */
+  photos: PhotosRepo;
   dataDir: string;
   settings: SettingsRepo;
   /** The print queue's preview of a job: the label as the printer got it. */
@@ -33,7 +35,7 @@ type CameraMethod =
   | 'camera.proofPdf';
 
 export function createCameraHandlers(o: CameraHandlerDeps): Pick<Handlers, CameraMethod> {
-  const photos = createPhotosRepo(o.db);
+  const photos = o.photos;
   const trail = createAuditTrailRepo(o.db);
   const activeAccountId = () => o.deps.session()?.accountId ?? null;
   const camera = createCameraService({

@@ -20,18 +20,8 @@ export interface PhotoRow {
   operatorName: string | null;
 }
 
-export interface NewPhoto {
-  entryId: number;
-  scanId: number;
-  kind: PhotoKind;
-  takenAt: string;
-  file: string;
-  bytes: number;
-  width: number;
-  height: number;
-  desk: string;
-  operatorId: number | null;
-}
+/** A photo to store: its row without the id, and the operator by id (the row reads back the name). */
+export type NewPhoto = Omit<PhotoRow, 'id' | 'operatorName'> & { operatorId: number | null };
 
 const SELECT = `SELECT p.id, p.entry_id AS entryId, p.scan_id AS scanId, p.kind, p.taken_at AS takenAt, p.file,
   p.bytes, p.width, p.height, p.desk, o.name AS operatorName
