@@ -4,18 +4,17 @@
  * it, not UTC: the worker reads it at the printer to tell this label from an older one.
  */
 import PDFDocument from 'pdfkit';
+import { formatLocalDateTime } from '../../shared/dateTime';
 import { documentFonts } from '../documents/documentFonts';
 
 export type TestLabelLanguage = 'en' | 'cs';
 
 const TEXTS = {
   en: {
-    locale: 'en-GB',
     title: 'Label station test print',
     builtIn: { 'virtual-zpl': 'Virtual label printer (ZPL)', 'virtual-pdf': 'Virtual office printer (PDF folder)' },
   },
   cs: {
-    locale: 'cs-CZ',
     title: 'Zkušební tisk stanice štítků',
     builtIn: {
       'virtual-zpl': 'Virtuální tiskárna štítků (ZPL)',
@@ -35,14 +34,7 @@ export interface TestLabelPrinter {
 export function testLabelLines(p: TestLabelPrinter, at: Date, language: TestLabelLanguage): [string, string, string] {
   const tx = TEXTS[language];
   const name = p.builtIn && p.id in tx.builtIn ? tx.builtIn[p.id as keyof typeof tx.builtIn] : p.name;
-  const when = at.toLocaleString(tx.locale, {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const when = formatLocalDateTime(at, language, { seconds: true });
   return [tx.title, name, when];
 }
 

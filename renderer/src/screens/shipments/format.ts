@@ -2,6 +2,7 @@
 import type { MessageKey } from '../../i18n/en';
 import type { T } from '../../i18n';
 import { stateFamily } from '../../../../shared/contract/shipments';
+import { formatLocalDateTime } from '../../../../shared/dateTime';
 import { formatAmount, formatQuantity } from '../../format/decimal';
 
 /** The worker's name for a shipment state (spec "States and transitions"), in the UI language. */
@@ -22,15 +23,8 @@ export function formatDateTime(iso: string | null, language: string, o: { second
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  // The year in full (the short date style writes "26.11.26" in Czech): "26. 11. 2026 8:45" / "26/11/2026, 08:45".
-  return d.toLocaleString(language === 'cs' ? 'cs-CZ' : 'en-GB', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: language === 'cs' ? 'numeric' : '2-digit',
-    minute: '2-digit',
-    ...(o.seconds ? { second: '2-digit' } : {}),
-  });
+  // The year in full (the short date style writes "26.11.26" in Czech).
+  return formatLocalDateTime(d, language, o);
 }
 
 export function formatDate(iso: string | null, language: string): string {
