@@ -324,7 +324,12 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
           ? `${d.getDate()}. ${d.getMonth() + 1}. ${d.getFullYear()} ${d.getHours()}:`
           : `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}, ${String(d.getHours()).padStart(2, '0')}:`;
       expect.soft(fields[2]).toMatch(/:\d\d:\d\d$/);
-      expect.soft([written(clicked), written(new Date())].some((w) => fields[2]!.startsWith(w)), fields[2]).toBe(true);
+      expect
+        .soft(
+          [written(clicked), written(new Date())].some((w) => fields[2]!.startsWith(w)),
+          fields[2],
+        )
+        .toBe(true);
       await expectOnlyCatalogue(page, lang, 'settings: printers');
 
       // Scale settings with no scale.
