@@ -35,6 +35,12 @@ export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType
    * action: it does not keep a desk's worker signed in (electron/operators/operators.ts).
    */
   reads?: boolean;
+  /**
+   * A worker's work on parcels (a scan, a close, a print or reprint, a cancellation, a queue action):
+   * it records who did it, so a desk that requires a sign-in refuses it while nobody is signed in.
+   * Settings stay open, so an admin can always change the desk.
+   */
+  work?: boolean;
 }
 
 /** Joins domain method maps; a method declared twice is a programming error caught at start-up. */

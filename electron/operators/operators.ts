@@ -177,18 +177,23 @@ export function createOperators(d: OperatorDeps) {
     return listChanged();
   }
 
-  /** Why a parcel's scan is not taken, or null: a desk code, or a sign-in the desk requires. */
-  function scanRefusal(raw: string): StationError | null {
+  /** Why a scanned code is not taken as a parcel, or null: it is a desk code (a badge or a command). */
+  function deskCodeRefusal(raw: string): StationError | null {
     const code = codeOf(raw);
     if (readDeskCode(code) || badges.has(code))
       return new StationError(
         'desk_code_not_parcel',
         'This is a desk code (a badge or a command), not a parcel: it was not taken as a scan.',
       );
+    return null;
+  }
+
+  /** A worker's work while the desk requires a sign-in and nobody is signed in: refused before anything is kept. */
+  function signInRefusal(): StationError | null {
     if (d.deskSettings().signInRequired && !d.desk.who().operator)
       return new StationError(
         'sign_in_required',
-        'Sign in to scan: this desk requires a sign-in before the first scan.',
+        'Sign in first: this desk requires a sign-in before parcels are scanned, printed or cancelled.',
       );
     return null;
   }
@@ -206,21 +211,21 @@ export function createOperators(d: OperatorDeps) {
   return {
     handlers,
     /**
-     * Every handler of the station as the desk sees it: a scan of a desk code, or while a required
-     * sign-in is missing, is refused before anything is journaled; every call that is the worker's
-     * action restarts the idle time.
+     * Every handler of the station as the desk sees it: a scan of a desk code, or a worker's work
+     * (marked `work` in the contract) while a required sign-in is missing, is refused before anything
+     * is journaled; every call that is the worker's action restarts the idle time.
      */
     guard(all: Handlers): Handlers {
       const out: Record<string, (p: unknown) => unknown> = {};
       for (const [method, fn] of Object.entries(all) as [string, (p: unknown) => unknown][]) {
         const scans = SCAN_METHODS.has(method);
+        const spec = (methods as Record<string, MethodSpec>)[method];
         // A page following the core (a method marked `reads` in the contract) is not the worker acting.
-        const acts = !(methods as Record<string, MethodSpec>)[method]?.reads && !method.startsWith('operators.');
+        const acts = !spec?.reads && !method.startsWith('operators.');
         out[method] = (p) => {
-          if (scans) {
-            const refusal = scanRefusal((p as { code: string }).code);
-            if (refusal) throw refusal;
-          }
+          const refusal =
+            (scans ? deskCodeRefusal((p as { code: string }).code) : null) ?? (spec?.work ? signInRefusal() : null);
+          if (refusal) throw refusal;
           if (acts) lastActivity = now();
           return fn(p);
         };

@@ -28,6 +28,7 @@ export const deskCommandMethods = {
    * when there is nothing to cancel (no scan, or its labels already reached the printer).
    */
   'commands.cancelParcel': {
+    work: true,
     params: z.object({}).strict(),
     result: z.object({ cancelled: cancelledParcel.nullable() }),
   },

@@ -300,6 +300,7 @@ export const newShipmentMethods = {
   'transports.search': { params: z.object(draftParams).strict(), result: transportSearchResult },
   /** Inserts the draft as a prepared shipment; optionally closes it and prints its labels at once. */
   'shipments.insert': {
+    work: true,
     params: z
       .object({
         ...draftParams,
@@ -316,6 +317,7 @@ export const newShipmentMethods = {
   },
   /** Edits a prepared shipment with If-Match from the last read (412 -> `conflict` with the fresh data). */
   'shipments.edit': {
+    work: true,
     params: z
       .object({
         deliveryId: z.number().int().positive(),

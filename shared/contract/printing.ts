@@ -341,20 +341,22 @@ export const printingMethods = {
     result: z.object({ version: z.number().int(), jobs: z.array(jobView) }),
   },
   'printing.queue.history': { reads: true, params: jobIdParams, result: z.array(jobEvent) },
-  'printing.queue.retryNow': { params: jobIdParams, result: jobView },
-  'printing.queue.cancel': { params: jobIdParams, result: jobView },
+  'printing.queue.retryNow': { work: true, params: jobIdParams, result: jobView },
+  'printing.queue.cancel': { work: true, params: jobIdParams, result: jobView },
   /** A job still waiting for its printer goes to another printer that takes its format. */
   'printing.queue.move': {
+    work: true,
     params: z.object({ jobId: z.number().int().positive(), printerId }).strict(),
     result: jobView,
   },
   /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or unconfirmed job. */
   'printing.queue.reprint': {
+    work: true,
     params: z.object({ jobId: z.number().int().positive(), why: reprintWhy }).strict(),
     result: jobView,
   },
   /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */
-  'printing.queue.markPrinted': { params: jobIdParams, result: jobView },
+  'printing.queue.markPrinted': { work: true, params: jobIdParams, result: jobView },
   'printing.preview': { reads: true, params: jobIdParams, result: z.array(previewPage) },
 };
 

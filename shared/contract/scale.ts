@@ -128,7 +128,7 @@ export const scaleMethods = {
   /** The worker's key: the scan waiting for the scale closes with the shipment's weight. */
   'scale.skipWeighing': { params: none, result: z.object({ skipped: z.boolean() }) },
   /** The worker scanned a printed label: does it belong to the parcel? */
-  'verify.check': { params: z.object({ code: z.string().min(1).max(200) }).strict(), result: verifyResult },
+  'verify.check': { work: true, params: z.object({ code: z.string().min(1).max(200) }).strict(), result: verifyResult },
   'verify.expecting': { reads: true, params: none, result: labelExpected },
   /** Labels printed with the check on that nobody verified. */
   'verify.unverified': { reads: true, params: none, result: z.array(unverifiedLabel) },

@@ -93,16 +93,17 @@ const ids = z.object({ deliveryIds: selectedDeliveryIds }).strict();
 
 export const shipmentActionMethods = {
   /** Closes the prepared ones (one request per carrier + collection place) and prints their labels as routed. */
-  'shipments.close': { params: ids, result: shipmentActionSummary },
+  'shipments.close': { work: true, params: ids, result: shipmentActionSummary },
   /** Fetches labels of closed shipments in the chosen format (one carrier per request) and prints them. */
-  'shipments.printLabels': { params: printLabelsParams, result: shipmentActionSummary },
+  'shipments.printLabels': { work: true, params: printLabelsParams, result: shipmentActionSummary },
   /** Prints the labels stored when the shipment was closed (fetched again when none fit the route). */
   'shipments.reprint': {
+    work: true,
     params: z.object({ deliveryIds: selectedDeliveryIds, why: reprintWhy }).strict(),
     result: shipmentActionSummary,
   },
   /** Cancels prepared shipments at the service and in the cache. */
-  'shipments.cancel': { params: ids, result: shipmentActionSummary },
+  'shipments.cancel': { work: true, params: ids, result: shipmentActionSummary },
   /** The service's traces of the shipments, asked now. */
   'tracking.traces': { params: ids, result: z.array(shipmentTraces) },
 };

@@ -397,9 +397,14 @@ export type DeskRecent = z.infer<typeof deskRecent>;
 
 export const workflowMethods = {
   /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
-  'scan.submit': { params: z.object({ code: scannedCode }).strict(), result: z.object({ scanId: z.number().int() }) },
+  'scan.submit': {
+    work: true,
+    params: z.object({ code: scannedCode }).strict(),
+    result: z.object({ scanId: z.number().int() }),
+  },
   /** Enter on an already_closed shipment, then the reason (shared/contract/reprint.ts): print its labels again. */
   'scan.reprint': {
+    work: true,
     params: z.object({ deliveryId, scanId: z.number().int().optional(), why: reprintWhy }).strict(),
     result: scanOutcome,
   },
@@ -420,6 +425,7 @@ export const workflowMethods = {
 
   /** `acceptWeight`: the worker accepted the weight check of this code (Enter): it is weighed again and collected. */
   'batch.collect': {
+    work: true,
     params: z.object({ code: scannedCode, acceptWeight: z.literal(true).optional() }).strict(),
     result: batchCollected,
   },
@@ -428,7 +434,7 @@ export const workflowMethods = {
   'batch.remove': { params: z.object({ code: scannedCode }).strict(), result: z.array(batchItem) },
   'batch.clear': { params: none, result: z.array(batchItem) },
   /** Closes every ready shipment (one request per carrier + collection place) and prints per carrier. */
-  'batch.closeAll': { params: none, result: batchSummary },
+  'batch.closeAll': { work: true, params: none, result: batchSummary },
 
   'endOfDay.candidates': {
     reads: true,
@@ -436,6 +442,7 @@ export const workflowMethods = {
     result: z.object({ candidates: z.array(protocolCandidate), refreshError: workflowError.nullable() }),
   },
   'endOfDay.createProtocol': {
+    work: true,
     params: z.object({ carrier: carrierCode, collectionPlace: placeCode }).strict(),
     result: z.object({ protocol: protocolRecord, jobId: z.number().int().nullable() }),
   },
@@ -445,6 +452,7 @@ export const workflowMethods = {
     result: z.object({ jobId: z.number().int().nullable() }),
   },
   'endOfDay.pickupOrders': {
+    work: true,
     reads: true,
     params: z
       .object({

@@ -292,7 +292,7 @@ describe('scans at a desk with operators', () => {
     expect(journal().length).toBe(before);
   });
 
-  it('with sign-in required and nobody signed in a scan is refused and nothing is kept; signed in, the same scan goes', async () => {
+  it('with sign-in required and nobody signed in a scan, a close, a print or a cancellation is refused and nothing is kept; signed in, the same scan goes', async () => {
     await call('settings.set', { desk: { name: 'Balicí stůl 3', signInRequired: true, idleMinutes: 0 } });
     expect((await who()).operator).toBeNull();
     const before = journal().length;
@@ -300,6 +300,33 @@ describe('scans at a desk with operators', () => {
     expect(await refusalOf(call('batch.collect', { code: 'ORD-1002' }))).toBe('sign_in_required');
     expect(journal().length).toBe(before);
     expect(await call('scan.pending', {})).toMatchObject({ scans: [] });
+
+    // Every other piece of parcel work is the worker's too: refused, nothing done, nothing recorded.
+    const jobs = await call('printing.queue.list', {});
+    const jobId = jobs[0]?.id ?? 1;
+    const actionsBefore = deskActions().length;
+    const refused = {
+      closeAll: await refusalOf(call('batch.closeAll', {})),
+      cancel: await refusalOf(call('shipments.cancel', { deliveryIds: [1] })),
+      reprint: await refusalOf(call('printing.queue.reprint', { jobId, why: { code: 'damaged' } })),
+      queueCancel: await refusalOf(call('printing.queue.cancel', { jobId })),
+      cancelParcel: await refusalOf(call('commands.cancelParcel', {})),
+      labelCheck: await refusalOf(call('verify.check', { code: 'ORD-1001' })),
+    };
+    expect(refused).toEqual({
+      closeAll: 'sign_in_required',
+      cancel: 'sign_in_required',
+      reprint: 'sign_in_required',
+      queueCancel: 'sign_in_required',
+      cancelParcel: 'sign_in_required',
+      labelCheck: 'sign_in_required',
+    });
+    expect(journal().length).toBe(before);
+    expect(deskActions().length).toBe(actionsBefore);
+    expect(await call('printing.queue.list', {})).toEqual(jobs);
+    // Settings stay open, so an admin is never locked out of the desk: the requirement can be turned off and on.
+    await call('settings.set', { desk: { name: 'Balicí stůl 3', signInRequired: false, idleMinutes: 0 } });
+    await call('settings.set', { desk: { name: 'Balicí stůl 3', signInRequired: true, idleMinutes: 0 } });
 
     await call('operators.signInBadge', { code: 'EMP-0042' });
     const outcome = rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001', 30_000);

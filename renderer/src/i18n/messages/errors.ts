@@ -150,7 +150,7 @@ export const errors = defineMessages({
     'error.demo_reset_failed': 'The built-in sandbox did not reset. Try again; if it repeats, restart the station.',
     // Operators (ops)
     'error.sign_in_required':
-      'Sign in to scan: this desk requires a sign-in before the first scan. Scan your badge or choose your name at the top.',
+      'Sign in first: this desk requires a sign-in before parcels are scanned, printed or cancelled. Scan your badge or choose your name at the top.',
     'error.desk_code_not_parcel':
       'This is a desk code (a badge or a command), not a parcel: it was not taken as a scan.',
     'error.badge_unknown': 'Unknown badge: no worker has it. Nobody was signed out.',
@@ -295,7 +295,7 @@ export const errors = defineMessages({
       'Vestavěný sandbox se nepodařilo obnovit. Zkuste to znovu; když se to opakuje, restartujte stanici.',
     // Operators (ops)
     'error.sign_in_required':
-      'Před skenováním se přihlaste: tento stůl vyžaduje přihlášení před prvním skenem. Naskenujte svou kartu nebo nahoře vyberte své jméno.',
+      'Nejdřív se přihlaste: tento stůl vyžaduje přihlášení, než se zásilky skenují, tisknou nebo ruší. Naskenujte svou kartu nebo nahoře vyberte své jméno.',
     'error.desk_code_not_parcel': 'Toto je kód stolu (karta nebo příkaz), ne zásilka: jako sken se nepřijal.',
     'error.badge_unknown': 'Neznámá karta: nemá ji žádný pracovník. Nikdo nebyl odhlášen.',
     'error.pin_wrong': 'Špatný PIN. Nikdo nebyl odhlášen.',
