@@ -9,7 +9,7 @@ import { useT } from '../../i18n';
 import { useCamera } from '../../camera/cameraStore';
 import { CameraVideo } from '../../camera/CameraVideo';
 import { cameraStateText } from '../../camera/cameraText';
-import { Field, FormActions } from './Field';
+import { Field, FormActions, NumberField } from './Field';
 
 interface Device {
   deviceId: string;
@@ -111,24 +111,20 @@ export function CameraSection() {
               </button>
             </span>
           </Field>
-          <Field id="camera-size" label={t('camera.size')} error={sizeError}>
-            <input
-              id="camera-size"
-              inputMode="numeric"
-              value={form.size}
-              onChange={(e) => setForm({ ...form, size: e.target.value })}
-              data-testid="camera-size"
-            />
-          </Field>
-          <Field id="camera-target" label={t('camera.target')} error={targetError}>
-            <input
-              id="camera-target"
-              inputMode="numeric"
-              value={form.target}
-              onChange={(e) => setForm({ ...form, target: e.target.value })}
-              data-testid="camera-target"
-            />
-          </Field>
+          <NumberField
+            id="camera-size"
+            label={t('camera.size')}
+            value={form.size}
+            onChange={(size) => setForm({ ...form, size })}
+            error={sizeError}
+          />
+          <NumberField
+            id="camera-target"
+            label={t('camera.target')}
+            value={form.target}
+            onChange={(target) => setForm({ ...form, target })}
+            error={targetError}
+          />
         </div>
         <div className="set-checks">
           <label>

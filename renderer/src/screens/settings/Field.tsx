@@ -35,6 +35,36 @@ export function Field(props: {
   );
 }
 
+/**
+ * A labelled number field of a Settings form. The value stays the text as typed (a half-typed
+ * number, "0,05" in Czech) and the section reads and checks it: the ranges and their messages are
+ * each setting's own. The input's id is also its test id, and its message's test id is `<id>-error`.
+ */
+export function NumberField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(text: string): void;
+  error?: string | null;
+  hint?: ReactNode;
+  /** A keypad with the decimal separator (a weight), instead of digits only. */
+  decimal?: boolean;
+  maxLength?: number;
+}) {
+  return (
+    <Field id={props.id} label={props.label} error={props.error} hint={props.hint}>
+      <input
+        id={props.id}
+        inputMode={props.decimal ? 'decimal' : 'numeric'}
+        maxLength={props.maxLength}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.id}
+      />
+    </Field>
+  );
+}
+
 /** A one-line result of an action: saved, failed, sent... */
 export function Notice(props: { kind: 'ok' | 'bad' | 'info'; testId?: string; children: ReactNode }) {
   return (

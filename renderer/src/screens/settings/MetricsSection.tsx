@@ -8,7 +8,7 @@ import { isLoopbackAddress, metricsSettings, type MetricsState } from '../../../
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
-import { Field, FormActions, Notice } from './Field';
+import { Field, FormActions, Notice, NumberField } from './Field';
 
 type Form = { enabled: boolean; address: string; port: string };
 
@@ -123,16 +123,14 @@ export function MetricsSection() {
               data-testid="metrics-address"
             />
           </Field>
-          <Field id="metrics-port" label={t('metrics.port')} error={portError}>
-            <input
-              id="metrics-port"
-              inputMode="numeric"
-              maxLength={5}
-              value={form.port}
-              onChange={(e) => edit({ ...form, port: e.target.value })}
-              data-testid="metrics-port"
-            />
-          </Field>
+          <NumberField
+            id="metrics-port"
+            label={t('metrics.port')}
+            maxLength={5}
+            value={form.port}
+            onChange={(port) => edit({ ...form, port })}
+            error={portError}
+          />
         </div>
         {lan && (
           <Notice kind="bad" testId="metrics-lan-warning">

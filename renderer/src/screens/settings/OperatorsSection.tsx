@@ -13,7 +13,7 @@ import { errorText } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
 import { useOperators } from '../../state/operatorsStore';
 import { useSettings } from '../../state/settingsStore';
-import { Field, FormActions } from './Field';
+import { Field, FormActions, NumberField } from './Field';
 
 const PIN = /^\d{4,8}$/;
 
@@ -68,20 +68,14 @@ function DeskForm() {
             data-testid="desk-name"
           />
         </Field>
-        <Field
+        <NumberField
           id="desk-idle"
           label={t('operators.desk.idle')}
+          value={idle}
+          onChange={setIdle}
           error={idleError}
           hint={idleError ? undefined : t('operators.desk.idleHint')}
-        >
-          <input
-            id="desk-idle"
-            inputMode="numeric"
-            value={idle}
-            onChange={(e) => setIdle(e.target.value)}
-            data-testid="desk-idle"
-          />
-        </Field>
+        />
       </div>
       <div className="set-checks">
         <label>

@@ -8,7 +8,7 @@ import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
-import { Field, FormActions } from './Field';
+import { FormActions, NumberField } from './Field';
 
 /** Whole days: 0 (forever) or min..3650; NaN for anything else. */
 function days(text: string, min: number): number {
@@ -61,34 +61,22 @@ export function RetentionSection() {
         }}
       >
         <div className="set-grid">
-          <Field
+          <NumberField
             id="retention-labels"
             label={t('retention.labelsDays')}
+            value={labels}
+            onChange={setLabels}
             error={labelsError}
             hint={t('retention.labelsHint')}
-          >
-            <input
-              id="retention-labels"
-              inputMode="numeric"
-              value={labels}
-              onChange={(e) => setLabels(e.target.value)}
-              data-testid="retention-labels"
-            />
-          </Field>
-          <Field
+          />
+          <NumberField
             id="retention-history"
             label={t('retention.historyDays')}
+            value={history}
+            onChange={setHistory}
             error={historyError}
             hint={t('retention.historyHint')}
-          >
-            <input
-              id="retention-history"
-              inputMode="numeric"
-              value={history}
-              onChange={(e) => setHistory(e.target.value)}
-              data-testid="retention-history"
-            />
-          </Field>
+          />
         </div>
         <FormActions result={result} resultTestId="retention-result">
           <button type="submit" className="primary" data-testid="retention-save">

@@ -10,7 +10,7 @@ import { errorText } from '../../i18n/errors';
 import { formatQuantity } from '../../format/decimal';
 import { rpc } from '../../rpc/transport';
 import { ReadingText, useScale } from '../station/WeighPanel';
-import { Field, FormActions, Notice } from './Field';
+import { Field, FormActions, Notice, NumberField } from './Field';
 
 const KINDS: ScaleSettings['kind'][] = ['none', 'mt-sics', 'continuous', 'hid'];
 const UNITS: ScaleSettings['displayUnit'][] = ['kg', 'g', 'lb', 'oz'];
@@ -172,34 +172,23 @@ export function ScaleSection() {
               </select>
             </Field>
           )}
-          <Field
+          <NumberField
             id="scale-tolerance"
             label={t('scale.tolerance')}
+            decimal
+            value={form.tolerance}
+            onChange={(tolerance) => setForm({ ...form, tolerance })}
             error={toleranceError}
             hint={toleranceError ? undefined : t('scale.toleranceHint')}
-          >
-            <input
-              id="scale-tolerance"
-              inputMode="decimal"
-              value={form.tolerance}
-              onChange={(e) => setForm({ ...form, tolerance: e.target.value })}
-              data-testid="scale-tolerance"
-            />
-          </Field>
-          <Field
+          />
+          <NumberField
             id="scale-ask-above"
             label={t('scale.askAbove')}
+            value={form.askAbove}
+            onChange={(askAbove) => setForm({ ...form, askAbove })}
             error={askAboveError}
             hint={askAboveError ? undefined : t('scale.askAboveHint')}
-          >
-            <input
-              id="scale-ask-above"
-              inputMode="numeric"
-              value={form.askAbove}
-              onChange={(e) => setForm({ ...form, askAbove: e.target.value })}
-              data-testid="scale-ask-above"
-            />
-          </Field>
+          />
           <Field id="scale-unit" label={t('scale.unit')}>
             <select
               id="scale-unit"
@@ -214,15 +203,13 @@ export function ScaleSection() {
               ))}
             </select>
           </Field>
-          <Field id="scale-wait" label={t('scale.wait')} error={waitError}>
-            <input
-              id="scale-wait"
-              inputMode="numeric"
-              value={form.wait}
-              onChange={(e) => setForm({ ...form, wait: e.target.value })}
-              data-testid="scale-wait"
-            />
-          </Field>
+          <NumberField
+            id="scale-wait"
+            label={t('scale.wait')}
+            value={form.wait}
+            onChange={(wait) => setForm({ ...form, wait })}
+            error={waitError}
+          />
         </div>
         <div className="set-checks">
           <label>
