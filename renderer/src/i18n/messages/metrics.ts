@@ -15,7 +15,6 @@ export const metrics = defineMessages({
     'metrics.portBad': 'A port from 1024 to 65535.',
     'metrics.lanWarning':
       'This address can be reached from other computers on the network. Anyone with the token below can read this desk’s figures: keep the token in Prometheus only.',
-    'metrics.fixToSave': 'Fix the marked fields to save.',
     'metrics.off': 'Metrics are off.',
     'metrics.serving': 'Prometheus reads them at {url}',
     'metrics.error.address_in_use': 'Port {port} is used by another program: choose another port.',
@@ -47,7 +46,6 @@ export const metrics = defineMessages({
     'metrics.portBad': 'Port od 1024 do 65535.',
     'metrics.lanWarning':
       'Na tuto adresu se dostanou i jiné počítače v síti. Kdo má níže uvedený token, může číst údaje tohoto pracoviště: token patří jen do Promethea.',
-    'metrics.fixToSave': 'Opravte označená pole a uložte znovu.',
     'metrics.off': 'Metriky jsou vypnuté.',
     'metrics.serving': 'Prometheus je čte na adrese {url}',
     'metrics.error.address_in_use': 'Port {port} používá jiný program: zvolte jiný port.',

@@ -27,7 +27,6 @@ export const scale = defineMessages({
     'scale.toleranceHint': 'A weight differing by more than this updates the shipment.',
     'scale.toleranceBad': 'Give the tolerance in kg, e.g. 0.05.',
     'scale.pathRequired': 'Give the scale’s port or device (pick a discovered one or type it), or choose “No scale”.',
-    'scale.fixToSave': 'Not saved: fix the marked fields.',
     'scale.unit': 'Show weights in',
     'scale.wait': 'Wait for the weight (seconds)',
     'scale.waitBad': 'From 1 to 120 seconds.',
@@ -108,7 +107,6 @@ export const scale = defineMessages({
     'scale.toleranceBad': 'Zadejte toleranci v kg, např. 0,05.',
     'scale.pathRequired':
       'Zadejte port nebo zařízení váhy (vyberte nalezené, nebo je napište), nebo zvolte „Bez váhy“.',
-    'scale.fixToSave': 'Neuloženo: opravte označená pole.',
     'scale.unit': 'Zobrazovat hmotnost v',
     'scale.wait': 'Čekat na hmotnost (sekund)',
     'scale.waitBad': 'Od 1 do 120 sekund.',

@@ -10,6 +10,7 @@ export const settings = defineMessages({
     'settings.tab.language': 'Language',
     'settings.save': 'Save',
     'settings.saved': 'Saved.',
+    'settings.fixToSave': 'Not saved: fix the marked fields.',
     'settings.close': 'Close',
     'settings.loading': 'Loading…',
 
@@ -70,6 +71,7 @@ export const settings = defineMessages({
     'settings.tab.language': 'Jazyk',
     'settings.save': 'Uložit',
     'settings.saved': 'Uloženo.',
+    'settings.fixToSave': 'Neuloženo: opravte označená pole.',
     'settings.close': 'Zavřít',
     'settings.loading': 'Načítám…',
 

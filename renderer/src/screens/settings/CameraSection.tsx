@@ -53,11 +53,11 @@ export function CameraSection() {
 
   async function save() {
     if (!form) return;
-    if (sizeError || targetError) return setResult({ kind: 'bad', text: t('camera.fixToSave') });
+    if (sizeError || targetError) return setResult({ kind: 'bad', text: t('settings.fixToSave') });
     const { size: _s, target: _t, ...rest } = form;
     const label = devices.find((d) => d.deviceId === form.deviceId)?.label ?? form.deviceLabel;
     const ok = await useCamera.getState().save({ ...rest, deviceLabel: label, sizePx: size, targetKb: target });
-    setResult(ok ? { kind: 'ok', text: t('settings.saved') } : { kind: 'bad', text: t('camera.fixToSave') });
+    setResult(ok ? { kind: 'ok', text: t('settings.saved') } : { kind: 'bad', text: t('settings.fixToSave') });
   }
 
   return (

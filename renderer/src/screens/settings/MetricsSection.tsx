@@ -44,7 +44,7 @@ export function MetricsSection() {
 
   async function save() {
     if (!form) return;
-    if (addressError || portError) return setResult({ kind: 'bad', text: t('metrics.fixToSave') });
+    if (addressError || portError) return setResult({ kind: 'bad', text: t('settings.fixToSave') });
     const r = await rpc.request('metrics.set', { enabled: form.enabled, address, port });
     if (!r.ok) return setResult({ kind: 'bad', text: errorText(t, r.error) });
     show(r.value);

@@ -41,7 +41,7 @@ export function RetentionSection() {
 
   async function save(form: HTMLFormElement) {
     if (labelsError || historyError) {
-      setResult({ kind: 'bad', text: t('retention.fixToSave') });
+      setResult({ kind: 'bad', text: t('settings.fixToSave') });
       return focusFirstInvalid(form);
     }
     const r = await rpc.request('retention.set', { labelsDays, historyDays });

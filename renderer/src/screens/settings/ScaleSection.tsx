@@ -73,7 +73,7 @@ export function ScaleSection() {
     if (!form) return;
     if (toleranceError || waitError || pathError || askAboveError) {
       // FormActions focuses the first invalid field, in the form's order.
-      setResult({ kind: 'bad', text: t('scale.fixToSave') });
+      setResult({ kind: 'bad', text: t('settings.fixToSave') });
       return;
     }
     const { tolerance: _t, wait: _w, askAbove: _a, ...rest } = form;
