@@ -9,13 +9,15 @@
  *
  * What the scanner does, from the vendors' manuals:
  * - It does not wait for the computer to handle one key before it sends the next; the only pacing
- *   is a fixed delay it may be set to add. Honeywell 2020/4820 User's Guide, "Intercharacter,
+ *   is a fixed delay it may be set to add. Hand Held Products (Honeywell) 2020/4820 User's Guide
+ *   (https://manualarchiveguide.com/manuals/Hand-Held-Products-2020-User-Manual-3389521?page=95), "Intercharacter,
  *   Interfunction, and Intermessage Delays": "Some terminals drop information (characters) if data
  *   comes through too quickly. Intercharacter, interfunction, and intermessage delays slow the
  *   transmission of data", "An intercharacter delay of up to 495 milliseconds may be placed
  *   between the transmission of each character of scanned data" (its figure puts it between the
- *   prefix, the data and the suffix, the Enter here); Datalogic Gryphon/PowerScan Product Reference
- *   Guides, Keyboard Interface, "Intercharacter Delay": "This parameter specifies the
+ *   prefix, the data and the suffix, the Enter here); Datalogic Gryphon 2D Product Reference Guide
+ *   (https://manualarchiveguide.com/manuals/Datalogic-Gryphon-2D-Series-Product-Reference-Manual-3001872?page=293;
+ *   the PowerScan guides say the same), Keyboard Interface, "Intercharacter Delay": "This parameter specifies the
  *   intercharacter delay between the end of one character and the beginning of the next. The
  *   delay can be set within a range of zero (0) to 990 milliseconds in 10ms increments. A setting
  *   of zero specifies no delay." So the keys are sent here all at once, in order, stamped `gapMs`
@@ -23,7 +25,8 @@
  *   left the page 100+ ms between a code's first and second key, and the reprint question took the
  *   first digit of a scanned code as the worker's answer). A desk whose scanner is set to a delay
  *   longer than Settings → Scanner's key gap is a setting to change there, not a case here.
- * - Over USB HID each character is two reports: Microscan MS-4 User Manual, "USB HID Interface,
+ * - Over USB HID each character is two reports: Microscan MS-4 User Manual
+ *   (http://microscan.manymanuals.com/bar-code-readers/ms-4/user-manual-31069/72), "USB HID Interface,
  *   Keyboard Report Format": "Keyboard Reports protocol requires that two reports be sent for every
  *   keystroke. The first report indicates which key is pressed. The second report indicates 'no
  *   key pressed'", and Shift is a bit of the report's MODIFIER byte, "the state of the modifier
