@@ -4,15 +4,20 @@
  * (host/localListener.ts: origin-form targets only, header and request time limits, refusals
  * logged without flooding) because it may listen on a LAN address on purpose. Anything else:
  * 400 for a target that is not a plain path, 404 for another path, 405 for another method, 401
- * with `WWW-Authenticate: Bearer` for a missing or wrong token. The token is never logged.
+ * with `WWW-Authenticate: Bearer` for a missing or wrong token, all given before any body is
+ * asked for. At most a few connections per remote address. The token is never logged.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import type net from 'node:net';
 import type { Registry } from 'prom-client';
 import { LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../host/localListener';
 import type { Logger } from '../rpc/rpcServer';
 
 const METRICS_PATH = '/metrics';
+/** Open connections at once, in all and from one remote address. */
+const MAX_CONNECTIONS = 32;
+const MAX_CONNECTIONS_PER_ADDRESS = 4;
 const REALM = 'label-station metrics';
 
 export interface MetricsEndpoint {
@@ -85,9 +90,31 @@ export async function startMetricsEndpoint(o: {
     }
   };
   const server = http.createServer(LISTENER_TIMEOUTS, (req, res) => void serve(req, res));
-  // A scraper needs one or two connections; a flood of idle ones is cut off, not served.
-  server.maxConnections = 32;
+  // `Expect: 100-continue`: Node would say "100 Continue" before any of the checks above and so
+  // invite the body of a request that will be refused. The final answer is given at once instead
+  // (RFC 9110 10.1.1: an immediate final status when the request line and headers decide it).
+  server.on('checkContinue', (req, res) => void serve(req, res));
+  // A scraper needs one or two connections; a flood of idle ones is cut off, not served. The cap
+  // is per remote address too, so one host (the endpoint may listen on the LAN) holding idle
+  // connections cannot lock out the warehouse's Prometheus until the header time limit frees them.
+  server.maxConnections = MAX_CONNECTIONS;
   server.maxRequestsPerSocket = 1000;
+  const perAddress = new Map<string, number>();
+  server.on('connection', (socket: net.Socket) => {
+    const from = socket.remoteAddress ?? '';
+    const held = perAddress.get(from) ?? 0;
+    if (held >= MAX_CONNECTIONS_PER_ADDRESS) {
+      refusals.note('metrics endpoint refused a connection: too many open from one address', { from });
+      socket.destroy();
+      return;
+    }
+    perAddress.set(from, held + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(from) ?? 1) - 1;
+      if (left > 0) perAddress.set(from, left);
+      else perAddress.delete(from);
+    });
+  });
   server.on('upgrade', (_req, socket) => {
     socket.on('error', () => socket.destroy());
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

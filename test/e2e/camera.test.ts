@@ -237,7 +237,16 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
       await cameraOn();
       const page = await openPage(browser, 'en-US');
       await page.locator('[data-testid="camera-corner"][data-state="live"]').waitFor({ timeout: 20_000 });
-      // What the browser does when the device goes away: the track ends (stop() alone fires nothing).
+      // What the browser does when the device goes away (Media Capture and Streams,
+      // https://www.w3.org/TR/mediacapture-streams/#track-ended, w3c/mediacapture-main getusermedia.html):
+      // "A MediaStreamTrack object is said to end when the source of the track is disconnected or
+      // exhausted", e.g. "a video track in a MediaStream ends when the user unplugs the USB web camera
+      // that acts as the track's media source"; then "When a MediaStreamTrack track ends for any reason
+      // other than the stop() method being invoked, the User Agent MUST queue a task that runs the
+      // following steps": set its readyState to "ended", notify its source (which stops unless other
+      // tracks use it), "Fire an event named ended at the object". stop() does the first two and fires
+      // nothing (its own steps have no event); the dispatch is the third, in the same task as a user
+      // agent's would be.
       await page.evaluate(`(() => {
         const track = document.querySelector('[data-testid="camera-live"]').srcObject.getVideoTracks()[0];
         track.stop();

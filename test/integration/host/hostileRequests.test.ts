@@ -7,6 +7,11 @@
  * through all of them, slow headers are cut off, and afterwards the station still scans a demo
  * parcel and prints its label. An unexpected error that does end the core is in station.log.
  *
+ * The metrics endpoint (electron/metrics/, off by default) is turned on over RPC as Settings does and
+ * gets the same requests, and those a bearer-token listener must refuse: a missing, wrong, huge or
+ * oddly formed token, other methods, bodies. Each is refused with a 4xx or dropped, and a
+ * scraper with the desk's token is still served afterwards.
+ *
  * The virtual ZPL printer's port (a raw TCP listener like a Zebra's 9100, found among the child's
  * listening sockets by its answer to ~HS) gets the same requests: HTTP to a printer port (a web
  * page's no-cors POST) is dropped unread, and the printer still answers and prints.
@@ -114,6 +119,34 @@ async function virtualPrinterPort(rig: Rig): Promise<number> {
 }
 
 /** A demo parcel scanned over RPC comes out of the virtual label printer. */
+/** The desk's metrics endpoint turned on over RPC on a free loopback port, as Settings → Metrics does. */
+async function metricsOn(rig: Rig): Promise<{ port: number; token: string }> {
+  const state = await rig.rpc.call('metrics.set', { enabled: true, address: '127.0.0.1', port: await freePort() });
+  expect(state.error).toBeNull();
+  const { token } = await rig.rpc.call('metrics.token', {});
+  return { port: Number(new URL(state.url!).port), token };
+}
+
+/**
+ * What a scraper with the desk's token gets: the status line and whether the station's scan counter
+ * is in it. `from`: the scraper's own loopback address (another host, as far as the endpoint knows).
+ */
+async function scrape(port: number, token: string, from = '127.0.0.1'): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+      socket.write(
+        `GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    let got = '';
+    socket.on('data', (d: Buffer) => (got += d.toString('latin1')));
+    socket.on('error', () => resolve(`(error) ${got}`));
+    socket.on('close', () =>
+      resolve(`${got.split('\r\n')[0]} ${/^label_station_scans_total/m.test(got) ? 'with' : 'without'} scans`),
+    );
+  });
+}
+
 async function scansAndPrints(rig: Rig, code: string) {
   expect(alive(rig.child)).toBe(true);
   const { scanId } = await rig.rpc.call('scan.submit', { code });
@@ -166,6 +199,109 @@ describe.skipIf(!built && !process.env.CI)(
       await scansAndPrints(r, 'ORD-1001');
     });
 
+    it("the metrics endpoint answers 4xx or drops each hostile request and each request without the desk's token, lives, and still serves a scraper with it", async () => {
+      const r = await fresh();
+      const { port, token } = await metricsOn(r);
+      await survives(r, port, '/metrics');
+      const host = `127.0.0.1:${port}`;
+      const get = (extra: string, method = 'GET', target = '/metrics') =>
+        `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}Connection: close\r\n\r\n`;
+      const refused: [string, string, RegExp][] = [
+        ['no token', get(''), /^HTTP\/1\.1 401 /],
+        ['a wrong token', get('Authorization: Bearer not-the-desk-token\r\n'), /^HTTP\/1\.1 401 /],
+        ['the token one character short', get(`Authorization: Bearer ${token.slice(0, -1)}\r\n`), /^HTTP\/1\.1 401 /],
+        [
+          'the token as Basic',
+          get(`Authorization: Basic ${Buffer.from(`x:${token}`).toString('base64')}\r\n`),
+          /^HTTP\/1\.1 401 /,
+        ],
+        ['the token in the query', get('', 'GET', `/metrics?access_token=${token}`), /^HTTP\/1\.1 401 /],
+        ['an empty Bearer', get('Authorization: Bearer \r\n'), /^HTTP\/1\.1 401 /],
+        ['a 60 KB token', get(`Authorization: Bearer ${'a'.repeat(60_000)}\r\n`), /^HTTP\/1\.1 (401|431) /],
+        [
+          'two Authorization headers',
+          get(`Authorization: Bearer x\r\nAuthorization: Bearer ${token}\r\n`),
+          /^HTTP\/1\.1 4\d\d /,
+        ],
+        ['a token with a NUL', get(`Authorization: Bearer ${token}\0\r\n`), REFUSED_OR_DROPPED],
+        ['a token with non-ASCII bytes', get(`Authorization: Bearer ${token}\xff\xfe\r\n`), REFUSED_OR_DROPPED],
+        // Refused before the body is asked for: no "100 Continue" to a request that will be refused.
+        [
+          'POST, Expect: 100-continue and no token',
+          get('Expect: 100-continue\r\nContent-Length: 5\r\n', 'POST'),
+          /^HTTP\/1\.1 4\d\d /,
+        ],
+        [
+          'GET, Expect: 100-continue and no token',
+          get('Expect: 100-continue\r\nContent-Length: 5\r\n'),
+          /^HTTP\/1\.1 401 /,
+        ],
+        [
+          'POST, Expect: 100-continue and the token',
+          get(`Authorization: Bearer ${token}\r\nExpect: 100-continue\r\nContent-Length: 5\r\n`, 'POST'),
+          /^HTTP\/1\.1 405 /,
+        ],
+        ['POST with a body and no token', get('Content-Length: 5\r\n', 'POST') + 'hello', /^HTTP\/1\.1 4\d\d /],
+        [
+          'POST with the token',
+          get(`Authorization: Bearer ${token}\r\nContent-Length: 5\r\n`, 'POST') + 'hello',
+          /^HTTP\/1\.1 405 /,
+        ],
+        ['DELETE with the token', get(`Authorization: Bearer ${token}\r\n`, 'DELETE'), /^HTTP\/1\.1 405 /],
+        ['TRACE with the token', get(`Authorization: Bearer ${token}\r\n`, 'TRACE'), /^HTTP\/1\.1 405 /],
+        ['a made-up method', get(`Authorization: Bearer ${token}\r\n`, 'FOO'), REFUSED_OR_DROPPED],
+        [
+          'GET with a chunked body and the token',
+          get(`Authorization: Bearer ${token}\r\nTransfer-Encoding: chunked\r\n`) + 'zz\r\n',
+          REFUSED_OR_DROPPED,
+        ],
+        [
+          'another path with the token',
+          get(`Authorization: Bearer ${token}\r\n`, 'GET', '/metrics/../../etc/passwd'),
+          /^HTTP\/1\.1 4\d\d /,
+        ],
+        [
+          'an absolute target with the token',
+          get(`Authorization: Bearer ${token}\r\n`, 'GET', `http://${host}/metrics`),
+          /^HTTP\/1\.1 400 /,
+        ],
+      ];
+      for (const [name, bytes, expected] of refused) {
+        const answer = await rawExchange(port, Buffer.from(bytes, 'latin1'));
+        expect(`${name}: ${answer}`).toMatch(new RegExp(`^${name}: (${expected.source.slice(1)})`));
+      }
+      expect(alive(r.child)).toBe(true);
+      await scansAndPrints(r, 'ORD-1001');
+      expect(await scrape(port, token)).toBe('HTTP/1.1 200 OK with scans');
+    });
+
+    it("idle connections held open by one address do not lock another address's scraper out of the metrics endpoint", async () => {
+      const r = await fresh();
+      const { port, token } = await metricsOn(r);
+      // A program on 127.0.0.1 opens 40 connections and sends nothing (more than the endpoint serves at once).
+      const idle = Array.from({ length: 40 }, () => {
+        const s = net.connect(port, '127.0.0.1');
+        s.on('error', () => undefined);
+        return s;
+      });
+      try {
+        await Promise.all(
+          idle.map(
+            (s) =>
+              new Promise((resolve) =>
+                s.connecting ? s.once('connect', resolve).once('close', resolve) : resolve(null),
+              ),
+          ),
+        );
+        // Prometheus on another address (127.0.0.2 here) is served at once, not after the header time limit.
+        expect(await scrape(port, token, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 OK /);
+      } finally {
+        for (const s of idle) s.destroy();
+      }
+      await scansAndPrints(r, 'ORD-1001');
+      expect(await scrape(port, token)).toBe('HTTP/1.1 200 OK with scans');
+    });
+
     it('the embedded sandbox answers only requests addressed to itself (no DNS rebinding)', async () => {
       const r = await fresh();
       const get = (target: string, host: string) =>
@@ -186,7 +322,8 @@ describe.skipIf(!built && !process.env.CI)(
 
     it('slow headers (slowloris) on every listener are cut off, and a scan is printed meanwhile', async () => {
       const r = await fresh();
-      const slow = [r.host.port, r.loginPort, r.sandboxPort].flatMap((port) =>
+      const { port: metricsPort, token } = await metricsOn(r);
+      const slow = [r.host.port, r.loginPort, r.sandboxPort, metricsPort].flatMap((port) =>
         [0, 1].map(() => slowHeaders(port, `127.0.0.1:${port}`)),
       );
       try {
@@ -198,6 +335,7 @@ describe.skipIf(!built && !process.env.CI)(
         for (const s of slow) s.stop();
       }
       await scansAndPrints(r, 'ORD-1003');
+      expect(await scrape(metricsPort, token)).toBe('HTTP/1.1 200 OK with scans');
     });
   },
 );
