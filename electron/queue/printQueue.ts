@@ -18,6 +18,7 @@ import { StationError } from '../base/stationError';
 import type { CounterMark, PrinterDriver } from '../printing/printerDriver';
 import { PrintError } from '../printing/printerDriver';
 import type { NewPrintJob, PrintJobsRepo, StoredJob } from '../store/printJobsRepo';
+import type { JobState } from '../../shared/contract/printing';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 
 export interface PrintQueueOptions {
@@ -122,6 +123,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     back.forEach(changed);
   }
 
+  /** A job still waiting for its attempt (not withdrawn by the worker's cancel or reprint meanwhile). */
+  const isWaiting = (state: JobState | undefined) => state === 'queued' || state === 'failed';
+
   /** Drains a lane; what it sent is confirmed in `confirming`. */
   async function drainLane(printerId: string): Promise<void> {
     /** The rest of the current burst: committed `sending`, written next, in this order. */
@@ -188,8 +192,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                   });
                 return;
               }
-              const current = jobs.get(head.id);
-              if (current?.state !== 'queued' && current?.state !== 'failed') {
+              if (!isWaiting(jobs.get(head.id)?.state)) {
                 withdrawn = true; // cancelled or replaced by a reprint while the printer was reached
                 throw new Error(`Print job ${head.id} was withdrawn before it was sent.`);
               }
@@ -261,6 +264,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           },
           (err): 'stop' | 'next' => {
             if (withdrawn) return 'next'; // the worker's cancel or reprint already set its state
+            // Cancelled or replaced while the driver was still connecting or asking the printer's
+            // status (no byte left): the worker's state stands, never turned back into a retry.
+            if (!sending && !isWaiting(jobs.get(head.id)?.state)) return 'next';
             const e =
               err instanceof PrintError
                 ? err

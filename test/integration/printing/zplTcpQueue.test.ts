@@ -186,4 +186,22 @@ describe('printer faults', () => {
     await waitFor(() => queue.get(job.id).state === 'done');
     expect(printer.printed()).toHaveLength(1);
   });
+
+  it('a job the worker cancels while the station is still asking a silent printer its status stays cancelled and never prints', async () => {
+    // A CI run found a cancelled label's job ending `failed` (due for a retry): the attempt under
+    // way when the worker cancelled failed afterwards and wrote its own state over the worker's.
+    const { queue } = setup(true, { connectMs: 1000, writeMs: 2000, readMs: 1500 });
+    printer.set({ silent: true });
+    const job = queue.enqueue(shipmentJob(611, ['PKG611']));
+    // The attempt is under way: the station connected and asked ~HS, the printer says nothing.
+    await waitFor(() => printer.connections().some((c) => c.toString('latin1').includes('~HS')));
+    expect(queue.get(job.id).state).toBe('queued');
+    queue.cancel(job.id);
+    printer.set({ silent: false });
+    // A later label to the same printer prints once the attempt ended: the lane went past the cancelled one.
+    const after = queue.enqueue(shipmentJob(612, ['PKG612']));
+    await waitFor(() => queue.get(after.id).state === 'done', 10_000);
+    expect(queue.get(job.id)).toMatchObject({ state: 'cancelled', nextRetryAt: null });
+    expect(printer.printed().map((p) => /\^FD(PKG\w+)\^FS/.exec(p.zpl)![1])).toEqual(['PKG612']);
+  });
 });
