@@ -278,9 +278,11 @@ const shipments: RetentionKind = {
        FROM shipments s INDEXED BY shipments_final
        WHERE s.state IN ${FINAL_SHIPMENT} AND s.delivery_id > ? ORDER BY s.delivery_id LIMIT ?`,
     );
+    // `+barcode`: a plain `barcode IS NOT NULL` lets the planner pick the partial barcode index and
+    // read every package of the account (0.5 ms a shipment at 3,000) instead of the shipment's own.
     const keepBarcodes = db.prepare(
       `INSERT OR IGNORE INTO pruned_package_barcodes (account_id, barcode, delivery_id)
-       SELECT account_id, barcode, delivery_id FROM shipment_packages WHERE account_id = ? AND delivery_id = ? AND barcode IS NOT NULL`,
+       SELECT account_id, barcode, delivery_id FROM shipment_packages WHERE account_id = ? AND delivery_id = ? AND +barcode IS NOT NULL`,
     );
     const delSearch = db.prepare('DELETE FROM shipment_search WHERE rowid = ?');
     // Its package rows go with it (ON DELETE CASCADE, migration 003).

@@ -433,6 +433,40 @@ describe('retention', () => {
     expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
   });
 
+  it('a run stopped between two slices of the shipment cache leaves each shipment whole or wholly gone, and the next run finishes', async () => {
+    const shipments = createShipmentsRepo(db);
+    const at = clock.now().toISOString();
+    const old = Array.from({ length: 30 }, (_, i) => closedRecord(100 + i, { state: 3, created: at, closed: at }));
+    shipments.upsertMany('acc', old, clock.now());
+    clock.advance(401 * DAY);
+    shipments.upsertMany('acc', [closedRecord(500, { created: clock.now().toISOString() })], clock.now());
+    const before = count('shipments');
+    const crashing = retention({
+      rowsPerSlice: 4,
+      betweenSlices: async () => {
+        if (count('shipments') < before) throw new Error('the station died here');
+      },
+    });
+    await expect(crashing.run()).rejects.toThrow('the station died here');
+    consistent();
+    const left = old.filter((s) => shipments.get('acc', s.deliveryId) !== null);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.length).toBeLessThan(old.length);
+    for (const s of old) {
+      const there = left.includes(s);
+      // Cached with its package and its search row, or gone with its barcode set aside.
+      expect(count('shipment_packages', `delivery_id = ${s.deliveryId}`)).toBe(there ? 1 : 0);
+      expect(shipments.query('acc', { text: s.externalId! }).total).toBe(there ? 1 : 0);
+      expect(shipments.prunedByPackageBarcode('acc', `PKG${s.deliveryId}-1`)).toEqual(there ? [] : [s.deliveryId]);
+    }
+
+    await retention({ rowsPerSlice: 4 }).run();
+    consistent();
+    for (const s of old) expect(shipments.get('acc', s.deliveryId)).toBeNull();
+    expect(shipments.get('acc', 500)).not.toBeNull();
+    expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
+  });
+
   it('hands the freed pages back to the file system', async () => {
     for (let i = 0; i < 60; i++) scan(['sending', 'sent', 'done']);
     db.prepare(`UPDATE print_jobs SET payload = randomblob(40000)`).run();
