@@ -7,8 +7,10 @@
  *    key in that order that matched a shipment is reported as `matchedBy`.
  * 2. When the cache has no match: the service, searched by externalId, deliveryNumber and (for an
  *    all-digit code) deliveryId, in parallel (spec "GET /api/v3/deliveries": enumeration filters).
- *    The service cannot search by package barcode (no such filter in the spec). What it returns is
- *    stored in the cache and resolved by the same rule as step 1.
+ *    The service cannot search by package barcode (no such filter in the spec): a package barcode
+ *    of a shipment the retention removed from the cache is still known locally with its
+ *    deliveryId (electron/store/retentionRepo.ts), and that shipment is fetched by id along. What
+ *    the service returns is stored in the cache and resolved by the same rule as step 1.
  *
  * 1b. Still nothing and the code has letters: the cache again with the letters' case swapped (a
  *    keyboard-wedge scanner types inverted case while Caps Lock is on). Never at the service.
@@ -91,7 +93,11 @@ async function fromService(
 ): Promise<{ error: SourceError | null }> {
   const keys: SearchKey[] = ['externalId', 'deliveryNumber'];
   if (asDeliveryId(code) !== null) keys.push('deliveryId');
-  const answers = await Promise.allSettled(keys.map((k) => source.findBy(k, code)));
+  const pruned = deps.shipments.prunedByPackageBarcode(deps.accountId, code);
+  const answers = await Promise.allSettled([
+    ...keys.map((k) => source.findBy(k, code)),
+    ...(pruned.length ? [source.getMany(pruned)] : []),
+  ]);
   const raws: Delivery[] = [];
   let error: SourceError | null = null;
   for (const a of answers) {

@@ -90,7 +90,7 @@ export function createRetention(opts: RetentionOptions) {
       const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
       for (;;) {
         if (stopping) return removed;
-        const r = repo.slice(kind.name, cutoff, rows, opts.clock.now());
+        const r = repo.slice(kind.name, cutoff, Math.min(rows, kind.maxRowsPerSlice ?? rows), opts.clock.now());
         removed += r.removed;
         await between();
         if (r.done) break;

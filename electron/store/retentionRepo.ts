@@ -13,6 +13,9 @@
  * The kinds are one list (RETENTION_KINDS), in the order foreign keys need (a desk action before
  * the journal entry and the print job it names, a journal entry before its scan and its jobs).
  * The camera's photos follow the labels' window; a journal entry or scan a kept photo names stays.
+ *
+ * The shipment cache (`shipments`, last): a shipment the service can no longer change, not stored
+ * again within the history window, that no kept row names, leaves; a later scan fetches it again.
  */
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
@@ -30,6 +33,14 @@ export interface SliceResult {
 export interface RetentionKind {
   name: string;
   window: RetentionWindow;
+  /**
+   * Walks from its table's start every run, without a persisted cursor: for rows that do not
+   * leave in id order (a shipment that stays in transit for months must not hold back the ones
+   * after it, and one that is delivered later must still be looked at).
+   */
+  fromStart?: boolean;
+  /** At most this many rows a slice, below the run's own figure: for rows that cost more to remove. */
+  maxRowsPerSlice?: number;
   /** Builds the kind's statements on a database; `slice` looks at up to `limit` rows after the cursor. */
   prepare(
     db: Db,
@@ -227,6 +238,72 @@ const scanLog: RetentionKind = {
   },
 };
 
+/**
+ * Shipment states the service no longer changes: delivered (3, 5), returned (4, 6) and cancelled
+ * (10) (spec "States and transitions": closed and cancelled shipments cannot be edited; from 1 the
+ * carrier moves a shipment on to 2-6). Closed-unsent (1) and sent (2) still move: they stay.
+ * The list is the one of migration 019's partial index `shipments_final` (the walk reads only it).
+ */
+const FINAL_SHIPMENT = '(3, 4, 5, 6, 10)';
+/** Print job states still at work (the `print_jobs_state` index serves them). */
+const OPEN_JOB = `('queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed')`;
+
+/**
+ * The shipment cache: a shipment in a final state whose cached record was last stored before the
+ * window (`synced_at`: the station's own clock; a scan, close or sync that stores it again makes it
+ * recent), walked in deliveryId order and stopped at the first one created inside the window.
+ * It stays while a kept row names it: a journal entry (and so its print jobs, label check, photos
+ * and the statistics' carrier), a scan in the log, a desk action, a print job still at work, a
+ * line of the batch list; and the account's newest shipment stays (a cache emptied of an account
+ * makes the sync walk the service from the start). Collection protocols and kept labels read
+ * nothing from the row (a reprint by scan fetches the shipment again).
+ * Its package barcodes are kept aside (pruned_package_barcodes): the service cannot be searched
+ * by package barcode, so the lookup finds the deliveryId there and fetches the shipment by id.
+ */
+const shipments: RetentionKind = {
+  name: 'shipments',
+  window: 'history',
+  fromStart: true,
+  // A shipment is three tables (its row, its packages, its text index row): ~0.1 ms, and the text
+  // index merges now and then; 50 a slice keeps a scan's wait behind one slice short.
+  maxRowsPerSlice: 50,
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; account_id: string; at: string; synced_at: string; search_rowid: number | null; removable: number }
+    >(
+      `SELECT s.delivery_id AS id, s.account_id, coalesce(s.created_day, '') AS at, s.synced_at, s.search_rowid,
+         (s.delivery_id < (SELECT max(n.delivery_id) FROM shipments n WHERE n.account_id = s.account_id)
+          AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.account_id = s.account_id AND e.delivery_id = s.delivery_id)
+          AND NOT EXISTS (SELECT 1 FROM scan_log l WHERE l.account_id = s.account_id AND l.delivery_id = s.delivery_id)
+          AND NOT EXISTS (SELECT 1 FROM desk_actions d WHERE d.account_id = s.account_id AND d.delivery_id = s.delivery_id)
+          AND NOT EXISTS (SELECT 1 FROM print_jobs j, json_each(j.delivery_ids) i
+                          WHERE j.state IN ${OPEN_JOB} AND i.value = s.delivery_id)
+          AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE json_extract(b.item, '$.deliveryId') = s.delivery_id)) AS removable
+       FROM shipments s INDEXED BY shipments_final
+       WHERE s.state IN ${FINAL_SHIPMENT} AND s.delivery_id > ? ORDER BY s.delivery_id LIMIT ?`,
+    );
+    // `+barcode`: a plain `barcode IS NOT NULL` lets the planner pick the partial barcode index and
+    // read every package of the account (0.5 ms a shipment at 3,000) instead of the shipment's own.
+    const keepBarcodes = db.prepare(
+      `INSERT OR IGNORE INTO pruned_package_barcodes (account_id, barcode, delivery_id)
+       SELECT account_id, barcode, delivery_id FROM shipment_packages WHERE account_id = ? AND delivery_id = ? AND +barcode IS NOT NULL`,
+    );
+    const delSearch = db.prepare('DELETE FROM shipment_search WHERE rowid = ?');
+    // Its package rows go with it (ON DELETE CASCADE, migration 003).
+    const del = db.prepare('DELETE FROM shipments WHERE account_id = ? AND delivery_id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => (r.removable && r.synced_at < cutoff ? 'remove' : 'keep'),
+      (r) => {
+        keepBarcodes.run(r.account_id, r.id);
+        if (r.search_rowid !== null) delSearch.run(r.search_rowid);
+        del.run(r.account_id, r.id);
+      },
+    );
+  },
+};
+
 /** Every kind, in the order foreign keys need (see above: a photo before its journal entry and scan). */
 export const RETENTION_KINDS: readonly RetentionKind[] = [
   labelBytes,
@@ -236,6 +313,8 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   journal,
   printJobs,
   scanLog,
+  // Last: the history that names a shipment leaves first, in the same run.
+  shipments,
 ];
 
 const CURSORS_KEY = 'retention.cursors';
@@ -268,12 +347,13 @@ export function createRetentionRepo(db: Db, kinds: readonly RetentionKind[] = RE
     slice(kind: string, cutoff: string, limit: number, now: Date): SliceResult {
       return lazyCommit(() => {
         const saved = cursors();
-        const persisted = saved[kind] ?? 0;
+        const fromStart = kinds.find((k) => k.name === kind)?.fromStart === true;
+        const persisted = fromStart ? 0 : (saved[kind] ?? 0);
         const after = walking.get(kind) ?? persisted;
         const r = slices.get(kind)!(cutoff, after, limit);
         walking.set(kind, r.lastSeen);
         // The cursor passes only rows gone for good; a kept row is looked at again next run.
-        const held = walking.get(`${kind}:held`) === 1;
+        const held = fromStart || walking.get(`${kind}:held`) === 1;
         if (!held) {
           const next = r.firstKept !== null ? r.firstKept - 1 : r.lastSeen;
           if (r.firstKept !== null) walking.set(`${kind}:held`, 1);

@@ -142,6 +142,11 @@ export function createShipmentsRepo(db: Db) {
   const selectRecentFrom = db.prepare<[string, string], { id: number | null }>(
     'SELECT MIN(delivery_id) AS id FROM shipments WHERE account_id = ? AND created_day >= ?',
   );
+  const selectPrunedByBarcode = db
+    .prepare<[string, string], number>(
+      'SELECT delivery_id FROM pruned_package_barcodes WHERE account_id = ? AND barcode = ? ORDER BY delivery_id DESC LIMIT 20',
+    )
+    .pluck();
   const selectStaleOpen = db.prepare<[string, string, string, number], { id: number }>(
     `SELECT delivery_id AS id FROM shipments WHERE account_id = ? AND state IN (0, 1) AND created_day < ? AND synced_at < ?
      ORDER BY synced_at LIMIT ?`,
@@ -296,6 +301,8 @@ export function createShipmentsRepo(db: Db) {
     findByExternalId: (accountId: string, code: string) => selectByExternalId.all(accountId, code).map(fromRow),
     findByDeliveryNumber: (accountId: string, code: string) => selectByDeliveryNumber.all(accountId, code).map(fromRow),
     findByPackageBarcode: (accountId: string, code: string) => selectByBarcode.all({ accountId, code }).map(fromRow),
+    /** deliveryIds of shipments the retention removed whose package had this barcode (migration 019). */
+    prunedByPackageBarcode: (accountId: string, code: string): number[] => selectPrunedByBarcode.all(accountId, code),
     maxDeliveryId: (accountId: string): number => selectMaxId.get(accountId)?.id ?? 0,
     count: (accountId: string): number => selectCount.get(accountId)!.n,
     /** The lowest deliveryId created on or after `sinceDay` (YYYY-MM-DD); 0 when none. */

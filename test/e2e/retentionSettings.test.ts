@@ -19,12 +19,14 @@ const expected = {
   en: {
     values: { labelsDays: 30, historyDays: 365 },
     tooShort: 'Whole days: 0 (keep forever) or 7 to 3650.',
+    shipmentsLeave: 'Older delivered, returned and cancelled shipments leave the Shipments list',
     saved: 'Saved.',
     status: /^Labels kept 30 days, journal 365 days; \d+(\.\d)? (kB|MB|GB) in the data folder$/,
   },
   cs: {
     values: { labelsDays: 0, historyDays: 1000 },
     tooShort: 'Celé dny: 0 (uchovávat navždy) nebo 7 až 3650.',
+    shipmentsLeave: 'Starší doručené, vrácené a zrušené zásilky ze seznamu Zásilek odejdou',
     saved: 'Uloženo.',
     status: /^Štítky se uchovávají navždy, deník 1000 dní; \d+(,\d)? (kB|MB|GB) ve složce dat$/,
   },
@@ -65,6 +67,8 @@ describe.skipIf(!needs('chromium'))('retention settings and status', { timeout: 
     const history = page.getByTestId('retention-history');
     await expect.poll(() => labels.inputValue()).toBe('90');
     expect(await history.inputValue()).toBe('400');
+    // The history window also says which shipments leave the list (and that a scan brings one back).
+    expect(await page.getByTestId('settings-retention').textContent()).toContain(x.shipmentsLeave);
 
     // Three days is shorter than a week: said under the field, nothing saved.
     await labels.fill('3');

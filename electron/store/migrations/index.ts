@@ -22,6 +22,7 @@ import { m015JobLabelCounter } from './015_job_label_counter';
 import { m016Operators } from './016_operators';
 import { m017Retention } from './017_retention';
 import { m018Photos } from './018_photos';
+import { m019ShipmentsRetention } from './019_shipments_retention';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   m016Operators,
   m017Retention,
   m018Photos,
+  m019ShipmentsRetention,
 ];

@@ -19,7 +19,10 @@ import { createSettingsRepo } from '../../../electron/store/settingsRepo';
 import { createRetention, type RetentionOptions } from '../../../electron/retention/retention';
 import { createPhotosRepo } from '../../../electron/store/photosRepo';
 import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/camera/photoFiles';
+import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { createBatchItemsRepo } from '../../../electron/store/batchItemsRepo';
 import type { JobState } from '../../../shared/contract/printing';
+import { closedRecord } from '../../support/shipmentRecords';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
 
 const DAY = 86_400_000;
@@ -90,6 +93,8 @@ const exists = (table: string, id: number) => count(table, `id = ${id}`) === 1;
 function consistent() {
   expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   expect(db.pragma('foreign_key_check')).toEqual([]);
+  // The shipments' text index agrees with its table (FTS5 raises an error otherwise).
+  db.prepare(`INSERT INTO shipment_search (shipment_search) VALUES ('integrity-check')`).run();
 }
 
 describe('retention', () => {
@@ -192,6 +197,115 @@ describe('retention', () => {
     // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes of the 4 printed old jobs.
     expect(removed).toBe(2 + 2 + 3 + 1 + 4);
     consistent();
+  });
+
+  it('after 400 days drops delivered, returned and cancelled shipments from the cache, and keeps those the service can still change or a kept row names', async () => {
+    const shipments = createShipmentsRepo(db);
+    const deskActions = createDeskActionsRepo(db, () => ({ desk: 'Desk 1', operator: null }));
+    const batch = createBatchItemsRepo(db);
+    const scanLog = createScanLogRepo(db);
+    const cached = (accountId: string, id: number) => shipments.get(accountId, id) !== null;
+    const t0 = clock.now().toISOString();
+    /** A shipment as the sync stores it now, in `state`, created and closed at `at` (the test's start). */
+    const store = (id: number, state: number, accountId = 'acc', at = t0) =>
+      shipments.upsertMany(accountId, [closedRecord(id, { state, created: at, closed: at })], clock.now());
+    // What the service no longer changes (spec "States and transitions"): delivered, returned, cancelled.
+    const final = { delivered: 101, returned: 102, delivered2: 103, returned2: 104 };
+    for (const [i, id] of Object.values(final).entries()) store(id, 3 + i);
+    store(105, 10);
+    // What it still changes: prepared, closed and not sent, sent.
+    store(110, 0);
+    store(111, 1);
+    store(112, 2);
+    // Delivered long ago, but named by rows that stay: an entry still waiting, a desk action of the
+    // last weeks (below), a label still in the printer's queue, a line of the batch list.
+    store(120, 3);
+    const waiting = journal.receiveScan({ accountId: 'acc', code: 'ORD-120', rawCode: null, at: clock.now() });
+    journal.step([waiting.entry.id], 'resolved', clock.now(), { deliveryId: 120 });
+    store(121, 3);
+    store(122, 3);
+    jobs.insert(
+      {
+        kind: 'print',
+        printerId: 'zebra',
+        format: 'zpl',
+        payload: Buffer.from('^XA^XZ'),
+        title: 'Label',
+        deliveryIds: [122],
+      },
+      clock.now(),
+    );
+    store(123, 3);
+    batch.collect(
+      {
+        code: 'ORD-123',
+        deliveryId: 123,
+        carrier: 'CP',
+        collectionPlace: 'PLACE-1',
+        recipientName: 'Jan Dvořák',
+        status: 'closed',
+        message: null,
+      },
+      () => scanLog.record({ accountId: 'acc', code: 'ORD-123', scannedAt: clock.now() }),
+    );
+    // Delivered long ago and named only by history that leaves with it: an old reprint.
+    store(124, 3);
+    deskActions.record({
+      action: 'reprint',
+      at: clock.now(),
+      accountId: 'acc',
+      deliveryId: 124,
+      reasonCode: 'damaged',
+    });
+    // Delivered long ago and stored again in the window (a scan that asked the service again).
+    store(125, 3);
+    // Delivered long ago and scanned in the window (the scan log keeps that scan).
+    store(126, 3);
+    // Another company's only shipment: the newest of its account stays (an account emptied would
+    // make the next sync walk the service from its first shipment).
+    store(300, 3, 'other');
+
+    clock.advance(380 * DAY);
+    deskActions.record({
+      action: 'reprint',
+      at: clock.now(),
+      accountId: 'acc',
+      deliveryId: 121,
+      reasonCode: 'damaged',
+    });
+    store(125, 3);
+    scanLog.record({
+      accountId: 'acc',
+      code: 'ORD-126',
+      scannedAt: clock.now(),
+      outcome: 'reprinted',
+      deliveryId: 126,
+    });
+    clock.advance(21 * DAY);
+    store(400, 1, 'acc', clock.now().toISOString());
+    await retention().run();
+    consistent();
+
+    for (const id of [...Object.values(final), 105, 124]) expect(cached('acc', id)).toBe(false);
+    for (const id of [110, 111, 112, 120, 121, 122, 123, 125, 126, 400]) expect(cached('acc', id)).toBe(true);
+    expect(cached('other', 300)).toBe(true);
+    // Gone with its package rows and its search row: the list's text filter finds nothing of it.
+    expect(count('shipment_packages', 'delivery_id = 101')).toBe(0);
+    expect(shipments.query('acc', { text: 'ORD-101' }).total).toBe(0);
+    expect(shipments.query('acc', { text: 'ORD-110' }).total).toBe(1);
+    expect(count('shipment_search')).toBe(count('shipments'));
+    // Its package barcode is kept aside: a scan of the parcel's label can still be looked up.
+    expect(shipments.prunedByPackageBarcode('acc', 'PKG101-1')).toEqual([101]);
+
+    // A shipment delivered after that run (below ids that stay) leaves once its window has passed too.
+    store(112, 3);
+    clock.advance(401 * DAY);
+    store(401, 1, 'acc', clock.now().toISOString());
+    await retention().run();
+    consistent();
+    expect(cached('acc', 112)).toBe(false);
+    expect(cached('acc', 111)).toBe(true);
+    expect(cached('acc', 110)).toBe(true);
   });
 
   it('removes camera photos after the labels window, rows and files, and files a crash left without a row; a kept photo keeps its scan', async () => {
@@ -316,6 +430,40 @@ describe('retention', () => {
       expect(exists('print_jobs', k.jobId)).toBe(true);
     }
     // The next run finds nothing more to do.
+    expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
+  });
+
+  it('a run stopped between two slices of the shipment cache leaves each shipment whole or wholly gone, and the next run finishes', async () => {
+    const shipments = createShipmentsRepo(db);
+    const at = clock.now().toISOString();
+    const old = Array.from({ length: 30 }, (_, i) => closedRecord(100 + i, { state: 3, created: at, closed: at }));
+    shipments.upsertMany('acc', old, clock.now());
+    clock.advance(401 * DAY);
+    shipments.upsertMany('acc', [closedRecord(500, { created: clock.now().toISOString() })], clock.now());
+    const before = count('shipments');
+    const crashing = retention({
+      rowsPerSlice: 4,
+      betweenSlices: async () => {
+        if (count('shipments') < before) throw new Error('the station died here');
+      },
+    });
+    await expect(crashing.run()).rejects.toThrow('the station died here');
+    consistent();
+    const left = old.filter((s) => shipments.get('acc', s.deliveryId) !== null);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.length).toBeLessThan(old.length);
+    for (const s of old) {
+      const there = left.includes(s);
+      // Cached with its package and its search row, or gone with its barcode set aside.
+      expect(count('shipment_packages', `delivery_id = ${s.deliveryId}`)).toBe(there ? 1 : 0);
+      expect(shipments.query('acc', { text: s.externalId! }).total).toBe(there ? 1 : 0);
+      expect(shipments.prunedByPackageBarcode('acc', `PKG${s.deliveryId}-1`)).toEqual(there ? [] : [s.deliveryId]);
+    }
+
+    await retention({ rowsPerSlice: 4 }).run();
+    consistent();
+    for (const s of old) expect(shipments.get('acc', s.deliveryId)).toBeNull();
+    expect(shipments.get('acc', 500)).not.toBeNull();
     expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
   });
 
