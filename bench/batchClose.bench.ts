@@ -65,7 +65,7 @@ export async function run(): Promise<Record<string, number>> {
       }
       const collectMs = performance.now() - tb0;
       const collected = await core.measure();
-      showProfile(`${k} collect`, collected.profile);
+      showProfile(`${k} collect`, collected.profile, collected.longestTask);
       await core.mark();
       const tc0 = performance.now();
       const summary = await core.call('batch.closeAll', {});
@@ -77,7 +77,7 @@ export async function run(): Promise<Record<string, number>> {
       // The queue's last confirmations (host status) still run a moment after the last byte: included.
       await new Promise((r) => setTimeout(r, 200));
       const closed = await core.measure();
-      showProfile(`${k} closeAll`, closed.profile);
+      showProfile(`${k} closeAll`, closed.profile, closed.longestTask);
       const stationMs = end - tb0;
 
       if (withFloor) out[`${k}_floor_wall_ms`] = floorMs;

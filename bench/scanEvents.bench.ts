@@ -62,7 +62,7 @@ export async function run(): Promise<Record<string, number>> {
       ]);
       await new Promise((r) => setTimeout(r, 500));
       const c = await core.measure();
-      showProfile(`${SCANS} scans queued at ${ms} ms`, c.profile);
+      showProfile(`${SCANS} scans queued at ${ms} ms`, c.profile, c.longestTask);
       const stuck = [...kinds.keys()].filter((kind) => kind !== 'queued' && kind !== 'printer_down');
       if (stuck.length) throw new Error(`scans ended ${JSON.stringify(Object.fromEntries(kinds))}`);
       let total = 0;

@@ -97,7 +97,7 @@ export async function run(): Promise<Record<string, number>> {
         station.push(await timedScan(core, printer, `S${ms}-${i + 1}`));
       }
       const c = await core.measure();
-      showProfile(`scans at ${ms} ms`, c.profile);
+      showProfile(`scans at ${ms} ms`, c.profile, c.longestTask);
       const f = summarize(floor);
       const s = summarize(station);
       const k = `at${ms}ms`;

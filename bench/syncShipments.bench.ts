@@ -51,7 +51,7 @@ export async function run(): Promise<Record<string, number>> {
         // Events the sync sent after its reply (a last progress, the changed list) still count.
         await new Promise((res) => setTimeout(res, 300));
         const c = await core.measure();
-        showProfile(`${k} ${run}`, c.profile);
+        showProfile(`${k} ${run}`, c.profile, c.longestTask);
         if (r.phase !== 'done') throw new Error(`sync ended ${r.phase}: ${r.error?.message}`);
         if (run === 'empty_cache' && r.stored < SHIPMENTS) throw new Error(`sync stored ${r.stored} of ${SHIPMENTS}`);
         out[`${k}_${run}_wall_ms`] = wall;

@@ -28,6 +28,8 @@ export interface CoreFigures {
   /** The most CPU time the core used within one stall of its loop (coreChild.ts createStallWatch). */
   loopMaxBlockCpuMs: number;
   profile: string | null;
+  /** With a profile: the task that used the most CPU, its span in the profile's clock (coreChild.ts createTaskWatch). */
+  longestTask: { fromUs: number; toUs: number; cpuMs: number } | null;
 }
 
 export interface Core {

@@ -11,9 +11,10 @@
  * Protocol, one line each way:
  *   stdout `ready {"port","token","origin"}`
  *   stdin  `mark`     -> CPU time and event-loop delay start afresh: stdout `marked {"at"}` (epoch seconds)
- *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile"}`
+ *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile","longestTask"}`
  *   stdin  `quit`     -> station closed, exit 0
  */
+import { createHook } from 'node:async_hooks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -110,6 +111,46 @@ function createStallWatch() {
   };
 }
 let stalls: ReturnType<typeof createStallWatch> | null = null;
+
+/**
+ * With a profile: the task of the loop that used the most CPU time (one callback of a timer, an
+ * immediate or a socket, with the promise reactions run after it, up to the next such callback),
+ * its span in the profile's clock (monotonic µs), so profileTop.ts can say what ran in it. By CPU
+ * time, not length: on a loaded machine the longest task is the one the machine paused. async_hooks
+ * and a getrusage per task slow the core: profile runs only.
+ */
+function createTaskWatch() {
+  let depth = 0;
+  const promises = new Set<number>();
+  let cur: { from: bigint; to: bigint; cpu: NodeJS.CpuUsage } | null = null;
+  let best = { from: 0n, to: 0n, cpuMs: 0 };
+  const hook = createHook({
+    init(id, type) {
+      if (type === 'PROMISE') promises.add(id);
+    },
+    before(id) {
+      if (depth++ > 0) return;
+      // A promise reaction continues the task it follows; any other callback begins one.
+      if (cur && promises.has(id)) return;
+      cur = { from: process.hrtime.bigint(), to: 0n, cpu: process.cpuUsage() };
+    },
+    after(id) {
+      promises.delete(id);
+      if (--depth > 0 || !cur) return;
+      cur.to = process.hrtime.bigint();
+      const used = process.cpuUsage(cur.cpu);
+      const cpuMs = (used.user + used.system) / 1000;
+      if (cpuMs > best.cpuMs) best = { from: cur.from, to: cur.to, cpuMs };
+    },
+  }).enable();
+  return {
+    stop(): { fromUs: number; toUs: number; cpuMs: number } {
+      hook.disable();
+      return { fromUs: Number(best.from / 1000n), toUs: Number(best.to / 1000n), cpuMs: best.cpuMs };
+    },
+  };
+}
+let tasks: ReturnType<typeof createTaskWatch> | null = null;
 const profDir = process.env.BENCH_CORE_PROF;
 let session: Session | null = null;
 let profiles = 0;
@@ -128,6 +169,8 @@ const commands: Record<string, () => Promise<void>> = {
       session.connect();
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
+      tasks?.stop();
+      tasks = createTaskWatch();
     }
     cpu = process.cpuUsage();
     say(`marked ${JSON.stringify({ at: epoch() })}`);
@@ -139,6 +182,8 @@ const commands: Record<string, () => Promise<void>> = {
     const busyMs = stalls?.stop() ?? NaN;
     stalls = null;
     let profile: string | null = null;
+    const longestTask = tasks?.stop() ?? null;
+    tasks = null;
     if (profDir && session) {
       const { profile: p } = await session.post('Profiler.stop');
       mkdirSync(profDir, { recursive: true });
@@ -156,6 +201,7 @@ const commands: Record<string, () => Promise<void>> = {
         loopP99Ms: loop ? loop.percentile(99) / 1e6 : NaN,
         loopMaxBlockCpuMs: busyMs,
         profile,
+        longestTask,
       })}`,
     );
   },

@@ -120,8 +120,35 @@ export function longestBlock(
   return { ms: best.us / 1000, top: rank(self, n) };
 }
 
+/**
+ * What ran in a span of the profile's clock (monotonic µs, as coreChild.ts's longest task): the
+ * samples taken in it, by function.
+ */
+export function spanTop(
+  file: string,
+  span: { fromUs: number; toUs: number },
+  n = 10,
+): { ms: number; top: { fn: string; selfMs: number; share: number }[] } {
+  const p = JSON.parse(readFileSync(file, 'utf8')) as Profile & { startTime: number };
+  const keyOf = sampleNamer(p);
+  const self = new Map<string, number>();
+  let at = p.startTime;
+  p.samples.forEach((id, i) => {
+    const d = p.timeDeltas[i] ?? 0;
+    at += d;
+    if (at < span.fromUs || at > span.toUs + d) return;
+    const key = keyOf(id);
+    self.set(key, (self.get(key) ?? 0) + d);
+  });
+  return { ms: (span.toUs - span.fromUs) / 1000, top: rank(self, n) };
+}
+
 /** Prints a core profile's top functions and its longest busy stretch to stderr (BENCH_CORE_PROF runs). */
-export function showProfile(what: string, file: string | null): void {
+export function showProfile(
+  what: string,
+  file: string | null,
+  longestTask?: { fromUs: number; toUs: number; cpuMs: number } | null,
+): void {
   if (!file) return;
   const line = (t: { fn: string; selfMs: number; share: number }) =>
     `    ${t.selfMs.toFixed(0).padStart(7)} ms ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.fn}\n`;
@@ -130,4 +157,10 @@ export function showProfile(what: string, file: string | null): void {
   const b = longestBlock(file);
   process.stderr.write(`  longest busy stretch: ${b.ms.toFixed(0)} ms\n`);
   for (const t of b.top) process.stderr.write(line(t));
+  if (!longestTask) return;
+  const task = spanTop(file, longestTask);
+  process.stderr.write(
+    `  the task with the most CPU (a callback and its promise reactions): ${longestTask.cpuMs.toFixed(1)} ms CPU in ${task.ms.toFixed(1)} ms\n`,
+  );
+  for (const t of task.top) process.stderr.write(line(t));
 }

@@ -64,6 +64,20 @@ async function readList<T extends z.ZodType>(
 /** Lists up to this long are checked in the turn that parsed them (a scan's lookup, one label). */
 const SMALL_LIST = 10;
 
+const deliverySchemas = new Set<z.ZodType>([S.delivery, S.deliveryPart]);
+
+/** The delivery's objects compiled, a turn apart (S.deliveryObjects): once per process. */
+let deliveriesWarm: Promise<void> | null = null;
+function warmDeliveries(): Promise<void> {
+  deliveriesWarm ??= (async () => {
+    for (const o of S.deliveryObjects) {
+      await nextTurn();
+      o.safeParse({});
+    }
+  })();
+  return deliveriesWarm;
+}
+
 /**
  * The items of a list read one at a time in slices (see readList). The error is the one the whole
  * list's schema gives: its first issue, at `path` + the item's index (zod reports a list's items in
@@ -77,6 +91,7 @@ async function readItems<T extends z.ZodType>(
   what: string,
 ): Promise<z.output<T>[]> {
   const out: z.output<T>[] = [];
+  if (deliverySchemas.has(element)) await warmDeliveries();
   // A list of more than a few items (a search page of 100 is some 100 KB, a close answer of 500
   // some 400 KB) took its turn already to be read and parsed from JSON: its checks start on the next.
   let deadline = data.length > SMALL_LIST ? 0 : performance.now() + SLICE_MS;
