@@ -422,31 +422,37 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     /**
      * Inserts print jobs and, in the same commit, what the caller records with them (the journal's
      * links and step). `within` names waiting jobs these replace (one label per parcel): they are
-     * cancelled in that commit too. Draining starts after the commit.
+     * cancelled in that commit too, and `replacedHook` is told which were (still waiting, so cancelled)
+     * in it, for the journal to link their entries to the new jobs. Draining starts after the commit.
      *
      * A lazy commit: no byte of these jobs leaves before its own `sending` commit (FULL), which
      * takes this one to the disk with it. A power cut before that loses the jobs, their links and
      * the replacement together, and the journal's entries are at their earlier step: the labels
      * are fetched again and printed once.
      */
-    enqueueAll(prints: NewPrintJob[], within: (inserted: StoredJob[]) => number[]): StoredJob[] {
+    enqueueAll(
+      prints: NewPrintJob[],
+      within: (inserted: StoredJob[]) => number[],
+      replacedHook?: (inserted: StoredJob[], replaced: StoredJob[]) => void,
+    ): StoredJob[] {
       const now = clock.now();
       const { inserted, replaced } = jobs.lazyTransaction(() => {
         const inserted = prints.map((p) => jobs.insert(p, now));
-        const replaced: StoredJob[] = [];
+        const out: StoredJob[] = [];
         for (const id of within(inserted)) {
           const j = jobs.get(id);
           const waiting =
             j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered));
           if (waiting)
-            replaced.push(
+            out.push(
               jobs.setState(id, 'cancelled', now, {
                 reasonCode: 'replaced_by_new_print',
                 reason: `Replaced by job ${inserted[0]?.id ?? ''}: the same labels were printed again.`,
               }),
             );
         }
-        return { inserted, replaced };
+        if (out.length) replacedHook?.(inserted, out);
+        return { inserted, replaced: out };
       });
       [...replaced, ...inserted].forEach(changed);
       kick();

@@ -21,6 +21,7 @@ import {
   type StatisticsStep,
   type StepFigures,
 } from '../../shared/contract/statistics';
+import { REPLACED_BY_NEW_JOB } from '../../shared/contract/printing';
 import type { StatEntry, StatJob, StatisticsRepo } from '../store/statisticsRepo';
 import { nearestRank } from './percentile';
 
@@ -35,8 +36,9 @@ function localMidnight(day: string, plusDays = 0): Date {
   return new Date(y, m - 1, d + plusDays);
 }
 
-/** A job a reprint's copy took over is not the parcel's label any more (queue/printQueue.ts replacedByReprint). */
-const replaced = (j: StatJob) => j.state === 'cancelled' && j.reasonCode === 'replaced_by_reprint';
+/** A job a new print of the same labels took over is not the parcel's label any more. */
+const replaced = (j: StatJob) =>
+  j.state === 'cancelled' && (REPLACED_BY_NEW_JOB as readonly (string | null)[]).includes(j.reasonCode);
 
 /** From a to b in ms; never below 0 (a clock set back between two steps is no negative time). */
 const ms = (a: string, b: string) => Math.max(0, Date.parse(b) - Date.parse(a));

@@ -4,13 +4,16 @@
  * with its history row (journal_steps); the database is opened with synchronous = FULL, so a step
  * is on the disk before the side effect it allows.
  */
-import type { LabelRoute } from '../../shared/contract/printing';
+import { REPLACED_BY_NEW_JOB, type LabelRoute } from '../../shared/contract/printing';
 import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
 import type { Code, DeskNoteCode, JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
 import type { DeskWho } from '../../shared/contract/operators';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
+
+/** The reasons of a job a new print took over, as an SQL list (codes of the registry: no quoting to escape). */
+const REPLACED_SQL = `(${REPLACED_BY_NEW_JOB.map((c) => `'${c}'`).join(', ')})`;
 
 export type JournalSource = 'scan' | 'batch' | 'shipments' | 'new_shipment' | 'reprint';
 export type JournalStep = 'received' | 'resolved' | 'close_requested' | 'closed' | 'queued' | 'ended';
@@ -252,9 +255,9 @@ export function createJournalRepo(
      WHERE outcome IN ('pending', 'queued') AND EXISTS (
        SELECT 1 FROM journal_entries e WHERE e.scan_id = scan_log.id AND e.step = 'queued' AND e.source <> 'reprint'
          AND EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state IN ('done', 'spooled'))
-         -- a job replaced by a reprint's copy (linked to the entry too) no longer holds the scan back
+         -- a job a new print of the same labels took over (linked to the entry too) no longer holds the scan back
          AND NOT EXISTS (SELECT 1 FROM journal_jobs j JOIN print_jobs p ON p.id = j.job_id WHERE j.entry_id = e.id AND p.state NOT IN ('done', 'spooled')
-           AND NOT (p.state = 'cancelled' AND p.reason_code = 'replaced_by_reprint')))`,
+           AND NOT (p.state = 'cancelled' AND p.reason_code IN ${REPLACED_SQL})))`,
   );
 
   // Scans whose label was cancelled in the queue while nobody was listening: not waiting any more.
@@ -262,7 +265,7 @@ export function createJournalRepo(
     `UPDATE scan_log SET outcome = 'print_cancelled'
      WHERE outcome IN ('pending', 'queued') AND outcome = 'queued' AND EXISTS (
        SELECT 1 FROM journal_entries e JOIN journal_jobs j ON j.entry_id = e.id JOIN print_jobs p ON p.id = j.job_id
-       WHERE e.scan_id = scan_log.id AND e.step = 'queued' AND p.state = 'cancelled' AND coalesce(p.reason_code, '') <> 'replaced_by_reprint')`,
+       WHERE e.scan_id = scan_log.id AND e.step = 'queued' AND p.state = 'cancelled' AND coalesce(p.reason_code, '') NOT IN ${REPLACED_SQL})`,
   );
 
   // The desk's latest scans, newest first: the entries from the end of the table (its key), each

@@ -66,6 +66,18 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
   const journal = deps.repos.journal;
   const now = () => deps.clock.now();
 
+  /**
+   * In the commit that replaces them: the entries of each waiting job a new print took over (a scan
+   * whose label waited, printed again from Shipments) hold the new jobs of its shipments too, so
+   * the scan follows them and counts as printed once they are out, not as "print cancelled".
+   */
+  function linkReplaced(inserted: StoredJob[], replaced: StoredJob[]): void {
+    for (const old of replaced) {
+      const takers = inserted.filter((j) => j.deliveryIds.some((d) => old.deliveryIds.includes(d))).map((j) => j.id);
+      if (takers.length) journal.follow(old.id, takers);
+    }
+  }
+
   function wait(e: JournalEntry, t: Trouble): void {
     const at = now();
     const retry = t.kind === 'login' ? null : new Date(at.getTime() + backoffDelay(e.attempts + 1, RETRY));
@@ -355,25 +367,29 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
         if (n > 0 || entryIds.length > QUEUE_SLICE) await nextTurn();
         const all = [...new Set(slice.flatMap((id) => [...jobsByEntry.get(id)!.own, ...jobsByEntry.get(id)!.shared]))];
         stored.push(
-          ...deps.queue.enqueueAll(all, (inserted) => {
-            const idOf = new Map(all.map((p, i) => [p, inserted[i]!.id]));
-            for (const id of slice) {
-              const x = jobsByEntry.get(id)!;
-              journal.queued(
-                id,
-                [...x.own, ...x.shared].map((p) => idOf.get(p)!),
-                now(),
-              );
-            }
-            for (const j of inserted) fresh.add(j.id);
-            const replaced = new Set<number>();
-            for (const id of slice) {
-              for (const j of journal.jobIdsOfShipment(session.accountId, deliveryOf.get(id)!)) {
-                if (!fresh.has(j) && deps.queue.get(j).deliveryIds.every((x) => covered.has(x))) replaced.add(j);
+          ...deps.queue.enqueueAll(
+            all,
+            (inserted) => {
+              const idOf = new Map(all.map((p, i) => [p, inserted[i]!.id]));
+              for (const id of slice) {
+                const x = jobsByEntry.get(id)!;
+                journal.queued(
+                  id,
+                  [...x.own, ...x.shared].map((p) => idOf.get(p)!),
+                  now(),
+                );
               }
-            }
-            return [...replaced];
-          }),
+              for (const j of inserted) fresh.add(j.id);
+              const replaced = new Set<number>();
+              for (const id of slice) {
+                for (const j of journal.jobIdsOfShipment(session.accountId, deliveryOf.get(id)!)) {
+                  if (!fresh.has(j) && deps.queue.get(j).deliveryIds.every((x) => covered.has(x))) replaced.add(j);
+                }
+              }
+              return [...replaced];
+            },
+            linkReplaced,
+          ),
         );
       }
       const storedById = new Map(stored.map((j) => [j.id, j]));

@@ -224,9 +224,16 @@ export type JobView = z.infer<typeof jobView>;
 export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'delivered'>): boolean =>
   j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
-/** A job a reprint's copy took over: no label of its scan any more, the copy (linked to it) is. */
+/**
+ * The reasons a waiting job gives way to a new print of the same labels (one label per parcel):
+ * the queue's reprint, or a print from Shipments or a scan. The new job is linked to the entries
+ * of the old one in the journal, so a scan follows it.
+ */
+export const REPLACED_BY_NEW_JOB = ['replaced_by_reprint', 'replaced_by_new_print'] as const;
+
+/** A job a new print of the same labels took over: no label of its scan any more, the new job (linked to it) is. */
 export const replacedByReprint = (j: Pick<JobView, 'state' | 'reasonCode'>): boolean =>
-  j.state === 'cancelled' && j.reasonCode === 'replaced_by_reprint';
+  j.state === 'cancelled' && (REPLACED_BY_NEW_JOB as readonly (string | null)[]).includes(j.reasonCode);
 
 /**
  * A job's state as every page follows it: the state and why, nothing a job

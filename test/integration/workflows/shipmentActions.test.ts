@@ -286,6 +286,31 @@ describe('one label per parcel across paths', () => {
     expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
   });
 
+  it('a scan whose label waits for the printer, printed again from Shipments: the new print is the scan\'s label, so the scan counts as printed, not "print cancelled"', async () => {
+    const [id] = await prepared([shipment()]);
+    await rig.printer.offline();
+    let scanId = -1;
+    try {
+      const outcome = await rig.workflows.scanToClose.scan(cached(id!).externalId!);
+      expect(['printer_down', 'queued']).toContain(outcome.kind);
+      scanId = outcome.scanId;
+      const waiting = 'jobIds' in outcome ? outcome.jobIds : [];
+      expect(waiting.length).toBeGreaterThan(0);
+      const again = await actions.reprint([id!], { code: 'wrong_printer' });
+      expect(again.results[0]).toMatchObject({ outcome: 'done' });
+      for (const j of waiting) expect(rig.queue.get(j).state).toBe('cancelled');
+    } finally {
+      await rig.printer.online();
+    }
+    rig.queue.kick();
+    await rig.queue.settle();
+    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
+    // One label came out for the parcel, and the desk's scan is printed (the day's "Waiting" drops it).
+    expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
+    await waitFor(() => rig.deps.repos.scanLog.get(scanId)?.outcome !== 'queued', 5000);
+    expect(rig.deps.repos.scanLog.get(scanId)?.outcome).toBe('printed');
+  });
+
   it('a print whose label fetch is slower than the background journal tick still prints once (CI found two)', async () => {
     const [id] = await prepared([shipment()]);
     await actions.close([id!]);
