@@ -3,6 +3,8 @@
  * several per request), for sync and lookup tests and benchmarks.
  */
 import type { Sandbox } from '../../sandbox/index';
+import { createServiceClient, type ServiceClient } from '../../electron/api/index';
+import { memoryLogger } from './memoryLogger';
 
 export async function sandboxToken(sb: Sandbox, username = sb.demo.username): Promise<string> {
   const res = await fetch(`${sb.url}/_sandbox/tokens`, {
@@ -12,6 +14,18 @@ export async function sandboxToken(sb: Sandbox, username = sb.demo.username): Pr
   });
   if (!res.ok) throw new Error(`sandbox token: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The station's own service client at `baseUrl` (the sandbox, or a proxy before it) with a fixed token: no retries of GETs. */
+export function tokenClient(baseUrl: string, token: string): ServiceClient {
+  return createServiceClient({
+    baseUrl,
+    tokens: { accessToken: async () => token, renewAfterRejection: async () => token },
+    language: () => 'en',
+    log: memoryLogger(),
+    getRetries: 0,
+    timeoutMs: 10_000,
+  });
 }
 
 export function orderItem(externalId: string, i = 0): Record<string, unknown> {

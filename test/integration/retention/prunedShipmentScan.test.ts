@@ -12,15 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
-import { createServiceClient, type ServiceClient } from '../../../electron/api/index';
+import type { ServiceClient } from '../../../electron/api/index';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { createShipmentsRepo, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createSettingsRepo } from '../../../electron/store/settingsRepo';
 import { createRetention } from '../../../electron/retention/retention';
 import { lookupScan, type LookupDeps } from '../../../electron/lookup/lookupScan';
 import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
-import { memoryLogger } from '../../support/memoryLogger';
-import { closeShipments, insertShipments, sandboxToken } from '../../support/sandboxShipments';
+import { closeShipments, insertShipments, sandboxToken, tokenClient } from '../../support/sandboxShipments';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
 
 const DAY = 86_400_000;
@@ -35,14 +34,7 @@ let clock: SteppableClock;
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, seed: 'none' });
   token = await sandboxToken(sb);
-  client = createServiceClient({
-    baseUrl: sb.url,
-    tokens: { accessToken: async () => token, renewAfterRejection: async () => token },
-    language: () => 'en',
-    log: memoryLogger(),
-    getRetries: 0,
-    timeoutMs: 10_000,
-  });
+  client = tokenClient(sb.url, token);
 });
 afterAll(async () => {
   await sb?.close();

@@ -7,14 +7,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
-import { createServiceClient, type ServiceClient } from '../../../electron/api/index';
+import type { ServiceClient } from '../../../electron/api/index';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { createShipmentsRepo, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { lookupScan, type LookupDeps } from '../../../electron/lookup/lookupScan';
 import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
 import { recordCancelled, recordDeliveries, refreshShipments } from '../../../electron/sync/updateCache';
-import { memoryLogger } from '../../support/memoryLogger';
-import { cancelShipments, closeShipments, insertShipments, sandboxToken } from '../../support/sandboxShipments';
+import {
+  cancelShipments,
+  closeShipments,
+  insertShipments,
+  sandboxToken,
+  tokenClient,
+} from '../../support/sandboxShipments';
 import { startFlakyProxy, type FlakyProxy } from '../../support/flakyProxy';
 
 let sb: Sandbox;
@@ -30,14 +35,7 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, seed: 'none' });
   token = await sandboxToken(sb);
   proxy = await startFlakyProxy(sb.url);
-  client = createServiceClient({
-    baseUrl: proxy.url,
-    tokens: { accessToken: async () => token, renewAfterRejection: async () => token },
-    language: () => 'en',
-    log: memoryLogger(),
-    getRetries: 0,
-    timeoutMs: 10_000,
-  });
+  client = tokenClient(proxy.url, token);
 });
 afterAll(async () => {
   await proxy?.close();

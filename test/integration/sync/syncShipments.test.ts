@@ -9,15 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
-import { createServiceClient } from '../../../electron/api/index';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { createShipmentsRepo, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createSyncStateRepo } from '../../../electron/store/syncStateRepo';
 import { syncShipments, type SyncDeps } from '../../../electron/sync/syncShipments';
 import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
 import type { SyncProgress } from '../../../shared/contract/shipments';
-import { memoryLogger } from '../../support/memoryLogger';
-import { closeShipments, insertShipments, sandboxToken } from '../../support/sandboxShipments';
+import { closeShipments, insertShipments, sandboxToken, tokenClient } from '../../support/sandboxShipments';
 import { startFlakyProxy, type FlakyProxy } from '../../support/flakyProxy';
 import { shipmentRecord } from '../../support/shipmentRecords';
 
@@ -52,14 +50,7 @@ afterEach(() => {
 });
 
 function deps(progress: SyncProgress[] = []): SyncDeps {
-  const client = createServiceClient({
-    baseUrl: proxy.url,
-    tokens: { accessToken: async () => token, renewAfterRejection: async () => token },
-    language: () => 'en',
-    log: memoryLogger(),
-    getRetries: 0,
-    timeoutMs: 10_000,
-  });
+  const client = tokenClient(proxy.url, token);
   return {
     accountId: 'demo',
     source: shipmentSourceFromClient(client),

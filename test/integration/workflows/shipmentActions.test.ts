@@ -260,6 +260,14 @@ describe('tracking.traces', () => {
 });
 
 describe('one label per parcel across paths', () => {
+  /** The printer back on: the parcel's labels that came out once everything queued has (a marker label queued now is out). */
+  async function labelsOnceOnline(id: number): Promise<string[]> {
+    rig.queue.kick();
+    await rig.queue.settle();
+    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
+    return printedBarcodes(rig, barcodesOf([id]));
+  }
+
   it('printing a shipment from the Shipments screen while its label waits in the queue gives one label, not two', async () => {
     const [id] = await prepared([shipment()]);
     await rig.printer.offline();
@@ -279,11 +287,7 @@ describe('one label per parcel across paths', () => {
     } finally {
       await rig.printer.online();
     }
-    rig.queue.kick();
-    await rig.queue.settle();
-    // Everything queued has come out once a marker label queued now has.
-    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
-    expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
+    expect(await labelsOnceOnline(id!)).toEqual(barcodesOf([id!]));
   });
 
   it('a scan whose label waits for the printer, printed again from Shipments: the new print is the scan\'s label, so the scan counts as printed, not "print cancelled"', async () => {
@@ -302,11 +306,8 @@ describe('one label per parcel across paths', () => {
     } finally {
       await rig.printer.online();
     }
-    rig.queue.kick();
-    await rig.queue.settle();
-    await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
     // One label came out for the parcel, and the desk's scan is printed (the day's "Waiting" drops it).
-    expect(await printedBarcodes(rig, barcodesOf([id!]))).toEqual(barcodesOf([id!]));
+    expect(await labelsOnceOnline(id!)).toEqual(barcodesOf([id!]));
     await waitFor(() => rig.deps.repos.scanLog.get(scanId)?.outcome !== 'queued', 5000);
     expect(rig.deps.repos.scanLog.get(scanId)?.outcome).toBe('printed');
   });
