@@ -1,5 +1,5 @@
 /**
- * Scan to label with the desk camera on and off, in the same run (issue 28: the photo never sits
+ * Scan to label with the desk camera on and off, in the same run (the photo never sits
  * on the scan's path). As in scanToLabel.bench.ts the sandbox and the station core run in their
  * own processes and the core is driven over the web host's WebSocket as the page drives it; each
  * scan is timed from sending scan.submit to the last byte of its label at the virtual printer.

@@ -14,7 +14,7 @@
  * (nothing new), and the data folder's size on disk. Each year figure is also given as a ratio of
  * the empty database's (target: within 1.2x).
  *
- * Retention (issue 29 item 1) runs through `applyRetention(dataDir)` on a copy of the year's
+ * Retention runs through `applyRetention(dataDir)` on a copy of the year's
  * folder, with the desk's default windows, to the end (as the hourly run would, in larger slices).
  * BENCH_YEAR_HISTORY_DAYS (default: the desk's 400) sets its history window: the journal, the scan
  * log, print jobs and the shipments cache keep that many days, so a run shorter than 400 days shows

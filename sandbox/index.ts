@@ -178,7 +178,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let listenAddress = `${host}:0`;
   let ownHosts = new Set<string>();
   const onError = opts.onError ?? ((err: unknown) => console.error('sandbox: unexpected error', err));
-  // Large bodies are decoded in worker threads (issue 30); started at the first one.
+  // Large bodies are decoded in worker threads; started at the first one.
   const bodies = createDecodePool(undefined, undefined, onError);
   const server = createSandboxServer(
     router,

@@ -77,7 +77,7 @@ const targets = {
       says: "the head idles less than 5 % of a label between two scans' labels",
     },
   ],
-  // A year at a desk, a shift (issue 29; part "year").
+  // A year at a desk, a shift.
   cameraScan: [
     {
       key: /^camera_on_vs_off_p95_ratio$/,

@@ -1,5 +1,5 @@
 /**
- * Camera (issue 28): the RPC handlers of the desk camera, its photos and the proof-of-packing PDF,
+ * Camera: the RPC handlers of the desk camera, its photos and the proof-of-packing PDF,
  * composed from the photos repo, the camera service and the parcel's audit trail (times, weights,
  * the print job whose preview is the label as printed). station.ts registers them in one line.
  */

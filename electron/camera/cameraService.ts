@@ -1,5 +1,5 @@
 /**
- * The desk camera's core side (issue 28): its settings, the photos a page sends after a scan
+ * The desk camera's core side: its settings, the photos a page sends after a scan
  * (checked: a JPEG, at most MAX_PHOTO_BYTES, for a scan the journal knows), stored under the data
  * folder by date and linked to the scan's journal entry, and the photos of a parcel. The page owns
  * the camera itself; nothing here is on a scan's path (a photo arrives after the scan's ack).

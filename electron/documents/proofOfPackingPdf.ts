@@ -1,5 +1,5 @@
 /**
- * "Proof of packing" (issue 28): an A4 PDF with a page per parcel for the e-shop to send with a
+ * "Proof of packing": an A4 PDF with a page per parcel for the e-shop to send with a
  * claim: the parcel's photos (time, desk, operator), the weight taken and whether a correction was
  * sent, the label as printed (the print queue's preview of the job), the carrier and the times of
  * scan, close and print. Pure drawing: the handler (electron/camera/proofOfPacking.ts) gathers the facts.

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 29): the desk's old data leaves in the background, in small slices, and the
+ * Retention: the desk's old data leaves in the background, in small slices, and the
  * file gives the space back. A run takes each kind of data (electron/store/retentionRepo.ts) in
  * slices of a bounded number of rows, each slice one short transaction, with a turn of the event
  * loop between slices, so a scan never waits behind more than one slice. Then the freed pages are

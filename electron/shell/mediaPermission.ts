@@ -1,6 +1,6 @@
 /**
  * Camera (camera): which permission asks the Electron shell grants, kept apart from `electron` so
- * plain Node tests can check it. The desk camera (issue 28) is the one permission the page uses:
+ * plain Node tests can check it. The desk camera is the one permission the page uses:
  * video only (no microphone), only for the app's own page (app://station/, its top frame), asked
  * for or checked. Everything else (microphone, geolocation, notifications, clipboard reads, HID,
  * serial, USB) stays refused; an embedded frame or any other address gets nothing.

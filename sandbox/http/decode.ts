@@ -10,7 +10,7 @@
  * count, string length and well-formed Unicode are checked (422 naming the field). Parsing and
  * copying are decodeCore.mjs's, shared with the worker threads.
  *
- * The event loop (issue 30: at most 20 ms for the largest legal body): a small body is decoded
+ * The event loop (at most 20 ms for the largest legal body): a small body is decoded
  * right here; a larger one in a worker thread (decodePool.ts), which sends back the checked copy as
  * JSON; here it is parsed and copied again into null-prototype objects a slice at a time, letting
  * other requests run between slices. Without workers (the installers' embedded sandbox) a large

@@ -3,8 +3,8 @@
  * format, then copy it into null-prototype objects while checking depth, list length, key count,
  * string length, value count and well-formed Unicode. Plain JavaScript, so the same code runs in
  * the server's thread (bundled with it: small bodies, and where the worker file is not shipped)
- * and in the body-decoding worker threads (decodeWorker.mjs, loaded from this folder; issue 30:
- * the largest legal body may not hold the server's event loop more than 20 ms).
+ * and in the body-decoding worker threads (decodeWorker.mjs, loaded from this folder: the largest
+ * legal body may not hold the server's event loop more than 20 ms).
  *
  * Refusals are values with a message key (http/messages.ts) that decode.ts turns into the 400 or
  * 422 envelope, so no message text lives here. Types: decodeCore.d.mts.

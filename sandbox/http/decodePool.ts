@@ -1,5 +1,5 @@
 /**
- * Worker threads that decode large request bodies off the server's thread (issue 30: the largest
+ * Worker threads that decode large request bodies off the server's thread (the largest
  * legal body may not hold the event loop more than 20 ms; in the server's thread an XML body of
  * 1 MiB took ~200 ms). Each runs decodeWorker.mjs, a plain JavaScript file found in the
  * repository's sandbox/http/ (beside this module in the source, walking up from a bundle in dist/).

@@ -1,5 +1,5 @@
 /**
- * Issue 30, "Done when": a client generated from the description by a maintained generator lists
+ * A client generated from the description by a maintained generator lists
  * and closes a shipment against the sandbox. As an integrator would (sandbox/README.md "Generating
  * a client"): openapi-typescript turns the sandbox's own /openapi.yaml into TypeScript types in a
  * temporary folder (never committed), a small program uses them with openapi-fetch, the TypeScript

@@ -1,5 +1,5 @@
 /**
- * Large request bodies (issue 30): bodies past the in-thread bounds of http/decode.ts are decoded
+ * Large request bodies: bodies past the in-thread bounds of http/decode.ts are decoded
  * in worker threads and handed to the handlers afterwards. What a client sees must not change:
  * the largest inserts each format allows (JSON: 1000 shipments a request; XML and form: as many as
  * their tag and pair limits let through) are stored exactly as sent, and a large body that breaks

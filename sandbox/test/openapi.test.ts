@@ -1,5 +1,5 @@
 /**
- * Issue 30 items 1-2: the OpenAPI 3.1 description of the sandbox (sandbox/openapi/) is a valid
+ * The OpenAPI 3.1 description of the sandbox (sandbox/openapi/) is a valid
  * OpenAPI 3.1 document, is served at /openapi.yaml and /openapi.json, names every resource of the
  * spec's resource index with its scope, and real answers of the sandbox in all three formats
  * conform to it. support.ts checks every answer `api()` and `tokenRequest()` receive, in this file

@@ -1,6 +1,6 @@
 /**
  * /reference when swagger-ui-dist cannot be resolved (the station's installers leave the 12 MB
- * development package out, issue 30): the page still answers, in the reader's language, and links
+ * development package out): the page still answers, in the reader's language, and links
  * to the description itself; the viewer's files are a plain 404, and nothing points to them.
  * The routes are served over real HTTP by the sandbox's own server with a viewer finder that finds
  * nothing, the seam addReferenceRoutes takes for it.

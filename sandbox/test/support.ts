@@ -19,7 +19,7 @@ export const MEDIA: Record<Fmt, string> = {
 
 /**
  * Every answer `api()` and `tokenRequest()` receive is checked against the OpenAPI description
- * (openapiCheck.ts, issue 30): a non-conforming one fails the test that got it. A test that sends
+ * (openapiCheck.ts): a non-conforming one fails the test that got it. A test that sends
  * what the description forbids on purpose can turn it off with `checkAnswersAgainstOpenApi(false)`;
  * SANDBOX_OPENAPI_CHECK=0 turns it off for a run.
  */

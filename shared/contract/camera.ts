@@ -1,5 +1,5 @@
 /**
- * The desk camera (proof of packing, issue 28): its settings (Settings → Camera), the still a page
+ * The desk camera (proof of packing): its settings (Settings → Camera), the still a page
  * takes when a parcel's scan is received (and, if the desk wants, when its label is printed), the
  * photos of a parcel (the shipment's detail) and the "Proof of packing" PDF of one or more parcels.
  *

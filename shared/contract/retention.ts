@@ -1,5 +1,5 @@
 /**
- * Retention in the RPC contract (issue 29): how long the desk keeps label bytes and its history
+ * Retention in the RPC contract: how long the desk keeps label bytes and its history
  * (Settings → Data kept), and what the Status screen says about the data folder.
  */
 import { z } from 'zod';

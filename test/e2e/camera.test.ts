@@ -1,5 +1,5 @@
 /**
- * Proof of packing in Chromium through the web host (issue 28). Chromium's fake capture device is
+ * Proof of packing in Chromium through the web host. Chromium's fake capture device is
  * fed a YUV4MPEG2 file made here from a QR code (test/support/fakeCamera.ts): a parcel scanned on
  * the Station screen gets a stored photo that still reads as that QR code (zbarimg); 20 scans in a
  * row each get their own photo, linked to their own parcel; the proof-of-packing PDF carries the

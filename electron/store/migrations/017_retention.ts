@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * 17: bounded data (issue 29). Two changes:
+ * 17: bounded data. Two changes:
  *
  * - `shipments` becomes a rowid table. As WITHOUT ROWID its ~1.2 KB rows live in the primary-key
  *   b-tree, whose cells SQLite keeps under about a quarter of a page, so almost every row spilled

@@ -1,7 +1,7 @@
 import type { Migration } from './index';
 
 /**
- * 19: the shipment cache's retention (issue 29; electron/store/retentionRepo.ts, kind `shipments`).
+ * 19: the shipment cache's retention (electron/store/retentionRepo.ts, kind `shipments`).
  *
  * - `shipments_final`: the retention walks only shipments the service can no longer change
  *   (delivered 3/5, returned 4/6, cancelled 10), in deliveryId order (ids rise with time). A

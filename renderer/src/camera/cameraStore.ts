@@ -1,5 +1,5 @@
 /**
- * The desk camera in the page (issue 28): the page owns it (getUserMedia), the core only stores
+ * The desk camera in the page: the page owns it (getUserMedia), the core only stores
  * what it is sent. One stream while the camera is on in Settings → Camera, whatever screen shows;
  * the Station screen's corner and Settings show it live, and a still is taken from it when a scan
  * is received (stillCapture.ts).

@@ -1,5 +1,5 @@
 /**
- * The still of a parcel (issue 28): drawn from the camera's video the moment its scan is sent (the
+ * The still of a parcel: drawn from the camera's video the moment its scan is sent (the
  * scan.submit call has left already), encoded as a JPEG of the desk's size and about its target
  * size, and sent to the core once the scan's id is known. Nothing here is on the scan's path: the
  * scan is sent first, and whatever happens to the photo (no camera, a refusal, a lost connection)

@@ -1,5 +1,5 @@
 /**
- * Retention killed part-way (issue 29: "a crash in the middle of a retention slice loses
+ * Retention killed part-way ("a crash in the middle of a retention slice loses
  * nothing"): a separate process runs the retention on a desk's database and is killed with
  * SIGKILL after a varying number of slices, three times; the database is checked after each kill
  * (integrity, foreign keys, every old scan wholly there or wholly gone, nothing unfinished or recent

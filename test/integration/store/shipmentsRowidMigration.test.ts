@@ -3,7 +3,7 @@
  * shipments (written by the store's own functions), its file copied as an upgrade finds it, then
  * opened by this station. Every row, package, index and search entry is still there, the cache is
  * a rowid table, and the file is smaller after the one VACUUM that switches it to incremental
- * auto-vacuum (issue 29: 52 MB against ~20 MB for 10,000 shipments).
+ * auto-vacuum (52 MB against ~20 MB for 10,000 shipments).
  */
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -12,7 +12,7 @@ import { renderCommandSheetPdf } from '../../../electron/documents/commandSheet'
 import { pdfBarcodes } from '../../support/pdfBarcodes';
 import { needs } from '../../support/services';
 
-/** The six commands of issue 27 as the sheet must carry them (the prefix no shipment code begins with). */
+/** The six desk commands as the sheet must carry them (the prefix no shipment code begins with). */
 const EXPECTED_CODES = [
   '!LS-REPRINT_LAST',
   '!LS-CANCEL_PARCEL',

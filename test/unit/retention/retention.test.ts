@@ -1,5 +1,5 @@
 /**
- * Retention (issue 29): with the station's clock moved by the test, old data leaves and nothing
+ * Retention: with the station's clock moved by the test, old data leaves and nothing
  * unfinished, uncertain, unconfirmed or inside its window does; a run stopped part-way (a throw
  * between slices) leaves a consistent database, and the next run finishes the work.
  * The data is written through the store's own functions, as the desk writes it.

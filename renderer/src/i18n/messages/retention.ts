@@ -10,7 +10,7 @@ export const retention = defineMessages({
     'retention.labelsDays': 'Labels of printed jobs, kept labels and camera photos (days)',
     'retention.labelsHint': 'A reprint from Shipments fetches older labels from the service again.',
     'retention.historyDays': 'Journal, scan log and finished print jobs (days)',
-    // prune (issue 29): the shipments cache follows the history window.
+    // Retention (prune): the shipments cache follows the history window.
     'retention.historyHint':
       'A shipment’s history and the statistics reach back this far. Older delivered, returned and cancelled shipments leave the Shipments list; scanned again, they are fetched from the service.',
     'retention.labelsRange': 'Whole days: 0 (keep forever) or 7 to 3650.',
@@ -34,7 +34,7 @@ export const retention = defineMessages({
     'retention.labelsDays': 'Štítky vytištěných úloh, uložené štítky a fotografie z kamery (dny)',
     'retention.labelsHint': 'Dotisk ze Zásilek si starší štítky znovu stáhne ze služby.',
     'retention.historyDays': 'Deník, záznam skenů a dokončené tiskové úlohy (dny)',
-    // prune (issue 29): the shipments cache follows the history window.
+    // Retention (prune): the shipments cache follows the history window.
     'retention.historyHint':
       'Tak daleko sahá historie zásilky a statistiky. Starší doručené, vrácené a zrušené zásilky ze seznamu Zásilek odejdou; po naskenování se znovu načtou ze služby.',
     'retention.labelsRange': 'Celé dny: 0 (uchovávat navždy) nebo 7 až 3650.',
