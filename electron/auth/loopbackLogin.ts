@@ -15,7 +15,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../host/localListener';
+import { createLocalServer, refusalLog, requestTarget } from '../host/localListener';
 import { StationError } from '../base/stationError';
 import type { Logger } from '../rpc/rpcServer';
 import { ServiceError } from '../api/errors';
@@ -112,7 +112,7 @@ export async function loginWithBrowser(o: LoopbackLoginOptions): Promise<TokenGr
   let callbackTaken = false;
 
   const refusals = refusalLog(o.log);
-  const server = http.createServer(LISTENER_TIMEOUTS, (req, res) => {
+  const server = createLocalServer((req, res) => {
     // Any local program or web page can send anything here: what it sent is read inside this
     // guard, and a request target no URL parser takes (`//[`, `http://[`) is a 400, never an
     // exception out of the handler (which would end the core in the middle of a login).

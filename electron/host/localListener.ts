@@ -6,6 +6,7 @@
  * - the request target is read without throwing: only the origin form (`/path?query`, RFC 9112
  *   3.2.1) is taken; `//[`, `//host/...`, `http://[`, absolute and authority forms are null and
  *   the listener answers 400 (a browser never sends anything else to these listeners);
+ * - `Expect: 100-continue` is answered with the final status, never "100 Continue" (createLocalServer);
  * - slow headers (slowloris) are cut off: Node answers 408 and closes a request whose headers
  *   have not arrived in `headersTimeout`, checked every second;
  * - refusals are logged, but a flood of them is not: `refusalLog` writes the first few lines of
@@ -24,6 +25,18 @@ export const LISTENER_TIMEOUTS = {
   requestTimeout: 30_000,
   connectionsCheckingInterval: 1_000,
 } as const satisfies http.ServerOptions;
+
+/**
+ * An HTTP server on the shared timeouts. `Expect: 100-continue` goes to the same handler: Node
+ * would otherwise say "100 Continue" before the listener's own checks and so invite the body of a
+ * request they refuse; the final answer is given at once instead (RFC 9110 10.1.1: a final status
+ * when the request line and headers decide it). None of these listeners reads a request body.
+ */
+export function createLocalServer(handler: http.RequestListener): http.Server {
+  const server = http.createServer(LISTENER_TIMEOUTS, handler);
+  server.on('checkContinue', handler);
+  return server;
+}
 
 /** The request target as a URL when it is a plain origin-form path, else null (never throws). */
 export function requestTarget(raw: string | undefined): URL | null {

@@ -18,7 +18,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import { BAD_REQUEST_RAW, LISTENER_TIMEOUTS, refusalLog, requestTarget } from './localListener';
+import { BAD_REQUEST_RAW, createLocalServer, refusalLog, requestTarget } from './localListener';
 import type { Logger, RpcServer } from '../rpc/rpcServer';
 import { serveRpcSocket } from '../rpc/wsBridge';
 
@@ -140,7 +140,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       else res.end();
     }
   };
-  const server = http.createServer(LISTENER_TIMEOUTS, (req, res) => void serveFile(req, res));
+  const server = createLocalServer((req, res) => void serveFile(req, res));
 
   const wss = new WebSocketServer({
     noServer: true,

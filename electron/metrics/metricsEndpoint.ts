@@ -11,7 +11,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import type { Registry } from 'prom-client';
-import { LISTENER_TIMEOUTS, refusalLog, requestTarget } from '../host/localListener';
+import { createLocalServer, refusalLog, requestTarget } from '../host/localListener';
 import type { Logger } from '../rpc/rpcServer';
 
 const METRICS_PATH = '/metrics';
@@ -89,11 +89,7 @@ export async function startMetricsEndpoint(o: {
       else res.end();
     }
   };
-  const server = http.createServer(LISTENER_TIMEOUTS, (req, res) => void serve(req, res));
-  // `Expect: 100-continue`: Node would say "100 Continue" before any of the checks above and so
-  // invite the body of a request that will be refused. The final answer is given at once instead
-  // (RFC 9110 10.1.1: an immediate final status when the request line and headers decide it).
-  server.on('checkContinue', (req, res) => void serve(req, res));
+  const server = createLocalServer((req, res) => void serve(req, res));
   // A scraper needs one or two connections; a flood of idle ones is cut off, not served. The cap
   // is per remote address too, so one host (the endpoint may listen on the LAN) holding idle
   // connections cannot lock out the warehouse's Prometheus until the header time limit frees them.

@@ -169,15 +169,32 @@ describe.skipIf(!built && !process.env.CI)(
       rig = null;
     });
 
+    /**
+     * A request announcing a body with `Expect: 100-continue` gets its final answer at once, never
+     * "100 Continue": the listener does not invite a body it refuses (RFC 9110 10.1.1 lets a server
+     * answer with the final status instead). Node says "100 Continue" by itself unless told otherwise.
+     */
+    async function noContinue(port: number, target: string) {
+      for (const method of ['POST', 'GET']) {
+        const bytes = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: 100-continue\r\nContent-Length: 5\r\nConnection: close\r\n\r\n`;
+        const answer = await rawExchange(port, bytes);
+        expect(`${method} ${target} with Expect: 100-continue -> ${answer}`).toMatch(
+          /-> (HTTP\/1\.1 4\d\d |\((closed|reset|reset by us)\)$)/,
+        );
+      }
+    }
+
     it('the web host (HTTP and upgrade) answers 4xx or drops each hostile request, lives, and the station scans and prints', async () => {
       const r = await fresh();
       await survives(r, r.host.port, '/rpc');
+      await noContinue(r.host.port, '/rpc');
       await scansAndPrints(r, 'ORD-1001');
     });
 
     it('the OAuth loopback listener of a login in progress answers 4xx or drops each hostile request; the core lives, scans and prints', async () => {
       const r = await fresh();
       await survives(r, r.loginPort, '/callback');
+      await noContinue(r.loginPort, '/callback');
       // The login still waits for its real answer.
       const [account] = (await r.rpc.call('accounts.list', {})).filter((a) => a.name === 'Hostile test');
       expect(account!.login.state).toBe('logging-in');
