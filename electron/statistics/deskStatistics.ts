@@ -21,7 +21,7 @@ import {
   type StatisticsStep,
   type StepFigures,
 } from '../../shared/contract/statistics';
-import { REPLACED_BY_NEW_JOB } from '../../shared/contract/printing';
+import { replacedByReprint } from '../../shared/contract/printing';
 import type { StatEntry, StatJob, StatisticsRepo } from '../store/statisticsRepo';
 import { nearestRank } from './percentile';
 
@@ -35,10 +35,6 @@ function localMidnight(day: string, plusDays = 0): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d + plusDays);
 }
-
-/** A job a new print of the same labels took over is not the parcel's label any more. */
-const replaced = (j: StatJob) =>
-  j.state === 'cancelled' && (REPLACED_BY_NEW_JOB as readonly (string | null)[]).includes(j.reasonCode);
 
 /** From a to b in ms; never below 0 (a clock set back between two steps is no negative time). */
 const ms = (a: string, b: string) => Math.max(0, Date.parse(b) - Date.parse(a));
@@ -107,7 +103,8 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
       }
     }
     if (e.want !== 'close_and_print') continue;
-    const own = jobs.filter((j) => !replaced(j));
+    // A job a new print of the same labels took over is not the parcel's label any more.
+    const own = jobs.filter((j) => !replacedByReprint(j));
     const printedAt =
       e.closedAt && own.length && own.every((j) => j.state === 'done' && j.finishedAt)
         ? own

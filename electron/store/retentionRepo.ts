@@ -106,56 +106,36 @@ const labelBytes: RetentionKind = {
   },
 };
 
+/**
+ * A kind whose every row goes by its age alone (nothing unfinished lives there): `table`'s rows
+ * in id order, timed by `atColumn`. Names come from this file only, never from input.
+ */
+function byAge(name: string, window: RetentionWindow, table: string, atColumn: string): RetentionKind {
+  return {
+    name,
+    window,
+    prepare(db) {
+      const select = db.prepare<[number, number], { id: number; at: string }>(
+        `SELECT id, ${atColumn} AS at FROM ${table} WHERE id > ? ORDER BY id LIMIT ?`,
+      );
+      const del = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
+      return walk(
+        (a, l) => select.all(a, l),
+        () => 'remove',
+        (r) => del.run(r.id),
+      );
+    },
+  };
+}
+
 /** Labels kept for reprints (a reprint of a shipment whose labels are gone fetches them again). */
-const keptLabels: RetentionKind = {
-  name: 'keptLabels',
-  window: 'labels',
-  prepare(db) {
-    const select = db.prepare<[number, number], { id: number; at: string }>(
-      'SELECT id, fetched_at AS at FROM label_documents WHERE id > ? ORDER BY id LIMIT ?',
-    );
-    const del = db.prepare('DELETE FROM label_documents WHERE id = ?');
-    return walk(
-      (a, l) => select.all(a, l),
-      () => 'remove',
-      (r) => del.run(r.id),
-    );
-  },
-};
+const keptLabels = byAge('keptLabels', 'labels', 'label_documents', 'fetched_at');
 
 /** The camera's proof-of-packing photos (their rows; the files go after the run, electron/camera/photoFiles.ts). */
-const photos: RetentionKind = {
-  name: 'photos',
-  window: 'labels',
-  prepare(db) {
-    const select = db.prepare<[number, number], { id: number; at: string }>(
-      'SELECT id, taken_at AS at FROM photos WHERE id > ? ORDER BY id LIMIT ?',
-    );
-    const del = db.prepare('DELETE FROM photos WHERE id = ?');
-    return walk(
-      (a, l) => select.all(a, l),
-      () => 'remove',
-      (r) => del.run(r.id),
-    );
-  },
-};
+const photos = byAge('photos', 'labels', 'photos', 'taken_at');
 
 /** What a person did at the desk (reprints and their reasons, cancels, sign-ins). */
-const deskActions: RetentionKind = {
-  name: 'deskActions',
-  window: 'history',
-  prepare(db) {
-    const select = db.prepare<[number, number], { id: number; at: string }>(
-      'SELECT id, at FROM desk_actions WHERE id > ? ORDER BY id LIMIT ?',
-    );
-    const del = db.prepare('DELETE FROM desk_actions WHERE id = ?');
-    return walk(
-      (a, l) => select.all(a, l),
-      () => 'remove',
-      (r) => del.run(r.id),
-    );
-  },
-};
+const deskActions = byAge('deskActions', 'history', 'desk_actions', 'at');
 
 /** Journal entries that ended, with their steps, weights, job links and verified label check. */
 const journal: RetentionKind = {

@@ -232,7 +232,7 @@ export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'deli
 export const REPLACED_BY_NEW_JOB = ['replaced_by_reprint', 'replaced_by_new_print'] as const;
 
 /** A job a new print of the same labels took over: no label of its scan any more, the new job (linked to it) is. */
-export const replacedByReprint = (j: Pick<JobView, 'state' | 'reasonCode'>): boolean =>
+export const replacedByReprint = (j: { state: string; reasonCode: string | null }): boolean =>
   j.state === 'cancelled' && (REPLACED_BY_NEW_JOB as readonly (string | null)[]).includes(j.reasonCode);
 
 /**
