@@ -87,6 +87,38 @@ async function applyRetention(dataDir: string): Promise<number> {
 /** True once applyRetention applies the station's retention (a full year's copy is some GB: made only then). */
 const RETENTION_WIRED = true;
 
+/**
+ * Where a database's bytes are, by table: each index and each of a full-text index's shadow tables
+ * counted with the table it serves (dbstat is compiled into better-sqlite3). In MB, largest first.
+ */
+function tableSizes(dbFile: string): [string, number][] {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT coalesce(m.tbl_name, d.name) AS name, sum(d.pgsize) AS bytes
+         FROM dbstat d LEFT JOIN sqlite_master m ON m.name = d.name GROUP BY 1`,
+      )
+      .all() as { name: string; bytes: number }[];
+    const virtual = new Set(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+        .pluck()
+        .all() as string[],
+    );
+    const byTable = new Map<string, number>();
+    for (const r of rows) {
+      // An FTS5 table's shadow tables (<name>_data, _idx, _content, _docsize, _config) are its own.
+      const shadow = /^(.*)_(data|idx|content|docsize|config)$/.exec(r.name);
+      const name = shadow && virtual.has(shadow[1]!) ? shadow[1]! : r.name;
+      byTable.set(name, (byTable.get(name) ?? 0) + r.bytes / 2 ** 20);
+    }
+    return [...byTable].sort((a, b) => b[1] - a[1]);
+  } finally {
+    db.close();
+  }
+}
+
 /** Bytes of every file under a folder (the database, its WAL and anything else the station keeps). */
 function folderBytes(dir: string): number {
   let n = 0;
@@ -187,13 +219,8 @@ export async function run(): Promise<Record<string, number>> {
     out['year_labels_per_day'] = PER_DAY;
     out['year_labels'] = made.labels;
     out['year_generation_s'] = made.ms / 1000;
-    // Where the year's bytes are (printed for a look; dbstat is compiled into better-sqlite3).
-    const sizes = new Database(dbFile, { readonly: true });
-    for (const r of sizes
-      .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 10')
-      .all() as { name: string; bytes: number }[])
-      process.stdout.write(`  year: ${r.name} ${(r.bytes / 2 ** 20).toFixed(1)} MB\n`);
-    sizes.close();
+    // Where the year's bytes are, by table with its indexes (the figures say what a size is made of).
+    for (const [name, mb] of tableSizes(dbFile)) if (mb >= 1) out[`year_mb_in_${name}`] = mb;
     // The fill held this process's event loop for minutes: the HTTP client's idle connections to the
     // sandbox, closed by it meanwhile, are dropped by their timers before the next request.
     await new Promise((r) => setTimeout(r, 2_000));
@@ -205,6 +232,8 @@ export async function run(): Promise<Record<string, number>> {
       out['year_retention_history_days'] = HISTORY_DAYS;
       out['year_retention_shipments'] = await applyRetention(path.join(retDir, 'station'));
       out['year_retention_apply_s'] = (performance.now() - t0) / 1000;
+      for (const [name, mb] of tableSizes(path.join(retDir, 'station', 'station.db')))
+        if (mb >= 1) out[`year_retention_mb_in_${name}`] = mb;
       // The run held this process's event loop as the fill did (its slices do not wait for a turn here).
       await new Promise((r) => setTimeout(r, 2_000));
       variants.push({ name: 'year_retention', dir: retDir });

@@ -109,6 +109,34 @@ const targets = {
 
 const met = (v, t) => (t.op === '<=' ? v <= t.value : t.op === '>=' ? v >= t.value : v < t.value);
 const fmt = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(3));
+/** "met", or "missed" with by how much: over a ceiling, or short of a floor, also as a share of the target. */
+function verdict(v, t) {
+  if (met(v, t)) return 'met';
+  if (!Number.isFinite(v)) return '**missed** (no figure)';
+  const by = Math.abs(v - t.value);
+  const share = t.value !== 0 ? ` (${((by / Math.abs(t.value)) * 100).toFixed(1)} %)` : '';
+  return `**missed**: ${t.op === '>=' ? 'short' : 'over'} by ${fmt(by)}${share}`;
+}
+
+/**
+ * Why a benchmark's targets are met or missed: docs/benchmarks/<name>.md, written by hand after
+ * reading a run. Its first line names that run (`<!-- run <ISO time> -->`); a later run of the
+ * benchmark keeps the text but says it was written for another run's figures.
+ */
+function whyOf(root, r) {
+  const file = path.join(root, 'docs', 'benchmarks', `${r.name}.md`);
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const run = /^<!-- run (\S+) -->\n?/.exec(text);
+  const body = (run ? text.slice(run[0].length) : text).trim();
+  const header = ['', '### Why', ''];
+  if (!run || run[1] !== r.at)
+    header.push(
+      `_Written for ${run ? `the run of ${run[1]}` : 'another run'}, not this one: read it against the figures above._`,
+      '',
+    );
+  return [...header, body];
+}
 
 /** The BENCH_* settings of a record that its benchmark reads (the run's environment holds them all). */
 function knobsOf(root, r) {
@@ -212,8 +240,9 @@ export function writeBenchmarksPage(root) {
     lines.push('| figure | value | target |', '|---|---:|---|');
     for (const [k, v] of Object.entries(r.figures)) {
       const t = ts.find((x) => x.key.test(k));
-      lines.push(`| \`${k}\` | ${fmt(v)} | ${t ? `${t.op} ${t.value}: ${met(v, t) ? 'met' : '**missed**'}` : ''} |`);
+      lines.push(`| \`${k}\` | ${fmt(v)} | ${t ? `${t.op} ${t.value}: ${verdict(v, t)}` : ''} |`);
     }
+    lines.push(...whyOf(root, r));
     // A plot the benchmark drew (docs/benchmarks/<name>.svg), from the same run as its figures.
     if (existsSync(path.join(root, 'docs', 'benchmarks', `${r.name}.svg`)))
       lines.push('', `![${r.name} over time](benchmarks/${r.name}.svg)`);
