@@ -17,7 +17,7 @@
  * Retention runs through `applyRetention(dataDir)` on a copy of the year's
  * folder, with the desk's default windows, to the end (as the hourly run would, in larger slices).
  * BENCH_YEAR_HISTORY_DAYS (default: the desk's 400) sets its history window: the journal, the scan
- * log, print jobs and the shipments cache keep that many days, so a run shorter than 400 days shows
+ * log and print jobs keep that many days (the shipments cache follows the labels window), so a run shorter than 400 days shows
  * what a desk in its steady state keeps (BENCH_YEAR_DAYS=60 BENCH_YEAR_HISTORY_DAYS=30). The year's shipments have deliveryIds below the service's (its counter is
  * moved past them), as a real desk's history is older than today's shipments; the service does
  * not hold them, so a sync walks only its own (today's) shipments on both databases.

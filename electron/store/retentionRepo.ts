@@ -15,12 +15,13 @@
  * The camera's photos follow the labels' window; a journal entry or scan a kept photo names stays.
  *
  * The shipment cache (`shipments`, last): a shipment the service can no longer change, not stored
- * again within the history window, that no kept row names, leaves; a later scan fetches it again.
+ * again within the labels window, that no unfinished work names, leaves; a later scan fetches it
+ * again.
  */
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 
-/** Which setting a kind follows: `labels` (label bytes, kept labels, photos) or `history` (journal, scans, desk actions). */
+/** Which setting a kind follows: `labels` (label bytes, kept labels, photos, the shipment cache) or `history` (journal, scans, desk actions). */
 export type RetentionWindow = 'labels' | 'history';
 
 export interface SliceResult {
@@ -230,19 +231,24 @@ const OPEN_JOB = `('queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfir
 
 /**
  * The shipment cache: a shipment in a final state whose cached record was last stored before the
- * window (`synced_at`: the station's own clock; a scan, close or sync that stores it again makes it
- * recent), walked in deliveryId order and stopped at the first one created inside the window.
- * It stays while a kept row names it: a journal entry (and so its print jobs, label check, photos
- * and the statistics' carrier), a scan in the log, a desk action, a print job still at work, a
- * line of the batch list; and the account's newest shipment stays (a cache emptied of an account
- * makes the sync walk the service from the start). Collection protocols and kept labels read
- * nothing from the row (a reprint by scan fetches the shipment again).
+ * labels window (`synced_at`: the station's own clock; a scan, close or sync that stores it again
+ * makes it recent), walked in deliveryId order and stopped at the first one created inside the
+ * window. The cache is the desk's working set, not its history: the service keeps every shipment
+ * (a scan or a reprint of an older one fetches it again), and at a busy desk a cached shipment with
+ * its search row (~2 KB) is the largest part of what a label leaves behind. So it follows the
+ * labels window, not the history's: the journal, the scan log and the desk actions keep naming it
+ * by its deliveryId, and the entries that name it get its carrier (`journal_entries.carrier`,
+ * migration 020) for the statistics.
+ * It stays while unfinished work names it: a journal entry before `queued` or with its label
+ * waiting, a scan not yet settled, a print job still at work, a line of the batch list; and the
+ * account's newest shipment stays (a cache emptied of an account makes the sync walk the service
+ * from the start). Collection protocols and kept labels read nothing from the row.
  * Its package barcodes are kept aside (pruned_package_barcodes): the service cannot be searched
  * by package barcode, so the lookup finds the deliveryId there and fetches the shipment by id.
  */
 const shipments: RetentionKind = {
   name: 'shipments',
-  window: 'history',
+  window: 'labels',
   fromStart: true,
   // A shipment is three tables (its row, its packages, its text index row): ~0.1 ms, and the text
   // index merges now and then; 50 a slice keeps a scan's wait behind one slice short.
@@ -250,13 +256,22 @@ const shipments: RetentionKind = {
   prepare(db) {
     const select = db.prepare<
       [number, number],
-      { id: number; account_id: string; at: string; synced_at: string; search_rowid: number | null; removable: number }
+      {
+        id: number;
+        account_id: string;
+        agent: string | null;
+        at: string;
+        synced_at: string;
+        search_rowid: number | null;
+        removable: number;
+      }
     >(
-      `SELECT s.delivery_id AS id, s.account_id, coalesce(s.created_day, '') AS at, s.synced_at, s.search_rowid,
+      `SELECT s.delivery_id AS id, s.account_id, s.agent, coalesce(s.created_day, '') AS at, s.synced_at, s.search_rowid,
          (s.delivery_id < (SELECT max(n.delivery_id) FROM shipments n WHERE n.account_id = s.account_id)
-          AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.account_id = s.account_id AND e.delivery_id = s.delivery_id)
-          AND NOT EXISTS (SELECT 1 FROM scan_log l WHERE l.account_id = s.account_id AND l.delivery_id = s.delivery_id)
-          AND NOT EXISTS (SELECT 1 FROM desk_actions d WHERE d.account_id = s.account_id AND d.delivery_id = s.delivery_id)
+          AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.account_id = s.account_id AND e.delivery_id = s.delivery_id
+                          AND (e.step NOT IN ('queued', 'ended') OR coalesce(e.outcome, '') = 'waiting'))
+          AND NOT EXISTS (SELECT 1 FROM scan_log l WHERE l.account_id = s.account_id AND l.delivery_id = s.delivery_id
+                          AND l.outcome IN ('pending', 'queued'))
           AND NOT EXISTS (SELECT 1 FROM print_jobs j, json_each(j.delivery_ids) i
                           WHERE j.state IN ${OPEN_JOB} AND i.value = s.delivery_id)
           AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE json_extract(b.item, '$.deliveryId') = s.delivery_id)) AS removable
@@ -269,6 +284,9 @@ const shipments: RetentionKind = {
       `INSERT OR IGNORE INTO pruned_package_barcodes (account_id, barcode, delivery_id)
        SELECT account_id, barcode, delivery_id FROM shipment_packages WHERE account_id = ? AND delivery_id = ? AND +barcode IS NOT NULL`,
     );
+    const keepCarrier = db.prepare(
+      'UPDATE journal_entries SET carrier = ? WHERE account_id = ? AND delivery_id = ? AND carrier IS NULL',
+    );
     const delSearch = db.prepare('DELETE FROM shipment_search WHERE rowid = ?');
     // Its package rows go with it (ON DELETE CASCADE, migration 003).
     const del = db.prepare('DELETE FROM shipments WHERE account_id = ? AND delivery_id = ?');
@@ -277,6 +295,7 @@ const shipments: RetentionKind = {
       (r, cutoff) => (r.removable && r.synced_at < cutoff ? 'remove' : 'keep'),
       (r) => {
         keepBarcodes.run(r.account_id, r.id);
+        if (r.agent !== null) keepCarrier.run(r.agent, r.account_id, r.id);
         if (r.search_rowid !== null) delSearch.run(r.search_rowid);
         del.run(r.account_id, r.id);
       },
@@ -293,7 +312,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   journal,
   printJobs,
   scanLog,
-  // Last: the history that names a shipment leaves first, in the same run.
+  // Last: unfinished work that named a shipment and ended meanwhile lets it go in the same run.
   shipments,
 ];
 

@@ -15,7 +15,7 @@ export interface StatEntry {
   want: JournalWant;
   outcome: JournalOutcome | null;
   createdAt: string;
-  /** The shipment's carrier (the cache's `agent`), null when the cache has no such shipment. */
+  /** The shipment's carrier: the cache's `agent`, or the one the retention kept on the entry when the row left; null when neither knows. */
   carrier: string | null;
   /** The first time the entry reached `closed` (the service closed it), null if never. */
   closedAt: string | null;
@@ -53,7 +53,7 @@ interface EntryRow {
 
 export function createStatisticsRepo(db: Db) {
   const entries = db.prepare<[string, string], EntryRow>(
-    `SELECT e.id, e.operator_id, e.source, e.want, e.outcome, e.created_at, s.agent AS carrier,
+    `SELECT e.id, e.operator_id, e.source, e.want, e.outcome, e.created_at, coalesce(s.agent, e.carrier) AS carrier,
        (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'closed') AS closed_at,
        (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'queued') AS queued_at
      FROM journal_entries e

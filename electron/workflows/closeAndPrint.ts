@@ -44,7 +44,7 @@ const routeKey = (r: LabelRoute | null) => (r ? JSON.stringify(r) : '');
 /** Entries per commit when jobs are queued: small enough that one commit is a short block of the loop. */
 const QUEUE_SLICE = 25;
 
-/** Entries per commit of a lazy step (`closed`): 500 in one commit held the loop for ~8 ms. */
+/** Entries per commit of a batch's step (`close_requested`, `closed`): 500 in one commit held the loop for ~8–35 ms. */
 const STEP_SLICE = 50;
 
 /**
@@ -202,8 +202,16 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     if (!todo.length) return;
     // Committed before the request leaves: a crash from here on is reconciled, not closed again
     // (entries received as `close_requested` have theirs on the disk already).
+    // In slices, a turn apart (500 entries in one commit held the loop ~35 ms): all but the last
+    // wait for no disk, the last is FULL and takes them to the disk with it (WAL keeps commits in
+    // order: store/lazyCommit.ts), so every one is durable before the request leaves. A crash
+    // between slices leaves the rest `resolved`, which a restart closes as any resolved entry.
     const toCommit = todo.filter((e) => !notSent.has(e.id)).map((e) => e.id);
-    if (toCommit.length) journal.step(toCommit, 'close_requested', now());
+    for (let i = 0; i < toCommit.length; i += STEP_SLICE) {
+      if (i > 0) await nextTurn();
+      const last = i + STEP_SLICE >= toCommit.length;
+      journal.step(toCommit.slice(i, i + STEP_SLICE), 'close_requested', now(), { noSideEffect: !last });
+    }
     const closed = await closeShipments(
       deps,
       session,

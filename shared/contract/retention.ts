@@ -15,7 +15,7 @@ const days = (min: number) =>
 
 export const retentionSettings = z
   .object({
-    /** Label bytes of printed jobs, kept labels and the camera's photos. */
+    /** Label bytes of printed jobs, kept labels, the camera's photos and finished shipments in the cache. */
     labelsDays: days(7),
     /** The journal, the scan log, finished print jobs and desk actions. */
     historyDays: days(30),

@@ -23,6 +23,7 @@ import { m016Operators } from './016_operators';
 import { m017Retention } from './017_retention';
 import { m018Photos } from './018_photos';
 import { m019ShipmentsRetention } from './019_shipments_retention';
+import { m020JournalCarrier } from './020_journal_carrier';
 
 export type Migration = (db: Database.Database) => void;
 
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   m017Retention,
   m018Photos,
   m019ShipmentsRetention,
+  m020JournalCarrier,
 ];

@@ -1,5 +1,5 @@
 /**
- * A shipment the retention dropped from the cache (delivered more than the history window ago)
+ * A shipment the retention dropped from the cache (delivered more than the labels window ago)
  * is found again when its parcel is scanned later: by its package label (which the service cannot
  * be searched by), by its order number and by its deliveryId. Real sandbox, real API client, the
  * station's clock moved by the test.
@@ -72,7 +72,7 @@ describe('a shipment the retention dropped from the cache', () => {
     const barcode = (closed.find((d) => d.deliveryId === ids[0]).packages as { barcode: string }[])[0]!.barcode;
     expect(barcode).toMatch(/\S/);
 
-    clock.advance(401 * DAY);
+    clock.advance(91 * DAY);
     const retention = createRetention({
       db,
       settings: createSettingsRepo(db),

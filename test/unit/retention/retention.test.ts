@@ -21,6 +21,7 @@ import { createPhotosRepo } from '../../../electron/store/photosRepo';
 import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/camera/photoFiles';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createBatchItemsRepo } from '../../../electron/store/batchItemsRepo';
+import { createStatisticsRepo } from '../../../electron/store/statisticsRepo';
 import type { JobState } from '../../../shared/contract/printing';
 import { closedRecord } from '../../support/shipmentRecords';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
@@ -71,9 +72,9 @@ function job(states: JobState[], at = clock.now()) {
 }
 
 /** A scan at the desk that closed its shipment and queued its label, whose job then went through `states`. */
-function scan(states: JobState[], at = clock.now()) {
+function scan(states: JobState[], at = clock.now(), deliveryId?: number) {
   const { scanId, entry } = journal.receiveScan({ accountId: 'acc', code: `CODE-${++n}`, rawCode: null, at });
-  journal.step([entry.id], 'resolved', at, { deliveryId: 1000 + n });
+  journal.step([entry.id], 'resolved', at, { deliveryId: deliveryId ?? 1000 + n });
   journal.step([entry.id], 'close_requested', at);
   journal.step([entry.id], 'closed', at);
   const jobId = jobs.lazyTransaction(() => {
@@ -199,16 +200,21 @@ describe('retention', () => {
     consistent();
   });
 
-  it('after 400 days drops delivered, returned and cancelled shipments from the cache, and keeps those the service can still change or a kept row names', async () => {
+  it('after the labels window (90 days) drops delivered, returned and cancelled shipments from the cache, keeps those the service can still change or unfinished work names, and keeps their carrier for the statistics', async () => {
     const shipments = createShipmentsRepo(db);
     const deskActions = createDeskActionsRepo(db, () => ({ desk: 'Desk 1', operator: null }));
     const batch = createBatchItemsRepo(db);
     const scanLog = createScanLogRepo(db);
+    const statistics = createStatisticsRepo(db);
     const cached = (accountId: string, id: number) => shipments.get(accountId, id) !== null;
     const t0 = clock.now().toISOString();
     /** A shipment as the sync stores it now, in `state`, created and closed at `at` (the test's start). */
-    const store = (id: number, state: number, accountId = 'acc', at = t0) =>
-      shipments.upsertMany(accountId, [closedRecord(id, { state, created: at, closed: at })], clock.now());
+    const store = (id: number, state: number, accountId = 'acc', at = t0, agent = 'CP') =>
+      shipments.upsertMany(
+        accountId,
+        [{ ...closedRecord(id, { state, created: at, closed: at }), agent }],
+        clock.now(),
+      );
     // What the service no longer changes (spec "States and transitions"): delivered, returned, cancelled.
     const final = { delivered: 101, returned: 102, delivered2: 103, returned2: 104 };
     for (const [i, id] of Object.values(final).entries()) store(id, 3 + i);
@@ -217,12 +223,11 @@ describe('retention', () => {
     store(110, 0);
     store(111, 1);
     store(112, 2);
-    // Delivered long ago, but named by rows that stay: an entry still waiting, a desk action of the
-    // last weeks (below), a label still in the printer's queue, a line of the batch list.
+    // Delivered long ago, but named by unfinished work: an entry still being closed, a label still
+    // in the printer's queue, a line of the batch list, a scan not yet settled.
     store(120, 3);
     const waiting = journal.receiveScan({ accountId: 'acc', code: 'ORD-120', rawCode: null, at: clock.now() });
     journal.step([waiting.entry.id], 'resolved', clock.now(), { deliveryId: 120 });
-    store(121, 3);
     store(122, 3);
     jobs.insert(
       {
@@ -248,7 +253,10 @@ describe('retention', () => {
       },
       () => scanLog.record({ accountId: 'acc', code: 'ORD-123', scannedAt: clock.now() }),
     );
-    // Delivered long ago and named only by history that leaves with it: an old reprint.
+    // Delivered long ago and named only by history, which stays for the history window: a scan
+    // that closed it and printed its label (its journal entry and scan log line), a reprint.
+    store(121, 3, 'acc', t0, 'PPL');
+    const printed = scan(['sending', 'sent', 'done'], clock.now(), 121);
     store(124, 3);
     deskActions.record({
       action: 'reprint',
@@ -259,13 +267,13 @@ describe('retention', () => {
     });
     // Delivered long ago and stored again in the window (a scan that asked the service again).
     store(125, 3);
-    // Delivered long ago and scanned in the window (the scan log keeps that scan).
+    // Delivered long ago and scanned in the window, the scan not settled yet.
     store(126, 3);
     // Another company's only shipment: the newest of its account stays (an account emptied would
     // make the next sync walk the service from its first shipment).
     store(300, 3, 'other');
 
-    clock.advance(380 * DAY);
+    clock.advance(70 * DAY);
     deskActions.record({
       action: 'reprint',
       at: clock.now(),
@@ -274,20 +282,14 @@ describe('retention', () => {
       reasonCode: 'damaged',
     });
     store(125, 3);
-    scanLog.record({
-      accountId: 'acc',
-      code: 'ORD-126',
-      scannedAt: clock.now(),
-      outcome: 'reprinted',
-      deliveryId: 126,
-    });
+    scanLog.record({ accountId: 'acc', code: 'ORD-126', scannedAt: clock.now(), outcome: 'pending', deliveryId: 126 });
     clock.advance(21 * DAY);
     store(400, 1, 'acc', clock.now().toISOString());
     await retention().run();
     consistent();
 
-    for (const id of [...Object.values(final), 105, 124]) expect(cached('acc', id)).toBe(false);
-    for (const id of [110, 111, 112, 120, 121, 122, 123, 125, 126, 400]) expect(cached('acc', id)).toBe(true);
+    for (const id of [...Object.values(final), 105, 121, 124]) expect(cached('acc', id)).toBe(false);
+    for (const id of [110, 111, 112, 120, 122, 123, 125, 126, 400]) expect(cached('acc', id)).toBe(true);
     expect(cached('other', 300)).toBe(true);
     // Gone with its package rows and its search row: the list's text filter finds nothing of it.
     expect(count('shipment_packages', 'delivery_id = 101')).toBe(0);
@@ -296,10 +298,15 @@ describe('retention', () => {
     expect(count('shipment_search')).toBe(count('shipments'));
     // Its package barcode is kept aside: a scan of the parcel's label can still be looked up.
     expect(shipments.prunedByPackageBarcode('acc', 'PKG101-1')).toEqual([101]);
+    // The history that named 121 stays, and the statistics still count its label for its carrier.
+    expect(exists('journal_entries', printed.entryId)).toBe(true);
+    expect(exists('scan_log', printed.scanId)).toBe(true);
+    const entry = statistics.entries(new Date(Date.parse(t0) - DAY), clock.now()).find((e) => e.id === printed.entryId);
+    expect(entry?.carrier).toBe('PPL');
 
     // A shipment delivered after that run (below ids that stay) leaves once its window has passed too.
     store(112, 3);
-    clock.advance(401 * DAY);
+    clock.advance(91 * DAY);
     store(401, 1, 'acc', clock.now().toISOString());
     await retention().run();
     consistent();

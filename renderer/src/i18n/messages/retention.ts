@@ -7,12 +7,12 @@ export const retention = defineMessages({
     'retention.title': 'How long this desk keeps its data',
     'retention.intro':
       'Old data leaves in the background, a little at a time, without holding up a scan. Nothing unfinished, uncertain or unconfirmed is ever removed. 0 keeps it forever.',
-    'retention.labelsDays': 'Labels of printed jobs, kept labels and camera photos (days)',
-    'retention.labelsHint': 'A reprint from Shipments fetches older labels from the service again.',
+    'retention.labelsDays': 'Labels of printed jobs, kept labels, camera photos and finished shipments (days)',
+    // Retention (prune): the shipments cache follows the labels window.
+    'retention.labelsHint':
+      'A reprint from Shipments fetches older labels from the service again. Older delivered, returned and cancelled shipments leave the Shipments list; scanned again, they are fetched from the service.',
     'retention.historyDays': 'Journal, scan log and finished print jobs (days)',
-    // Retention (prune): the shipments cache follows the history window.
-    'retention.historyHint':
-      'A shipment’s history and the statistics reach back this far. Older delivered, returned and cancelled shipments leave the Shipments list; scanned again, they are fetched from the service.',
+    'retention.historyHint': 'A shipment’s history and the statistics reach back this far.',
     'retention.labelsRange': 'Whole days: 0 (keep forever) or 7 to 3650.',
     'retention.historyRange': 'Whole days: 0 (keep forever) or 30 to 3650.',
     'status.retention': 'Data kept',
@@ -31,12 +31,12 @@ export const retention = defineMessages({
     'retention.title': 'Jak dlouho si tento stůl data uchovává',
     'retention.intro':
       'Stará data odcházejí na pozadí, po malých částech, a skenování nezdrží. Nic nedokončeného, nejistého ani nepotvrzeného se nikdy neodstraní. 0 = uchovávat navždy.',
-    'retention.labelsDays': 'Štítky vytištěných úloh, uložené štítky a fotografie z kamery (dny)',
-    'retention.labelsHint': 'Dotisk ze Zásilek si starší štítky znovu stáhne ze služby.',
+    'retention.labelsDays': 'Štítky vytištěných úloh, uložené štítky, fotografie z kamery a vyřízené zásilky (dny)',
+    // Retention (prune): the shipments cache follows the labels window.
+    'retention.labelsHint':
+      'Dotisk ze Zásilek si starší štítky znovu stáhne ze služby. Starší doručené, vrácené a zrušené zásilky ze seznamu Zásilek odejdou; po naskenování se znovu načtou ze služby.',
     'retention.historyDays': 'Deník, záznam skenů a dokončené tiskové úlohy (dny)',
-    // Retention (prune): the shipments cache follows the history window.
-    'retention.historyHint':
-      'Tak daleko sahá historie zásilky a statistiky. Starší doručené, vrácené a zrušené zásilky ze seznamu Zásilek odejdou; po naskenování se znovu načtou ze služby.',
+    'retention.historyHint': 'Tak daleko sahá historie zásilky a statistiky.',
     'retention.labelsRange': 'Celé dny: 0 (uchovávat navždy) nebo 7 až 3650.',
     'retention.historyRange': 'Celé dny: 0 (uchovávat navždy) nebo 30 až 3650.',
     'status.retention': 'Uchovávání dat',
