@@ -10,8 +10,9 @@
  * event loop's longest stall in the interval (and the core's own CPU time within its longest: on a
  * shared machine a stall also counts the time another process ran). At the end, nothing lost:
  * every scan's label printed exactly once (one label per scanned shipment at the printer, no
- * barcode twice), no journal entry unfinished, every print job done (read from the stopped core's
- * database). Whether RSS grows after
+ * barcode twice) or, if the printer was switched off with it in its buffer, its job waiting for the
+ * operator (uncertain or unconfirmed: the station cannot know and never prints it again by itself),
+ * no journal entry unfinished, every other print job done (read from the stopped core's database). Whether RSS grows after
  * warm-up: the slope of a least-squares line through the second half's samples, in MB per hour of
  * the shift. The samples are drawn in docs/benchmarks/shiftAtDesk.svg (harness/shiftPlot.ts).
  */
@@ -94,6 +95,8 @@ export async function run(): Promise<Record<string, number>> {
     const samples: ShiftSample[] = [];
     const outages: ShiftOutage[] = [];
     const submitErrors: string[] = [];
+    /** Labels in the printer's buffer when it was switched off: gone with it, as at a desk. */
+    let bufferedAtSwitchOff = 0;
     const c = core;
 
     // The outages, each on its own timer from the shift's start.
@@ -111,6 +114,7 @@ export async function run(): Promise<Record<string, number>> {
         // the station then asks the operator; this run measures the outage, not that question).
         const until = performance.now() + 5_000;
         while (printer.buffered() > 0 && performance.now() < until) await sleep(1);
+        bufferedAtSwitchOff += printer.buffered();
         await printer.offline();
       }
       await sleep(began + lasts - (performance.now() - t0));
@@ -154,7 +158,14 @@ export async function run(): Promise<Record<string, number>> {
     await Promise.all(submitted);
     await Promise.all(troubles);
     const until = performance.now() + DRAIN_MS;
-    while (printer.printed().length < SCANS && performance.now() < until) await sleep(100);
+    // Until every scan's label is out or waits for the operator (asked once a second).
+    const forOperator = async () =>
+      (await c.call('printing.queue.follow', { states: ['uncertain', 'unconfirmed'], limit: 500 })).jobs.length;
+    for (let i = 0; performance.now() < until; i++) {
+      if (printer.printed().length >= SCANS) break;
+      if (i % 10 === 0 && printer.printed().length + (await forOperator()) >= SCANS) break;
+      await sleep(100);
+    }
     out['drain_after_last_scan_s'] = (performance.now() - t0 - (SCANS - 1) * paceMs) / 1000;
     // The journal's last steps after the last label (lazy commits, the scan log's outcome).
     await sleep(2_000);
@@ -178,16 +189,49 @@ export async function run(): Promise<Record<string, number>> {
     out['journal_unfinished'] = n(`SELECT count(*) AS n FROM journal_entries WHERE step NOT IN ('queued', 'ended')`);
     out['journal_ended_not_printed'] = n(`SELECT count(*) AS n FROM journal_entries WHERE step = 'ended'`);
     out['jobs_not_done'] = n(`SELECT count(*) AS n FROM print_jobs WHERE state <> 'done'`);
+    // A label the printer took and then lost (switched off with it in its buffer) cannot be told
+    // from one that printed: the station asks the operator (an uncertain or unconfirmed job on the
+    // desk) and never prints it again by itself. Such a scan is not lost: it waits for a person.
+    out['printer_buffered_at_switch_off'] = bufferedAtSwitchOff;
+    out['jobs_for_operator'] = n(`SELECT count(*) AS n FROM print_jobs WHERE state IN ('uncertain', 'unconfirmed')`);
+    for (const r of db
+      .prepare(
+        `SELECT state, coalesce(reason_code, '') AS reason, count(*) AS n FROM print_jobs WHERE state <> 'done' GROUP BY 1, 2`,
+      )
+      .all() as { state: string; reason: string; n: number }[])
+      process.stdout.write(`  jobs not done: ${r.n} ${r.state} ${r.reason}\n`);
+    // Each such job's history and its scan's journal steps, for a look at what happened.
+    for (const j of db
+      .prepare(`SELECT id, title, scan_code, barcodes FROM print_jobs WHERE state <> 'done' ORDER BY id LIMIT 10`)
+      .all() as { id: number; title: string; scan_code: string | null; barcodes: string }[]) {
+      const atPrinter = (JSON.parse(j.barcodes) as string[]).filter((b) => distinct.has(b)).length;
+      const events = db
+        .prepare(
+          `SELECT at, state, coalesce(reason_code, '') AS reason FROM print_job_events WHERE job_id = ? ORDER BY rowid`,
+        )
+        .all(j.id) as { at: string; state: string; reason: string }[];
+      const steps = db
+        .prepare(
+          `SELECT s.at, s.step, coalesce(s.reason_code, '') AS reason FROM journal_steps s
+           JOIN journal_jobs jj ON jj.entry_id = s.entry_id WHERE jj.job_id = ? ORDER BY s.rowid`,
+        )
+        .all(j.id) as { at: string; step: string; reason: string }[];
+      process.stdout.write(
+        `  job ${j.id} (${j.title}; ${atPrinter} of its labels at the printer): ${events.map((e) => `${e.at.slice(11, 23)} ${e.state} ${e.reason}`.trim()).join(' → ')}\n` +
+          `    journal: ${steps.map((e) => `${e.at.slice(11, 23)} ${e.step} ${e.reason}`.trim()).join(' → ')}\n`,
+      );
+    }
     out['jobs_done_shipments'] = n(
       `SELECT count(DISTINCT label_ref) AS n FROM print_jobs WHERE state = 'done' AND label_ref LIKE 'zpl:%'`,
     );
     out['scan_log_not_printed'] = n(`SELECT count(*) AS n FROM scan_log WHERE outcome <> 'printed'`);
     db.close();
+    // Every scan printed exactly once or waits for the operator's answer about its label.
     out['nothing_lost'] =
-      out['scans_without_label'] === 0 &&
+      out['scans_without_label'] <= out['jobs_for_operator'] &&
       out['labels_printed_twice'] === 0 &&
       out['journal_unfinished'] === 0 &&
-      out['jobs_not_done'] === 0 &&
+      out['jobs_not_done'] === out['jobs_for_operator'] &&
       submitErrors.length === 0
         ? 1
         : 0;
@@ -203,6 +247,7 @@ export async function run(): Promise<Record<string, number>> {
     out['rss_end_mb'] = rss.at(-1) ?? NaN;
     out['rss_second_half_slope_mb_per_shift_hour'] = slope(half.map((s) => ({ x: s.hour, y: s.rssMb })));
     out['event_loop_max_stall_ms'] = Math.max(...samples.map((s) => s.loopMaxMs));
+    out['event_loop_max_stall_at_shift_hour'] = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a)).hour;
     out['event_loop_interval_max_stall_p50_ms'] = summarize(samples.map((s) => s.loopMaxMs)).p50;
     // A stall is counted whole also when the machine ran another process meanwhile (2 shared cores):
     // the most CPU time the core itself used within one stall tells its own part.
@@ -214,7 +259,8 @@ export async function run(): Promise<Record<string, number>> {
       path.join(dir, 'shiftAtDesk.svg'),
       shiftSvg({
         title: `A shift at a desk: ${SCANS} scans over ${SHIFT_HOURS} h (run in ${MINUTES} min), printer ${PRINTER_IPS} ips`,
-        hours: SHIFT_HOURS,
+        // The drain after the last scan is drawn too (its samples come after the 8 hours).
+        hours: Math.ceil(Math.max(SHIFT_HOURS, ...samples.map((s) => s.hour))),
         samples,
         outages: outages.sort((a, b) => a.fromHour - b.fromHour),
       }),

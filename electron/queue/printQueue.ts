@@ -288,7 +288,12 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               });
               return 'stop'; // the head holds the lane until its retry time: labels keep their order
             }
-            if (e.outcome === 'not_printed' || accepted) {
+            // Only the printer's or the print system's own word that it did not print makes a job
+            // that left `failed` (the worker prints it again). Anything else after its bytes left —
+            // in the printer's buffer when the connection was lost or the printer switched off —
+            // may have printed: uncertain, the worker looks (a "failed" label that came out was
+            // printed twice by its Retry).
+            if (e.outcome === 'not_printed') {
               setState(head.id, 'failed', at, {
                 reasonCode: e.code,
                 reason: e.message,

@@ -28,6 +28,7 @@ afterEach(async () => {
     o.close();
   }
   printer.set({ paperOut: false, headOpen: false, paused: false, silent: false, jammed: false, closeAfterBytes: null });
+  printer.setSpeed(null);
   await printer.online();
   printer.clear();
 });
@@ -173,6 +174,27 @@ describe('printer faults', () => {
     expect(queue.get(again.id)).toMatchObject({ state: 'done', reprintOf: first.id });
     expect(queue.get(first.id).state).toBe('cancelled');
     expect(printer.printed().map((p) => /\^FD(PKG\w+)\^FS/.exec(p.zpl)![1])).toEqual(['PKG502', 'PKG501A', 'PKG501B']);
+  });
+
+  it('switched off with the label in its buffer, before saying it came out: the job asks the worker (uncertain), never "failed" with a Retry, never sent again by itself', async () => {
+    // Zebra's ~HS answer counts "formats in receive buffer" (ZPL II Programming Guide, ~HS,
+    // string 1 "eee"): a label can be in the printer, not yet printed, when it goes off. Here it
+    // goes off with the label still in it (the virtual printer drops what it holds); whether a
+    // label came out before the connection died, the station cannot tell.
+    const { queue } = setup(true);
+    printer.setSpeed(0.2); // a 6-inch label prints for 30 s: still in the buffer below
+    const job = queue.enqueue(shipmentJob(611, ['PKG611']));
+    await waitFor(() => queue.get(job.id).state === 'sent' && printer.buffered() === 1);
+    await printer.offline();
+    await waitFor(() => queue.get(job.id).state !== 'sent', 20_000);
+    expect(queue.get(job.id)).toMatchObject({ state: 'uncertain', delivered: true, nextRetryAt: null });
+    await printer.online();
+    printer.setSpeed(null);
+    const marker = queue.enqueue(shipmentJob(612, ['PKG612']));
+    await waitFor(() => queue.get(marker.id).state === 'done');
+    // Nothing of 611 came again by itself: only the marker behind it printed.
+    expect(printer.printed().map((p) => /\^FD(PKG\w+)\^FS/.exec(p.zpl)![1])).toEqual(['PKG612']);
+    expect(queue.get(job.id).state).toBe('uncertain');
   });
 
   it('never answering ~HS nor ~HQES: nothing is sent, the job waits named "not answering", and prints once the printer answers', async () => {
