@@ -52,6 +52,11 @@ export interface RetentionKind {
   ) => { removed: number; lastSeen: number; firstKept: number | null; done: boolean };
 }
 
+/** A journal entry (alias `e`) whose scan is settled: its labels queued or it ended, and no label waits. */
+const SETTLED_ENTRY = `(e.step IN ('queued', 'ended') AND coalesce(e.outcome, '') <> 'waiting')`;
+/** A scan in the log still in work (the `scan_log_open` index's condition). */
+const OPEN_SCAN = `('pending', 'queued')`;
+
 /** Print job states after which nothing happens to a job by itself and its label was printed or given up by a person. */
 const FINAL_JOB = `('done', 'spooled', 'cancelled')`;
 
@@ -145,7 +150,7 @@ const journal: RetentionKind = {
   prepare(db) {
     const select = db.prepare<[number, number], { id: number; at: string; updated_at: string; finished: number }>(
       `SELECT e.id, e.created_at AS at, e.updated_at,
-         (e.step IN ('queued', 'ended') AND coalesce(e.outcome, '') <> 'waiting'
+         (${SETTLED_ENTRY}
           AND NOT EXISTS (SELECT 1 FROM journal_jobs jj JOIN print_jobs j ON j.id = jj.job_id
                           WHERE jj.entry_id = e.id AND j.state NOT IN ${FINAL_JOB})
           AND NOT EXISTS (SELECT 1 FROM label_checks c WHERE c.entry_id = e.id AND c.verified_at IS NULL)
@@ -204,7 +209,7 @@ const scanLog: RetentionKind = {
   prepare(db) {
     const select = db.prepare<[number, number], { id: number; at: string; removable: number }>(
       `SELECT s.id, s.scanned_at AS at,
-         (s.outcome NOT IN ('pending', 'queued')
+         (s.outcome NOT IN ${OPEN_SCAN}
           AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.scan_id = s.id)
           AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE b.scan_id = s.id)
           AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.scan_id = s.id)) AS removable
@@ -269,9 +274,9 @@ const shipments: RetentionKind = {
       `SELECT s.delivery_id AS id, s.account_id, s.agent, coalesce(s.created_day, '') AS at, s.synced_at, s.search_rowid,
          (s.delivery_id < (SELECT max(n.delivery_id) FROM shipments n WHERE n.account_id = s.account_id)
           AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.account_id = s.account_id AND e.delivery_id = s.delivery_id
-                          AND (e.step NOT IN ('queued', 'ended') OR coalesce(e.outcome, '') = 'waiting'))
+                          AND NOT ${SETTLED_ENTRY})
           AND NOT EXISTS (SELECT 1 FROM scan_log l WHERE l.account_id = s.account_id AND l.delivery_id = s.delivery_id
-                          AND l.outcome IN ('pending', 'queued'))
+                          AND l.outcome IN ${OPEN_SCAN})
           AND NOT EXISTS (SELECT 1 FROM print_jobs j, json_each(j.delivery_ids) i
                           WHERE j.state IN ${OPEN_JOB} AND i.value = s.delivery_id)
           AND NOT EXISTS (SELECT 1 FROM batch_items b WHERE json_extract(b.item, '$.deliveryId') = s.delivery_id)) AS removable

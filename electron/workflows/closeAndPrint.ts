@@ -14,7 +14,7 @@ import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
 import { isClosedState, shipmentStates, type Shipment } from '../../shared/contract/shipments';
 import { backoffDelay } from '../queue/backoff';
 import type { JournalOutcome } from '../../shared/errors/codes';
-import type { JournalEntry } from '../store/journalRepo';
+import type { JournalEntry, JournalStep } from '../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../store/printJobsRepo';
 import { groupBy } from '../base/groupBy';
 import { nextTurn, READS_PER_TURN } from '../base/slices';
@@ -65,6 +65,19 @@ function slicesOf(entryIds: number[], jobs: Map<number, { shared: NewPrintJob[];
 export function createCloseAndPrint(deps: WorkflowDeps) {
   const journal = deps.repos.journal;
   const now = () => deps.clock.now();
+
+  /**
+   * A step for many entries in slices of STEP_SLICE, a turn apart. Each slice is a lazy commit
+   * but, when `durable`, the last: FULL, it takes the earlier ones to the disk with it (WAL keeps
+   * commits in order: store/lazyCommit.ts).
+   */
+  async function stepInSlices(ids: number[], step: JournalStep, durable: boolean): Promise<void> {
+    for (let i = 0; i < ids.length; i += STEP_SLICE) {
+      if (i > 0) await nextTurn();
+      const last = i + STEP_SLICE >= ids.length;
+      journal.step(ids.slice(i, i + STEP_SLICE), step, now(), { noSideEffect: !(durable && last) });
+    }
+  }
 
   /**
    * In the commit that replaces them: the entries of each waiting job a new print took over (a scan
@@ -202,29 +215,27 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     if (!todo.length) return;
     // Committed before the request leaves: a crash from here on is reconciled, not closed again
     // (entries received as `close_requested` have theirs on the disk already).
-    // In slices, a turn apart (500 entries in one commit held the loop ~35 ms): all but the last
-    // wait for no disk, the last is FULL and takes them to the disk with it (WAL keeps commits in
-    // order: store/lazyCommit.ts), so every one is durable before the request leaves. A crash
-    // between slices leaves the rest `resolved`, which a restart closes as any resolved entry.
-    const toCommit = todo.filter((e) => !notSent.has(e.id)).map((e) => e.id);
-    for (let i = 0; i < toCommit.length; i += STEP_SLICE) {
-      if (i > 0) await nextTurn();
-      const last = i + STEP_SLICE >= toCommit.length;
-      journal.step(toCommit.slice(i, i + STEP_SLICE), 'close_requested', now(), { noSideEffect: !last });
-    }
+    // In slices (500 entries in one commit held the loop ~35 ms), durable before the request
+    // leaves. A crash between slices leaves the rest `resolved`, which a restart closes as any
+    // resolved entry.
+    await stepInSlices(
+      todo.filter((e) => !notSent.has(e.id)).map((e) => e.id),
+      'close_requested',
+      true,
+    );
     const closed = await closeShipments(
       deps,
       session,
       todo.map((e) => found.get(e.deliveryId!)!),
     );
-    // One commit for every shipment the service closed. It allows no side effect (labels are read
+    // Lazy commits for every shipment the service closed. They allow no side effect (labels are read
     // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
     // lost in a power cut, the entry is `close_requested` and the service is asked what happened.
-    const closedIds = todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id);
-    for (let i = 0; i < closedIds.length; i += STEP_SLICE) {
-      if (i > 0) await nextTurn();
-      journal.step(closedIds.slice(i, i + STEP_SLICE), 'closed', now(), { noSideEffect: true });
-    }
+    await stepInSlices(
+      todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id),
+      'closed',
+      false,
+    );
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);
       if (!r) {
