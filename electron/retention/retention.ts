@@ -96,6 +96,9 @@ export function createRetention(opts: RetentionOptions) {
         if (r.done) break;
       }
     }
+    if (!stopping && repo.searchMergeDue()) {
+      while (!stopping && repo.searchMergeStep()) await between();
+    }
     if (opts.photos && s.labelsDays > 0 && !stopping) {
       // A day's folder goes once the whole day is past the window.
       const beforeDay = new Date(now.getTime() - s.labelsDays * DAY_MS).toISOString().slice(0, 10);

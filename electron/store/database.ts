@@ -53,10 +53,24 @@ export function migrate(db: Db, list = migrations): number {
     throw new Error(`The database was written by a newer station (schema ${current}, this one knows ${latest}).`);
   }
   for (let v = current; v < latest; v++) {
-    db.transaction(() => {
-      list[v]!(db);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+    const migration = list[v]!;
+    const keysOff = migration.rebuildsTables === true && db.pragma('foreign_keys', { simple: true }) === 1;
+    if (keysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        migration(db);
+        if (migration.rebuildsTables) {
+          const broken = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+          if (broken.length)
+            throw new Error(
+              `Migration ${v + 1} broke ${broken.length} references (${broken[0]!.table} → ${broken[0]!.parent}).`,
+            );
+        }
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON');
+    }
   }
   return latest;
 }

@@ -74,7 +74,7 @@ export interface StoredJob extends JobView {
 
 const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, delivery_ids, barcodes, copies,
   state, attempts, reason_code, reason, next_retry_at, delivered, reprint_of, created_at, updated_at, finished_at,
-  coalesce(length(payload), 0) AS bytes`;
+  coalesce((SELECT length(b.bytes) FROM print_job_bytes b WHERE b.job_id = print_jobs.id), 0) AS bytes`;
 
 /**
  * A lane still has work in two states: queued, or failed with a retry time of its own. Its next job: the lowest id among its queued jobs and its failed jobs with a retry time,
@@ -156,13 +156,16 @@ const FINAL: JobState[] = ['done', 'spooled', 'cancelled'];
 export function createPrintJobsRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);
   const insertJob = db.prepare(`INSERT INTO print_jobs
-    (kind, printer_id, format, payload, label_ref, label_size, title, delivery_ids, barcodes, copies, state, reprint_of, created_at, updated_at)
-    VALUES (@kind, @printerId, @format, @payload, @labelRef, @labelSize, @title, @deliveryIds, @barcodes, @copies, 'queued', @reprintOf, @now, @now)`);
+    (kind, printer_id, format, label_ref, label_size, title, delivery_ids, barcodes, copies, state, reprint_of, created_at, updated_at)
+    VALUES (@kind, @printerId, @format, @labelRef, @labelSize, @title, @deliveryIds, @barcodes, @copies, 'queued', @reprintOf, @now, @now)`);
   const insertEvent = db.prepare(
     'INSERT INTO print_job_events (job_id, at, state, reason_code, reason) VALUES (?, ?, ?, ?, ?)',
   );
   const getJob = db.prepare<[number], JobRow>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`);
-  const getPayload = db.prepare<[number], { payload: Buffer | null }>('SELECT payload FROM print_jobs WHERE id = ?');
+  // The label bytes live in a table of their own, which the retention empties by deleting rows
+  // (migration 21 says why).
+  const insertBytes = db.prepare('INSERT INTO print_job_bytes (job_id, bytes) VALUES (?, ?)');
+  const getPayload = db.prepare<[number], { bytes: Buffer }>('SELECT bytes FROM print_job_bytes WHERE job_id = ?');
   const update = db.prepare(`UPDATE print_jobs SET state = @state, reason_code = @reasonCode, reason = @reason,
     next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
     updated_at = @now, finished_at = @finishedAt,
@@ -193,7 +196,6 @@ export function createPrintJobsRepo(db: Db) {
           kind: 'print',
           printerId: job.printerId,
           format: job.format,
-          payload: job.payload,
           labelRef: job.labelRef ?? null,
           labelSize: job.labelSize ?? null,
           title: job.title,
@@ -204,6 +206,7 @@ export function createPrintJobsRepo(db: Db) {
           now: at,
         });
         const id = Number(info.lastInsertRowid);
+        insertBytes.run(id, job.payload);
         record(id, 'queued', at, null, null);
         return toJob(getJob.get(id)!);
       })();
@@ -223,7 +226,7 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     payload(id: number): Buffer | null {
-      return getPayload.get(id)?.payload ?? null;
+      return getPayload.get(id)?.bytes ?? null;
     },
 
     /** Moves a job to `state` and appends the change to its history, in one transaction. */

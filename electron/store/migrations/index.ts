@@ -24,8 +24,14 @@ import { m017Retention } from './017_retention';
 import { m018Photos } from './018_photos';
 import { m019ShipmentsRetention } from './019_shipments_retention';
 import { m020JournalCarrier } from './020_journal_carrier';
+import { m021PrintJobBytes } from './021_print_job_bytes';
 
-export type Migration = (db: Database.Database) => void;
+/**
+ * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
+ * (SQLite's "twelve steps"): foreign keys are off around its transaction, as they cannot be switched
+ * inside one, and `foreign_key_check` must find nothing before it commits.
+ */
+export type Migration = ((db: Database.Database) => void) & { rebuildsTables?: boolean };
 
 export const migrations: Migration[] = [
   m001Settings,
@@ -48,4 +54,5 @@ export const migrations: Migration[] = [
   m018Photos,
   m019ShipmentsRetention,
   m020JournalCarrier,
+  m021PrintJobBytes,
 ];

@@ -125,7 +125,7 @@ describe('reprint from the print queue', () => {
       dataDir: '/nonexistent',
       log,
     }).run();
-    const bytes = rig.db.prepare('SELECT payload FROM print_jobs WHERE id = ?').pluck().get(printed);
+    const bytes = rig.db.prepare('SELECT bytes FROM print_job_bytes WHERE job_id = ?').pluck().get(printed) ?? null;
     expect(bytes).toBeNull();
 
     expect(() => reprintFromQueue(printed)).toThrow(expect.objectContaining({ code: 'label_bytes_removed' }));
