@@ -138,7 +138,10 @@ export function createShipmentsRepo(db: Db) {
   const selectMaxId = db.prepare<[string], { id: number | null }>(
     'SELECT MAX(delivery_id) AS id FROM shipments WHERE account_id = ?',
   );
-  const selectCount = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM shipments WHERE account_id = ?');
+  // Kept by triggers (migration 22): a COUNT(*) of the account read its whole index.
+  const selectCount = db.prepare<[string], { n: number }>(
+    'SELECT coalesce((SELECT n FROM shipment_counts WHERE account_id = ?), 0) AS n',
+  );
   const selectRecentFrom = db.prepare<[string, string], { id: number | null }>(
     'SELECT MIN(delivery_id) AS id FROM shipments WHERE account_id = ? AND created_day >= ?',
   );
@@ -277,7 +280,10 @@ export function createShipmentsRepo(db: Db) {
       params.text = `%${escapeLike(text)}%`;
     }
     const whereSql = where.join(' AND ');
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM shipments WHERE ${whereSql}`).get(params) as { n: number }).n;
+    const total =
+      where.length === 1
+        ? selectCount.get(accountId)!.n
+        : (db.prepare(`SELECT COUNT(*) AS n FROM shipments WHERE ${whereSql}`).get(params) as { n: number }).n;
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 100;
     // Two steps: the page's ids from the indexes (cheap to skip over), then only those records.

@@ -25,6 +25,7 @@ import { m018Photos } from './018_photos';
 import { m019ShipmentsRetention } from './019_shipments_retention';
 import { m020JournalCarrier } from './020_journal_carrier';
 import { m021PrintJobBytes } from './021_print_job_bytes';
+import { m022ShipmentCounts } from './022_shipment_counts';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   m019ShipmentsRetention,
   m020JournalCarrier,
   m021PrintJobBytes,
+  m022ShipmentCounts,
 ];

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Db } from '../../../electron/store/database';
 import { migrations } from '../../../electron/store/migrations';
 import { m019ShipmentsRetention } from '../../../electron/store/migrations/019_shipments_retention';
+import { m022ShipmentCounts } from '../../../electron/store/migrations/022_shipment_counts';
 import { openSqlite } from '../../../electron/store/sqlite';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { closedRecord, shipmentRecord } from '../../support/shipmentRecords';
@@ -46,6 +47,8 @@ beforeAll(() => {
   // Today's store functions also keep the package barcodes of shipments the retention removed
   // (migration 19): its table and index are there while they write, and gone again, as at schema 16.
   m019ShipmentsRetention(db);
+  // and the counts per account (migration 22), with its triggers.
+  m022ShipmentCounts(db);
   const repo = createShipmentsRepo(db);
   const now = new Date('2026-01-05T09:00:00Z');
   const records = Array.from({ length: COUNT }, (_, i) =>
@@ -55,7 +58,9 @@ beforeAll(() => {
   );
   for (let i = 0; i < COUNT; i += 1000)
     repo.upsertMany(i < COUNT / 2 ? 'acc-a' : 'acc-b', records.slice(i, i + 1000), now);
-  db.exec('DROP INDEX shipments_final; DROP TABLE pruned_package_barcodes;');
+  db.exec(
+    'DROP INDEX shipments_final; DROP TABLE pruned_package_barcodes; DROP TRIGGER shipment_counts_insert; DROP TRIGGER shipment_counts_delete; DROP TABLE shipment_counts;',
+  );
   db.close();
   copyFileSync(oldFile, copy);
 }, 120_000);
@@ -96,6 +101,9 @@ describe('migration 17 on a copy of a big schema-16 database', () => {
       const repo = createShipmentsRepo(db);
       expect(repo.findByExternalId('acc-a', 'ORDER-42').map((s) => s.deliveryId)).toEqual([1042]);
       expect(repo.query('acc-b', { text: 'ORDER-9999' }).total).toBe(1);
+      // The counts migration 22 makes from the rows an upgrade finds.
+      expect(repo.query('acc-a', {}).total).toBe(COUNT / 2);
+      expect(repo.query('acc-b', {}).total).toBe(COUNT / 2);
       // Packages still go with their shipment.
       db.prepare('DELETE FROM shipments WHERE account_id = ? AND delivery_id = ?').run('acc-a', 1000);
       expect(db.prepare(`SELECT count(*) AS n FROM shipment_packages WHERE delivery_id = 1000`).get()).toEqual({

@@ -100,6 +100,30 @@ describe('shipments repository', () => {
     }
   });
 
+  it('the unfiltered total of each account stays the number of its rows through new rows, stored-again rows and removed rows', () => {
+    const trueCount = (acc: string) =>
+      db.prepare('SELECT count(*) FROM shipments WHERE account_id = ?').pluck().get(acc);
+    repo.upsertMany(
+      'acc-a',
+      Array.from({ length: 40 }, (_, i) => shipmentRecord(i + 1)),
+      now,
+    );
+    repo.upsertMany('acc-b', [shipmentRecord(1), shipmentRecord(2)], now);
+    // Stored again (a sync, a close): still one row each.
+    repo.upsertMany(
+      'acc-a',
+      Array.from({ length: 10 }, (_, i) => closedRecord(i + 1, { ticketNote: 'Příliš žluťoučký' })),
+      now,
+    );
+    db.prepare('DELETE FROM shipments WHERE account_id = ? AND delivery_id <= 5').run('acc-a');
+    for (const acc of ['acc-a', 'acc-b', 'acc-none']) {
+      expect(repo.query(acc, {}).total).toBe(trueCount(acc));
+      expect(repo.count(acc)).toBe(trueCount(acc));
+    }
+    expect(repo.query('acc-a', {}).total).toBe(35);
+    expect(repo.query('acc-a', {}).items).toHaveLength(35);
+  });
+
   it('pages a filtered list newest first with a total for the virtualised list', () => {
     const recs = Array.from({ length: 30 }, (_, i) =>
       i % 3 === 0
