@@ -97,7 +97,7 @@ export function createRetention(opts: RetentionOptions) {
       }
     }
     if (!stopping && repo.searchMergeDue()) {
-      while (!stopping && repo.searchMergeStep()) await between();
+      while (!stopping && repo.searchMergeStep(opts.clock.now())) await between();
     }
     if (opts.photos && s.labelsDays > 0 && !stopping) {
       // A day's folder goes once the whole day is past the window.

@@ -280,6 +280,7 @@ export function createShipmentsRepo(db: Db) {
       params.text = `%${escapeLike(text)}%`;
     }
     const whereSql = where.join(' AND ');
+    // No filter but the account: the count its triggers keep.
     const total =
       where.length === 1
         ? selectCount.get(accountId)!.n
