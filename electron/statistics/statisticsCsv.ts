@@ -44,6 +44,7 @@ export function statisticsCsv(s: Statistics, language: 'en' | 'cs', labels: Stat
     section,
     ...who(f.scope),
     parcels: f.parcels,
+    rescans: f.rescans,
     closed: f.closed,
     printed: f.printed,
     labels: f.labels,
