@@ -17,7 +17,7 @@ export function createAuditHandlers(deps: {
       const accountId = deps.activeAccountId();
       return accountId ? deps.trail.ofDelivery(accountId, deliveryId) : [];
     },
-    'shipments.trailCsv': async ({ from, to, timeZone }) => {
+    'shipments.trailCsv': async ({ from, to, timeZone, language }) => {
       const accountId = deps.activeAccountId();
       const f = new Date(from);
       const t = new Date(to);
@@ -31,7 +31,7 @@ export function createAuditHandlers(deps: {
       // Named by the local days it covers: the last is the day before the end (an exclusive midnight).
       const day = (d: Date) => localDateTime(d.toISOString(), timeZone).slice(0, 10);
       return {
-        csv: trailCsv(steps, timeZone),
+        csv: trailCsv(steps, timeZone, language),
         rows: steps.length,
         fileName: `audit-trail_${day(f)}_${day(new Date(t.getTime() - 1))}.csv`,
       };

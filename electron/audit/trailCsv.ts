@@ -2,10 +2,11 @@
  * The audit trail of a date range as CSV, for payroll or a dispute: one row per step, its time in
  * the page's time zone, the desk, the operator, the parcel, the step, the printer, the outcome and
  * the reason. Steps, outcomes and reasons are the station's codes (snake_case, the same in every
- * language), so a spreadsheet's filter reads them the same on every desk. UTF-8 with a byte order
- * mark: Excel opens it as UTF-8 (operators' names with diacritics).
+ * language), so a spreadsheet's filter reads them the same on every desk. Separators, decimals and
+ * encoding are those of every export of the station (../base/csvFile.ts): in Czech `;` and a
+ * decimal comma (a weight of 2,418 kg), in English `,` and a point.
  */
-import { stringify } from 'csv-stringify/sync';
+import { csvDecimal, csvFile, type CsvLanguage } from '../base/csvFile';
 import type { TrailStep } from '../../shared/contract/audit';
 
 const TRAIL_CSV_COLUMNS = [
@@ -40,7 +41,7 @@ export function localDateTime(iso: string, timeZone: string): string {
   return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`;
 }
 
-export function trailCsv(steps: TrailStep[], timeZone: string): string {
+export function trailCsv(steps: TrailStep[], timeZone: string, language: CsvLanguage): string {
   const rows = steps.map((s) => [
     localDateTime(s.at, timeZone),
     s.desk ?? '',
@@ -54,7 +55,7 @@ export function trailCsv(steps: TrailStep[], timeZone: string): string {
     s.reasonCode ?? '',
     s.note ?? '',
     s.packageNumber ?? '',
-    s.kg ?? '',
+    s.kg === null ? '' : csvDecimal(s.kg, language),
   ]);
-  return '\uFEFF' + stringify([[...TRAIL_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  return csvFile([[...TRAIL_CSV_COLUMNS], ...rows], language);
 }

@@ -9,9 +9,14 @@
  * - closed_to_queued: closed → its labels fetched (or taken from the store) and committed to the print
  *   queue in one commit (the journal's `queued`): the label fetch is most of it;
  * - queued_to_printed: queued → the printer confirmed the last of its label jobs (the job's `done` time).
+ *
+ * A parcel is a shipment (deliveryId), counted once per local day and scope: a scan of a parcel
+ * closed before (the already-closed prompt, for a reprint or a double scan) is a rescan, not
+ * another parcel, and a parcel scanned again after a refusal or an error is still one parcel.
  */
 import { reprintReasons, type ReprintReason } from '../../shared/contract/operators';
 import {
+  STATISTICS_MIN_RATE_MINUTES,
   statisticsSteps,
   type HourFigures,
   type OperatorFigures,
@@ -30,10 +35,24 @@ const REFUSED = new Set(['rejected']);
 /** Ends the station could not carry through (no labels came, an unexpected failure). */
 const FAILED = new Set(['error', 'not_printed']);
 
+/**
+ * The shortest stretch of work a rate is given for. Parcels an hour over a shorter one says
+ * nothing of a desk's pace (one parcel closed 11 ms after its scan made "327,272.7 an hour"), so
+ * from the first scan to the last close must be at least this long, or there is no rate (the
+ * screen shows "—" and says why). Fifteen minutes: a few parcels at a desk's usual pace.
+ */
+export const MIN_RATE_WINDOW_MS = STATISTICS_MIN_RATE_MINUTES * 60_000;
+
 /** Local midnight of a YYYY-MM-DD day (the station's time zone: the page and the core share a computer). */
 function localMidnight(day: string, plusDays = 0): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d + plusDays);
+}
+
+/** The local day (YYYY-MM-DD) of an ISO instant, in the station's time zone. */
+function localDay(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** From a to b in ms; never below 0 (a clock set back between two steps is no negative time). */
@@ -53,6 +72,7 @@ function emptyFigures(scope: StatisticsScope, name: string | null): OperatorFigu
     printed: 0,
     labels: 0,
     reprints: Object.fromEntries(reprintReasons.map((r) => [r, 0])) as Record<ReprintReason, number>,
+    rescans: 0,
     refusals: 0,
     errors: 0,
     perHour: null,
@@ -89,6 +109,7 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
   // Labels: the package labels of each confirmed job, once per scope (a sheet shared by entries of one person counts once).
   const labelJobs = new Map<StatisticsScope, Set<number>>();
   const parcels: Parcel[] = [];
+  const seenParcels = new Map<StatisticsScope, Map<string, { closed: boolean; printed: boolean }>>();
   for (const e of entries) {
     const jobs = jobsOf.get(e.id) ?? [];
     for (const j of jobs) {
@@ -103,6 +124,11 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
       }
     }
     if (e.want !== 'close_and_print') continue;
+    if (e.outcome === 'already_closed') {
+      // A scan of a parcel closed before: the worker reprints it or skips it, no new parcel.
+      both(e.operatorId, (f) => f.rescans++);
+      continue;
+    }
     // A job a new print of the same labels took over is not the parcel's label any more.
     const own = jobs.filter((j) => !replacedByReprint(j));
     const printedAt =
@@ -113,13 +139,20 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
             .at(-1)!
         : null;
     parcels.push({ entry: e, printedAt });
-    both(e.operatorId, (f) => {
-      f.parcels++;
-      if (e.closedAt) f.closed++;
-      if (printedAt) f.printed++;
+    // Once per local day: a parcel never found has no deliveryId and is its own entry.
+    const parcel = `${localDay(e.createdAt)} ${e.deliveryId ?? `entry ${e.id}`}`;
+    for (const scope of [scopeOf(e.operatorId), 'everyone' as const]) {
+      const f = scope === 'everyone' ? total : figuresOf(e.operatorId);
+      const seen = seenParcels.get(scope) ?? new Map<string, { closed: boolean; printed: boolean }>();
+      seenParcels.set(scope, seen);
+      const was = seen.get(parcel);
+      if (!was) f.parcels++;
+      if (e.closedAt && !was?.closed) f.closed++;
+      if (printedAt && !was?.printed) f.printed++;
+      seen.set(parcel, { closed: !!(e.closedAt || was?.closed), printed: !!(printedAt || was?.printed) });
       if (e.outcome && REFUSED.has(e.outcome)) f.refusals++;
       if (e.outcome && FAILED.has(e.outcome)) f.errors++;
-    });
+    }
   }
   for (const r of repo.reprints(from, to)) {
     const reason = (reprintReasons as readonly string[]).includes(r.reasonCode ?? '')
@@ -129,7 +162,8 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
   }
 
   // Rate: closed parcels over the time from the scope's first parcel begun to its last close
-  // (ISO times in UTC compare as strings). One pass: a month of a busy desk is tens of thousands.
+  // (ISO times in UTC compare as strings), given only when that time is at least
+  // MIN_RATE_WINDOW_MS. One pass: a month of a busy desk is tens of thousands.
   const closedParcels = parcels.filter((p) => p.entry.closedAt);
   const span = new Map<StatisticsScope, { first: string; lastClose: string | null }>();
   for (const p of parcels) {
@@ -143,8 +177,8 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
   for (const f of [...byScope.values(), total]) {
     const s = span.get(f.scope);
     if (!s?.lastClose) continue;
-    const hours = ms(s.first, s.lastClose) / 3_600_000;
-    if (hours > 0) f.perHour = f.closed / hours;
+    const window = ms(s.first, s.lastClose);
+    if (window >= MIN_RATE_WINDOW_MS) f.perHour = f.closed / (window / 3_600_000);
   }
 
   const operators = [...byScope.values()].sort((a, b) =>

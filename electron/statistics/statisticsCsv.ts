@@ -6,11 +6,10 @@
  * each step time (`step`: per operator or everyone, per carrier or every carrier; seconds, p50
  * and p95 by nearest rank). Cells a section has no figure for are empty.
  *
- * Numbers: English writes a decimal point and separates fields with a comma; Czech writes a decimal
- * comma (as the UI does) and separates fields with a semicolon, which is what Excel with Czech
- * regional settings splits on. UTF-8 with a byte order mark, so Excel reads Czech names right.
+ * Numbers and separators in the one form of the station's exports (../base/csvFile.ts): Czech with
+ * a decimal comma and `;` between fields, English with a point and `,`.
  */
-import { stringify } from 'csv-stringify/sync';
+import { csvDecimal, csvFile } from '../base/csvFile';
 import {
   statisticsCsvColumns,
   type OperatorFigures,
@@ -29,10 +28,7 @@ export interface StatisticsCsvLabels {
 type Row = Partial<Record<StatisticsCsvColumn, string | number>>;
 
 export function statisticsCsv(s: Statistics, language: 'en' | 'cs', labels: StatisticsCsvLabels): string {
-  const decimal = (n: number, digits: number) => {
-    const text = n.toFixed(digits);
-    return language === 'cs' ? text.replace('.', ',') : text;
-  };
+  const decimal = (n: number, digits: number) => csvDecimal(n.toFixed(digits), language);
   const nameOf = new Map<StatisticsScope, string>(s.operators.map((o) => [o.scope, o.name ?? labels.nobody]));
   nameOf.set('nobody', labels.nobody);
   nameOf.set('everyone', labels.everyone);
@@ -44,6 +40,7 @@ export function statisticsCsv(s: Statistics, language: 'en' | 'cs', labels: Stat
     section,
     ...who(f.scope),
     parcels: f.parcels,
+    rescans: f.rescans,
     closed: f.closed,
     printed: f.printed,
     labels: f.labels,
@@ -78,5 +75,5 @@ export function statisticsCsv(s: Statistics, language: 'en' | 'cs', labels: Stat
     statisticsCsvColumns.map((c) => labels.columns[c]),
     ...rows.map((r) => statisticsCsvColumns.map((c) => r[c] ?? '')),
   ];
-  return '\uFEFF' + stringify(table, { delimiter: language === 'cs' ? ';' : ',', record_delimiter: 'windows' });
+  return csvFile(table, language);
 }

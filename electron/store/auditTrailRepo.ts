@@ -27,6 +27,8 @@ interface EntryRow {
   operator_id: number | null;
   desk: string | null;
   created_at: string;
+  /** What the scan log says came of the entry's scan (a rescan: `reprinted`, `skipped`, …). */
+  scan_outcome: string | null;
 }
 
 interface StepRow {
@@ -116,7 +118,16 @@ const blank = {
 } satisfies Partial<TrailStep>;
 
 const ENTRY_COLUMNS = `e.id, e.account_id, e.source, e.want, e.code, s.raw_code, e.delivery_id, e.outcome, e.operator_id, e.desk,
-  e.created_at`;
+  e.created_at, s.outcome AS scan_outcome`;
+
+/**
+ * What came of a rescan (a scan of a parcel closed before, the already-closed prompt), from its
+ * scan's log line: the worker reprinted it (Enter; the reprint's reason is its own step) or skipped
+ * it (Esc); `unanswered` while the prompt was never answered.
+ */
+function rescanResult(scanOutcome: string | null): 'reprinted' | 'skipped' | 'unanswered' {
+  return scanOutcome === 'reprinted' || scanOutcome === 'skipped' ? scanOutcome : 'unanswered';
+}
 const ACTION_COLUMNS = `a.at, a.desk, a.operator_id, a.action, a.delivery_id, a.entry_id, a.job_id, a.reason_code,
   a.note, j.printer_id, p.name AS printer_name`;
 const ACTIONS_ON_PARCELS = `a.action IN ('reprint', 'job_cancelled', 'job_retried', 'job_moved', 'job_marked_printed', 'parcel_cancelled', 'shipment_cancelled')`;
@@ -221,7 +232,14 @@ export function createAuditTrailRepo(db: Db) {
       if (s.step === 'ended') {
         // An entry that ended with its labels printed or queued says so by its prints; one that ended otherwise says why.
         if (!e.outcome || e.outcome === 'waiting') continue;
-        push({ ...blank, ...ofEntry(e), at: s.at, step: 'ended', outcome: e.outcome, reasonCode: s.reason_code });
+        push({
+          ...blank,
+          ...ofEntry(e),
+          at: s.at,
+          step: 'ended',
+          outcome: e.outcome,
+          reasonCode: e.outcome === 'already_closed' ? rescanResult(e.scan_outcome) : s.reason_code,
+        });
         continue;
       }
       if (!kind) continue; // received, resolved, label_expected: the scan and the print say them

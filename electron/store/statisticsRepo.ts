@@ -15,6 +15,8 @@ export interface StatEntry {
   want: JournalWant;
   outcome: JournalOutcome | null;
   createdAt: string;
+  /** The parcel the entry was about, once it was found (null: never found). */
+  deliveryId: number | null;
   /** The shipment's carrier: the cache's `agent`, or the one the retention kept on the entry when the row left; null when neither knows. */
   carrier: string | null;
   /** The first time the entry reached `closed` (the service closed it), null if never. */
@@ -46,6 +48,7 @@ interface EntryRow {
   want: JournalWant;
   outcome: JournalOutcome | null;
   created_at: string;
+  delivery_id: number | null;
   carrier: string | null;
   closed_at: string | null;
   queued_at: string | null;
@@ -53,7 +56,7 @@ interface EntryRow {
 
 export function createStatisticsRepo(db: Db) {
   const entries = db.prepare<[string, string], EntryRow>(
-    `SELECT e.id, e.operator_id, e.source, e.want, e.outcome, e.created_at, coalesce(s.agent, e.carrier) AS carrier,
+    `SELECT e.id, e.operator_id, e.source, e.want, e.outcome, e.created_at, e.delivery_id, coalesce(s.agent, e.carrier) AS carrier,
        (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'closed') AS closed_at,
        (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'queued') AS queued_at
      FROM journal_entries e
@@ -93,6 +96,7 @@ export function createStatisticsRepo(db: Db) {
         want: r.want,
         outcome: r.outcome,
         createdAt: r.created_at,
+        deliveryId: r.delivery_id,
         carrier: r.carrier,
         closedAt: r.closed_at,
         queuedAt: r.queued_at,

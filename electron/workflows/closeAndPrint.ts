@@ -98,8 +98,14 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     if (t.kind === 'unreachable') deps.serviceTrouble?.();
   }
 
-  function end(e: JournalEntry, outcome: JournalOutcome, error: WorkflowError | null): void {
-    journal.step([e.id], 'ended', now(), { outcome, reasonCode: error?.code ?? null, reason: error?.message ?? null });
+  /** `deliveryId`: the parcel an entry ended on without resolving it (a rescan), so its trail shows the scan. */
+  function end(e: JournalEntry, outcome: JournalOutcome, error: WorkflowError | null, deliveryId?: number): void {
+    journal.step([e.id], 'ended', now(), {
+      outcome,
+      reasonCode: error?.code ?? null,
+      reason: error?.message ?? null,
+      ...(deliveryId !== undefined ? { deliveryId } : {}),
+    });
   }
 
   /** The shipments could not even be read: every entry waits at its step. */

@@ -14,7 +14,7 @@ import { isServiceError } from '../api/index';
 import { protocolPrintJob } from '../printing/routing';
 import { StationError } from '../base/stationError';
 import type { StoredProtocol } from '../store/endOfDayRepo';
-import type { PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from './schemas';
+import type { FromAddressGroup, PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from './schemas';
 import { classifyTrouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
@@ -83,8 +83,18 @@ export function createEndOfDay(deps: WorkflowDeps) {
     }
   }
 
-  function candidatesFromCache(accountId: string): ProtocolCandidate[] {
+  /**
+   * The closed, unsent shipments of the cache: those sent from a collection place by carrier +
+   * place without a protocol yet, and those sent from an address by carrier. A protocol names a
+   * carrier and a collection place (spec "POST /api/v2/collection-protocols": `agent` and
+   * `collectionPlace`, one protocol per request) and covers the shipments of one carrier at one
+   * collection place (spec "States and transitions", rule 3): a shipment whose sender is an
+   * address (spec "Party type rules" 1, 4: a direct or back shipment) is on none, and is listed
+   * apart so the worker sees it was closed and still waits for its carrier.
+   */
+  function closedUnsentFromCache(accountId: string): { pairs: ProtocolCandidate[]; fromAddress: FromAddressGroup[] } {
     const pairs = new Map<string, ProtocolCandidate>();
+    const fromAddress = new Map<string, FromAddressGroup>();
     for (let offset = 0; ; offset += PAGE) {
       const page = deps.repos.shipments.query(accountId, {
         states: [shipmentStates.closedUnsent],
@@ -96,8 +106,14 @@ export function createEndOfDay(deps: WorkflowDeps) {
         page.items.map((i) => i.deliveryId),
       );
       for (const it of page.items) {
-        // A protocol is per collection place (spec rule 3): shipments sent from an address have none.
-        if (!it.agent || !it.collectionPlace || covered.has(it.deliveryId)) continue;
+        if (!it.agent) continue;
+        if (!it.collectionPlace) {
+          const g = fromAddress.get(it.agent) ?? { carrier: it.agent, deliveryIds: [] };
+          g.deliveryIds.push(it.deliveryId);
+          fromAddress.set(it.agent, g);
+          continue;
+        }
+        if (covered.has(it.deliveryId)) continue;
         const key = `${it.agent}\u0000${it.collectionPlace}`;
         const c = pairs.get(key) ?? {
           carrier: it.agent,
@@ -110,9 +126,14 @@ export function createEndOfDay(deps: WorkflowDeps) {
       }
       if (page.items.length < PAGE) break;
     }
-    return [...pairs.values()]
-      .map((c) => ({ ...c, deliveryIds: c.deliveryIds.sort((a, b) => a - b) }))
-      .sort((a, b) => a.carrier.localeCompare(b.carrier) || a.collectionPlace.localeCompare(b.collectionPlace));
+    return {
+      pairs: [...pairs.values()]
+        .map((c) => ({ ...c, deliveryIds: c.deliveryIds.sort((a, b) => a - b) }))
+        .sort((a, b) => a.carrier.localeCompare(b.carrier) || a.collectionPlace.localeCompare(b.collectionPlace)),
+      fromAddress: [...fromAddress.values()]
+        .map((g) => ({ ...g, deliveryIds: g.deliveryIds.sort((a, b) => a - b) }))
+        .sort((a, b) => a.carrier.localeCompare(b.carrier)),
+    };
   }
 
   function printProtocol(accountId: string, id: number, pdf: Buffer): number | null {
@@ -125,12 +146,14 @@ export function createEndOfDay(deps: WorkflowDeps) {
 
   return {
     /**
-     * The pairs that need a protocol. With the service reachable the cache is refreshed first;
+     * The pairs that need a protocol, and the shipments sent from an address that need none. With the service reachable the cache is refreshed first;
      * otherwise the cache answers and `refreshError` says why it may be out of date.
      */
-    async candidates(
-      opts: { refresh?: boolean } = {},
-    ): Promise<{ candidates: ProtocolCandidate[]; refreshError: WorkflowError | null }> {
+    async candidates(opts: { refresh?: boolean } = {}): Promise<{
+      candidates: ProtocolCandidate[];
+      fromAddress: FromAddressGroup[];
+      refreshError: WorkflowError | null;
+    }> {
       const s = session();
       let refreshError: WorkflowError | null = null;
       if (opts.refresh !== false) {
@@ -141,7 +164,8 @@ export function createEndOfDay(deps: WorkflowDeps) {
           deps.log.warn('end of day: refresh from the service failed; showing the cache', { code: refreshError.code });
         }
       }
-      return { candidates: candidatesFromCache(s.accountId), refreshError };
+      const { pairs, fromAddress } = closedUnsentFromCache(s.accountId);
+      return { candidates: pairs, fromAddress, refreshError };
     },
 
     /** Creates the protocol of one carrier + collection place, stores its PDF and prints it. */
@@ -165,7 +189,7 @@ export function createEndOfDay(deps: WorkflowDeps) {
           // None of the pair's shipments qualifies (spec "POST /api/v2/collection-protocols"): another
           // desk's protocol has them. They leave this list instead of being offered again and again.
           // (A place deactivated meanwhile is refused with errors[] too; its shipments stay listed.)
-          const pair = candidatesFromCache(s.accountId).find(
+          const pair = closedUnsentFromCache(s.accountId).pairs.find(
             (c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace,
           );
           if (pair) deps.repos.endOfDay.markCoveredElsewhere(s.accountId, pair.deliveryIds, deps.clock.now());

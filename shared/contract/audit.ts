@@ -16,7 +16,9 @@ import { jobState } from './printing';
  * `weight_not_sent`: what the weights did at the service; `label_queued`: the labels, fetched or kept,
  * handed to the print queue (the journal's `queued`); `print`: a print job's outcome at its printer
  * (one row per outcome in its history); `reprint`, `job_cancelled`, `job_retried`, `job_moved`, `job_marked_printed`, `parcel_cancelled`, `shipment_cancelled`:
- * what a person did (desk actions); `ended`: an entry that ended without its labels (`outcome`).
+ * what a person did (desk actions); `ended`: an entry that ended without its labels (`outcome`); a
+ * scan of a parcel closed before ends `already_closed` with what came of it as `reasonCode`
+ * (`reprinted`, `skipped`, `unanswered`).
  */
 const trailSteps = [
   'scanned',
@@ -88,6 +90,8 @@ const trailCsvParams = z
     to: isoInstant,
     /** The page's time zone (IANA), in which the CSV writes dates and times. */
     timeZone: z.string().min(1).max(64),
+    /** The page's language: the CSV's separator and decimal mark, as the statistics' CSV (cs: `;` and a decimal comma). */
+    language: z.enum(['en', 'cs']),
   })
   .strict()
   .refine((p) => Date.parse(p.to) > Date.parse(p.from), { message: 'the range ends before it begins', path: ['to'] })

@@ -9,6 +9,9 @@ import { reprintReasons } from './operators';
 /** Days longer than this are refused: the figures of a month are read in one go, a year is not. */
 export const STATISTICS_MAX_DAYS = 31;
 
+/** The shortest time from the first scan to the last close a rate (parcels an hour) is given for. */
+export const STATISTICS_MIN_RATE_MINUTES = 15;
+
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD.');
 
 /** Whole days since 1970 of a YYYY-MM-DD day (calendar arithmetic only, no time zone). */
@@ -51,8 +54,10 @@ const operatorFigures = z.object({
   scope: statisticsScope,
   /** The operator's name (a removed operator's too); null for nobody and everyone. */
   name: z.string().nullable(),
-  /** Journal entries begun (scans, batch and screen closes), each a parcel the desk was asked to close. */
+  /** Parcels (shipments) the desk was asked to close (scans, batch and screen closes), each once a day. */
   parcels: count,
+  /** Scans of a parcel closed before (for a reprint, or a double scan): not parcels of their own. */
+  rescans: count,
   /** Parcels the service closed. */
   closed: count,
   /** Closed parcels whose every label job the printer confirmed (done). */
@@ -64,7 +69,10 @@ const operatorFigures = z.object({
   refusals: count,
   /** Entries that ended in an error (no labels, a failure of the station). */
   errors: count,
-  /** Closed parcels per hour between the first scan and the last close; null with fewer than two moments. */
+  /**
+   * Closed parcels per hour between the first scan and the last close; null when that is shorter
+   * than STATISTICS_MIN_RATE_MINUTES (too little work to give a pace).
+   */
   perHour: z.number().nonnegative().nullable(),
 });
 export type OperatorFigures = z.infer<typeof operatorFigures>;
@@ -110,6 +118,7 @@ export const statisticsCsvColumns = [
   'hour',
   'step',
   'parcels',
+  'rescans',
   'closed',
   'printed',
   'labels',

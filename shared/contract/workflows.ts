@@ -297,6 +297,17 @@ export const protocolCandidate = z.object({
 });
 export type ProtocolCandidate = z.infer<typeof protocolCandidate>;
 
+/**
+ * Closed, unsent shipments of one carrier sent from an address (the sender is no collection place):
+ * a collection protocol is made for a carrier and a collection place only (spec "POST
+ * /api/v2/collection-protocols" takes both; "States and transitions" rule 3), so these need none.
+ */
+export const fromAddressGroup = z.object({
+  carrier: z.string(),
+  deliveryIds: z.array(z.number().int()),
+});
+export type FromAddressGroup = z.infer<typeof fromAddressGroup>;
+
 export const protocolRecord = z.object({
   collectionProtocolId: z.number().int(),
   carrier: z.string(),
@@ -439,7 +450,12 @@ export const workflowMethods = {
   'endOfDay.candidates': {
     reads: true,
     params: z.object({ refresh: z.boolean().optional() }).strict(),
-    result: z.object({ candidates: z.array(protocolCandidate), refreshError: workflowError.nullable() }),
+    result: z.object({
+      candidates: z.array(protocolCandidate),
+      /** Closed, unsent shipments sent from an address, per carrier: listed, with no protocol to make. */
+      fromAddress: z.array(fromAddressGroup),
+      refreshError: workflowError.nullable(),
+    }),
   },
   'endOfDay.createProtocol': {
     work: true,

@@ -73,6 +73,24 @@ describe.skipIf(!needs('chromium', 'keychain', 'pdftoppm', 'zbarimg'))(
       await shot('endOfDay-candidates-en');
     });
 
+    it('a shipment sent from an address (ORD-1007, PPR direct) is listed apart, with why it needs no protocol', async () => {
+      const ord1007 = await close('ORD-1007');
+      await page.getByTestId('eod-refresh').click();
+      const group = page.locator('[data-testid="eod-address-group"][data-carrier="PPR"]');
+      await group.waitFor();
+      expect(await group.getByTestId('eod-count').textContent()).toBe('1 shipment');
+      expect(await group.getByTestId('eod-address-ids').textContent()).toBe(String(ord1007.deliveryId));
+      expect(await group.textContent()).toContain('No protocol needed');
+      expect(await group.getByRole('button').count()).toBe(0);
+      expect(await page.getByTestId('screen-endOfDay').textContent()).toContain(
+        'A collection protocol covers one carrier at one collection place',
+      );
+      // It is on no protocol pair either.
+      expect(await page.locator('[data-testid="eod-candidate"][data-carrier="PPR"]').count()).toBe(0);
+      await group.scrollIntoViewIfNeeded();
+      await shot('endOfDay-fromAddress-en');
+    });
+
     it('"Create and print protocol": the office printer gets the protocol with exactly those package barcodes, and the pair leaves the list', async () => {
       await row('NP', 'WH-PRAHA').getByTestId('eod-create').click();
       await page.waitForSelector('[data-testid="eod-notice"][data-kind="created"]');
@@ -199,7 +217,13 @@ describe.skipIf(!needs('chromium', 'keychain', 'pdftoppm', 'zbarimg'))(
       await page.getByTestId('eod-refresh').click();
       await row('PPR', 'WH-PRAHA').waitFor();
       expect(await row('PPR', 'WH-PRAHA').textContent()).toContain('Vytvořit a vytisknout protokol');
+      const group = page.locator('[data-testid="eod-address-group"][data-carrier="PPR"]');
+      expect(await group.textContent()).toContain('Protokol není potřeba');
+      expect(await group.getByTestId('eod-count').textContent()).toBe('1 zásilka');
+      expect(await page.getByTestId('screen-endOfDay').textContent()).toContain('Odesláno z adresy: bez protokolu');
       await shot('endOfDay-candidates-cs');
+      await group.scrollIntoViewIfNeeded();
+      await shot('endOfDay-fromAddress-cs');
       await row('PPR', 'WH-PRAHA').getByTestId('eod-create').click();
       await page.waitForSelector(
         '[data-testid="eod-notice"][data-kind="created"] [data-testid="eod-job-state"][data-state="done"]',

@@ -69,6 +69,16 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
     const copy2 = await reprint(copy1, { code: 'other', note: 'Štítek se roztrhl' });
     deps.desk.signOut();
     await reprint(copy2, { code: 'lost' });
+    // Jana scans the closed parcel again and skips the reprint (Esc): a rescan, in the trail too.
+    deps.desk.signIn(jana);
+    await rpc.call('scan.submit', { code: 'ORD-1001' });
+    const again = await rpc.waitFor(
+      'scan.outcome',
+      (o) => o.code === 'ORD-1001' && o.kind === 'already_closed',
+      30_000,
+    );
+    await rpc.call('scan.skip', { scanId: again.scanId });
+    deps.desk.signOut();
   });
   afterAll(() => closeDesk({ hs, rpc, browser }));
 
@@ -93,7 +103,11 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
         'Reprint from the print queue',
         'Labels ready, handed to the print queue',
         'Print',
+        'Scanned',
+        'Scanned again: already closed',
       ],
+      rescan: 'skipped, nothing printed',
+      delimiter: ',',
       nobody: 'nobody signed in',
       printed: 'Virtual label printer (ZPL) · Printed',
       damaged: 'damaged label',
@@ -122,7 +136,11 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
         'Nový tisk z tiskové fronty',
         'Štítky připraveny, předány tiskové frontě',
         'Tisk',
+        'Naskenováno',
+        'Naskenována znovu: už uzavřena',
       ],
+      rescan: 'přeskočena, nic se netisklo',
+      delimiter: ';',
       nobody: 'nikdo nepřihlášen',
       printed: 'Virtuální tiskárna štítků (ZPL) · Vytištěno',
       damaged: 'poškozený štítek',
@@ -154,7 +172,7 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
     const steps = await trail.getByTestId('trail-step-name').allTextContents();
     expect(steps).toEqual(x.steps);
     const who = await trail.getByTestId('trail-step-who').allTextContents();
-    expect(who).toEqual([J, J, J, J, J, J, P, P, P, P, J, J, J, J, x.nobody, x.nobody, x.nobody, x.nobody]);
+    expect(who).toEqual([J, J, J, J, J, J, P, P, P, P, J, J, J, J, x.nobody, x.nobody, x.nobody, x.nobody, J, J]);
     expect(new Set(await trail.getByTestId('trail-step-desk').allTextContents())).toEqual(new Set([here]));
     const rows = trail.getByTestId('trail-step');
     const details = async (i: number) => (await rows.nth(i).getByTestId('trail-step-details').textContent()) ?? '';
@@ -164,6 +182,8 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
       `${lang === 'cs' ? 'Virtuální tiskárna štítků (ZPL)' : 'Virtual label printer (ZPL)'} · ${x.damaged}`,
     );
     expect((await details(10)).endsWith(`· ${x.other}`)).toBe(true);
+    expect(await details(18)).toBe(x.scanned);
+    expect(await details(19)).toBe(x.rescan);
     const times = await rows.locator('td:first-child').allTextContents();
     for (const t of times) expect(t.trim()).toMatch(x.time);
     // No raw code on screen.
@@ -182,7 +202,12 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
     await page.screenshot({ path: path.join(screenshotsDir, `parcel-trail-export-${lang}.png`) });
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const csv = parse<Record<string, string>>(bytes.toString('utf8'), { bom: true, columns: true });
+    // Czech: a semicolon between fields, as the statistics' CSV.
+    const csv = parse<Record<string, string>>(bytes.toString('utf8'), {
+      bom: true,
+      columns: true,
+      delimiter: x.delimiter,
+    });
     const mine = csv.filter((r) => r.delivery_id === '1001');
     expect(mine.map((r) => r.step)).toEqual([
       'scanned',
@@ -203,8 +228,11 @@ describe.skipIf(!needs('chromium'))('the audit trail of a parcel on screen and a
       'print_asked_reprint',
       'label_queued',
       'print',
+      'scanned',
+      'ended',
     ]);
-    expect(mine.map((r) => r.operator)).toEqual([J, J, J, J, J, J, P, P, P, P, J, J, J, J, '', '', '', '']);
+    expect(mine.map((r) => r.operator)).toEqual([J, J, J, J, J, J, P, P, P, P, J, J, J, J, '', '', '', '', J, J]);
+    expect(mine.at(-1)).toMatchObject({ outcome: 'already_closed', reason: 'skipped' });
     expect(mine.filter((r) => r.step === 'reprint').map((r) => [r.reason, r.note])).toEqual([
       ['damaged', ''],
       ['other', 'Štítek se roztrhl'],

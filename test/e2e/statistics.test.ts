@@ -16,7 +16,7 @@ import { createMemorySecretStore } from '../../electron/auth/keychain';
 import { openDatabase } from '../../electron/store/database';
 import { closeDesk, openDesk, screenshotsDir } from '../support/desk';
 import type { RpcSocket } from '../support/rpcSocket';
-import { writeScriptedShift } from '../support/scriptedShift';
+import { writeQuickParcel, writeScriptedShift } from '../support/scriptedShift';
 import { needs } from '../support/services';
 import type { HostedStation } from '../support/station';
 
@@ -25,10 +25,21 @@ const DAY = '2026-03-02';
 const expected = {
   en: {
     summary: '99 parcels closed · 98 labels printed · 4 reprints',
-    alena: ['Alena Dvořáková', '60', '59', '59', '59', '2 (1 damaged, 1 lost)', '1', '0', '59.8'],
-    borek: ['Bořek Šťastný', '40', '40', '39', '39', '1 (1 wrong printer)', '0', '1', '41.0'],
-    nobody: ['Nobody signed in', '0', '0', '0', '0', '1 (1 other)', '0', '0', '—'],
-    total: ['Everyone', '100', '99', '98', '98', '4 (1 damaged, 1 lost, 1 wrong printer, 1 other)', '1', '1', '33.3'],
+    alena: ['Alena Dvořáková', '60', '0', '59', '59', '59', '2 (1 damaged, 1 lost)', '1', '0', '59.8'],
+    borek: ['Bořek Šťastný', '40', '0', '40', '39', '39', '1 (1 wrong printer)', '0', '1', '41.0'],
+    nobody: ['Nobody signed in', '0', '0', '0', '0', '0', '1 (1 other)', '0', '0', '—'],
+    total: [
+      'Everyone',
+      '100',
+      '0',
+      '99',
+      '98',
+      '98',
+      '4 (1 damaged, 1 lost, 1 wrong printer, 1 other)',
+      '1',
+      '1',
+      '33.3',
+    ],
     // Alena's DPD: scan → closed p50 6 s, p95 10 s; closed → queued 1.5 s; queued → printed 3 s.
     alenaDpd: ['DPD', '6.0 / 10.0', '1.5 / 1.5', '3.0 / 3.0'],
     alenaAll: ['All carriers', '5.0 / 10.0', '0.5 / 1.5', '3.0 / 3.0'],
@@ -39,15 +50,20 @@ const expected = {
     delimiter: ',',
     point: '.',
     operatorHeader: 'Operator',
+    // The short day: one parcel closed 11 ms after its scan, scanned again 5 minutes later.
+    quick: ['Alena Dvořáková', '1', '1', '1', '1', '1', '0', '0', '0', '—'],
+    quickHint: '— : less than 15 minutes from the first scan to the last close, too little to give a pace.',
+    quickDay: '03/03/2026',
   },
   cs: {
     summary: '99 zásilek uzavřeno · 98 štítků vytištěno · 4 dotisky',
-    alena: ['Alena Dvořáková', '60', '59', '59', '59', '2 (1 poškozený, 1 ztracený)', '1', '0', '59,8'],
-    borek: ['Bořek Šťastný', '40', '40', '39', '39', '1 (1 špatná tiskárna)', '0', '1', '41,0'],
-    nobody: ['Nikdo nepřihlášen', '0', '0', '0', '0', '1 (1 jiný důvod)', '0', '0', '—'],
+    alena: ['Alena Dvořáková', '60', '0', '59', '59', '59', '2 (1 poškozený, 1 ztracený)', '1', '0', '59,8'],
+    borek: ['Bořek Šťastný', '40', '0', '40', '39', '39', '1 (1 špatná tiskárna)', '0', '1', '41,0'],
+    nobody: ['Nikdo nepřihlášen', '0', '0', '0', '0', '0', '1 (1 jiný důvod)', '0', '0', '—'],
     total: [
       'Všichni',
       '100',
+      '0',
       '99',
       '98',
       '98',
@@ -62,6 +78,9 @@ const expected = {
     delimiter: ';',
     point: ',',
     operatorHeader: 'Pracovník',
+    quick: ['Alena Dvořáková', '1', '1', '1', '1', '1', '0', '0', '0', '—'],
+    quickHint: '— : od prvního skenu do posledního uzavření uběhlo méně než 15 minut, tempo z toho nelze určit.',
+    quickDay: '3. 3. 2026',
   },
 };
 
@@ -76,6 +95,7 @@ describe.skipIf(!needs('chromium'))('the Statistics screen of a 100-scan shift',
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-stats-'));
     const db = openDatabase(path.join(dataDir, 'station.db'));
     ids = writeScriptedShift(db, new Date(2026, 2, 2));
+    writeQuickParcel(db, new Date(2026, 2, 3), { id: ids.alena, name: 'Alena Dvořáková' });
     db.close();
     ({ hs, rpc, browser } = await openDesk({ dataDir, secrets: createMemorySecretStore() }));
   });
@@ -191,6 +211,28 @@ describe.skipIf(!needs('chromium'))('the Statistics screen of a 100-scan shift',
           r.step === 'scan_to_closed',
       ),
     ).toMatchObject({ count: '29', p50_s: `6${x.point}0`, p95_s: `10${x.point}0` });
+
+    // The short day: one parcel and its rescan, no rate ("—" and why), the CSV's rate cell empty.
+    for (const id of ['stats-from', 'stats-to']) {
+      await page.getByTestId(id).fill(x.quickDay);
+      await page.getByTestId(id).press('Enter');
+    }
+    await expect.poll(() => cells(String(ids.alena))).toEqual(x.quick);
+    expect(await cells('everyone')).toEqual([x.total[0], ...x.quick.slice(1)]);
+    expect(await page.getByTestId('stats-per-hour-hint').textContent()).toBe(x.quickHint);
+    await page.screenshot({ path: path.join(screenshotsDir, `statistics-short-${lang}.png`) });
+    const [quickCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stats-export').click()]);
+    const quickRows = parse<Record<string, string>>(readFileSync(await quickCsv.path()).toString('utf8'), {
+      bom: true,
+      delimiter: x.delimiter,
+      columns: true,
+    });
+    expect(quickRows.find((r) => r.section === 'total')).toMatchObject({
+      parcels: '1',
+      rescans: '1',
+      closed: '1',
+      parcels_per_hour: '',
+    });
 
     // A range the core refuses: the page says so and asks nothing; the core refuses it from anyone.
     await page.getByTestId('stats-to').fill(lang === 'cs' ? '1. 3. 2026' : '01/03/2026');

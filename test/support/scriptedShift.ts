@@ -174,3 +174,48 @@ export function writeScriptedShift(db: Db, day: Date): { alena: number; borek: n
   });
   return { alena: alena.id, borek: borek.id };
 }
+
+/**
+ * A short day's work: Alena (signed in) scans one parcel at 09:00:00, the service closes it 11 ms
+ * later and its label prints; at 09:05 she scans it again (the already-closed prompt: a rescan).
+ * Too little work for a rate: the statistics show no parcels an hour, one parcel, one rescan.
+ */
+export function writeQuickParcel(db: Db, day: Date, alena: { id: number; name: string }): void {
+  const desk = createDeskOperator(() => 'Stůl 1');
+  const scanLog = createScanLogRepo(db);
+  const journal = createJournalRepo(db, scanLog, desk.who);
+  const jobs = createPrintJobsRepo(db);
+  const id = 9001;
+  const scanAt = at(day, 9, 0, 0);
+  const closedAt = at(day, 9, 0, 0, 11);
+  cacheShipment(db, id, 'PPL', scanAt);
+  desk.signIn(alena);
+  const { entry } = journal.receiveScans([
+    { accountId: SHIFT_ACCOUNT, code: `QUICK-${id}`, rawCode: null, at: scanAt },
+  ])[0]!;
+  journal.step([entry.id], 'resolved', scanAt, { deliveryId: id });
+  journal.step([entry.id], 'close_requested', scanAt);
+  journal.step([entry.id], 'closed', closedAt);
+  const job = jobs.insert(
+    {
+      kind: 'print',
+      printerId: 'desk-zpl',
+      format: 'zpl',
+      payload: Buffer.from('^XA^XZ'),
+      labelRef: `zpl:${id}`,
+      title: `Label ${id}`,
+      deliveryIds: [id],
+      barcodes: [`PKG${id}`],
+    },
+    closedAt,
+  );
+  journal.queued(entry.id, [job.id], closedAt);
+  jobs.setState(job.id, 'sending', closedAt);
+  jobs.setState(job.id, 'done', at(day, 9, 0, 2), { delivered: true });
+  const rescanAt = at(day, 9, 5, 0);
+  const again = journal.receiveScans([
+    { accountId: SHIFT_ACCOUNT, code: `QUICK-${id}`, rawCode: null, at: rescanAt },
+  ])[0]!;
+  journal.step([again.entry.id], 'ended', rescanAt, { outcome: 'already_closed', deliveryId: id });
+  desk.signOut();
+}

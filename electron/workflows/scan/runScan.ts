@@ -176,7 +176,7 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
             'cancelled',
           );
         if (isClosedState(s.state)) {
-          o.engine.end(e, 'already_closed', null);
+          o.engine.end(e, 'already_closed', null, s.deliveryId);
           return done(await o.prompt.ask(scanId, code, session, s));
         }
         if (s.state !== shipmentStates.prepared) {

@@ -17,7 +17,12 @@ import { at, registerOperator } from '../../support/scriptedShift';
 
 const day = new Date(2026, 3, 7);
 let t = at(day, 8, 0, 0);
-const clock: Clock = { now: () => new Date(t), setInterval: systemClock.setInterval };
+/** On: every reading of the clock is a millisecond after the last, so a scan's close comes a few ms after it. */
+let ticking = false;
+const clock: Clock = {
+  now: () => (ticking ? (t = new Date(t.getTime() + 1)) : new Date(t)),
+  setInterval: systemClock.setInterval,
+};
 
 let sb: Sandbox;
 let rig: Rig;
@@ -95,5 +100,50 @@ describe('statistics of scans through the real workflow', () => {
     expect(
       s.steps.find((x) => x.scope === 'everyone' && x.carrier === null && x.step === 'queued_to_printed')?.count,
     ).toBe(6);
+  });
+
+  it('give no rate for a few milliseconds of work and count a rescanned parcel once, as a rescan', async () => {
+    const nextDay = new Date(2026, 3, 8);
+    const cyril = registerOperator(rig.db, { name: 'Cyril Čermák', badge: '!LS-OP-C' }, t);
+    const stats = () =>
+      deskStatistics(createStatisticsRepo(rig.db), statisticsRange.parse({ from: '2026-04-08', to: '2026-04-08' }));
+    rig.deps.desk.signIn(cyril);
+    ticking = true;
+    const [d] = await rig.session.client.insertDeliveries([shipment({})]);
+    t = at(nextDay, 9, 0, 0);
+    expect((await rig.workflows.scanToClose.scan(d!.externalId!)).kind).toBe('printed');
+    // One parcel closed milliseconds after its scan: too little work for a pace (it was 300,000+ an hour).
+    expect(stats().total).toMatchObject({ parcels: 1, closed: 1, perHour: null });
+
+    // The same parcel scanned again five minutes later and its label reprinted: still one parcel.
+    t = at(nextDay, 9, 5, 0);
+    const again = await rig.workflows.scanToClose.scan(d!.externalId!);
+    expect(again.kind).toBe('already_closed');
+    const reprinted = await rig.workflows.scanToClose.reprint({
+      deliveryId: d!.deliveryId,
+      scanId: again.scanId,
+      why: { code: 'damaged' },
+    });
+    expect(reprinted.kind).toBe('printed');
+    const of = stats().operators.find((o) => o.scope === cyril.id)!;
+    expect(of).toMatchObject({
+      parcels: 1,
+      rescans: 1,
+      closed: 1,
+      printed: 1,
+      reprints: { damaged: 1, lost: 0, wrong_printer: 0, other: 0 },
+    });
+    expect(stats().total).toMatchObject({ parcels: 1, rescans: 1, closed: 1 });
+    // The chart agrees: one parcel closed at nine.
+    expect(stats().hours[9]!.closed.find((c) => c.scope === cyril.id)!.closed).toBe(1);
+
+    // A second parcel twenty minutes after the first scan: 2 closed in 1/3 h = 6 an hour (the clock's ms aside).
+    const [d2] = await rig.session.client.insertDeliveries([shipment({})]);
+    t = at(nextDay, 9, 20, 0);
+    expect((await rig.workflows.scanToClose.scan(d2!.externalId!)).kind).toBe('printed');
+    ticking = false;
+    expect(stats().total.parcels).toBe(2);
+    expect(stats().total.perHour).toBeCloseTo(6, 2);
+    rig.deps.desk.signOut();
   });
 });

@@ -37,13 +37,15 @@ describe('end of day', () => {
     ]);
     expect(rig.deps.repos.shipments.get(rig.session.accountId, np2!.deliveryId)).toBeNull();
 
-    const { candidates, refreshError } = await rig.workflows.endOfDay.candidates();
+    const { candidates, fromAddress: sentFromAddress, refreshError } = await rig.workflows.endOfDay.candidates();
     expect(refreshError).toBeNull();
     const pairs = new Map(candidates.map((c) => [`${c.carrier}@${c.collectionPlace}`, c.deliveryIds]));
     expect(pairs.get('NP@WH-PRAHA')).toEqual(expect.arrayContaining([np1!.deliveryId, np2!.deliveryId]));
     expect(pairs.get('PPR@WH-BRNO')).toEqual([ppr!.deliveryId]);
     // A shipment sent from an address has no collection place, so no protocol.
     expect(candidates.flatMap((c) => c.deliveryIds)).not.toContain(fromAddress!.deliveryId);
+    // …and is listed apart, under its carrier, instead of on no list at all.
+    expect(sentFromAddress).toEqual([{ carrier: 'NP', deliveryIds: [fromAddress!.deliveryId] }]);
 
     const orders = rig.workflows.endOfDay.pickupOrders();
     const np = orders.find((o) => o.carrier === 'NP' && o.collectionPlace === 'WH-PRAHA');

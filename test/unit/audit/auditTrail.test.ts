@@ -21,6 +21,8 @@ import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 import { createWeighRepo } from '../../../electron/store/weighRepo';
 import { auditMethods } from '../../../shared/contract/audit';
+import { statisticsCsvColumns } from '../../../shared/contract/statistics';
+import { statisticsCsv } from '../../../electron/statistics/statisticsCsv';
 
 const at = (hms: string, day = '2026-11-26') => new Date(`${day}T${hms}Z`);
 
@@ -199,6 +201,7 @@ describe('the audit trail of a parcel', () => {
       from: '2026-11-25T23:00:00.000Z',
       to: '2026-11-26T23:00:00.000Z',
       timeZone: 'Europe/Prague',
+      language: 'en',
     });
     const out = await handlers['shipments.trailCsv'](params);
     expect(out.csv.startsWith('\uFEFFdate_time,')).toBe(true);
@@ -242,6 +245,7 @@ describe('the audit trail of a parcel', () => {
         from: '2026-11-26T23:00:00Z',
         to: '2026-11-27T23:00:00Z',
         timeZone: 'Europe/Prague',
+        language: 'en',
       }),
     )) as { csv: string };
     expect(parse<Record<string, string>>(next.csv, { bom: true, columns: true }).map(pick)).toEqual([
@@ -253,6 +257,7 @@ describe('the audit trail of a parcel', () => {
         from: '2026-11-25T23:00:00Z',
         to: '2026-11-27T23:00:00Z',
         timeZone: 'Europe/Prague',
+        language: 'en',
       }),
     );
     expect(both.rows).toBe(17);
@@ -261,21 +266,91 @@ describe('the audit trail of a parcel', () => {
     expect(all).toEqual([...rows.map(pick), '2026-11-27 08:00:00||Balicí stůl 3||ORD-1002|scanned||||']);
   });
 
+  it('the CSV in Czech: the statistics’ form, a semicolon between fields and a decimal comma', async () => {
+    const d = scriptedDesk();
+    const handlers = createAuditHandlers({ trail: d.trail, activeAccountId: () => 'acc' });
+    const out = await handlers['shipments.trailCsv'](
+      auditMethods['shipments.trailCsv'].params.parse({
+        from: '2026-11-25T23:00:00.000Z',
+        to: '2026-11-26T23:00:00.000Z',
+        timeZone: 'Europe/Prague',
+        language: 'cs',
+      }),
+    );
+    expect(out.csv.startsWith('\uFEFFdate_time;desk;operator;')).toBe(true);
+    const rows = parse<Record<string, string>>(out.csv, { bom: true, columns: true, delimiter: ';' });
+    expect(rows.find((r) => r.step === 'weight_taken')).toMatchObject({
+      operator: 'Jana Nováková',
+      desk: 'Balicí stůl 3',
+      weight_kg: '2,418',
+    });
+    // The statistics' Czech CSV of the same station is split on the same character.
+    const stats = statisticsCsv(
+      { from: '2026-11-26', to: '2026-11-26', operators: [], total: emptyTotal(), hours: [], steps: [] },
+      'cs',
+      {
+        columns: Object.fromEntries(statisticsCsvColumns.map((c) => [c, c])) as never,
+        nobody: 'Nikdo',
+        everyone: 'Všichni',
+        everyCarrier: 'Všichni dopravci',
+      },
+    );
+    expect(stats.split('\r\n')[0]).toBe('\uFEFF' + statisticsCsvColumns.join(';'));
+  });
+
   it('a range is refused beyond 31 days, backwards, or in no time zone', () => {
     const p = auditMethods['shipments.trailCsv'].params;
     // 1 November to 1 December, whole days in Prague: 31 days; to 2 December: 32.
     expect(
-      p.safeParse({ from: '2026-10-31T23:00:00Z', to: '2026-12-01T23:00:00Z', timeZone: 'Europe/Prague' }).success,
+      p.safeParse({
+        from: '2026-10-31T23:00:00Z',
+        to: '2026-12-01T23:00:00Z',
+        timeZone: 'Europe/Prague',
+        language: 'en',
+      }).success,
     ).toBe(true);
     expect(
-      p.safeParse({ from: '2026-10-31T23:00:00Z', to: '2026-12-02T23:00:00Z', timeZone: 'Europe/Prague' }).success,
+      p.safeParse({
+        from: '2026-10-31T23:00:00Z',
+        to: '2026-12-02T23:00:00Z',
+        timeZone: 'Europe/Prague',
+        language: 'en',
+      }).success,
     ).toBe(false);
     expect(
-      p.safeParse({ from: '2026-11-27T00:00:00Z', to: '2026-11-26T00:00:00Z', timeZone: 'Europe/Prague' }).success,
+      p.safeParse({
+        from: '2026-11-27T00:00:00Z',
+        to: '2026-11-26T00:00:00Z',
+        timeZone: 'Europe/Prague',
+        language: 'en',
+      }).success,
     ).toBe(false);
     expect(
-      p.safeParse({ from: '2026-11-26T00:00:00Z', to: '2026-11-27T00:00:00Z', timeZone: 'Mars/Olympus' }).success,
+      p.safeParse({
+        from: '2026-11-26T00:00:00Z',
+        to: '2026-11-27T00:00:00Z',
+        timeZone: 'Mars/Olympus',
+        language: 'en',
+      }).success,
     ).toBe(false);
-    expect(p.safeParse({ from: 'yesterday', to: '2026-11-27T00:00:00Z', timeZone: 'UTC' }).success).toBe(false);
+    expect(
+      p.safeParse({ from: 'yesterday', to: '2026-11-27T00:00:00Z', timeZone: 'UTC', language: 'en' }).success,
+    ).toBe(false);
   });
 });
+
+function emptyTotal() {
+  return {
+    scope: 'everyone' as const,
+    name: null,
+    parcels: 0,
+    rescans: 0,
+    closed: 0,
+    printed: 0,
+    labels: 0,
+    reprints: { damaged: 0, lost: 0, wrong_printer: 0, other: 0 },
+    refusals: 0,
+    errors: 0,
+    perHour: null,
+  };
+}

@@ -7,7 +7,12 @@ export const endOfDay = defineMessages({
     'endOfDay.candidates.title': 'Waiting for a collection protocol',
     'endOfDay.candidates.hint':
       'Closed shipments not yet handed over, per carrier and collection place. The protocol prints on the office printer; the courier signs it at pick-up.',
-    'endOfDay.candidates.empty': 'Nothing waiting: every closed shipment has its protocol.',
+    'endOfDay.candidates.empty': 'Nothing waiting: every closed shipment from a collection place has its protocol.',
+    'endOfDay.fromAddress.title': 'Sent from an address: no protocol',
+    'endOfDay.fromAddress.hint':
+      'Closed shipments not yet handed over whose sender is an address, not a collection place. A collection protocol covers one carrier at one collection place, so these are on none: the carrier picks them up at the sender’s address.',
+    'endOfDay.fromAddress.place': 'From an address',
+    'endOfDay.fromAddress.noProtocol': 'No protocol needed',
     'endOfDay.candidates.loading': 'Reading closed shipments from the service…',
     'endOfDay.refresh': 'Refresh',
     'endOfDay.refreshFailed':
@@ -51,7 +56,12 @@ export const endOfDay = defineMessages({
     'endOfDay.candidates.title': 'Čeká na předávací protokol',
     'endOfDay.candidates.hint':
       'Uzavřené zásilky, které ještě nebyly předány, podle dopravce a svozového místa. Protokol se vytiskne na kancelářské tiskárně; kurýr jej při svozu podepíše.',
-    'endOfDay.candidates.empty': 'Nic nečeká: všechny uzavřené zásilky mají protokol.',
+    'endOfDay.candidates.empty': 'Nic nečeká: všechny uzavřené zásilky ze svozových míst mají protokol.',
+    'endOfDay.fromAddress.title': 'Odesláno z adresy: bez protokolu',
+    'endOfDay.fromAddress.hint':
+      'Uzavřené, dosud nepředané zásilky, jejichž odesílatel je adresa, ne svozové místo. Předávací protokol je vždy pro jednoho dopravce a jedno svozové místo, takže tyto zásilky na žádném nejsou: dopravce si je vyzvedne na adrese odesílatele.',
+    'endOfDay.fromAddress.place': 'Z adresy',
+    'endOfDay.fromAddress.noProtocol': 'Protokol není potřeba',
     'endOfDay.candidates.loading': 'Načítám uzavřené zásilky ze služby…',
     'endOfDay.refresh': 'Obnovit',
     'endOfDay.refreshFailed':

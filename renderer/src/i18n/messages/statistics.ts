@@ -29,7 +29,14 @@ export const statistics = defineMessages({
     'statistics.col.refusals': 'Refused',
     'statistics.col.errors': 'Errors',
     'statistics.col.perHour': 'Parcels an hour',
-    'statistics.perHourHint': 'Closed parcels per hour from the first scan to the last close.',
+    'statistics.perHourHint':
+      'Closed parcels per hour from the first scan to the last close, given once that is at least {min} minutes.',
+    'statistics.perHourShort':
+      '— : less than {min} minutes from the first scan to the last close, too little to give a pace.',
+    'statistics.col.rescans': 'Rescans',
+    'statistics.rescansHint':
+      'Scans of a parcel closed before (a reprint or a double scan): not counted as parcels again.',
+    'statistics.csv.rescans': 'Rescans',
     'statistics.nobody': 'Nobody signed in',
     'statistics.everyone': 'Everyone',
     'statistics.operatorNo': 'Operator {id}',
@@ -106,7 +113,13 @@ export const statistics = defineMessages({
     'statistics.col.refusals': 'Odmítnuto',
     'statistics.col.errors': 'Chyby',
     'statistics.col.perHour': 'Zásilek za hodinu',
-    'statistics.perHourHint': 'Uzavřené zásilky za hodinu od prvního skenu do posledního uzavření.',
+    'statistics.perHourHint':
+      'Uzavřené zásilky za hodinu od prvního skenu do posledního uzavření, pokud to trvalo aspoň {min} minut.',
+    'statistics.perHourShort':
+      '— : od prvního skenu do posledního uzavření uběhlo méně než {min} minut, tempo z toho nelze určit.',
+    'statistics.col.rescans': 'Opakované skeny',
+    'statistics.rescansHint': 'Skeny již uzavřené zásilky (dotisk nebo dvojí sken): nepočítají se znovu jako zásilky.',
+    'statistics.csv.rescans': 'Opakované skeny',
     'statistics.nobody': 'Nikdo nepřihlášen',
     'statistics.everyone': 'Všichni',
     'statistics.operatorNo': 'Pracovník {id}',

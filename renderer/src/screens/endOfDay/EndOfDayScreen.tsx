@@ -5,7 +5,7 @@
  * "PATCH": `collectionOrders`); the protocols made here, with preview and reprint.
  */
 import { useCallback, useState } from 'react';
-import type { ProtocolCandidate } from '../../../../shared/contract/workflows';
+import type { FromAddressGroup, ProtocolCandidate } from '../../../../shared/contract/workflows';
 import { useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { reasonText } from '../../i18n/reasons';
@@ -178,6 +178,36 @@ function Candidates(p: {
   );
 }
 
+/**
+ * Closed shipments sent from an address, per carrier: no collection protocol is made for them (a
+ * protocol names a carrier and a collection place), so they are listed with the reason instead.
+ */
+function FromAddress(p: { groups: FromAddressGroup[] }) {
+  const t = useT();
+  if (p.groups.length === 0) return null;
+  return (
+    <>
+      <h2>{t('endOfDay.fromAddress.title')}</h2>
+      <p className="eod-hint">{t('endOfDay.fromAddress.hint')}</p>
+      <ul className="eod-candidates" data-testid="eod-from-address">
+        {p.groups.map((g) => (
+          <li key={g.carrier} className="eod-candidate" data-testid="eod-address-group" data-carrier={g.carrier}>
+            <span className="eod-carrier">{g.carrier}</span>
+            <span className="eod-place">
+              <strong>{t('endOfDay.fromAddress.place')}</strong>
+              <small data-testid="eod-address-ids">{g.deliveryIds.join(', ')}</small>
+            </span>
+            <span className="eod-count" data-testid="eod-count" data-count={g.deliveryIds.length}>
+              {count(t, g.deliveryIds.length)}
+            </span>
+            <span className="eod-no-protocol">{t('endOfDay.fromAddress.noProtocol')}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function EndOfDayScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
@@ -202,6 +232,7 @@ export function EndOfDayScreen() {
           </p>
         )}
         <Candidates list={eod.candidates} busy={eod.busy} onCreate={(c) => void eod.create(c)} />
+        <FromAddress groups={eod.fromAddress} />
 
         <h2>{t('endOfDay.pickups.title')}</h2>
         <p className="eod-hint">{t('endOfDay.pickups.hint')}</p>

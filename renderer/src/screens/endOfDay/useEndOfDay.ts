@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JobStateChange } from '../../../../shared/contract/printing';
 import type {
+  FromAddressGroup,
   PickupOrder,
   ProtocolCandidate,
   ProtocolRecord,
@@ -36,6 +37,7 @@ function refusal(error: RpcError): Notice {
 
 export function useEndOfDay() {
   const [candidates, setCandidates] = useState<ProtocolCandidate[] | null>(null);
+  const [fromAddress, setFromAddress] = useState<FromAddressGroup[]>([]);
   const [refreshError, setRefreshError] = useState<WorkflowError | null>(null);
   const [loading, setLoading] = useState(false);
   const [protocols, setProtocols] = useState<ProtocolRecord[]>([]);
@@ -53,6 +55,7 @@ export function useEndOfDay() {
     setLoading(false);
     if (r.ok) {
       setCandidates(r.value.candidates);
+      setFromAddress(r.value.fromAddress);
       setRefreshError(r.value.refreshError);
     } else {
       setCandidates((c) => c ?? []);
@@ -151,6 +154,7 @@ export function useEndOfDay() {
 
   return {
     candidates,
+    fromAddress,
     refreshError,
     loading,
     protocols,

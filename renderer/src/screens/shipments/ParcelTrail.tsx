@@ -74,6 +74,13 @@ const endedKeys: Record<JournalOutcome, MessageKey> = {
   error: 'audit.ended.error',
 };
 
+/** What came of a rescan (auditTrailRepo's rescanResult). */
+const rescanKeys: Record<string, MessageKey> = {
+  reprinted: 'audit.rescan.reprinted',
+  skipped: 'audit.rescan.skipped',
+  unanswered: 'audit.rescan.unanswered',
+};
+
 const reprintReasonKeys: Record<string, MessageKey> = {
   damaged: 'audit.reason.damaged',
   lost: 'audit.reason.lost',
@@ -85,6 +92,7 @@ const reprintReasonKeys: Record<string, MessageKey> = {
 function stepName(t: T, s: TrailStep): string {
   if (s.step === 'print_asked' && s.source) return t(askedKeys[s.source]);
   if (s.step === 'weight_taken') return t(stepKeys.weight_taken, { n: s.packageNumber ?? 1 });
+  if (s.step === 'ended' && s.outcome === 'already_closed') return t('audit.step.rescanned');
   return t(stepKeys[s.step]);
 }
 
@@ -99,7 +107,10 @@ function stepDetails(t: T, s: TrailStep, language: string): string {
   }
   if (s.printerId) parts.push(printerName(t, { id: s.printerId, name: s.printer ?? s.printerId }));
   if (s.step === 'print' && s.outcome && s.outcome in jobStateKeys) parts.push(t(jobStateKeys[s.outcome as JobState]));
-  if (s.step === 'ended' && s.outcome && s.outcome in endedKeys) parts.push(t(endedKeys[s.outcome as JournalOutcome]));
+  if (s.step === 'ended' && s.outcome === 'already_closed')
+    parts.push(t(rescanKeys[s.reasonCode ?? ''] ?? endedKeys.already_closed));
+  else if (s.step === 'ended' && s.outcome && s.outcome in endedKeys)
+    parts.push(t(endedKeys[s.outcome as JournalOutcome]));
   if (s.step === 'reprint' && s.reasonCode)
     parts.push(reprintReasonKeys[s.reasonCode] ? t(reprintReasonKeys[s.reasonCode]!) : s.reasonCode);
   if (s.step === 'reprint' && s.note) parts.push(`„${s.note}“`);

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { TRAIL_CSV_MAX_DAYS as MAX_DAYS } from '../../../../shared/contract/audit';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { DateInput } from '../../format/DateInput';
 import { isoDayOf } from '../../format/date';
@@ -22,6 +22,7 @@ const midnight = (iso: string, plus = 0) => {
 
 export function TrailExport() {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const [open, setOpen] = useState(false);
   const today = new Date();
   const [from, setFrom] = useState(() => isoDayOf(new Date(today.getFullYear(), today.getMonth(), 1)));
@@ -44,6 +45,7 @@ export function TrailExport() {
       from: start.toISOString(),
       to: end.toISOString(),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      language,
     });
     setBusy(false);
     if (!r.ok) {

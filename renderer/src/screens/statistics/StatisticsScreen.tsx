@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   STATISTICS_MAX_DAYS,
+  STATISTICS_MIN_RATE_MINUTES,
   statisticsCsvColumns,
   statisticsRange,
   statisticsSteps,
@@ -184,6 +185,7 @@ function OperatorTable({ t, stats, decimal }: { t: T; stats: Statistics; decimal
       >
         <th scope="row">{scopeName(t, o)}</th>
         <td>{o.parcels}</td>
+        <td data-testid="stats-rescans">{o.rescans}</td>
         <td>{o.closed}</td>
         <td>{o.printed}</td>
         <td>{o.labels}</td>
@@ -198,7 +200,16 @@ function OperatorTable({ t, stats, decimal }: { t: T; stats: Statistics; decimal
         </td>
         <td>{o.refusals}</td>
         <td>{o.errors}</td>
-        <td data-testid="stats-per-hour">{o.perHour === null ? '—' : decimal.format(o.perHour)}</td>
+        <td
+          data-testid="stats-per-hour"
+          title={
+            o.perHour === null && o.closed > 0
+              ? t('statistics.perHourShort', { min: STATISTICS_MIN_RATE_MINUTES })
+              : undefined
+          }
+        >
+          {o.perHour === null ? '—' : decimal.format(o.perHour)}
+        </td>
       </tr>
     );
   };
@@ -210,13 +221,16 @@ function OperatorTable({ t, stats, decimal }: { t: T; stats: Statistics; decimal
           <tr>
             <th scope="col">{t('statistics.col.operator')}</th>
             <th scope="col">{t('statistics.col.parcels')}</th>
+            <th scope="col" title={t('statistics.rescansHint')}>
+              {t('statistics.col.rescans')}
+            </th>
             <th scope="col">{t('statistics.col.closed')}</th>
             <th scope="col">{t('statistics.col.printed')}</th>
             <th scope="col">{t('statistics.col.labels')}</th>
             <th scope="col">{t('statistics.col.reprints')}</th>
             <th scope="col">{t('statistics.col.refusals')}</th>
             <th scope="col">{t('statistics.col.errors')}</th>
-            <th scope="col" title={t('statistics.perHourHint')}>
+            <th scope="col" title={t('statistics.perHourHint', { min: STATISTICS_MIN_RATE_MINUTES })}>
               {t('statistics.col.perHour')}
             </th>
           </tr>
@@ -226,6 +240,11 @@ function OperatorTable({ t, stats, decimal }: { t: T; stats: Statistics; decimal
           {row(stats.total, true)}
         </tbody>
       </table>
+      {[...stats.operators, stats.total].some((o) => o.perHour === null && o.closed > 0) && (
+        <p className="stats-muted" data-testid="stats-per-hour-hint">
+          {t('statistics.perHourShort', { min: STATISTICS_MIN_RATE_MINUTES })}
+        </p>
+      )}
     </div>
   );
 }
