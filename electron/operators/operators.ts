@@ -63,8 +63,6 @@ export function createOperators(d: OperatorDeps) {
 
   /** The last scan or action of the desk: the idle time counts from it. */
   let lastActivity = now();
-  /** Wrong PINs per worker: how many in a row, and until when they must wait. */
-  const wrongPins = new Map<number, { count: number; lockedUntil: number }>();
 
   const codeOf = (raw: string) => {
     const n = normaliseScan(raw, d.scannerAffixes());
@@ -94,33 +92,43 @@ export function createOperators(d: OperatorDeps) {
     d.deskActions.record({ action: 'sign_in_refused', at: now(), reasonCode: code, note });
   }
 
+  /** The worker's wait after too many wrong PINs, in whole seconds, or 0 when they may try. */
+  function secondsLocked(id: number): number {
+    const until = d.repo.pinTriesOf(id).lockedUntil;
+    return until ? Math.max(0, Math.ceil((until.getTime() - now().getTime()) / 1000)) : 0;
+  }
+
+  function lockedRefusal(op: OperatorView, seconds: number): StationError {
+    refused('pin_locked', op.name);
+    return new StationError('pin_locked', `Too many wrong PINs: wait ${seconds} s before you try again.`, { seconds });
+  }
+
+  /**
+   * Five wrong PINs in a row (README "Operators") make that worker wait PIN_LOCK_MS. The count is the
+   * worker's, kept in the database (a restart keeps it), and any sign-in of theirs (PIN or badge)
+   * ends the row. It is read and written after the hash check's await, in one synchronous turn, so
+   * guesses sent side by side are counted one by one and those that finish after the lock are refused
+   * as locked.
+   */
   async function signInPin(operatorId: number, pin: string): Promise<DeskWho> {
     const op = d.repo.get(operatorId);
     if (!op) throw new StationError('operator_not_found', 'This worker is no longer registered at the station.');
-    const t = now().getTime();
-    const tries = wrongPins.get(op.id);
-    if (tries && tries.lockedUntil > t) {
-      refused('pin_locked', op.name);
-      const seconds = Math.ceil((tries.lockedUntil - t) / 1000);
-      throw new StationError('pin_locked', `Too many wrong PINs: wait ${seconds} s before you try again.`, {
-        seconds,
-      });
-    }
+    const before = secondsLocked(op.id);
+    if (before > 0) throw lockedRefusal(op, before);
     const hash = d.repo.pinHashOf(op.id);
-    if (hash && (await pinMatches(pin, hash))) {
-      wrongPins.delete(op.id);
+    const right = hash !== null && (await pinMatches(pin, hash));
+    const after = secondsLocked(op.id);
+    if (after > 0) throw lockedRefusal(op, after);
+    if (right) {
+      d.repo.setPinTries(op.id, { wrongInRow: 0, lockedUntil: null });
       return signIn(op, 'pin');
     }
-    const count = (tries?.count ?? 0) + 1;
-    if (count >= PIN_TRIES) {
-      wrongPins.set(op.id, { count: 0, lockedUntil: now().getTime() + PIN_LOCK_MS });
-      refused('pin_locked', op.name);
-      const seconds = PIN_LOCK_MS / 1000;
-      throw new StationError('pin_locked', `Too many wrong PINs: wait ${seconds} s before you try again.`, {
-        seconds,
-      });
+    const wrongInRow = d.repo.pinTriesOf(op.id).wrongInRow + 1;
+    if (wrongInRow >= PIN_TRIES) {
+      d.repo.setPinTries(op.id, { wrongInRow: 0, lockedUntil: new Date(now().getTime() + PIN_LOCK_MS) });
+      throw lockedRefusal(op, PIN_LOCK_MS / 1000);
     }
-    wrongPins.set(op.id, { count, lockedUntil: 0 });
+    d.repo.setPinTries(op.id, { wrongInRow, lockedUntil: null });
     refused('pin_wrong', op.name);
     throw new StationError('pin_wrong', 'Wrong PIN. Nobody was signed out.');
   }
@@ -134,6 +142,8 @@ export function createOperators(d: OperatorDeps) {
     }
     // The signed-in worker's own badge signs them out; anyone else's switches to them.
     if (d.desk.who().operator?.id === op.id) return signOut('badge');
+    // Their own badge proves who they are: a row of wrong PINs typed before it ends here.
+    d.repo.setPinTries(op.id, { wrongInRow: 0, lockedUntil: null });
     return signIn(op, 'badge');
   }
 
@@ -171,7 +181,6 @@ export function createOperators(d: OperatorDeps) {
 
   function remove(id: number): OperatorView[] {
     if (d.desk.who().operator?.id === id) signOut('removed');
-    wrongPins.delete(id);
     if (!d.repo.remove(id, now()))
       throw new StationError('operator_not_found', 'This worker is no longer registered at the station.');
     return listChanged();

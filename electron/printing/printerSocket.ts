@@ -18,8 +18,18 @@ export interface SocketTimeouts {
 
 export const defaultTimeouts: SocketTimeouts = { connectMs: 3000, writeMs: 10_000, readMs: 3000 };
 
+/**
+ * Most bytes kept of what a printer sent and nobody has read yet. A printer's answers are short (a
+ * ~HS answer is three frames of some 80 bytes, ~HQES some 200, an SGD value a line: ZPL II guide
+ * "~HS Host Status Return", "~HQ Host Query"); a port that streams more is not answering, and
+ * keeping it all would let any device on the port grow the station without end.
+ */
+export const MAX_UNREAD_ANSWER_BYTES = 64 * 1024;
+
 export class PrinterSocket {
   private received = Buffer.alloc(0);
+  /** The printer sent more than MAX_UNREAD_ANSWER_BYTES unread: the connection was dropped. */
+  private flooded = false;
   private wake: (() => void) | null = null;
   private failure: NodeJS.ErrnoException | null = null;
   private ended = false;
@@ -36,7 +46,13 @@ export class PrinterSocket {
     readonly label: string,
   ) {
     socket.on('data', (d: Buffer) => {
-      this.received = Buffer.concat([this.received, d]);
+      if (this.received.length + d.length > MAX_UNREAD_ANSWER_BYTES) {
+        this.flooded = true;
+        this.received = Buffer.alloc(0);
+        socket.destroy();
+      } else {
+        this.received = Buffer.concat([this.received, d]);
+      }
       this.wake?.();
     });
     socket.on('error', (e) => {
@@ -133,7 +149,7 @@ export class PrinterSocket {
   async readUntil(whole: (received: Buffer) => boolean, timeoutMs: number): Promise<Buffer> {
     const deadline = Date.now() + timeoutMs;
     while (!whole(this.received)) {
-      if (this.failure || this.ended || this.peerEndedEarly) throw this.lost();
+      if (this.flooded || this.failure || this.ended || this.peerEndedEarly) throw this.lost();
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new PrintError(
@@ -228,6 +244,12 @@ export class PrinterSocket {
   }
 
   private lost(err?: NodeJS.ErrnoException): PrintError {
+    if (this.flooded)
+      return new PrintError(
+        'answer_flood',
+        `The printer at ${this.label} sent more than ${MAX_UNREAD_ANSWER_BYTES / 1024} KB nobody asked for, so the station dropped the connection. Is a label printer (ZPL) on this port?`,
+        this.outcome(),
+      );
     const e = err ?? this.failure ?? null;
     const why = e ? ` (${e.code ?? e.message})` : '';
     return new PrintError(

@@ -33,7 +33,7 @@ import { createDriver, createPdfFolderPrinter, type VirtualPrinters } from './pr
 import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, decideRoutes, parseRoutingRules } from './routing';
 import { testLabelPdf, testLabelZpl, type TestLabelLanguage } from './testLabel';
 import { prepareZplForPrinter } from './zplPrepare';
-import { startVirtualZplPrinter } from './virtualZplPrinter';
+import { DESK_PRINTER_KEEP, startVirtualZplPrinter } from './virtualZplPrinter';
 import type { ReasonCode } from '../../shared/errors/codes';
 
 export interface PrintingServiceOptions {
@@ -101,7 +101,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
   const printers = createPrintersRepo(db);
   const settings = createSettingsRepo(db);
   const virtual: VirtualPrinters = {
-    zpl: await startVirtualZplPrinter({ now: () => clock.now() }),
+    zpl: await startVirtualZplPrinter({ now: () => clock.now(), keep: DESK_PRINTER_KEEP }),
     pdf: createPdfFolderPrinter(path.join(opts.dataDir, 'virtual-pdf-printer'), () => clock.now()),
   };
   for (const p of builtIns()) if (!printers.get(p.id)) printers.save(p, clock.now());

@@ -22,7 +22,13 @@
  *
  * Bounded: a format may hold at most MAX_FORMAT_BYTES and a connection at most
  * MAX_PENDING_BYTES of unparsed bytes, and a connection that opens with an HTTP request line
- * (a browser's request from any web page) is dropped before anything of it is read as ZPL.
+ * (a browser's request from any web page) is dropped before anything of it is read as ZPL. Like a
+ * printer's receive buffer (~HI reports its memory; ~HS line 1's f is the "buffer full" flag) the
+ * formats waiting to print hold at most MAX_BUFFERED_BYTES: past it the printer stops reading its
+ * connections until labels came out, so a sender waits instead of filling the station's memory.
+ * Answers nobody reads stop its reading the same way (MAX_UNSENT_ANSWER_BYTES), and at most
+ * MAX_CONNECTIONS are open at once. What it keeps for showing (`keep`: the labels printed, the raw
+ * bytes) is bounded where the station runs it; a test's printer keeps everything it was sent.
  */
 import net from 'node:net';
 import { zplTextOf } from './zplBytes';
@@ -86,6 +92,17 @@ export const ZEBRA_PROFILE: VirtualPrinterProfile = {
 /** Most bytes one ^XA..^XZ format may hold, and one connection may keep unparsed. */
 export const MAX_FORMAT_BYTES = 4 * 1024 * 1024;
 export const MAX_PENDING_BYTES = 4 * 1024 * 1024;
+/** The receive buffer: formats received and not yet printed (a ZD421's ~HI reports 8192 KB of memory). */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** Answers written and not yet read by the other side, before it stops reading that connection. */
+export const MAX_UNSENT_ANSWER_BYTES = 64 * 1024;
+/**
+ * What the desk's own virtual printer keeps for showing: anything on 127.0.0.1 can send to its port,
+ * so a flood costs at most these few MB.
+ */
+export const DESK_PRINTER_KEEP = { labels: 1000, labelBytes: 2 * 1024 * 1024, rawBytes: 1024 * 1024 };
+/** Connections open at once; more are closed at once (a printer's port serves one host at a time). */
+export const MAX_CONNECTIONS = 16;
 
 export interface PrintedLabel {
   at: string;
@@ -108,6 +125,12 @@ export interface VirtualPrinterOptions {
   profile?: Partial<VirtualPrinterProfile>;
   /** The odometer's reading at start (a printer that printed before). */
   odometerStart?: number;
+  /**
+   * What it keeps for showing: the newest printed labels, at most `labels` of them holding at most
+   * `labelBytes`, and `rawBytes` of the newest raw bytes received. Unset, everything (a test counts
+   * and reads all it was sent).
+   */
+  keep?: { labels: number; labelBytes: number; rawBytes: number };
 }
 
 interface BufferedFormat {
@@ -161,6 +184,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   const profile: VirtualPrinterProfile = { ...ZEBRA_PROFILE, ...opts.profile };
   const speed = { ips: opts.speedIps ?? null, dpi: opts.dpi ?? 300 };
   const printed: PrintedLabel[] = [];
+  let printedBytes = 0;
   let odometer = opts.odometerStart ?? 0;
   let httpDropped = 0;
   /** Formats received, in order; the first one is printing when `printing` is set. */
@@ -168,7 +192,44 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   let printing: { timer: NodeJS.Timeout } | null = null;
   /** Answers held until the buffer drains (answerAfterDrain), in the order asked. */
   let afterDrain: (() => void)[] = [];
-  const raw: Buffer[] = [];
+  /**
+   * Raw bytes by connection, oldest first; a connection appends its chunks to its own slot. Kept as
+   * the chunks received (joined only when asked), so a bound drops whole old chunks instead of
+   * copying what is kept again at every chunk.
+   */
+  const raw: { chunks: Buffer[] }[] = [];
+  let rawTotal = 0;
+  const keepRaw = (slot: { chunks: Buffer[] }, data: Buffer) => {
+    slot.chunks.push(data);
+    rawTotal += data.length;
+    const cap = opts.keep?.rawBytes ?? Infinity;
+    while (rawTotal > cap) {
+      const oldest = raw[0]!;
+      if (oldest.chunks.length <= 1 && raw.length > 1) {
+        rawTotal -= oldest.chunks[0]?.length ?? 0;
+        raw.shift();
+      } else if (oldest.chunks.length > 1) {
+        rawTotal -= oldest.chunks.shift()!.length;
+      } else break;
+    }
+  };
+  /** Bytes of the formats in the buffer (not yet printed). */
+  let bufferedBytes = 0;
+  /** Why each connection does not read now: the buffer is full, its answers are not read. */
+  const holds = new Map<net.Socket, Set<'buffer' | 'answers'>>();
+  const hold = (socket: net.Socket, why: 'buffer' | 'answers', on: boolean) => {
+    const set = holds.get(socket);
+    if (!set || socket.destroyed) return;
+    if (on) set.add(why);
+    else set.delete(why);
+    if (set.size) socket.pause();
+    else socket.resume();
+  };
+  const bufferRoom = () => {
+    const full = bufferedBytes >= MAX_BUFFERED_BYTES;
+    // Reading again once half of it printed, not at the first label out: no read, pause, read.
+    if (full || bufferedBytes < MAX_BUFFERED_BYTES / 2) for (const sk of holds.keys()) hold(sk, 'buffer', full);
+  };
   let clears = 0;
   const sockets = new Set<net.Socket>();
   const fault = () => cond.paperOut || cond.headOpen || cond.ribbonOut;
@@ -187,6 +248,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     odometer++;
     if (head.labelsLeft <= 0) {
       waiting.shift();
+      bufferedBytes -= head.bytes.length;
+      bufferRoom();
       const endedMs = performance.now();
       printed.push({
         at: now().toISOString(),
@@ -195,6 +258,12 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         startedMs: head.startedMs ?? endedMs,
         endedMs,
       });
+      printedBytes += head.bytes.length;
+      while (
+        printed.length > 1 &&
+        (printed.length > (opts.keep?.labels ?? Infinity) || printedBytes > (opts.keep?.labelBytes ?? Infinity))
+      )
+        printedBytes -= printed.shift()!.bytes.length;
     }
   };
   const flush = () => {
@@ -236,6 +305,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     const text = bytes.toString('latin1');
     const ll = /\^LL\s*(\d+)/i.exec(text);
     waiting.push({ bytes, labelsLeft: labelsOf(bytes), lengthDots: ll ? Number(ll[1]) : Math.round(speed.dpi * 6) });
+    bufferedBytes += bytes.length;
+    bufferRoom();
     flush();
   };
 
@@ -253,7 +324,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       const wide = Array.from({ length: 32 }, (_, i) => (i === 1 ? b(cond.paperOut) : '0'));
       return [wide.join(','), '0,0,0', '0'].map((l) => `\x02${l}\x03${profile.lineEnd}`).join('');
     }
-    const l1 = `030,${b(cond.paperOut)},${b(cond.paused)},1800,${String(c.formatsInBuffer).padStart(3, '0')},0,0,${b(partial)},000,0,0,0`;
+    const full = b(bufferedBytes >= MAX_BUFFERED_BYTES);
+    const l1 = `030,${b(cond.paperOut)},${b(cond.paused)},1800,${String(c.formatsInBuffer).padStart(3, '0')},${full},0,${b(partial)},000,0,0,0`;
     const l2 = `001,0,${b(cond.headOpen)},${b(cond.ribbonOut)},0,2,6,0,${String(c.labelsRemaining).padStart(8, '0')},1,000`;
     return [l1, l2, '1234,0'].map((l) => `\x02${l}\x03${profile.lineEnd}`).join('');
   };
@@ -270,8 +342,15 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
   };
 
   function onConnection(socket: net.Socket) {
+    if (sockets.size >= MAX_CONNECTIONS) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      holds.delete(socket);
+    });
     socket.on('error', () => socket.destroy());
     // Sockets start paused (pauseOnConnect): a never-reading port must not even read ahead.
     if (cond.neverRead) return;
@@ -279,7 +358,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     // open outlives a clear).
     let mine = 0;
     let generation = -1;
-    let index = -1;
+    let slot: { chunks: Buffer[] } | null = null;
     let pending = '';
     let partial = false;
     let decided = false;
@@ -308,6 +387,14 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         socket.write(bytes);
         after();
       }
+      // A host that asks and never reads the answers: stop reading its questions until it does.
+      if (socket.writableLength > MAX_UNSENT_ANSWER_BYTES) {
+        hold(socket, 'answers', true);
+        socket.once('drain', () => {
+          hold(socket, 'answers', false);
+          parse();
+        });
+      }
     };
     const answer = (make: () => string | null, waitsForDrain: boolean) => {
       if (held > 0 || (waitsForDrain && profile.answerAfterDrain && !drained())) {
@@ -328,40 +415,11 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       else if (profile.closeDelayMs > 0) setTimeout(() => socket.end(), profile.closeDelayMs);
       else socket.end();
     });
-    socket.on('data', (chunk: Buffer) => {
-      if (ending) return;
-      let data = chunk;
-      if (cond.closeAfterBytes !== null) {
-        const room = cond.closeAfterBytes - mine;
-        // A connection kept open from before (a streaming driver's) that already carried more:
-        // the printer dropped off, so its next byte meets a reset, never a silent, open port.
-        if (room <= 0) {
-          socket.resetAndDestroy();
-          return;
-        }
-        data = chunk.subarray(0, room);
-      }
-      mine += data.length;
-      if (generation !== clears) {
-        generation = clears;
-        index = raw.push(Buffer.alloc(0)) - 1;
-      }
-      raw[index] = Buffer.concat([raw[index]!, data]);
-      pending += data.toString('latin1');
-      if (!decided) {
-        // A browser's request (any web page can send one to 127.0.0.1) is not a print job.
-        if (/^[A-Z]{3,7} \S/.test(pending)) {
-          httpDropped++;
-          socket.resetAndDestroy();
-          return;
-        }
-        if (pending.length >= 8 || /[^A-Z]/.test(pending)) decided = true;
-      }
-      if (pending.length > MAX_PENDING_BYTES) {
-        socket.resetAndDestroy();
-        return;
-      }
+    /** Reads the formats and questions in `pending`, in order. */
+    const parse = () => {
       for (;;) {
+        // Questions wait while the answers already written are not read (the host stops reading).
+        if (holds.get(socket)?.has('answers')) return;
         const xa = pending.search(/\^XA/i);
         const q = /~H[SIQ]|! U1 getvar/.exec(pending);
         if (q && (xa < 0 || q.index < xa)) {
@@ -415,10 +473,48 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         receive(Buffer.from(pending.slice(xa, xa + end + 3), 'latin1'));
         pending = pending.slice(xa + end + 3);
       }
+    };
+    socket.on('data', (chunk: Buffer) => {
+      if (ending) return;
+      let data = chunk;
+      if (cond.closeAfterBytes !== null) {
+        const room = cond.closeAfterBytes - mine;
+        // A connection kept open from before (a streaming driver's) that already carried more:
+        // the printer dropped off, so its next byte meets a reset, never a silent, open port.
+        if (room <= 0) {
+          socket.resetAndDestroy();
+          return;
+        }
+        data = chunk.subarray(0, room);
+      }
+      mine += data.length;
+      if (generation !== clears || !slot) {
+        generation = clears;
+        slot = { chunks: [] };
+        raw.push(slot);
+      }
+      keepRaw(slot, data);
+      pending += data.toString('latin1');
+      if (!decided) {
+        // A browser's request (any web page can send one to 127.0.0.1) is not a print job.
+        if (/^[A-Z]{3,7} \S/.test(pending)) {
+          httpDropped++;
+          socket.resetAndDestroy();
+          return;
+        }
+        if (pending.length >= 8 || /[^A-Z]/.test(pending)) decided = true;
+      }
+      if (pending.length > MAX_PENDING_BYTES) {
+        socket.resetAndDestroy();
+        return;
+      }
+      parse();
       // A printer dropping off mid-job resets the connection (power cycle, crash, cable pulled).
       if (cond.closeAfterBytes !== null && mine >= cond.closeAfterBytes) socket.resetAndDestroy();
     });
+    holds.set(socket, new Set());
     socket.resume();
+    bufferRoom();
   }
 
   const createServer = () => net.createServer({ pauseOnConnect: true, allowHalfOpen: true }, onConnection);
@@ -441,7 +537,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     port,
     host: '127.0.0.1',
     printed: () => [...printed],
-    connections: () => [...raw],
+    connections: () => raw.map((r) => Buffer.concat(r.chunks)),
     set(c) {
       Object.assign(cond, c);
       flush();
@@ -464,6 +560,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       if (printing) clearTimeout(printing.timer);
       printing = null;
       waiting.length = 0;
+      bufferedBytes = 0;
       await stop();
     },
     async online() {
@@ -474,7 +571,9 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
     },
     clear() {
       printed.length = 0;
+      printedBytes = 0;
       raw.length = 0;
+      rawTotal = 0;
       clears++;
     },
     async close() {

@@ -36,6 +36,12 @@ export function createOperatorsRepo(db: Db) {
   const setPin = db.prepare<[string | null, number]>(
     'UPDATE operators SET pin_hash = ? WHERE id = ? AND removed_at IS NULL',
   );
+  const pinTries = db.prepare<[number], { wrong: number; until: string | null }>(
+    'SELECT pin_wrong_in_row AS wrong, pin_locked_until AS until FROM operators WHERE id = ? AND removed_at IS NULL',
+  );
+  const setPinTries = db.prepare<[number, string | null, number]>(
+    'UPDATE operators SET pin_wrong_in_row = ?, pin_locked_until = ? WHERE id = ?',
+  );
   const remove = db.prepare<[string, number]>(
     'UPDATE operators SET removed_at = ?, badge = NULL, pin_hash = NULL WHERE id = ? AND removed_at IS NULL',
   );
@@ -52,6 +58,17 @@ export function createOperatorsRepo(db: Db) {
     },
     /** The salted hash of the worker's PIN, for the check only; null: no PIN (or no such worker). */
     pinHashOf: (id: number): string | null => pinHash.get(id)?.pin_hash ?? null,
+    /**
+     * The worker's wrong PINs in a row and until when they must wait (null: no wait), migration 23:
+     * kept in the database so a restart does not hand out new guesses.
+     */
+    pinTriesOf(id: number): { wrongInRow: number; lockedUntil: Date | null } {
+      const r = pinTries.get(id);
+      return { wrongInRow: r?.wrong ?? 0, lockedUntil: r?.until ? new Date(r.until) : null };
+    },
+    setPinTries(id: number, t: { wrongInRow: number; lockedUntil: Date | null }): void {
+      setPinTries.run(t.wrongInRow, t.lockedUntil?.toISOString() ?? null, id);
+    },
     /** Adds a worker; returns their id. */
     add(o: { name: string; badge: string | null; pinHash: string | null }, at: Date): number {
       return Number(insert.run(o.name, o.badge, o.pinHash, at.toISOString()).lastInsertRowid);

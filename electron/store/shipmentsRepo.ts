@@ -106,6 +106,20 @@ export function createShipmentsRepo(db: Db) {
        (SELECT delivery_id FROM shipment_packages WHERE account_id = @accountId AND barcode = @code)
      ORDER BY delivery_id DESC LIMIT 20`,
   );
+  // Keys a scan could read differently from how they are stored: those that begin with a character
+  // a scan drops or changes (white space and control characters below '!', '!' itself, an AIM
+  // identifier's ']'). Ranges of the key indexes, so the few candidates are read, not the cache.
+  const selectOddKeys = db.prepare<{ accountId: string }, { deliveryId: number; key: string; kind: string }>(
+    `SELECT delivery_id AS deliveryId, external_id AS key, 'externalId' AS kind FROM shipments
+       WHERE account_id = @accountId AND (external_id < '"' OR (external_id >= ']' AND external_id < '^'))
+     UNION ALL
+     SELECT delivery_id, delivery_number, 'deliveryNumber' FROM shipments
+       WHERE account_id = @accountId AND (delivery_number < '"' OR (delivery_number >= ']' AND delivery_number < '^'))
+     UNION ALL
+     SELECT delivery_id, barcode, 'barcode' FROM shipment_packages
+       WHERE account_id = @accountId AND (barcode < '"' OR (barcode >= ']' AND barcode < '^'))
+     LIMIT 1000`,
+  );
   const selectCurrent = db.prepare<
     [string, number],
     { data: string; etag: string | null; version: number; search_rowid: number | null; search_text: string | null }
@@ -308,6 +322,19 @@ export function createShipmentsRepo(db: Db) {
     findByExternalId: (accountId: string, code: string) => selectByExternalId.all(accountId, code).map(fromRow),
     findByDeliveryNumber: (accountId: string, code: string) => selectByDeliveryNumber.all(accountId, code).map(fromRow),
     findByPackageBarcode: (accountId: string, code: string) => selectByBarcode.all({ accountId, code }).map(fromRow),
+    /**
+     * The account's shipment keys (order number, shipment number, package barcode) that begin with
+     * white space, a control character, '!' or ']': the only ones a scan may read as something else
+     * than they are stored (shared/scan/normaliseScan.ts). At most 1000.
+     */
+    oddKeys: (
+      accountId: string,
+    ): { deliveryId: number; key: string; kind: 'externalId' | 'deliveryNumber' | 'barcode' }[] =>
+      selectOddKeys.all({ accountId }) as {
+        deliveryId: number;
+        key: string;
+        kind: 'externalId' | 'deliveryNumber' | 'barcode';
+      }[],
     /** deliveryIds of shipments the retention removed whose package had this barcode (migration 019). */
     prunedByPackageBarcode: (accountId: string, code: string): number[] => selectPrunedByBarcode.all(accountId, code),
     maxDeliveryId: (accountId: string): number => selectMaxId.get(accountId)?.id ?? 0,

@@ -3,7 +3,9 @@
  * sheet, shown and printed like the demo pick list, and the cancel of the parcel in progress —
  * the one command no key did before. The other commands call the methods their keys call.
  */
-import type { CancelledParcel } from '../../shared/contract/deskCommands';
+import type { CancelledParcel, DeskCodeShipment } from '../../shared/contract/deskCommands';
+import { normaliseScan } from '../../shared/scan/normaliseScan';
+import { toSummary } from '../store/shipmentsRepo';
 import type { StoredJob } from '../store/printJobsRepo';
 import { waitsForPrinter } from '../../shared/contract/printing';
 import { StationError } from '../base/stationError';
@@ -69,12 +71,45 @@ export function createDeskCommands(o: DeskCommandsDeps) {
       : null;
   }
 
-  const handlers: Pick<Handlers, 'commands.sheet' | 'commands.printSheet' | 'commands.cancelParcel'> = {
+  /**
+   * The cached shipment of the active company that `raw` (a desk code: a command barcode, a badge),
+   * read as a scan reads it, is also a key of: the same code after the scanner's affixes, an AIM
+   * identifier and control characters are dropped on both sides. The service lets an e-shop choose
+   * its order numbers (spec "Delivery: request fields" externalId), so one can read as a command.
+   */
+  function shipmentReadAs(raw: string): DeskCodeShipment | null {
+    const s = deps.session();
+    if (!s) return null;
+    const affixes = deps.scannerAffixes?.();
+    const n = normaliseScan(raw, affixes);
+    if (!n.ok) return null;
+    const shipments = deps.repos.shipments;
+    const found = (deliveryId: number, key: DeskCodeShipment['key']): DeskCodeShipment | null => {
+      const shipment = shipments.get(s.accountId, deliveryId);
+      return shipment ? { deliveryId, key, recipientName: toSummary(shipment).recipientName } : null;
+    };
+    const exact =
+      shipments.findByExternalId(s.accountId, n.code).map((x) => found(x.deliveryId, 'externalId'))[0] ??
+      shipments.findByDeliveryNumber(s.accountId, n.code).map((x) => found(x.deliveryId, 'deliveryNumber'))[0] ??
+      shipments.findByPackageBarcode(s.accountId, n.code).map((x) => found(x.deliveryId, 'barcode'))[0];
+    if (exact) return exact;
+    for (const k of shipments.oddKeys(s.accountId)) {
+      const m = normaliseScan(k.key, affixes);
+      if (m.ok && m.code === n.code) return found(k.deliveryId, k.kind);
+    }
+    return null;
+  }
+
+  const handlers: Pick<
+    Handlers,
+    'commands.sheet' | 'commands.printSheet' | 'commands.cancelParcel' | 'commands.shipmentReadAs'
+  > = {
+    'commands.shipmentReadAs': ({ code }) => ({ shipment: shipmentReadAs(code) }),
     // 96 dpi: the PDF's bars are laid out to whole pixels at exactly this resolution.
     'commands.sheet': async ({ language }) => ({ pages: await previewPdf(await pdf(language), 96) }),
     'commands.printSheet': async ({ language }) =>
       printOnOfficePrinter(deps, { pdf: await pdf(language), labelRef: 'commands:sheet', title: 'Command sheet' }),
     'commands.cancelParcel': () => ({ cancelled: cancelParcel() }),
   };
-  return { pdf, cancelParcel, handlers };
+  return { pdf, cancelParcel, shipmentReadAs, handlers };
 }

@@ -103,7 +103,7 @@ export function createNewShipment(o: NewShipmentDeps) {
 
   /** Spec "GET /api/v3/transports" (the client sends GET with a body, or POST with the override). */
   async function search(draft: ShipmentDraft): Promise<TransportSearchResult> {
-    const issues = checkDraft(draft, { purpose: 'search' });
+    const issues = checkDraft(draft, { purpose: 'search', scanner: deps.scannerAffixes?.() });
     if (issues.length)
       return { options: [], fieldErrors: issuesOf(issues), message: 'Fill in the marked fields to search transports.' };
     const s = session();
@@ -203,7 +203,7 @@ export function createNewShipment(o: NewShipmentDeps) {
     requires: TransportRequirements,
     services: readonly ServiceRules[] = [],
   ): SaveResult | null {
-    const issues = checkDraft(draft, { purpose: 'save', requires, services });
+    const issues = checkDraft(draft, { purpose: 'save', requires, services, scanner: deps.scannerAffixes?.() });
     return issues.length ? invalid('Fix the marked fields, then save again.', issuesOf(issues)) : null;
   }
 

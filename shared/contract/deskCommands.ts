@@ -17,7 +17,26 @@ export const cancelledParcel = z.object({
 });
 export type CancelledParcel = z.infer<typeof cancelledParcel>;
 
+/** A cached shipment one of whose keys a scan reads as the same code as a desk code (command, badge). */
+export const deskCodeShipment = z.object({
+  deliveryId: z.number().int(),
+  /** Which key of the shipment reads so. */
+  key: z.enum(['externalId', 'deliveryNumber', 'barcode']),
+  recipientName: z.string(),
+});
+export type DeskCodeShipment = z.infer<typeof deskCodeShipment>;
+
 export const deskCommandMethods = {
+  /**
+   * Before a command barcode is acted on: the cached shipment (of the active company) that the same
+   * code, as a scan reads it, also names. A parcel's label must never run a command, so the page
+   * names such a shipment to the worker and does nothing; null when the code is only a desk code.
+   */
+  'commands.shipmentReadAs': {
+    reads: true,
+    params: z.object({ code: z.string().min(1).max(400) }).strict(),
+    result: z.object({ shipment: deskCodeShipment.nullable() }),
+  },
   /** The command sheet's pages as PNG (96 dpi: modules are whole pixels, scannable from the screen). */
   'commands.sheet': { params: sheetParams, result: z.object({ pages: z.array(previewPage) }) },
   /** The command sheet on the office printer route (the protocol printer; the virtual PDF printer by default). */

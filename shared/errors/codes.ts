@@ -163,6 +163,7 @@ export const reasonCodes = {
   not_answering: 'translated',
   connection_lost: 'translated',
   stopped_reading: 'translated',
+  answer_flood: 'translated',
   not_confirmed: 'translated',
   bad_status: 'translated',
   paper_out: 'translated',

@@ -24,7 +24,8 @@
  */
 import type { PartyDraft, ShipmentDraft, TransportRequirements } from '../contract/newShipment';
 import { compareDecimals } from '../decimal';
-import { DESK_CODE_PREFIX } from '../scan/deskCodes';
+import { DESK_CODE_PREFIX, readsAsDeskCode } from '../scan/deskCodes';
+import type { ScannerAffixes } from '../scan/normaliseScan';
 
 export type DraftIssueCode =
   | 'required'
@@ -111,6 +112,8 @@ export interface CheckOptions {
   requires?: TransportRequirements;
   /** The chosen transport's extra services (bans, arguments), when known. */
   services?: readonly ServiceRules[];
+  /** The desk scanner's prefix and suffix: an order number is read as the scanner would read it. */
+  scanner?: ScannerAffixes;
 }
 
 const empty = (s: string | undefined) => !s || s.trim() === '';
@@ -164,9 +167,9 @@ function checkHouseNumber(a: PartyDraft['address'], role: 'sender' | 'recipient'
 /** Every rule the draft breaks, each on its field; empty when it may be sent. */
 export function checkDraft(d: ShipmentDraft, o: CheckOptions): DraftIssue[] {
   const out: DraftIssue[] = [];
-  // The order number is scanned from the parcel: one that began as the desk's command barcodes do
+  // The order number is scanned from the parcel: one that reads as the desk's command barcodes do
   // would be taken for a command (shared/scan/deskCodes.ts), so no shipment key may.
-  if (d.externalId.trim().toUpperCase().startsWith(DESK_CODE_PREFIX))
+  if (readsAsDeskCode(d.externalId, o.scanner))
     out.push({ field: 'externalId', code: 'deskCodePrefix', params: { prefix: DESK_CODE_PREFIX } });
   checkParty(d.sender, 'sender', o.purpose, out);
   checkParty(d.recipient, 'recipient', o.purpose, out);

@@ -35,10 +35,24 @@ export type DeskCode =
   /** Begins with the prefix but names nothing this station knows (a newer sheet, a misread). */
   | { kind: 'unknown'; code: string };
 
+/**
+ * The one rule of what reads as a desk code: a value that, read as a scan is read (control
+ * characters, white space, an AIM symbology identifier and the desk scanner's affixes removed),
+ * begins with DESK_CODE_PREFIX in any case. The scan acts on such a code instead of looking up a
+ * parcel, so New shipment refuses an order number that reads so (`]C1!LS-SIGN_OUT` does: the AIM
+ * identifier goes first), and a shipment from the service whose key reads so is named to the
+ * worker when scanned, never closed or acted on by it.
+ */
+export function readsAsDeskCode(value: string, affixes?: ScannerAffixes): boolean {
+  const n = normaliseScan(value, affixes);
+  return n.ok && n.code.toUpperCase().startsWith(DESK_CODE_PREFIX);
+}
+
 /** The desk code a scan is (after the scanner's affixes are removed), or null for a parcel's code. */
 export function readDeskCode(raw: string, affixes?: ScannerAffixes): DeskCode | null {
+  if (!readsAsDeskCode(raw, affixes)) return null;
   const n = normaliseScan(raw, affixes);
-  if (!n.ok || !n.code.startsWith(DESK_CODE_PREFIX)) return null;
+  if (!n.ok) return null;
   if (n.code.startsWith(BADGE_PREFIX) && n.code.length > BADGE_PREFIX.length) return { kind: 'badge', badge: n.code };
   const command = deskCommands.find((c) => commandBarcode(c) === n.code);
   return command ? { kind: 'command', command } : { kind: 'unknown', code: n.code };

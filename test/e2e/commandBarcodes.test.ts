@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipment } from '../integration/api/support';
 import { launchChromium } from '../support/browser';
 import { pdfBarcodes } from '../support/pdfBarcodes';
 import { connectRpc, type RpcSocket } from '../support/rpcSocket';
@@ -278,6 +279,36 @@ describe.each([
       expect(actions().filter((a) => a.action === 'reprint')).toHaveLength(before + 1);
       expect((await rpc.call('scan.recent', {})).labels.map((l) => l.jobId)).toEqual(jobsBefore);
       await page.keyboard.press('Escape');
+    });
+
+    it('an order number from the service that reads as a command (`]C1!LS-SIGN_OUT`) is named when scanned, and nothing is done', async () => {
+      // Inserted straight at the service, as an e-shop would (the station's New shipment refuses it).
+      const session = hs.station.deps.session()!;
+      const externalId = ']C1!LS-SIGN_OUT';
+      await session.client.insertDeliveries([{ ...shipment(), externalId }]);
+      await rpc.call('shipments.sync', {});
+      await expect
+        .poll(async () => (await rpc.call('shipments.query', { text: 'SIGN_OUT', limit: 5, offset: 0 })).total, {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      const worker = await rpc.call('operators.save', {
+        name: 'Šárka Nováčková',
+        badge: `!LS-OP-SARKA-${lang}`,
+        pin: null,
+      });
+      await rpc.call('operators.signInBadge', { code: `!LS-OP-SARKA-${lang}` });
+      await hideNote();
+      const scansBefore = hs.station.deps.repos.journal.latestScans(session.accountId, 1)[0]?.scanId ?? 0;
+
+      await scanElsewhere(externalId);
+      const text = await noteOf('sign_out', 'bad');
+      expect(text).toContain(lang === 'cs' ? 'číslo objednávky' : 'order number');
+      await shot('order-number-reads-as-command');
+      // Not signed out, and not taken as a parcel either.
+      expect((await rpc.call('operators.who', {})).operator?.id).toBe(worker.id);
+      expect(hs.station.deps.repos.journal.latestScans(session.accountId, 1)[0]?.scanId ?? 0).toBe(scansBefore);
+      await rpc.call('operators.signOut', {});
     });
   });
 });

@@ -26,6 +26,7 @@ import { m019ShipmentsRetention } from './019_shipments_retention';
 import { m020JournalCarrier } from './020_journal_carrier';
 import { m021PrintJobBytes } from './021_print_job_bytes';
 import { m022ShipmentCounts } from './022_shipment_counts';
+import { m023PinTries } from './023_pin_tries';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   m020JournalCarrier,
   m021PrintJobBytes,
   m022ShipmentCounts,
+  m023PinTries,
 ];

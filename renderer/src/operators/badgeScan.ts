@@ -7,6 +7,7 @@
  */
 import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { normaliseScan } from '../../../shared/scan/normaliseScan';
+import { namedAsShipment } from '../scan/deskCommand';
 import { useOperators } from '../state/operatorsStore';
 import { useSettings } from '../state/settingsStore';
 
@@ -17,6 +18,10 @@ export function takeBadgeScan(code: string): boolean {
   const n = normaliseScan(code, affixes);
   const registered = n.ok && useOperators.getState().operators.some((o) => o.badge === n.code);
   if (desk?.kind !== 'badge' && !registered) return false;
-  void useOperators.getState().signInBadge(code);
+  // A badge that is also a parcel's key (a card with the number an e-shop gave an order) is named,
+  // and signs nobody in or out.
+  void namedAsShipment(code, 'unknown').then((named) => {
+    if (!named) void useOperators.getState().signInBadge(code);
+  });
   return true;
 }

@@ -98,18 +98,34 @@ const commands: Record<DeskCommand, () => Promise<void> | void> = {
 };
 
 /**
+ * A desk code that is also a key of a cached shipment (an e-shop may choose any order number, and
+ * one can read as a command: shared/scan/deskCodes.ts readsAsDeskCode): named to the worker, and
+ * nothing is done, neither the command nor the parcel. True when it was named.
+ */
+export async function namedAsShipment(code: string, command: CommandNote['command']): Promise<boolean> {
+  const r = await rpc.request('commands.shipmentReadAs', { code: code.slice(0, 400) });
+  if (!r.ok || !r.value.shipment) return false;
+  const s = r.value.shipment;
+  say(command, 'bad', tr(`command.shipmentReadAs.${s.key}`, { id: s.deliveryId, recipient: s.recipientName }));
+  return true;
+}
+
+/**
  * True when `code` is a desk command (done here) or an unknown desk code (refused here); false for
  * a parcel's code and for a badge (the operators' sign-in takes those).
  */
 export function takeDeskCommand(code: string): boolean {
   const d = readDeskCode(code, useSettings.getState().settings?.scanner);
   if (!d || d.kind === 'badge') return false;
-  if (d.kind === 'unknown') {
-    say('unknown', 'bad', tr('command.unknown', { code: d.code }));
-    return true;
-  }
-  void Promise.resolve(commands[d.command]()).catch((err: unknown) =>
-    say(d.command, 'bad', tr('command.failed', { reason: err instanceof Error ? err.message : String(err) })),
-  );
+  const command = d.kind === 'unknown' ? 'unknown' : d.command;
+  void namedAsShipment(code, command)
+    .then(async (named) => {
+      if (named) return;
+      if (d.kind === 'unknown') return say('unknown', 'bad', tr('command.unknown', { code: d.code }));
+      await commands[d.command]();
+    })
+    .catch((err: unknown) =>
+      say(command, 'bad', tr('command.failed', { reason: err instanceof Error ? err.message : String(err) })),
+    );
   return true;
 }

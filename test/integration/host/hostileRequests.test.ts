@@ -23,6 +23,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebHost } from '../../../electron/host/webHost';
 import { freePort } from '../../support/freePort';
+import { floods, MB, pourInto } from '../../support/portFlood';
 import { hostileRequests, rawExchange, slowHeaders } from '../../support/hostileHttp';
 import { connectRpc, type RpcSocket } from '../../support/rpcSocket';
 import { hostBuilt as built, startChildHost, type ChildHost } from '../../support/childHost';
@@ -214,6 +215,19 @@ describe.skipIf(!built && !process.env.CI)(
       // half a second) or closes; any line back would be an answer to a web page.
       await survives(r, port, '/', /^\((closed|reset|reset by us|no answer)\)$/, 500);
       await scansAndPrints(r, 'ORD-1001');
+    });
+
+    it('a flood to the virtual ZPL printer (junk, thousands of tiny labels, status questions never read) leaves the station alive and printing (what it keeps is bounded: virtualPrinterFlood.test.ts)', async () => {
+      const r = await fresh();
+      const port = await virtualPrinterPort(r);
+      await scansAndPrints(r, 'ORD-1001');
+      await Promise.all([
+        pourInto(port, floods.junk, 16 * MB),
+        pourInto(port, floods.tinyLabels, 8 * MB),
+        pourInto(port, floods.statusQuestions, 32 * MB),
+      ]);
+      expect(alive(r.child)).toBe(true);
+      await scansAndPrints(r, 'ORD-1002');
     });
 
     it("the metrics endpoint answers 4xx or drops each hostile request and each request without the desk's token, lives, and still serves a scraper with it", async () => {

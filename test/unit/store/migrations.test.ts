@@ -75,6 +75,22 @@ describe('schema migrations', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
+  it('23: a worker keeps their row of wrong PINs and their wait; workers from before start with none', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 22));
+    db.prepare(
+      "INSERT INTO operators (name, badge, pin_hash, created_at) VALUES ('Žaneta Dvořáková', 'EMP-9', '$2b$x', 'x')",
+    ).run();
+    migrate(db);
+    expect(db.prepare('SELECT name, badge, pin_wrong_in_row, pin_locked_until FROM operators').get()).toEqual({
+      name: 'Žaneta Dvořáková',
+      badge: 'EMP-9',
+      pin_wrong_in_row: 0,
+      pin_locked_until: null,
+    });
+    expect(() => db.prepare('UPDATE operators SET pin_wrong_in_row = -1').run()).toThrow(/CHECK/);
+  });
+
   it('15: a print job keeps the label counter mark (null for jobs written before)', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 14));

@@ -30,6 +30,12 @@ export const commands = defineMessages({
     'command.unknown': 'Unknown command code {code}: this station does not know it (a newer sheet?). Nothing was done.',
     'command.failed': 'Command failed: {reason}',
     'command.notParcel': 'A command code, not a parcel: it is never sent as a scan.',
+    'command.shipmentReadAs.externalId':
+      'This code is a desk code and also the order number of shipment {id} ({recipient}). Nothing was done: scan the shipment’s number or a package barcode, and have the order number changed.',
+    'command.shipmentReadAs.deliveryNumber':
+      'This code is a desk code and also the shipment number of shipment {id} ({recipient}). Nothing was done: scan its order number or a package barcode.',
+    'command.shipmentReadAs.barcode':
+      'This code is a desk code and also a package barcode of shipment {id} ({recipient}). Nothing was done: scan its order number or shipment number.',
 
     'command.key.reprintLast': 'reprint last label',
     'command.key.cancelParcel': 'cancel parcel',
@@ -72,6 +78,12 @@ export const commands = defineMessages({
     'command.unknown': 'Neznámý příkazový kód {code}: tato stanice ho nezná (novější arch?). Nic se nestalo.',
     'command.failed': 'Příkaz se nezdařil: {reason}',
     'command.notParcel': 'Příkazový kód, ne zásilka: nikdy se neodesílá jako sken.',
+    'command.shipmentReadAs.externalId':
+      'Tento kód je kód stolu a zároveň číslo objednávky zásilky {id} ({recipient}). Nic se nestalo: naskenujte číslo zásilky nebo čárový kód balíku a nechte číslo objednávky změnit.',
+    'command.shipmentReadAs.deliveryNumber':
+      'Tento kód je kód stolu a zároveň číslo zásilky {id} ({recipient}). Nic se nestalo: naskenujte číslo objednávky nebo čárový kód balíku.',
+    'command.shipmentReadAs.barcode':
+      'Tento kód je kód stolu a zároveň čárový kód balíku zásilky {id} ({recipient}). Nic se nestalo: naskenujte číslo objednávky nebo číslo zásilky.',
 
     'command.key.reprintLast': 'poslední štítek znovu',
     'command.key.cancelParcel': 'zrušit zásilku',

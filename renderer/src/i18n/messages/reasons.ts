@@ -62,6 +62,8 @@ export const reasons = defineMessages({
       'The printer took the connection but stopped reading the label: check whether it printed before printing again.',
     'reason.not_answering':
       'The printer takes connections but does not answer its status questions: check its display.',
+    'reason.answer_flood':
+      'The device on the printer’s port sent far more than any printer answer, so the station hung up: check that a label printer (ZPL) is on that address and port.',
     'reason.cutter_fault': 'The printer’s cutter has a fault: clear it.',
     'reason.head_too_hot': 'The print head is too hot: the printer goes on when it has cooled down.',
     'reason.motor_too_hot': 'The printer’s motor is too hot: the printer goes on when it has cooled down.',
@@ -117,6 +119,8 @@ export const reasons = defineMessages({
     'reason.stopped_reading':
       'Tiskárna přijala spojení, ale přestala štítek číst: před dalším tiskem ověřte, zda se vytiskl.',
     'reason.not_answering': 'Tiskárna přijímá spojení, ale neodpovídá na dotazy na stav: podívejte se na její displej.',
+    'reason.answer_flood':
+      'Zařízení na portu tiskárny poslalo mnohem víc, než odpovídá kterákoli tiskárna, a stanice spojení ukončila: ověřte, že na té adrese a portu je tiskárna štítků (ZPL).',
     'reason.cutter_fault': 'Nůž tiskárny hlásí poruchu: uvolněte ho.',
     'reason.head_too_hot': 'Tisková hlava je přehřátá: tiskárna pokračuje, až vychladne.',
     'reason.motor_too_hot': 'Motor tiskárny je přehřátý: tiskárna pokračuje, až vychladne.',

@@ -14,6 +14,7 @@ import { shipmentStates, type CachedCollectionPlace } from '../../../../shared/c
 import { DESK_CODE_PREFIX } from '../../../../shared/scan/deskCodes';
 import { checkDraft, type DraftIssue } from '../../../../shared/newShipment/draftRules';
 import { useLanguage, useT, type T } from '../../i18n';
+import { useSettings } from '../../state/settingsStore';
 import type { MessageKey } from '../../i18n/en';
 import { errorText, fieldErrors, type MainError } from '../../i18n/errors';
 import { rpc } from '../../rpc/transport';
@@ -201,7 +202,7 @@ export function NewShipmentScreen() {
 
   /** `quiet`: only refresh the options shown (the language changed); errors and messages stay. */
   async function search(quiet = false) {
-    const issues = checkDraft(draft, { purpose: 'search' });
+    const issues = checkDraft(draft, { purpose: 'search', scanner: useSettings.getState().settings?.scanner });
     if (issues.length) {
       if (quiet) return;
       showIssues(issues);
@@ -270,7 +271,12 @@ export function NewShipmentScreen() {
     const requires = option
       ? { phoneRequired: option.deliveryType.phoneRequired, dimensionsRequired: option.deliveryType.dimensionsRequired }
       : { phoneRequired: false, dimensionsRequired: false };
-    const issues = checkDraft(draft, { purpose: 'save', requires, services: option?.extraServices ?? [] });
+    const issues = checkDraft(draft, {
+      purpose: 'save',
+      requires,
+      services: option?.extraServices ?? [],
+      scanner: useSettings.getState().settings?.scanner,
+    });
     if (issues.length) {
       showIssues(issues);
       setBanner({ kind: 'error', text: (t) => t('newShipment.fixToSave') });
