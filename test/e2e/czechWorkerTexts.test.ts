@@ -2,7 +2,8 @@
  * A Czech worker sees Czech: places where the page used to show
  * an English sentence of the core, or a raw value, inside the Czech UI. Found in a QA pass at
  * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
- * number checks of the New shipment form, the batch summary, and a printer connection test.
+ * number checks of the New shipment form, the batch summary, and a printer connection test; then
+ * the print queue's name of the command sheet, and what printer discovery says of a CUPS queue.
  */
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
@@ -10,12 +11,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { connectRpc } from '../support/rpcSocket';
 import { needs } from '../support/services';
 import { startHostedStation, type HostedStation } from '../support/station';
 
 /** Where the screenshots go (looked at by a person; not compared). */
 const shots = path.join(process.cwd(), 'test-results', 'czech-worker-texts');
 mkdirSync(shots, { recursive: true });
+
+/** English words and raw error texts (the browser's, the system's) that must not reach the Czech page. */
+const RAW = /Error:|[A-Z][a-z]+Error|\bmust\b|\bqueue\b|\bsheet\b|\braw\b|\bstopped\b|\bprinter\b/;
 
 /** Sentences of the core (English) that must not reach the Czech page. */
 const ENGLISH =
@@ -177,5 +182,33 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => page.getByTestId('outcome-messages').textContent()).toContain('PSČ 00000 neexistuje');
     // One shipment refused: the sandbox says it in the singular.
     expect(await page.getByTestId('outcome-message').textContent()).toBe('Dopravce zásilku odmítl.');
+  });
+
+  it("the print queue names the command sheet in Czech (its job title is the log's English)", async () => {
+    const rpc = await connectRpc(hs.host);
+    try {
+      const { jobId } = await rpc.call('commands.printSheet', { language: 'cs' });
+      await page.keyboard.press('F4');
+      await page.getByTestId('queue-show-all').check();
+      const row = page.locator(`[data-testid="queue-row"][data-job-id="${jobId}"]`);
+      await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Arch příkazových kódů');
+      expect(await row.textContent()).not.toMatch(RAW);
+      expect(await page.getByTestId('screen-queue').innerText()).not.toMatch(/Command sheet/);
+    } finally {
+      rpc.close();
+    }
+  });
+
+  it.skipIf(!needs('cups'))('Settings: printer discovery says what a CUPS queue is in Czech', async () => {
+    await page.keyboard.press('F8');
+    await page.getByTestId('settings-tab-printers').click();
+    await page.getByTestId('printer-discover-run').click();
+    const found = page.getByTestId('printer-found').first();
+    await found.waitFor({ timeout: 20_000 });
+    const text = await page.getByTestId('printer-discover').innerText();
+    expect(text).toContain('tisková fronta CUPS');
+    expect(text).not.toMatch(RAW);
+    expect(text).not.toMatch(ENGLISH);
+    await page.getByTestId('printer-discover').screenshot({ path: path.join(shots, 'printer-discovery-cs.png') });
   });
 });
