@@ -215,11 +215,16 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await searchAndChoose(page, 'NP-DOOR');
     await page.getByTestId('ns-save').click();
     await expect.poll(() => page.getByTestId('ns-error-variableSymbol').textContent()).toContain('digits');
+    // The field named as the form names it, not by its API name (the sandbox says "variableSymbol must be…").
+    expect(await page.getByTestId('ns-error-variableSymbol').textContent()).toContain('“Variable symbol”');
     await page.screenshot({ path: path.join(shots, 'newShipment-field-error-en.png'), fullPage: true });
     await page.getByTestId('language').selectOption('cs');
     await page.getByTestId('ns-save').click();
     await expect.poll(() => page.getByTestId('ns-error-variableSymbol').textContent()).toContain('číslic');
     expect(await page.getByTestId('ns-banner').textContent()).toContain('Služba zásilku odmítla');
+    // Not "Pole variableSymbol musí…": the API's name inside a Czech sentence.
+    expect(await page.getByTestId('ns-error-variableSymbol').textContent()).toContain('Pole „Variabilní symbol“');
+    expect(await page.getByTestId('screen-newShipment').innerText()).not.toMatch(/variableSymbol/);
     await page.screenshot({ path: path.join(shots, 'newShipment-field-error-cs.png'), fullPage: true });
     await page.getByTestId('language').selectOption('en');
     await page.close();

@@ -23,6 +23,7 @@ import { useKeptState } from './keptState';
 import { ExtraServices } from './ExtraServices';
 import { Field, GroupError } from './Field';
 import { PartyFields } from './PartyFields';
+import { withFieldLabels } from './serviceFieldNames';
 import { TransportOptions } from './TransportOptions';
 import './newShipment.css';
 
@@ -226,7 +227,7 @@ export function NewShipmentScreen() {
           v.fieldErrors.map((e) => [
             e.field,
             e.code === 'service'
-              ? e.message
+              ? withFieldLabels(t, e.message, [e.field])
               : t(`newShipment.err.${e.code}` as MessageKey, { other: '', prefix: DESK_CODE_PREFIX }),
           ]),
         ),
@@ -234,7 +235,15 @@ export function NewShipmentScreen() {
       // The service's refusal in its own words; the station's own field checks by the form's text.
       setBanner({
         kind: 'error',
-        text: (t) => (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch'),
+        text: (t) =>
+          (serviceSaid(v.fieldErrors) &&
+            v.message &&
+            withFieldLabels(
+              t,
+              v.message,
+              v.fieldErrors.map((e) => e.field),
+            )) ||
+          t('newShipment.fixToSearch'),
       });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
@@ -296,7 +305,7 @@ export function NewShipmentScreen() {
           v.fieldErrors.map((e) => [
             e.field,
             e.code === 'service'
-              ? e.message
+              ? withFieldLabels(t, e.message, [e.field])
               : t(`newShipment.err.${e.code}` as MessageKey, { other: '', prefix: DESK_CODE_PREFIX }),
           ]),
         ),
@@ -304,7 +313,15 @@ export function NewShipmentScreen() {
       setBanner({
         kind: 'error',
         text: (t) =>
-          serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave'),
+          serviceSaid(v.fieldErrors)
+            ? t('newShipment.refused', {
+                message: withFieldLabels(
+                  t,
+                  v.message,
+                  v.fieldErrors.map((e) => e.field),
+                ),
+              })
+            : t('newShipment.fixToSave'),
       });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
