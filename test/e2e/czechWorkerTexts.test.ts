@@ -3,7 +3,8 @@
  * an English sentence of the core, or a raw value, inside the Czech UI. Found in a QA pass at
  * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
  * number checks of the New shipment form, the batch summary, and a printer connection test; then
- * the print queue's name of the command sheet, and what printer discovery says of a CUPS queue.
+ * the print queue's name of the command sheet, what printer discovery says of a CUPS queue, and
+ * why a batch item is not ready after the page changed from English to Czech (kept as a code).
  */
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
@@ -210,5 +211,33 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     expect(text).not.toMatch(RAW);
     expect(text).not.toMatch(ENGLISH);
     await page.getByTestId('printer-discover').screenshot({ path: path.join(shots, 'printer-discovery-cs.png') });
+  });
+
+  it('a batch refused and not found while in English: in Czech its items say why in Czech', async () => {
+    await page.keyboard.press('F1');
+    await page.getByTestId('language').selectOption('en');
+    await page.getByTestId('nav-station').getByText('Station').waitFor();
+    await page.keyboard.press('F5');
+    await scan('NEEXISTUJE-2');
+    // ORD-1015: refused by the carrier (demo magic), here in English.
+    await scan('ORD-1015');
+    const item = (code: string) => page.locator(`[data-testid="batch-items"] li[data-code="${code}"]`);
+    await expect.poll(() => item('ORD-1015').count()).toBe(1);
+    await expect.poll(() => item('NEEXISTUJE-2').getAttribute('data-status')).toBe('not_found');
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Show the batch list').click({ timeout: 20_000 });
+    await expect.poll(() => item('ORD-1015').getAttribute('data-status')).toBe('refused');
+
+    await page.getByTestId('language').selectOption('cs');
+    await page.getByTestId('nav-station').getByText('Stanice').waitFor();
+    const refused = await item('ORD-1015').getAttribute('title');
+    expect(refused).toContain('Dopravce ji odmítl');
+    expect(refused).not.toMatch(ENGLISH);
+    expect(refused).not.toMatch(/[Pp]ostal code|refused|carrier/);
+    const missing = await item('NEEXISTUJE-2').getAttribute('title');
+    expect(missing).toBe('Žádná zásilka nemá kód NEEXISTUJE-2.');
+    await page.getByTestId('batch-items').screenshot({ path: path.join(shots, 'batch-reasons-after-switch-cs.png') });
+    await page.getByTestId('batch-clear').click();
+    await page.keyboard.press('F5');
   });
 });
