@@ -4,7 +4,8 @@
  * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
  * number checks of the New shipment form, the batch summary, and a printer connection test; then
  * the print queue's name of the command sheet, what printer discovery says of a CUPS queue, and
- * why a batch item is not ready after the page changed from English to Czech (kept as a code).
+ * why a batch item is not ready after the page changed from English to Czech (kept as a code), and
+ * a pasted login token the service refuses.
  */
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
@@ -239,5 +240,18 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await page.getByTestId('batch-items').screenshot({ path: path.join(shots, 'batch-reasons-after-switch-cs.png') });
     await page.getByTestId('batch-clear').click();
     await page.keyboard.press('F5');
+  });
+
+  // Last: it is the only one that touches the account's login.
+  it('Settings → Accounts: a login token the service refuses is explained in Czech, no English term in it', async () => {
+    await page.keyboard.press('F8');
+    await page.getByTestId('settings-tab-accounts').click();
+    const row = page.getByTestId('account-row').first();
+    await row.getByTestId('account-paste-token').click();
+    await row.getByTestId('account-token-input').fill('tohle-neni-token');
+    await row.getByTestId('account-token-submit').click();
+    const error = row.getByTestId('account-error');
+    await expect.poll(() => error.textContent(), { timeout: 20_000 }).toContain('obnovovací token nepřijala');
+    expect(await error.textContent()).not.toMatch(/refresh token|does not accept|Error:/);
   });
 });
