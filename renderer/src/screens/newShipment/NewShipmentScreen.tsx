@@ -178,7 +178,10 @@ export function NewShipmentScreen() {
 
   // Carrier, service and fee names come in the language of the search: ask again in the new one.
   const language = useLanguage((s) => s.language);
-  const [searchedIn, setSearchedIn] = useState(language);
+  // Kept with the options: options searched in English and kept while the language changed on
+  // another screen are searched again on return, so their names (the service's, in the language
+  // asked for) are in the UI language.
+  const [searchedIn, setSearchedIn] = useKeptState('searchedIn', language);
   useEffect(() => {
     // Money and weights shown with the new language's separator (1,5 / 1.5); the values stay.
     setDraft((d) => draftInLanguage(d, language));
@@ -252,6 +255,7 @@ export function NewShipmentScreen() {
     if (!quiet) setBanner(null);
     setOptions(v.options);
     setSearchedFor(searchKey(draft));
+    setSearchedIn(language);
     // Keep the carrier already chosen (an edit, or a search again) when it is still offered.
     const keep = v.options.findIndex((o) => o.agent.code === draft.agent && o.deliveryType.code === draft.deliveryType);
     if (keep >= 0) choose(keep, v.options);
