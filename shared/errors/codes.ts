@@ -273,7 +273,6 @@ export const batchItemReasons = [
   /** The last close did not go through (the weight was not taken, no answer): close it again. */
   'not_closed',
 ] as const;
-export type BatchItemReason = (typeof batchItemReasons)[number];
 
 /** What the scan log says of a scan (shared/contract/shipments.ts `scanOutcome`, the Scan log screen). */
 export const scanLogOutcomes = [
