@@ -366,7 +366,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       onOutcome: (o) => emit('scan.outcome', outcomeForPages(o)),
       onPending: pendingFeed.change,
     },
-    batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items) },
+    batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items), language },
   });
   const accountRpc = createAccountHandlers(
     {

@@ -22,10 +22,17 @@ import {
 } from './zplHostStatus';
 import type { ReasonCode } from '../../shared/errors/codes';
 
+/**
+ * A printer found: what it is comes as values (where it was found, the system's device name, a
+ * stopped queue), put into words by the page in the UI language; a sentence made here would be
+ * English on a Czech screen.
+ */
 export interface Discovered {
   connection: PrinterConnection;
   name: string;
-  detail: string;
+  source: 'cups' | 'windows' | 'usb';
+  device: string | null;
+  stopped: boolean;
 }
 
 const LABEL_PRINTER = /zebra|zpl|zd\d|gk\d|gx\d|zt\d|socket:\/\//i;
@@ -45,10 +52,14 @@ export function listUsbLabelPrinters(dir = '/dev/usb'): string[] {
 export async function discoverWindowsPrinters(spooler?: WindowsSpooler): Promise<Discovered[]> {
   const out: Discovered[] = [];
   for (const p of await listWindowsPrinters(spooler)) {
-    const detail = `Windows printer${p.deviceId && p.deviceId !== p.name ? ` (${p.deviceId})` : ''}`;
+    const found = {
+      source: 'windows' as const,
+      device: p.deviceId && p.deviceId !== p.name ? p.deviceId : null,
+      stopped: false,
+    };
     if (LABEL_PRINTER.test(`${p.name} ${p.deviceId}`))
-      out.push({ connection: { kind: 'zpl-spooler', queue: p.name }, name: `${p.name} (ZPL, raw)`, detail });
-    out.push({ connection: { kind: 'pdf-system', queue: p.name }, name: p.name, detail });
+      out.push({ connection: { kind: 'zpl-spooler', queue: p.name }, name: `${p.name} (ZPL)`, ...found });
+    out.push({ connection: { kind: 'pdf-system', queue: p.name }, name: p.name, ...found });
   }
   return out;
 }
@@ -57,17 +68,19 @@ export async function discoverPrinters(platform = process.platform): Promise<Dis
   if (platform === 'win32') return discoverWindowsPrinters();
   const out: Discovered[] = [];
   for (const q of await listCupsQueues()) {
-    const detail = `CUPS queue${q.deviceUri ? ` (${q.deviceUri})` : ''}${q.enabled ? '' : ', stopped'}`;
+    const found = { source: 'cups' as const, device: q.deviceUri ?? null, stopped: !q.enabled };
     if (LABEL_PRINTER.test(`${q.name} ${q.deviceUri ?? ''}`)) {
-      out.push({ connection: { kind: 'zpl-spooler', queue: q.name }, name: `${q.name} (ZPL, raw)`, detail });
+      out.push({ connection: { kind: 'zpl-spooler', queue: q.name }, name: `${q.name} (ZPL)`, ...found });
     }
-    out.push({ connection: { kind: 'pdf-system', queue: q.name }, name: q.name, detail });
+    out.push({ connection: { kind: 'pdf-system', queue: q.name }, name: q.name, ...found });
   }
   for (const device of listUsbLabelPrinters()) {
     out.push({
       connection: { kind: 'zpl-usb', device },
-      name: `USB label printer ${device}`,
-      detail: 'Linux USB printer device',
+      name: `ZPL USB ${device}`,
+      source: 'usb',
+      device,
+      stopped: false,
     });
   }
   return out;

@@ -118,6 +118,7 @@ export function documentOf(labelRef: string | null, deliveryIds: number[]): JobD
   const [kind, rest = ''] = (labelRef ?? '').split(/:(.*)/s, 2) as [string, string?];
   if (kind === 'protocol' && /^\d+$/.test(rest)) return { kind: 'protocol', protocolId: Number(rest) };
   if (kind === 'demo' && rest === 'pick-list') return { kind: 'pickList' };
+  if (kind === 'commands' && rest === 'sheet') return { kind: 'commandSheet' };
   if (kind === 'test' && rest) return { kind: 'testPrint', printerId: rest };
   if (kind === 'zpl' || kind === 'pdf' || deliveryIds.length) return { kind: 'labels' };
   return { kind: 'other' };

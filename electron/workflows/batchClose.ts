@@ -62,6 +62,8 @@ export interface BatchCloseOptions {
   onItems?(change: BatchItemsChange): void;
   /** Weighing at collect time, when the station has a scale (electron/scale). */
   desk?: BatchDesk;
+  /** The language the service answers in (accept-language, electron/status/stationLanguage.ts): a refusal's words are kept with it. */
+  language?: () => 'en' | 'cs';
 }
 
 /**
@@ -98,6 +100,13 @@ function itemFor(code: string, s: Shipment): BatchItem {
     recipientName: toSummary(s).recipientName,
     status,
     message,
+    reason:
+      status === 'ready'
+        ? null
+        : {
+            code: status === 'cancelled' ? 'cancelled' : status === 'closed' ? 'already_closed' : 'unknown_state',
+            values: { deliveryId: s.deliveryId, state: s.state },
+          },
   };
 }
 
@@ -119,6 +128,12 @@ function unfoundItem(found: Exclude<LookupResult, { kind: 'found' }>): BatchItem
     recipientName: null,
     status: found.kind === 'not_found' ? 'not_found' : found.kind,
     message,
+    reason:
+      found.kind === 'invalid'
+        ? { code: 'not_a_code' }
+        : found.kind === 'ambiguous'
+          ? { code: 'ambiguous', values: { code: found.code, n: found.candidates.length } }
+          : { code: found.serviceChecked ? 'not_found' : 'not_asked', values: { code: found.code } },
   };
 }
 
@@ -550,7 +565,15 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
                   : r.error.code === 'cancelled'
                     ? 'cancelled'
                     : i.status;
-            return { ...i, status, message: r.error.message };
+            const reason: BatchItem['reason'] =
+              status === 'refused'
+                ? { code: 'rejected', words: r.error.messages ?? [], wordsLanguage: opts.language?.() }
+                : status === 'closed'
+                  ? { code: 'closed_elsewhere', values: { deliveryId: r.deliveryId } }
+                  : status === 'cancelled'
+                    ? { code: 'cancelled', values: { deliveryId: r.deliveryId } }
+                    : { code: 'not_closed', values: { deliveryId: r.deliveryId } };
+            return { ...i, status, message: r.error.message, reason };
           });
         keep();
         const left = new Set(items.map((i) => i.code));

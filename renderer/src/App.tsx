@@ -17,6 +17,7 @@ import { printerName } from './i18n/printerName';
 import { OperatorBar } from './operators/OperatorBar';
 import { useOperators } from './state/operatorsStore';
 import { useCamera } from './camera/cameraStore';
+import { CameraNotice } from './camera/CameraCorner';
 
 function LanguageSwitch() {
   const { language } = useLanguage();
@@ -222,6 +223,7 @@ export function App() {
           </button>
         </div>
       )}
+      <CameraNotice />
       <main>
         <Current />
       </main>

@@ -101,11 +101,17 @@ export type PrinterState = z.infer<typeof printerState>;
 export const printerView = printerConfig.extend({ status: printerState });
 export type PrinterView = z.infer<typeof printerView>;
 
+/** A printer discovery found; the page words where it was found in the UI language. */
 export const discoveredPrinter = z.object({
   connection: printerConnection,
   name: z.string(),
-  detail: z.string(),
+  source: z.enum(['cups', 'windows', 'usb']),
+  /** The system's name of the device behind it (a CUPS device URI, a Windows port), as the system gives it. */
+  device: z.string().nullable(),
+  /** A CUPS queue that does not accept jobs now. */
+  stopped: z.boolean(),
 });
+export type DiscoveredPrinter = z.infer<typeof discoveredPrinter>;
 
 // ---------------------------------------------------------------- routing
 
@@ -185,6 +191,7 @@ export const jobDocument = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('labels') }),
   z.object({ kind: z.literal('protocol'), protocolId: z.number().int() }),
   z.object({ kind: z.literal('pickList') }),
+  z.object({ kind: z.literal('commandSheet') }),
   z.object({ kind: z.literal('testPrint'), printerId: z.string() }),
   z.object({ kind: z.literal('other') }),
 ]);

@@ -5,7 +5,7 @@
  * electron/workflows/workflowHandlers.ts.
  */
 import { z } from 'zod';
-import { allCodes, type NotSnakeCase } from '../errors/codes';
+import { allCodes, batchItemReasons, type NotSnakeCase } from '../errors/codes';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
 import { reprintWhy } from './reprint';
 
@@ -200,7 +200,22 @@ export const batchItem = z.object({
    * refused: the carrier refused the last close (the message says why; fix it and close again).
    */
   status: z.enum(['ready', 'closed', 'cancelled', 'not_found', 'ambiguous', 'invalid', 'refused']),
+  /** The core's English sentence, for the log; the screen says `reason`. */
   message: z.string().nullable(),
+  /**
+   * Why it is not ready, as a code with its values (translated when shown) and a refusal's own words
+   * (the carrier's, in the language of the page that closed it). Absent on items kept by an older version.
+   */
+  reason: z
+    .object({
+      code: z.enum(batchItemReasons),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      words: z.array(z.string()).optional(),
+      /** The language the words are in: a screen in another language shows the code's sentence only. */
+      wordsLanguage: z.enum(['en', 'cs']).optional(),
+    })
+    .nullable()
+    .optional(),
   /**
    * With a scale set up, a ready parcel is weighed as it is collected: one weight per
    * package (kg, exact; null when skipped or the wait ran out, so the shipment's own weight stands).

@@ -253,6 +253,28 @@ export type JournalOutcome = (typeof journalOutcomes)[number];
 export const deskNoteCodes = ['weight_updated', 'within_tolerance', 'not_prepared'] as const;
 export type DeskNoteCode = (typeof deskNoteCodes)[number] | `label_of_${number}`;
 
+/**
+ * Why a collected batch item is not ready (shared/contract/workflows.ts `batchItem.reason`): kept
+ * with the item as this code and its values, put into words when shown, so a Czech screen never
+ * shows a sentence stored in English (or in the language of another page).
+ */
+export const batchItemReasons = [
+  'not_found',
+  /** The service could not be asked; the code may still exist. */
+  'not_asked',
+  'ambiguous',
+  /** Not a shipment code (empty, longer than any code). */
+  'not_a_code',
+  'cancelled',
+  'already_closed',
+  'unknown_state',
+  /** The carrier refused the last close: its own words (the service's, spec "Errors") kept beside the code. */
+  'rejected',
+  'closed_elsewhere',
+  /** The last close did not go through (the weight was not taken, no answer): close it again. */
+  'not_closed',
+] as const;
+
 /** What the scan log says of a scan (shared/contract/shipments.ts `scanOutcome`, the Scan log screen). */
 export const scanLogOutcomes = [
   'pending',

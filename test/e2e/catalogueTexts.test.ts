@@ -23,7 +23,7 @@ type Lang = 'cs' | 'en';
 
 /** zod's own messages and raw error texts: never on a screen, in either language. */
 const ZOD = /Too big|Too small|expected (string|number|a )|Invalid (input|string|type|enum|option)/;
-const RAW = /ENOENT|spawn |Error:|undefined|\[object|NaN\b/;
+const RAW = /ENOENT|spawn |Error:|[A-Z][a-z]+Error\b|undefined|\[object|NaN\b/;
 
 /**
  * English fragments the Czech screen must not show: pieces (between placeholders) of the English
@@ -372,8 +372,13 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
       zpl.set({ paperOut: false });
       await expect.poll(() => down.count(), { timeout: 30_000 }).toBe(0);
 
+      // The command sheet on the office printer: its job named in the UI language (its title is the log's English).
+      const sheet = await rpc.call('commands.printSheet', { language: lang });
       await page.getByTestId('queue-show-all').check();
       const rowOf = (id: number) => page.locator(`[data-testid="queue-row"][data-job-id="${id}"]`);
+      expect
+        .soft(await rowOf(sheet.jobId).locator('.q-what').textContent({ timeout: 20_000 }))
+        .toBe(lang === 'cs' ? 'Arch příkazových kódů' : 'Command sheet');
       const jobs = await rpc.call('printing.queue.list', { limit: 50 });
       // Found by their titles: the log's English, which the screen must not show.
       const protocolJob = jobs.find((j) => j.title === `Collection protocol ${protocol!.collectionProtocolId}`)!;
@@ -402,6 +407,21 @@ describe.skipIf(!needs('chromium'))('catalogue texts on the screens, Czech and E
       // The answer is on screen (the not-found message), then its words are checked.
       await expect.poll(() => page.getByTestId('tracking-message').count(), { timeout: 20_000 }).toBe(1);
       await expectOnlyCatalogue(page, lang, 'tracking');
+
+      // Status with the camera on and no camera in this Chromium: the fault in the UI language, never
+      // the browser's own "NotFoundError: Requested device not found".
+      const camera = await rpc.call('camera.getSettings', {});
+      await rpc.call('camera.setSettings', { ...camera, enabled: true });
+      try {
+        await page.reload();
+        await page.getByTestId('screen-station').waitFor();
+        await page.keyboard.press('F9');
+        await page.locator('[data-testid="camera-status"][data-state="fault"]').waitFor({ timeout: 20_000 });
+        await expectOnlyCatalogue(page, lang, 'status: no camera');
+        await shot(page, 'status-no-camera', lang);
+      } finally {
+        await rpc.call('camera.setSettings', { ...camera, enabled: false });
+      }
       await page.close();
     },
   );

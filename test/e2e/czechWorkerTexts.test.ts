@@ -2,7 +2,10 @@
  * A Czech worker sees Czech: places where the page used to show
  * an English sentence of the core, or a raw value, inside the Czech UI. Found in a QA pass at
  * 1366x768: the printer state on the Status screen, a runaway scanner code (single and batch), the
- * number checks of the New shipment form, the batch summary, and a printer connection test.
+ * number checks of the New shipment form, the batch summary, and a printer connection test; then
+ * the print queue's name of the command sheet, what printer discovery says of a CUPS queue, and
+ * why a batch item is not ready after the page changed from English to Czech (kept as a code), and
+ * a pasted login token the service refuses.
  */
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
@@ -10,12 +13,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { connectRpc } from '../support/rpcSocket';
 import { needs } from '../support/services';
 import { startHostedStation, type HostedStation } from '../support/station';
 
 /** Where the screenshots go (looked at by a person; not compared). */
 const shots = path.join(process.cwd(), 'test-results', 'czech-worker-texts');
 mkdirSync(shots, { recursive: true });
+
+/** English words and raw error texts (the browser's, the system's) that must not reach the Czech page. */
+const RAW = /Error:|[A-Z][a-z]+Error|\bmust\b|\bqueue\b|\bsheet\b|\braw\b|\bstopped\b|\bprinter\b/;
 
 /** Sentences of the core (English) that must not reach the Czech page. */
 const ENGLISH =
@@ -177,5 +184,74 @@ describe.skipIf(!needs('chromium'))('Czech UI shows no English sentences of the 
     await expect.poll(() => page.getByTestId('outcome-messages').textContent()).toContain('PSČ 00000 neexistuje');
     // One shipment refused: the sandbox says it in the singular.
     expect(await page.getByTestId('outcome-message').textContent()).toBe('Dopravce zásilku odmítl.');
+  });
+
+  it("the print queue names the command sheet in Czech (its job title is the log's English)", async () => {
+    const rpc = await connectRpc(hs.host);
+    try {
+      const { jobId } = await rpc.call('commands.printSheet', { language: 'cs' });
+      await page.keyboard.press('F4');
+      await page.getByTestId('queue-show-all').check();
+      const row = page.locator(`[data-testid="queue-row"][data-job-id="${jobId}"]`);
+      await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Arch příkazových kódů');
+      expect(await row.textContent()).not.toMatch(RAW);
+      expect(await page.getByTestId('screen-queue').innerText()).not.toMatch(/Command sheet/);
+    } finally {
+      rpc.close();
+    }
+  });
+
+  it.skipIf(!needs('cups'))('Settings: printer discovery says what a CUPS queue is in Czech', async () => {
+    await page.keyboard.press('F8');
+    await page.getByTestId('settings-tab-printers').click();
+    await page.getByTestId('printer-discover-run').click();
+    const found = page.getByTestId('printer-found').first();
+    await found.waitFor({ timeout: 20_000 });
+    const text = await page.getByTestId('printer-discover').innerText();
+    expect(text).toContain('tisková fronta CUPS');
+    expect(text).not.toMatch(RAW);
+    expect(text).not.toMatch(ENGLISH);
+    await page.getByTestId('printer-discover').screenshot({ path: path.join(shots, 'printer-discovery-cs.png') });
+  });
+
+  it('a batch refused and not found while in English: in Czech its items say why in Czech', async () => {
+    await page.keyboard.press('F1');
+    await page.getByTestId('language').selectOption('en');
+    await page.getByTestId('nav-station').getByText('Station').waitFor();
+    await page.keyboard.press('F5');
+    await scan('NEEXISTUJE-2');
+    // ORD-1015: refused by the carrier (demo magic), here in English.
+    await scan('ORD-1015');
+    const item = (code: string) => page.locator(`[data-testid="batch-items"] li[data-code="${code}"]`);
+    await expect.poll(() => item('ORD-1015').count()).toBe(1);
+    await expect.poll(() => item('NEEXISTUJE-2').getAttribute('data-status')).toBe('not_found');
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Show the batch list').click({ timeout: 20_000 });
+    await expect.poll(() => item('ORD-1015').getAttribute('data-status')).toBe('refused');
+
+    await page.getByTestId('language').selectOption('cs');
+    await page.getByTestId('nav-station').getByText('Stanice').waitFor();
+    const refused = await item('ORD-1015').getAttribute('title');
+    expect(refused).toContain('Dopravce ji odmítl');
+    expect(refused).not.toMatch(ENGLISH);
+    expect(refused).not.toMatch(/[Pp]ostal code|refused|carrier/);
+    const missing = await item('NEEXISTUJE-2').getAttribute('title');
+    expect(missing).toBe('Žádná zásilka nemá kód NEEXISTUJE-2.');
+    await page.getByTestId('batch-items').screenshot({ path: path.join(shots, 'batch-reasons-after-switch-cs.png') });
+    await page.getByTestId('batch-clear').click();
+    await page.keyboard.press('F5');
+  });
+
+  // Last: it is the only one that touches the account's login.
+  it('Settings → Accounts: a login token the service refuses is explained in Czech, no English term in it', async () => {
+    await page.keyboard.press('F8');
+    await page.getByTestId('settings-tab-accounts').click();
+    const row = page.getByTestId('account-row').first();
+    await row.getByTestId('account-paste-token').click();
+    await row.getByTestId('account-token-input').fill('tohle-neni-token');
+    await row.getByTestId('account-token-submit').click();
+    const error = row.getByTestId('account-error');
+    await expect.poll(() => error.textContent(), { timeout: 20_000 }).toContain('obnovovací token nepřijala');
+    expect(await error.textContent()).not.toMatch(/refresh token|does not accept|Error:/);
   });
 });

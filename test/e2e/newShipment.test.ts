@@ -215,14 +215,43 @@ describe.skipIf(!needs('chromium'))('New shipment screen', () => {
     await searchAndChoose(page, 'NP-DOOR');
     await page.getByTestId('ns-save').click();
     await expect.poll(() => page.getByTestId('ns-error-variableSymbol').textContent()).toContain('digits');
+    // The field named as the form names it, not by its API name (the sandbox says "variableSymbol must be…").
+    expect(await page.getByTestId('ns-error-variableSymbol').textContent()).toContain('“Variable symbol”');
     await page.screenshot({ path: path.join(shots, 'newShipment-field-error-en.png'), fullPage: true });
     await page.getByTestId('language').selectOption('cs');
     await page.getByTestId('ns-save').click();
     await expect.poll(() => page.getByTestId('ns-error-variableSymbol').textContent()).toContain('číslic');
     expect(await page.getByTestId('ns-banner').textContent()).toContain('Služba zásilku odmítla');
+    // Not "Pole variableSymbol musí…": the API's name inside a Czech sentence.
+    expect(await page.getByTestId('ns-error-variableSymbol').textContent()).toContain('Pole „Variabilní symbol“');
+    expect(await page.getByTestId('screen-newShipment').innerText()).not.toMatch(/variableSymbol/);
     await page.screenshot({ path: path.join(shots, 'newShipment-field-error-cs.png'), fullPage: true });
     await page.getByTestId('language').selectOption('en');
     await page.close();
+  });
+
+  it('transport names follow the UI language: searched in English, in Czech after the language changed on another screen', async () => {
+    const page = await openForm();
+    await fillPerson(page, 'recipient');
+    await fillAddress(page, 'recipient');
+    await fillShipment(page);
+    await searchAndChoose(page, 'NP-DOOR');
+    const options = page.getByTestId('ns-options');
+    expect(await options.textContent()).toContain('Parcel to the door');
+    // Away on the Station screen while the language changes; back on New shipment, the kept options.
+    await page.getByTestId('nav-station').click();
+    await page.getByTestId('language').selectOption('cs');
+    await page.getByTestId('nav-newShipment').click();
+    try {
+      // The service's names in the UI language (it gives them in the accept-language asked for).
+      await expect.poll(() => options.textContent(), { timeout: 20_000 }).toContain('Balík do ruky');
+      expect(await options.textContent()).not.toContain('Parcel to the door');
+      expect(await page.getByTestId('ns-chosen').textContent()).toContain('Balík do ruky');
+      await page.screenshot({ path: path.join(shots, 'newShipment-transports-after-switch-cs.png') });
+    } finally {
+      await page.getByTestId('language').selectOption('en');
+      await page.close();
+    }
   });
 
   it('edit with a concurrent change: the 412 is told plainly and the fresh data is shown; saving again works', async () => {

@@ -3,6 +3,8 @@
  * the web host, in English and Czech: a selected shipment that leaves the filtered list (closed at
  * the desk while the list shows prepared ones) is deselected and never acted on; a scan that opens
  * a shipment's detail moves the selection to it, and an open detail follows a scan of a listed row.
+ * A scan of a row far down the list brings it into view (below the note the scan puts above the
+ * list), Enter then opens its detail, and the "Scanned …" note goes once the selection moves on.
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -106,4 +108,52 @@ describe.skipIf(!needs('chromium'))('Shipments: the selection is what the worker
       await page.close();
     },
   );
+
+  it.each([
+    { lang: 'en', locale: 'en-US', note: 'Scanned', selected: 'selected' },
+    { lang: 'cs', locale: 'cs-CZ', note: 'Naskenováno', selected: 'vybrána' },
+  ] as const)('$lang: a scan of a far row shows it, Enter opens it, its note goes with the selection', async (c) => {
+    await rpc.call('settings.set', { language: c.lang });
+    const page = await browser.newPage({ locale: c.locale, viewport: { width: 1366, height: 768 } });
+    const scanner = await wedgeScanner(page);
+    await page.goto(hs.host.url);
+    // The worker comes by the tab: the focus is on it, not on the list.
+    await page.getByTestId('nav-shipments').click();
+    const count = page.getByTestId('shipments-count');
+    await expect.poll(() => count.getAttribute('data-total'), { timeout: 20_000 }).not.toBe('0');
+    const total = Number(await count.getAttribute('data-total'));
+    // The list's last row, by the core's own order: below the visible part at 1366x768.
+    const last = (await rpc.call('shipments.query', { offset: total - 1, limit: 1 })).items[0]!;
+    const list = page.getByTestId('shipments-list');
+    const row = page.locator(`[data-testid="shipment-row"][data-delivery-id="${last.deliveryId}"]`);
+    const listBox = (await list.boundingBox())!;
+    expect((await row.boundingBox())?.y ?? Infinity).toBeGreaterThan(listBox.y + listBox.height);
+
+    await scanner.scan(last.externalId!);
+    const note = page.getByTestId('shipments-scan');
+    await expect.poll(() => note.textContent(), { timeout: 20_000 }).toContain(`${c.note} ${last.externalId}`);
+    expect(await note.textContent()).toContain(c.selected);
+    await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+    // The whole row inside the list's box as it is now (the note above it made the list shorter).
+    await expect
+      .poll(async () => {
+        const [r, l] = [await row.boundingBox(), await list.boundingBox()];
+        return !!r && !!l && r.y >= l.y && r.y + r.height <= l.y + l.height + 0.5;
+      })
+      .toBe(true);
+    await page.screenshot({ path: path.join(shots, `shipments-scan-far-row-${c.lang}.png`) });
+
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'))
+      .toContain(String(last.deliveryId));
+    await page.keyboard.press('Escape');
+
+    // The selection moves up a row: the note of the scanned one goes.
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => row.getAttribute('aria-selected')).toBe('false');
+    expect(await count.getAttribute('data-selected')).toBe('1');
+    await expect.poll(() => note.count()).toBe(0);
+    await page.close();
+  });
 });

@@ -23,7 +23,10 @@ export function CameraCorner() {
   );
 }
 
-/** "No photo" on a scan's outcome, once, with why (the camera's state when it was missed). */
+/**
+ * "No photo" on a scan's outcome, when the camera was thought to work (a camera at fault was said
+ * once by the notice): on a chip of its own colours, readable on the green, amber and red outcomes.
+ */
 export function NoPhotoNote(props: { scanId: number }) {
   const t = useT();
   const missed = useCamera((s) => s.noPhoto.has(props.scanId));
@@ -50,8 +53,24 @@ export function CameraStatus() {
         <strong className={camera.state === 'fault' ? 'bad' : camera.state === 'live' ? 'ok' : undefined}>
           {cameraStateText(t, enabled ? camera : { state: 'off' })}
         </strong>
-        {camera.state === 'fault' && <span className="muted"> · {camera.detail}</span>}
+        {camera.state === 'fault' && camera.device && <span className="muted"> · {camera.device}</span>}
       </dd>
     </>
+  );
+}
+
+/** Told once, when the camera is found missing: why, and that Status (F9) keeps saying it; closed by the worker. */
+export function CameraNotice() {
+  const t = useT();
+  const notice = useCamera((s) => s.notice);
+  const closeNotice = useCamera((s) => s.closeNotice);
+  if (!notice) return null;
+  return (
+    <div className="banner warn" role="alert" data-testid="camera-notice" data-fault={notice}>
+      {t('camera.notice', { why: t(`camera.fault.${notice}`) })}{' '}
+      <button type="button" data-testid="camera-notice-close" onClick={closeNotice}>
+        {t('camera.notice.close')}
+      </button>
+    </div>
   );
 }

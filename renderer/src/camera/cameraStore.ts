@@ -4,9 +4,10 @@
  * the Station screen's corner and Settings show it live, and a still is taken from it when a scan
  * is received (stillCapture.ts).
  *
- * A camera fault never holds a scan: the camera's state says why (Status shows it), each scan taken
- * without a photo is marked once ("no photo" on its outcome), and an unplugged camera is looked for
- * again when the system's devices change.
+ * A camera fault never holds a scan: the worker is told once when the camera is found missing (a
+ * notice until they close it), Status keeps saying why, and the scans' outcomes do not repeat it.
+ * A scan that got no photo while the camera was thought to work is marked ("no photo" on its
+ * outcome). An unplugged camera is looked for again when the system's devices change.
  */
 import { create } from 'zustand';
 import { defaultCameraSettings, type CameraSettings } from '../../../shared/contract/camera';
@@ -19,17 +20,21 @@ export type CameraState =
   | { state: 'off' }
   | { state: 'starting' }
   | { state: 'live'; label: string }
-  | { state: 'fault'; fault: CameraFault; detail: string };
+  /** `device`: the name of the camera that went away (unplugged); never a raw error text, which is not in the UI language. */
+  | { state: 'fault'; fault: CameraFault; device?: string };
 
 interface CameraStore {
   settings: CameraSettings;
   camera: CameraState;
   stream: MediaStream | null;
-  /** Scans that got no photo (the outcome shows it once). */
+  /** Scans that got no photo while the camera was not known to be at fault (the outcome shows it). */
   noPhoto: ReadonlySet<number>;
+  /** The fault to tell the worker about, until they close the notice (null: nothing to tell). */
+  notice: CameraFault | null;
   load(): Promise<void>;
   save(s: CameraSettings): Promise<boolean>;
   markNoPhoto(scanId: number): void;
+  closeNotice(): void;
 }
 
 /** getUserMedia's errors as the worker understands them (https://w3c.github.io/mediacapture-main/#dom-mediadevices-getusermedia). */
@@ -56,16 +61,24 @@ function stop(s: MediaStream | null) {
 }
 
 export const useCamera = create<CameraStore>((set, get) => {
+  /** The fault the worker was last told of; told again only when it changes or after the camera worked. */
+  let told: CameraFault | null = null;
+  function fault(f: CameraFault, device?: string) {
+    const tell = f !== told;
+    told = f;
+    set({ stream: null, camera: { state: 'fault', fault: f, device }, ...(tell ? { notice: f } : {}) });
+  }
+
   async function start() {
     const settings = get().settings;
     const mine = ++starting;
     stop(get().stream);
-    if (!settings.enabled) return set({ stream: null, camera: { state: 'off' } });
-    if (!navigator.mediaDevices?.getUserMedia)
-      return set({
-        stream: null,
-        camera: { state: 'fault', fault: 'no_camera', detail: 'this page cannot use cameras (no mediaDevices)' },
-      });
+    if (!settings.enabled) {
+      told = null;
+      return set({ stream: null, camera: { state: 'off' }, notice: null });
+    }
+    // A page that may not use cameras at all (not a secure context) has none for the worker.
+    if (!navigator.mediaDevices?.getUserMedia) return fault('no_camera');
     set({ camera: { state: 'starting' } });
     try {
       const s = await navigator.mediaDevices.getUserMedia({
@@ -79,22 +92,19 @@ export const useCamera = create<CameraStore>((set, get) => {
       // Unplugged (or taken away by the system) mid-shift: scans go on, Status says why.
       track?.addEventListener('ended', () => {
         if (get().stream !== s) return;
-        set({ stream: null, camera: { state: 'fault', fault: 'unplugged', detail: track.label } });
+        fault('unplugged', track.label);
       });
       grabVideo ??= Object.assign(document.createElement('video'), { muted: true, playsInline: true });
       grabVideo.srcObject = s;
       await grabVideo.play().catch(() => undefined);
-      set({ stream: s, camera: { state: 'live', label: track?.label ?? '' } });
+      told = null;
+      set({ stream: s, camera: { state: 'live', label: track?.label ?? '' }, notice: null });
     } catch (err) {
       if (mine !== starting) return;
-      set({
-        stream: null,
-        camera: {
-          state: 'fault',
-          fault: faultOf(err),
-          detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-        },
-      });
+      // The browser's own text ("NotFoundError: Requested device not found") is English whatever the
+      // UI language: the worker gets the fault's catalogue text, the log the raw one.
+      console.warn('camera:', err);
+      fault(faultOf(err));
     }
   }
 
@@ -110,6 +120,7 @@ export const useCamera = create<CameraStore>((set, get) => {
     camera: { state: 'off' },
     stream: null,
     noPhoto: new Set(),
+    notice: null,
     async load() {
       const r = await rpc.request('camera.getSettings', {});
       if (!r.ok) return;
@@ -126,11 +137,15 @@ export const useCamera = create<CameraStore>((set, get) => {
       return true;
     },
     markNoPhoto(scanId) {
-      if (get().noPhoto.has(scanId)) return;
+      // A camera at fault was said once (the notice, Status): its scans' outcomes do not repeat it.
+      if (get().camera.state === 'fault' || get().noPhoto.has(scanId)) return;
       // The last few are enough: an outcome on screen is one of the newest scans.
       const next = new Set([...get().noPhoto].slice(-50));
       next.add(scanId);
       set({ noPhoto: next });
+    },
+    closeNotice() {
+      set({ notice: null });
     },
   };
 });

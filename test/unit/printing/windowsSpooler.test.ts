@@ -58,7 +58,7 @@ describe('Windows spooler (with a named mock of the spooler)', () => {
     const { spooler } = mockWindowsSpooler();
     const found = await discoverWindowsPrinters(spooler);
     expect(found.map((f) => [f.connection.kind, f.name])).toEqual([
-      ['zpl-spooler', 'ZDesigner ZD421-203dpi ZPL (ZPL, raw)'],
+      ['zpl-spooler', 'ZDesigner ZD421-203dpi ZPL (ZPL)'],
       ['pdf-system', 'ZDesigner ZD421-203dpi ZPL'],
       ['pdf-system', 'Office HP'],
     ]);

@@ -16,7 +16,7 @@ export const accounts = defineMessages({
     'accounts.login': 'Log in in the browser',
     'accounts.loginAgain': 'Log in again',
     'accounts.pasteToken': 'Paste a refresh token',
-    'accounts.tokenLabel': 'Refresh token',
+    'accounts.tokenLabel': 'Obnovovací token (refresh token)',
     'accounts.tokenHint':
       'A token obtained by hand (the service’s manual mode). The station checks it with the service before keeping it in the keychain.',
     'accounts.tokenSubmit': 'Log in with the token',
@@ -73,8 +73,8 @@ export const accounts = defineMessages({
     'accounts.lastError': 'Poslední přihlášení selhalo: {message}',
     'accounts.login': 'Přihlásit v prohlížeči',
     'accounts.loginAgain': 'Přihlásit znovu',
-    'accounts.pasteToken': 'Vložit refresh token',
-    'accounts.tokenLabel': 'Refresh token',
+    'accounts.pasteToken': 'Vložit obnovovací token',
+    'accounts.tokenLabel': 'Obnovovací token (refresh token)',
     'accounts.tokenHint':
       'Token získaný ručně (ruční režim služby). Stanice ho před uložením do klíčenky ověří u služby.',
     'accounts.tokenSubmit': 'Přihlásit tokenem',
@@ -117,6 +117,6 @@ export const accounts = defineMessages({
     'accounts.err.baseUrl': 'Zadejte adresu služby začínající https://.',
     'accounts.err.port': 'Port je celé číslo od 1 do 65535.',
     'accounts.err.path': 'Cesta začíná znakem „/“ a nemá mezery.',
-    'accounts.err.tokenEmpty': 'Nejdřív vložte refresh token.',
+    'accounts.err.tokenEmpty': 'Nejdřív vložte obnovovací token.',
   },
 });

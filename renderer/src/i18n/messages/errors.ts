@@ -203,8 +203,8 @@ export const errors = defineMessages({
     'error.account_no_secret': 'Client secret účtu „{name}“ není v klíčence. Zadejte ho znovu.',
     'error.keychain_unavailable': 'Systémovou klíčenku nelze použít. Odemkněte ji a zkuste to znovu.',
     'error.login_invalid_token':
-      'Služba tento refresh token nepřijala. Ověřte, že patří k tomuto klientovi a prostředí.',
-    'error.login_invalid_token.format': 'Vložte refresh token (jedno slovo, bez mezer).',
+      'Služba tento obnovovací token nepřijala. Ověřte, že patří k tomuto klientovi a prostředí.',
+    'error.login_invalid_token.format': 'Vložte obnovovací token (jedno slovo, bez mezer).',
     'error.login_access_denied': 'Oprávnění nebylo uděleno.',
     'error.login_failed': 'Služba přihlášení odmítla ({error}).',
     'error.login_failed.noCode': 'Odpověď přihlášení neobsahovala autorizační kód.',

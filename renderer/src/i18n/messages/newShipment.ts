@@ -103,6 +103,7 @@ export const newShipment = defineMessages({
     'newShipment.err.dimensionFormat': 'Whole centimetres, 1 to 9999.',
     'newShipment.err.deskCodePrefix':
       'An order number cannot begin with {prefix}: the station would read it as a command barcode.',
+    'newShipment.fieldName': '“{label}”',
     'newShipment.party.type': 'Type',
     'newShipment.party.firstname': 'First name',
     'newShipment.party.surname': 'Surname or company',
@@ -236,6 +237,7 @@ export const newShipment = defineMessages({
     'newShipment.err.dimensionFormat': 'Celé centimetry, 1 až 9999.',
     'newShipment.err.deskCodePrefix':
       'Číslo objednávky nesmí začínat {prefix}: stanice by ho četla jako příkazový kód.',
+    'newShipment.fieldName': '„{label}“',
     'newShipment.party.type': 'Typ',
     'newShipment.party.firstname': 'Jméno',
     'newShipment.party.surname': 'Příjmení nebo firma',

@@ -24,6 +24,7 @@ import { useKeptState } from './keptState';
 import { ExtraServices } from './ExtraServices';
 import { Field, GroupError } from './Field';
 import { PartyFields } from './PartyFields';
+import { withFieldLabels } from './serviceFieldNames';
 import { TransportOptions } from './TransportOptions';
 import './newShipment.css';
 
@@ -178,7 +179,10 @@ export function NewShipmentScreen() {
 
   // Carrier, service and fee names come in the language of the search: ask again in the new one.
   const language = useLanguage((s) => s.language);
-  const [searchedIn, setSearchedIn] = useState(language);
+  // Kept with the options: options searched in English and kept while the language changed on
+  // another screen are searched again on return, so their names (the service's, in the language
+  // asked for) are in the UI language.
+  const [searchedIn, setSearchedIn] = useKeptState('searchedIn', language);
   useEffect(() => {
     // Money and weights shown with the new language's separator (1,5 / 1.5); the values stay.
     setDraft((d) => draftInLanguage(d, language));
@@ -227,7 +231,7 @@ export function NewShipmentScreen() {
           v.fieldErrors.map((e) => [
             e.field,
             e.code === 'service'
-              ? e.message
+              ? withFieldLabels(t, e.message, [e.field])
               : t(`newShipment.err.${e.code}` as MessageKey, { other: '', prefix: DESK_CODE_PREFIX }),
           ]),
         ),
@@ -235,7 +239,15 @@ export function NewShipmentScreen() {
       // The service's refusal in its own words; the station's own field checks by the form's text.
       setBanner({
         kind: 'error',
-        text: (t) => (serviceSaid(v.fieldErrors) && v.message) || t('newShipment.fixToSearch'),
+        text: (t) =>
+          (serviceSaid(v.fieldErrors) &&
+            v.message &&
+            withFieldLabels(
+              t,
+              v.message,
+              v.fieldErrors.map((e) => e.field),
+            )) ||
+          t('newShipment.fixToSearch'),
       });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;
@@ -244,6 +256,7 @@ export function NewShipmentScreen() {
     if (!quiet) setBanner(null);
     setOptions(v.options);
     setSearchedFor(searchKey(draft));
+    setSearchedIn(language);
     // Keep the carrier already chosen (an edit, or a search again) when it is still offered.
     const keep = v.options.findIndex((o) => o.agent.code === draft.agent && o.deliveryType.code === draft.deliveryType);
     if (keep >= 0) choose(keep, v.options);
@@ -302,7 +315,7 @@ export function NewShipmentScreen() {
           v.fieldErrors.map((e) => [
             e.field,
             e.code === 'service'
-              ? e.message
+              ? withFieldLabels(t, e.message, [e.field])
               : t(`newShipment.err.${e.code}` as MessageKey, { other: '', prefix: DESK_CODE_PREFIX }),
           ]),
         ),
@@ -310,7 +323,15 @@ export function NewShipmentScreen() {
       setBanner({
         kind: 'error',
         text: (t) =>
-          serviceSaid(v.fieldErrors) ? t('newShipment.refused', { message: v.message }) : t('newShipment.fixToSave'),
+          serviceSaid(v.fieldErrors)
+            ? t('newShipment.refused', {
+                message: withFieldLabels(
+                  t,
+                  v.message,
+                  v.fieldErrors.map((e) => e.field),
+                ),
+              })
+            : t('newShipment.fixToSave'),
       });
       focusFirstInvalid(formRef.current, () => focusField(v.fieldErrors[0]?.field));
       return;

@@ -165,11 +165,13 @@ export function QueueScreen() {
       ? t('queue.doc.protocol', { id: j.document.protocolId })
       : j.document.kind === 'pickList'
         ? t('queue.doc.pickList')
-        : j.document.kind === 'testPrint'
-          ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
-          : j.deliveryIds.length === 0
-            ? j.title
-            : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
+        : j.document.kind === 'commandSheet'
+          ? t('command.sheet.title')
+          : j.document.kind === 'testPrint'
+            ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
+            : j.deliveryIds.length === 0
+              ? j.title
+              : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
   // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.

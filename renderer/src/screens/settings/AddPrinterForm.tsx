@@ -7,7 +7,12 @@
  */
 import { focusFirstInvalid } from '../../forms/focusFirstInvalid';
 import { useState, type FormEvent } from 'react';
-import type { PrinterConnection, PrinterSettings, PrinterView } from '../../../../shared/contract/printing';
+import type {
+  DiscoveredPrinter,
+  PrinterConnection,
+  PrinterSettings,
+  PrinterView,
+} from '../../../../shared/contract/printing';
 import { useT, type T } from '../../i18n';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
@@ -211,7 +216,7 @@ export function AddTcpPrinterForm(props: { existing: PrinterView[]; onAdded: () 
 
 export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () => void }) {
   const t = useT();
-  const [found, setFound] = useState<{ connection: PrinterConnection; name: string; detail: string }[] | null>(null);
+  const [found, setFound] = useState<DiscoveredPrinter[] | null>(null);
   const [dpi, setDpi] = useState<Dpi>(203);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
@@ -245,7 +250,9 @@ export function DiscoverPrinters(props: { existing: PrinterView[]; onAdded: () =
                 <span>
                   <strong>{d.name}</strong>{' '}
                   <span className="acct-meta">
-                    {connectionText(t, d.connection)} · {d.detail}
+                    {connectionText(t, d.connection)} · {t(`printers.discover.source.${d.source}`)}
+                    {d.device && d.source !== 'usb' ? ` (${d.device})` : ''}
+                    {d.stopped ? `, ${t('printers.discover.stopped')}` : ''}
                   </span>
                 </span>
                 {known.has(id) ? (

@@ -182,39 +182,48 @@ export function ShipmentsScreen() {
     };
   }, [allIds, version, detail, hasSelection]);
 
-  // A scan on this screen finds its shipment and selects it.
-  const [scanNote, setScanNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // A scan on this screen finds its shipment and selects it, brings its row into view and gives the
+  // list the keys (Enter opens its detail). Its note speaks of that selection: it goes when the
+  // selection changes (a click, an arrow key, new filters), so it never names a row no longer picked.
+  const [scanNote, setScanNote] = useState<{ ok: boolean; text: string; sel: Selection } | null>(null);
+  const [reveal, setReveal] = useState(0);
+  const selNow = useRef(sel);
+  selNow.current = sel;
   useScanRoute((scanned) => {
     const code = shownCode(scanned);
+    const note = (ok: boolean, text: string, s: Selection = selNow.current) => setScanNote({ ok, text, sel: s });
     void rpc.request('shipments.lookup', { code: scanned.slice(0, 500) }).then(async (r) => {
-      if (!r.ok)
-        return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: errorText(t, r.error) }) });
+      if (!r.ok) return note(false, t('shipments.scan.invalid', { code, message: errorText(t, r.error) }));
       const v = r.value;
-      if (v.kind === 'not_found') return setScanNote({ ok: false, text: t('shipments.scan.notFound', { code }) });
-      if (v.kind === 'invalid')
-        return setScanNote({ ok: false, text: t('shipments.scan.invalid', { code, message: v.message }) });
+      if (v.kind === 'not_found') return note(false, t('shipments.scan.notFound', { code }));
+      if (v.kind === 'invalid') return note(false, t('shipments.scan.invalid', { code, message: v.message }));
       const inList = await list.allIds();
       if (v.kind === 'ambiguous') {
         // Only the candidates the filters show: a hidden row is never selected.
-        setSel(selectAll(v.candidates.map((c) => c.shipment.deliveryId).filter((id) => inList.includes(id))));
-        return setScanNote({ ok: true, text: t('shipments.scan.ambiguous', { code, n: v.candidates.length }) });
+        const s = selectAll(v.candidates.map((c) => c.shipment.deliveryId).filter((id) => inList.includes(id)));
+        setSel(s);
+        return note(true, t('shipments.scan.ambiguous', { code, n: v.candidates.length }), s);
       }
       const id = v.shipment.deliveryId;
       const index = inList.indexOf(id);
       if (index < 0) {
         // Its detail opens, and the selection moves to it: the actions act on the shipment in sight.
+        const s = { ids: new Set([id]), anchor: null };
         setDetail(id);
         setCursor(null);
-        setSel({ ids: new Set([id]), anchor: null });
-        return setScanNote({ ok: true, text: t('shipments.scan.notInList', { code, id }) });
+        setSel(s);
+        return note(true, t('shipments.scan.notInList', { code, id }), s);
       }
+      const s = { ids: new Set([id]), anchor: index };
       setCursor(index);
-      setSel({ ids: new Set([id]), anchor: index });
+      setReveal((n) => n + 1);
+      setSel(s);
       // An open detail follows the scan, so it never shows one shipment while another is selected.
       setDetail((d) => (d === null ? null : id));
-      setScanNote({ ok: true, text: t('shipments.scan.found', { code, id }) });
+      note(true, t('shipments.scan.found', { code, id }), s);
     });
   });
+  const shownNote = scanNote && scanNote.sel === sel ? scanNote : null;
 
   const onRowClick = useCallback(
     async (e: MouseEvent, index: number, id: number) => {
@@ -273,9 +282,9 @@ export function ShipmentsScreen() {
         onDetail={() => selected[0] !== undefined && setDetail(selected[0])}
         onReport={setReport}
       />
-      {scanNote && (
-        <p className={scanNote.ok ? 'sh-scan' : 'sh-scan bad'} role="status" data-testid="shipments-scan">
-          {scanNote.text}
+      {shownNote && (
+        <p className={shownNote.ok ? 'sh-scan' : 'sh-scan bad'} role="status" data-testid="shipments-scan">
+          {shownNote.text}
         </p>
       )}
       {report && <ActionResults report={report} onDismiss={() => setReport(null)} />}
@@ -316,6 +325,8 @@ export function ShipmentsScreen() {
               height={Math.max(120, (height ?? 400) - ROW)}
               onRange={list.ensure}
               scrollToIndex={cursor}
+              revealSeq={reveal}
+              focusSeq={reveal}
               onKeyDown={(e) => void onKey(e)}
               label={t('shipments.title')}
               testId="shipments-list"

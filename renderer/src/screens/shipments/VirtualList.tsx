@@ -12,8 +12,12 @@ export interface VirtualListProps {
   renderRow(index: number): ReactNode;
   /** Told which rows are (about to be) on screen, so their data can be loaded. */
   onRange?(first: number, last: number): void;
-  /** Scrolls so this row is visible (keyboard cursor). */
+  /** Scrolls so this row is visible (keyboard cursor, a scanned row). */
   scrollToIndex?: number | null;
+  /** Changed to ask for `scrollToIndex` to be brought into view again (a scan of the row already at the cursor). */
+  revealSeq?: number;
+  /** Takes the list's focus, so the keys (Enter: the detail) act on the row just picked (a scan). */
+  focusSeq?: number;
   onKeyDown?(e: KeyboardEvent<HTMLDivElement>): void;
   overscan?: number;
   className?: string;
@@ -31,13 +35,19 @@ export function VirtualList(p: VirtualListProps) {
 
   useEffect(() => onRange?.(first, last), [first, last, onRange]);
 
+  // Also when the list's height changes: the note a scan puts above the list shrinks it in the next
+  // layout, which would hide again a row just brought into view at its bottom edge.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || p.scrollToIndex === null || p.scrollToIndex === undefined) return;
     const top = p.scrollToIndex * p.rowHeight;
     if (top < el.scrollTop) el.scrollTop = top;
     else if (top + p.rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = top + p.rowHeight - el.clientHeight;
-  }, [p.scrollToIndex, p.rowHeight]);
+  }, [p.scrollToIndex, p.rowHeight, p.height, p.revealSeq]);
+
+  useEffect(() => {
+    if (p.focusSeq) ref.current?.focus({ preventScroll: true });
+  }, [p.focusSeq]);
 
   // A new result set starts at the top.
   useLayoutEffect(() => {

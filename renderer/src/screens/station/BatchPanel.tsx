@@ -7,7 +7,7 @@
  * show the weight used.
  */
 import type { BatchItem, BatchSummary } from '../../../../shared/contract/workflows';
-import { useT } from '../../i18n';
+import { useLanguage, useT, type T } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
 import { useScans } from '../../state/scanStore';
@@ -39,15 +39,30 @@ function ItemWeights({ weights }: { weights: NonNullable<BatchItem['weights']> }
   );
 }
 
+/**
+ * Why an item is not ready, in the UI language from its reason code and values; the carrier's own
+ * words of a refusal follow when they are in the UI language. An item kept by an older version (no
+ * reason) says its status only: its stored sentence is English.
+ */
+function reasonText(t: T, language: string, item: BatchItem): string {
+  const r = item.reason;
+  if (!r) return t(`batch.status.${item.status}`);
+  const said = t(`batch.why.${r.code}`, r.values ?? {});
+  // The carrier's words cannot be translated here: shown only in the language they were said in.
+  const words = r.words?.length && (!r.wordsLanguage || r.wordsLanguage === language) ? r.words : [];
+  return words.length ? `${said} ${words.join(' ')}` : said;
+}
+
 function ItemRow({ item }: { item: BatchItem }) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const remove = useScans((s) => s.removeFromBatch);
   return (
     <li
       data-code={item.code}
       data-status={item.status}
       className={`${item.status === 'ready' ? 'tone-ok' : item.status === 'closed' ? 'tone-ask' : 'tone-bad'}${item.weights ? ' weighed' : ''}`}
-      title={item.message ?? undefined}
+      title={item.status === 'ready' ? undefined : reasonText(t, language, item)}
     >
       <span className="dot" aria-hidden />
       <span className="code">{shownCode(item.code)}</span>
