@@ -12,7 +12,7 @@ import type { PendingScansChange } from '../shared/contract/workflows';
 import { createAccountHandlers, type LoginUrlSink } from './auth/accountHandlers';
 import { createActiveSession } from './auth/activeSession';
 import { createAccounts, type Accounts } from './auth/accounts';
-import { ensureDemoAccount, type DemoSandbox } from './auth/demoAccount';
+import { ensureDemoAccount, loginDemoAccount, type DemoSandbox } from './auth/demoAccount';
 import { createSystemSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
 import { systemClock, type Clock } from './base/clock';
 import { lookupInCache, lookupScan } from './lookup/lookupScan';
@@ -373,6 +373,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       accounts,
       session: activeSession,
       demoAccountId: () => demoAccountId,
+      loginDemo: (id) => loginDemoAccount(accounts, id, sandbox),
       emitChanged: (l) => emit('accounts.changed', l),
       log: opts.log,
     },
