@@ -97,6 +97,46 @@ describe.skipIf(!needs('chromium'))('the desk while a login is needed', { timeou
     });
   }
 
+  it('a waiting scan says what it waits for now: a login, the service while it does not answer, then a login again', async () => {
+    const sandbox = (method: string, what: string, body?: unknown) =>
+      fetch(`${hs.station.sandbox.url}/_sandbox/${what}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const code = 'ORD-1005';
+    await rpc.call('accounts.logout', { accountId: demoId });
+    for (const lang of ['en', 'cs'] as const) await page(lang).keyboard.press('F1');
+    const waiting = rpc.waitFor('scan.outcome', (o) => o.code === code, 30_000);
+    await rpc.call('scan.submit', { code });
+    await waiting;
+    const state = (lang: Lang) =>
+      page(lang).getByTestId('pending-scans').locator('li', { hasText: code }).locator('.muted').textContent();
+    const pill = (lang: Lang) => page(lang).getByTestId('service-pill').textContent();
+    for (const lang of ['en', 'cs'] as const) {
+      await expect.poll(() => state(lang)).toBe(texts[lang]['station.pending.waitingLogin']);
+      await expect.poll(() => pill(lang)).toBe(texts[lang]['service.loginNeeded']);
+    }
+    // The service stops answering: the scan waits for the service now, as the headline says.
+    expect((await sandbox('POST', 'faults', { path: '/api/', reset: true })).ok).toBe(true);
+    try {
+      for (const lang of ['en', 'cs'] as const) {
+        await expect.poll(() => pill(lang), { timeout: 30_000 }).toBe(texts[lang]['service.unreachable']);
+        await expect.poll(() => state(lang)).toBe(texts[lang]['station.pending.waiting']);
+        await shot(page(lang), `session-unreachable-${lang}`);
+      }
+    } finally {
+      await sandbox('DELETE', 'faults');
+    }
+    for (const lang of ['en', 'cs'] as const) {
+      await expect.poll(() => pill(lang), { timeout: 30_000 }).toBe(texts[lang]['service.loginNeeded']);
+      await expect.poll(() => state(lang)).toBe(texts[lang]['station.pending.waitingLogin']);
+    }
+    const printed = rpc.waitFor('scan.outcome', (o) => o.code === code && o.kind === 'printed', 60_000);
+    await rpc.call('accounts.loginDemo', { accountId: demoId });
+    await printed;
+  });
+
   it('the demo banner goes while another company is active, in both languages, and comes back with the demo', async () => {
     // A company of its own on a sandbox (npm run sandbox): real work, not the demo.
     const other = await rpc.call('accounts.add', {
