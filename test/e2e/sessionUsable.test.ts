@@ -78,6 +78,10 @@ describe.skipIf(!needs('chromium'))('the desk while a login is needed', { timeou
       const line = p.getByTestId('pending-scans').locator('li', { hasText: code });
       await expect.poll(() => line.textContent()).toContain(m['station.pending.waitingLogin']);
       await shot(p, `session-login-needed-${lang}`);
+      await p.keyboard.press('F9');
+      const service = p.getByTestId('service');
+      await expect.poll(() => service.textContent()).toContain(m['status.loginNeeded']);
+      await shot(p, `session-status-${lang}`);
 
       // The demo company's password is made anew at every launch: its login asks for none.
       const printedBefore = hs.station.printing.virtual.zpl.printed().length;

@@ -103,5 +103,19 @@ describe.skipIf(!needs('keychain'))(
       expect(printer.printed().length).toBeGreaterThan(before);
       expect(await usable()).toBe('usable');
     });
+
+    it('the password-less login is the demo company’s only: another company is refused with why', async () => {
+      const other = await rpc.call('accounts.add', {
+        name: 'Pobočka Žižkov',
+        environment: 'test',
+        baseUrl: 'https://test.example.invalid',
+        clientId: 'zizkov',
+        clientSecret: 'tajné',
+      });
+      await expect(rpc.call('accounts.loginDemo', { accountId: other.id })).rejects.toMatchObject({
+        code: 'account_not_demo',
+      });
+      expect((await rpc.call('accounts.list', {})).find((a) => a.id === other.id)?.login.state).toBe('logged-out');
+    });
   },
 );
