@@ -12,7 +12,7 @@ import type { PendingScansChange } from '../shared/contract/workflows';
 import { createAccountHandlers, type LoginUrlSink } from './auth/accountHandlers';
 import { createActiveSession } from './auth/activeSession';
 import { createAccounts, type Accounts } from './auth/accounts';
-import { ensureDemoAccount, type DemoSandbox } from './auth/demoAccount';
+import { ensureDemoAccount, loginDemoAccount, type DemoSandbox } from './auth/demoAccount';
 import { createSystemSecretStore, createMemorySecretStore, type SecretStore } from './auth/keychain';
 import { systemClock, type Clock } from './base/clock';
 import { lookupInCache, lookupScan } from './lookup/lookupScan';
@@ -373,6 +373,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       accounts,
       session: activeSession,
       demoAccountId: () => demoAccountId,
+      loginDemo: (id) => loginDemoAccount(accounts, id, sandbox),
       emitChanged: (l) => emit('accounts.changed', l),
       log: opts.log,
     },
@@ -401,10 +402,17 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     service: serviceOf,
     printers: () =>
       printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
-    // The service is back: scans waiting in the journal run now, in scan order, and the queue's waiting labels.
-    onServiceBack: () => {
+    // The service is back: the queue's waiting labels go now (they need the printer, not the login).
+    onServiceBack: () => printing.queue.kick(),
+    loggedIn: () => activeSession.session() !== null,
+    accountId: () => activeSession.current()?.accountId ?? null,
+    // The active account can be used (again, or another company's): scans waiting in the journal
+    // run now in scan order, the batch's and the others' entries with them, and the cache fills.
+    onUsable: (usable, accountId) => {
+      if (usable !== 'usable') return;
       workflows.journal.wake();
       printing.queue.kick();
+      if (accountId) shipments.syncNow(accountId).catch((err: unknown) => fault('the shipment sync failed', err));
     },
     closing: () => closing,
     restartedAfter: opts.restartedAfter ?? null,
@@ -548,14 +556,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
 
   demoAccountId = await ensureDemoAccount({ accounts, settings: settingsRepo, sandbox, log: opts.log });
   await activeSession.refresh();
-  // Another account became active (or logged in): the service to watch and the cache to fill change.
+  // Another account became active: the service to watch changes. What waits for the account
+  // follows the session's usable state (status.onUsable), which a login of the same company
+  // changes too, with neither its id nor its address changing.
   activeSession.onChange(() => {
+    status.sessionChanged();
     void status.refreshLogged();
-    // A login: scans that waited for it run now, in scan order.
-    workflows.journal.wake();
-    const id = accounts.active()?.id;
-    if (id) shipments.syncNow(id).catch((err: unknown) => fault('the shipment sync failed', err));
   });
+  accounts.onLoginState(() => status.sessionChanged());
 
   // Recovery before anything drains: the queue turns jobs cut off mid-send into `uncertain`, then
   // the journal resumes every unfinished entry from its last committed step.
@@ -581,8 +589,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
 
   await metricsService.start();
 
-  const first = accounts.active()?.id;
-  if (first) shipments.syncNow(first).catch((err: unknown) => fault('the shipment sync failed', err));
+  // The first fill of the cache: started by the status's first check, once the account is usable.
 
   return {
     rpc: server,

@@ -20,12 +20,15 @@ type AccountHandlers = Pick<
   | 'accounts.cancelLogin'
   | 'accounts.loginWithRefreshToken'
   | 'accounts.logout'
+  | 'accounts.loginDemo'
 >;
 
 export interface AccountHandlerDeps {
   accounts: Accounts;
   session: ActiveSessionHolder;
   demoAccountId: () => string | null;
+  /** Logs the demo company in the way the station did at its first run (electron/auth/demoAccount.ts). */
+  loginDemo: (accountId: string) => Promise<void>;
   emitChanged: (list: AccountView[]) => void;
   log: Logger;
 }
@@ -199,6 +202,16 @@ export function createAccountHandlers(deps: AccountHandlerDeps, setUrlSink: (sin
       const first = await isFirstLogin(accountId);
       await deps.accounts.loginWithRefreshToken(accountId, refreshToken);
       if (first) activateAfterFirstLogin(accountId);
+      await changed();
+      return one(accountId);
+    },
+    'accounts.loginDemo': async ({ accountId }) => {
+      if (!deps.accounts.get(accountId)) return one(accountId);
+      if (accountId !== deps.demoAccountId())
+        throw new StationError('account_not_demo', 'Only the demo company logs in without a password.');
+      cancelLogin();
+      lastError.delete(accountId);
+      await deps.loginDemo(accountId);
       await changed();
       return one(accountId);
     },

@@ -152,6 +152,11 @@ export function App() {
 
   const active = activeAccount({ accounts });
   const reachable = status?.service.reachable;
+  // The service answers but the active company must log in: that is what the worker must do, not
+  // check the connection.
+  const loginNeeded = reachable && status?.session.usable === 'login_needed';
+  // The demo banner is about the demo company: another company (even one on a sandbox of its own) is real work.
+  const demo = active ? active.demo : status?.service.environment === 'sandbox';
   const Current = (screens.find((s) => s.id === screen) ?? screens[0]!).Component;
   return (
     <div className="app">
@@ -163,11 +168,12 @@ export function App() {
         </span>
         {status && (
           <span
-            className={`pill ${reachable ? 'ok' : 'bad'}`}
+            className={`pill ${loginNeeded ? 'warn' : reachable ? 'ok' : 'bad'}`}
             data-testid="service-pill"
+            data-usable={status.session.usable}
             title={status.service.error ? serviceErrorText(t, status.service) : status.service.baseUrl}
           >
-            {reachable ? t('service.reachable') : t('service.unreachable')}
+            {loginNeeded ? t('service.loginNeeded') : reachable ? t('service.reachable') : t('service.unreachable')}
           </span>
         )}
         {status && <PrinterPill />}
@@ -176,7 +182,7 @@ export function App() {
         <LanguageSwitch />
       </header>
       <Nav />
-      {status?.service.environment === 'sandbox' && (
+      {status && demo && (
         <div className="banner" role="note" data-testid="demo-banner">
           {t('banner.demo')}
           <DemoPickListButton />

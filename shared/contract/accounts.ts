@@ -123,6 +123,12 @@ export const accountMethods = {
     result: accountView,
   },
   'accounts.logout': { params: z.object({ accountId }).strict(), result: accountView },
+  /**
+   * The demo company logs in again the way the station set it up (a manual-mode login from the
+   * built-in sandbox, spec "Access to resources" 4): its password is made anew at every launch and
+   * known to nobody, so its browser login could not be completed.
+   */
+  'accounts.loginDemo': { params: z.object({ accountId }).strict(), result: accountView },
 
   'settings.get': { reads: true, params: none, result: stationSettings },
   'settings.set': { params: stationSettingsPatch, result: stationSettings },

@@ -9,6 +9,9 @@ export const printerSummary = z.object({
   state: z.enum(['ready', 'offline', 'error', 'unknown']),
 });
 
+export const sessionUsable = z.enum(['usable', 'login_needed', 'unreachable']);
+export type SessionUsable = z.infer<typeof sessionUsable>;
+
 export const stationStatus = z.object({
   version: z.string(),
   dataDir: z.string(),
@@ -23,6 +26,12 @@ export const stationStatus = z.object({
     errorCode: z.string().nullable(),
     errorDetails: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   }),
+  /**
+   * Can the active account be used now: `usable` (logged in with a working token and the service
+   * answers), `login_needed` (the service answers but the active company must log in, or there is
+   * none) or `unreachable` (the service does not answer). What waits for the account follows this.
+   */
+  session: z.object({ usable: sessionUsable }),
   printers: z.array(printerSummary),
   /** Whether secrets are in the OS keychain; without one, logins last only until the station stops. */
   keychain: z.object({ available: z.boolean(), message: z.string().nullable() }),

@@ -28,6 +28,8 @@ export const stationErrorCodes = {
   account_no_secret: 'translated',
   account_no_url: 'translated',
   account_not_found: 'translated',
+  /** The station's own login of the demo company was asked for another company. */
+  account_not_demo: 'translated',
   keychain_unavailable: 'translated',
   login_access_denied: 'translated',
   login_browser_failed: 'translated',

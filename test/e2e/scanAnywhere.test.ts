@@ -221,7 +221,8 @@ describe.each([
       await page.keyboard.press('F8');
       await page.getByTestId('settings-tab-scanner').click();
       const gap = page.getByTestId('scanner-key-gap');
-      expect(await gap.inputValue()).toBe('35');
+      // The form takes the saved settings in after its first render: wait for them, do not race them.
+      await expect.poll(() => gap.inputValue()).toBe('35');
       await gap.fill('500');
       expect(await page.getByTestId('scan-key-gap-error').textContent()).toBe(
         lang === 'en' ? 'A whole number from 5 to 100.' : 'Celé číslo od 5 do 100.',

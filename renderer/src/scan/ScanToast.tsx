@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n';
-import { outcomeTitle, toneOf } from '../screens/station/OutcomeView';
+import { outcomeTitle, toneOf, useUsable } from '../screens/station/OutcomeView';
 import { useNav } from '../state/navStore';
 import { openQuestionOf, useScans } from '../state/scanStore';
 
@@ -18,6 +18,7 @@ export function ScanToast() {
   const feedback = useScans((s) => s.feedback);
   const seq = useScans((s) => s.feedbackSeq);
   const inLine = useScans((s) => s.pending.length);
+  const usable = useUsable();
   // Only what happened since the worker left the station screen, and until it is hidden.
   const [hiddenUpTo, setHiddenUpTo] = useState(seq);
   useEffect(() => {
@@ -34,7 +35,7 @@ export function ScanToast() {
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
   const title =
     feedback.type === 'outcome'
-      ? outcomeTitle(t, feedback.outcome)
+      ? outcomeTitle(t, feedback.outcome, usable)
       : feedback.type === 'working'
         ? t('station.kind.working')
         : t('station.kind.refused');

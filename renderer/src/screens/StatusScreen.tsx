@@ -48,6 +48,9 @@ export function StatusScreen() {
           {t(`env.${status.service.environment}`)} · {status.service.baseUrl} ·{' '}
           <strong className={status.service.reachable ? 'ok' : 'bad'}>
             {status.service.reachable ? t('service.reachable') : t('service.unreachable')}
+            {status.service.reachable && status.session.usable === 'login_needed'
+              ? ` · ${t('status.loginNeeded')}`
+              : ''}
             {!status.service.reachable && status.service.error ? `: ${serviceErrorText(t, status.service)}` : ''}
           </strong>
           {status.service.checkedAt && (

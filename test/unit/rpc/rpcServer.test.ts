@@ -17,6 +17,7 @@ const status = {
     errorCode: null,
     errorDetails: null,
   },
+  session: { usable: 'usable' as const },
   printers: [],
   keychain: { available: true, message: null },
   storage: { failed: null, restartedAfter: null },

@@ -15,6 +15,7 @@ export const accounts = defineMessages({
     'accounts.lastError': 'The last login failed: {message}',
     'accounts.login': 'Log in in the browser',
     'accounts.loginAgain': 'Log in again',
+    'accounts.loginDemo': 'Log in the demo company (no password)',
     'accounts.pasteToken': 'Paste a refresh token',
     'accounts.tokenLabel': 'Obnovovací token (refresh token)',
     'accounts.tokenHint':
@@ -73,6 +74,7 @@ export const accounts = defineMessages({
     'accounts.lastError': 'Poslední přihlášení selhalo: {message}',
     'accounts.login': 'Přihlásit v prohlížeči',
     'accounts.loginAgain': 'Přihlásit znovu',
+    'accounts.loginDemo': 'Přihlásit ukázkovou firmu (bez hesla)',
     'accounts.pasteToken': 'Vložit obnovovací token',
     'accounts.tokenLabel': 'Obnovovací token (refresh token)',
     'accounts.tokenHint':

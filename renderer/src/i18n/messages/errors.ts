@@ -48,6 +48,8 @@ export const errors = defineMessages({
     'error.account_invalid.address': 'Enter the address of the {environment}.',
     'error.account_invalid.secret': 'Enter the client secret.',
     'error.account_not_found': 'There is no such account on this station.',
+    'error.account_not_demo':
+      'Only the demo company logs in without a password; log in to this company through the browser.',
     'error.account_no_url': 'The address of the {environment} is not set for “{name}”.',
     'error.account_no_secret': 'The client secret of “{name}” is not in the keychain. Enter it again.',
     'error.keychain_unavailable': 'The system keychain could not be used. Unlock the keychain and try again.',
@@ -199,6 +201,7 @@ export const errors = defineMessages({
     'error.account_invalid.address': 'Zadejte adresu prostředí: {environment}.',
     'error.account_invalid.secret': 'Zadejte client secret.',
     'error.account_not_found': 'Takový účet na této stanici není.',
+    'error.account_not_demo': 'Bez hesla se přihlašuje jen ukázková firma; k této firmě se přihlaste v prohlížeči.',
     'error.account_no_url': 'Účet „{name}“ nemá nastavenou adresu prostředí: {environment}.',
     'error.account_no_secret': 'Client secret účtu „{name}“ není v klíčence. Zadejte ho znovu.',
     'error.keychain_unavailable': 'Systémovou klíčenku nelze použít. Odemkněte ji a zkuste to znovu.',

@@ -41,6 +41,13 @@ export function AccountRow({ account: a }: { account: AccountView }) {
   }
 
   async function loginInBrowser() {
+    // The demo company's password is made anew at every launch and known to nobody: the station
+    // logs it in again the way it did at the first run.
+    if (a.demo) {
+      await run(() => rpc.request('accounts.loginDemo', { accountId: a.id }));
+      void useAccounts.getState().load();
+      return;
+    }
     const r = await run(() => rpc.request('accounts.loginWithBrowser', { accountId: a.id }));
     if (r) openLoginPage(r.url);
     void useAccounts.getState().load();
@@ -117,7 +124,13 @@ export function AccountRow({ account: a }: { account: AccountView }) {
             onClick={() => void loginInBrowser()}
             data-testid="account-login"
           >
-            {state === 'logged-in' ? t('accounts.loginAgain') : t('accounts.login')}
+            {a.demo
+              ? state === 'logged-in'
+                ? t('accounts.loginAgain')
+                : t('accounts.loginDemo')
+              : state === 'logged-in'
+                ? t('accounts.loginAgain')
+                : t('accounts.login')}
           </button>
           <button
             type="button"

@@ -7,6 +7,7 @@
 import { NoPhotoNote } from '../../camera/CameraCorner';
 import type { ReactNode } from 'react';
 import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
+import type { SessionUsable } from '../../../../shared/contract/status';
 import { stateFamily } from '../../../../shared/contract/shipments';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
@@ -93,7 +94,24 @@ function Shipment({ carrier, recipient, packages }: { carrier: string; recipient
 const labels = (s: { packageCount: number }) => ({ n: s.packageCount });
 
 /** An outcome's title, also in the scan toast on other screens. */
-export function outcomeTitle(t: T, o: ScanOutcome): string {
+/** Reasons that say the active company must log in (the core's and the service client's codes). */
+const LOGIN_REASONS = new Set(['login_required', 'service_login_required', 'service_auth', 'logged_out']);
+
+/**
+ * Does a waiting scan wait for a login? The session's usable state is the truth now (a scan that
+ * met an outage may be waiting for a login since, and back); without it, the scan's own reason.
+ */
+export function waitsForLogin(reasonCode: string | null | undefined, usable: SessionUsable | undefined): boolean {
+  if (usable === 'login_needed') return true;
+  if (usable === 'unreachable') return false;
+  return !!reasonCode && LOGIN_REASONS.has(reasonCode);
+}
+
+/** The session's usable state as the page last heard it. */
+export const useUsable = () => useStatus((s) => s.status?.session.usable);
+
+export function outcomeTitle(t: T, o: ScanOutcome, usable?: SessionUsable): string {
+  if (o.kind === 'service_unreachable' && waitsForLogin(o.reason.code, usable)) return t('station.kind.loginWaiting');
   if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
   // One label per package: "1 label is printing", "3 štítky se tisknou", "5 štítků se tiskne".
   if (o.kind === 'queued')
@@ -106,6 +124,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const weight = useWeightText();
+  const usable = useUsable();
   const ship = (s: {
     carrier: string;
     recipientName: string;
@@ -210,10 +229,17 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(t('station.note.rejected'));
       break;
     case 'service_unreachable':
-      notes.push(
-        t('station.note.unreachable'),
-        t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
-      );
+      // Waiting for a login is said as such, never "check the internet connection".
+      if (waitsForLogin(o.reason.code, usable))
+        notes.push(
+          t('station.note.loginWaiting'),
+          t('station.reason', { message: reasonText(t, 'login_required', o.reason.message) }),
+        );
+      else
+        notes.push(
+          t('station.note.unreachable'),
+          t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
+        );
       break;
     case 'skipped':
       notes.push(t('station.note.skipped'));
@@ -231,7 +257,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   const number = 'shipment' in o ? o.shipment.deliveryNumber : null;
   return (
     <>
-      <Title tone={toneOf({ type: 'outcome', outcome: o, answered: true })}>{outcomeTitle(t, o)}</Title>
+      <Title tone={toneOf({ type: 'outcome', outcome: o, answered: true })}>{outcomeTitle(t, o, usable)}</Title>
       <div className="outcome-main">{main}</div>
       <div className="outcome-notes">
         {notes.map((n, i) => (

@@ -7,7 +7,7 @@ import { reasonText } from '../../i18n/reasons';
 import { useT } from '../../i18n';
 import type { RecentScan } from '../../../../shared/contract/workflows';
 import { useScans } from '../../state/scanStore';
-import { toneOfKind } from './OutcomeView';
+import { toneOfKind, useUsable, waitsForLogin } from './OutcomeView';
 
 const PENDING_ROWS = 4;
 
@@ -39,6 +39,7 @@ export function Counters() {
 export function PendingScans() {
   const t = useT();
   const pending = useScans((s) => s.pending);
+  const usable = useUsable();
   const shown = pending.slice(0, PENDING_ROWS);
   return (
     <section className="panel pending" aria-label={t('station.pending.title')}>
@@ -49,9 +50,15 @@ export function PendingScans() {
         {shown.map((p) => (
           <li key={p.scanId} data-scan-id={p.scanId} className={`pending-${p.state}`}>
             <span className="code">{p.code}</span>
-            <span className="muted" title={p.reason ? reasonText(t, p.reason.code, p.reason.message) : undefined}>
-              {t(`station.pending.${p.state}`)}
-            </span>
+            {p.state === 'waiting' && waitsForLogin(p.reason?.code, usable) ? (
+              <span className="muted" title={reasonText(t, 'login_required', p.reason?.message ?? '')}>
+                {t('station.pending.waitingLogin')}
+              </span>
+            ) : (
+              <span className="muted" title={p.reason ? reasonText(t, p.reason.code, p.reason.message) : undefined}>
+                {t(`station.pending.${p.state}`)}
+              </span>
+            )}
           </li>
         ))}
       </ol>
