@@ -3,7 +3,7 @@
  * on the box, and the recipient), never an internal job or record number, with the count declined
  * in the UI language (plural.ts: "1 zásilka", "2 zásilky", "5 zásilek").
  */
-import type { T } from '../i18n';
+import type { Translate } from '../i18n/errors';
 
 export interface NamedParcel {
   /** The order number or code the worker scans or reads on the box. */
@@ -16,7 +16,7 @@ export const NAMED_AT_MOST = 3;
 
 const named = (p: NamedParcel) => (p.recipient ? `${p.code} (${p.recipient})` : p.code);
 
-export function reprintSubject(t: T, parcels: readonly NamedParcel[]): string {
+export function reprintSubject(t: Translate, parcels: readonly NamedParcel[]): string {
   if (parcels.length === 1) return t('reprint.why.subject.parcel', { parcel: named(parcels[0]!) });
   const shown = parcels.slice(0, NAMED_AT_MOST).map(named).join(', ');
   const rest = parcels.length - NAMED_AT_MOST;
