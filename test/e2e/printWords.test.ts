@@ -132,6 +132,8 @@ describe.each([
         }
         await expect.poll(() => result.textContent(), { timeout: 60_000 }).toContain(printed);
         expect(printer.printed().length - before).toBe(1);
+        // "Already waiting" is no longer said of a label that came out.
+        expect(await row.getByTestId('printer-test-already').count()).toBe(0);
         await shot('test-print-printed');
       });
 

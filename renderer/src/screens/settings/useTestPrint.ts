@@ -83,5 +83,7 @@ export function useTestPrint(printerId: string, language: () => 'en' | 'cs') {
     void read(r.value.id);
   }, [job, printerId, language, read, show]);
 
-  return { job, shown: job ? shownOf(job) : null, already, error, press };
+  // Said only while that label still waits: once it is out, "already waiting" is no longer true.
+  const stillAlready = already !== null && job?.id === already && stillWaits(job) ? already : null;
+  return { job, shown: job ? shownOf(job) : null, already: stillAlready, error, press };
 }
