@@ -73,6 +73,11 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     kind: z.literal('printed'),
     shipment: closedShipmentInfo,
     jobIds: z.array(z.number().int()),
+    /**
+     * The printers its labels went to when that is not the desk's usual label printer (the default
+     * route): a carrier routed elsewhere, a job moved in the queue. Absent: the usual one.
+     */
+    printers: z.array(z.string()).optional(),
     reprint: z.boolean().optional(),
   }),
   z.object({
@@ -80,6 +85,11 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     kind: z.literal('spooled'),
     shipment: closedShipmentInfo,
     jobIds: z.array(z.number().int()),
+    /**
+     * The printers its labels went to when that is not the desk's usual label printer (the default
+     * route): a carrier routed elsewhere, a job moved in the queue. Absent: the usual one.
+     */
+    printers: z.array(z.string()).optional(),
     reprint: z.boolean().optional(),
   }),
   z.object({
@@ -87,6 +97,11 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     kind: z.literal('queued'),
     shipment: closedShipmentInfo,
     jobIds: z.array(z.number().int()),
+    /**
+     * The printers its labels went to when that is not the desk's usual label printer (the default
+     * route): a carrier routed elsewhere, a job moved in the queue. Absent: the usual one.
+     */
+    printers: z.array(z.string()).optional(),
     reprint: z.boolean().optional(),
     reason: workflowError.nullable().optional(),
   }),
@@ -95,6 +110,11 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     kind: z.literal('printer_down'),
     shipment: closedShipmentInfo,
     jobIds: z.array(z.number().int()),
+    /**
+     * The printers its labels went to when that is not the desk's usual label printer (the default
+     * route): a carrier routed elsewhere, a job moved in the queue. Absent: the usual one.
+     */
+    printers: z.array(z.string()).optional(),
     reason: workflowError,
   }),
   z.object({

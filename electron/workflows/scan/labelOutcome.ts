@@ -32,6 +32,21 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
       : null;
   }
 
+  /** The printers the labels are at, when not the desk's usual label printer: the screen names them. */
+  function printersOf(jobIds: number[]): { printers?: string[] } {
+    const usual = deps.routes().defaultRoute?.printerId ?? null;
+    const at = new Set<string>();
+    for (const id of jobIds) {
+      try {
+        const printerId = deps.queue.get(id).printerId;
+        if (printerId && printerId !== usual) at.add(printerId);
+      } catch {
+        // A job gone from the queue names no printer.
+      }
+    }
+    return at.size ? { printers: [...at] } : {};
+  }
+
   return async function report(
     scanId: number,
     code: string,
@@ -44,9 +59,11 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
     const info = weighed ? { ...shipmentInfo(s), weighed } : shipmentInfo(s);
     const jobIds = jobs.map((j) => j.id);
     const settled = await deps.jobs.wait(jobIds, o.printWaitMs);
-    if (settled.kind === 'done') return { scanId, code, kind: 'printed', shipment: info, jobIds, reprint };
+    if (settled.kind === 'done')
+      return { scanId, code, kind: 'printed', shipment: info, jobIds, reprint, ...printersOf(jobIds) };
     // Handed to the print system, which does not say a label came out: told as such, not counted printed.
-    if (settled.kind === 'spooled') return { scanId, code, kind: 'spooled', shipment: info, jobIds, reprint };
+    if (settled.kind === 'spooled')
+      return { scanId, code, kind: 'spooled', shipment: info, jobIds, reprint, ...printersOf(jobIds) };
     // The labels come out later (the printer was down, or slow): the scan log says so then, so the day's counters are true.
     const follow = (ids: number[]): void =>
       deps.jobs.whenAllDone(
@@ -76,9 +93,18 @@ export function createLabelOutcome(deps: WorkflowDeps, o: { printWaitMs: number;
               message:
                 j.reason ?? `The printer ${j.printerId ?? ''} did not print the label. It waits in the print queue.`,
             };
-      return { scanId, code, kind: 'printer_down', shipment: info, jobIds, reason };
+      return { scanId, code, kind: 'printer_down', shipment: info, jobIds, reason, ...printersOf(jobIds) };
     }
-    return { scanId, code, kind: 'queued', shipment: info, jobIds, reprint, reason: onTheirWay(jobIds) };
+    return {
+      scanId,
+      code,
+      kind: 'queued',
+      shipment: info,
+      jobIds,
+      reprint,
+      reason: onTheirWay(jobIds),
+      ...printersOf(jobIds),
+    };
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The reprint question on screen: one key per reason (1–4), `other` asks for a few words (Enter
- * sends them), Esc cancels the reprint. A modal dialog, so the Station screen's scan box gives the
+ * sends them), Esc or a click beside it cancels the reprint. A modal dialog, so the Station screen's scan box gives the
  * keyboard up while it is asked.
  *
  * The keys are read on the window in the capture phase: the scanner capture
@@ -104,6 +104,12 @@ function ReprintReasonDialog() {
       data-testid="reprint-why"
       aria-labelledby="reprint-why-title"
       tabIndex={-1}
+      onClick={(e) => {
+        // A click beside the dialog (on its backdrop, whose clicks the dialog element gets) cancels, as Esc.
+        const r = e.currentTarget.getBoundingClientRect();
+        const beside = e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
+        if (e.target === e.currentTarget && beside) cancel();
+      }}
     >
       <h2 id="reprint-why-title">{t('reprint.why.title')}</h2>
       <p className="reprint-why-subject" data-testid="reprint-why-subject">

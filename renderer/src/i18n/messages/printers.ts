@@ -12,6 +12,10 @@ export const printers = defineMessages({
     'printers.kind.virtual-pdf': 'Built-in virtual printer saving PDF files',
     'printers.testPrint': 'Test print',
     'printers.testSent': 'Test label (job {id}): {state}',
+    'printers.testWaits':
+      'Test label (job {id}): waiting for the printer, it prints by itself when the printer is back',
+    'printers.testAlreadyWaits':
+      'A test label for this printer is already waiting (job {id}): no other was sent. It prints when the printer is back.',
     'printers.job.queued': 'waiting to print',
     'printers.job.sending': 'sending',
     'printers.job.sent': 'sent',
@@ -82,6 +86,9 @@ export const printers = defineMessages({
     'printers.kind.virtual-pdf': 'Vestavěná virtuální tiskárna ukládající PDF',
     'printers.testPrint': 'Zkušební tisk',
     'printers.testSent': 'Zkušební štítek (úloha {id}): {state}',
+    'printers.testWaits': 'Zkušební štítek (úloha {id}): čeká na tiskárnu, vytiskne se sám, až bude tiskárna zpět',
+    'printers.testAlreadyWaits':
+      'Zkušební štítek pro tuto tiskárnu už čeká (úloha {id}): další se neposlal. Vytiskne se, až bude tiskárna zpět.',
     'printers.job.queued': 'čeká na tisk',
     'printers.job.sending': 'odesílá se',
     'printers.job.sent': 'odesláno',

@@ -48,6 +48,8 @@ export const station = defineMessages({
     'station.refused.tooLong':
       'This is not a parcel code: a code has at most {max} characters. Clear the box and scan again.',
     'station.note.queued': 'Labels wait in the print queue and print as soon as the printer takes them.',
+    'station.printers.printed': 'Printed on {printers}, not on the usual label printer',
+    'station.printers.at': 'Printing on {printers}, not on the usual label printer',
     'station.note.queued.one': 'The label waits in the print queue and prints as soon as the printer takes it.',
     'station.note.spooled':
       'The computer’s print system took the labels and passed them on; it does not say whether they printed. Check that they came out.',
@@ -165,6 +167,8 @@ export const station = defineMessages({
     'station.kind.refused': 'Sken odmítnut',
     'station.refused.tooLong': 'Tohle není kód zásilky: kód má nejvýše {max} znaků. Vymažte pole a naskenujte znovu.',
     'station.note.queued': 'Štítky čekají v tiskové frontě a vytisknou se, jakmile je tiskárna převezme.',
+    'station.printers.printed': 'Vytištěno na tiskárně {printers}, ne na obvyklé tiskárně štítků',
+    'station.printers.at': 'Tiskne se na tiskárně {printers}, ne na obvyklé tiskárně štítků',
     'station.note.queued.one': 'Štítek čeká v tiskové frontě a vytiskne se, jakmile ho tiskárna převezme.',
     'station.note.queued.few': 'Štítky čekají v tiskové frontě a vytisknou se, jakmile je tiskárna převezme.',
     'station.note.queued.many': 'Štítky čekají v tiskové frontě a vytisknou se, jakmile je tiskárna převezme.',

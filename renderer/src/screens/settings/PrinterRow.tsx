@@ -1,6 +1,6 @@
 /** One printer: its connection and state, a test print that follows its job, settings, removal. */
-import { useEffect, useState } from 'react';
-import type { JobState, PrinterView } from '../../../../shared/contract/printing';
+import { useState } from 'react';
+import type { PrinterView } from '../../../../shared/contract/printing';
 import { useLanguage, useT, type T } from '../../i18n';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
@@ -9,6 +9,7 @@ import { errorText } from '../../i18n/errors';
 import { Notice } from './Field';
 import { PrinterSettingsForm } from './PrinterSettingsForm';
 import { BUILT_IN_PRINTERS } from './usePrinters';
+import { useTestPrint } from './useTestPrint';
 
 export function connectionText(t: T, c: PrinterView['connection']): string {
   switch (c.kind) {
@@ -25,48 +26,15 @@ export function connectionText(t: T, c: PrinterView['connection']): string {
   }
 }
 
-interface TestJob {
-  id: number;
-  state: JobState;
-  reasonCode: string | null;
-  reason: string | null;
-}
-
 export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean; onChanged: () => void }) {
   const { printer: p } = props;
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [job, setJob] = useState<TestJob | null>(null);
+  const test = useTestPrint(p.id, () => useLanguage.getState().language);
+  const job = test.job;
   const builtIn = BUILT_IN_PRINTERS.has(p.id);
-
-  useEffect(
-    () =>
-      rpc.on('printing.jobs', (c) =>
-        setJob((mine) => {
-          const j = mine && c.jobs.find((x) => x.id === mine.id);
-          return j ? { id: j.id, state: j.state, reasonCode: j.reasonCode ?? null, reason: j.reason ?? null } : mine;
-        }),
-      ),
-    [],
-  );
-
-  async function testPrint() {
-    setError(null);
-    // The label in the language the worker reads here.
-    const r = await rpc.request('printing.printers.testPrint', {
-      printerId: p.id,
-      language: useLanguage.getState().language,
-    });
-    if (r.ok)
-      setJob((mine) =>
-        mine?.id === r.value.id
-          ? mine
-          : { id: r.value.id, state: r.value.state, reasonCode: r.value.reasonCode, reason: r.value.reason },
-      );
-    else setError(errorText(t, r.error));
-  }
 
   async function remove() {
     setConfirm(false);
@@ -76,13 +44,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
   }
 
   const s = p.status;
-  const jobKind = job
-    ? job.state === 'done'
-      ? 'ok'
-      : job.state === 'failed' || job.state === 'cancelled' || job.state === 'uncertain' || job.state === 'unconfirmed'
-        ? 'bad'
-        : 'info'
-    : 'info';
+  const jobKind = test.shown === 'out' ? 'ok' : test.shown === 'failed' ? 'bad' : 'info';
   return (
     <li className="printer" data-testid="printer-row" data-printer-id={p.id} data-state={s.state}>
       <div className="acct-head">
@@ -100,7 +62,7 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
         {s.reason && s.state !== 'ready' ? ` · ${reasonText(t, s.reasonCode, s.reason)}` : ''}
       </div>
       <div className="acct-actions">
-        <button type="button" className="primary" onClick={() => void testPrint()} data-testid="printer-test-print">
+        <button type="button" className="primary" onClick={() => void test.press()} data-testid="printer-test-print">
           {t('printers.testPrint')}
         </button>
         <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing} data-testid="printer-edit">
@@ -122,10 +84,20 @@ export function PrinterRow(props: { printer: PrinterView; usedByRouting: boolean
       </div>
       {job && (
         <Notice kind={jobKind} testId="printer-test-result">
-          {t('printers.testSent', { id: job.id, state: t(`printers.job.${job.state}`) })}
-          {job.reason && job.state !== 'done' ? ` — ${reasonText(t, job.reasonCode, job.reason)}` : ''}
+          <span data-testid="printer-test-state" data-shown={test.shown}>
+            {test.shown === 'waiting'
+              ? t('printers.testWaits', { id: job.id })
+              : t('printers.testSent', { id: job.id, state: t(`printers.job.${job.state}`) })}
+          </span>
+          {job.reason && test.shown !== 'out' ? ` — ${reasonText(t, job.reasonCode, job.reason)}` : ''}
         </Notice>
       )}
+      {test.already !== null && (
+        <Notice kind="info" testId="printer-test-already">
+          {t('printers.testAlreadyWaits', { id: test.already })}
+        </Notice>
+      )}
+      {test.error && <Notice kind="bad">{errorText(t, test.error)}</Notice>}
       {confirm && (
         <div className="confirm" role="alertdialog" aria-label={t('printers.remove')}>
           <span>{t('printers.removeConfirm', { name: printerName(t, p) })}</span>

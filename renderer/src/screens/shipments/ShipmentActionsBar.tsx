@@ -9,6 +9,7 @@ import type { LabelFormat, ShipmentActionSummary } from '../../../../shared/cont
 import type { ReprintWhy } from '../../../../shared/contract/reprint';
 import { useT } from '../../i18n';
 import { askReprintReason } from '../../reprint/reprintReason';
+import { reprintSubject, type NamedParcel } from '../../reprint/reprintSubject';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
 import { useNav } from '../../state/navStore';
@@ -57,6 +58,8 @@ async function run(
 
 export function ShipmentActionsBar(p: {
   selected: number[];
+  /** A selected shipment as the worker knows it (order number, recipient), for the reprint question. */
+  parcelsOf(deliveryIds: readonly number[]): NamedParcel[];
   onDetail(): void;
   onReport(r: ActionReport | null): void;
 }) {
@@ -73,7 +76,7 @@ export function ShipmentActionsBar(p: {
     let why: ReprintWhy | null = null;
     if (action === 'reprint') {
       // Every reprint says why (recorded with the operator); Esc: nothing is printed.
-      why = await askReprintReason(t('reprint.why.subject.shipments', { ids: p.selected.join(', ') }));
+      why = await askReprintReason(reprintSubject(t, p.parcelsOf(p.selected)));
       if (!why) return;
     }
     setBusy(action);

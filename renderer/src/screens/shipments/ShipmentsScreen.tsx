@@ -17,7 +17,8 @@ import { ShipmentFilters } from './ShipmentFilters';
 import { formatDate, formatDecimal, stateClass, stateName } from './format';
 import { clickRow, emptySelection, selectAll, type Selection } from './selection';
 import { useFillHeight } from './useFillHeight';
-import { useShipmentPages } from './useShipmentPages';
+import { useShipmentPages, type ShipmentPages } from './useShipmentPages';
+import type { NamedParcel } from '../../reprint/reprintSubject';
 import { VirtualList } from './VirtualList';
 import { useScanRoute } from '../../scan/scanCapture';
 import { shownCode } from '../../scan/shownCode';
@@ -135,6 +136,21 @@ function RowView(p: {
       <span className="c-created">{formatDate(r.created, p.language)}</span>
     </div>
   );
+}
+
+/** Selected rows as the worker knows them; one not loaded (select all over many pages) by its number. */
+function parcelsOf(list: ShipmentPages, count: number, ids: readonly number[]): NamedParcel[] {
+  const rows = new Map<number, ShipmentSummary>();
+  for (let i = 0; i < count; i++) {
+    const r = list.rowAt(i);
+    if (r) rows.set(r.deliveryId, r);
+  }
+  return ids.map((id) => {
+    const r = rows.get(id);
+    return r
+      ? { code: r.externalId ?? r.deliveryNumber ?? String(id), recipient: r.recipientName || null }
+      : { code: String(id), recipient: null };
+  });
 }
 
 export function ShipmentsScreen() {
@@ -279,6 +295,7 @@ export function ShipmentsScreen() {
       <ShipmentFilters value={filters} onChange={setFilters} carriers={carriers} places={places} />
       <ShipmentActionsBar
         selected={selected}
+        parcelsOf={(ids) => parcelsOf(list, count, ids)}
         onDetail={() => selected[0] !== undefined && setDetail(selected[0])}
         onReport={setReport}
       />

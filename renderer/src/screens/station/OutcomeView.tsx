@@ -5,7 +5,10 @@
  * failure. Big enough to read from a step away; the layout of every kind has the same fixed areas.
  */
 import { NoPhotoNote } from '../../camera/CameraCorner';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PrinterView } from '../../../../shared/contract/printing';
+import { printerName } from '../../i18n/printerName';
+import { rpc } from '../../rpc/transport';
 import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
 import type { SessionUsable } from '../../../../shared/contract/status';
 import { stateFamily } from '../../../../shared/contract/shipments';
@@ -90,6 +93,8 @@ function Shipment({ carrier, recipient, packages }: { carrier: string; recipient
   );
 }
 
+const printersNote = (text: string) => <span data-testid="outcome-printers">{text}</span>;
+
 /** The count that declines a text about a shipment's labels: one label per package. */
 const labels = (s: { packageCount: number }) => ({ n: s.packageCount });
 
@@ -119,9 +124,37 @@ export function outcomeTitle(t: T, o: ScanOutcome, usable?: SessionUsable): stri
   return t(`station.kind.${o.kind}` as MessageKey);
 }
 
+/**
+ * The printers a scan's labels went to when not the desk's usual label printer (the core says which:
+ * electron/workflows/scan/labelOutcome.ts), by the names the worker reads in Settings → Printers.
+ */
+function usePrinterNames(ids: readonly string[] | undefined): string | null {
+  const t = useT();
+  const [list, setList] = useState<PrinterView[]>([]);
+  const key = ids?.join('\n') ?? '';
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    void rpc.request('printing.printers.list', {}).then((r) => {
+      if (live && r.ok) setList(r.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  if (!ids?.length) return null;
+  return ids
+    .map((id) => {
+      const p = list.find((x) => x.id === id);
+      return p ? printerName(t, p) : id;
+    })
+    .join(', ');
+}
+
 /** The body of one outcome: who, what happened, why, and what to do now. */
 function OutcomeBody({ o }: { o: ScanOutcome }) {
   const t = useT();
+  const elsewhere = usePrinterNames('printers' in o ? o.printers : undefined);
   const language = useLanguage((s) => s.language);
   const weight = useWeightText();
   const usable = useUsable();
@@ -141,14 +174,17 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
   switch (o.kind) {
     case 'printed':
       main = ship(o.shipment);
+      if (elsewhere) notes.push(printersNote(t('station.printers.printed', { printers: elsewhere })));
       break;
     case 'spooled':
       main = ship(o.shipment);
       notes.push(t('station.note.spooled', labels(o.shipment)));
+      if (elsewhere) notes.push(printersNote(t('station.printers.at', { printers: elsewhere })));
       break;
     case 'queued':
       main = ship(o.shipment);
       notes.push(t('station.note.queued', labels(o.shipment)));
+      if (elsewhere) notes.push(printersNote(t('station.printers.at', { printers: elsewhere })));
       if (o.reason) notes.push(t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
     case 'printer_down':
@@ -157,6 +193,7 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
         t('station.note.printerDown', labels(o.shipment)),
         t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
       );
+      if (elsewhere) notes.push(printersNote(t('station.printers.at', { printers: elsewhere })));
       break;
     case 'already_closed':
       main = ship(o.shipment);

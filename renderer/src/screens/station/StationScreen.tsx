@@ -22,6 +22,7 @@ import { WeighPanel } from './WeighPanel';
 import { addStationFirstStop } from '../../scan/scanCapture';
 import { SignInPrompt } from '../../operators/SignInPrompt';
 import { cancelParcel, reprintLast } from '../../scan/deskCommand';
+import { useReprintQuestion } from '../../reprint/reprintReason';
 import { takeDeskScan } from '../../scan/deskScan';
 import { CameraCorner } from '../../camera/CameraCorner';
 import './station.css';
@@ -102,6 +103,12 @@ export function StationScreen() {
 
   // The feedback changed (an outcome arrived, the overlay hid): the box keeps the focus.
   useEffect(() => focusBox(), [feedback, batchMode, focusBox]);
+  // The reprint question closed, however (Esc, a reason, a click beside it): the focus left with the
+  // dialog, and a code typed by hand next must land in the box, not nowhere.
+  const asked = useReprintQuestion((s) => s.asking !== null);
+  useEffect(() => {
+    if (!asked) focusBox();
+  }, [asked, focusBox]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
