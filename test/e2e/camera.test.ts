@@ -247,6 +247,10 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
       await cameraOn();
       const page = await openPage(browser, 'en-US');
       await page.locator('[data-testid="camera-corner"][data-state="live"]').waitFor({ timeout: 20_000 });
+      // "live" comes with the stream, its first picture later (a busy machine: seconds later). A
+      // scan before it has no picture to take and is rightly marked "no photo": the worker scans
+      // once the corner shows the desk.
+      await expect.poll(() => videoWidth(page, 'camera-live'), { timeout: 20_000 }).toBeGreaterThan(0);
       const codes = Array.from({ length: 20 }, fresh);
       const outcomes = Promise.all(codes.map(outcomeOf));
       for (const c of codes) await scan(page, c);

@@ -169,8 +169,10 @@ describe.skipIf(!needs('chromium'))('station reliability in Chromium through the
     it('paper out while the label is in the printer -> the queue shows it held in the printer, amber, with no reprint offered -> paper back -> done once', async () => {
       const printer = hs.station.printing.virtual.zpl;
       printer.clear();
-      // Slow enough that the label is still in the printer when the paper runs out (6 in at 1 in/s).
-      printer.setSpeed(1, 300);
+      // Slow enough that the label is still in the printer when the paper runs out, however long the
+      // scan, its outcome and the queue take on a busy machine (6 in at 0.01 in/s: ten minutes; at
+      // 1 in/s the label was out before the paper ran out on a loaded CI). Instant again below.
+      printer.setSpeed(0.01, 300);
       const page = await openStationPage(browser, hs);
       try {
         await scan(page, 'ORD-1006');
