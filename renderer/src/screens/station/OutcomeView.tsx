@@ -132,6 +132,10 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       notes.push(t('station.note.queued', labels(o.shipment)));
       if (o.reason) notes.push(t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
+    case 'print_cancelled':
+      main = ship(o.shipment);
+      notes.push(t('station.note.printCancelled', labels(o.shipment)));
+      break;
     case 'printer_down':
       main = ship(o.shipment);
       notes.push(
