@@ -8,7 +8,7 @@ import os from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StationStatus } from '../shared/contract/status';
-import type { PendingScansChange } from '../shared/contract/workflows';
+import { RECENT_SCANS, type PendingScansChange } from '../shared/contract/workflows';
 import { createAccountHandlers, type LoginUrlSink } from './auth/accountHandlers';
 import { createActiveSession } from './auth/activeSession';
 import { createAccounts, type Accounts } from './auth/accounts';
@@ -69,6 +69,7 @@ import { countDiskSyncs } from './store/diskSyncs';
 import { createCameraHandlers } from './camera/cameraHandlers';
 import { sweepPhotoFiles } from './camera/photoFiles';
 import { createPhotosRepo } from './store/photosRepo';
+import { createOutcomeFollower, type OutcomeFollower } from './workflows/scan/outcomeFollower';
 
 export interface StationOptions {
   dataDir: string;
@@ -236,6 +237,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   const activeSession = createActiveSession({ accounts, language, log: opts.log, timeoutMs: opts.serviceTimeoutMs });
   let demoAccountId: string | null = null;
 
+  // The recent scans' outcomes, told again when their labels change (built once the workflows' deps exist).
+  let outcomeFollower: OutcomeFollower | null = null;
   const jobWaiter = createJobWaiter(
     (id) => {
       try {
@@ -263,7 +266,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     language,
     emit: (name: 'printing.jobs' | 'printing.printerState', payload: unknown) => emit(name, payload as never),
     // The waiter hears every change at once; the pages get them gathered (`printing.jobs`).
-    onJobChanged: (job) => jobWaiter.jobChanged(job),
+    onJobChanged: (job) => {
+      jobWaiter.jobChanged(job);
+      outcomeFollower?.jobChanged(job.id);
+    },
     // A lane stopped by the station's own error (its store cannot be read or written): logged, never an unhandled rejection.
     onLaneError: (printerId, err) => {
       if (!storage.check(err))
@@ -359,11 +365,31 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   });
   // The scale and the label check: the scan lane's steps before and after the close.
   const desk = createDesk({ db, settings: settingsRepo, deps, emit, log: opts.log });
+  outcomeFollower = createOutcomeFollower({
+    job: (id) => {
+      try {
+        return printing.queue.get(id);
+      } catch {
+        return null;
+      }
+    },
+    jobIdsOfRecent: () => {
+      const accountId = deps.session()?.accountId;
+      if (!accountId) return new Map();
+      return new Map(deps.repos.journal.latestScans(accountId, RECENT_SCANS).map((e) => [e.scanId, e.jobIds]));
+    },
+    queuedWhy: (job) => jobWaiter.waitReason(job),
+    tell: (o) => emit('scan.outcome', outcomeForPages(o)),
+  });
+  const followOutcome = outcomeFollower.told;
   const workflows = createWorkflows(deps, {
     scan: {
       desk: desk.steps,
       printWaitMs: opts.printWaitMs,
-      onOutcome: (o) => emit('scan.outcome', outcomeForPages(o)),
+      onOutcome: (o) => {
+        followOutcome(o);
+        emit('scan.outcome', outcomeForPages(o));
+      },
       onPending: pendingFeed.change,
     },
     batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items), language },

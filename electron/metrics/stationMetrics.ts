@@ -191,6 +191,8 @@ export function createStationMetrics(o: StationMetricsOptions): StationMetrics {
   const batchStatus = new Map<string, string>();
 
   function scanOutcome(oc: EventPayload<'scan.outcome'>) {
+    // A later record of a scan already counted (its labels printed, were cancelled): counted once.
+    if (oc.update) return;
     if (INTERIM.has(oc.kind)) return;
     const carrier = safeLabel('shipment' in oc ? oc.shipment.carrier : 'carrier' in oc ? oc.carrier : null);
     scans.inc({ outcome: oc.kind, carrier });

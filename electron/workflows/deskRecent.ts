@@ -5,7 +5,9 @@
  * nor among the last labels. The page keeps them by the `scan.outcome` events after that.
  */
 import { RECENT_LABELS, RECENT_SCANS, type DeskRecent, type RecentScan } from '../../shared/contract/workflows';
-import { replacedByReprint, waitsForPrinter, type JobView } from '../../shared/contract/printing';
+import type { JobView } from '../../shared/contract/printing';
+import type { WorkflowError } from './schemas';
+import { labelsNow } from './scan/scanOutcomeNow';
 import type { LatestScan } from '../store/journalRepo';
 import { toSummary } from '../store/shipmentsRepo';
 import type { WorkflowDeps } from './workflowDeps';
@@ -29,21 +31,14 @@ const finalKind: Partial<Record<LatestScan['logOutcome'], Kind>> = {
 };
 
 /** A scan whose labels are queued: what its jobs say now (the scan log says "queued" until they finish). */
-function queuedKind(all: JobView[]): { kind: Kind; waits: boolean } {
-  const copies = all.filter((j) => !replacedByReprint(j));
-  const jobs = copies.length ? copies : all;
-  if (jobs.length && jobs.every((j) => j.state === 'done' || j.state === 'spooled'))
-    return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false };
-  if (jobs.some((j) => j.state === 'cancelled' && !replacedByReprint(j)))
-    return { kind: 'print_cancelled', waits: false };
-  if (
-    jobs.some((j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed')
-  )
-    return { kind: 'printer_down', waits: true };
-  return { kind: 'queued', waits: jobs.some((j) => j.state === 'queued') };
+function queuedKind(all: JobView[], queuedWhy: (j: JobView) => WorkflowError | null): { kind: Kind; waits: boolean } {
+  const now = labelsNow(all, queuedWhy);
+  return now ? { kind: now.kind, waits: now.waits } : { kind: 'queued', waits: false };
 }
 
-export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue'>): DeskRecent {
+export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue' | 'jobs'>): DeskRecent {
+  // Why a queued job is not at its printer yet: the same reason the lane and its later records give.
+  const queuedWhy = (j: JobView): WorkflowError | null => deps.jobs.waitReason(j);
   const accountId = deps.session()?.accountId;
   if (!accountId) return { scans: [], labels: [] };
   const shipment = (deliveryId: number | null) =>
@@ -62,7 +57,10 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
     let waits = false;
     if (!kind) {
       if (e.step === 'queued')
-        ({ kind, waits } = queuedKind(e.jobIds.map(job).filter((j): j is JobView => j !== null)));
+        ({ kind, waits } = queuedKind(
+          e.jobIds.map(job).filter((j): j is JobView => j !== null),
+          queuedWhy,
+        ));
       else if (e.step !== 'ended' && e.reasonCode) kind = 'service_unreachable';
       // In work right now: the line of scans shows it, and its outcome comes as an event.
       else continue;

@@ -49,6 +49,12 @@ const base = {
   scanId: z.number().int(),
   /** The code after normalisation. */
   code: z.string(),
+  /**
+   * A later record of a scan already told (its labels printed, were cancelled, wait for another
+   * reason...): the page replaces what it shows of this scanId, without its sound and without
+   * taking the screen from a newer scan. Absent on the first record.
+   */
+  update: z.literal(true).optional(),
 };
 
 /**
@@ -58,6 +64,8 @@ const base = {
  *   without saying whether they printed (CUPS, the Windows spooler);
  * - queued: closed, labels on their way after the wait: `reason` null when they are at the printer
  *   (sending, sent), else why not yet (behind others in the queue, labels still to fetch);
+ * - print_cancelled: closed, its labels cancelled in the print queue before they printed: they will
+ *   not print by themselves (reprint them from the print queue or Shipments);
  * - printer_down: closed, the printer is not ready (offline, out of labels...) or refused; the jobs
  *   wait in the queue and go by themselves when it is back, or wait for the worker;
  * - already_closed: ask the worker; `reprint(scanId)` prints the stored labels (Enter), `skip` (Esc);
@@ -104,6 +112,13 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     printers: z.array(z.string()).optional(),
     reprint: z.boolean().optional(),
     reason: workflowError.nullable().optional(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('print_cancelled'),
+    shipment: closedShipmentInfo,
+    jobIds: z.array(z.number().int()),
+    reprint: z.boolean().optional(),
   }),
   z.object({
     ...base,
@@ -518,7 +533,10 @@ export const workflowMethods = {
 };
 
 export const workflowEvents = {
-  /** Every finished scan (also those run later from the queue), for the full-screen feedback. */
+  /**
+   * Every finished scan (also those run later from the queue), for the full-screen feedback; again,
+   * marked `update`, whenever its labels' state changes after that (electron/workflows/scan/outcomeFollower.ts).
+   */
   'scan.outcome': scanOutcome,
   /** Scans received and not yet finished: what changed in the line. */
   'scan.pending': pendingScansChange,

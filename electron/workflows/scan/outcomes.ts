@@ -12,6 +12,7 @@ const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   spooled: 'spooled',
   queued: 'queued',
   printer_down: 'queued',
+  print_cancelled: 'print_cancelled',
   already_closed: 'already_closed',
   // The scan is still open while the worker is asked; held: nothing was done with the parcel.
   weight_check: 'pending',

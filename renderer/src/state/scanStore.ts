@@ -8,7 +8,7 @@
  * waits for one scan before sending the next and no scan is lost.
  */
 import { create } from 'zustand';
-import type { JobState, PreviewPage } from '../../../shared/contract/printing';
+import type { PreviewPage } from '../../../shared/contract/printing';
 import {
   RECENT_LABELS,
   RECENT_SCANS,
@@ -208,38 +208,9 @@ export const useScans = create<ScanState>((set, get) => {
     publishPending();
   };
 
-  /**
-   * Print jobs' states as the queue reports them: an outcome that said "labels are printing" (or
-   * "printer down") becomes "printed" in the recent list once all its jobs are done, so the list
-   * shows the final state, not the first one.
-   */
-  const jobStates = new Map<number, JobState>();
-  const allFinished = (jobIds: number[]) =>
-    jobIds.length > 0 && jobIds.every((id) => jobStates.get(id) === 'done' || jobStates.get(id) === 'spooled');
-  // Handed to the print system, which does not say they printed: not shown as printed.
-  const finishedKind = (jobIds: number[]) =>
-    jobIds.some((id) => jobStates.get(id) === 'spooled') ? 'spooled' : 'printed';
-  const settled = (o: ScanOutcome): ScanOutcome => {
-    if ((o.kind !== 'queued' && o.kind !== 'printer_down') || !allFinished(o.jobIds)) return o;
-    return {
-      scanId: o.scanId,
-      code: o.code,
-      kind: finishedKind(o.jobIds),
-      shipment: o.shipment,
-      jobIds: o.jobIds,
-      reprint: o.kind === 'queued' && o.reprint,
-    };
-  };
-  const settledLine = (r: RecentScan): RecentScan =>
-    (r.kind !== 'queued' && r.kind !== 'printer_down') || !allFinished(r.jobIds)
-      ? r
-      : { ...r, kind: finishedKind(r.jobIds), waits: false };
+  // A scan's labels that change after its outcome (printed, cancelled, waiting anew) come as the
+  // core's later record of it (`scan.outcome` marked `update`): the page derives none of it itself.
   rpc.on('printing.jobs', (change) => {
-    for (const job of change.jobs) {
-      jobStates.delete(job.id);
-      jobStates.set(job.id, job.state);
-    }
-    while (jobStates.size > 500) jobStates.delete(jobStates.keys().next().value!);
     const s = get();
     // A label of the recent scans or the last labels was cancelled: the core says what they are now.
     const cancelled = change.jobs.filter((job) => job.state === 'cancelled').map((job) => job.id);
@@ -247,18 +218,30 @@ export const useScans = create<ScanState>((set, get) => {
       void loadRecent();
       void refreshCounters();
     }
-    if (!change.jobs.some((job) => job.state === 'done' || job.state === 'spooled')) return;
-    const recent = s.recent.map(settledLine);
-    const f = s.feedback;
-    const outcome = f?.type === 'outcome' ? settled(f.outcome) : null;
-    if (!recent.some((o, i) => o !== s.recent[i]) && (!f || f.type !== 'outcome' || outcome === f.outcome)) return;
-    set({ recent, feedback: f?.type === 'outcome' && outcome ? { ...f, outcome } : f });
-    void refreshCounters();
   });
 
+  /**
+   * The core's later record of a scan already told: it replaces the full-screen feedback only when
+   * that shows the same scan (a newer scan keeps the screen), and its line in the recent scans;
+   * no sound (the feedback's number stays), no new photo.
+   */
+  const onUpdate = (o: ScanOutcome) => {
+    set((s) => {
+      const f = s.feedback;
+      const shown = f?.type === 'outcome' && f.outcome.scanId === o.scanId;
+      const listed = s.recent.some((r) => r.scanId === o.scanId);
+      if (!shown && !listed) return {};
+      return {
+        feedback: shown ? { ...f, outcome: o } : f,
+        recent: listed ? s.recent.map((r) => (r.scanId === o.scanId ? recentOf(o) : r)) : s.recent,
+      };
+    });
+    void refreshCounters();
+  };
+
   // The code is the one the core logged: normalised, the desk scanner's affixes removed.
-  const onOutcome = (raw: ScanOutcome) => {
-    const o = settled(raw);
+  const onOutcome = (o: ScanOutcome) => {
+    if (o.update) return onUpdate(o);
     // A scan that waits for the service stays listed as waiting until the line's (gathered) change
     // names it: the line is then what shows it.
     const wait = inFlight.get(o.scanId);

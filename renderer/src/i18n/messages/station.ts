@@ -59,6 +59,10 @@ export const station = defineMessages({
       'The shipment is closed. Labels wait in the print queue and print by themselves when the printer is back.',
     'station.note.printerDown.one':
       'The shipment is closed. The label waits in the print queue and prints by itself when the printer is back.',
+    'station.note.printCancelled':
+      'The shipment is closed. Its labels were cancelled in the print queue and will not print. Print them again from the print queue or Shipments.',
+    'station.note.printCancelled.one':
+      'The shipment is closed. Its label was cancelled in the print queue and will not print. Print it again from the print queue or Shipments.',
     'station.note.unreachable':
       'Nothing is lost: the scan waits in the queue and closes and prints in scan order when the service is back.',
     'station.note.elsewhere':
@@ -188,6 +192,14 @@ export const station = defineMessages({
       'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
     'station.note.printerDown.many':
       'Zásilka je uzavřena. Štítky čekají v tiskové frontě a vytisknou se samy, až bude tiskárna zase v pořádku.',
+    'station.note.printCancelled':
+      'Zásilka je uzavřena. Její štítky byly v tiskové frontě zrušeny a nevytisknou se. Vytiskněte je znovu z tiskové fronty nebo ze Zásilek.',
+    'station.note.printCancelled.one':
+      'Zásilka je uzavřena. Její štítek byl v tiskové frontě zrušen a nevytiskne se. Vytiskněte ho znovu z tiskové fronty nebo ze Zásilek.',
+    'station.note.printCancelled.few':
+      'Zásilka je uzavřena. Její štítky byly v tiskové frontě zrušeny a nevytisknou se. Vytiskněte je znovu z tiskové fronty nebo ze Zásilek.',
+    'station.note.printCancelled.many':
+      'Zásilka je uzavřena. Její štítky byly v tiskové frontě zrušeny a nevytisknou se. Vytiskněte je znovu z tiskové fronty nebo ze Zásilek.',
     'station.note.unreachable':
       'Nic se neztratí: sken čeká ve frontě a po obnovení služby se uzavře a vytiskne v pořadí skenování.',
     'station.note.elsewhere': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítky se zde netiskly.',

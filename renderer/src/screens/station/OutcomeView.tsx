@@ -187,6 +187,10 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       if (elsewhere) notes.push(printersNote(t('station.printers.at', { printers: elsewhere })));
       if (o.reason) notes.push(t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }));
       break;
+    case 'print_cancelled':
+      main = ship(o.shipment);
+      notes.push(t('station.note.printCancelled', labels(o.shipment)));
+      break;
     case 'printer_down':
       main = ship(o.shipment);
       notes.push(

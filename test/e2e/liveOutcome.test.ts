@@ -1,0 +1,110 @@
+/**
+ * The Station screen's full-screen outcome follows the core's record of that scan: labels that
+ * wait for a printer that is off and are then cancelled (Ctrl+Delete) say "print cancelled", as
+ * Recent scans does, not "prints by itself"; labels that wait and come out when the printer is back
+ * turn the screen green without a new scan. In English and in Czech, in Chromium through the web
+ * host, the station's virtual label printer (a real TCP listener) switched off and on.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { connectRpc, type RpcSocket } from '../support/rpcSocket';
+import { needs } from '../support/services';
+import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
+
+const shots = path.join(repoRoot, 'test-results', 'screenshots');
+const rendererDir = process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer');
+
+const languages = [
+  { language: 'en', cancelled: 'print cancelled', willNot: 'will not print', station: 'Station' },
+  { language: 'cs', cancelled: 'tisk zrušen', willNot: 'nevytiskne se', station: 'Stanice' },
+] as const;
+
+describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels', { timeout: 120_000 }, () => {
+  let browser: Browser;
+  let hs: HostedStation;
+  let rpc: RpcSocket;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(rendererDir, 'index.html'))) throw new Error(`no renderer in ${rendererDir}`);
+    mkdirSync(shots, { recursive: true });
+    browser = await launchChromium();
+    hs = await startHostedStation({ printWaitMs: 1500 });
+    rpc = await connectRpc(hs.host);
+  });
+  afterAll(async () => {
+    rpc?.close();
+    await hs?.close();
+    await browser?.close();
+  });
+
+  async function openStation(station: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.goto(hs.host.url);
+    await page.getByTestId('scan-input').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('nav-station').textContent()).toContain(station);
+    await page.getByTestId('scan-input').focus();
+    return page;
+  }
+
+  async function scanWaiting(page: Page, code: string): Promise<number> {
+    const told = rpc.waitFor('scan.outcome', (o) => o.code === code, 30_000);
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    const o = await told;
+    expect(o.kind).toBe('printer_down');
+    await expect.poll(() => page.getByTestId('scan-outcome').getAttribute('data-kind')).toBe('printer_down');
+    return o.scanId;
+  }
+
+  const codes = { en: ['ORD-1001', 'ORD-1003'], cs: ['ORD-1005', 'ORD-1008'] } as const;
+
+  for (const l of languages) {
+    it(`${l.language}: printer off, a scan, Ctrl+Delete: the full screen says the labels were cancelled, as Recent scans does`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const page = await openStation(l.station);
+      const zpl = hs.station.printing.virtual.zpl;
+      await zpl.offline();
+      try {
+        const scanId = await scanWaiting(page, codes[l.language][0]);
+        await page.keyboard.press('Control+Delete');
+        const outcome = page.getByTestId('scan-outcome');
+        await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('print_cancelled');
+        expect(await outcome.getAttribute('data-scan-id')).toBe(String(scanId));
+        const headline = (await outcome.locator('.outcome-title').textContent())!.toLowerCase();
+        expect(headline).toContain(l.cancelled);
+        expect((await outcome.textContent())!).toContain(l.willNot);
+        // Not amber "prints by itself", not green.
+        expect(await outcome.getAttribute('class')).not.toMatch(/tone-(ok|wait)/);
+        const line = page.locator(`[data-testid="recent-scans"] li[data-scan-id="${scanId}"]`);
+        await expect.poll(() => line.getAttribute('data-kind')).toBe('print_cancelled');
+        await page.screenshot({ path: path.join(shots, `live-outcome-print-cancelled-${l.language}.png`) });
+      } finally {
+        await zpl.online();
+        await page.close();
+      }
+    });
+
+    it(`${l.language}: printer off, a scan, the printer back: the full screen turns green without a new scan`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const page = await openStation(l.station);
+      const zpl = hs.station.printing.virtual.zpl;
+      await zpl.offline();
+      try {
+        const scanId = await scanWaiting(page, codes[l.language][1]);
+        await zpl.online();
+        const outcome = page.getByTestId('scan-outcome');
+        await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('printed');
+        expect(await outcome.getAttribute('data-scan-id')).toBe(String(scanId));
+        expect(await outcome.getAttribute('class')).toContain('tone-ok');
+        const line = page.locator(`[data-testid="recent-scans"] li[data-scan-id="${scanId}"]`);
+        await expect.poll(() => line.getAttribute('data-kind')).toBe('printed');
+      } finally {
+        await zpl.online();
+        await page.close();
+      }
+    });
+  }
+});
