@@ -10,9 +10,9 @@
  * Fixed seed and a bounded number of runs in CI; on demand: DESK_MODEL_SEED=random (or a number),
  * DESK_MODEL_RUNS=N, DESK_MODEL_STEPS=N.
  *
- * Left out (said in the README too): log out / log in, login rejected, operators, batch mode,
- * the camera and a second printer; the commands below are the ones a single desk with the
- * built-in sandbox account and one label printer has.
+ * Left out for now: login rejected (a revoked refresh token), operators' badges, batch mode (F5),
+ * reprint-last (Ctrl+P), moving a job to a second printer and a missing camera; the commands below
+ * are the ones a single desk with the built-in sandbox account and one label printer has.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
