@@ -327,14 +327,11 @@ class RestartCore implements Cmd {
 }
 
 /**
- * Known defects, fixed on another branch: while listed, the random sequences step around them
- * (so the fixed-seed run stays green) and their kept sequences below are it.fails. Once the fix is
- * merged, empty this set and turn those it.fails into it().
+ * Known defects the random sequences step around while listed (none now: the two this test found,
+ * the headline after a cancel and a logged-out scan after a login, are fixed and their kept
+ * sequences below are regression cases).
  */
-const KNOWN_DEFECTS = new Set<'headline-stays-waiting-after-cancel' | 'logged-out-scan-stays-waiting'>([
-  'headline-stays-waiting-after-cancel',
-  'logged-out-scan-stays-waiting',
-]);
+const KNOWN_DEFECTS = new Set<'headline-stays-waiting-after-cancel' | 'logged-out-scan-stays-waiting'>();
 
 const code = fc.constantFrom(...CODES);
 const commands = [
@@ -512,8 +509,8 @@ describe.skipIf(!needs('chromium'))('the desk against its model: sequences it fo
 
   // Found: the printer off, a scan (its label waits), Ctrl+Delete cancels the waiting label; the
   // core's Recent scans line says print_cancelled but the full-screen headline stays
-  // printer_down ("waits for its printer"). A KNOWN_DEFECTS entry: flip to it() with the fix.
-  it.fails(
+  // printer_down ("waits for its printer"). Fixed: the core sends the outcome again.
+  it(
     'printer off -> scan -> Ctrl+Delete: the headline says cancelled, as the core does',
     { timeout: 120_000 },
     async () => {
@@ -522,8 +519,8 @@ describe.skipIf(!needs('chromium'))('the desk against its model: sequences it fo
   );
 
   // Found: log out, a scan (it waits for the login), log in again as the same company; the scan
-  // stays waiting in the line though the desk is logged in. A KNOWN_DEFECTS entry: flip to it() with the fix.
-  it.fails('log out -> scan -> log in (the same company): the waiting scan runs', { timeout: 120_000 }, async () => {
+  // stays waiting in the line though the desk is logged in. Fixed: the session's usable state wakes it.
+  it('log out -> scan -> log in (the same company): the waiting scan runs', { timeout: 120_000 }, async () => {
     await runSequence(browser, [new LogOut(), new ScanLoggedOut('ORD-1003'), new LogIn()]);
   });
 
