@@ -30,7 +30,7 @@ import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { startCheckpointer } from './store/checkpointer';
 import { createAccountCacheRepo } from './store/accountCacheRepo';
-import { openDatabase, sqliteBinding } from './store/database';
+import { openDatabase, sqliteBinding, WAL_SIZE_LIMIT_BYTES } from './store/database';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -357,6 +357,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     clock,
     dataDir: opts.dataDir,
     log: opts.log,
+    // The run waits for the checkpointer whenever the log passed its bound (store/database.ts).
+    wal: checkpointer
+      ? { walBytes: checkpointer.walBytes, drain: checkpointer.drain, limitBytes: WAL_SIZE_LIMIT_BYTES }
+      : undefined,
     // Camera (camera): photos follow the labels' window; their files go after their rows.
     photos: {
       sweep: (beforeDay) => sweepPhotoFiles(opts.dataDir, beforeDay, (file) => photosRepo.named(file)),
