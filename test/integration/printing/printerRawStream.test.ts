@@ -104,7 +104,9 @@ describe('labels streamed to a raw port in a burst', () => {
     lane.db.close();
 
     const db = openDatabase(lane.file);
-    cleanup.push(() => db.close());
+    cleanup.push(() => {
+      db.close();
+    });
     const driver = createZplTcpDriver({
       host: '127.0.0.1',
       port: lane.printer.port,
