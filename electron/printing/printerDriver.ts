@@ -54,6 +54,12 @@ export interface PrintHooks {
   /** Called once every byte is accepted by the printer or spooler. */
   accepted(): void;
   /**
+   * Called when every byte was written to a connection whose later close proves the printer read
+   * them (a raw port, labels streamed in a burst): the queue hands the driver the next job, and this
+   * one stays `sending` until the driver settles it (`accepted` and printed, or not).
+   */
+  written?(): void;
+  /**
    * Why a job the printer holds has not come out yet (out of labels, head open, not answering):
    * the job stays where it is (`sent`, never offered for reprint while in the printer), its row says why.
    */
@@ -91,8 +97,9 @@ export interface PrinterDriver {
   readonly formats: ReadonlyArray<'zpl' | 'pdf'>;
   /**
    * True when the driver takes the next job once the printer has every byte of this one (it
-   * calls `accepted`), and confirms each job later (its promise settles when the label left the
-   * printer, or names it as not printed). The queue then sends while the printer prints.
+   * calls `accepted`), or once they are written on a connection a later close proves (it calls
+   * `written`), and confirms each job later (its promise settles when the label left the printer
+   * or the close proved it, or names it as not printed). The queue then sends while the printer prints.
    */
   readonly streams?: boolean;
   /**
