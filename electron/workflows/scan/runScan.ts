@@ -23,7 +23,7 @@ import type { ReportLabels } from './labelOutcome';
 import { shipmentInfo } from './outcomes';
 
 /** What a line step hands on: an outcome now, or one that comes when the printer has answered (kept from being awaited, so the line moves on once the labels are queued). */
-export type Step = ScanOutcome | { later: Promise<ScanOutcome> };
+type Step = ScanOutcome | { later: Promise<ScanOutcome> };
 const later = (p: Promise<ScanOutcome>): Step => ({ later: p });
 
 /** A step, and whether the scan waits (for the service or a login). */
