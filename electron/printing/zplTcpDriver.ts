@@ -56,7 +56,7 @@ import {
   type StatusProblem,
 } from './zplHostStatus';
 import { prepareZplForPrinter } from './zplPrepare';
-import type { ReasonCode } from '../../shared/errors/codes';
+import type { PrinterReasonCode } from '../../shared/errors/codes';
 
 export interface ZplTcpOptions {
   host: string;
@@ -229,7 +229,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   };
 
   /** Tells every job still in the printer why it has not come out (its row shows it; the job stays `sent`). */
-  function note(code: ReasonCode, reason: string): void {
+  function note(code: PrinterReasonCode, reason: string): void {
     for (const j of inFlight) {
       if (j.noted === code) continue;
       j.noted = code;
