@@ -12,12 +12,13 @@
  * come out yet (its ^PQ count), and h a format only partly received. Without a speed, a label
  * comes out the moment it is received (the tests' and the demo's default).
  *
- * Profiles: the ways printers and emulators other people wrote behave, each
- * written from its source (cited in test/integration/printing/printerProfiles.test.ts): a printer
- * that closes each connection after answering, answers ~HS only once its buffer drained, stays
- * silent on ~HS while it has a fault (the manual) and answers ~HQES, ignores ~HQES, resets the connection when the
- * station closes its side, closes only after rendering, frames a non-Zebra status layout, ends
- * lines with LF alone, sends answers in small pieces, or counts its labels (an odometer over SGD).
+ * Profiles: the ways printers and emulators other people wrote behave, each written from its
+ * source (cited in test/integration/printing/printerProfiles.test.ts and silentAtStop.test.ts): a
+ * printer that closes each connection after answering, answers ~HS only once its buffer drained,
+ * stays silent on ~HS while it has a fault (the manual) and answers ~HQES, ignores ~HQES, resets
+ * the connection when the station closes its side, closes only after rendering, frames a non-Zebra
+ * status layout, ends lines with LF alone, sends answers in small pieces, or counts its labels (an
+ * odometer over SGD).
  * Its answers are written here from the manual, not with the station's parser's idea of them.
  *
  * Bounded: a format may hold at most MAX_FORMAT_BYTES and a connection at most
