@@ -329,7 +329,10 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     );
   }
 
-  /** ~HS on the connection, its answer within `ms`; null when it stays silent (the connection is then let go: a late answer must not be taken for a later question's). */
+  /**
+   * ~HS on the connection, its answer within `ms`; null when it stays silent (the connection is
+   * then let go: a late answer must not be taken for a later question's).
+   */
   async function hostStatusWithin(ms: number): Promise<PrinterAnswer | null> {
     const s = await connection();
     try {
@@ -519,7 +522,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
         } else {
           // Silent after the job (the ~HS behind it already timed out): ask what stops it (~HQES
           // answers in the states ~HS is silent in).
-          const fault = await errorStatus();
+          const fault = await errorStatus().catch(() => null);
           if (fault?.kind === 'fault') {
             hooks.accepted();
             learn(fault);
