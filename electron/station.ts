@@ -433,7 +433,14 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     emit,
     service: serviceOf,
     printers: () =>
-      printing.printers().map((p) => ({ id: p.id, name: p.name, kind: p.connection.kind, state: p.status.state })),
+      printing.printers().map((p) => ({
+        id: p.id,
+        name: p.name,
+        kind: p.connection.kind,
+        state: p.status.state,
+        reasonCode: p.status.state === 'ready' ? null : p.status.reasonCode,
+        reason: p.status.state === 'ready' ? null : p.status.reason,
+      })),
     // The service is back: the queue's waiting labels go now (they need the printer, not the login).
     onServiceBack: () => printing.queue.kick(),
     loggedIn: () => activeSession.session() !== null,

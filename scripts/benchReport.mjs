@@ -57,6 +57,20 @@ const targets = {
       says: 'a few hundred KB to the page for the queued scans (under 1 MiB)',
     },
   ],
+  silentStop: [
+    {
+      key: /^named_\w+_max_ms$/,
+      op: '<=',
+      value: 5000,
+      says: 'a printer silent at a stop is named within 5 s',
+    },
+    {
+      key: /^in_printer_again_after_loading_max_ms$/,
+      op: '<=',
+      value: 5000,
+      says: 'the stop is no longer said within 5 s of the printer printing again',
+    },
+  ],
   printerStream: [
     {
       key: /^wall_vs_print_time_plus_first_ratio$/,

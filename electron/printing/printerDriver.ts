@@ -64,6 +64,11 @@ export interface PrintHooks {
    * the job stays where it is (`sent`, never offered for reprint while in the printer), its row says why.
    */
   note?(code: PrinterReasonCode, reason: string): void;
+  /**
+   * The printer answered again without a stop after a note: the reason no longer holds (the
+   * printer prints the job), so its row and the printer's state stop saying it.
+   */
+  resumed?(): void;
 }
 
 /**

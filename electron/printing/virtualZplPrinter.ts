@@ -12,12 +12,13 @@
  * come out yet (its ^PQ count), and h a format only partly received. Without a speed, a label
  * comes out the moment it is received (the tests' and the demo's default).
  *
- * Profiles: the ways printers and emulators other people wrote behave, each
- * written from its source (cited in test/integration/printing/printerProfiles.test.ts): a printer
- * that closes each connection after answering, answers ~HS only once its buffer drained, stays
- * silent on ~HS while it has a fault (the manual) and answers ~HQES, resets the connection when the
- * station closes its side, closes only after rendering, frames a non-Zebra status layout, ends
- * lines with LF alone, sends answers in small pieces, or counts its labels (an odometer over SGD).
+ * Profiles: the ways printers and emulators other people wrote behave, each written from its
+ * source (cited in test/integration/printing/printerProfiles.test.ts and silentAtStop.test.ts): a
+ * printer that closes each connection after answering, answers ~HS only once its buffer drained,
+ * stays silent on ~HS while it has a fault (the manual) and answers ~HQES, ignores ~HQES, resets
+ * the connection when the station closes its side, closes only after rendering, frames a non-Zebra
+ * status layout, ends lines with LF alone, sends answers in small pieces, or counts its labels (an
+ * odometer over SGD).
  * Its answers are written here from the manual, not with the station's parser's idea of them.
  *
  * Bounded: a format may hold at most MAX_FORMAT_BYTES and a connection at most
@@ -63,6 +64,11 @@ export interface VirtualPrinterProfile {
   answerAfterDrain: boolean;
   /** No ~HS answer while paper out, ribbon out or head open (the manual); ~HQES still answers. */
   silentOnFault: boolean;
+  /**
+   * Answers ~HQES. The guide lists the printers ~HQ is for (Xi4, ZM400/ZM600, S4M, G-Series), and
+   * Ladder99's Zebra driver notes "not all printers handle this": false, a printer that ignores it.
+   */
+  hostQuery: boolean;
   /** Answers the station's close (FIN) with a reset, after reading every byte. */
   resetOnClose: boolean;
   /** Closes its side this long after the station's close (it renders the label first). */
@@ -81,6 +87,7 @@ export const ZEBRA_PROFILE: VirtualPrinterProfile = {
   closeAfterAnswer: false,
   answerAfterDrain: false,
   silentOnFault: false,
+  hostQuery: true,
   resetOnClose: false,
   closeDelayMs: 0,
   layout: 'zebra',
@@ -474,7 +481,8 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
           if (q.text === '~HQ') {
             if (rest.length < 5) break;
             take(q.index + 5);
-            if (rest.slice(3, 5).toUpperCase() === 'ES' && !cond.silent) answer(errorStatus, false);
+            if (rest.slice(3, 5).toUpperCase() === 'ES' && profile.hostQuery && !cond.silent)
+              answer(errorStatus, false);
             continue;
           }
           // SGD: ! U1 getvar "name", "terminated by a space character or a CR/LF"; the answer is

@@ -13,10 +13,13 @@
  * - Some answer ~HS only once their buffer has drained: every wait for an answer is the read
  *   timeout plus the printing time of the labels in the printer at the slowest speed (jobSize).
  * - A Zebra sends no ~HS answer while media out, ribbon out, head open, rewinder full or head
- *   over-temperature: a silent ~HS is followed by ~HQES, which names the fault; silent to both,
- *   the printer is "not answering", which accuses no label.
+ *   over-temperature: a ~HS silent for the read timeout (a few seconds, also while labels are in
+ *   the printer) is followed by ~HQES, which names the fault. ~HQES with no error says the printer
+ *   can print (a ~HS asked during the stop is never answered): never "not answering". Silent to
+ *   both, the printer is "not answering", which accuses no label.
  * - At a fault the formats in the buffer stay there and print once it is fixed: they stay `sent`,
- *   noted with the reason (never offered for reprint), and are confirmed when they come out.
+ *   noted with the reason (never offered for reprint), and are confirmed when they come out; the
+ *   first answer without a stop takes the reason back (the printer prints them).
  * - A printer that reads a job and ends the connection without answering has read every byte (as
  *   a raw port's close says): printed.
  * - A connection lost with labels in the printer, or a printer silent for `silentMs`: what the label
@@ -153,11 +156,15 @@ export function jobSize(bytes: Buffer, dpi: number): JobSize {
   return formats ? { formats, labels, printMs } : { formats: 1, labels: 1, printMs: (6 * 1000) / SLOWEST_IPS };
 }
 
-/** One answer to a status question: the ~HS counts, or (~HS silent) what ~HQES names. */
-type PrinterAnswer = { kind: 'status'; status: HostStatus } | { kind: 'fault'; problem: StatusProblem };
+/**
+ * One answer to a status question: the ~HS counts, or (~HS silent) what ~HQES says: the fault it
+ * names, or `clear` (no error: the printer can print, its counts are asked again at the next question).
+ */
+type PrinterAnswer =
+  { kind: 'status'; status: HostStatus } | { kind: 'fault'; problem: StatusProblem } | { kind: 'clear' };
 
 const problemOf = (a: PrinterAnswer): StatusProblem | null =>
-  a.kind === 'fault' ? a.problem : hostStatusProblem(a.status);
+  a.kind === 'fault' ? a.problem : a.kind === 'clear' ? null : hostStatusProblem(a.status);
 
 export function createZplTcpDriver(opts: ZplTcpOptions): PrinterDriver {
   return opts.settings.hostStatus ? createStreamingDriver(opts) : createRawDriver(opts);
@@ -237,6 +244,15 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
     }
   }
 
+  /** The printer answered without a stop: a reason given to a job in it no longer holds (it prints). */
+  function resumed(): void {
+    for (const j of inFlight) {
+      if (j.noted === null) continue;
+      j.noted = null;
+      j.hooks.resumed?.();
+    }
+  }
+
   /**
    * The printer can no longer be followed (the connection was lost, or it stayed silent too long):
    * jobs the label counter shows printed are printed; the others are unknown (the worker looks),
@@ -279,7 +295,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
         'label_not_printed',
         `The label has been in the printer's buffer for ${Math.round((Date.now() - lastProgress) / 1000)} s without coming out, and the printer reports no fault. Check the printer.`,
       );
-    }
+    } else resumed();
     wake();
   }
 
@@ -305,14 +321,37 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   }
 
   /**
-   * Asks ~HS; when it stays silent, ~HQES (errorStatus): a fault named there is the printer's
-   * state; silent again, the printer is not answering.
+   * Asks ~HS. Silent for the read timeout (a Zebra at a stop never answers it, however many labels
+   * are in it), it asks ~HQES (errorStatus): the fault named there, or `clear`. Silent to ~HQES too,
+   * ~HS is asked again for the rest of the wait (a printer that answers only once its labels are
+   * out may not know ~HQES); silent still, the printer is not answering.
    */
   async function askPrinter(): Promise<PrinterAnswer> {
+    const waitMs = answerWaitMs();
+    const until = Date.now() + waitMs;
+    const first = await hostStatusWithin(Math.min(t.readMs, waitMs));
+    if (first) return first;
+    const named = await errorStatus();
+    if (named) return named;
+    const again = until - Date.now() > 0 ? await hostStatusWithin(until - Date.now()) : null;
+    if (again) return again;
+    release();
+    throw new PrintError(
+      'not_answering',
+      `The printer at ${opts.host}:${opts.port} accepts connections but does not answer its status questions. Check its display.`,
+      'not_sent',
+    );
+  }
+
+  /**
+   * ~HS on the connection, its answer within `ms`; null when it stays silent (the connection is
+   * then let go: a late answer must not be taken for a later question's).
+   */
+  async function hostStatusWithin(ms: number): Promise<PrinterAnswer | null> {
     const s = await connection();
     try {
       await s.write(HOST_STATUS_QUERY, t.writeMs, false);
-      const status = parseHostStatus(await s.readFrames(3, answerWaitMs()));
+      const status = parseHostStatus(await s.readFrames(3, ms));
       if (!status)
         throw new PrintError(
           'bad_status',
@@ -324,29 +363,29 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       const e = asPrintError(err, 'not_sent');
       if (e.code !== 'no_answer') throw e;
     }
-    return errorStatus();
+    release();
+    return null;
   }
 
   /**
    * After a ~HS that stayed silent: ~HQES on a new connection (the late ~HS answer must not be
-   * taken for it). Its fault, or "not answering" when it names none or stays silent too.
+   * taken for it). ZPL II guide, "~HQ Host Query": its examples answer "ERRORS: 1 00000000
+   * 00000005" (head open, media out) in exactly the states the ~HS note says get no answer. The
+   * fault it names, `clear` when it names none; null when it stays silent too.
    */
-  async function errorStatus(): Promise<PrinterAnswer> {
+  async function errorStatus(): Promise<PrinterAnswer | null> {
     release();
     const q = await connection();
     try {
       await q.write(ERROR_STATUS_QUERY, t.writeMs, false);
       const problem = parseErrorStatus(await q.readFrames(1, t.readMs));
       if (problem) return remember({ kind: 'fault', problem }, null);
+      if (problem === null) return remember({ kind: 'clear' }, null);
     } catch {
       // Silent to both questions.
     }
     release();
-    throw new PrintError(
-      'not_answering',
-      `The printer at ${q.label} accepts connections but does not answer its status questions. Check its display.`,
-      'not_sent',
-    );
+    return null;
   }
 
   function remember(a: PrinterAnswer, on: PrinterSocket | null): PrinterAnswer {
@@ -497,14 +536,14 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
         } else {
           // Silent after the job (the ~HS behind it already timed out): ask what stops it (~HQES
           // answers in the states ~HS is silent in).
-          const fault = await errorStatus().catch((err: unknown) => asPrintError(err, 'unknown'));
-          if (fault instanceof PrintError) {
-            // Not answering at all: the job may or may not be in it; it stays `sending` until the printer answers or the wait ends.
-            silentSince = Date.now();
-            await waitForAnswer(entry);
-          } else {
+          const fault = await errorStatus().catch(() => null);
+          if (fault?.kind === 'fault') {
             hooks.accepted();
             learn(fault);
+          } else {
+            // No stop named: nothing proves the job is in it; it stays `sending` until the printer answers or the wait ends.
+            silentSince = Date.now();
+            await waitForAnswer(entry);
           }
         }
         schedulePoll();
@@ -524,6 +563,16 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
       await new Promise((r) => setTimeout(r, Math.max(pollMs, 500)));
       try {
         const a = await askPrinter();
+        // ~HQES without an error says the printer can print, not that it holds the job: asked again.
+        if (a.kind === 'clear') {
+          if (Date.now() - (silentSince ?? Date.now()) > silentMs)
+            throw new PrintError(
+              'not_answering',
+              `The printer at ${opts.host}:${opts.port} answers its error status but not its host status question.`,
+              'unknown',
+            );
+          continue;
+        }
         entry.hooks.accepted();
         learn(a);
         return;

@@ -34,6 +34,12 @@ export interface PrintQueueOptions {
   onLaneError?(printerId: string, error: unknown): void;
 }
 
+/** A streaming printer's job between its last byte and its confirmation, with nothing stopping the printer. */
+const inPrinterReason = {
+  reasonCode: 'in_printer' as const,
+  reason: "In the printer's buffer; counted printed when the printer says it came out.",
+};
+
 export function createPrintQueue(opts: PrintQueueOptions) {
   const { jobs, clock } = opts;
   const policy = opts.backoff ?? defaultBackoff;
@@ -209,13 +215,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // Every byte left: nothing waits on this commit's sync (see JobStateChange.noSideEffect).
               // A streaming driver's job is then in the printer's buffer, to be confirmed: so named,
               // and a restart before its confirmation leaves it uncertain, not done.
-              const inPrinter =
-                driver.streams && !written
-                  ? {
-                      reasonCode: 'in_printer' as const,
-                      reason: "In the printer's buffer; counted printed when the printer says it came out.",
-                    }
-                  : {};
+              const inPrinter = driver.streams && !written ? inPrinterReason : {};
               setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true, ...inPrinter });
               onAccepted();
             },
@@ -236,6 +236,12 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                 });
               // The printer's state says it too (the top bar, a scan's outcome): it holds labels it cannot print now.
               opts.onPrinterResult?.(printerId, new PrintError(code, reason, 'not_printed'));
+            },
+            resumed() {
+              // The printer prints again: the label is in it, as when it was accepted; the stop is no longer said.
+              if (jobs.get(head.id)?.state === 'sent')
+                setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true, ...inPrinterReason });
+              opts.onPrinterResult?.(printerId, null);
             },
           },
         )

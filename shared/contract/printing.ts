@@ -232,6 +232,14 @@ export const waitsForPrinter = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'deli
   j.state === 'failed' && j.nextRetryAt !== null && !j.delivered;
 
 /**
+ * A job in the printer's buffer held there by a stop the printer reported (out of labels, head
+ * open, not answering): it prints once that is fixed, so it is shown held, amber, never failed, and
+ * a scan's outcome names the stop. `in_printer` is the job printing (no stop).
+ */
+export const heldInPrinter = (j: Pick<JobView, 'state' | 'reasonCode'>): boolean =>
+  j.state === 'sent' && j.reasonCode !== null && j.reasonCode !== 'in_printer';
+
+/**
  * The reasons a waiting job gives way to a new print of the same labels (one label per parcel):
  * the queue's reprint, or a print from Shipments or a scan. The new job is linked to the entries
  * of the old one in the journal, so a scan follows it.

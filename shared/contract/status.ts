@@ -1,12 +1,16 @@
 /** Station status: what a worker or support person checks first. */
 import { z } from 'zod';
 import { storageFailure } from '../storageFailure';
+import { printerReasonCode } from './printing';
 
 export const printerSummary = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(['zpl-tcp', 'zpl-usb', 'zpl-spooler', 'pdf-system', 'virtual-zpl', 'virtual-pdf']),
   state: z.enum(['ready', 'offline', 'error', 'unknown']),
+  /** What stops it (out of labels, head open, not answering…): the Status screen names it, null when ready. */
+  reasonCode: printerReasonCode.nullable(),
+  reason: z.string().nullable(),
 });
 
 export const sessionUsable = z.enum(['usable', 'login_needed', 'unreachable']);

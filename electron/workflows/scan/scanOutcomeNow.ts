@@ -7,7 +7,7 @@
  * A job that gave way to a reprint (`replacedByReprint`) is not the scan's label any more: its copy,
  * linked to the scan's journal entry (journal.jobIdsOf), is.
  */
-import { replacedByReprint, waitsForPrinter, type JobView } from '../../../shared/contract/printing';
+import { heldInPrinter, replacedByReprint, waitsForPrinter, type JobView } from '../../../shared/contract/printing';
 import type { ScanOutcome, WorkflowError } from '../schemas';
 
 /** The outcomes of a scan that closed its shipment and queued its labels. */
@@ -65,8 +65,15 @@ function stateOf(
     return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false, reason: null };
   // Cancelled in the print queue (not replaced by a copy): it will not print by itself.
   if (jobs.some((j) => j.state === 'cancelled')) return { kind: 'print_cancelled', waits: false, reason: null };
+  // A label held in the printer by a stop it reported (out of labels, head open) is not printing:
+  // amber with the stop, as one that waits to be sent; green again once the printer prints it.
   const down = jobs.find(
-    (j) => waitsForPrinter(j) || j.state === 'failed' || j.state === 'uncertain' || j.state === 'unconfirmed',
+    (j) =>
+      waitsForPrinter(j) ||
+      heldInPrinter(j) ||
+      j.state === 'failed' ||
+      j.state === 'uncertain' ||
+      j.state === 'unconfirmed',
   );
   if (down) return { kind: 'printer_down', waits: true, reason: printerReason(down) };
   const queued = jobs.filter((j) => j.state === 'queued');

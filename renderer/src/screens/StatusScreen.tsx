@@ -2,6 +2,7 @@ import { useLanguage, useT } from '../i18n';
 import { CameraStatus } from '../camera/CameraCorner';
 import { serviceErrorText } from '../i18n/errors';
 import { printerName } from '../i18n/printerName';
+import { reasonText } from '../i18n/reasons';
 import { rpc } from '../rpc/transport';
 import { useStatus } from '../state/statusStore';
 import { RetentionStatus } from './RetentionStatus';
@@ -73,7 +74,13 @@ export function StatusScreen() {
         <dd data-testid="printers">
           {status.printers.length === 0
             ? t('status.noPrinters')
-            : status.printers.map((p) => `${printerName(t, p)} (${t(`printerState.${p.state}`)})`).join(', ')}
+            : status.printers
+                .map((p) => {
+                  // What stops it, in the worker's words (out of labels, head open…), beside its state.
+                  const why = p.state === 'ready' ? '' : reasonText(t, p.reasonCode, p.reason);
+                  return `${printerName(t, p)} (${t(`printerState.${p.state}`)}${why ? ` — ${why}` : ''})`;
+                })
+                .join(', ')}
         </dd>
         <dt>{t('status.clock')}</dt>
         <dd data-testid="tick" data-iso={lastTick ?? undefined}>

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../../electron/base/clock';
-import type { PrintHooks } from '../../../electron/printing/printerDriver';
+import type { PrintError, PrintHooks } from '../../../electron/printing/printerDriver';
 import { startVirtualZplPrinter, type VirtualPrinterOptions } from '../../../electron/printing/virtualZplPrinter';
 import { createZplTcpDriver, type ZplTcpOptions } from '../../../electron/printing/zplTcpDriver';
 import { createPrintQueue } from '../../../electron/queue/printQueue';
@@ -79,6 +79,8 @@ export async function startStreamingLane(o: {
   printer?: VirtualPrinterOptions;
   driver?: Partial<ZplTcpOptions>;
   onJobChanged?: (job: StoredJob) => void;
+  /** What the queue tells of the printer (its state on the Station and Status screens): null when it printed. */
+  onPrinterResult?: (error: PrintError | null) => void;
   start?: boolean;
 }) {
   const printer = await startVirtualZplPrinter(o.printer);
@@ -99,6 +101,7 @@ export async function startStreamingLane(o: {
     backoff: { baseMs: 60_000, maxMs: 60_000 },
     tickMs: 25,
     onJobChanged: o.onJobChanged,
+    onPrinterResult: (_printerId, error) => o.onPrinterResult?.(error),
   });
   if (o.start !== false) queue.start();
   const newJob = (code: string) => ({

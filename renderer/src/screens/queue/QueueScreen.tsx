@@ -7,7 +7,7 @@
  * said plainly at the top. Live through the `printing.jobs` changes (state/followJobs.ts).
  */
 import { useEffect, useState } from 'react';
-import { waitsForPrinter, type JobView, type PrinterView } from '../../../../shared/contract/printing';
+import { heldInPrinter, waitsForPrinter, type JobView, type PrinterView } from '../../../../shared/contract/printing';
 import { errorTextNow, useLanguage, useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
@@ -24,11 +24,6 @@ import './queue.css';
 const ACTIVE: JobView['state'][] = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'];
 /** Jobs that may or may not have printed: only the worker can say. */
 const undecided = (j: JobView) => j.state === 'uncertain' || j.state === 'unconfirmed';
-/**
- * In the printer's buffer and held there by a stop it reported (out of labels, head open, not
- * answering): it prints once that is fixed, so it is shown held, amber, never failed.
- */
-const heldInPrinter = (j: JobView) => j.state === 'sent' && j.reasonCode !== null && j.reasonCode !== 'in_printer';
 /** The state as the worker reads it: a job waiting for its printer is not a failure. */
 const shownState = (j: JobView): JobView['state'] | 'waiting' | 'held' =>
   waitsForPrinter(j) ? 'waiting' : heldInPrinter(j) ? 'held' : j.state;
