@@ -57,6 +57,11 @@ export const stationErrorCodes = {
   rejected: 'ownWords',
   protocol_not_found: 'ownWords',
   protocol_refused: 'ownWords',
+  /**
+   * A Create refused for parcels another desk's protocol (or the web application's) already has
+   * (electron/workflows/endOfDay.ts): details.protocolIds names those found, empty when none was.
+   */
+  protocol_made_elsewhere: 'translated',
 
   // Printers and the print queue (electron/printing, electron/queue).
   job_busy: 'translated',
