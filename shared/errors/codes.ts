@@ -214,6 +214,12 @@ export const reasonCodes = {
   login_required: 'translated',
   account_changed: 'translated',
   close_confirmed_by_search: 'translated',
+  /**
+   * A label held in the print queue for the worker's word: its parcel was found closed by a read,
+   * not by the answer to this desk's close, so another desk may have closed it and printed its
+   * label (electron/workflows/closeAndPrint.ts). Never printed by itself.
+   */
+  held_closed_elsewhere: 'translated',
   service_network: 'translated',
   service_timeout: 'translated',
   service_malformed: 'translated',

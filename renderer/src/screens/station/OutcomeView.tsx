@@ -193,6 +193,15 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       break;
     case 'printer_down':
       main = ship(o.shipment);
+      // Held for the worker's word (maybe closed and printed at another desk): it does not print by itself.
+      if (o.reason.code === 'held_closed_elsewhere') {
+        notes.push(
+          <strong key="held" data-testid="held_closed_elsewhere">
+            {t('station.note.heldElsewhere', labels(o.shipment))}
+          </strong>,
+        );
+        break;
+      }
       notes.push(
         t('station.note.printerDown', labels(o.shipment)),
         t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
