@@ -97,5 +97,3 @@ export function createProtocolsElsewhere(deps: Pick<WorkflowDeps, 'repos' | 'clo
     },
   };
 }
-
-export type ProtocolsElsewhere = ReturnType<typeof createProtocolsElsewhere>;

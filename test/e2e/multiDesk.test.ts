@@ -6,7 +6,9 @@
  * - a parcel whose label waits at the first desk's printer, scanned at the second: the second desk
  *   says it cannot see whether the label was printed there or still waits there (the service has no
  *   record of who fetched or printed labels: spec "Label, trace, protocol and place records"), and
- *   the first desk's waiting copy prints when its printer is back, as the README says.
+ *   the first desk's waiting copy prints when its printer is back, as the README says;
+ * - a desk whose close was cut off while another desk closed and printed the parcel: its label is
+ *   held for the worker, and the Station screen and the print queue say so.
  *
  * Demo shipments (sandbox/domain/demo.ts): ORD-1001 and ORD-1002 are NP from WH-PRAHA, ORD-1005 is
  * PPR from WH-BRNO.
@@ -18,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import type { ScanOutcome } from '../../shared/contract/workflows';
 import { launchChromium } from '../support/browser';
+import { startFlakyProxy, type FlakyProxy } from '../support/flakyProxy';
 import { connectRpc, type RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
 import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
@@ -48,6 +51,11 @@ describe.skipIf(!needs('chromium'))('two desks of one company in Chromium', { ti
   let second: HostedStation;
   let rpc1: RpcSocket;
   let rpc2: RpcSocket;
+  /** A third desk reaching the service through a proxy that can cut its network. */
+  let proxy: FlakyProxy;
+  let third: HostedStation;
+  let rpc3: RpcSocket;
+  const networkOfThird = { down: false };
 
   beforeAll(async () => {
     if (!existsSync(path.join(rendererDir, 'index.html'))) throw new Error(`no renderer in ${rendererDir}`);
@@ -60,10 +68,18 @@ describe.skipIf(!needs('chromium'))('two desks of one company in Chromium', { ti
     rpc2 = await connectRpc(second.host);
     expect((await rpc1.call('shipments.sync', {})).phase).toBe('done');
     expect((await rpc2.call('shipments.sync', {})).phase).toBe('done');
+    proxy = await startFlakyProxy(sb.url);
+    proxy.decide = () => (networkOfThird.down ? 'reset' : 'pass');
+    third = await startHostedStation({ sandbox: { url: proxy.url, demo: sb.demo }, printWaitMs: 5000 });
+    rpc3 = await connectRpc(third.host);
+    expect((await rpc3.call('shipments.sync', {})).phase).toBe('done');
   });
   afterAll(async () => {
     rpc1?.close();
     rpc2?.close();
+    rpc3?.close();
+    await third?.close();
+    await proxy?.close();
     await first?.close();
     await second?.close();
     await sb?.close();
@@ -121,5 +137,35 @@ describe.skipIf(!needs('chromium'))('two desks of one company in Chromium', { ti
     const before = printer1.printed().length;
     await printer1.online();
     await expect.poll(() => printer1.printed().length, { timeout: 30_000 }).toBe(before + 1);
+  });
+
+  it('a close cut off while another desk closed and printed the parcel: held for the worker, said on the screen and in the print queue', async () => {
+    const code = 'ORD-1003';
+    const page3 = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+    await page3.goto(third.host.url);
+    await page3.getByTestId('scan-input').waitFor({ state: 'visible' });
+    networkOfThird.down = true;
+    await page3.keyboard.type(code);
+    await page3.keyboard.press('Enter');
+    await rpc3.waitFor('scan.outcome', (o) => o.code === code && o.kind === 'service_unreachable', 30_000);
+    expect((await scanned(rpc2, code)).kind).toBe('printed');
+
+    // The third desk's network is back: it finds the parcel closed and holds its label.
+    networkOfThird.down = false;
+    const held = await rpc3.waitFor('scan.outcome', (o) => o.code === code && o.kind === 'printer_down', 60_000);
+    expect(held).toMatchObject({ reason: { code: 'held_closed_elsewhere' } });
+    await page3.getByTestId('held_closed_elsewhere').waitFor();
+    expect(await page3.getByTestId('held_closed_elsewhere').textContent()).toContain(
+      'held in the print queue (F4) and does not print by itself',
+    );
+    expect(third.station.printing.virtual.zpl.printed()).toEqual([]);
+    await shotBoth(page3, rpc3, 'multiDesk-held');
+    await page3.keyboard.press('F4');
+    await page3.getByTestId('screen-queue').waitFor();
+    await expect
+      .poll(() => page3.getByTestId('screen-queue').textContent())
+      .toContain('Held: the parcel was found closed');
+    await shotBoth(page3, rpc3, 'multiDesk-held-queue');
+    await page3.close();
   });
 });
