@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationError } from '../../../electron/base/stationError';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
-import { shipment } from '../api/support';
+import { adminPost, shipment } from '../api/support';
 import { startRig, type Rig } from './workflowRig';
 
 let sb: Sandbox;
@@ -85,4 +85,43 @@ describe('end of day at several desks of one company', () => {
     const after = await deskB.workflows.endOfDay.candidates({ refresh: false });
     expect(after.candidates.flatMap((c) => c.deliveryIds)).not.toContain(b1);
   });
+
+  it("another company's protocols among the numbers (403 to this company) are passed over, not taken for the end", async () => {
+    // Another company of the service makes protocols before and after desk A's: the numbers around it are theirs.
+    const before = await otherCompanyProtocols(2);
+    const a1 = await scannedAt(deskA, 'Veselá');
+    const fromA = await deskA.workflows.endOfDay.createProtocol({ carrier: 'NP', collectionPlace: 'WH-PRAHA' });
+    const after = await otherCompanyProtocols(2);
+    expect(Math.max(...before)).toBeLessThan(fromA.protocol.collectionProtocolId);
+    expect(Math.min(...after)).toBeGreaterThan(fromA.protocol.collectionProtocolId);
+    expect(await waitingAt(deskB)).not.toContain(a1);
+  });
 });
+
+/** Protocols made by the sandbox's second company (spec "Errors": 403 for another company's protocol), one shipment each. */
+async function otherCompanyProtocols(n: number): Promise<number[]> {
+  const { access_token: token } = await adminPost<{ access_token: string }>(sb, 'tokens', {
+    clientId: sb.demo.clientId,
+    username: 'other',
+    scope: sb.demo.scope,
+  });
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${sb.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBeLessThan(300);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const [d] = (await call('POST', '/api/v3/deliveries', { deliveries: [shipment()] })) as { deliveryId: number }[];
+    await call('PATCH', '/api/v3/deliveries', { deliveries: [{ deliveryId: d!.deliveryId, closed: true }] });
+    const p = (await call('POST', '/api/v2/collection-protocols', { agent: 'NP', collectionPlace: 'WH-PRAHA' })) as {
+      collectionProtocolId: number;
+    };
+    ids.push(p.collectionProtocolId);
+  }
+  return ids;
+}
