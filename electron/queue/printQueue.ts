@@ -449,7 +449,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           return held?.has(p)
             ? jobs.setState(j.id, 'failed', now, {
                 reasonCode: 'held_closed_elsewhere',
-                reason: 'Held for the worker: the parcel was found closed, maybe by another desk that printed its label.',
+                reason:
+                  'Held for the worker: the parcel was found closed, maybe by another desk that printed its label.',
                 nextRetryAt: null,
                 noSideEffect: true,
               })

@@ -61,7 +61,11 @@ function openStationDb(dir: string): Db {
 
 export async function startRig(
   sb: Sandbox,
-  opts: { printWaitMs?: number; clock?: Clock; /** The service's address as this desk reaches it (a proxy). */ baseUrl?: string } = {},
+  opts: {
+    printWaitMs?: number;
+    clock?: Clock;
+    /** The service's address as this desk reaches it (a proxy). */ baseUrl?: string;
+  } = {},
 ): Promise<Rig> {
   // The station's clock (a test moves it to give each step a known time); the service keeps its own.
   const clock = opts.clock ?? systemClock;
