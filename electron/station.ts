@@ -30,7 +30,7 @@ import { createAccountsRepo } from './store/accountsRepo';
 import { createCollectionPlacesRepo } from './store/collectionPlacesRepo';
 import { startCheckpointer } from './store/checkpointer';
 import { createAccountCacheRepo } from './store/accountCacheRepo';
-import { openDatabase, sqliteBinding } from './store/database';
+import { openDatabase, sqliteBinding, WAL_SIZE_LIMIT_BYTES } from './store/database';
 import { createEndOfDayRepo } from './store/endOfDayRepo';
 import { createJournalRepo } from './store/journalRepo';
 import { createBatchItemsRepo } from './store/batchItemsRepo';
@@ -70,6 +70,7 @@ import { createCameraHandlers } from './camera/cameraHandlers';
 import { sweepPhotoFiles } from './camera/photoFiles';
 import { createPhotosRepo } from './store/photosRepo';
 import { createOutcomeFollower, type OutcomeFollower } from './workflows/scan/outcomeFollower';
+import { waitingOutcomes } from './workflows/deskRecent';
 
 export interface StationOptions {
   dataDir: string;
@@ -357,6 +358,10 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     clock,
     dataDir: opts.dataDir,
     log: opts.log,
+    // The run waits for the checkpointer whenever the log passed its bound (store/database.ts).
+    wal: checkpointer
+      ? { walBytes: checkpointer.walBytes, drain: checkpointer.drain, limitBytes: WAL_SIZE_LIMIT_BYTES }
+      : undefined,
     // Camera (camera): photos follow the labels' window; their files go after their rows.
     photos: {
       sweep: (beforeDay) => sweepPhotoFiles(opts.dataDir, beforeDay, (file) => photosRepo.named(file)),
@@ -379,6 +384,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       return new Map(deps.repos.journal.latestScans(accountId, RECENT_SCANS).map((e) => [e.scanId, e.jobIds]));
     },
     queuedWhy: (job) => jobWaiter.waitReason(job),
+    usualPrinter: () => printing.routes().defaultRoute?.printerId ?? null,
     tell: (o) => emit('scan.outcome', outcomeForPages(o)),
   });
   const followOutcome = outcomeFollower.told;
@@ -436,6 +442,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     // run now in scan order, the batch's and the others' entries with them, and the cache fills.
     onUsable: (usable, accountId) => {
       if (usable !== 'usable') return;
+      // The recent scans whose labels still wait (from before a restart of the core): followed.
+      outcomeFollower?.adopt(waitingOutcomes(deps));
       workflows.journal.wake();
       printing.queue.kick();
       if (accountId) shipments.syncNow(accountId).catch((err: unknown) => fault('the shipment sync failed', err));
@@ -454,6 +462,8 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     status.printersChanged();
     // A scan waiting for its labels hears at once that their printer went offline.
     jobWaiter.printerChanged((payload as { printerId: string }).printerId);
+    // A scan already told: what its labels wait for may have changed with it.
+    outcomeFollower?.printerChanged();
   });
 
   // Fleet metrics (metrics): fed by the event bus and read from the status, the queue and the

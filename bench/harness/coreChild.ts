@@ -5,8 +5,10 @@
  * Settings > Printing would set it. Only this process's CPU time and event loop are measured.
  *
  * Environment: BENCH_DATA_DIR, BENCH_SANDBOX (JSON {url, demo}), BENCH_PRINTER_PORT,
- * BENCH_PRINT_WAIT_MS (default 8000); BENCH_CORE_PROF=DIR profiles (node:inspector) from each
- * `mark` to the next `measure` into DIR/core-<pid>-<n>.cpuprofile; BENCH_SYNCHRONOUS=NORMAL|OFF
+ * BENCH_PRINT_WAIT_MS (default 8000); BENCH_HOST_STATUS=0 sets the printer up without host
+ * status (a new printer's default: a raw port, its labels proved by its close); BENCH_CORE_PROF=DIR
+ * profiles (node:inspector) from each `mark` to the next `measure` into
+ * DIR/core-<pid>-<n>.cpuprofile; BENCH_SYNCHRONOUS=NORMAL|OFF
  * replaces every `PRAGMA synchronous = ...` the station runs (the journal's disk syncs compared).
  * Protocol, one line each way:
  *   stdout `ready {"port","token","origin"}`
@@ -65,7 +67,7 @@ await call('printing.printers.save', {
     offsetY: 0,
     rotate180: false,
     copies: 1,
-    hostStatus: true,
+    hostStatus: process.env.BENCH_HOST_STATUS !== '0',
     media: '',
     fitToPage: true,
   },

@@ -1,6 +1,6 @@
 /**
  * Where the station keeps its database, logs, the built-in sandbox's data and the virtual PDF
- * printer's folder: one rule for both hosts (the Electron app and the web host), as the README
+ * printer's folder: one rule for both hosts (the Electron app and the web host), as docs/OPERATIONS.md
  * states it: `--data-dir DIR`, else STATION_DATA_DIR, else the per-OS default below.
  */
 import os from 'node:os';

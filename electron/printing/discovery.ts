@@ -20,7 +20,7 @@ import {
   parseHostStatus,
   parseLabelCounter,
 } from './zplHostStatus';
-import type { ReasonCode } from '../../shared/errors/codes';
+import type { PrinterReasonCode } from '../../shared/errors/codes';
 
 /**
  * A printer found: what it is comes as values (where it was found, the system's device name, a
@@ -90,7 +90,7 @@ export interface TcpPrinterTest {
   ok: boolean;
   message: string;
   hostStatus: boolean;
-  reasonCode: ReasonCode | null;
+  reasonCode: PrinterReasonCode | null;
   /** What the printer says it is (~HI), when it says. */
   model: string | null;
   /** Its resolution from ~HI (dots per millimetre), when it says. */

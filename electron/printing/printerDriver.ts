@@ -5,7 +5,7 @@
  * printer or spooler has every byte (`sent`), and the promise settling when the label is known
  * printed (`done`), sent without the printer confirming it (`unconfirmed`), or not printed.
  */
-import type { ReasonCode } from '../../shared/errors/codes';
+import type { PrinterReasonCode } from '../../shared/errors/codes';
 
 /** What happened when a job failed, which decides what the queue may do next. */
 export type FailureOutcome =
@@ -18,7 +18,7 @@ export type FailureOutcome =
 
 export class PrintError extends Error {
   constructor(
-    readonly code: ReasonCode,
+    readonly code: PrinterReasonCode,
     message: string,
     readonly outcome: FailureOutcome,
   ) {
@@ -38,7 +38,7 @@ export interface DriverJob {
 
 export interface DriverStatus {
   state: 'ready' | 'offline' | 'error' | 'unknown';
-  reasonCode: ReasonCode | null;
+  reasonCode: PrinterReasonCode | null;
   reason: string | null;
 }
 
@@ -54,10 +54,16 @@ export interface PrintHooks {
   /** Called once every byte is accepted by the printer or spooler. */
   accepted(): void;
   /**
+   * Called when every byte was written to a connection whose later close proves the printer read
+   * them (a raw port, labels streamed in a burst): the queue hands the driver the next job, and this
+   * one stays `sending` until the driver settles it (`accepted` and printed, or not).
+   */
+  written?(): void;
+  /**
    * Why a job the printer holds has not come out yet (out of labels, head open, not answering):
    * the job stays where it is (`sent`, never offered for reprint while in the printer), its row says why.
    */
-  note?(code: ReasonCode, reason: string): void;
+  note?(code: PrinterReasonCode, reason: string): void;
 }
 
 /**
@@ -80,7 +86,7 @@ export interface CounterMark {
  */
 export type PrintResult =
   | { kind: 'printed'; byCounter?: true }
-  | { kind: 'unconfirmed'; code: ReasonCode; reason: string }
+  | { kind: 'unconfirmed'; code: PrinterReasonCode; reason: string }
   | { kind: 'spooled'; reason: string };
 
 export const PRINTED: PrintResult = { kind: 'printed' };
@@ -91,8 +97,9 @@ export interface PrinterDriver {
   readonly formats: ReadonlyArray<'zpl' | 'pdf'>;
   /**
    * True when the driver takes the next job once the printer has every byte of this one (it
-   * calls `accepted`), and confirms each job later (its promise settles when the label left the
-   * printer, or names it as not printed). The queue then sends while the printer prints.
+   * calls `accepted`), or once they are written on a connection a later close proves (it calls
+   * `written`), and confirms each job later (its promise settles when the label left the printer
+   * or the close proved it, or names it as not printed). The queue then sends while the printer prints.
    */
   readonly streams?: boolean;
   /**
@@ -124,7 +131,7 @@ export function createSerialWriter() {
 export function asPrintError(
   err: unknown,
   outcome: FailureOutcome,
-  fallbackCode: ReasonCode = 'printer_error',
+  fallbackCode: PrinterReasonCode = 'printer_error',
 ): PrintError {
   if (err instanceof PrintError) return err;
   const message = err instanceof Error ? err.message : String(err);

@@ -34,7 +34,7 @@ import { ROUTES_SETTING, VIRTUAL_PDF_ID, VIRTUAL_ZPL_ID, decideRoutes, parseRout
 import { testLabelPdf, testLabelZpl, type TestLabelLanguage } from './testLabel';
 import { prepareZplForPrinter } from './zplPrepare';
 import { DESK_PRINTER_KEEP, startVirtualZplPrinter } from './virtualZplPrinter';
-import type { ReasonCode } from '../../shared/errors/codes';
+import type { PrinterReasonCode } from '../../shared/errors/codes';
 
 export interface PrintingServiceOptions {
   db: Db;
@@ -370,7 +370,10 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
    * its retry (nothing reached the printer), or the printer is known offline or in error. A scan's
    * outcome says so at once rather than after its wait.
    */
-  function queuedWaits(job: { state: string; printerId: string | null }): { code: ReasonCode; message: string } | null {
+  function queuedWaits(job: {
+    state: string;
+    printerId: string | null;
+  }): { code: PrinterReasonCode; message: string } | null {
     if (job.state !== 'queued' || !job.printerId) return null;
     const head = queue.waitingHead(job.printerId);
     if (head)

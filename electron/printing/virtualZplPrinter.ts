@@ -104,6 +104,15 @@ export const DESK_PRINTER_KEEP = { labels: 1000, labelBytes: 2 * 1024 * 1024, ra
 /** Connections open at once; more are closed at once (a printer's port serves one host at a time). */
 export const MAX_CONNECTIONS = 16;
 
+/** The start of a format, and the questions the printer answers (~HS, ~HI, ~HQ…, an SGD getvar). */
+const FORMAT_START = /\^XA/i;
+const QUESTION = /~H[SIQ]|! U1 getvar/;
+/** Where a marker begins in a connection's unread text, and what it is. */
+interface Mark {
+  index: number;
+  text: string;
+}
+
 export interface PrintedLabel {
   at: string;
   /** The label as the printer reads it (UTF-8 under ^CI28), for showing and searching. */
@@ -415,32 +424,56 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       else if (profile.closeDelayMs > 0) setTimeout(() => socket.end(), profile.closeDelayMs);
       else socket.end();
     });
+    /**
+     * Where the next format (^XA) and the next question begin in `pending`, kept while the front
+     * is consumed (null: none there; undefined: search again). A chunk of thousands of tiny formats
+     * or questions is then read in one sweep: searching all of `pending` again for each one held
+     * the event loop for minutes under a flood (in the demo the printer lives in the station's core).
+     */
+    const marks: { xa?: Mark | null; q?: Mark | null } = {};
+    const mark = (k: 'xa' | 'q'): Mark | null => {
+      let m = marks[k];
+      if (m === undefined) {
+        const r = (k === 'xa' ? FORMAT_START : QUESTION).exec(pending);
+        m = r ? { index: r.index, text: r[0] } : null;
+        marks[k] = m;
+      }
+      return m;
+    };
+    /** Drops the first `n` characters of `pending`; a mark behind them is searched again. */
+    const take = (n: number) => {
+      pending = pending.slice(n);
+      for (const k of ['xa', 'q'] as const) {
+        const m = marks[k];
+        if (m) marks[k] = m.index >= n ? { index: m.index - n, text: m.text } : undefined;
+      }
+    };
     /** Reads the formats and questions in `pending`, in order. */
     const parse = () => {
       for (;;) {
         // Questions wait while the answers already written are not read (the host stops reading).
         if (holds.get(socket)?.has('answers')) return;
-        const xa = pending.search(/\^XA/i);
-        const q = /~H[SIQ]|! U1 getvar/.exec(pending);
+        const xa = mark('xa')?.index ?? -1;
+        const q = mark('q');
         if (q && (xa < 0 || q.index < xa)) {
           const rest = pending.slice(q.index);
-          if (q[0] === '~HS') {
-            pending = rest.slice(3);
+          if (q.text === '~HS') {
+            take(q.index + 3);
             const isPartial = partial;
             if (!cond.silent) answer(() => (profile.silentOnFault && fault() ? null : hostStatus(isPartial)), true);
             continue;
           }
-          if (q[0] === '~HI') {
+          if (q.text === '~HI') {
             // ~HI: model, firmware, dots per millimetre, memory (ZPL II guide, "~HI Host Identification").
-            pending = rest.slice(3);
+            take(q.index + 3);
             const dpmm = speed.dpi === 203 ? 8 : speed.dpi === 600 ? 24 : 12;
             if (!cond.silent)
               answer(() => `\x02ZD421-${speed.dpi}dpi,V84.20.21Z,${dpmm},8192KB\x03${profile.lineEnd}`, false);
             continue;
           }
-          if (q[0] === '~HQ') {
+          if (q.text === '~HQ') {
             if (rest.length < 5) break;
-            pending = rest.slice(5);
+            take(q.index + 5);
             if (rest.slice(3, 5).toUpperCase() === 'ES' && !cond.silent) answer(errorStatus, false);
             continue;
           }
@@ -448,22 +481,22 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
           // the value in double quotes, "?" for a setting it does not have (Zebra's SGD guide).
           const line = /^! U1 getvar "([^"]*)"( |\r\n)/.exec(rest);
           if (!line) {
-            if (rest.length > 200) pending = rest.slice(1);
+            if (rest.length > 200) take(q.index + 1);
             break;
           }
-          pending = rest.slice(line[0].length);
+          take(q.index + line[0].length);
           if (!cond.silent)
             answer(() => `"${profile.odometer && line[1] === 'odometer.total_label_count' ? odometer : '?'}"`, false);
           continue;
         }
         if (xa < 0) {
-          pending = pending.slice(Math.max(0, pending.length - 12));
+          take(Math.max(0, pending.length - 12));
           partial = false;
           break;
         }
         const end = pending.slice(xa).search(/\^XZ/i);
         if (end < 0) {
-          pending = pending.slice(xa);
+          take(xa);
           partial = true;
           // A format larger than any label: the printer drops it (and the connection).
           if (pending.length > MAX_FORMAT_BYTES) socket.resetAndDestroy();
@@ -471,7 +504,7 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
         }
         partial = false;
         receive(Buffer.from(pending.slice(xa, xa + end + 3), 'latin1'));
-        pending = pending.slice(xa + end + 3);
+        take(xa + end + 3);
       }
     };
     socket.on('data', (chunk: Buffer) => {
@@ -495,6 +528,9 @@ export async function startVirtualZplPrinter(opts: VirtualPrinterOptions = {}): 
       }
       keepRaw(slot, data);
       pending += data.toString('latin1');
+      // A mark found stays first (a match cannot begin earlier and end in the new bytes); "none" may change.
+      if (marks.xa === null) marks.xa = undefined;
+      if (marks.q === null) marks.q = undefined;
       if (!decided) {
         // A browser's request (any web page can send one to 127.0.0.1) is not a print job.
         if (/^[A-Z]{3,7} \S/.test(pending)) {

@@ -24,9 +24,10 @@
  * The check before a job uses the last all-clear answer when it is fresh (at most `statusFreshMs`,
  * 50 ms, old and given after the last job byte): in a burst (a batch, quick scans) that saves a
  * round trip a label.
- * Without host status, only the printer closing its side after ours proves it read the job (a
+ * Without host status, only the printer closing its side after ours proves it read the labels (a
  * reset in answer to our close counts too); a printer that keeps the connection open gives no proof
- * (`unconfirmed`).
+ * (`unconfirmed`). Labels that come one after another share one connection and its one proof (see
+ * createRawDriver).
  */
 import type { PrinterSettings } from '../../shared/contract/printing';
 import {
@@ -55,7 +56,7 @@ import {
   type StatusProblem,
 } from './zplHostStatus';
 import { prepareZplForPrinter } from './zplPrepare';
-import type { ReasonCode } from '../../shared/errors/codes';
+import type { PrinterReasonCode } from '../../shared/errors/codes';
 
 export interface ZplTcpOptions {
   host: string;
@@ -68,6 +69,10 @@ export interface ZplTcpOptions {
   silentMs?: number;
   /** Without ~HS: how long to wait for the printer to close its side after the job (default: 2 s plus the label's printing time at the slowest speed). */
   closeWaitMs?: number;
+  /** Without ~HS: how long after a label's last byte the connection waits for the next label before the station closes its side (see RESET_SETTLE_MS). */
+  settleMs?: number;
+  /** Without ~HS: most formats one connection carries before it is closed and proved (see RAW_BURST_FORMATS). */
+  maxBurstFormats?: number;
   /** With ~HS: how many formats may wait in the printer's buffer before the next job is held back. */
   maxBuffered?: number;
   /** With ~HS: how often the printer is asked while labels are in its buffer. */
@@ -98,13 +103,22 @@ const CLOSE_AFTER_READING_MS = 20;
 const FIRST_ANSWER_CLOSE_MS = 15;
 
 /**
- * Without host status: how long the station waits after the job's last byte before closing its
+ * Without host status: how long the station waits after a label's last byte before closing its
  * side. A printer that resets mid-job does so as soon as it reads the part it cannot take, within
- * this pause: a reset then means the job did not arrive whole (uncertain), while a reset that
+ * this pause: a reset then means the labels did not arrive whole (uncertain), while a reset that
  * answers the station's close comes after every byte was read (a print server
- * that ends each connection with a reset).
+ * that ends each connection with a reset). A label that comes within the pause goes on the same
+ * connection, and the pause begins again after it.
  */
 const RESET_SETTLE_MS = 50;
+
+/**
+ * Without host status: at most this many formats (labels) go over one connection before it is
+ * closed and its close proves them read. Until then each is unknown if the connection is lost, so
+ * this bounds the labels a worker must check after a printer dropped mid-batch (a burst the queue
+ * commits `sending` together holds at most 8 jobs); at 16 the close's pause costs some 3 ms a label.
+ */
+const RAW_BURST_FORMATS = 16;
 
 /**
  * The print speed assumed for a wait: 2 inches a second, the slowest speed Zebra's desktop and
@@ -215,7 +229,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   };
 
   /** Tells every job still in the printer why it has not come out (its row shows it; the job stays `sent`). */
-  function note(code: ReasonCode, reason: string): void {
+  function note(code: PrinterReasonCode, reason: string): void {
     for (const j of inFlight) {
       if (j.noted === code) continue;
       j.noted = code;
@@ -584,44 +598,150 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
   };
 }
 
+/** A burst on a raw port: the labels written over one connection, proved together by its close. */
+interface RawBurst {
+  sock: PrinterSocket;
+  /** Each label's end, settled when the printer closes the connection (or fails to). */
+  jobs: ((end: PrintResult | PrintError) => void)[];
+  formats: number;
+  printMs: number;
+  /** Labels written so far: a pause timer armed after one write ends the burst only if none followed. */
+  writes: number;
+  lastWriteAt: number;
+}
+
+/**
+ * Without host status: labels stream over one connection while they come one after another (a
+ * batch, quick scans), and the close that proves the printer read them is waited for once per
+ * burst. Each label is written as it comes; the connection closes when no label followed the last
+ * one for `settleMs`, or when it carries `maxBurstFormats`. Until the printer closes its side
+ * after ours, every label of the burst stays `sending` (a crash makes it uncertain); a reset, a
+ * close before ours or a lost connection leaves every label written on it unknown (the worker
+ * looks), since nothing tells which of them the printer read; a label not yet written when the
+ * connection went is not sent, and goes over a new connection.
+ */
 function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
   const t: SocketTimeouts = { ...defaultTimeouts, ...opts.timeouts };
   const serial = createSerialWriter();
+  const settleMs = opts.settleMs ?? RESET_SETTLE_MS;
+  const maxBurstFormats = Math.max(1, opts.maxBurstFormats ?? RAW_BURST_FORMATS);
+  let burst: RawBurst | null = null;
 
-  async function printOnce(job: DriverJob, hooks: PrintHooks): Promise<PrintResult> {
+  /** The open burst when it can take `formats` more now (its connection still open, room left). */
+  const openBurstFor = (formats: number) =>
+    burst && burst.sock.open && (burst.formats === 0 || burst.formats + formats <= maxBurstFormats) ? burst : null;
+
+  /**
+   * Closes the burst's connection and settles its labels: our side ends at least `settleMs` after
+   * the last label byte (a printer that resets mid-label does so within it), then the printer
+   * closing its side proves it read every label (printed); kept open, unconfirmed; anything else,
+   * unknown.
+   */
+  async function endBurst(): Promise<void> {
+    const b = burst;
+    if (!b) return;
+    burst = null;
+    const pause = settleMs - (performance.now() - b.lastWriteAt);
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    // Some close only once they have rendered or printed what they read (an emulator renders each
+    // label first): the wait is the burst's printing time at the slowest speed, plus two seconds.
+    const closeWaitMs = opts.closeWaitMs ?? 2000 + b.printMs;
+    let end: PrintResult | PrintError;
+    try {
+      end =
+        (await b.sock.finish(closeWaitMs)) === 'timeout'
+          ? {
+              kind: 'unconfirmed',
+              code: 'not_confirmed',
+              reason: `Every byte went to the printer at ${b.sock.label}, but it did not confirm reading them (it kept the connection open for ${closeWaitMs / 1000} s). Check whether the label came out.`,
+            }
+          : PRINTED;
+    } catch (err) {
+      const e = asPrintError(err, 'unknown');
+      end = new PrintError(e.code, e.message, 'unknown');
+    } finally {
+      b.sock.destroy();
+    }
+    for (const settle of b.jobs) settle(end);
+  }
+
+  /** Writes one label into the burst (a new connection when none is open); answers once it is written, with its proof to await. */
+  async function send(job: DriverJob, hooks: PrintHooks): Promise<{ confirmed: Promise<PrintResult> }> {
     const bytes = await prepareZplForPrinter(job, opts.settings);
-    const sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
+    const size = jobSize(bytes, opts.settings.dpi);
+    // A full burst, or one whose connection the printer ended: settled before this label goes.
+    if (burst && !openBurstFor(size.formats)) await endBurst();
+    if (!burst) {
+      const sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
+      burst = { sock, jobs: [], formats: 0, printMs: 0, writes: 0, lastWriteAt: performance.now() };
+    }
+    const b = burst;
     try {
       hooks.sending();
-      await sock.write(bytes, t.writeMs, true);
-      // A raw port without status: the printer closing its side after our FIN says it read all.
-      // The kernel taking the bytes proves nothing (a printer that accepts and never reads leaves
-      // them in its receive buffer), so an open connection ends unconfirmed, never printed. Some
-      // close only once they have rendered or printed the label (an emulator renders it first):
-      // the wait is the label's printing time at the slowest speed, plus two seconds.
-      const closeWaitMs = opts.closeWaitMs ?? 2000 + jobSize(bytes, opts.settings.dpi).printMs;
-      await new Promise((r) => setTimeout(r, RESET_SETTLE_MS));
-      if ((await sock.finish(closeWaitMs)) === 'timeout') {
-        return {
-          kind: 'unconfirmed',
-          code: 'not_confirmed',
-          reason: `Every byte went to the printer at ${sock.label}, but it did not confirm reading them (it kept the connection open for ${closeWaitMs / 1000} s). Check whether the label came out.`,
-        };
-      }
-      hooks.accepted();
-      return PRINTED;
     } catch (err) {
-      throw asPrintError(err, sock.wroteJobBytes ? 'unknown' : 'not_sent');
-    } finally {
-      sock.destroy();
+      // Withdrawn meanwhile: nothing of it is written; a connection opened for it alone is let go.
+      if (b.writes === 0) {
+        burst = null;
+        b.sock.destroy();
+      }
+      throw err;
     }
+    try {
+      await b.sock.write(bytes, t.writeMs, true);
+    } catch (err) {
+      // Cut off while writing: this label and every one before it on the connection may be in the printer or not.
+      const e = asPrintError(err, 'unknown');
+      await endBurst();
+      throw new PrintError(e.code, e.message, 'unknown');
+    }
+    b.lastWriteAt = performance.now();
+    b.formats += size.formats;
+    b.printMs += size.printMs;
+    const confirmed = new Promise<PrintResult>((resolve, reject) =>
+      b.jobs.push((end) => {
+        if (end instanceof PrintError) return reject(end);
+        if (end.kind === 'printed') hooks.accepted();
+        resolve(end);
+      }),
+    );
+    hooks.written?.();
+    const writes = ++b.writes;
+    if (b.formats >= maxBurstFormats) await endBurst();
+    else
+      setTimeout(() => {
+        // No label followed for the pause: the burst ends (a label queued meanwhile goes first).
+        void serial(async () => (burst === b && b.writes === writes ? endBurst() : undefined));
+      }, settleMs);
+    return { confirmed };
   }
 
   return {
     formats: ['zpl'],
-    print: (job, hooks) => serial(() => printOnce(job, hooks)),
-    status: () =>
-      serial(async (): Promise<DriverStatus> => {
+    streams: true,
+    /** As many labels as the open burst has room for (mid-burst); otherwise one (a new connection is made first). */
+    readyFor(payloads) {
+      const b = burst && burst.sock.open ? burst : null;
+      if (!b) return 1;
+      let room = maxBurstFormats - b.formats;
+      let n = 0;
+      for (const bytes of payloads) {
+        const formats = jobSize(bytes, opts.settings.dpi).formats;
+        if (formats > room) break;
+        room -= formats;
+        n++;
+      }
+      return Math.max(1, n);
+    },
+    async print(job, hooks) {
+      // Labels are written one after another, in order; each one's proof comes with its burst's close.
+      const { confirmed } = await serial(() => send(job, hooks));
+      return confirmed;
+    },
+    status: () => {
+      // A burst's connection is open: the printer took it a moment ago (a second one may be refused
+      // by a printer that serves one connection at a time).
+      if (burst?.sock.open) return Promise.resolve({ state: 'ready', reasonCode: null, reason: null });
+      return serial(async (): Promise<DriverStatus> => {
         let sock: PrinterSocket;
         try {
           sock = await PrinterSocket.connect(opts.host, opts.port, t.connectMs);
@@ -629,11 +749,15 @@ function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
           const e = asPrintError(err, 'not_sent');
           return { state: 'offline', reasonCode: e.code, reason: e.message };
         }
-        try {
-          return { state: 'ready', reasonCode: null, reason: null };
-        } finally {
-          sock.destroy();
-        }
-      }),
+        sock.destroy();
+        return { state: 'ready', reasonCode: null, reason: null };
+      });
+    },
+    /** Ends the open burst now (its labels are proved or not), waiting at most `boundMs`. */
+    async close(boundMs = 10_000) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([serial(endBurst), new Promise((r) => (timer = setTimeout(r, boundMs)))]);
+      clearTimeout(timer);
+    },
   };
 }

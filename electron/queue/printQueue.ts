@@ -162,6 +162,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       let sending = false;
       let accepted = false;
       let withdrawn = false;
+      let written = false;
       let onAccepted: () => void = () => undefined;
       const acceptedNow = new Promise<'accepted'>((r) => (onAccepted = () => r('accepted')));
       /** The job's end: its state from the driver's answer; 'stop' when the lane must wait (a failed head). */
@@ -208,13 +209,20 @@ export function createPrintQueue(opts: PrintQueueOptions) {
               // Every byte left: nothing waits on this commit's sync (see JobStateChange.noSideEffect).
               // A streaming driver's job is then in the printer's buffer, to be confirmed: so named,
               // and a restart before its confirmation leaves it uncertain, not done.
-              const inPrinter = driver.streams
-                ? {
-                    reasonCode: 'in_printer' as const,
-                    reason: "In the printer's buffer; counted printed when the printer says it came out.",
-                  }
-                : {};
+              const inPrinter =
+                driver.streams && !written
+                  ? {
+                      reasonCode: 'in_printer' as const,
+                      reason: "In the printer's buffer; counted printed when the printer says it came out.",
+                    }
+                  : {};
               setState(head.id, 'sent', clock.now(), { delivered: true, noSideEffect: true, ...inPrinter });
+              onAccepted();
+            },
+            written() {
+              // Written on a connection whose close proves it later (a raw port's burst): the lane
+              // goes on with the next label; this one stays `sending` (a crash: uncertain) until then.
+              written = true;
               onAccepted();
             },
             note(code, reason) {
@@ -309,8 +317,9 @@ export function createPrintQueue(opts: PrintQueueOptions) {
         );
       if (driver.streams) {
         // A streaming driver has the next label sent while this one prints: once the printer holds
-        // every byte of this job, the lane goes on, and this job's end (printed, or named as not
-        // printed) is recorded when the driver confirms it. The lane ends only after all of them.
+        // every byte of this job (or they are written on a connection whose close proves them), the
+        // lane goes on, and this job's end (printed, or named as not printed) is recorded when the
+        // driver confirms it. The lane ends only after all of them.
         const first = await Promise.race([acceptedNow, settled]);
         if (first === 'accepted') {
           const confirmation = settled.then(

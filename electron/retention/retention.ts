@@ -44,7 +44,19 @@ export interface RetentionOptions {
   photos?: { sweep(beforeDay: string): Promise<number>; usage(): { count: number; bytes: number } };
   /** What runs between slices (a turn of the event loop); a test seam to stop a run part-way. */
   betweenSlices?: () => Promise<void>;
+  /**
+   * The write-ahead log's bound (store/checkpointer.ts): a run writes every page it frees and moves,
+   * faster than checkpoints on another thread copy them back, so between slices the run waits for
+   * a checkpoint whenever the -wal file has passed `limitBytes`. Without it the file grew to 2 GB
+   * during a first run over a year of data.
+   */
+  wal?: { walBytes(): number; drain(): Promise<boolean>; limitBytes: number };
 }
+
+/** Checkpoints a run waits for in a row before it stops (the next hour's run goes on). */
+const WAL_DRAIN_TRIES = 20;
+
+class WalNotDraining extends Error {}
 
 /** Bytes of every file under `dir` (a file that vanishes meanwhile counts nothing). */
 async function folderBytes(dir: string): Promise<number> {
@@ -70,7 +82,19 @@ async function folderBytes(dir: string): Promise<number> {
 export function createRetention(opts: RetentionOptions) {
   const repo = createRetentionRepo(opts.db, opts.kinds);
   const rows = opts.rowsPerSlice ?? ROWS_PER_SLICE;
-  const between = opts.betweenSlices ?? nextTurn;
+  const turn = opts.betweenSlices ?? nextTurn;
+  /** A turn of the event loop, and a checkpoint whenever the log passed its bound. */
+  const between = async () => {
+    await turn();
+    const wal = opts.wal;
+    if (!wal || wal.walBytes() <= wal.limitBytes) return;
+    for (let i = 0; i < WAL_DRAIN_TRIES; i++) {
+      // Copied whole: the next slice's commit restarts the log and cuts the file back.
+      if (await wal.drain()) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new WalNotDraining('the write-ahead log cannot be checkpointed (a long reader?); the next run goes on');
+  };
   let running: Promise<number> | null = null;
   let stopping = false;
 
@@ -119,9 +143,17 @@ export function createRetention(opts: RetentionOptions) {
     /** One run (or the one under way): resolves with the rows it removed or emptied. */
     run(): Promise<number> {
       if (!running) {
-        running = runOnce().finally(() => {
-          running = null;
-        });
+        running = runOnce()
+          .catch((err: unknown) => {
+            if (!(err instanceof WalNotDraining)) throw err;
+            opts.log.error('the retention run stopped: its write-ahead log is not being checkpointed', {
+              walBytes: opts.wal?.walBytes(),
+            });
+            return 0;
+          })
+          .finally(() => {
+            running = null;
+          });
       }
       return running;
     },

@@ -29,6 +29,8 @@ interface EntryRow {
   created_at: string;
   /** What the scan log says came of the entry's scan (a rescan: `reprinted`, `skipped`, …). */
   scan_outcome: string | null;
+  /** When the entry's scan was made (a batch's: when the parcel was scanned into the batch). */
+  scanned_at: string | null;
 }
 
 interface StepRow {
@@ -118,7 +120,7 @@ const blank = {
 } satisfies Partial<TrailStep>;
 
 const ENTRY_COLUMNS = `e.id, e.account_id, e.source, e.want, e.code, s.raw_code, e.delivery_id, e.outcome, e.operator_id, e.desk,
-  e.created_at, s.outcome AS scan_outcome`;
+  e.created_at, s.outcome AS scan_outcome, s.scanned_at`;
 
 /**
  * What came of a rescan (a scan of a parcel closed before, the already-closed prompt), from its
@@ -211,6 +213,16 @@ export function createAuditTrailRepo(db: Db) {
       });
     }
     for (const e of entries) {
+      // A parcel scanned into a batch was scanned then, and closed with the batch later: both are said.
+      if (e.source === 'batch' && e.scanned_at)
+        push({
+          ...blank,
+          ...ofEntry(e),
+          at: e.scanned_at,
+          step: 'scanned',
+          code: e.raw_code ?? e.code,
+          source: e.source,
+        });
       push({
         ...blank,
         ...ofEntry(e),

@@ -61,6 +61,18 @@ const timer = setInterval(() => {
 }, intervalMs);
 
 parentPort.on('message', (msg) => {
+  if (msg && msg.kind === 'drain') {
+    // Asked by the core (a writer that has written much, the retention): copy what can be copied
+    // now and say whether the whole log was (then the next commit restarts it).
+    let result = { log: -1, checkpointed: -1 };
+    try {
+      result = checkpoint('PASSIVE');
+    } catch (err) {
+      parentPort.postMessage({ kind: 'error', message: err && err.message ? err.message : String(err) });
+    }
+    parentPort.postMessage({ kind: 'drained', id: msg.id, log: result.log, checkpointed: result.checkpointed });
+    return;
+  }
   if (!msg || msg.kind !== 'stop') return;
   clearInterval(timer);
   let error;

@@ -40,6 +40,14 @@ export interface CheckpointerOptions {
 export interface Checkpointer {
   /** Final checkpoint (the WAL emptied) and the worker's connection closed; before db.close(). */
   stop(): Promise<void>;
+  /** The -wal file's size now (bytes; 0 when there is none). */
+  walBytes(): number;
+  /**
+   * A checkpoint now on the worker's thread (the core's event loop runs meanwhile); true when it
+   * copied the whole log, so the next commit restarts it (and journal_size_limit cuts the file).
+   * Without a worker (fallen back, stopped) true at once: the core's own automatic checkpoints run.
+   */
+  drain(): Promise<boolean>;
 }
 
 /** Where the worker file is: beside this module, or in app.asar.unpacked when packaged. */
@@ -67,7 +75,7 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
   const workerFile = checkpointWorkerFile();
   if (!existsSync(workerFile)) {
     log?.warn('WAL checkpoints stay on the core thread: the checkpoint worker file is missing', { file: workerFile });
-    return { stop: async () => {} };
+    return { stop: async () => {}, walBytes: () => walFileStat(opts.file).size, drain: () => Promise.resolve(true) };
   }
 
   let worker: Worker | null = null;
@@ -75,10 +83,15 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
   let lastWorkerTick = Date.now();
   let stopping = false;
   let onStopped: ((msg: { error?: string }) => void) | null = null;
+  /** Drains asked of the worker, by id, with what settles each. */
+  const drains = new Map<number, (whole: boolean) => void>();
+  let drainId = 0;
   /** The worker is gone while the station runs: the core's connection checkpoints again. */
   const fallBack = (reason: string) => {
     if (!worker) return;
     worker = null;
+    for (const settle of drains.values()) settle(true);
+    drains.clear();
     if (!db.open) return;
     db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
     log?.warn('the WAL checkpoint worker stopped; the core checkpoints the database itself again', { reason });
@@ -93,11 +106,17 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
     },
   });
   worker.unref();
-  worker.on('message', (msg: { kind: string; message?: string; error?: string }) => {
-    if (msg.kind === 'tick') lastWorkerTick = Date.now();
-    else if (msg.kind === 'stopped') onStopped?.(msg);
-    else if (msg.kind === 'error') log?.warn('a WAL checkpoint in the worker failed', { error: msg.message });
-  });
+  worker.on(
+    'message',
+    (msg: { kind: string; message?: string; error?: string; id?: number; log?: number; checkpointed?: number }) => {
+      if (msg.kind === 'tick') lastWorkerTick = Date.now();
+      else if (msg.kind === 'drained') {
+        drains.get(msg.id ?? -1)?.(msg.log !== undefined && msg.log >= 0 && msg.log === msg.checkpointed);
+        drains.delete(msg.id ?? -1);
+      } else if (msg.kind === 'stopped') onStopped?.(msg);
+      else if (msg.kind === 'error') log?.warn('a WAL checkpoint in the worker failed', { error: msg.message });
+    },
+  );
   worker.on('error', (err) => {
     if (stopping) onStopped?.({ error: err.message });
     else fallBack(err.message);
@@ -129,8 +148,29 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions): Checkpoint
   guard.unref();
 
   return {
+    walBytes: () => walFileStat(opts.file).size,
+    drain() {
+      const w = worker;
+      if (!w || stopping) return Promise.resolve(true);
+      const id = ++drainId;
+      return new Promise<boolean>((resolve) => {
+        // A worker stuck behind a long write answers late: the caller goes on after 10 s anyway.
+        const late = setTimeout(() => {
+          drains.delete(id);
+          resolve(false);
+        }, 10_000);
+        late.unref();
+        drains.set(id, (whole) => {
+          clearTimeout(late);
+          resolve(whole);
+        });
+        w.postMessage({ kind: 'drain', id });
+      });
+    },
     stop() {
       clearInterval(guard);
+      for (const settle of drains.values()) settle(true);
+      drains.clear();
       const w = worker;
       if (!w || stopping) return Promise.resolve();
       stopping = true;

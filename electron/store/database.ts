@@ -12,6 +12,9 @@ import { openSqlite, sqliteBinding, type Db } from './sqlite';
 export type { Db } from './sqlite';
 export { sqliteBinding } from './sqlite';
 
+/** What the -wal file is cut back to once the log restarts (and the retention's pace: retention.ts). */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db {
   const db = openSqlite(file, nativeBinding);
   db.pragma('journal_mode = WAL');
@@ -29,6 +32,11 @@ export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db 
   switchToIncrementalVacuum(db);
   // WAL checkpoints stay SQLite's automatic ones here (every 1,000 pages, inside a commit); the
   // station's runtime moves them to a worker thread (checkpointer.ts, started by station.ts).
+  // SQLite reuses the -wal file from its start after a complete checkpoint and never shrinks it
+  // on its own: a file that once grew (a long retention run) kept its size until the station
+  // stopped. With a limit, the first commit after the log restarts truncates the file to it
+  // (sqlite.org/pragma.html#pragma_journal_size_limit).
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   return db;
 }
 

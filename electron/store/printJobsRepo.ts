@@ -6,7 +6,7 @@ import type { JobDocument, JobState, JobView } from '../../shared/contract/print
 import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
-import type { ReasonCode } from '../../shared/errors/codes';
+import { printerReasonOf, type PrinterReasonCode } from '../../shared/errors/codes';
 
 /** Every job prints (the column stays in the schema of migration 2). */
 export type JobKind = 'print';
@@ -32,7 +32,7 @@ export interface NewPrintJob {
 }
 
 export interface JobStateChange {
-  reasonCode?: ReasonCode | null;
+  reasonCode?: PrinterReasonCode | null;
   reason?: string | null;
   nextRetryAt?: string | null;
   delivered?: boolean;
@@ -56,7 +56,8 @@ interface JobRow {
   copies: number;
   state: JobState;
   attempts: number;
-  reason_code: ReasonCode | null;
+  /** As stored: an older version's code may be one this version does not know (printerReasonOf). */
+  reason_code: string | null;
   reason: string | null;
   next_retry_at: string | null;
   delivered: number;
@@ -138,7 +139,7 @@ function toJob(r: JobRow): StoredJob {
     copies: r.copies,
     state: r.state,
     attempts: r.attempts,
-    reasonCode: r.reason_code,
+    reasonCode: printerReasonOf(r.reason_code),
     reason: r.reason,
     nextRetryAt: r.next_retry_at,
     delivered: r.delivered === 1,
@@ -182,10 +183,16 @@ export function createPrintJobsRepo(db: Db) {
   const busyLanes = db.prepare<[], { printer_id: string }>(BUSY_LANES_SQL);
   const events = db.prepare<
     [number],
-    { at: string; state: JobState; reason_code: ReasonCode | null; reason: string | null }
+    { at: string; state: JobState; reason_code: string | null; reason: string | null }
   >('SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid');
 
-  function record(id: number, state: JobState, now: string, reasonCode: ReasonCode | null, reason: string | null) {
+  function record(
+    id: number,
+    state: JobState,
+    now: string,
+    reasonCode: PrinterReasonCode | null,
+    reason: string | null,
+  ) {
     insertEvent.run(id, now, state, reasonCode, reason);
   }
 
@@ -380,7 +387,9 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     history(id: number) {
-      return events.all(id).map((e) => ({ at: e.at, state: e.state, reasonCode: e.reason_code, reason: e.reason }));
+      return events
+        .all(id)
+        .map((e) => ({ at: e.at, state: e.state, reasonCode: printerReasonOf(e.reason_code), reason: e.reason }));
     },
 
     countByState(): Record<string, number> {

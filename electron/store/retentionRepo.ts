@@ -1,7 +1,9 @@
 /**
  * The retention's SQL: what each kind of old data is, when a row of it may go, and one slice of
  * its removal. Every kind walks its table in id order (ids grow with time) from a cursor, looks at
- * a bounded number of rows, and stops at the first row inside its window. A slice is one
+ * a bounded number of rows, and stops at the first row inside its window — unless that row's time
+ * is later than now: a desk clock once set ahead stamped it, and the rows after it (stamped once
+ * the clock was right) are older, so it is kept and the walk goes on past it. A slice is one
  * transaction that also moves the cursor, so a crash anywhere loses nothing and repeats nothing:
  * the next run starts from the last committed slice.
  *
@@ -42,13 +44,17 @@ export interface RetentionKind {
   fromStart?: boolean;
   /** At most this many rows a slice, below the run's own figure: for rows that cost more to remove. */
   maxRowsPerSlice?: number;
-  /** Builds the kind's statements on a database; `slice` looks at up to `limit` rows after the cursor. */
+  /**
+   * Builds the kind's statements on a database; `slice` looks at up to `limit` rows after the
+   * cursor (`cutoff` and `now` as ISO times of the station's clock).
+   */
   prepare(
     db: Db,
   ): (
     cutoff: string,
     after: number,
     limit: number,
+    now: string,
   ) => { removed: number; lastSeen: number; firstKept: number | null; done: boolean };
 }
 
@@ -62,20 +68,30 @@ const FINAL_JOB = `('done', 'spooled', 'cancelled')`;
 
 /**
  * A generic walk: rows after `after` in id order, each judged by `keep` (true: stays, holds the
- * cursor) or removed by `remove`; stops at the first row whose time is inside the window.
+ * cursor) or removed by `remove`; stops at the first row whose time is inside the window and not
+ * later than now. A row stamped later than now (the desk clock was ahead when it was written) is
+ * kept, holding the cursor so a later run looks at it again, and the walk goes on: ids grow with
+ * the rows' real order, not with a clock that was once wrong. (Once the clock catches up with such
+ * a row it is inside the window and stops the walk again until it ages out: the rows after it go
+ * at most as much later as the clock was ahead, and never later than the window's length.)
  */
 function walk<R extends { id: number; at: string }>(
   select: (after: number, limit: number) => R[],
   verdict: (row: R, cutoff: string) => 'remove' | 'keep',
   remove: (row: R) => void,
 ) {
-  return (cutoff: string, after: number, limit: number) => {
+  return (cutoff: string, after: number, limit: number, now: string) => {
     const rows = select(after, limit);
     let removed = 0;
     let lastSeen = after;
     let firstKept: number | null = null;
     for (const row of rows) {
-      if (row.at >= cutoff) return { removed, lastSeen, firstKept, done: true };
+      if (row.at >= cutoff && row.at <= now) return { removed, lastSeen, firstKept, done: true };
+      if (row.at >= cutoff) {
+        if (firstKept === null) firstKept = row.id;
+        lastSeen = row.id;
+        continue;
+      }
       const v = verdict(row, cutoff);
       if (v === 'remove') {
         remove(row);
@@ -360,7 +376,7 @@ export function createRetentionRepo(db: Db, kinds: readonly RetentionKind[] = RE
         const fromStart = kinds.find((k) => k.name === kind)?.fromStart === true;
         const persisted = fromStart ? 0 : (saved[kind] ?? 0);
         const after = walking.get(kind) ?? persisted;
-        const r = slices.get(kind)!(cutoff, after, limit);
+        const r = slices.get(kind)!(cutoff, after, limit, now.toISOString());
         // A removed shipment's text index rows stay in the index's segments, beside a deletion
         // marker, until the segments holding them are merged, which FTS5's own merges of new
         // segments seldom reach (a year: 312 MB of index for 180,000 shipments, 730,000 made).

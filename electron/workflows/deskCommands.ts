@@ -3,7 +3,8 @@
  * sheet, shown and printed like the demo pick list, and the cancel of the parcel in progress —
  * the one command no key did before. The other commands call the methods their keys call.
  */
-import type { CancelledParcel, DeskCodeShipment } from '../../shared/contract/deskCommands';
+import type { CancelledParcel, DeskCodeKeyShipment, DeskCodeShipment } from '../../shared/contract/deskCommands';
+import { readsAsDeskCode } from '../../shared/scan/deskCodes';
 import { normaliseScan } from '../../shared/scan/normaliseScan';
 import { toSummary } from '../store/shipmentsRepo';
 import type { StoredJob } from '../store/printJobsRepo';
@@ -100,10 +101,41 @@ export function createDeskCommands(o: DeskCommandsDeps) {
     return null;
   }
 
+  /**
+   * The cached shipments with a key that reads as a desk code as a scan reads it. Only the keys that
+   * begin with white space, a control character, '!' or ']' can (oddKeys): a desk code begins with
+   * '!' once control characters, white space and an AIM identifier are dropped. The scanner's own
+   * affixes are not applied: the scanner adds them around what the label holds.
+   */
+  function deskCodeShipments(): DeskCodeKeyShipment[] {
+    const s = deps.session();
+    if (!s) return [];
+    const shipments = deps.repos.shipments;
+    const named = new Map<number, DeskCodeKeyShipment>();
+    for (const k of shipments.oddKeys(s.accountId)) {
+      if (named.size >= 100) break;
+      if (named.has(k.deliveryId) || !readsAsDeskCode(k.key)) continue;
+      const shipment = shipments.get(s.accountId, k.deliveryId);
+      if (shipment)
+        named.set(k.deliveryId, {
+          deliveryId: k.deliveryId,
+          key: k.kind,
+          code: k.key,
+          recipientName: toSummary(shipment).recipientName,
+        });
+    }
+    return [...named.values()].sort((a, b) => b.deliveryId - a.deliveryId);
+  }
+
   const handlers: Pick<
     Handlers,
-    'commands.sheet' | 'commands.printSheet' | 'commands.cancelParcel' | 'commands.shipmentReadAs'
+    | 'commands.sheet'
+    | 'commands.printSheet'
+    | 'commands.cancelParcel'
+    | 'commands.shipmentReadAs'
+    | 'commands.deskCodeShipments'
   > = {
+    'commands.deskCodeShipments': () => ({ shipments: deskCodeShipments() }),
     'commands.shipmentReadAs': ({ code }) => ({ shipment: shipmentReadAs(code) }),
     // 96 dpi: the PDF's bars are laid out to whole pixels at exactly this resolution.
     'commands.sheet': async ({ language }) => ({ pages: await previewPdf(await pdf(language), 96) }),
@@ -111,5 +143,5 @@ export function createDeskCommands(o: DeskCommandsDeps) {
       printOnOfficePrinter(deps, { pdf: await pdf(language), labelRef: 'commands:sheet', title: 'Command sheet' }),
     'commands.cancelParcel': () => ({ cancelled: cancelParcel() }),
   };
-  return { pdf, cancelParcel, shipmentReadAs, handlers };
+  return { pdf, cancelParcel, shipmentReadAs, deskCodeShipments, handlers };
 }

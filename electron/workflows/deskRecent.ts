@@ -7,7 +7,8 @@
 import { RECENT_LABELS, RECENT_SCANS, type DeskRecent, type RecentScan } from '../../shared/contract/workflows';
 import type { JobView } from '../../shared/contract/printing';
 import type { WorkflowError } from './schemas';
-import { labelsNow } from './scan/scanOutcomeNow';
+import { labelsNow, scanOutcomeNow, type LabelsOutcome } from './scan/scanOutcomeNow';
+import { shipmentInfo } from './scan/outcomes';
 import type { LatestScan } from '../store/journalRepo';
 import { toSummary } from '../store/shipmentsRepo';
 import type { WorkflowDeps } from './workflowDeps';
@@ -81,4 +82,41 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
     .latestLabels(accountId, RECENT_LABELS)
     .map((l) => ({ jobId: l.jobId, carrier: shipment(l.deliveryId)?.agent ?? '' }));
   return { scans, labels };
+}
+
+/**
+ * The recent scans whose labels still wait (queued, or for their printer), as records of their
+ * outcome now: what a new core (after a restart) follows further (outcomeFollower.adopt).
+ */
+export function waitingOutcomes(
+  deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue' | 'jobs' | 'routes'>,
+): LabelsOutcome[] {
+  const accountId = deps.session()?.accountId;
+  if (!accountId) return [];
+  const usual = deps.routes().defaultRoute?.printerId ?? null;
+  const out: LabelsOutcome[] = [];
+  for (const e of deps.repos.journal.latestScans(accountId, RECENT_SCANS)) {
+    if (e.step !== 'queued' || finalKind[e.logOutcome] || e.deliveryId === null) continue;
+    const s = deps.repos.shipments.get(accountId, e.deliveryId);
+    const jobs = e.jobIds.flatMap((id) => {
+      try {
+        return [deps.queue.get(id)];
+      } catch {
+        return [];
+      }
+    });
+    const now = labelsNow(jobs, (j) => deps.jobs.waitReason(j), usual);
+    if (!s || !now?.waits) continue;
+    const base: LabelsOutcome = {
+      scanId: e.scanId,
+      code: e.code,
+      kind: 'queued',
+      shipment: shipmentInfo(s),
+      jobIds: e.jobIds,
+      reprint: e.logOutcome === 'reprinted',
+      reason: null,
+    };
+    out.push(scanOutcomeNow(base, now));
+  }
+  return out;
 }

@@ -26,6 +26,10 @@ export const deskCodeShipment = z.object({
 });
 export type DeskCodeShipment = z.infer<typeof deskCodeShipment>;
 
+/** A cached shipment with a key that a scan reads as a desk code, and that key as the service stores it. */
+export const deskCodeKeyShipment = deskCodeShipment.extend({ code: z.string() });
+export type DeskCodeKeyShipment = z.infer<typeof deskCodeKeyShipment>;
+
 export const deskCommandMethods = {
   /**
    * Before a command barcode is acted on: the cached shipment (of the active company) that the same
@@ -36,6 +40,17 @@ export const deskCommandMethods = {
     reads: true,
     params: z.object({ code: z.string().min(1).max(400) }).strict(),
     result: z.object({ shipment: deskCodeShipment.nullable() }),
+  },
+  /**
+   * The cached shipments of the active company (from the sync, a lookup or a close) with a key that
+   * a scan reads as a desk code (shared/scan/deskCodes.ts readsAsDeskCode). A scan of such a label
+   * runs no command and closes nothing, so the Shipments screen names them to the worker, who
+   * closes and prints them from there. Empty without an active company; at most 100.
+   */
+  'commands.deskCodeShipments': {
+    reads: true,
+    params: z.object({}).strict(),
+    result: z.object({ shipments: z.array(deskCodeKeyShipment) }),
   },
   /** The command sheet's pages as PNG (96 dpi: modules are whole pixels, scannable from the screen). */
   'commands.sheet': { params: sheetParams, result: z.object({ pages: z.array(previewPage) }) },

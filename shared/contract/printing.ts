@@ -4,11 +4,11 @@
  * electron/queue and the renderer.
  */
 import { z } from 'zod';
-import { reasonCodeList } from '../errors/codes';
+import { printerReasonCodeList } from '../errors/codes';
 import { reprintWhy } from './reprint';
 
-/** Why a printer is not ready, or a job waits or failed: a code of the registry (shared/errors/codes.ts). */
-export const reasonCode = z.enum(reasonCodeList);
+/** Why a printer is not ready, or a job waits or failed: a printer reason code (shared/errors/codes.ts `printerReasonCodes`). */
+export const printerReasonCode = z.enum(printerReasonCodeList);
 
 // ---------------------------------------------------------------- printers
 
@@ -92,7 +92,7 @@ export const printerState = z.object({
   printerId,
   state: printerStateName,
   /** Why it is not ready (paper_out, head_open, paused, offline...). */
-  reasonCode: reasonCode.nullable(),
+  reasonCode: printerReasonCode.nullable(),
   reason: z.string().nullable(),
   checkedAt: z.string().nullable(),
 });
@@ -209,7 +209,7 @@ export const jobView = z.object({
   copies: z.number().int(),
   state: jobState,
   attempts: z.number().int(),
-  reasonCode: reasonCode.nullable(),
+  reasonCode: printerReasonCode.nullable(),
   reason: z.string().nullable(),
   /** When a failed job is tried again by itself; null: it waits for the worker. */
   nextRetryAt: z.string().nullable(),
@@ -258,7 +258,7 @@ export const replacedByReprint = (j: { state: string; reasonCode: string | null 
 export const jobStateChange = z.object({
   id: z.number().int(),
   state: jobState,
-  reasonCode: reasonCode.optional(),
+  reasonCode: printerReasonCode.optional(),
   reason: z.string().optional(),
 });
 export type JobStateChange = z.infer<typeof jobStateChange>;
@@ -274,7 +274,7 @@ export type JobsChange = z.infer<typeof jobsChange>;
 export const jobEvent = z.object({
   at: z.string(),
   state: jobState,
-  reasonCode: reasonCode.nullable(),
+  reasonCode: printerReasonCode.nullable(),
   reason: z.string().nullable(),
 });
 
@@ -307,7 +307,7 @@ export const printingMethods = {
       /** What was found (model, resolution, status), or why nothing was, in English. */
       message: z.string(),
       hostStatus: z.boolean(),
-      reasonCode: reasonCode.nullable(),
+      reasonCode: printerReasonCode.nullable(),
       /** The model the printer names (~HI), when it does. */
       model: z.string().nullable().default(null),
       /** The resolution the printer reports (~HI dots per mm), when it does: the add form's default. */

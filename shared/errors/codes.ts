@@ -156,13 +156,14 @@ export const stationErrorCodes = {
 export type StationErrorCode = keyof typeof stationErrorCodes;
 
 /**
- * Why a print job or a scan waits, failed or ended as it did: a print job's and a journal entry's
- * `reason_code`, a printer's state, a PrintError's code (electron/printing, electron/queue,
- * electron/workflows). A `translated` one has its sentence `reason.<code>` in English and Czech in
- * renderer/src/i18n/messages/reasons.ts (a compile error otherwise); an `ownWords` one carries the
- * system's own words (lp, Windows, the device, the converter), shown as they are.
+ * The printer reason codes: why a printer is not ready, or a print job waits, failed or ended as it
+ * did (a print job's `reason_code`, a printer's state, a PrintError's code: electron/printing,
+ * electron/queue). The printing contract's `printerReasonCode` is the closed enum of these
+ * (shared/contract/printing.ts). A `translated` one has its sentence `reason.<code>` in English and
+ * Czech in renderer/src/i18n/messages/reasons.ts (a compile error otherwise); an `ownWords` one
+ * carries the system's own words (lp, Windows, the device, the converter), shown as they are.
  */
-export const reasonCodes = {
+export const printerReasonCodes = {
   // The printer and its connection (electron/printing: zplTcpDriver.ts, printerSocket.ts, zplHostStatus.ts, usbDeviceDriver.ts).
   offline: 'translated',
   timeout: 'translated',
@@ -209,7 +210,35 @@ export const reasonCodes = {
   interrupted_by_restart: 'translated',
   interrupted_in_printer: 'translated',
   sent_before_restart: 'translated',
-  // Scans and closes (electron/workflows).
+  /**
+   * A job's reason stored by an older version under a code this version does not know (renamed or
+   * gone): read as this one, with the stored sentence as its words (printerReasonOf).
+   */
+  older_version_reason: 'ownWords',
+} as const satisfies Record<string, 'translated' | 'ownWords'>;
+
+export type PrinterReasonCode = keyof typeof printerReasonCodes;
+
+/** The printer reason codes, for the printing contract's zod enum (shared/contract/printing.ts). */
+export const printerReasonCodeList = Object.keys(printerReasonCodes) as [PrinterReasonCode, ...PrinterReasonCode[]];
+
+/**
+ * A printer reason code as stored (a print job's row, its history): one of the registry, or
+ * `older_version_reason` for a code an older version stored that this one does not know, so what
+ * it stored never breaks the contract (the printing events are checked against it).
+ */
+export function printerReasonOf(stored: string): PrinterReasonCode;
+export function printerReasonOf(stored: string | null): PrinterReasonCode | null;
+export function printerReasonOf(stored: string | null): PrinterReasonCode | null {
+  if (stored === null) return null;
+  return Object.hasOwn(printerReasonCodes, stored) ? (stored as PrinterReasonCode) : 'older_version_reason';
+}
+
+/**
+ * Why a scan or a close waits or ended as it did (a journal entry's `reason_code`: electron/workflows),
+ * beside the printer's reasons a scan's labels carry. Shown as the printer reasons are.
+ */
+const scanReasonCodes = {
   waiting_in_line: 'translated',
   login_required: 'translated',
   account_changed: 'translated',
@@ -226,6 +255,9 @@ export const reasonCodes = {
   service_unreachable: 'translated',
 } as const satisfies Record<string, 'translated' | 'ownWords'>;
 
+/** Every reason code: the printer's and the scan's. */
+export const reasonCodes = { ...printerReasonCodes, ...scanReasonCodes } as const;
+
 export type ReasonCode = keyof typeof reasonCodes;
 
 /** The reason codes the renderer's catalogue must translate. */
@@ -236,9 +268,11 @@ export type TranslatedReasonCode = {
 /** Every code that crosses the contract or lands in the journal: an error's or a reason's. */
 export type Code = StationErrorCode | ReasonCode;
 
-/** The reason codes and every code, for the contract's zod enums (shared/contract/printing.ts, workflows.ts). */
-export const reasonCodeList = Object.keys(reasonCodes) as [ReasonCode, ...ReasonCode[]];
-export const allCodes = [...new Set([...Object.keys(stationErrorCodes), ...reasonCodeList])] as [Code, ...Code[]];
+/** Every code, for the contract's zod enum of a workflow's error (shared/contract/workflows.ts). */
+export const allCodes = [...new Set([...Object.keys(stationErrorCodes), ...Object.keys(reasonCodes)])] as [
+  Code,
+  ...Code[],
+];
 
 /**
  * How a journal entry ended, or that it waits (electron/store/journalRepo.ts, `outcome`); its

@@ -288,6 +288,52 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
       await page.close();
     });
 
+    it("a photo goes to the station only after its scan's label left, and after the label of a scan sent after it", async () => {
+      await rpc.call('settings.set', { language: 'en' });
+      await cameraOn();
+      const page = await openPage(browser, 'en-US');
+      await page.locator('[data-testid="camera-corner"][data-state="live"]').waitFor({ timeout: 20_000 });
+      await expect.poll(() => videoWidth(page, 'camera-live'), { timeout: 20_000 }).toBeGreaterThan(0);
+      // What the printer holds when each photo reaches the station: both happen in this process, so
+      // this is their order, not a time.
+      const zpl = hs.station.printing.virtual.zpl;
+      const atPhoto: { scanId: number; printed: string[] }[] = [];
+      const server = hs.station.rpc;
+      const dispatch = server.dispatch.bind(server);
+      server.dispatch = (method, params) => {
+        if (method === 'camera.savePhoto')
+          atPhoto.push({ scanId: (params as { scanId: number }).scanId, printed: zpl.printed().map((l) => l.zpl) });
+        return dispatch(method, params);
+      };
+      try {
+        // The service takes 0.7 s to close each: the scans are in flight long after their stills are ready.
+        await fetch(`${hs.station.sandbox.url}/_sandbox/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ path: '/api/v3/deliveries', method: 'PATCH', latencyMs: 700, count: 2 }),
+        });
+        const codes = [fresh(), fresh()];
+        const outcomes = Promise.all(codes.map(outcomeOf));
+        for (const c of codes) await scan(page, c);
+        const done = await outcomes;
+        for (const o of done) expect((await photosOf(deliveryOf(o))).map((p) => p.scanId)).toEqual([o.scanId]);
+        expect(atPhoto.map((p) => p.scanId).sort()).toEqual(done.map((o) => o.scanId).sort());
+        // Each photo came after every label of both parcels was at the printer: the first parcel's
+        // photo waited for the second scan too (a photo never goes ahead of a scan).
+        const barcodes = (await Promise.all(done.map((o) => barcodesOf(deliveryOf(o))))).flat();
+        expect(barcodes.length).toBeGreaterThanOrEqual(2);
+        for (const p of atPhoto)
+          for (const b of barcodes)
+            expect(
+              p.printed.some((label) => label.includes(b)),
+              `${b} before photo of scan ${p.scanId}`,
+            ).toBe(true);
+      } finally {
+        server.dispatch = dispatch;
+      }
+      await page.close();
+    });
+
     for (const l of langs)
       it(`${l.lang}: a photo the station could not store: its outcome says no photo, readable on the outcome's colour`, async () => {
         await rpc.call('settings.set', { language: l.lang });

@@ -308,6 +308,22 @@ describe.each([
       // Not signed out, and not taken as a parcel either.
       expect((await rpc.call('operators.who', {})).operator?.id).toBe(worker.id);
       expect(hs.station.deps.repos.journal.latestScans(session.accountId, 1)[0]?.scanId ?? 0).toBe(scansBefore);
+
+      // The Shipments screen names it with the code as stored, and its Select opens it to close there.
+      await page.getByTestId('nav-shipments').click();
+      const named = page.getByTestId('desk-code-shipments');
+      await named.waitFor({ timeout: 20_000 });
+      const namedText = (await named.textContent()) ?? '';
+      expect(namedText).toContain(lang === 'cs' ? 'číslo objednávky ]C1!LS-SIGN_OUT' : 'order number ]C1!LS-SIGN_OUT');
+      expect(namedText).toContain(lang === 'cs' ? 'Uzavřít a tisknout' : 'Close and print');
+      await shot('shipments-names-desk-code-order');
+      const item = named.locator('li').filter({ hasText: ']C1!LS-SIGN_OUT' });
+      const id = Number(await item.getAttribute('data-delivery-id'));
+      await item.getByRole('button').click();
+      await expect
+        .poll(() => page.getByTestId('shipment-detail').getAttribute('aria-label'), { timeout: 20_000 })
+        .toContain(String(id));
+      await page.getByTestId('nav-station').click();
       await rpc.call('operators.signOut', {});
     });
   });

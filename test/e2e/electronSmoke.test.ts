@@ -6,7 +6,7 @@
  *
  * It needs Electron's binary, which `npm ci` downloads unless ELECTRON_SKIP_BINARY_DOWNLOAD=1 is
  * set. These machines and the CI (.ci/run) set it, as Electron's download is impossible there, so
- * the test is skipped there with a one-line reason; README "Electron tests" says how to run it.
+ * the test is skipped there with a one-line reason; README "Start and test" and docs/DEVELOPING.md "Electron tests" say how to run it.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';

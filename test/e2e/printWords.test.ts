@@ -8,7 +8,7 @@
  *   printed, and exactly one test label came out.
  * - Ctrl+P (reprint the last label) names the parcel (order number, recipient), not a job number;
  *   after the question closes by any way (Esc, a reason, a click beside it) the scan box has the
- *   focus, so a code typed by hand is scanned.
+ *   focus, so a code typed by hand is scanned. The print queue's Reprint names the parcel too.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -104,6 +104,23 @@ describe.each([
         await page.mouse.click(5, 5);
         await closed();
         await typedIsScanned('ORD-1004');
+      });
+
+      it("the print queue's Reprint names the parcel, not the job number", async () => {
+        const scanned = (await d.rpc.call('scan.recent', {})).scans.filter((x) => x.code === 'ORD-1001');
+        const jobId = scanned[scanned.length - 1]!.jobIds[0]!;
+        await page.getByTestId('nav-queue').click();
+        await page.getByTestId('queue-show-all').check();
+        await page.locator(`[data-testid="queue-row"][data-job-id="${jobId}"]`).getByTestId('queue-reprint').click();
+        await page.getByTestId('reprint-why').waitFor();
+        const subject = await page.getByTestId('reprint-why-subject').textContent();
+        expect(subject).toBe(parcel);
+        expect(subject).not.toContain(job);
+        await shot('queue-reprint-question');
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByTestId('reprint-why').count()).toBe(0);
+        await page.getByTestId('nav-station').click();
+        await page.getByTestId('screen-station').waitFor();
       });
 
       it('Test print with the printer off waits for it (and says so), a second press sends no other, and it prints once when the printer is back', async () => {

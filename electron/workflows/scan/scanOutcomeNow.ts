@@ -23,6 +23,8 @@ export interface LabelsNow {
   waits: boolean;
   /** Why they wait (queued: behind others; printer_down: the printer's reason); null when they do not. */
   reason: WorkflowError | null;
+  /** The printers its labels are at when that is not the desk's usual label printer (a carrier's route, a move). */
+  printers: string[];
 }
 
 const LABELS_KINDS: readonly string[] = ['printed', 'spooled', 'queued', 'printer_down', 'print_cancelled'];
@@ -39,15 +41,25 @@ function printerReason(j: JobView): WorkflowError {
 /**
  * The labels' state now. `queuedWhy`: why a queued job is not at its printer yet (the printing
  * service's queuedWaits: its printer is down or another job waits at its head), null when it is
- * simply next. Null when none of the jobs is known (all gone from the queue).
+ * simply next. `usualPrinter`: the desk's label printer (the default route), which the screen does
+ * not name. Null when none of the jobs is known (all gone from the queue).
  */
 export function labelsNow(
   all: readonly JobView[],
   queuedWhy: (j: JobView) => WorkflowError | null = () => null,
+  usualPrinter: string | null = null,
 ): LabelsNow | null {
   if (!all.length) return null;
   const copies = all.filter((j) => !replacedByReprint(j));
   const jobs = copies.length ? copies : all;
+  const printers = [...new Set(jobs.map((j) => j.printerId).filter((p): p is string => !!p && p !== usualPrinter))];
+  return { ...stateOf(jobs, queuedWhy), printers };
+}
+
+function stateOf(
+  jobs: readonly JobView[],
+  queuedWhy: (j: JobView) => WorkflowError | null,
+): Omit<LabelsNow, 'printers'> {
   // Green only when every label came out (done); the print system's "finished" is said as such.
   if (jobs.every((j) => j.state === 'done' || j.state === 'spooled'))
     return { kind: jobs.some((j) => j.state === 'spooled') ? 'spooled' : 'printed', waits: false, reason: null };
@@ -75,23 +87,34 @@ export function labelsNow(
   return { kind: 'queued', waits: false, reason: null };
 }
 
-/** A scan's told outcome brought to what its labels are now (the same object when nothing changed). */
+const samePrinters = (a: readonly string[] | undefined, b: readonly string[]) =>
+  (a ?? []).length === b.length && b.every((p) => a!.includes(p));
+
+/**
+ * A scan's told outcome brought to what its labels are now (the same object when nothing changed):
+ * their state, why they wait, and the printers they are at (a job moved to another printer is
+ * named there, with that printer's reason).
+ */
 export function scanOutcomeNow(told: LabelsOutcome, now: LabelsNow | null): LabelsOutcome {
   if (!now) return told;
   const { scanId, code, shipment } = told;
   const reprint = 'reprint' in told && told.reprint === true;
   const sameReason = (told as { reason?: WorkflowError | null }).reason?.code === now.reason?.code;
-  if (told.kind === now.kind && sameReason) return told;
+  const toldPrinters = 'printers' in told ? told.printers : undefined;
+  const printersSame = now.kind === 'print_cancelled' || samePrinters(toldPrinters, now.printers);
+  if (told.kind === now.kind && sameReason && printersSame) return told;
   // The scan's jobs as they are: a reprint's copy replaced the told one.
   const jobIds = told.jobIds;
+  const printers = now.printers.length ? { printers: now.printers } : {};
   switch (now.kind) {
-    case 'printed':
-    case 'spooled':
     case 'print_cancelled':
       return { scanId, code, kind: now.kind, shipment, jobIds, reprint };
+    case 'printed':
+    case 'spooled':
+      return { scanId, code, kind: now.kind, shipment, jobIds, reprint, ...printers };
     case 'queued':
-      return { scanId, code, kind: 'queued', shipment, jobIds, reprint, reason: now.reason };
+      return { scanId, code, kind: 'queued', shipment, jobIds, reprint, reason: now.reason, ...printers };
     case 'printer_down':
-      return { scanId, code, kind: 'printer_down', shipment, jobIds, reason: now.reason! };
+      return { scanId, code, kind: 'printer_down', shipment, jobIds, reason: now.reason!, ...printers };
   }
 }

@@ -1,82 +1,145 @@
 /**
- * The still of a parcel: drawn from the camera's video the moment its scan is sent (the
- * scan.submit call has left already), encoded as a JPEG of the desk's size and about its target
- * size, and sent to the core once the scan's id is known. Nothing here is on the scan's path: the
- * scan is sent first, and whatever happens to the photo (no camera, a refusal, a lost connection)
- * only marks the scan "no photo".
+ * The still of a parcel, kept off the scan's path. The frame is grabbed from the camera's track the
+ * moment the scan is sent (the scan.submit call has left already), scaled and encoded as a JPEG in
+ * a worker (stillWorker.ts), and sent to the core only after the scan's outcome came (its label
+ * left, or it will not for now) and while no other scan of this page waits for its outcome: a
+ * photo never goes ahead of a scan. Whatever happens to the photo (no camera, a refusal, a lost
+ * connection) only marks the scan "no photo".
  */
 import type { RpcResult } from '../../../shared/rpcEnvelope';
 import type { CameraSettings, PhotoKind } from '../../../shared/contract/camera';
 import { rpc } from '../rpc/transport';
 import { useCamera, videoForStills } from './cameraStore';
+import { encodeStill, type EncodedStill } from './stillEncode';
+import type { StillDone, StillJob } from './stillWorker';
 
-interface Frame {
-  canvas: HTMLCanvasElement;
-}
+/** Chromium's ImageCapture (https://w3c.github.io/mediacapture-image/#imagecaptureapi), not in TypeScript's DOM types. */
+declare const ImageCapture: (new (track: MediaStreamTrack) => { grabFrame(): Promise<ImageBitmap> }) | undefined;
 
-/** The video's current frame, its longer side at most the desk's size (never enlarged). */
-function grabFrame(s: CameraSettings): Frame | null {
-  const video = videoForStills();
-  if (!video || useCamera.getState().camera.state !== 'live') return null;
-  const w = video.videoWidth;
-  const h = video.videoHeight;
-  if (!w || !h) return null;
-  const scale = Math.min(1, s.sizePx / Math.max(w, h));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(w * scale);
-  canvas.height = Math.round(h * scale);
-  const g = canvas.getContext('2d');
-  if (!g) return null;
-  g.drawImage(video, 0, 0, canvas.width, canvas.height);
-  return { canvas };
-}
+/** How long a grab from the track may take before the video element's current picture is used. */
+const GRAB_MS = 1000;
 
-const toBlob = (c: HTMLCanvasElement, quality: number) =>
-  new Promise<Blob | null>((resolve) => c.toBlob(resolve, 'image/jpeg', quality));
-
-/** A JPEG about `targetKb` large: the quality is lowered step by step until it fits (or reaches its floor). */
-async function encode(frame: Frame, targetKb: number): Promise<Blob | null> {
-  let blob: Blob | null = null;
-  for (const q of [0.85, 0.75, 0.65, 0.55, 0.45, 0.35]) {
-    blob = await toBlob(frame.canvas, q);
-    if (!blob || blob.size <= targetKb * 1024) break;
+/** The camera's current frame, from its track (or, failing that, the video playing it); null when it shows nothing yet. */
+async function grabFrame(): Promise<ImageBitmap | null> {
+  const cam = useCamera.getState();
+  if (cam.camera.state !== 'live') return null;
+  const track = cam.stream?.getVideoTracks()[0];
+  if (track && typeof ImageCapture === 'function') {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grabbed = await Promise.race([
+      new ImageCapture(track).grabFrame().catch(() => null),
+      new Promise<null>((r) => (timer = setTimeout(() => r(null), GRAB_MS))),
+    ]);
+    clearTimeout(timer);
+    if (grabbed) return grabbed;
   }
-  return blob;
+  const video = videoForStills();
+  if (!video?.videoWidth || !video.videoHeight) return null;
+  return createImageBitmap(video).catch(() => null);
 }
 
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
+/** The worker that encodes stills (null: none could be started; the page encodes them itself). */
+let worker: Worker | null | undefined;
+const encoding = new Map<number, (still: EncodedStill | null) => void>();
+let jobs = 0;
+
+function stillWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./stillWorker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<StillDone>) => {
+      encoding.get(e.data.id)?.(e.data.still);
+      encoding.delete(e.data.id);
+    };
+    worker.onerror = () => {
+      // It did not load (or died): the stills it held are lost, the next ones are encoded in the page.
+      worker = null;
+      for (const done of encoding.values()) done(null);
+      encoding.clear();
+    };
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+function encode(frame: ImageBitmap, s: CameraSettings): Promise<EncodedStill | null> {
+  const w = stillWorker();
+  if (!w) return encodeStill(frame, s.sizePx, s.targetKb).finally(() => frame.close());
+  const id = ++jobs;
+  return new Promise((resolve) => {
+    encoding.set(id, resolve);
+    const job: StillJob = { id, frame, sizePx: s.sizePx, targetKb: s.targetKb };
+    w.postMessage(job, [frame]);
+  });
+}
+
+/**
+ * Scans of this page still waiting for their first outcome: photos wait while any is. A scan whose
+ * outcome never comes (the connection went) stops counting after SCAN_TURN_MS.
+ */
+const unanswered = new Map<object, number | null>();
+const SCAN_TURN_MS = 30_000;
+let turnChanged: (() => void)[] = [];
+
+function answered(ticket: object): void {
+  if (!unanswered.delete(ticket)) return;
+  const waiting = turnChanged;
+  turnChanged = [];
+  for (const wake of waiting) wake();
+}
+
+/** Scans whose outcome came (the last few): one may come before its scan's ack. */
+const outcomeCame = new Set<number>();
+rpc.on('scan.outcome', (o) => {
+  outcomeCame.add(o.scanId);
+  if (outcomeCame.size > 100) outcomeCame.delete(outcomeCame.values().next().value!);
+  for (const [ticket, scanId] of unanswered) if (scanId === o.scanId) answered(ticket);
+});
+
+/** Counts a scan as waiting for its outcome from the moment it is sent. */
+function scanSent(ack: Promise<RpcResult<{ scanId: number }>>): object {
+  const ticket = {};
+  unanswered.set(ticket, null);
+  setTimeout(() => answered(ticket), SCAN_TURN_MS);
+  void ack.then(
+    (r) => {
+      if (!r.ok || outcomeCame.has(r.value.scanId)) answered(ticket);
+      else if (unanswered.has(ticket)) unanswered.set(ticket, r.value.scanId);
+    },
+    () => answered(ticket),
+  );
+  return ticket;
+}
+
+/** Resolves once no scan of this page waits for its outcome (its own scan, if any, included). */
+async function photoTurn(): Promise<void> {
+  while (unanswered.size) await new Promise<void>((r) => turnChanged.push(r));
 }
 
 /** Scans this page took the photo of (another page's scans are that page's to photograph at print). */
 const photographed = new Set<number>();
 
 /**
- * Takes the still now and sends it when the scan's id comes (`scanId`: the ack of scan.submit, or
- * the id itself for a photo at print). A camera that is on but gives no picture marks the scan.
+ * Takes the still now and sends it when its turn comes (`scanId`: the ack of scan.submit, or the
+ * id itself for a photo at print). A camera that is on but gives no picture marks the scan.
  */
 export function photoOfScan(scanId: Promise<RpcResult<{ scanId: number }>> | number, kind: PhotoKind = 'scan'): void {
+  if (typeof scanId !== 'number') scanSent(scanId);
   const cam = useCamera.getState();
   if (!cam.settings.enabled) return;
-  const frame = grabFrame(cam.settings);
+  const frame = grabFrame();
   void (async () => {
     const ack = typeof scanId === 'number' ? { ok: true as const, value: { scanId } } : await scanId;
     // A scan refused before it was logged has no photo to keep.
     if (!ack.ok) return;
     const id = ack.value.scanId;
     if (kind === 'scan') photographed.add(id);
-    const blob = frame ? await encode(frame, cam.settings.targetKb) : null;
-    if (!frame || !blob) return useCamera.getState().markNoPhoto(id);
-    const r = await rpc.request('camera.savePhoto', {
-      scanId: id,
-      kind,
-      jpeg: await base64Of(blob),
-      width: frame.canvas.width,
-      height: frame.canvas.height,
-    });
+    const grabbed = await frame;
+    const still = grabbed ? await encode(grabbed, cam.settings) : null;
+    if (!still) return useCamera.getState().markNoPhoto(id);
+    await photoTurn();
+    const r = await rpc.request('camera.savePhoto', { scanId: id, kind, ...still });
     if (!r.ok) useCamera.getState().markNoPhoto(id);
   })().catch(() => undefined);
 }

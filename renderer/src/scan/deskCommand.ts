@@ -17,6 +17,7 @@ import { readDeskCode, type DeskCommand } from '../../../shared/scan/deskCodes';
 import { errorTextNow, translate, useLanguage } from '../i18n';
 import type { MessageKey } from '../i18n/en';
 import { askReprintReason } from '../reprint/reprintReason';
+import { jobSubject } from '../reprint/jobSubject';
 import { reprintSubject } from '../reprint/reprintSubject';
 import { rpc } from '../rpc/transport';
 import { useScans } from '../state/scanStore';
@@ -53,34 +54,12 @@ export async function reprintLast(): Promise<void> {
   // Named as the worker knows the parcel (its code, its recipient): the recent scan that printed it.
   const scan = recent.value.scans.find((s) => s.jobIds.includes(last.jobId));
   const why = await askReprintReason(
-    scan ? reprintSubject(tr, [{ code: scan.code, recipient: scan.recipientName }]) : await jobSubject(last.jobId),
+    scan ? reprintSubject(tr, [{ code: scan.code, recipient: scan.recipientName }]) : await jobSubject(tr, last.jobId),
   );
   if (!why) return say('reprint_last', 'none', tr('command.cancelled.reprint_last'));
   const r = await rpc.request('printing.queue.reprint', { jobId: last.jobId, why });
   if (!r.ok) return failed('reprint_last', r.error);
   say('reprint_last', 'ok', tr('command.done.reprint_last', { id: last.jobId }));
-}
-
-/**
- * A last label no recent scan printed (a batch, the Shipments screen): its shipments, by their
- * order numbers and recipients as the core keeps them.
- */
-async function jobSubject(jobId: number): Promise<string> {
-  const job = await rpc.request('printing.queue.follow', { ids: [jobId], limit: 1 });
-  const ids = job.ok ? (job.value.jobs[0]?.deliveryIds ?? []) : [];
-  const parcels = await Promise.all(
-    ids.map(async (deliveryId) => {
-      const s = await rpc.request('shipments.get', { deliveryId });
-      const v = s.ok ? s.value : null;
-      return {
-        code: v?.externalId ?? v?.deliveryNumber ?? String(deliveryId),
-        recipient: v
-          ? v.recipient.name || [v.recipient.firstname, v.recipient.surname].filter(Boolean).join(' ') || null
-          : null,
-      };
-    }),
-  );
-  return parcels.length ? reprintSubject(tr, parcels) : tr('reprint.why.subject.job', { id: jobId });
 }
 
 /** Ctrl+Delete: the newest scan's labels that still wait in the queue are cancelled. */

@@ -69,11 +69,13 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000, stepMs =
 
 /**
  * A label printer's lane as the station drains it: the virtual ZPL printer (a real TCP listener),
- * a fresh queue database, the streaming driver (host status on) and the durable queue, started
- * unless `start: false`. `close` stops them in order. `label(code)` is each test's own ZPL.
+ * a fresh queue database, the streaming driver (host status on, unless `hostStatus: false`: a raw
+ * port's bursts) and the durable queue, started unless `start: false`. `close` stops them in
+ * order. `label(code)` is each test's own ZPL.
  */
 export async function startStreamingLane(o: {
   label: (code: string) => string;
+  hostStatus?: boolean;
   printer?: VirtualPrinterOptions;
   driver?: Partial<ZplTcpOptions>;
   onJobChanged?: (job: StoredJob) => void;
@@ -85,7 +87,7 @@ export async function startStreamingLane(o: {
   const driver = createZplTcpDriver({
     host: '127.0.0.1',
     port: printer.port,
-    settings: printerSettings.parse({ hostStatus: true }),
+    settings: printerSettings.parse({ hostStatus: o.hostStatus ?? true }),
     printTimeoutMs: 5000,
     pollMs: 20,
     ...o.driver,

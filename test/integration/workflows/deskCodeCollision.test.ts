@@ -9,6 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressBookRepo } from '../../../electron/store/addressBookRepo';
 import { createNewShipment } from '../../../electron/workflows/newShipment';
+import { createDeskCommands } from '../../../electron/workflows/deskCommands';
+import { createSyncStateRepo } from '../../../electron/store/syncStateRepo';
+import { syncShipments } from '../../../electron/sync/syncShipments';
+import { shipmentSourceFromClient } from '../../../electron/sync/shipmentSourceFromClient';
 import { shipmentDraft } from '../../../shared/contract/newShipment';
 import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
@@ -105,5 +109,46 @@ describe('desk codes never collide with shipment keys', () => {
       ]);
     }
     expect(await count()).toBe(before);
+  });
+
+  it('the shipments sync brings shipments made elsewhere whose order number reads as a desk code; they are named to the worker, the others are not', async () => {
+    // Another client of the account (an e-shop) chooses its own externalId (spec "Delivery:
+    // request fields": "Client's own identifier"); the station's New shipment is not in the way.
+    const odd = ['!LS-SIGN_OUT', ']C1!ls-reprint_last', '\u0002!LS-OP-Šárka\u0003', '  !LS-CLOSE_ALL'];
+    const plain = ['ORD-Žluťoučký-1', '!ORD-2', ']C1ORD-3', 'LS-SIGN_OUT'];
+    const made = await rig.session.client.insertDeliveries(
+      [...odd, ...plain].map((externalId) =>
+        shipment({
+          externalId,
+          recipient: {
+            type: 'address',
+            firstname: 'Šárka',
+            surname: 'Dvořáková',
+            phone: '+420 602 111 222',
+            address: { street: 'Křižíkova 5', city: 'Brno', postalCode: '60200', state: 'CZ' },
+          },
+        }),
+      ),
+    );
+    // In the order sent (the sandbox trims the surrounding spaces of an externalId).
+    const oddIds = made.slice(0, odd.length).map((d) => d.deliveryId);
+    const accountId = rig.deps.session()!.accountId;
+    const synced = await syncShipments({
+      accountId,
+      source: shipmentSourceFromClient(rig.session.client),
+      shipments: rig.deps.repos.shipments,
+      syncState: createSyncStateRepo(rig.db),
+      now: () => new Date(),
+    });
+    expect(synced.phase).toBe('done');
+    const desk = createDeskCommands({ deps: rig.deps, language: () => 'cs' });
+    const named = (await desk.handlers['commands.deskCodeShipments']({})).shipments;
+    expect(named.map((n) => n.deliveryId).sort()).toEqual([...oddIds].sort());
+    for (const n of named) {
+      expect(n).toMatchObject({ key: 'externalId', recipientName: expect.stringContaining('Dvořáková') });
+      expect(odd.map((c) => c.trim())).toContain(n.code);
+    }
+    // What a scan of such a label meets at the desk: the same shipment, named instead of acted on.
+    expect(desk.shipmentReadAs('!LS-SIGN_OUT')?.deliveryId).toBe(oddIds[0]);
   });
 });

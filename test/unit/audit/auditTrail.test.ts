@@ -339,6 +339,34 @@ describe('the audit trail of a parcel', () => {
   });
 });
 
+describe('the audit trail of a parcel closed in a batch', () => {
+  it('says when it was scanned into the batch (the code as the scanner typed it), then that the batch closed it', () => {
+    const db = openDatabase(path.join(mkdtempSync(path.join(os.tmpdir(), 'audit-batch-')), 'station.db'));
+    const desk = createDeskOperator(() => 'Balicí stůl 3');
+    const scanLog = createScanLogRepo(db);
+    const journal = createJournalRepo(db, scanLog, desk.who);
+    const trail = createAuditTrailRepo(db);
+    // 09:00 ORD-1003 scanned into the batch (the scanner sends a prefix); 09:05 Ctrl+Enter closes the batch.
+    const scanId = scanLog.record({
+      accountId: 'acc',
+      code: 'ORD-1003',
+      rawCode: '#ORD-1003',
+      scannedAt: at('09:00:00'),
+      outcome: 'pending',
+      deliveryId: 1003,
+      message: null,
+    });
+    journal.begin(
+      [{ accountId: 'acc', source: 'batch', scanId, code: 'ORD-1003', deliveryId: 1003, want: 'close_and_print' }],
+      at('09:05:00'),
+    );
+    expect(trail.ofDelivery('acc', 1003).map((s) => [s.at, s.step, s.code, s.source])).toEqual([
+      [at('09:00:00').toISOString(), 'scanned', '#ORD-1003', 'batch'],
+      [at('09:05:00').toISOString(), 'print_asked', null, 'batch'],
+    ]);
+  });
+});
+
 function emptyTotal() {
   return {
     scope: 'everyone' as const,

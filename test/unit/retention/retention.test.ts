@@ -474,6 +474,54 @@ describe('retention', () => {
     expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
   });
 
+  it('a desk clock once set ahead does not stall the walk: rows it stamped in the future stay until their time, the older rows after them go', async () => {
+    const doc = (id: number, at: Date) =>
+      labels.save(
+        {
+          accountId: 'acc',
+          variant: { format: 'zpl', size: '10x15' },
+          deliveryIds: [id],
+          parts: [Buffer.from(`č. ${id}`)],
+        },
+        at,
+      );
+    // Two years: past both windows (a clock ahead by less delays the rows after them by as much).
+    const yearAhead = () => new Date(clock.now().getTime() + 730 * DAY);
+    const before = doc(1, clock.now());
+    const beforeScan = scan(['sending', 'sent', 'done']);
+    // For a while the desk's clock ran two years ahead: these rows have lower ids than the next ones
+    // but later times.
+    const ahead = [doc(2, yearAhead()), doc(3, yearAhead())];
+    const aheadScan = scan(['sending', 'sent', 'done'], yearAhead());
+    // The clock put right again.
+    const after = [doc(4, clock.now()), doc(5, clock.now())];
+    const afterScans = [scan(['sending', 'sent', 'done']), scan(['sending', 'sent', 'done'])];
+
+    clock.advance(91 * DAY);
+    await retention().run();
+    expect(labels.get(before)).toBeNull();
+    for (const id of after) expect(labels.get(id)).toBeNull();
+    for (const id of ahead) expect(labels.get(id)?.parts[0]?.toString()).toMatch(/^č\. \d$/);
+
+    clock.advance(310 * DAY);
+    await retention().run();
+    expect(exists('journal_entries', beforeScan.entryId)).toBe(false);
+    for (const s of afterScans) {
+      expect(exists('journal_entries', s.entryId)).toBe(false);
+      expect(exists('scan_log', s.scanId)).toBe(false);
+    }
+    // 401 days on, the rows stamped two years ahead are still in the future by their stamps.
+    expect(exists('journal_entries', aheadScan.entryId)).toBe(true);
+    expect(jobs.get(aheadScan.jobId)?.state).toBe('done');
+
+    // Once their own time is past the windows they go too: the held cursor looked at them again.
+    clock.advance(730 * DAY);
+    await retention().run();
+    for (const id of ahead) expect(labels.get(id)).toBeNull();
+    expect(exists('journal_entries', aheadScan.entryId)).toBe(false);
+    consistent();
+  });
+
   it('hands the freed pages back to the file system', async () => {
     for (let i = 0; i < 60; i++) scan(['sending', 'sent', 'done']);
     db.prepare(`UPDATE print_job_bytes SET bytes = randomblob(40000)`).run();

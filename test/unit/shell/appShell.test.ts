@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appResponseHeaders, resolveAppRequest } from '../../../electron/shell/appProtocol';
 import { dataDirArgument, resolveDataDir } from '../../../electron/base/dataDir';
 
-describe('one data-folder rule for both hosts (README "Data folder")', () => {
+describe('one data-folder rule for both hosts (docs/OPERATIONS.md "Data folder")', () => {
   const env = { STATION_DATA_DIR: '/srv/station-data' };
   it('takes --data-dir first, in either spelling', () => {
     expect(dataDirArgument(['/opt/Label Station/label-station', '--data-dir', '/d1'])).toBe('/d1');

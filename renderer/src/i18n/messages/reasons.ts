@@ -3,8 +3,10 @@
  * electron/queue, electron/workflows). The core also sends an English sentence; a code
  * listed here is shown in the UI language instead, an unknown one with that sentence.
  *
- * Keyed by the registry (shared/errors/codes.ts `reasonCodes`): a `translated` code without its
- * sentence here, or a sentence for a code the registry does not know, is a compile error.
+ * Keyed by the registry (shared/errors/codes.ts `reasonCodes`: the printer's `printerReasonCodes`,
+ * the printing contract's closed enum, and the scan's): a `translated` code without its sentence
+ * here, or a sentence for a code the registry does not know, is a compile error
+ * (test/unit/renderer/printerReasons.test.ts checks each printer code's text in both languages).
  */
 import type { ReasonCode, TranslatedReasonCode } from '../../../../shared/errors/codes';
 import { defineMessages } from '../defineMessages';

@@ -15,6 +15,7 @@ import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc, useConnection } from '../../rpc/transport';
 import { askReprintReason } from '../../reprint/reprintReason';
+import { jobSubject } from '../../reprint/jobSubject';
 import { followJobs } from '../../state/followJobs';
 import { usePendingScans } from '../../state/pendingScansStore';
 import { formatDateTime } from '../shipments/format';
@@ -180,8 +181,8 @@ export function QueueScreen() {
   async function run(method: JobAction, id: number) {
     let r;
     if (method === 'printing.queue.reprint') {
-      // Every reprint says why (recorded with the operator); Esc: nothing is printed.
-      const why = await askReprintReason(t('reprint.why.subject.job', { id }));
+      // Every reprint says why (recorded with the operator), naming the parcel; Esc: nothing is printed.
+      const why = await askReprintReason(await jobSubject(t, id));
       if (!why) return;
       r = await rpc.request(method, { jobId: id, why });
     } else r = await rpc.request(method, { jobId: id });

@@ -12,6 +12,7 @@ import { rpc } from '../../rpc/transport';
 import { ActionResults, ShipmentActionsBar, type ActionReport } from './ShipmentActionsBar';
 import { ShipmentDetail } from './ShipmentDetail';
 import { TrailExport } from './TrailExport';
+import { DeskCodeShipments } from './DeskCodeShipments';
 import { noFilters, toQuery, type FilterValues } from './filters';
 import { ShipmentFilters } from './ShipmentFilters';
 import { formatDate, formatDecimal, stateClass, stateName } from './format';
@@ -305,6 +306,14 @@ export function ShipmentsScreen() {
         </p>
       )}
       {report && <ActionResults report={report} onDismiss={() => setReport(null)} />}
+      <DeskCodeShipments
+        onSelect={(id) => {
+          // As a scan of a row outside the list does: its detail opens and the actions act on it.
+          setSel({ ids: new Set([id]), anchor: null });
+          setCursor(null);
+          setDetail(id);
+        }}
+      />
       {list.error && (
         <p className="bad" role="alert">
           {list.error}
