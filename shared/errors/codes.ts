@@ -211,6 +211,12 @@ export const printerReasonCodes = {
   interrupted_in_printer: 'translated',
   sent_before_restart: 'translated',
   /**
+   * A label held in the print queue for the worker's word: its parcel was found closed by a read,
+   * not by the answer to this desk's close, so another desk may have closed it and printed its
+   * label (electron/workflows/closeAndPrint.ts). Never printed by itself.
+   */
+  held_closed_elsewhere: 'translated',
+  /**
    * A job's reason stored by an older version under a code this version does not know (renamed or
    * gone): read as this one, with the stored sentence as its words (printerReasonOf).
    */
@@ -243,12 +249,6 @@ const scanReasonCodes = {
   login_required: 'translated',
   account_changed: 'translated',
   close_confirmed_by_search: 'translated',
-  /**
-   * A label held in the print queue for the worker's word: its parcel was found closed by a read,
-   * not by the answer to this desk's close, so another desk may have closed it and printed its
-   * label (electron/workflows/closeAndPrint.ts). Never printed by itself.
-   */
-  held_closed_elsewhere: 'translated',
   service_network: 'translated',
   service_timeout: 'translated',
   service_malformed: 'translated',
