@@ -18,7 +18,7 @@ import { StationError } from '../base/stationError';
 import type { CounterMark, PrinterDriver } from '../printing/printerDriver';
 import { PrintError } from '../printing/printerDriver';
 import type { NewPrintJob, PrintJobsRepo, StoredJob } from '../store/printJobsRepo';
-import type { JobState } from '../../shared/contract/printing';
+import { heldForWorker, type JobState } from '../../shared/contract/printing';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 
 export interface PrintQueueOptions {
@@ -454,15 +454,31 @@ export function createPrintQueue(opts: PrintQueueOptions) {
       prints: NewPrintJob[],
       within: (inserted: StoredJob[]) => number[],
       replacedHook?: (inserted: StoredJob[], replaced: StoredJob[]) => void,
+      held?: ReadonlySet<NewPrintJob>,
     ): StoredJob[] {
       const now = clock.now();
       const { inserted, replaced } = jobs.lazyTransaction(() => {
-        const inserted = prints.map((p) => jobs.insert(p, now));
+        // A held job is committed waiting for the worker's word (heldForWorker), never queued.
+        const inserted = prints.map((p) => {
+          const j = jobs.insert(p, now);
+          return held?.has(p)
+            ? jobs.setState(j.id, 'failed', now, {
+                reasonCode: 'held_closed_elsewhere',
+                reason:
+                  'Held for the worker: the parcel was found closed, maybe by another desk that printed its label.',
+                nextRetryAt: null,
+                noSideEffect: true,
+              })
+            : j;
+        });
         const out: StoredJob[] = [];
         for (const id of within(inserted)) {
           const j = jobs.get(id);
           const waiting =
-            j && (j.state === 'queued' || (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered));
+            j &&
+            (j.state === 'queued' ||
+              (j.state === 'failed' && j.nextRetryAt !== null && !j.delivered) ||
+              heldForWorker(j));
           if (waiting)
             out.push(
               jobs.setState(id, 'cancelled', now, {

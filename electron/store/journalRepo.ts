@@ -207,9 +207,14 @@ export function createJournalRepo(
   const stepsOf = db.prepare<[number], { at: string; step: JournalStep | DeskStep; reason_code: string | null }>(
     'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
   );
+  // A close found by a read after a lost answer (`close_confirmed_by_search`) may be another desk's: not counted.
   const closedHere = db.prepare<[string, number], { n: number }>(
     `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
-     WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close_and_print' AND s.step = 'closed'`,
+     WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close_and_print' AND s.step = 'closed'
+       AND coalesce(s.reason_code, '') <> 'close_confirmed_by_search'`,
+  );
+  const closeFoundByRead = db.prepare<[number], { n: number }>(
+    `SELECT count(*) AS n FROM journal_steps WHERE entry_id = ? AND step = 'closed' AND reason_code = 'close_confirmed_by_search'`,
   );
 
   // Only a scan the workflow has not answered more precisely yet (pending, or waiting as queued).
@@ -472,8 +477,10 @@ export function createJournalRepo(
     jobIdsOf: (entryId: number): number[] => jobsOfEntry.all(entryId).map((r) => r.job_id),
     jobIdsOfShipment: (accountId: string, deliveryId: number): number[] =>
       jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
-    /** Whether this station closed the shipment (a close it requested was confirmed). */
+    /** Whether this station closed the shipment (the service's answer to a close it requested said so). */
     closedHere: (accountId: string, deliveryId: number): boolean => closedHere.get(accountId, deliveryId)!.n > 0,
+    /** Whether the entry found its shipment closed by a read (after a lost answer), not by the close's answer. */
+    closeFoundByRead: (id: number): boolean => closeFoundByRead.get(id)!.n > 0,
     steps: (id: number) => stepsOf.all(id),
   };
   return repo;

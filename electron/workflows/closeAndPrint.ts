@@ -6,8 +6,9 @@
  *   resolved ──commit close_requested──▶ PATCH close ──▶ closed ──fetch labels──▶ queued (jobs + links, one commit)
  *
  * A close whose answer was lost stays `close_requested`; the next run reads the shipment at the
- * service first (closed: ours, go on; still prepared: close it; cancelled: end) — never a blind
- * second close, never a closed shipment left without its labels. Trouble that may pass (no
+ * service first (closed: its labels are fetched and held for the worker's word, as another desk may
+ * have closed and printed it; still prepared: close it; cancelled: end) — never a blind second
+ * close, never a closed shipment left without its labels or a label printed twice unasked. Trouble that may pass (no
  * answer, logged out) leaves the entry at its step, waiting; an answer that refuses ends it.
  */
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
@@ -237,10 +238,21 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     // Lazy commits for every shipment the service closed. They allow no side effect (labels are read
     // next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
     // lost in a power cut, the entry is `close_requested` and the service is asked what happened.
+    const closedNow = (e: JournalEntry, proven: boolean) => {
+      const r = closed.get(e.deliveryId!);
+      return r?.kind === 'closed' && r.proven === proven;
+    };
     await stepInSlices(
-      todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.id),
+      todo.filter((e) => closedNow(e, true)).map((e) => e.id),
       'closed',
       false,
+    );
+    // Found closed by the search after a lost answer: maybe another desk's close (see `print`).
+    journal.step(
+      todo.filter((e) => closedNow(e, false)).map((e) => e.id),
+      'closed',
+      now(),
+      { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
     );
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);
@@ -283,6 +295,30 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
           break;
       }
     }
+  }
+
+  /**
+   * The jobs held for the worker's word: those of entries that found their shipment closed by a
+   * read (reconciled after a lost answer, or the search after one) while this station's journal has
+   * no close of it the service answered. Another desk may have closed it in that time and printed
+   * its label (spec "PATCH /api/v3/deliveries": a closed shipment cannot be closed again, and
+   * nothing in a shipment says who closed it), so no label of it prints by itself: it waits in the
+   * print queue with that reason (heldForWorker), as a scan of a parcel closed elsewhere waits for
+   * Enter. A PDF sheet shared with such a shipment is held whole.
+   */
+  function heldJobs(
+    session: WorkflowSession,
+    entryIds: number[],
+    jobsByEntry: Map<number, { shared: NewPrintJob[]; own: NewPrintJob[] }>,
+  ): Set<NewPrintJob> {
+    const held = new Set<NewPrintJob>();
+    for (const id of entryIds) {
+      const e = journal.get(id)!;
+      if (e.want !== 'close_and_print' || !journal.closeFoundByRead(id)) continue;
+      if (journal.closedHere(session.accountId, e.deliveryId!)) continue;
+      for (const j of [...jobsByEntry.get(id)!.own, ...jobsByEntry.get(id)!.shared]) held.add(j);
+    }
+    return held;
   }
 
   /** The routing rules, or the route the worker chose for these carriers (and nothing else). */
@@ -379,6 +415,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       }
       if (!jobsByEntry.size) continue;
       const entryIds = [...jobsByEntry.keys()];
+      const held = heldJobs(session, entryIds, jobsByEntry);
       const deliveryOf = new Map(group.map((e) => [e.id, e.deliveryId!]));
       // One label per parcel: a job of the same shipments still waiting in the queue is replaced by
       // these (only when these jobs hold all of its shipments: an A4 sheet of others stays).
@@ -414,6 +451,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
               return [...replaced];
             },
             linkReplaced,
+            held,
           ),
         );
       }

@@ -14,7 +14,12 @@ import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
 export type ShipmentCloseResult =
-  | { kind: 'closed'; shipment: Shipment }
+  /**
+   * Closed. `proven`: the service's answer to this close said so (spec "PATCH": 200 with the
+   * closed deliveries); false when a search after a lost answer found it closed, which another
+   * desk's close would show too.
+   */
+  | { kind: 'closed'; shipment: Shipment; proven: boolean }
   /** The service refused because it was closed already: by another station, or by a close whose answer was lost. */
   | { kind: 'closed_elsewhere'; shipment: Shipment }
   | { kind: 'cancelled'; shipment: Shipment }
@@ -105,7 +110,9 @@ export async function closeShipments(
         for (const [i, s] of mine.entries()) {
           if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
           const fresh = deps.repos.shipments.get(session.accountId, s.deliveryId);
-          if (fresh && closedIds.has(s.deliveryId)) results.set(s.deliveryId, { kind: 'closed', shipment: fresh });
+          const proven = o.status === 'closed' && o.confirmedBy === 'response';
+          if (fresh && closedIds.has(s.deliveryId))
+            results.set(s.deliveryId, { kind: 'closed', shipment: fresh, proven });
           else
             results.set(s.deliveryId, {
               kind: 'unreachable',

@@ -6,8 +6,10 @@
  * orders the closes returned (spec "PATCH": `data.collectionOrders`).
  *
  * The list comes from the cache, refreshed from the service first when it can be reached. The
- * station knows which shipments its own protocols cover; one made elsewhere shows up when the
- * service refuses (422) and the shipments move on to "sent".
+ * station knows which shipments its own protocols cover, and reads the protocols other desks made
+ * (./protocolsElsewhere.ts: the service lists none, it reads them one by one) when the screen
+ * opens and after a Create, so a parcel on any protocol leaves every desk's list. A refused Create
+ * says which desk's protocol has them, in the worker's words.
  */
 import { shipmentStates } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
@@ -15,6 +17,7 @@ import { protocolPrintJob } from '../printing/routing';
 import { StationError } from '../base/stationError';
 import type { StoredProtocol } from '../store/endOfDayRepo';
 import type { FromAddressGroup, PickupOrder, ProtocolCandidate, ProtocolRecord, WorkflowError } from './schemas';
+import { createProtocolsElsewhere, type LearntProtocol } from './protocolsElsewhere';
 import { classifyTrouble } from './serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from './workflowDeps';
 
@@ -92,7 +95,13 @@ export function createEndOfDay(deps: WorkflowDeps) {
    * address (spec "Party type rules" 1, 4: a direct or back shipment) is on none, and is listed
    * apart so the worker sees it was closed and still waits for its carrier.
    */
-  function closedUnsentFromCache(accountId: string): { pairs: ProtocolCandidate[]; fromAddress: FromAddressGroup[] } {
+  function closedUnsentFromCache(accountId: string): {
+    pairs: ProtocolCandidate[];
+    fromAddress: FromAddressGroup[];
+    /** The oldest close among the pairs' shipments (ms), NaN when none: no protocol made before it covers any of them. */
+    oldestClose: number;
+  } {
+    let oldestClose = NaN;
     const pairs = new Map<string, ProtocolCandidate>();
     const fromAddress = new Map<string, FromAddressGroup>();
     for (let offset = 0; ; offset += PAGE) {
@@ -114,6 +123,10 @@ export function createEndOfDay(deps: WorkflowDeps) {
           continue;
         }
         if (covered.has(it.deliveryId)) continue;
+        const closedAt = it.closed ? Date.parse(it.closed) : NaN;
+        // A close of unknown time: any protocol may cover it.
+        const at = Number.isNaN(closedAt) ? 0 : closedAt;
+        oldestClose = Number.isNaN(oldestClose) ? at : Math.min(oldestClose, at);
         const key = `${it.agent}\u0000${it.collectionPlace}`;
         const c = pairs.get(key) ?? {
           carrier: it.agent,
@@ -133,7 +146,49 @@ export function createEndOfDay(deps: WorkflowDeps) {
       fromAddress: [...fromAddress.values()]
         .map((g) => ({ ...g, deliveryIds: g.deliveryIds.sort((a, b) => a - b) }))
         .sort((a, b) => a.carrier.localeCompare(b.carrier)),
+      oldestClose,
     };
+  }
+
+  const elsewhere = createProtocolsElsewhere(deps);
+
+  /** The protocols other desks made that cover what the list holds now (none read when it holds nothing). */
+  async function learnElsewhere(s: WorkflowSession): Promise<LearntProtocol[]> {
+    const { oldestClose } = closedUnsentFromCache(s.accountId);
+    return Number.isNaN(oldestClose) ? [] : elsewhere.learn(s, oldestClose);
+  }
+
+  const pairOf = (accountId: string, req: { carrier: string; collectionPlace: string }): number[] =>
+    closedUnsentFromCache(accountId).pairs.find(
+      (c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace,
+    )?.deliveryIds ?? [];
+
+  /**
+   * The refusal of a Create for shipments the list still held, in the worker's words: the
+   * protocols read now name the desk's protocol that has them; the shipments leave the list
+   * either way (the service said none of them is waiting), so the list and the sentence agree.
+   */
+  async function madeElsewhere(s: WorkflowSession, listed: number[]): Promise<StationError> {
+    let found: LearntProtocol[] = [];
+    try {
+      found = await learnElsewhere(s);
+    } catch (err) {
+      deps.log.warn('end of day: the protocols made elsewhere could not be read', {
+        code: classifyTrouble(err).error.code,
+      });
+    }
+    deps.repos.endOfDay.markCoveredElsewhere(s.accountId, listed, deps.clock.now());
+    const protocolIds = found
+      .filter((p) => p.deliveryIds.some((d) => listed.includes(d)))
+      .map((p) => p.collectionProtocolId)
+      .sort((a, b) => a - b);
+    return new StationError(
+      'protocol_made_elsewhere',
+      protocolIds.length
+        ? `These parcels are on protocol ${protocolIds.join(', ')}, made at another desk; they are no longer listed here.`
+        : 'These parcels are already on a protocol made at another desk or in the web application; they are no longer listed here.',
+      { protocolIds },
+    );
   }
 
   function printProtocol(accountId: string, id: number, pdf: Buffer): number | null {
@@ -159,6 +214,7 @@ export function createEndOfDay(deps: WorkflowDeps) {
       if (opts.refresh !== false) {
         try {
           await refresh(s);
+          await learnElsewhere(s);
         } catch (err) {
           refreshError = classifyTrouble(err).error;
           deps.log.warn('end of day: refresh from the service failed; showing the cache', { code: refreshError.code });
@@ -187,12 +243,10 @@ export function createEndOfDay(deps: WorkflowDeps) {
           (await placeStillActive(s, req.collectionPlace))
         ) {
           // None of the pair's shipments qualifies (spec "POST /api/v2/collection-protocols"): another
-          // desk's protocol has them. They leave this list instead of being offered again and again.
-          // (A place deactivated meanwhile is refused with errors[] too; its shipments stay listed.)
-          const pair = closedUnsentFromCache(s.accountId).pairs.find(
-            (c) => c.carrier === req.carrier && c.collectionPlace === req.collectionPlace,
-          );
-          if (pair) deps.repos.endOfDay.markCoveredElsewhere(s.accountId, pair.deliveryIds, deps.clock.now());
+          // desk's protocol has them. (A place deactivated meanwhile is refused with errors[] too;
+          // its shipments stay listed.)
+          const listed = pairOf(s.accountId, req);
+          if (listed.length) throw await madeElsewhere(s, listed);
         }
         throw new StationError(
           t.kind === 'answered' ? 'protocol_refused' : t.kind === 'login' ? 'login_required' : 'service_unreachable',

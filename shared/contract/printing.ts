@@ -240,6 +240,14 @@ export const heldInPrinter = (j: Pick<JobView, 'state' | 'reasonCode'>): boolean
   j.state === 'sent' && j.reasonCode !== null && j.reasonCode !== 'in_printer';
 
 /**
+ * A label held for the worker's word: its parcel was found closed and this desk cannot prove it
+ * closed it (electron/workflows/closeAndPrint.ts). `failed` with no retry time, so it never prints
+ * by itself: the worker sends it (Retry now) or cancels it in the print queue.
+ */
+export const heldForWorker = (j: Pick<JobView, 'state' | 'nextRetryAt' | 'reasonCode'>): boolean =>
+  j.state === 'failed' && j.nextRetryAt === null && j.reasonCode === 'held_closed_elsewhere';
+
+/**
  * The reasons a waiting job gives way to a new print of the same labels (one label per parcel):
  * the queue's reprint, or a print from Shipments or a scan. The new job is linked to the entries
  * of the old one in the journal, so a scan follows it.

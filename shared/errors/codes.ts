@@ -57,6 +57,11 @@ export const stationErrorCodes = {
   rejected: 'ownWords',
   protocol_not_found: 'ownWords',
   protocol_refused: 'ownWords',
+  /**
+   * A Create refused for parcels another desk's protocol (or the web application's) already has
+   * (electron/workflows/endOfDay.ts): details.protocolIds names those found, empty when none was.
+   */
+  protocol_made_elsewhere: 'translated',
 
   // Printers and the print queue (electron/printing, electron/queue).
   job_busy: 'translated',
@@ -205,6 +210,12 @@ export const printerReasonCodes = {
   interrupted_by_restart: 'translated',
   interrupted_in_printer: 'translated',
   sent_before_restart: 'translated',
+  /**
+   * A label held in the print queue for the worker's word: its parcel was found closed by a read,
+   * not by the answer to this desk's close, so another desk may have closed it and printed its
+   * label (electron/workflows/closeAndPrint.ts). Never printed by itself.
+   */
+  held_closed_elsewhere: 'translated',
   /**
    * A job's reason stored by an older version under a code this version does not know (renamed or
    * gone): read as this one, with the stored sentence as its words (printerReasonOf).

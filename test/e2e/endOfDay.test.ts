@@ -132,7 +132,7 @@ describe.skipIf(!needs('chromium', 'keychain', 'pdftoppm', 'zbarimg'))(
       expect(pdfBarcodes(officePdf(1)).sort()).toEqual([...npBarcodes].sort());
     });
 
-    it("a protocol nothing qualifies for any more (made elsewhere meanwhile) shows the service's refusal", async () => {
+    it('a protocol another desk made meanwhile: the refused Create says which, in the worker’s words, and the list agrees', async () => {
       await close('ORD-1005');
       await page.getByTestId('eod-refresh').click();
       await row('PPR', 'WH-BRNO').waitFor();
@@ -157,11 +157,13 @@ describe.skipIf(!needs('chromium', 'keychain', 'pdftoppm', 'zbarimg'))(
         body: JSON.stringify({ agent: 'PPR', collectionPlace: 'WH-BRNO' }),
       });
       expect(made.status).toBe(201);
+      const madeId = ((await made.json()) as { data: { collectionProtocolId: number } }).data.collectionProtocolId;
       await row('PPR', 'WH-BRNO').getByTestId('eod-create').click();
       await page.waitForSelector('[data-testid="eod-notice"][data-kind="refused"]');
       const text = await notice().textContent();
-      expect(text).toContain('The service refused the protocol');
-      expect(text).toContain('no closed, unsent shipments');
+      // Not the service's bare "nothing to hand over" beside a list that still showed them (issue 44).
+      expect(text).toContain('Already on another desk’s protocol');
+      expect(text).toContain(`These parcels are already on protocol ${madeId}, made at another desk`);
       expect(await notice().getAttribute('role')).toBe('alert');
       // Those shipments are on the other desk's protocol now: they leave the list, also after a refresh.
       await expect.poll(() => row('PPR', 'WH-BRNO').count()).toBe(0);

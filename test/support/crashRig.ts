@@ -317,6 +317,9 @@ export interface JobRow {
   state: string;
   barcodes: string[];
   reprintOf: number | null;
+  /** Why it is in its state (`held_closed_elsewhere`: held for the worker's word). */
+  reasonCode?: string | null;
+  nextRetryAt?: string | null;
 }
 
 /** What the verdict judges: the service's shipments, the printer's labels and the station's tables. */
@@ -374,9 +377,15 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
     (c) => !lastRowOfCode.has(c) || lastRowOfCode.get(c)!.outcome === 'pending' || !closedAtService(byCode.get(c)),
   );
 
-  // Labels, per print job holding them.
+  // Labels, per print job holding them. A label held for the worker's word (its parcel found closed
+  // by a read after a lost answer, which may be another desk's close: issue 44) is on the list a
+  // worker sees (the print queue), so it is not lost; a closed parcel with neither a label out nor
+  // such a visible wait still is.
   const isFlagged = (j: JobRow) =>
-    ['uncertain', 'unconfirmed'].includes(j.state) || i.flaggedJobIds.has(j.id) || j.reprintOf !== null;
+    ['uncertain', 'unconfirmed'].includes(j.state) ||
+    i.flaggedJobIds.has(j.id) ||
+    j.reprintOf !== null ||
+    (j.state === 'failed' && !j.nextRetryAt && j.reasonCode === 'held_closed_elsewhere');
   const jobsOfBarcode = new Map<string, JobRow[]>();
   for (const j of i.jobs) for (const bc of j.barcodes) jobsOfBarcode.set(bc, [...(jobsOfBarcode.get(bc) ?? []), j]);
   const closedShipments = i.shipments.filter((s) => closedAtService(s));
@@ -444,17 +453,21 @@ export async function verdict(
       }[])
         scanRows.set(row.id, row);
       jobs = (
-        db.prepare('SELECT id, state, barcodes, reprint_of FROM print_jobs').all() as {
+        db.prepare('SELECT id, state, barcodes, reprint_of, reason_code, next_retry_at FROM print_jobs').all() as {
           id: number;
           state: string;
           barcodes: string;
           reprint_of: number | null;
+          reason_code: string | null;
+          next_retry_at: string | null;
         }[]
       ).map((j) => ({
         id: j.id,
         state: j.state,
         barcodes: JSON.parse(j.barcodes) as string[],
         reprintOf: j.reprint_of,
+        reasonCode: j.reason_code,
+        nextRetryAt: j.next_retry_at,
       }));
       for (const e of db
         .prepare("SELECT DISTINCT job_id FROM print_job_events WHERE state IN ('uncertain', 'unconfirmed')")

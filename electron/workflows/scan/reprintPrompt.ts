@@ -4,6 +4,7 @@
  * when another station closed it), so Enter prints at once; the reprint is a journal entry of its
  * own, refused while a label of the parcel is still in the printer.
  */
+import { heldForWorker } from '../../../shared/contract/printing';
 import type { ReprintWhy } from '../../../shared/contract/reprint';
 import type { Shipment } from '../../../shared/contract/shipments';
 import type { CloseAndPrint } from '../closeAndPrint';
@@ -26,9 +27,10 @@ export function createReprintPrompt(
   return {
     /** A scan of a closed shipment: the worker is asked, its labels made ready for Enter. */
     async ask(scanId: number, code: string, session: WorkflowSession, s: Shipment): Promise<ScanOutcome> {
+      // A label held for the worker (found closed, maybe another desk's close) is no label of this desk's.
       const closedElsewhere =
         !journal.closedHere(session.accountId, s.deliveryId) &&
-        journal.jobIdsOfShipment(session.accountId, s.deliveryId).length === 0;
+        journal.jobIdsOfShipment(session.accountId, s.deliveryId).every((id) => heldForWorker(deps.queue.get(id)));
       let labelsAvailable = storedLabelJobs(deps.repos.labels, deps.routes(), session.accountId, s) !== null;
       if (!labelsAvailable) {
         // Closed by another station: fetch its labels now (stored, not printed) so Enter reprints at once.
@@ -119,6 +121,11 @@ export function createReprintPrompt(
       const asked = awaiting.get(scanId);
       if (!asked) return null;
       awaiting.delete(scanId);
+      // The worker's word on the parcel: a label of it held for that word is not wanted either.
+      const session = deps.session();
+      if (session)
+        for (const id of journal.jobIdsOfShipment(session.accountId, asked.deliveryId))
+          if (heldForWorker(deps.queue.get(id))) deps.queue.cancel(id);
       return o.finish({ scanId, code: asked.code, kind: 'skipped', deliveryId: asked.deliveryId });
     },
   };

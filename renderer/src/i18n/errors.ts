@@ -52,6 +52,8 @@ function keyOf(code: string, d: Details): string {
       return d.state === 'uncertain' || d.state === 'unconfirmed' ? `${base}.uncertain` : base;
     case 'printer_not_found':
       return Array.isArray(d.printerIds) ? `${base}.routing` : base;
+    case 'protocol_made_elsewhere':
+      return Array.isArray(d.protocolIds) && d.protocolIds.length > 0 ? `${base}.numbered` : base;
     case 'service_timeout':
       return typeof d.seconds === 'number' ? `${base}.seconds` : base;
     case 'service_http':

@@ -117,15 +117,24 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       expect(await printedBarcodes(rig, barcodes)).toEqual([...barcodes, ...barcodes]);
     });
 
-    it('a close whose answer was lost is not sent blindly again: the scan waits, and the parcel prints exactly once', async () => {
+    it('a close whose answer was lost is not sent blindly again: the scan waits, its label is held for the worker, and prints exactly once on their word', async () => {
       const d = await insert(rig);
+      clearPrinted(rig);
       // The service closes the shipment, but only after the client (3 s limit) has given up waiting.
       await sandboxFault(sb, { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: 3500, count: 1 });
       const outcome = await rig.workflows.scanToClose.scan(d.externalId!);
       expect(outcome.kind).toBe('service_unreachable');
       const barcodes = await waitForClosed(d.deliveryId);
+      // Found closed by a read, not by the close's answer: another desk may have closed and printed
+      // it meanwhile, so its label waits in the print queue for the worker (issue 44).
+      const jobsOf = () => rig.deps.repos.journal.jobIdsOfShipment(rig.session.accountId, d.deliveryId);
+      await waitFor(() => jobsOf().length > 0, 15_000);
+      const [held] = jobsOf().map((id) => rig.queue.get(id));
+      expect(held).toMatchObject({ state: 'failed', nextRetryAt: null, reasonCode: 'held_closed_elsewhere' });
+      expect(await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER)).toHaveLength(0);
+      // The worker's word (Retry now in the print queue): it prints once.
+      rig.queue.retryNow(held!.id);
       await waitFor(() => rig.deps.repos.scanLog.get(outcome.scanId)?.outcome === 'printed', 15_000);
-      // The late close has landed (the shipment closed by it); nothing more comes out before a marker label queued now.
       await labelsBeforeMarker(rig.printer, (j) => rig.queue.enqueue(j), ZPL_PRINTER);
       expect(await printedBarcodes(rig, barcodes)).toEqual(barcodes);
     });

@@ -59,12 +59,19 @@ function openStationDb(dir: string): Db {
   return db;
 }
 
-export async function startRig(sb: Sandbox, opts: { printWaitMs?: number; clock?: Clock } = {}): Promise<Rig> {
+export async function startRig(
+  sb: Sandbox,
+  opts: {
+    printWaitMs?: number;
+    clock?: Clock;
+    /** The service's address as this desk reaches it (a proxy). */ baseUrl?: string;
+  } = {},
+): Promise<Rig> {
   // The station's clock (a test moves it to give each step a known time); the service keeps its own.
   const clock = opts.clock ?? systemClock;
   const dir = mkdtempSync(path.join(tmpdir(), 'workflows-'));
   // A short verify delay keeps the lost-answer checks quick; a short timeout makes a hung service visible fast.
-  const session = await openSession({ sandbox: sb, verifyDelayMs: 50, timeoutMs: 3000 });
+  const session = await openSession({ sandbox: sb, baseUrl: opts.baseUrl, verifyDelayMs: 50, timeoutMs: 3000 });
   const db = openStationDb(dir);
   const shipments = createShipmentsRepo(db);
   const labels = createLabelsRepo(db);

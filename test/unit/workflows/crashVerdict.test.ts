@@ -98,4 +98,23 @@ describe('the crash verdict, per print job', () => {
     );
     expect(v.lostLabels).toEqual([]);
   });
+
+  it("a label held for the worker's word (found closed, maybe another desk's close) waits on a list they see: not lost", () => {
+    const held: JobRow = {
+      ...job(1, 'failed', ['PKG7-1']),
+      reasonCode: 'held_closed_elsewhere',
+      nextRetryAt: null,
+    };
+    expect(judge(input({ shipments: [shipment(7, closed)], jobs: [held] })).lostLabels).toEqual([]);
+  });
+
+  it('a closed parcel with neither a label out nor a visible wait is lost, also with a failed job that retries by itself', () => {
+    const waiting: JobRow = {
+      ...job(1, 'failed', ['PKG8-1']),
+      reasonCode: 'offline',
+      nextRetryAt: '2026-01-01T00:00:00Z',
+    };
+    expect(judge(input({ shipments: [shipment(8, closed)], jobs: [waiting] })).lostLabels).toHaveLength(1);
+    expect(judge(input({ shipments: [shipment(9, closed)] })).noJob).toEqual(['CR-9']);
+  });
 });

@@ -6,7 +6,7 @@ export const endOfDay = defineMessages({
     'endOfDay.title': 'End of day',
     'endOfDay.candidates.title': 'Waiting for a collection protocol',
     'endOfDay.candidates.hint':
-      'Closed shipments not yet handed over, per carrier and collection place. The protocol prints on the office printer; the courier signs it at pick-up.',
+      'Closed shipments not yet handed over, per carrier and collection place, from every desk of this company; a shipment already on a protocol (made here or at another desk) is not listed. The protocol prints on the office printer; the courier signs it at pick-up.',
     'endOfDay.candidates.empty': 'Nothing waiting: every closed shipment from a collection place has its protocol.',
     'endOfDay.fromAddress.title': 'Sent from an address: no protocol',
     'endOfDay.fromAddress.hint':
@@ -38,6 +38,7 @@ export const endOfDay = defineMessages({
       'No office printer is set, so it was not printed. Choose one under Settings → Routing, then reprint it below.',
     'endOfDay.refused': 'The service refused the protocol',
     'endOfDay.failed': 'The protocol could not be created',
+    'endOfDay.madeElsewhere': 'Already on another desk’s protocol',
     'endOfDay.dismiss': 'Close',
     'endOfDay.pickups.title': 'Pick-up orders',
     'endOfDay.pickups.hint': 'Couriers ordered by closing shipments at a collection place.',
@@ -55,7 +56,7 @@ export const endOfDay = defineMessages({
     'endOfDay.title': 'Konec dne',
     'endOfDay.candidates.title': 'Čeká na předávací protokol',
     'endOfDay.candidates.hint':
-      'Uzavřené zásilky, které ještě nebyly předány, podle dopravce a svozového místa. Protokol se vytiskne na kancelářské tiskárně; kurýr jej při svozu podepíše.',
+      'Uzavřené zásilky, které ještě nebyly předány, podle dopravce a svozového místa, ze všech stolů této firmy; zásilka, která už je na protokolu (vytvořeném zde nebo na jiném stole), se neuvádí. Protokol se vytiskne na kancelářské tiskárně; kurýr jej při svozu podepíše.',
     'endOfDay.candidates.empty': 'Nic nečeká: všechny uzavřené zásilky ze svozových míst mají protokol.',
     'endOfDay.fromAddress.title': 'Odesláno z adresy: bez protokolu',
     'endOfDay.fromAddress.hint':
@@ -89,6 +90,7 @@ export const endOfDay = defineMessages({
       'Není nastavena kancelářská tiskárna, proto se protokol nevytiskl. Zvolte ji v Nastavení → Směrování štítků a pak ho níže vytiskněte znovu.',
     'endOfDay.refused': 'Služba protokol odmítla',
     'endOfDay.failed': 'Protokol se nepodařilo vytvořit',
+    'endOfDay.madeElsewhere': 'Už je na protokolu jiného stolu',
     'endOfDay.dismiss': 'Zavřít',
     'endOfDay.pickups.title': 'Objednávky svozu',
     'endOfDay.pickups.hint': 'Kurýři objednaní uzavřením zásilek na svozovém místě.',

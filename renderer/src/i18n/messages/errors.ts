@@ -115,6 +115,10 @@ export const errors = defineMessages({
     'error.preview_unavailable.render': 'The PDF could not be rendered for preview.',
     'error.no_protocol_printer':
       'No printer is set for collection protocols. Choose one under Settings → Label routing.',
+    'error.protocol_made_elsewhere':
+      'These parcels are already on a protocol made at another desk or in the web application, so nothing was created. They are no longer listed here.',
+    'error.protocol_made_elsewhere.numbered':
+      'These parcels are already on protocol {protocolIds}, made at another desk, so nothing was created. They are no longer listed here; that desk prints its protocol for the driver.',
     'error.no_office_printer':
       'No office printer is set. Choose one for collection protocols under Settings → Label routing.',
     'error.no_printer_route': 'No printer is set for this carrier. Choose one under Settings → Label routing.',
@@ -262,6 +266,10 @@ export const errors = defineMessages({
     'error.preview_unavailable.render': 'PDF se pro náhled nepodařilo vykreslit.',
     'error.no_protocol_printer':
       'Pro předávací protokoly není nastavena tiskárna. Zvolte ji v Nastavení → Směrování štítků.',
+    'error.protocol_made_elsewhere':
+      'Tyto zásilky už jsou na protokolu vytvořeném na jiném stole nebo ve webové aplikaci, proto se nic nevytvořilo. Tady už nejsou v seznamu.',
+    'error.protocol_made_elsewhere.numbered':
+      'Tyto zásilky už jsou na protokolu {protocolIds} vytvořeném na jiném stole, proto se nic nevytvořilo. Tady už nejsou v seznamu; protokol pro řidiče tiskne ten stůl.',
     'error.no_office_printer':
       'Není nastavena kancelářská tiskárna. Zvolte ji pro předávací protokoly v Nastavení → Směrování štítků.',
     'error.no_printer_route': 'Pro tohoto dopravce není nastavena tiskárna. Zvolte ji v Nastavení → Směrování štítků.',

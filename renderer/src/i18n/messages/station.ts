@@ -22,6 +22,7 @@ export const station = defineMessages({
     'station.kind.queuedWaiting.one': 'Closed — label waits',
     'station.kind.spooled': 'Closed — handed to print system',
     'station.kind.printer_down': 'Closed — printer not ready',
+    'station.kind.heldElsewhere': 'Closed — label held for you',
     'station.kind.print_cancelled': 'Closed — print cancelled',
     'station.kind.already_closed': 'Already closed',
     'station.kind.cancelled': 'Cancelled shipment',
@@ -66,9 +67,13 @@ export const station = defineMessages({
     'station.note.unreachable':
       'Nothing is lost: the scan waits in the queue and closes and prints in scan order when the service is back.',
     'station.note.elsewhere':
-      'Closed elsewhere (another station or the web application) — its labels were not printed here.',
+      'Closed elsewhere (another desk or the web application). Its labels were not printed here; this station cannot see whether they were printed there or still wait for a printer there.',
     'station.note.elsewhere.one':
-      'Closed elsewhere (another station or the web application) — its label was not printed here.',
+      'Closed elsewhere (another desk or the web application). Its label was not printed here; this station cannot see whether it was printed there or still waits for a printer there.',
+    'station.note.heldElsewhere':
+      'The shipment is closed, maybe by another desk while this one waited for the service; that desk may have printed its labels. They are held in the print queue (F4) and do not print by themselves: print them there only if the parcel has none.',
+    'station.note.heldElsewhere.one':
+      'The shipment is closed, maybe by another desk while this one waited for the service; that desk may have printed its label. It is held in the print queue (F4) and does not print by itself: print it there only if the parcel has none.',
     'station.note.closedHere': 'This station closed it and printed its labels before.',
     'station.note.closedHere.one': 'This station closed it and printed its label before.',
     'station.note.noLabels': 'Its labels will be fetched from the service.',
@@ -146,6 +151,7 @@ export const station = defineMessages({
     'station.kind.queuedWaiting.many': 'Uzavřeno — štítky čekají',
     'station.kind.spooled': 'Uzavřeno — předáno systému tisku',
     'station.kind.printer_down': 'Uzavřeno — tiskárna není připravena',
+    'station.kind.heldElsewhere': 'Uzavřeno — štítek podržen pro vás',
     'station.kind.print_cancelled': 'Uzavřeno — tisk zrušen',
     'station.kind.already_closed': 'Už uzavřeno',
     'station.kind.cancelled': 'Zrušená zásilka',
@@ -202,10 +208,22 @@ export const station = defineMessages({
       'Zásilka je uzavřena. Její štítky byly v tiskové frontě zrušeny a nevytisknou se. Vytiskněte je znovu z tiskové fronty nebo ze Zásilek.',
     'station.note.unreachable':
       'Nic se neztratí: sken čeká ve frontě a po obnovení služby se uzavře a vytiskne v pořadí skenování.',
-    'station.note.elsewhere': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítky se zde netiskly.',
-    'station.note.elsewhere.one': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítek se zde netiskl.',
-    'station.note.elsewhere.few': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítky se zde netiskly.',
-    'station.note.elsewhere.many': 'Uzavřeno jinde (na jiné stanici nebo ve webové aplikaci) — štítky se zde netiskly.',
+    'station.note.elsewhere':
+      'Uzavřeno jinde (na jiném stole nebo ve webové aplikaci). Štítky se zde netiskly; tato stanice nevidí, zda se tam vytiskly, nebo tam ještě čekají na tiskárnu.',
+    'station.note.elsewhere.one':
+      'Uzavřeno jinde (na jiném stole nebo ve webové aplikaci). Štítek se zde netiskl; tato stanice nevidí, zda se tam vytiskl, nebo tam ještě čeká na tiskárnu.',
+    'station.note.elsewhere.few':
+      'Uzavřeno jinde (na jiném stole nebo ve webové aplikaci). Štítky se zde netiskly; tato stanice nevidí, zda se tam vytiskly, nebo tam ještě čekají na tiskárnu.',
+    'station.note.elsewhere.many':
+      'Uzavřeno jinde (na jiném stole nebo ve webové aplikaci). Štítky se zde netiskly; tato stanice nevidí, zda se tam vytiskly, nebo tam ještě čekají na tiskárnu.',
+    'station.note.heldElsewhere':
+      'Zásilka je uzavřená, možná jiným stolem, zatímco tento čekal na službu; ten stůl mohl vytisknout její štítky. Jsou podržené v tiskové frontě (F4) a samy se nevytisknou: vytiskněte je tam, jen když balík žádné nemá.',
+    'station.note.heldElsewhere.one':
+      'Zásilka je uzavřená, možná jiným stolem, zatímco tento čekal na službu; ten stůl mohl vytisknout její štítek. Je podržený v tiskové frontě (F4) a sám se nevytiskne: vytiskněte ho tam, jen když balík žádný nemá.',
+    'station.note.heldElsewhere.few':
+      'Zásilka je uzavřená, možná jiným stolem, zatímco tento čekal na službu; ten stůl mohl vytisknout její štítky. Jsou podržené v tiskové frontě (F4) a samy se nevytisknou: vytiskněte je tam, jen když balík žádné nemá.',
+    'station.note.heldElsewhere.many':
+      'Zásilka je uzavřená, možná jiným stolem, zatímco tento čekal na službu; ten stůl mohl vytisknout její štítky. Jsou podržené v tiskové frontě (F4) a samy se nevytisknou: vytiskněte je tam, jen když balík žádné nemá.',
     'station.note.closedHere': 'Tato stanice ji už uzavřela a vytiskla její štítky.',
     'station.note.closedHere.one': 'Tato stanice ji už uzavřela a vytiskla její štítek.',
     'station.note.closedHere.few': 'Tato stanice ji už uzavřela a vytiskla její štítky.',

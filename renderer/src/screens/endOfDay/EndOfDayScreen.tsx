@@ -90,7 +90,13 @@ function NoticeBar({
     return (
       <div className="eod-notice bad" role="alert" data-testid="eod-notice" data-kind="refused" data-code={notice.code}>
         <div>
-          <strong>{notice.code === 'protocol_refused' ? t('endOfDay.refused') : t('endOfDay.failed')}</strong>
+          <strong>
+            {notice.code === 'protocol_refused'
+              ? t('endOfDay.refused')
+              : notice.code === 'protocol_made_elsewhere'
+                ? t('endOfDay.madeElsewhere')
+                : t('endOfDay.failed')}
+          </strong>
           {/* The service's refusal is its own words; the station's errors are said in the UI language. */}
           <p>{errorText(t, notice)}</p>
           {notice.messages.length > 0 && (

@@ -21,7 +21,7 @@ export type FollowedJob = JobStateChange & { version: number };
 export type Notice =
   | { kind: 'created'; protocol: ProtocolRecord; jobId: number | null; place: string }
   | { kind: 'reprinted'; collectionProtocolId: number; jobId: number | null }
-  | { kind: 'refused'; code: string; message: string; messages: string[] };
+  | { kind: 'refused'; code: string; message: string; messages: string[]; details?: unknown };
 
 /** The service's own messages (spec 422 `errors[]`), when the core passed them on. */
 function refusal(error: RpcError): Notice {
@@ -32,7 +32,14 @@ function refusal(error: RpcError): Notice {
   // The core joins the headline and the per-field messages with " | " for logs; the list shows them apart.
   const headline = messages.length ? error.message.split(' | ')[0]! : error.message;
   // A per-field message that only repeats the headline is said once.
-  return { kind: 'refused', code: error.code, message: headline, messages: messages.filter((m) => m !== headline) };
+  return {
+    kind: 'refused',
+    code: error.code,
+    message: headline,
+    messages: messages.filter((m) => m !== headline),
+    // The values the station's sentence names (the protocols another desk made).
+    details: error.details,
+  };
 }
 
 export function useEndOfDay() {

@@ -118,6 +118,8 @@ export const useUsable = () => useStatus((s) => s.status?.session.usable);
 export function outcomeTitle(t: T, o: ScanOutcome, usable?: SessionUsable): string {
   if (o.kind === 'service_unreachable' && waitsForLogin(o.reason.code, usable)) return t('station.kind.loginWaiting');
   if (o.kind === 'printed' && o.reprint) return t('station.kind.reprinted');
+  // Held for the worker's word, not waiting for a printer (the printer may be ready).
+  if (o.kind === 'printer_down' && o.reason.code === 'held_closed_elsewhere') return t('station.kind.heldElsewhere');
   // One label per package: "1 label is printing", "3 štítky se tisknou", "5 štítků se tiskne".
   if (o.kind === 'queued')
     return t(o.reason ? 'station.kind.queuedWaiting' : 'station.kind.queued', { n: o.shipment.packageCount });
@@ -193,6 +195,15 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       break;
     case 'printer_down':
       main = ship(o.shipment);
+      // Held for the worker's word (maybe closed and printed at another desk): it does not print by itself.
+      if (o.reason.code === 'held_closed_elsewhere') {
+        notes.push(
+          <strong key="held" data-testid="held_closed_elsewhere">
+            {t('station.note.heldElsewhere', labels(o.shipment))}
+          </strong>,
+        );
+        break;
+      }
       notes.push(
         t('station.note.printerDown', labels(o.shipment)),
         t('station.reason', { message: reasonText(t, o.reason.code, o.reason.message) }),
