@@ -17,6 +17,7 @@ import type { WorkflowDeps, WorkflowSession } from '../workflowDeps';
 import type { DeskSteps } from './deskSteps';
 import type { ReportLabels } from './labelOutcome';
 import { shipmentInfo } from './outcomes';
+import { heldParcelOf } from '../problemShelf';
 
 /** What a line step hands on: an outcome now, or one that comes when the printer has answered (kept from being awaited, so the line moves on once the labels are queued). */
 export type Step = ScanOutcome | { later: Promise<ScanOutcome> };
@@ -192,6 +193,24 @@ export function createScanRunner(deps: WorkflowDeps, o: ScanRunnerParts) {
             },
             'error',
           );
+        }
+        // On the problem shelf: nothing is sent; the worker is asked (Enter closes it: shelf.close).
+        const held = deps.repos.shelf.ofParcel(session.accountId, s.deliveryId, code);
+        if (held) {
+          if (held.deliveryId === null) deps.repos.shelf.adopt(held.holdId, s.deliveryId);
+          o.engine.end(
+            e,
+            'held',
+            { code: 'on_shelf', message: 'The parcel is on the problem shelf: nothing was sent.' },
+            s.deliveryId,
+          );
+          return done({
+            scanId,
+            code,
+            kind: 'on_shelf',
+            shipment: shipmentInfo(s),
+            hold: heldParcelOf(deps, { ...held, deliveryId: s.deliveryId }),
+          });
         }
         // Allows no side effect by itself: the close is preceded by its own FULL commit
         // (`close_requested`, or a weight's), which takes this one to the disk with it. Lost in a

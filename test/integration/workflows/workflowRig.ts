@@ -5,6 +5,7 @@
  * TCP listener answering ~HS) and the PDF folder printer. Two rigs on one sandbox are two stations.
  */
 import { createDeskOperator } from '../../../electron/operators/deskOperator';
+import { createShelfRepo } from '../../../electron/store/shelfRepo';
 import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,7 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number; clock?
   const now = () => clock.now();
   const source = shipmentSourceFromClient(session.client);
   const desk = createDeskOperator(() => 'Stůl 1');
+  const deskActions = createDeskActionsRepo(db, desk.who);
   const deps: WorkflowDeps = {
     desk,
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
@@ -117,7 +119,8 @@ export async function startRig(sb: Sandbox, opts: { printWaitMs?: number; clock?
       endOfDay,
       journal: createJournalRepo(db, scanLog, desk.who),
       batchItems: createBatchItemsRepo(db),
-      deskActions: createDeskActionsRepo(db, desk.who),
+      deskActions,
+      shelf: createShelfRepo(db, deskActions),
     },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,
