@@ -145,9 +145,9 @@ describe.each([
         const printed = desk.rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001' && DONE.includes(o.kind), 30_000);
         await page.keyboard.press('Enter');
         await printed;
-        await expect.poll(() => page.locator('[data-testid="scan-outcome"]').getAttribute('data-kind')).not.toBe(
-          'on_shelf',
-        );
+        await expect
+          .poll(() => page.locator('[data-testid="scan-outcome"]').getAttribute('data-kind'))
+          .not.toBe('on_shelf');
         expect(await shelfCodes()).toEqual(['ORD-1002']);
         await expect.poll(() => page.getByTestId('shelf-count').textContent()).toBe('1');
       });
