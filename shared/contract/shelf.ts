@@ -9,13 +9,13 @@ import { operatorSummary } from './operators';
 
 /** Why a parcel is held (one key each at the question, a command barcode each): `other` carries the worker's words. */
 export const holdReasons = ['missing_item', 'damaged', 'wrong_address', 'other'] as const;
-export const holdReason = z.enum(holdReasons);
+const holdReason = z.enum(holdReasons);
 export type HoldReason = z.infer<typeof holdReason>;
 
 /** The longest text the "other" reason keeps: a short note, not a report. */
 export const HOLD_NOTE_MAX = 200;
 
-export const holdWhy = z
+const holdWhy = z
   .object({
     code: holdReason,
     /** Only for `other` (required there); ignored for the listed reasons. */
@@ -47,8 +47,7 @@ export const heldParcel = z.object({
 export type HeldParcel = z.infer<typeof heldParcel>;
 
 /** Why a parcel left the shelf: closed (scanned again, or closed elsewhere on this station), or released by a supervisor. */
-export const holdEnds = ['closed', 'released'] as const;
-export type HoldEnd = (typeof holdEnds)[number];
+export type HoldEnd = 'closed' | 'released';
 
 const none = z.object({}).strict();
 const holdId = z.number().int().positive();

@@ -25,7 +25,7 @@ import { useScans } from '../state/scanStore';
 import { useSettings } from '../state/settingsStore';
 import { useScale } from '../screens/station/WeighPanel';
 import type { HoldWhy } from '../../../shared/contract/shelf';
-import { armHold, askAndArm } from '../shelf/holdStore';
+import { armHold, askAndArm, useHold } from '../shelf/holdStore';
 
 /** The note a command leaves: what it did (ok), found nothing to do (none), or could not do (bad). */
 export interface CommandNote {
@@ -95,6 +95,12 @@ export async function cancelParcel(): Promise<void> {
   if (!c) return say('cancel_parcel', 'none', tr('command.none.cancel_parcel'));
   say('cancel_parcel', 'ok', tr('command.done.cancel_parcel', { code: c.code }));
 }
+
+// The note of a hold command says what the next scan does: it goes once that scan took the hold (or Esc dropped it).
+useHold.subscribe((s, prev) => {
+  if (prev.armed && !s.armed && useCommandNote.getState().note?.command.startsWith('hold_'))
+    useCommandNote.getState().hide();
+});
 
 /** A hold command barcode: the next parcel scanned goes on the problem shelf for its reason. */
 function armByCommand(command: DeskCommand, why: HoldWhy): void {

@@ -31,7 +31,7 @@ let asked = 0;
 export const useHold = create<HoldState>(() => ({ asking: null, armed: null, parcels: null, count: 0 }));
 
 /** Asks why (the dialog); resolves with the reason, or null when the worker cancelled. */
-export function askHoldReason(other = false): Promise<HoldWhy | null> {
+function askHoldReason(other = false): Promise<HoldWhy | null> {
   useHold.getState().asking?.answer(null);
   return new Promise((resolve) => {
     const asking: Asking = {

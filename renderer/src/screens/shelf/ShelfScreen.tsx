@@ -82,8 +82,10 @@ export function ShelfScreen() {
                     {p.carrier && <span className="muted"> · {p.carrier}</span>}
                   </td>
                   <td data-testid="shelf-reason">
-                    <strong className={`shelf-reason reason-${p.reason}`}>{t(`shelf.reason.${p.reason}`)}</strong>
-                    {p.reason === 'other' && p.note && <span className="shelf-note"> {p.note}</span>}
+                    <strong className={`shelf-reason reason-${p.reason}`}>
+                      {p.reason === 'other' ? t('shelf.reason.otherShort') : t(`shelf.reason.${p.reason}`)}
+                    </strong>
+                    {p.reason === 'other' && p.note && <span className="shelf-note">: „{p.note}“</span>}
                   </td>
                   <td data-testid="shelf-held-by">{p.heldBy?.name ?? t('shelf.nobody')}</td>
                   <td>{formatDateTime(p.heldAt, language)}</td>
