@@ -88,7 +88,9 @@ describe.each([
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-tab-scanner').click();
       await page.getByTestId('command-sheet-open').click();
-      await page.getByTestId('command-sheet-page').waitFor();
+      // Two pages: the problem shelf's four codes are on the second.
+      await page.getByTestId('command-sheet-page').nth(1).waitFor();
+      expect(await page.getByTestId('command-sheet-page').count()).toBe(2);
       await shot('sheet-dialog');
       const pdfs = hs.station.printing.virtual.pdf;
       const before = pdfs.received().length;
