@@ -85,7 +85,7 @@ export function ShelfScreen() {
                     <strong className={`shelf-reason reason-${p.reason}`}>
                       {p.reason === 'other' ? t('shelf.reason.otherShort') : t(`shelf.reason.${p.reason}`)}
                     </strong>
-                    {p.reason === 'other' && p.note && <span className="shelf-note">: „{p.note}“</span>}
+                    {p.reason === 'other' && p.note && <span className="shelf-note"> — {p.note}</span>}
                   </td>
                   <td data-testid="shelf-held-by">{p.heldBy?.name ?? t('shelf.nobody')}</td>
                   <td>{formatDateTime(p.heldAt, language)}</td>
