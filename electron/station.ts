@@ -53,6 +53,8 @@ import { createNewShipment } from './workflows/newShipment';
 import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
 import { createDeskCommands } from './workflows/deskCommands';
+import { createProblemShelf } from './workflows/problemShelf';
+import { createShelfRepo } from './store/shelfRepo';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
 import { createStatisticsHandlers } from './statistics/statisticsHandlers';
@@ -328,6 +330,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       journal: createJournalRepo(db, shipments.repos.scanLog, deskOperator.who),
       batchItems: createBatchItemsRepo(db),
       deskActions,
+      shelf: createShelfRepo(db, deskActions),
       places: createCollectionPlacesRepo(db),
       endOfDay: createEndOfDayRepo(db),
     },
@@ -340,9 +343,11 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     fault,
     serviceTrouble: () => void status.refreshLogged(),
     scannerAffixes: () => settings.get().scanner,
+    shelfChanged: () => shelfChanged(),
   };
+  const operatorsRepo = createOperatorsRepo(db);
   const operators = createOperators({
-    repo: createOperatorsRepo(db),
+    repo: operatorsRepo,
     desk: deskOperator,
     deskActions: deps.repos.deskActions,
     clock,
@@ -400,6 +405,17 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     },
     batch: { desk: desk.batch, onItems: (items) => emit('batch.items', items), language },
   });
+  // The problem shelf: parcels held instead of closed, beside the scan lane that must not close them.
+  const problemShelf = createProblemShelf({
+    deps,
+    lane: workflows.scanToClose,
+    isSupervisor: (id) => operatorsRepo.get(id)?.supervisor === true,
+    changed: (count) => emit('shelf.changed', { count }),
+  });
+  function shelfChanged(): void {
+    const s = deps.session();
+    emit('shelf.changed', { count: s ? deps.repos.shelf.count(s.accountId) : 0 });
+  }
   const accountRpc = createAccountHandlers(
     {
       accounts,
@@ -542,6 +558,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         createProtocolPreviewHandlers(deps),
         createQueueReprint(deps).handlers,
         createDeskCommands({ deps, language }).handlers,
+        problemShelf.handlers,
         createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
         desk.handlers,
         retention.handlers,

@@ -26,6 +26,7 @@ import { deskCommandMethods } from './contract/deskCommands';
 import { retentionMethods } from './contract/retention';
 import { metricsMethods } from './contract/metrics';
 import { cameraMethods } from './contract/camera';
+import { shelfEvents, shelfMethods } from './contract/shelf';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -75,6 +76,7 @@ export const methods = defineMethods(
   retentionMethods,
   metricsMethods,
   cameraMethods,
+  shelfMethods,
 );
 export const events = {
   ...statusEvents,
@@ -84,6 +86,7 @@ export const events = {
   ...accountEvents,
   ...scaleEvents,
   ...operatorEvents,
+  ...shelfEvents,
 };
 
 export type Methods = typeof methods;

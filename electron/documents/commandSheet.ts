@@ -58,6 +58,26 @@ const TEXTS: Record<
         key: 'F10',
         what: 'The parcel on the scale keeps its shipment’s weight.',
       },
+      hold_missing_item: {
+        name: 'Problem shelf: an item is missing',
+        key: 'Ctrl+H, 1',
+        what: 'The next parcel scanned is held, not closed: nothing goes to the service.',
+      },
+      hold_damaged: {
+        name: 'Problem shelf: damaged',
+        key: 'Ctrl+H, 2',
+        what: 'The next parcel scanned is held, not closed: nothing goes to the service.',
+      },
+      hold_wrong_address: {
+        name: 'Problem shelf: wrong address',
+        key: 'Ctrl+H, 3',
+        what: 'The next parcel scanned is held, not closed: nothing goes to the service.',
+      },
+      hold_other: {
+        name: 'Problem shelf: another reason',
+        key: 'Ctrl+H, 4',
+        what: 'Type a few words, then scan the parcel: it is held, not closed.',
+      },
     },
   },
   cs: {
@@ -91,6 +111,26 @@ const TEXTS: Record<
         name: 'Další balík: přeskočit vážení',
         key: 'F10',
         what: 'Zásilka na váze si ponechá svou hmotnost.',
+      },
+      hold_missing_item: {
+        name: 'Police problémů: chybí zboží',
+        key: 'Ctrl+H, 1',
+        what: 'Další naskenovaná zásilka se odloží, neuzavře: službě se nic neodešle.',
+      },
+      hold_damaged: {
+        name: 'Police problémů: poškozeno',
+        key: 'Ctrl+H, 2',
+        what: 'Další naskenovaná zásilka se odloží, neuzavře: službě se nic neodešle.',
+      },
+      hold_wrong_address: {
+        name: 'Police problémů: chybná adresa',
+        key: 'Ctrl+H, 3',
+        what: 'Další naskenovaná zásilka se odloží, neuzavře: službě se nic neodešle.',
+      },
+      hold_other: {
+        name: 'Police problémů: jiný důvod',
+        key: 'Ctrl+H, 4',
+        what: 'Napište pár slov a naskenujte zásilku: odloží se, neuzavře.',
       },
     },
   },
@@ -132,6 +172,11 @@ export async function renderCommandSheetPdf(opts: { language: CommandSheetLangua
   let y = Math.ceil((doc.y + 12) / 3) * 3;
   for (const c of deskCommands) {
     const t = tx.commands[c];
+    // A row never breaks across pages: the sheet goes on on a second one.
+    if (y + ROW_H > PAGE[1] - TOP) {
+      doc.addPage({ size: PAGE, margin: 0 });
+      y = TOP;
+    }
     doc
       .font(BOLD)
       .fontSize(13)

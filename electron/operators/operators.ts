@@ -169,11 +169,16 @@ export function createOperators(d: OperatorDeps) {
     let id: number;
     if (existing) {
       id = existing.id;
-      d.repo.edit(id, { name: p.name, badge, ...(pinHash !== undefined ? { pinHash } : {}) });
+      d.repo.edit(id, {
+        name: p.name,
+        badge,
+        ...(pinHash !== undefined ? { pinHash } : {}),
+        ...(p.supervisor !== undefined ? { supervisor: p.supervisor } : {}),
+      });
       // The signed-in worker renamed: the top bar shows the new name.
       if (d.desk.who().operator?.id === id && existing.name !== p.name) d.desk.signIn({ id, name: p.name });
     } else {
-      id = d.repo.add({ name: p.name, badge, pinHash: pinHash ?? null }, now());
+      id = d.repo.add({ name: p.name, badge, pinHash: pinHash ?? null, supervisor: p.supervisor ?? false }, now());
     }
     listChanged();
     return d.repo.get(id)!;

@@ -73,6 +73,7 @@ function emptyFigures(scope: StatisticsScope, name: string | null): OperatorFigu
     labels: 0,
     reprints: Object.fromEntries(reprintReasons.map((r) => [r, 0])) as Record<ReprintReason, number>,
     rescans: 0,
+    held: 0,
     refusals: 0,
     errors: 0,
     perHour: null,
@@ -160,6 +161,7 @@ export function deskStatistics(repo: StatisticsRepo, range: StatisticsRange): St
       : 'other';
     both(r.operatorId, (f) => f.reprints[reason]++);
   }
+  for (const h of repo.holds(from, to)) both(h.operatorId, (f) => f.held++);
 
   // Rate: closed parcels over the time from the scope's first parcel begun to its last close
   // (ISO times in UTC compare as strings), given only when that time is at least

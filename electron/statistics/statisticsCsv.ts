@@ -48,6 +48,7 @@ export function statisticsCsv(s: Statistics, language: 'en' | 'cs', labels: Stat
     reprints_lost: f.reprints.lost,
     reprints_wrong_printer: f.reprints.wrong_printer,
     reprints_other: f.reprints.other,
+    held: f.held,
     refusals: f.refusals,
     errors: f.errors,
     parcels_per_hour: f.perHour === null ? '' : decimal(f.perHour, 1),

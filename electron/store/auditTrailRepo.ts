@@ -63,7 +63,7 @@ interface ActionRow {
   at: string;
   desk: string;
   operator_id: number | null;
-  action: 'reprint' | JobAction | 'parcel_cancelled' | 'shipment_cancelled';
+  action: 'reprint' | JobAction | 'parcel_cancelled' | 'shipment_cancelled' | 'parcel_held' | 'hold_ended';
   delivery_id: number | null;
   entry_id: number | null;
   job_id: number | null;
@@ -132,7 +132,7 @@ function rescanResult(scanOutcome: string | null): 'reprinted' | 'skipped' | 'un
 }
 const ACTION_COLUMNS = `a.at, a.desk, a.operator_id, a.action, a.delivery_id, a.entry_id, a.job_id, a.reason_code,
   a.note, j.printer_id, p.name AS printer_name`;
-const ACTIONS_ON_PARCELS = `a.action IN ('reprint', 'job_cancelled', 'job_retried', 'job_moved', 'job_marked_printed', 'parcel_cancelled', 'shipment_cancelled')`;
+const ACTIONS_ON_PARCELS = `a.action IN ('reprint', 'job_cancelled', 'job_retried', 'job_moved', 'job_marked_printed', 'parcel_cancelled', 'shipment_cancelled', 'parcel_held', 'hold_ended')`;
 
 export function createAuditTrailRepo(db: Db) {
   const entriesOfDelivery = db.prepare<[string, number], EntryRow>(

@@ -12,11 +12,18 @@ interface Row {
   name: string;
   badge: string | null;
   has_pin: 0 | 1;
+  supervisor: 0 | 1;
 }
 
-const toView = (r: Row): OperatorView => ({ id: r.id, name: r.name, badge: r.badge, hasPin: r.has_pin === 1 });
+const toView = (r: Row): OperatorView => ({
+  id: r.id,
+  name: r.name,
+  badge: r.badge,
+  hasPin: r.has_pin === 1,
+  supervisor: r.supervisor === 1,
+});
 
-const COLUMNS = 'id, name, badge, pin_hash IS NOT NULL AS has_pin';
+const COLUMNS = 'id, name, badge, pin_hash IS NOT NULL AS has_pin, supervisor';
 
 export function createOperatorsRepo(db: Db) {
   const list = db.prepare<[], Row>(
@@ -27,8 +34,11 @@ export function createOperatorsRepo(db: Db) {
   const pinHash = db.prepare<[number], { pin_hash: string | null }>(
     'SELECT pin_hash FROM operators WHERE id = ? AND removed_at IS NULL',
   );
-  const insert = db.prepare<[string, string | null, string | null, string]>(
-    'INSERT INTO operators (name, badge, pin_hash, created_at) VALUES (?, ?, ?, ?)',
+  const insert = db.prepare<[string, string | null, string | null, string, number]>(
+    'INSERT INTO operators (name, badge, pin_hash, created_at, supervisor) VALUES (?, ?, ?, ?, ?)',
+  );
+  const setSupervisor = db.prepare<[number, number]>(
+    'UPDATE operators SET supervisor = ? WHERE id = ? AND removed_at IS NULL',
   );
   const update = db.prepare<[string, string | null, number]>(
     'UPDATE operators SET name = ?, badge = ? WHERE id = ? AND removed_at IS NULL',
@@ -70,18 +80,25 @@ export function createOperatorsRepo(db: Db) {
       setPinTries.run(t.wrongInRow, t.lockedUntil?.toISOString() ?? null, id);
     },
     /** Adds a worker; returns their id. */
-    add(o: { name: string; badge: string | null; pinHash: string | null }, at: Date): number {
-      return Number(insert.run(o.name, o.badge, o.pinHash, at.toISOString()).lastInsertRowid);
+    add(o: { name: string; badge: string | null; pinHash: string | null; supervisor?: boolean }, at: Date): number {
+      return Number(insert.run(o.name, o.badge, o.pinHash, at.toISOString(), o.supervisor ? 1 : 0).lastInsertRowid);
     },
     /**
-     * Changes a worker's name and badge, and their PIN's hash when `pinHash` is given (null
-     * removes the PIN), in one commit; false when there is no such worker.
+     * Changes a worker's name and badge, their PIN's hash when `pinHash` is given (null removes the
+     * PIN) and whether they are a supervisor when `supervisor` is given, in one commit; false when
+     * there is no such worker.
      */
-    edit: db.transaction((id: number, o: { name: string; badge: string | null; pinHash?: string | null }): boolean => {
-      if (update.run(o.name, o.badge, id).changes === 0) return false;
-      if (o.pinHash !== undefined) setPin.run(o.pinHash, id);
-      return true;
-    }),
+    edit: db.transaction(
+      (
+        id: number,
+        o: { name: string; badge: string | null; pinHash?: string | null; supervisor?: boolean },
+      ): boolean => {
+        if (update.run(o.name, o.badge, id).changes === 0) return false;
+        if (o.pinHash !== undefined) setPin.run(o.pinHash, id);
+        if (o.supervisor !== undefined) setSupervisor.run(o.supervisor ? 1 : 0, id);
+        return true;
+      },
+    ),
     /**
      * Removes a worker: they can no longer sign in (badge and PIN hash are dropped, so the badge may
      * be given to someone else); the row and its name stay for the history. False when not there.

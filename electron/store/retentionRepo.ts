@@ -153,8 +153,34 @@ const keptLabels = byAge('keptLabels', 'labels', 'label_documents', 'fetched_at'
 /** The camera's proof-of-packing photos (their rows; the files go after the run, electron/camera/photoFiles.ts). */
 const photos = byAge('photos', 'labels', 'photos', 'taken_at');
 
-/** What a person did at the desk (reprints and their reasons, cancels, sign-ins). */
-const deskActions = byAge('deskActions', 'history', 'desk_actions', 'at');
+/**
+ * What a person did at the desk (reprints and their reasons, cancels, sign-ins, holds). The hold of
+ * a parcel still on the problem shelf stays, whatever its age; a hold that ended leaves with the
+ * action that began it (its shelf_holds row first: it refers to both of its actions).
+ */
+const deskActions: RetentionKind = {
+  name: 'deskActions',
+  window: 'history',
+  prepare(db) {
+    const select = db.prepare<[number, number], { id: number; at: string; on_shelf: number }>(
+      `SELECT a.id, a.at,
+         EXISTS (SELECT 1 FROM shelf_holds h WHERE h.held_action_id = a.id AND h.ended_action_id IS NULL) AS on_shelf
+       FROM desk_actions a WHERE a.id > ? ORDER BY a.id LIMIT ?`,
+    );
+    const unlink = db.prepare<[number, number]>(
+      'DELETE FROM shelf_holds WHERE held_action_id = ? OR ended_action_id = ?',
+    );
+    const del = db.prepare<[number]>('DELETE FROM desk_actions WHERE id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r) => (r.on_shelf ? 'keep' : 'remove'),
+      (r) => {
+        unlink.run(r.id, r.id);
+        del.run(r.id);
+      },
+    );
+  },
+};
 
 /** Journal entries that ended, with their steps, weights, job links and verified label check. */
 const journal: RetentionKind = {

@@ -84,6 +84,9 @@ export function createStatisticsRepo(db: Db) {
   const reprints = db.prepare<[string, string], { operator_id: number | null; reason_code: string | null }>(
     `SELECT operator_id, reason_code FROM desk_actions WHERE action = 'reprint' AND at >= ? AND at < ? ORDER BY id`,
   );
+  const holds = db.prepare<[string, string], { operator_id: number | null }>(
+    `SELECT operator_id FROM desk_actions WHERE action = 'parcel_held' AND at >= ? AND at < ? ORDER BY id`,
+  );
   const operators = db.prepare<[], { id: number; name: string }>('SELECT id, name FROM operators ORDER BY id');
 
   return {
@@ -117,6 +120,9 @@ export function createStatisticsRepo(db: Db) {
       reprints
         .all(from.toISOString(), to.toISOString())
         .map((r) => ({ operatorId: r.operator_id, reasonCode: r.reason_code })),
+    /** Parcels put on the problem shelf in the range, with who held them. */
+    holds: (from: Date, to: Date): { operatorId: number | null }[] =>
+      holds.all(from.toISOString(), to.toISOString()).map((r) => ({ operatorId: r.operator_id })),
     /** Every operator ever registered (removed ones keep their name for the history). */
     operatorNames: (): Map<number, string> => new Map(operators.all().map((o) => [o.id, o.name])),
   };

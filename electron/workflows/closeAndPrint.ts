@@ -92,6 +92,15 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     }
   }
 
+  /**
+   * Shipments this station closed leave the problem shelf, whichever path closed them (a scan after
+   * the worker's Enter, the Shipments screen, a batch). After the `closed` step: a restart that finds
+   * the entry `close_requested` confirms the close and comes here again.
+   */
+  function leftShelf(accountId: string, deliveryIds: number[]): void {
+    if (deliveryIds.length && deps.repos.shelf.closed(accountId, deliveryIds, now()) > 0) deps.shelfChanged?.();
+  }
+
   function wait(e: JournalEntry, t: Trouble): void {
     const at = now();
     const retry = t.kind === 'login' ? null : new Date(at.getTime() + backoffDelay(e.attempts + 1, RETRY));
@@ -179,6 +188,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       now(),
       { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
     );
+    leftShelf(
+      session.accountId,
+      confirmed.map((e) => e.deliveryId!),
+    );
     for (const e of entries) {
       const s = deps.repos.shipments.get(session.accountId, e.deliveryId!);
       if (s && isClosedState(s.state)) continue;
@@ -253,6 +266,10 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
       'closed',
       now(),
       { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
+    );
+    leftShelf(
+      session.accountId,
+      todo.filter((e) => closed.get(e.deliveryId!)?.kind === 'closed').map((e) => e.deliveryId!),
     );
     for (const e of todo) {
       const r = closed.get(e.deliveryId!);

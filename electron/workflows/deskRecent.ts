@@ -53,8 +53,14 @@ export function deskRecent(deps: Pick<WorkflowDeps, 'session' | 'repos' | 'queue
   };
   const scans: RecentScan[] = [];
   for (const e of deps.repos.journal.latestScans(accountId, RECENT_SCANS)) {
-    // Held at the weight check: the scan log says skipped; the journal's reason tells them apart.
-    let kind = e.reasonCode === 'weight_held' ? 'held' : finalKind[e.logOutcome];
+    // Held (at the weight check, put on the problem shelf) or found on the shelf: the scan log says
+    // skipped; the journal's reason tells them apart.
+    let kind =
+      e.reasonCode === 'weight_held' || e.reasonCode === 'parcel_held'
+        ? 'held'
+        : e.reasonCode === 'on_shelf'
+          ? 'on_shelf'
+          : finalKind[e.logOutcome];
     let waits = false;
     if (!kind) {
       if (e.step === 'queued')

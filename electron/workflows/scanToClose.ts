@@ -16,6 +16,8 @@
  * - reprintPrompt.ts: the already-closed prompt (Enter reprints, Esc skips);
  * - weightQuestion.ts: the weight check the lane waits on, with a scale set up.
  */
+import type { JournalEntry } from '../store/journalRepo';
+import { toSummary } from '../store/shipmentsRepo';
 import { createCloseAndPrint } from './closeAndPrint';
 import type { PendingScans, PendingScansChange, ScanOutcome } from './schemas';
 import type { WorkflowDeps } from './workflowDeps';
@@ -133,6 +135,74 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
 
     /** Waits until no scan can run now (tests, benchmarks). */
     idle: lane.idle,
+
+    /** The journal entry the lane works on now, or null (a hold refuses a parcel in work). */
+    working: lane.working,
+
+    /**
+     * Inside the commit of a hold (electron/workflows/problemShelf.ts): the parcel's scans in line
+     * end held, so the lane never closes them.
+     */
+    endHeld(entries: JournalEntry[], at: Date): void {
+      if (!entries.length) return;
+      deps.repos.journal.step(
+        entries.map((e) => e.id),
+        'ended',
+        at,
+        {
+          outcome: 'held',
+          reasonCode: 'parcel_held',
+          reason: 'The worker put the parcel on the problem shelf while its scan waited: nothing was sent.',
+        },
+      );
+    },
+
+    /** After the hold's commit: the ended scans' outcome is told, and the line goes on without them. */
+    heldTold(entries: JournalEntry[], deliveryId: number | null): void {
+      for (const e of entries) {
+        const id = e.deliveryId ?? deliveryId;
+        const s = id === null ? null : deps.repos.shipments.get(e.accountId, id);
+        lane.deliver(e.id, {
+          scanId: e.scanId ?? 0,
+          code: e.code ?? '',
+          kind: 'held',
+          deliveryId: id ?? 0,
+          recipientName: s ? toSummary(s).recipientName : '',
+        });
+        feed.changed(e.id);
+      }
+      if (entries.length) void lane.drain();
+    },
+
+    /**
+     * Enter on a held parcel's question: a new scan of it (its own scan-log row), committed
+     * `resolved`, that the lane runs as any scan (weighed, closed, printed); its number.
+     */
+    closeHeld(h: { accountId: string; code: string; deliveryId: number }): number {
+      const at = deps.clock.now();
+      const scanId = deps.repos.scanLog.record({
+        accountId: h.accountId,
+        code: h.code,
+        scannedAt: at,
+        deliveryId: h.deliveryId,
+      });
+      const [entry] = deps.repos.journal.begin(
+        [
+          {
+            accountId: h.accountId,
+            source: 'scan',
+            scanId,
+            code: h.code,
+            deliveryId: h.deliveryId,
+            want: 'close_and_print',
+          },
+        ],
+        at,
+      );
+      feed.changed(entry!.id);
+      void lane.drain();
+      return scanId;
+    },
   };
 }
 

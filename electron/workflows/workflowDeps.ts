@@ -2,6 +2,7 @@
  * What the workflows are built from. The composition root (electron/station.ts) creates one set
  * and hands it to each workflow factory; tests build the same set from real parts.
  */
+import type { ShelfRepo } from '../store/shelfRepo';
 import type { DeskActionsRepo } from '../store/deskActionsRepo';
 import type { DeskOperator } from '../operators/deskOperator';
 import type { Delivery, ServiceClient } from '../api/index';
@@ -53,6 +54,8 @@ export interface WorkflowDeps {
     batchItems: BatchItemsRepo;
     /** What a person did (reprints with reasons, cancellations), with the operator and desk. */
     deskActions: DeskActionsRepo;
+    /** The problem shelf: parcels held instead of closed (electron/workflows/problemShelf.ts). */
+    shelf: ShelfRepo;
   };
   /** Who works at the desk now (electron/operators/deskOperator.ts). */
   desk: DeskOperator;
@@ -73,6 +76,8 @@ export interface WorkflowDeps {
   fault?(what: string, err: unknown): void;
   /** A workflow could not reach the service: the station checks it now, so the top bar turns red at once. */
   serviceTrouble?(): void;
+  /** Parcels left the problem shelf (closed): the pages follow it (`shelf.changed`). */
+  shelfChanged?(): void;
   /** The desk scanner's prefix/suffix (settings): a scan is logged and named without them. */
   scannerAffixes?(): ScannerAffixes;
 }

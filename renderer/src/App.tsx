@@ -4,6 +4,8 @@ import { errorText, serviceErrorText } from './i18n/errors';
 import { useConnection } from './rpc/transport';
 import { screens } from './screens/registry';
 import { ReprintReasonHost } from './reprint/ReprintReasonDialog';
+import { HoldReasonHost } from './shelf/HoldReasonDialog';
+import { useHold } from './shelf/holdStore';
 import { CommandNote } from './scan/CommandNote';
 import { DemoPickListButton } from './screens/firstRun/DemoPickList';
 import { useSettingsTab } from './screens/settings/SettingsScreen';
@@ -88,6 +90,7 @@ function PrinterPill() {
 function Nav() {
   const t = useT();
   const { screen, go } = useNav();
+  const onShelf = useHold((s) => s.count);
   return (
     <nav className="tabs" aria-label={t('nav.label')}>
       {screens.map((s) => (
@@ -103,7 +106,12 @@ function Nav() {
           <span className="tab-label" data-text={t(s.label)}>
             {t(s.label)}
           </span>{' '}
-          <kbd>{s.key}</kbd>
+          {s.id === 'shelf' && onShelf > 0 && (
+            <span className="tab-count" data-testid="shelf-count">
+              {onShelf}
+            </span>
+          )}{' '}
+          <kbd>{s.shift ? `Shift+${s.key}` : s.key}</kbd>
         </button>
       ))}
     </nav>
@@ -115,7 +123,7 @@ function useScreenKeys() {
   const go = useNav((s) => s.go);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const hit = screens.find((s) => s.key === e.key);
+      const hit = screens.find((s) => s.key === e.key && !!s.shift === e.shiftKey);
       if (hit && !e.ctrlKey && !e.altKey && !e.metaKey) {
         e.preventDefault();
         go(hit.id);
@@ -235,6 +243,7 @@ export function App() {
       </main>
       <ScanToast />
       <ReprintReasonHost />
+      <HoldReasonHost />
       <CommandNote />
     </div>
   );

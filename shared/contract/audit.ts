@@ -16,7 +16,8 @@ import { jobState } from './printing';
  * `weight_not_sent`: what the weights did at the service; `label_queued`: the labels, fetched or kept,
  * handed to the print queue (the journal's `queued`); `print`: a print job's outcome at its printer
  * (one row per outcome in its history); `reprint`, `job_cancelled`, `job_retried`, `job_moved`, `job_marked_printed`, `parcel_cancelled`, `shipment_cancelled`:
- * what a person did (desk actions); `ended`: an entry that ended without its labels (`outcome`); a
+ * what a person did (desk actions); `parcel_held` (its reason as `reasonCode`, the worker's words as
+ * `note`) and `hold_ended` (`closed` or `released`): the problem shelf; `ended`: an entry that ended without its labels (`outcome`); a
  * scan of a parcel closed before ends `already_closed` with what came of it as `reasonCode`
  * (`reprinted`, `skipped`, `unanswered`).
  */
@@ -42,6 +43,8 @@ const trailSteps = [
   'job_marked_printed',
   'parcel_cancelled',
   'shipment_cancelled',
+  'parcel_held',
+  'hold_ended',
   'ended',
 ] as const;
 const trailStepKind = z.enum(trailSteps);

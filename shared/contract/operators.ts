@@ -17,7 +17,8 @@ export type DeskWho = z.infer<typeof deskWho>;
  * What a person did, recorded with the operator and the desk (store/deskActionsRepo.ts): sign-in and
  * sign-out (by badge, PIN, command barcode, idle time), a refused badge or PIN, a reprint with its
  * reason, a print job cancelled, sent again, moved to another printer or confirmed as printed ("it
- * printed"), the parcel in progress cancelled (its waiting labels), a shipment cancelled at the service.
+ * printed"), the parcel in progress cancelled (its waiting labels), a shipment cancelled at the service,
+ * a parcel put on the problem shelf (its reason and words) and its leaving it (`closed` or `released`).
  */
 export const deskActions = [
   'sign_in',
@@ -30,6 +31,8 @@ export const deskActions = [
   'job_marked_printed',
   'parcel_cancelled',
   'shipment_cancelled',
+  'parcel_held',
+  'hold_ended',
 ] as const;
 export const deskAction = z.enum(deskActions);
 export type DeskAction = z.infer<typeof deskAction>;
@@ -56,6 +59,8 @@ export const operatorView = z.object({
   name: z.string(),
   badge: z.string().nullable(),
   hasPin: z.boolean(),
+  /** May release parcels from the problem shelf. */
+  supervisor: z.boolean(),
 });
 export type OperatorView = z.infer<typeof operatorView>;
 
@@ -69,6 +74,8 @@ export const operatorSave = z
     name: z.string().trim().min(1).max(80),
     badge: badgeCode.nullable(),
     pin: operatorPin.nullable().optional(),
+    /** Absent: unchanged (a new worker: not a supervisor). */
+    supervisor: z.boolean().optional(),
   })
   .strict();
 export type OperatorSave = z.infer<typeof operatorSave>;

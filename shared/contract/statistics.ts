@@ -65,6 +65,8 @@ const operatorFigures = z.object({
   /** Package labels on the jobs the printer confirmed, times their copies (reprints' too). */
   labels: count,
   reprints: reprintCounts,
+  /** Parcels put on the problem shelf (held instead of closed: nothing sent). */
+  held: count,
   /** Closes the service or the carrier refused (rejected, closed elsewhere, cancelled). */
   refusals: count,
   /** Entries that ended in an error (no labels, a failure of the station). */
@@ -126,6 +128,7 @@ export const statisticsCsvColumns = [
   'reprints_lost',
   'reprints_wrong_printer',
   'reprints_other',
+  'held',
   'refusals',
   'errors',
   'parcels_per_hour',

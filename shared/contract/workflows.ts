@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { allCodes, batchItemReasons, type NotSnakeCase } from '../errors/codes';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
 import { reprintWhy } from './reprint';
+import { heldParcel } from './shelf';
 
 /**
  * An error as a value: a code the UI translates, a message a person can act on. `code` is one of
@@ -72,6 +73,8 @@ const base = {
  * - weight_check: the scale's weight differs from the shipment's by more than the desk's share
  *   (Settings → Scale); the scan waits for the worker: `scan.answerWeight` accept (Enter) sends the
  *   weight and closes, hold (Esc) ends the scan with `held` (nothing sent, scan the parcel again);
+ * - on_shelf: the parcel is on the problem shelf (shared/contract/shelf.ts): nothing sent; Enter
+ *   closes it through the scan lane (`shelf.close`), Esc leaves it on the shelf;
  * - service_unreachable: the scan waits in the journal and runs in scan order when the service (or the login) is back.
  */
 export const scanOutcome = z.discriminatedUnion('kind', [
@@ -147,8 +150,16 @@ export const scanOutcome = z.discriminatedUnion('kind', [
     shipment: closedShipmentInfo,
     packages: weightCheckPackages,
   }),
-  /** The worker held the parcel at the weight check: nothing was sent, the shipment is still prepared. */
+  /**
+   * The worker held the parcel (at the weight check, or put it on the problem shelf while its scan
+   * waited in line): nothing was sent, the shipment is still prepared.
+   */
   z.object({ ...base, kind: z.literal('held'), deliveryId: z.number().int(), recipientName: z.string() }),
+  /**
+   * A scan of a parcel on the problem shelf: nothing was sent. The worker is asked: Enter closes and
+   * prints it (`shelf.close`) and it leaves the shelf, Esc leaves it there.
+   */
+  z.object({ ...base, kind: z.literal('on_shelf'), shipment: closedShipmentInfo, hold: heldParcel }),
   z.object({ ...base, kind: z.literal('cancelled'), deliveryId: z.number().int(), recipientName: z.string() }),
   z.object({ ...base, kind: z.literal('not_found'), message: z.string(), serviceChecked: z.boolean() }),
   z.object({
@@ -427,6 +438,7 @@ export const recentScan = z.object({
     'already_closed',
     'weight_check',
     'held',
+    'on_shelf',
     'cancelled',
     'not_found',
     'ambiguous',

@@ -110,6 +110,20 @@ export const stationErrorCodes = {
   unknown_state: 'translated',
   /** A scan the worker held at the weight check (Esc): nothing was sent (electron/workflows/scanToClose.ts). */
   weight_held: 'translated',
+  /** The problem shelf (electron/shelf/problemShelf.ts): a scan of a held parcel, nothing sent. */
+  on_shelf: 'translated',
+  /** A scan waiting in line whose parcel the worker put on the problem shelf: ended, nothing sent. */
+  parcel_held: 'translated',
+  /** A hold refused: the parcel's close is on its way to the service, or its scan is being worked on now. */
+  hold_in_flight: 'translated',
+  /** A hold refused: the parcel is closed already (its labels printed or on their way). */
+  hold_closed: 'translated',
+  /** A hold refused: the parcel is on the shelf already. */
+  already_on_shelf: 'translated',
+  /** The shelf's release asked by someone not signed in as a supervisor. */
+  not_supervisor: 'translated',
+  /** The hold is no longer on the shelf (closed or released meanwhile). */
+  hold_not_found: 'translated',
   /** Scale settings naming a scale without its port or device (electron/scale/scaleService.ts). */
   scale_no_path: 'translated',
   /** A scan waiting for the scale when the station closed (electron/scale/weighBeforeClose.ts). */

@@ -20,6 +20,10 @@ export const deskCommands = [
   'close_all',
   'sign_out',
   'next_package',
+  'hold_missing_item',
+  'hold_damaged',
+  'hold_wrong_address',
+  'hold_other',
 ] as const;
 export type DeskCommand = (typeof deskCommands)[number];
 

@@ -84,11 +84,13 @@ describe.each([
       await hs?.close();
     });
 
-    it('Settings → Scanner opens the command sheet; printed, its PDF holds the six codes, named in the UI language', async () => {
+    it('Settings → Scanner opens the command sheet; printed, its PDF holds the ten codes, named in the UI language', async () => {
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-tab-scanner').click();
       await page.getByTestId('command-sheet-open').click();
-      await page.getByTestId('command-sheet-page').waitFor();
+      // Two pages: the problem shelf's four codes are on the second.
+      await page.getByTestId('command-sheet-page').nth(1).waitFor();
+      expect(await page.getByTestId('command-sheet-page').count()).toBe(2);
       await shot('sheet-dialog');
       const pdfs = hs.station.printing.virtual.pdf;
       const before = pdfs.received().length;
@@ -96,10 +98,21 @@ describe.each([
       await expect.poll(() => pdfs.received().length, { timeout: 20_000 }).toBe(before + 1);
       const pdf = readFileSync(path.join(pdfs.folder, pdfs.received().at(-1)!.name));
       const decoded = pdfBarcodes(pdf);
-      expect(decoded).toHaveLength(6);
+      expect(decoded).toHaveLength(10);
       for (const c of decoded) codes[c.replace('!LS-', '')] = c;
       expect(Object.keys(codes).sort()).toEqual(
-        ['BATCH_TOGGLE', 'CANCEL_PARCEL', 'CLOSE_ALL', 'NEXT_PACKAGE', 'REPRINT_LAST', 'SIGN_OUT'].sort(),
+        [
+          'BATCH_TOGGLE',
+          'CANCEL_PARCEL',
+          'CLOSE_ALL',
+          'NEXT_PACKAGE',
+          'REPRINT_LAST',
+          'SIGN_OUT',
+          'HOLD_MISSING_ITEM',
+          'HOLD_DAMAGED',
+          'HOLD_WRONG_ADDRESS',
+          'HOLD_OTHER',
+        ].sort(),
       );
       const text = execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
       expect(text).toContain(sheetName);

@@ -111,8 +111,8 @@ describe.each([
         await page.getByTestId('operator-save').click();
         await expect.poll(() => page.getByTestId('operator-row').count(), { timeout: 20_000 }).toBe(2);
         expect(await desk.rpc.call('operators.list', {})).toEqual([
-          { id: expect.any(Number), name: 'Alena Svobodová', badge: '!LS-OP-ALENA', hasPin: true },
-          { id: expect.any(Number), name: 'Petr Dvořák', badge: 'EMP-0042', hasPin: false },
+          { id: expect.any(Number), name: 'Alena Svobodová', badge: '!LS-OP-ALENA', hasPin: true, supervisor: false },
+          { id: expect.any(Number), name: 'Petr Dvořák', badge: 'EMP-0042', hasPin: false, supervisor: false },
         ]);
         await shot('settings');
       });

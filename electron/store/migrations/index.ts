@@ -27,6 +27,7 @@ import { m020JournalCarrier } from './020_journal_carrier';
 import { m021PrintJobBytes } from './021_print_job_bytes';
 import { m022ShipmentCounts } from './022_shipment_counts';
 import { m023PinTries } from './023_pin_tries';
+import { m024ProblemShelf } from './024_problem_shelf';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -59,4 +60,5 @@ export const migrations: Migration[] = [
   m021PrintJobBytes,
   m022ShipmentCounts,
   m023PinTries,
+  m024ProblemShelf,
 ];

@@ -17,6 +17,7 @@ const logOutcome: Record<ScanOutcome['kind'], LogOutcome> = {
   // The scan is still open while the worker is asked; held: nothing was done with the parcel.
   weight_check: 'pending',
   held: 'skipped',
+  on_shelf: 'skipped',
   cancelled: 'cancelled',
   not_found: 'not_found',
   ambiguous: 'ambiguous',

@@ -58,9 +58,9 @@ export function createScanReceiver(
     const session = deps.session();
     if (!session || s.accountId !== session.accountId || o.desk?.weighs() || journal.nextScan() !== null) return null;
     const found = deps.lookupCached(s.code);
-    return found?.kind === 'found' && found.shipment.state === shipmentStates.prepared
-      ? found.shipment.deliveryId
-      : null;
+    if (found?.kind !== 'found' || found.shipment.state !== shipmentStates.prepared) return null;
+    // A parcel on the problem shelf is asked about, never closed at once (runScan.ts).
+    return deps.repos.shelf.ofParcel(s.accountId, found.shipment.deliveryId, s.code) ? null : found.shipment.deliveryId;
   }
 
   /**

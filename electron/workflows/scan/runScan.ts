@@ -21,6 +21,7 @@ import type { WorkflowDeps, WorkflowSession } from '../workflowDeps';
 import type { DeskSteps } from './deskSteps';
 import type { ReportLabels } from './labelOutcome';
 import { shipmentInfo } from './outcomes';
+import { heldParcelOf } from '../problemShelf';
 
 /** What a line step hands on: an outcome now, or one that comes when the printer has answered (kept from being awaited, so the line moves on once the labels are queued). */
 type Step = ScanOutcome | { later: Promise<ScanOutcome> };
@@ -159,6 +160,23 @@ async function fromFound(ctx: Ctx, e: JournalEntry, session: WorkflowSession, s:
       message: `Shipment ${s.deliveryId} is in state ${s.state}, which the station does not know.`,
     };
     return ended(ctx, e, { ...named(e), kind: 'error', error }, 'error');
+  }
+  // On the problem shelf: nothing is sent; the worker is asked (Enter closes it: shelf.close).
+  const held = ctx.deps.repos.shelf.ofParcel(session.accountId, s.deliveryId, e.code ?? '');
+  if (held) {
+    if (held.deliveryId === null) ctx.deps.repos.shelf.adopt(held.holdId, s.deliveryId);
+    ctx.o.engine.end(
+      e,
+      'held',
+      { code: 'on_shelf', message: 'The parcel is on the problem shelf: nothing was sent.' },
+      s.deliveryId,
+    );
+    return done({
+      ...named(e),
+      kind: 'on_shelf',
+      shipment: shipmentInfo(s),
+      hold: heldParcelOf(ctx.deps, { ...held, deliveryId: s.deliveryId }),
+    });
   }
   // Allows no side effect by itself: the close is preceded by its own FULL commit
   // (`close_requested`, or a weight's), which takes this one to the disk with it. Lost in a

@@ -24,6 +24,7 @@ import { statistics } from './messages/statistics';
 import { tracking } from './messages/tracking';
 import { metrics } from './messages/metrics';
 import { camera } from './messages/camera';
+import { shelf } from './messages/shelf';
 
 const areas = [
   common,
@@ -48,6 +49,7 @@ const areas = [
   retention,
   metrics,
   camera,
+  shelf,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -38,8 +38,15 @@ export function ScanToast() {
       ? outcomeTitle(t, feedback.outcome, usable)
       : feedback.type === 'working'
         ? t('station.kind.working')
-        : t('station.kind.refused');
-  const code = feedback.type === 'outcome' ? feedback.outcome.code : feedback.code;
+        : feedback.type === 'shelved'
+          ? t('shelf.kind.shelved')
+          : t('station.kind.refused');
+  const code =
+    feedback.type === 'outcome'
+      ? feedback.outcome.code
+      : feedback.type === 'shelved'
+        ? feedback.parcel.code
+        : feedback.code;
   const who =
     feedback.type === 'outcome' && 'shipment' in feedback.outcome
       ? `${feedback.outcome.shipment.carrier} · ${feedback.outcome.shipment.recipientName}`

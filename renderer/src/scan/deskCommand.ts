@@ -8,7 +8,9 @@
  * - cancel_parcel (Ctrl+Delete): the newest scan's labels still waiting in the print queue are
  *   cancelled (commands.cancelParcel); nothing waiting: "nothing to cancel";
  * - batch_toggle (F5), close_all (Ctrl+Enter in batch mode), next_package (F10, the scale's skip);
- * - sign_out: the operators' sign-out.
+ * - sign_out: the operators' sign-out;
+ * - hold_missing_item, hold_damaged, hold_wrong_address, hold_other (Ctrl+H, then 1–4): the next
+ *   parcel scanned goes on the problem shelf for that reason (other: after a few words).
  *
  * Each one says what it did in a short note (CommandNote.tsx); an unknown desk code is refused.
  */
@@ -23,6 +25,8 @@ import { rpc } from '../rpc/transport';
 import { useScans } from '../state/scanStore';
 import { useSettings } from '../state/settingsStore';
 import { useScale } from '../screens/station/WeighPanel';
+import type { HoldWhy } from '../../../shared/contract/shelf';
+import { armHold, askAndArm, useHold } from '../shelf/holdStore';
 
 /** The note a command leaves: what it did (ok), found nothing to do (none), or could not do (bad). */
 export interface CommandNote {
@@ -71,6 +75,18 @@ export async function cancelParcel(): Promise<void> {
   say('cancel_parcel', 'ok', tr('command.done.cancel_parcel', { code: c.code }));
 }
 
+// The note of a hold command says what the next scan does: it goes once that scan took the hold (or Esc dropped it).
+useHold.subscribe((s, prev) => {
+  if (prev.armed && !s.armed && useCommandNote.getState().note?.command.startsWith('hold_'))
+    useCommandNote.getState().hide();
+});
+
+/** A hold command barcode: the next parcel scanned goes on the problem shelf for its reason. */
+function armByCommand(command: DeskCommand, why: HoldWhy): void {
+  armHold(why);
+  say(command, 'ok', tr('shelf.command.armed', { reason: tr(`shelf.reason.${why.code}`) }));
+}
+
 const commands: Record<DeskCommand, () => Promise<void> | void> = {
   reprint_last: reprintLast,
   cancel_parcel: cancelParcel,
@@ -90,6 +106,15 @@ const commands: Record<DeskCommand, () => Promise<void> | void> = {
     const r = await rpc.request('operators.signOut', { way: 'command' });
     if (!r.ok) return failed('sign_out', r.error);
     say('sign_out', r.value.operator ? 'bad' : 'ok', tr('command.done.sign_out'));
+  },
+  hold_missing_item: () => armByCommand('hold_missing_item', { code: 'missing_item' }),
+  hold_damaged: () => armByCommand('hold_damaged', { code: 'damaged' }),
+  hold_wrong_address: () => armByCommand('hold_wrong_address', { code: 'wrong_address' }),
+  // Another reason: the worker types a few words first (the hold question, at its note).
+  async hold_other() {
+    const why = await askAndArm(true);
+    if (!why) return say('hold_other', 'none', tr('shelf.command.cancelled'));
+    say('hold_other', 'ok', tr('shelf.command.armed', { reason: why.note ?? tr('shelf.reason.other') }));
   },
   async next_package() {
     if (!useScale.getState().weighing) return say('next_package', 'none', tr('command.none.next_package'));

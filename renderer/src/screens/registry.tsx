@@ -8,6 +8,7 @@ import type { ScreenId } from '../state/navStore';
 import { EndOfDayScreen } from './endOfDay/EndOfDayScreen';
 import { NewShipmentScreen } from './newShipment/NewShipmentScreen';
 import { QueueScreen } from './queue/QueueScreen';
+import { ShelfScreen } from './shelf/ShelfScreen';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { ShipmentsScreen } from './shipments/ShipmentsScreen';
 import { StationScreen } from './station/StationScreen';
@@ -20,11 +21,15 @@ export interface ScreenEntry {
   label: MessageKey;
   /** KeyboardEvent.key of the shortcut. */
   key: string;
+  /** The shortcut is Shift and the key (the function keys are all taken). */
+  shift?: true;
   Component: ComponentType;
 }
 
 export const screens: ScreenEntry[] = [
   { id: 'station', label: 'nav.station', key: 'F1', Component: StationScreen },
+  // Beside the Station screen: the parcels held there instead of closed.
+  { id: 'shelf', label: 'shelf.nav', key: 'F1', shift: true, Component: ShelfScreen },
   { id: 'shipments', label: 'nav.shipments', key: 'F2', Component: ShipmentsScreen },
   { id: 'newShipment', label: 'nav.newShipment', key: 'F3', Component: NewShipmentScreen },
   { id: 'queue', label: 'nav.queue', key: 'F4', Component: QueueScreen },

@@ -2,7 +2,16 @@
 import { create } from 'zustand';
 
 export type ScreenId =
-  'station' | 'shipments' | 'newShipment' | 'queue' | 'endOfDay' | 'tracking' | 'settings' | 'status' | 'statistics';
+  | 'station'
+  | 'shelf'
+  | 'shipments'
+  | 'newShipment'
+  | 'queue'
+  | 'endOfDay'
+  | 'tracking'
+  | 'settings'
+  | 'status'
+  | 'statistics';
 
 interface NavState {
   screen: ScreenId;

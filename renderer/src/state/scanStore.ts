@@ -33,6 +33,8 @@ import { usePendingScans } from './pendingScansStore';
 import { useSettings } from './settingsStore';
 import { useStatus } from './statusStore';
 import { photoAtPrint, photoOfScan } from '../camera/stillCapture';
+import type { HeldParcel, HoldWhy } from '../../../shared/contract/shelf';
+import { takeArmedHold } from '../shelf/holdStore';
 
 /**
  * A code longer than any scan is refused here, in the UI language: the core would refuse it
@@ -84,15 +86,18 @@ export type Feedback =
   /** `batch`: batch mode's weight check (or its held parcel): answered by collecting the code again, not by the scan line. */
   | { type: 'outcome'; outcome: ScanOutcome; answered: boolean; batch?: true }
   | { type: 'working'; code: string }
-  | { type: 'refused'; code: string; message: string };
+  | { type: 'refused'; code: string; message: string }
+  /** A parcel the worker put on the problem shelf (an armed hold took the scan): nothing was sent. */
+  | { type: 'shelved'; parcel: HeldParcel };
 
 /**
  * A question to the worker on screen, not yet answered: the already-closed one (Enter reprints, Esc
- * skips) or the weight check (Enter accepts the weight, Esc holds the parcel).
+ * skips), the weight check (Enter accepts the weight, Esc holds the parcel) or a held parcel's
+ * (Enter closes and prints it, Esc leaves it on the problem shelf).
  */
 export function openQuestionOf(f: Feedback | null) {
   return f?.type === 'outcome' &&
-    (f.outcome.kind === 'already_closed' || f.outcome.kind === 'weight_check') &&
+    (f.outcome.kind === 'already_closed' || f.outcome.kind === 'weight_check' || f.outcome.kind === 'on_shelf') &&
     !f.answered
     ? f.outcome
     : null;
@@ -298,6 +303,14 @@ export const useScans = create<ScanState>((set, get) => {
   });
   rpc.on('batch.items', batch.apply);
 
+  /** The scan an armed hold took: stored on the shelf (nothing sent), or refused with the core's reason. */
+  const holdScan = async (code: string, shown: string, why: HoldWhy) => {
+    show({ type: 'working', code: shown });
+    const r = await rpc.request('shelf.hold', { code, why });
+    if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
+    else show({ type: 'shelved', parcel: r.value.parcel });
+  };
+
   /** The question on screen, if it is still open. */
   const openQuestion = () => openQuestionOf(get().feedback);
   const markAnswered = () => {
@@ -344,6 +357,9 @@ export const useScans = create<ScanState>((set, get) => {
       // Shown as the worker knows the parcel (affixes removed); sent as scanned, the core reads it.
       const shown = shownCode(code);
       if (refusal) return show({ type: 'refused', code: shown, message: refusal });
+      // An armed hold (Ctrl+H, a hold command) takes this scan: the parcel goes on the problem shelf.
+      const why = takeArmedHold();
+      if (why) return void holdScan(code, shown, why);
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
@@ -378,6 +394,15 @@ export const useScans = create<ScanState>((set, get) => {
         if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
         return;
       }
+      if (q.kind === 'on_shelf') {
+        show({ type: 'working', code: q.code });
+        // A new scan of the parcel runs through the line; its outcome comes as a scan.outcome event.
+        const r = await rpc.request('shelf.close', { holdId: q.hold.holdId });
+        if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
+        else if (r.value) sent(r.value.scanId, q.code);
+        else show({ type: 'refused', code: q.code, message: errorTextNow({ code: 'hold_not_found', message: '' }) });
+        return;
+      }
       if (q.kind !== 'already_closed') return;
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
@@ -399,6 +424,8 @@ export const useScans = create<ScanState>((set, get) => {
         });
       }
       markAnswered();
+      // A held parcel stays on the shelf: nothing waits in the core for this answer.
+      if (q.kind === 'on_shelf') return set({ feedback: null });
       const r =
         q.kind === 'weight_check'
           ? await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: false })

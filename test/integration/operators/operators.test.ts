@@ -93,16 +93,16 @@ afterAll(async () => {
 describe('registering workers', () => {
   it('adds workers with a badge, a PIN or both, and lists them without any PIN', async () => {
     const a = await call('operators.save', { name: 'Jana Nováková', badge: '!LS-OP-JANA', pin: JANA_PIN });
-    expect(a).toEqual({ id: a.id, name: 'Jana Nováková', badge: '!LS-OP-JANA', hasPin: true });
+    expect(a).toEqual({ id: a.id, name: 'Jana Nováková', badge: '!LS-OP-JANA', hasPin: true, supervisor: false });
     const p = await call('operators.save', { name: 'Petr Dvořák', badge: 'EMP-0042', pin: PETR_PIN });
     await call('operators.save', { name: 'Eva Malá', badge: null, pin: '1234' });
     jana = { id: a.id, name: 'Jana Nováková' };
     petr = { id: p.id, name: 'Petr Dvořák' };
     const list = await call('operators.list', {});
     expect(list).toEqual([
-      { id: expect.any(Number), name: 'Eva Malá', badge: null, hasPin: true },
-      { id: jana.id, name: 'Jana Nováková', badge: '!LS-OP-JANA', hasPin: true },
-      { id: petr.id, name: 'Petr Dvořák', badge: 'EMP-0042', hasPin: true },
+      { id: expect.any(Number), name: 'Eva Malá', badge: null, hasPin: true, supervisor: false },
+      { id: jana.id, name: 'Jana Nováková', badge: '!LS-OP-JANA', hasPin: true, supervisor: false },
+      { id: petr.id, name: 'Petr Dvořák', badge: 'EMP-0042', hasPin: true, supervisor: false },
     ]);
   });
 
@@ -246,6 +246,7 @@ describe('editing a worker', () => {
       name: 'Eva Veliká',
       badge: null,
       hasPin: true,
+      supervisor: false,
     });
     expect(await renamed).toMatchObject({ operator: { id: eva.id, name: 'Eva Veliká' } });
     await call('operators.signOut', {});
@@ -264,6 +265,7 @@ describe('editing a worker', () => {
       name: 'Eva Veliká',
       badge: 'EMP-0077',
       hasPin: false,
+      supervisor: false,
     });
     expect(await refusalOf(call('operators.signInPin', { operatorId: eva.id, pin: '864209' }))).toBe('pin_wrong');
     expect((await who()).operator).toBeNull();

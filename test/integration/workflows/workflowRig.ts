@@ -5,6 +5,7 @@
  * TCP listener answering ~HS) and the PDF folder printer. Two rigs on one sandbox are two stations.
  */
 import { createDeskOperator } from '../../../electron/operators/deskOperator';
+import { createShelfRepo } from '../../../electron/store/shelfRepo';
 import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,7 @@ export async function startRig(
   const now = () => clock.now();
   const source = shipmentSourceFromClient(session.client);
   const desk = createDeskOperator(() => 'Stůl 1');
+  const deskActions = createDeskActionsRepo(db, desk.who);
   const deps: WorkflowDeps = {
     desk,
     session: () => (loggedIn.value ? { accountId: session.accountId, client: session.client } : null),
@@ -124,7 +126,8 @@ export async function startRig(
       endOfDay,
       journal: createJournalRepo(db, scanLog, desk.who),
       batchItems: createBatchItemsRepo(db),
-      deskActions: createDeskActionsRepo(db, desk.who),
+      deskActions,
+      shelf: createShelfRepo(db, deskActions),
     },
     recordDeliveries: (accountId, list) => void recordDeliveries({ shipments, now }, accountId, list),
     queue,

@@ -377,6 +377,7 @@ function emptyTotal() {
     printed: 0,
     labels: 0,
     reprints: { damaged: 0, lost: 0, wrong_printer: 0, other: 0 },
+    held: 0,
     refusals: 0,
     errors: 0,
     perHour: null,

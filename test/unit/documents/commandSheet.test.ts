@@ -12,7 +12,7 @@ import { renderCommandSheetPdf } from '../../../electron/documents/commandSheet'
 import { pdfBarcodes } from '../../support/pdfBarcodes';
 import { needs } from '../../support/services';
 
-/** The six desk commands as the sheet must carry them (the prefix no shipment code begins with). */
+/** The ten desk commands as the sheet must carry them (the prefix no shipment code begins with). */
 const EXPECTED_CODES = [
   '!LS-REPRINT_LAST',
   '!LS-CANCEL_PARCEL',
@@ -20,6 +20,10 @@ const EXPECTED_CODES = [
   '!LS-CLOSE_ALL',
   '!LS-SIGN_OUT',
   '!LS-NEXT_PACKAGE',
+  '!LS-HOLD_MISSING_ITEM',
+  '!LS-HOLD_DAMAGED',
+  '!LS-HOLD_WRONG_ADDRESS',
+  '!LS-HOLD_OTHER',
 ];
 
 function pdfText(pdf: Buffer): string {
@@ -33,10 +37,11 @@ function pdfText(pdf: Buffer): string {
 }
 
 describe.skipIf(!needs('pdftoppm', 'zbarimg'))('command sheet', () => {
-  it('is one A4 page whose barcodes are exactly the six commands, read at print and at screen resolution', async () => {
+  it('is two A4 pages whose barcodes are exactly the ten commands, read at print and at screen resolution', async () => {
     const pdf = await renderCommandSheetPdf({ language: 'en', created: new Date('2026-11-26T10:00:00Z') });
     const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
-    expect(info).toMatch(/Pages:\s+1\n/);
+    // Ten rows of a scannable size do not fit one page: the problem shelf's codes go on the second.
+    expect(info).toMatch(/Pages:\s+2\n/);
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     expect(pdfBarcodes(pdf, 150).sort()).toEqual([...EXPECTED_CODES].sort());
     expect(pdfBarcodes(pdf, 96).sort()).toEqual([...EXPECTED_CODES].sort());
@@ -52,6 +57,9 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('command sheet', () => {
       'Close all',
       'Sign out',
       'Next package: skip weighing',
+      'Problem shelf: an item is missing',
+      'Problem shelf: wrong address',
+      'Key: Ctrl+H, 4',
       'Key: F5',
       'Key: F10',
       'Key: Ctrl+Enter',
@@ -71,6 +79,8 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('command sheet', () => {
       'Uzavřít vše',
       'Odhlásit se',
       'Další balík: přeskočit vážení',
+      'Police problémů: chybí zboží',
+      'Police problémů: chybná adresa',
       'Klávesa: F5',
     ])
       expect(text).toContain(line);

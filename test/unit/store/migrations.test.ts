@@ -91,6 +91,37 @@ describe('schema migrations', () => {
     expect(() => db.prepare('UPDATE operators SET pin_wrong_in_row = -1').run()).toThrow(/CHECK/);
   });
 
+  it('24: workers from before are no supervisors; a hold names its parcel and the desk action that began it', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 23));
+    db.prepare(
+      "INSERT INTO operators (name, badge, pin_hash, created_at) VALUES ('Žaneta Dvořáková', 'EMP-9', '$2b$x', 'x')",
+    ).run();
+    migrate(db);
+    expect(db.prepare('SELECT name, supervisor FROM operators').get()).toEqual({
+      name: 'Žaneta Dvořáková',
+      supervisor: 0,
+    });
+    expect(() => db.prepare('UPDATE operators SET supervisor = 2').run()).toThrow(/CHECK/);
+    db.pragma('foreign_keys = ON');
+    const action = db
+      .prepare(
+        "INSERT INTO desk_actions (at, desk, action, account_id, delivery_id, reason_code, note) VALUES ('x', 'Stůl 1', 'parcel_held', 'a', 7, 'other', 'Chybí dárkové balení')",
+      )
+      .run().lastInsertRowid;
+    db.prepare(
+      "INSERT INTO shelf_holds (account_id, code, delivery_id, held_action_id) VALUES ('a', 'ORD-7', 7, ?)",
+    ).run(action);
+    expect(db.prepare('SELECT code, delivery_id, ended_action_id FROM shelf_holds').get()).toEqual({
+      code: 'ORD-7',
+      delivery_id: 7,
+      ended_action_id: null,
+    });
+    expect(() =>
+      db.prepare("INSERT INTO shelf_holds (account_id, code, held_action_id) VALUES ('a', 'X', 999)").run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
   it('15: a print job keeps the label counter mark (null for jobs written before)', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 14));

@@ -138,6 +138,14 @@ export const errors = defineMessages({
     'error.no_traces': 'The service has no tracking events for this shipment yet.',
     'error.weight_held':
       'Held at the weight check: nothing was sent; scan the parcel again when its contents are checked.',
+    'error.on_shelf': 'On the problem shelf: nothing was sent.',
+    'error.parcel_held': 'Put on the problem shelf while it waited in line: nothing was sent.',
+    'error.hold_in_flight':
+      'This parcel cannot be held now: its scan is being worked on or its close is on its way to the service. Wait for its outcome.',
+    'error.hold_closed': 'This parcel is closed already; its label is printed or on its way. It was not held.',
+    'error.already_on_shelf': 'This parcel is on the problem shelf already.',
+    'error.not_supervisor': 'Only a supervisor can release a parcel from the shelf. Sign in as a supervisor.',
+    'error.hold_not_found': 'This parcel is no longer on the problem shelf.',
     'error.reprint_refused': 'The labels could not be printed again: the service did not allow it.',
     'error.already_closed': 'Already closed.',
     'error.cancelled': 'Cancelled.',
@@ -288,6 +296,14 @@ export const errors = defineMessages({
     'error.no_traces': 'Služba pro tuto zásilku zatím nemá žádné události sledování.',
     'error.weight_held':
       'Zadrženo při kontrole hmotnosti: nic nebylo odesláno; po kontrole obsahu zásilku naskenujte znovu.',
+    'error.on_shelf': 'Na polici problémů: nic nebylo odesláno.',
+    'error.parcel_held': 'Odloženo na polici problémů, zatímco čekalo ve frontě: nic nebylo odesláno.',
+    'error.hold_in_flight':
+      'Tuto zásilku teď nejde odložit: její sken se právě zpracovává nebo uzavření už míří ke službě. Počkejte na výsledek.',
+    'error.hold_closed': 'Tato zásilka je už uzavřená; její štítek je vytištěný nebo na cestě. Odložena nebyla.',
+    'error.already_on_shelf': 'Tato zásilka už na polici problémů je.',
+    'error.not_supervisor': 'Zásilku z police může uvolnit jen vedoucí. Přihlaste se jako vedoucí.',
+    'error.hold_not_found': 'Tato zásilka už na polici problémů není.',
     'error.reprint_refused': 'Štítky nešlo vytisknout znovu: služba to nedovolila.',
     'error.already_closed': 'Už je uzavřená.',
     'error.cancelled': 'Je zrušená.',

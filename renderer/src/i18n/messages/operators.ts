@@ -3,6 +3,8 @@ import { defineMessages } from '../defineMessages';
 
 export const operators = defineMessages({
   en: {
+    'operators.form.supervisor': 'Supervisor: may release parcels from the problem shelf',
+    'operators.supervisor': 'supervisor',
     'operators.bar.label': 'Operator at this desk',
     'operators.bar.nobody': 'Nobody signed in',
     'operators.bar.desk': 'Desk: {desk}',
@@ -68,6 +70,8 @@ export const operators = defineMessages({
     'operators.form.err.none': 'Give a badge or a PIN (or both).',
   },
   cs: {
+    'operators.form.supervisor': 'Vedoucí: smí uvolňovat zásilky z police problémů',
+    'operators.supervisor': 'vedoucí',
     'operators.bar.label': 'Pracovník u tohoto stolu',
     'operators.bar.nobody': 'Nikdo nepřihlášen',
     'operators.bar.desk': 'Stůl: {desk}',

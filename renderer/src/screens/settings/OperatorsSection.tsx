@@ -105,6 +105,7 @@ function OperatorForm({ editing, onDone }: { editing: OperatorView | null; onDon
   const [pin, setPin] = useState('');
   const [pin2, setPin2] = useState('');
   const [removePin, setRemovePin] = useState(false);
+  const [supervisor, setSupervisor] = useState(editing?.supervisor ?? false);
   const [tried, setTried] = useState(false);
   const [result, setResult] = useState<{ kind: 'ok' | 'bad'; text: string } | null>(null);
 
@@ -127,6 +128,7 @@ function OperatorForm({ editing, onDone }: { editing: OperatorView | null; onDon
       name: name.trim(),
       badge: badge.trim() || null,
       ...(pin ? { pin } : removePin ? { pin: null } : {}),
+      supervisor,
     });
     setPin('');
     setPin2('');
@@ -135,6 +137,7 @@ function OperatorForm({ editing, onDone }: { editing: OperatorView | null; onDon
     if (editing) return onDone();
     setName('');
     setBadge('');
+    setSupervisor(false);
     setTried(false);
     setResult({ kind: 'ok', text: t('operators.form.added', { name: r.value.name }) });
   }
@@ -205,6 +208,17 @@ function OperatorForm({ editing, onDone }: { editing: OperatorView | null; onDon
           />
         </Field>
       </div>
+      <div className="set-checks">
+        <label>
+          <input
+            type="checkbox"
+            checked={supervisor}
+            onChange={(e) => setSupervisor(e.target.checked)}
+            data-testid="operator-supervisor"
+          />{' '}
+          {t('operators.form.supervisor')}
+        </label>
+      </div>
       {editing?.hasPin && (
         <div className="set-checks">
           <label>
@@ -242,7 +256,15 @@ function OperatorRow({ o, onEdit }: { o: OperatorView; onEdit(): void }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <tr data-testid="operator-row" data-operator-id={o.id}>
-      <td>{o.name}</td>
+      <td>
+        {o.name}
+        {o.supervisor && (
+          <span className="muted" data-testid="operator-is-supervisor">
+            {' '}
+            · {t('operators.supervisor')}
+          </span>
+        )}
+      </td>
       <td className="op-badge-cell">{o.badge ?? '—'}</td>
       <td>{o.hasPin ? t('operators.hasPin') : t('operators.noPin')}</td>
       <td>

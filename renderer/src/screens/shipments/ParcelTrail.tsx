@@ -12,6 +12,7 @@ import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { errorText, type MainError } from '../../i18n/errors';
 import { printerName } from '../../i18n/printerName';
+import { holdReasons, type HoldReason } from '../../../../shared/contract/shelf';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
 import { formatDateTime, formatDecimal } from './format';
@@ -38,6 +39,8 @@ const stepKeys: Record<TrailStepKind, MessageKey> = {
   job_marked_printed: 'audit.step.job_marked_printed',
   shipment_cancelled: 'audit.step.shipment_cancelled',
   parcel_cancelled: 'audit.step.parcel_cancelled',
+  parcel_held: 'audit.step.parcel_held',
+  hold_ended: 'audit.step.hold_ended',
   ended: 'audit.step.ended',
 };
 
@@ -109,8 +112,20 @@ function stepDetails(t: T, s: TrailStep, language: string): string {
   if (s.step === 'print' && s.outcome && s.outcome in jobStateKeys) parts.push(t(jobStateKeys[s.outcome as JobState]));
   if (s.step === 'ended' && s.outcome === 'already_closed')
     parts.push(t(rescanKeys[s.reasonCode ?? ''] ?? endedKeys.already_closed));
+  // A scan of a parcel on the problem shelf, or one in line when it was put there: the shelf's words.
+  else if (
+    s.step === 'ended' &&
+    s.outcome === 'held' &&
+    (s.reasonCode === 'on_shelf' || s.reasonCode === 'parcel_held')
+  )
+    parts.push(t(`error.${s.reasonCode}`));
   else if (s.step === 'ended' && s.outcome && s.outcome in endedKeys)
     parts.push(t(endedKeys[s.outcome as JournalOutcome]));
+  if (s.step === 'parcel_held' && s.reasonCode && (holdReasons as readonly string[]).includes(s.reasonCode))
+    parts.push(t(`shelf.reason.${s.reasonCode as HoldReason}`));
+  if (s.step === 'parcel_held' && s.note) parts.push(`„${s.note}“`);
+  if (s.step === 'hold_ended' && (s.reasonCode === 'closed' || s.reasonCode === 'released'))
+    parts.push(t(`audit.holdEnded.${s.reasonCode}`));
   if (s.step === 'reprint' && s.reasonCode)
     parts.push(reprintReasonKeys[s.reasonCode] ? t(reprintReasonKeys[s.reasonCode]!) : s.reasonCode);
   if (s.step === 'reprint' && s.note) parts.push(`„${s.note}“`);

@@ -18,6 +18,8 @@ import { reasonText } from '../../i18n/reasons';
 import { useStatus } from '../../state/statusStore';
 import { openQuestionOf, useScans, type Feedback } from '../../state/scanStore';
 import { useWeightText, WeighedLine } from './WeighPanel';
+import { holdReasonText } from '../shelf/ShelfScreen';
+import { formatDateTime } from '../shipments/format';
 
 /** `handed`: the labels went to the computer's print system, which does not say they printed (not the printed green). */
 export type Tone = 'ok' | 'handed' | 'wait' | 'ask' | 'bad' | 'neutral';
@@ -29,6 +31,7 @@ export type Tone = 'ok' | 'handed' | 'wait' | 'ask' | 'bad' | 'neutral';
 export function toneOf(f: Feedback): Tone {
   if (f.type === 'working') return 'neutral';
   if (f.type === 'refused') return 'bad';
+  if (f.type === 'shelved') return 'wait';
   return toneOfKind(f.outcome.kind, f.outcome.kind === 'queued' && !!f.outcome.reason);
 }
 
@@ -47,6 +50,7 @@ export function toneOfKind(kind: RecentScan['kind'], waits: boolean): Tone {
       return 'wait';
     case 'already_closed':
     case 'weight_check':
+    case 'on_shelf':
       return 'ask';
     case 'skipped':
     case 'print_cancelled':
@@ -239,6 +243,18 @@ function OutcomeBody({ o }: { o: ScanOutcome }) {
       main = <Shipment carrier="" recipient={o.recipientName} packages="" />;
       notes.push(t('station.note.held'));
       break;
+    case 'on_shelf':
+      main = ship(o.shipment);
+      notes.push(
+        <strong key="shelf" data-testid="on-shelf-note">
+          {t('shelf.note.onShelf', {
+            at: formatDateTime(o.hold.heldAt, language),
+            reason: holdReasonText(t, o.hold),
+            who: o.hold.heldBy?.name ?? t('shelf.nobody'),
+          })}
+        </strong>,
+      );
+      break;
     case 'cancelled':
       main = <Shipment carrier="" recipient={o.recipientName} packages="" />;
       notes.push(t('station.note.cancelled'));
@@ -340,6 +356,7 @@ export function OutcomeView({
   const question = openQuestionOf(feedback);
   const asking = question !== null;
   const weighs = question?.kind === 'weight_check';
+  const shelved = question?.kind === 'on_shelf';
   const kind = feedback.type === 'outcome' ? feedback.outcome.kind : feedback.type;
   // The side panels are under the overlay: the scans still in line are counted here (not the one on screen, which asks).
   const shownScan = feedback.type === 'outcome' ? feedback.outcome.scanId : null;
@@ -350,7 +367,13 @@ export function OutcomeView({
     <div
       className={`outcome tone-${tone}`}
       data-testid={
-        feedback.type === 'outcome' ? 'scan-outcome' : feedback.type === 'working' ? 'scan-working' : 'scan-refused'
+        feedback.type === 'outcome'
+          ? 'scan-outcome'
+          : feedback.type === 'working'
+            ? 'scan-working'
+            : feedback.type === 'shelved'
+              ? 'scan-shelved'
+              : 'scan-refused'
       }
       data-kind={kind}
       data-scan-id={feedback.type === 'outcome' ? feedback.outcome.scanId : undefined}
@@ -361,6 +384,23 @@ export function OutcomeView({
         {feedback.type === 'outcome' && <NoPhotoNote scanId={feedback.outcome.scanId} />}
         {feedback.type === 'outcome' ? (
           <OutcomeBody o={feedback.outcome} />
+        ) : feedback.type === 'shelved' ? (
+          <>
+            <Title tone="wait">{t('shelf.kind.shelved')}</Title>
+            <div className="outcome-main">
+              <Shipment
+                carrier={feedback.parcel.carrier ?? ''}
+                recipient={feedback.parcel.recipientName ?? ''}
+                packages=""
+              />
+            </div>
+            <div className="outcome-notes">
+              <p>
+                <strong>{t('shelf.note.shelved', { reason: holdReasonText(t, feedback.parcel) })}</strong>
+              </p>
+            </div>
+            <p className="outcome-code">{t('station.code', { code: feedback.parcel.code })}</p>
+          </>
         ) : feedback.type === 'working' ? (
           <>
             <Title tone="neutral">{t('station.kind.working')}</Title>
@@ -387,13 +427,16 @@ export function OutcomeView({
                       ? 'batch.weightCheck.question'
                       : 'station.weightCheck.question',
                   )
-                : t('station.note.question', labels(question.shipment))}
+                : shelved
+                  ? t('shelf.question')
+                  : t('station.note.question', labels(question.shipment))}
             </span>
             <button type="button" className="key-button primary" onClick={onReprint} data-testid="outcome-reprint">
-              <kbd>Enter</kbd> {t(weighs ? 'station.key.acceptWeight' : 'station.key.reprint')}
+              <kbd>Enter</kbd>{' '}
+              {t(weighs ? 'station.key.acceptWeight' : shelved ? 'shelf.key.close' : 'station.key.reprint')}
             </button>
             <button type="button" className="key-button" onClick={onSkip} data-testid="outcome-skip">
-              <kbd>Esc</kbd> {t(weighs ? 'station.key.holdParcel' : 'station.key.skip')}
+              <kbd>Esc</kbd> {t(weighs ? 'station.key.holdParcel' : shelved ? 'shelf.key.leave' : 'station.key.skip')}
             </button>
           </>
         ) : (

@@ -25,6 +25,8 @@ import { cancelParcel, reprintLast } from '../../scan/deskCommand';
 import { useReprintQuestion } from '../../reprint/reprintReason';
 import { takeDeskScan } from '../../scan/deskScan';
 import { CameraCorner } from '../../camera/CameraCorner';
+import { armHold, askAndArm, useHold } from '../../shelf/holdStore';
+import '../shelf/shelf.css';
 import './station.css';
 
 // A scan typed with the focus anywhere (another field, another screen) meets the label check too.
@@ -95,6 +97,7 @@ export function StationScreen() {
   const inLine = useScans((s) => s.pending.length > 0);
   const { feedback, batchMode, load, submit, reprint, skip, dismiss, setBatchMode, collect, closeAll } = useScans();
   const lastCue = useFeedbackSound();
+  const armed = useHold((s) => s.armed);
   const focusBox = useScanFocus(root, box);
 
   useEffect(() => {
@@ -120,6 +123,11 @@ export function StationScreen() {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key === 'Delete') {
         e.preventDefault();
         return void cancelParcel();
+      }
+      // The problem shelf: why, then the next parcel scanned is held (not the browser's history).
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'h' || e.key === 'H')) {
+        e.preventDefault();
+        return void askAndArm();
       }
       if (e.key !== BATCH_KEY) return;
       // F5 would reload the page in the web host: here it toggles batch mode.
@@ -155,6 +163,8 @@ export function StationScreen() {
       if (value) setValue('');
       // The red "wrong label" covers the outcome: Esc takes it away first (the label is still to check).
       else if (dismissCheckResult()) return;
+      // An armed hold with nothing on screen to answer: Esc disarms it (the next scan closes as usual).
+      else if (armed && !openQuestionOf(feedback)) armHold(null);
       else if (openQuestionOf(feedback)) void skip();
       else dismiss();
     }
@@ -210,9 +220,24 @@ export function StationScreen() {
           <span>
             <kbd>Ctrl+Del</kbd> {t('command.key.cancelParcel')}
           </span>
+          <span>
+            <kbd>Ctrl+H</kbd> {t('shelf.key.hold')}
+          </span>
         </p>
         <PrinterState />
       </div>
+      {armed && (
+        <p className="shelf-armed" role="status" data-testid="hold-armed" data-reason={armed.code}>
+          <span>
+            {t('shelf.armed', {
+              reason: armed.code === 'other' && armed.note ? armed.note : t(`shelf.reason.${armed.code}`),
+            })}
+          </span>
+          <span>
+            <kbd>Esc</kbd> {t('shelf.armed.cancel')}
+          </span>
+        </p>
+      )}
       <SignInPrompt />
       <div className="station-body">
         <div className="station-main">

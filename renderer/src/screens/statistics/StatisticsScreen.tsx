@@ -78,7 +78,11 @@ export function StatisticsScreen() {
   );
   const scopes = stats ? [...stats.operators.map((o) => o.scope), 'everyone' as const] : ['everyone' as const];
   const shownScope = scopes.includes(stepsOf) ? stepsOf : 'everyone';
-  const empty = stats && stats.total.parcels === 0 && Object.values(stats.total.reprints).every((n) => n === 0);
+  const empty =
+    stats &&
+    stats.total.parcels === 0 &&
+    Object.values(stats.total.reprints).every((n) => n === 0) &&
+    stats.total.held === 0;
 
   return (
     <section className="stats" aria-label={t('statistics.title')} data-testid="screen-statistics">
@@ -198,6 +202,7 @@ function OperatorTable({ t, stats, decimal }: { t: T; stats: Statistics; decimal
             </span>
           )}
         </td>
+        <td data-testid="stats-held">{o.held}</td>
         <td>{o.refusals}</td>
         <td>{o.errors}</td>
         <td
@@ -228,6 +233,7 @@ function OperatorTable({ t, stats, decimal }: { t: T; stats: Statistics; decimal
             <th scope="col">{t('statistics.col.printed')}</th>
             <th scope="col">{t('statistics.col.labels')}</th>
             <th scope="col">{t('statistics.col.reprints')}</th>
+            <th scope="col">{t('statistics.col.held')}</th>
             <th scope="col">{t('statistics.col.refusals')}</th>
             <th scope="col">{t('statistics.col.errors')}</th>
             <th scope="col" title={t('statistics.perHourHint', { min: STATISTICS_MIN_RATE_MINUTES })}>
