@@ -17,6 +17,8 @@ import type { BeforeClose } from '../../../electron/scale/weighBeforeClose';
 import { openDatabase } from '../../../electron/store/database';
 import { createJournalRepo, type JournalEntry, type JournalRepo } from '../../../electron/store/journalRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
+import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
+import { createShelfRepo, type ShelfRepo } from '../../../electron/store/shelfRepo';
 import type { EntryResult } from '../../../electron/workflows/closeAndPrint';
 import { createScanRunner, type Run, type ScanRunnerParts } from '../../../electron/workflows/scan/runScan';
 import type { ScanOutcome } from '../../../electron/workflows/schemas';
@@ -94,6 +96,7 @@ interface Setup {
 }
 
 let journal: JournalRepo;
+let shelf: ShelfRepo;
 let calls: Calls;
 let setup: Setup;
 let closeNotSent: Set<number>;
@@ -119,6 +122,10 @@ const askedOutcome = (scanId: number): ScanOutcome => ({
 beforeEach(() => {
   const db = openDatabase(path.join(mkdtempSync(path.join(os.tmpdir(), 'run-scan-')), 'station.db'));
   journal = createJournalRepo(db, createScanLogRepo(db));
+  shelf = createShelfRepo(
+    db,
+    createDeskActionsRepo(db, () => ({ desk: 'Balení 1', operator: null })),
+  );
   calls = { ended: [], waited: [], ran: [], asked: [], reported: [], labelQueued: [], logged: [] };
   setup = {
     session,
@@ -133,7 +140,7 @@ function runner() {
   const deps = {
     session: () => setup.session,
     lookup: async () => setup.lookup,
-    repos: { journal, shipments: { get: () => prepared } },
+    repos: { journal, shelf, shipments: { get: () => prepared } },
     clock: { now: () => t0 },
     log: { info() {}, warn() {}, error: (m: string) => calls.logged.push(m) },
   } as unknown as WorkflowDeps;
@@ -313,6 +320,15 @@ describe('the scan runner, transition by transition', () => {
       await runner().run(e);
       expect(journal.get(e.id)).toMatchObject({ step: 'resolved', deliveryId: 501 });
       expect(calls.ran).toEqual([{ entryIds: [e.id], notSent: [] }]);
+    });
+
+    it('a prepared shipment on the problem shelf: nothing sent, ended held, the worker is asked', async () => {
+      shelf.hold({ accountId: ACCOUNT, code: CODE, deliveryId: 501, reason: 'damaged', note: 'Roztržený obal' }, t0);
+      const e = scan();
+      const r = await runner().run(e);
+      expect(outcome(r)).toMatchObject({ kind: 'on_shelf', hold: { deliveryId: 501, reason: 'damaged' } });
+      expect(calls.ended).toEqual([{ entryId: e.id, outcome: 'held', code: 'on_shelf', deliveryId: 501 }]);
+      expect(calls.ran).toEqual([]);
     });
 
     it('an entry resolved before (a restart) is not looked up again', async () => {
