@@ -444,6 +444,10 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
             if (i === 2) {
               await page.getByTestId('camera-notice-close').click();
               await expect(notice.count()).resolves.toBe(0);
+              // The scan box takes the focus back (a hand-typed code goes there, whatever the pace).
+              await expect
+                .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+                .toBe('scan-input');
             }
             const code = fresh();
             const outcome = outcomeOf(code);
