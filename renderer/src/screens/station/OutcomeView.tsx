@@ -11,6 +11,7 @@ import { printerName } from '../../i18n/printerName';
 import { rpc } from '../../rpc/transport';
 import type { ClosedShipmentInfo, RecentScan, ScanOutcome } from '../../../../shared/contract/workflows';
 import type { SessionUsable } from '../../../../shared/contract/status';
+import { waitsForLogin } from './waitingReason';
 import { stateFamily } from '../../../../shared/contract/shipments';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
@@ -103,19 +104,6 @@ const printersNote = (text: string) => <span data-testid="outcome-printers">{tex
 const labels = (s: { packageCount: number }) => ({ n: s.packageCount });
 
 /** An outcome's title, also in the scan toast on other screens. */
-/** Reasons that say the active company must log in (the core's and the service client's codes). */
-const LOGIN_REASONS = new Set(['login_required', 'service_login_required', 'service_auth', 'logged_out']);
-
-/**
- * Does a waiting scan wait for a login? The session's usable state is the truth now (a scan that
- * met an outage may be waiting for a login since, and back); without it, the scan's own reason.
- */
-export function waitsForLogin(reasonCode: string | null | undefined, usable: SessionUsable | undefined): boolean {
-  if (usable === 'login_needed') return true;
-  if (usable === 'unreachable') return false;
-  return !!reasonCode && LOGIN_REASONS.has(reasonCode);
-}
-
 /** The session's usable state as the page last heard it. */
 export const useUsable = () => useStatus((s) => s.status?.session.usable);
 

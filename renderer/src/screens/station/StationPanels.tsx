@@ -5,11 +5,25 @@
  */
 import { reasonText } from '../../i18n/reasons';
 import { useT } from '../../i18n';
-import type { RecentScan } from '../../../../shared/contract/workflows';
+import type { PendingScan, RecentScan } from '../../../../shared/contract/workflows';
 import { useScans } from '../../state/scanStore';
-import { toneOfKind, useUsable, waitsForLogin } from './OutcomeView';
+import { toneOfKind, useUsable } from './OutcomeView';
+import { waitingReason, waitsForLogin } from './waitingReason';
 
 const PENDING_ROWS = 4;
+
+/** A scan's state in the list, with why it waits as things are now (the hover text). */
+function WaitingWords(p: {
+  state: PendingScan['state'];
+  reason: { code: string; message: string } | null | undefined;
+}) {
+  const t = useT();
+  return (
+    <span className="muted" title={p.reason ? reasonText(t, p.reason.code, p.reason.message) : undefined}>
+      {t(`station.pending.${p.state}`)}
+    </span>
+  );
+}
 
 export function Counters() {
   const t = useT();
@@ -55,9 +69,10 @@ export function PendingScans() {
                 {t('station.pending.waitingLogin')}
               </span>
             ) : (
-              <span className="muted" title={p.reason ? reasonText(t, p.reason.code, p.reason.message) : undefined}>
-                {t(`station.pending.${p.state}`)}
-              </span>
+              <WaitingWords
+                state={p.state}
+                reason={p.state === 'waiting' ? waitingReason(p.reason, usable) : p.reason}
+              />
             )}
           </li>
         ))}
