@@ -446,7 +446,7 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
               await expect(notice.count()).resolves.toBe(0);
               // The scan box takes the focus back (a hand-typed code goes there, whatever the pace).
               await expect
-                .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+                .poll(() => page.evaluate<string | null>('document.activeElement?.dataset.testid ?? null'))
                 .toBe('scan-input');
             }
             const code = fresh();
