@@ -6,7 +6,7 @@
  */
 import { REPLACED_BY_NEW_JOB, type LabelRoute } from '../../shared/contract/printing';
 import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
-import type { Code, DeskNoteCode, JournalOutcome } from '../../shared/errors/codes';
+import { codeOf, type Code, type DeskNoteCode, type JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
 import type { DeskWho } from '../../shared/contract/operators';
 import { createLazyCommit } from './lazyCommit';
@@ -109,7 +109,7 @@ interface Row {
   route: string | null;
   step: JournalStep;
   outcome: JournalOutcome | null;
-  reason_code: Code | null;
+  reason_code: string | null;
   reason: string | null;
   attempts: number;
   next_retry_at: string | null;
@@ -129,7 +129,7 @@ const toEntry = (r: Row): JournalEntry => ({
   route: r.route ? (JSON.parse(r.route) as LabelRoute) : null,
   step: r.step,
   outcome: r.outcome,
-  reasonCode: r.reason_code,
+  reasonCode: codeOf(r.reason_code),
   reason: r.reason,
   attempts: r.attempts,
   nextRetryAt: r.next_retry_at,
@@ -342,7 +342,7 @@ export function createJournalRepo(
         scanId: r.scan_id,
         code: r.code ?? '',
         step: r.step,
-        reasonCode: r.reason_code,
+        reasonCode: codeOf(r.reason_code),
         deliveryId: r.delivery_id,
         logOutcome: r.outcome as LogOutcome,
         message: r.message,

@@ -288,6 +288,18 @@ export const allCodes = [...new Set([...Object.keys(stationErrorCodes), ...Objec
   ...Code[],
 ];
 
+const knownCodes = new Set<string>(allCodes);
+
+/**
+ * A journal entry's reason code as stored: one this version knows, or `older_version_reason` (with
+ * the sentence it stored as its words) for one an older version wrote, so a waiting scan's outcome
+ * made from it stays within the contract (the events are checked against it), as printerReasonOf.
+ */
+export function codeOf(stored: string | null): Code | null {
+  if (stored === null) return null;
+  return knownCodes.has(stored) ? (stored as Code) : 'older_version_reason';
+}
+
 /**
  * How a journal entry ended, or that it waits (electron/store/journalRepo.ts, `outcome`); its
  * `reason_code` is a Code. The scan log's outcome of each is journalRepo's scanLogOutcome.

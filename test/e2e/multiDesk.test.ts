@@ -165,6 +165,8 @@ describe.skipIf(!needs('chromium'))('two desks of one company in Chromium', { ti
     await expect
       .poll(() => page3.getByTestId('screen-queue').textContent())
       .toContain('Held: the parcel was found closed');
+    // Its button asks the worker to print it, not to retry a failure.
+    expect(await page3.getByTestId('queue-retry').first().textContent()).toBe('Print it');
     await shotBoth(page3, rpc3, 'multiDesk-held-queue');
     await page3.close();
   });

@@ -165,4 +165,20 @@ describe('the journal store', () => {
       expect(plan.filter((d) => /^SCAN /.test(d) && !d.includes('INDEX scan_log_open'))).toEqual([]);
     }
   });
+
+  it('reads a reason code an older version stored and this one does not know as older_version_reason, with its sentence', () => {
+    const { db, journal } = fresh();
+    const { entry } = journal.receiveScan({ accountId: 'firma', code: 'ORD-Ž1', rawCode: null, at: t0 });
+    // Written by an older station (its code is gone from this version's registry).
+    db.prepare(`UPDATE journal_entries SET outcome = 'waiting', reason_code = ?, reason = ? WHERE id = ?`).run(
+      'carrier_cutoff_passed',
+      'Dopravce dnes už nepřebírá.',
+      entry.id,
+    );
+    expect(journal.get(entry.id)).toMatchObject({
+      reasonCode: 'older_version_reason',
+      reason: 'Dopravce dnes už nepřebírá.',
+    });
+    expect(journal.latestScans('firma', 1)[0]?.reasonCode).toBe('older_version_reason');
+  });
 });

@@ -45,7 +45,7 @@ export const reasons = defineMessages({
     'reason.close_confirmed_by_search':
       'The answer to the close was lost; the service confirmed the shipment is closed.',
     'reason.held_closed_elsewhere':
-      'Held: the parcel was found closed, and this desk cannot tell whether it closed it or another desk (or the web application) did and printed its label there. Look at the parcel: Retry now prints it if it has no label; Cancel if it has one.',
+      'Held: the parcel was found closed, and this desk cannot tell whether it closed it or another desk (or the web application) did and printed its label there. Look at the parcel: Print it prints the label if the parcel has none; Cancel if it has one.',
     'reason.service_network': 'The service cannot be reached: check the internet connection.',
     'reason.service_timeout': 'The service did not answer in time.',
     'reason.service_malformed': 'The service answered with something the station cannot read.',
@@ -108,7 +108,7 @@ export const reasons = defineMessages({
     'reason.moved_by_worker': 'Přesunuto na jinou tiskárnu na váš pokyn.',
     'reason.close_confirmed_by_search': 'Odpověď na uzavření se ztratila; služba potvrdila, že zásilka je uzavřená.',
     'reason.held_closed_elsewhere':
-      'Podrženo: zásilka byla nalezena uzavřená a tento stůl nepozná, zda ji uzavřel on, nebo jiný stůl (či webová aplikace), který tam mohl vytisknout její štítek. Podívejte se na balík: Zkusit hned štítek vytiskne, pokud balík žádný nemá; Zrušit, pokud ho má.',
+      'Podrženo: zásilka byla nalezena uzavřená a tento stůl nepozná, zda ji uzavřel on, nebo jiný stůl (či webová aplikace), který tam mohl vytisknout její štítek. Podívejte se na balík: Vytisknout štítek vytiskne, pokud balík žádný nemá; Zrušit, pokud ho má.',
     'reason.service_network': 'Služba není dostupná: zkontrolujte připojení k internetu.',
     'reason.service_timeout': 'Služba neodpověděla včas.',
     'reason.service_malformed': 'Služba odpověděla něčím, čemu stanice nerozumí.',

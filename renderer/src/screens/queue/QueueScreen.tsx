@@ -7,7 +7,13 @@
  * said plainly at the top. Live through the `printing.jobs` changes (state/followJobs.ts).
  */
 import { useEffect, useState } from 'react';
-import { heldInPrinter, waitsForPrinter, type JobView, type PrinterView } from '../../../../shared/contract/printing';
+import {
+  heldForWorker,
+  heldInPrinter,
+  waitsForPrinter,
+  type JobView,
+  type PrinterView,
+} from '../../../../shared/contract/printing';
 import { errorTextNow, useLanguage, useT } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import type { MessageKey } from '../../i18n/en';
@@ -132,7 +138,14 @@ function JobActions(p: {
   }
   return (
     <>
-      {job.state === 'failed' && b('printing.queue.retryNow', 'queue.action.retry', 'queue-retry', 'primary')}
+      {job.state === 'failed' &&
+        // A label held for the worker's word is not a failure to retry: the worker decides it prints.
+        b(
+          'printing.queue.retryNow',
+          heldForWorker(job) ? 'queue.action.printHeld' : 'queue.action.retry',
+          'queue-retry',
+          'primary',
+        )}
       {(job.state === 'queued' || job.state === 'failed') &&
         b('printing.queue.cancel', 'queue.action.cancel', 'queue-cancel')}
       {job.kind === 'print' && (job.state === 'queued' || (job.state === 'failed' && !job.delivered)) && (
