@@ -107,11 +107,14 @@ function Nav() {
             {t(s.label)}
           </span>{' '}
           {s.id === 'shelf' && onShelf > 0 && (
-            <span className="tab-count" data-testid="shelf-count">
-              {onShelf}
-            </span>
-          )}{' '}
-          <kbd>{s.shift ? `Shift+${s.key}` : s.key}</kbd>
+            <>
+              <span className="tab-count" data-testid="shelf-count">
+                {onShelf}
+              </span>{' '}
+            </>
+          )}
+          {/* ⇧ as on the key itself: "Shift+F1" in full did not leave ten tabs room on one row. */}
+          {s.shift ? <kbd title={`Shift+${s.key}`}>⇧{s.key}</kbd> : <kbd>{s.key}</kbd>}
         </button>
       ))}
     </nav>

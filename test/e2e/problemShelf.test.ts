@@ -38,7 +38,7 @@ describe.each([
     locale: 'cs-CZ',
     armed: 'Police problémů — Chybí zboží: naskenujte zásilku, která se má odložit.',
     shelved: 'Na polici problémů',
-    nav: 'Police problémů',
+    nav: 'Problémy',
     missing: 'Chybí zboží',
     question: 'Uzavřít ji a vytisknout štítky hned?',
     note: 'Krabice je promáčknutá, říká Jana',

@@ -43,7 +43,7 @@ export const shelf = defineMessages({
     'shelf.command.cancelled': 'Command: nothing will be held',
   },
   cs: {
-    'shelf.nav': 'Police problémů',
+    'shelf.nav': 'Problémy',
     'shelf.title': 'Police problémů',
     'shelf.intro':
       'Zásilky odložené místo uzavření: službě se nic neodeslalo. Naskenujte zásilku znovu a uzavřete ji, nebo ji uvolní vedoucí.',

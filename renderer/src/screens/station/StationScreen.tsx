@@ -25,6 +25,7 @@ import { cancelParcel, reprintLast } from '../../scan/deskCommand';
 import { useReprintQuestion } from '../../reprint/reprintReason';
 import { takeDeskScan } from '../../scan/deskScan';
 import { CameraCorner } from '../../camera/CameraCorner';
+import { useCamera } from '../../camera/cameraStore';
 import { armHold, askAndArm, useHold } from '../../shelf/holdStore';
 import '../shelf/shelf.css';
 import './station.css';
@@ -109,9 +110,13 @@ export function StationScreen() {
   // The reprint question closed, however (Esc, a reason, a click beside it): the focus left with the
   // dialog, and a code typed by hand next must land in the box, not nowhere.
   const asked = useReprintQuestion((s) => s.asking !== null);
+  // The same for the hold question, and for the camera's notice closed by its button (the banner is
+  // outside this screen, so its click does not give the focus back by itself).
+  const holdAsked = useHold((s) => s.asking !== null);
+  const cameraNotice = useCamera((s) => s.notice !== null);
   useEffect(() => {
-    if (!asked) focusBox();
-  }, [asked, focusBox]);
+    if (!asked && !holdAsked && !cameraNotice) focusBox();
+  }, [asked, holdAsked, cameraNotice, focusBox]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
