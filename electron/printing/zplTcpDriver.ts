@@ -138,6 +138,21 @@ export interface JobSize {
   printMs: number;
 }
 
+/**
+ * How many of the next jobs, in order, fit in `room` formats (the printer's buffer, a burst's
+ * connection): at least one, so a job larger than the room still goes, alone.
+ */
+function jobsThatFit(payloads: Iterable<Buffer>, room: number, dpi: number): number {
+  let n = 0;
+  for (const bytes of payloads) {
+    const formats = jobSize(bytes, dpi).formats;
+    if (n > 0 && formats > room) break;
+    room -= formats;
+    n++;
+  }
+  return Math.max(1, n);
+}
+
 export function jobSize(bytes: Buffer, dpi: number): JobSize {
   let formats = 0;
   let labels = 0;
@@ -594,15 +609,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
      */
     readyFor(payloads) {
       if (!freshAnswer()) return 1;
-      let room = maxBuffered - (inFlight.length ? sent - confirmed : 0);
-      let n = 0;
-      for (const bytes of payloads) {
-        const formats = jobSize(bytes, dpi).formats;
-        if (n > 0 && formats > room) break;
-        room -= formats;
-        n++;
-      }
-      return Math.max(1, n);
+      return jobsThatFit(payloads, maxBuffered - (inFlight.length ? sent - confirmed : 0), dpi);
     },
     async print(job, hooks) {
       // Sends go one after another, in order; the confirmation is awaited outside that order, so
@@ -771,15 +778,7 @@ function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
     readyFor(payloads) {
       const b = burst && burst.sock.open ? burst : null;
       if (!b) return 1;
-      let room = maxBurstFormats - b.formats;
-      let n = 0;
-      for (const bytes of payloads) {
-        const formats = jobSize(bytes, opts.settings.dpi).formats;
-        if (formats > room) break;
-        room -= formats;
-        n++;
-      }
-      return Math.max(1, n);
+      return jobsThatFit(payloads, maxBurstFormats - b.formats, opts.settings.dpi);
     },
     async print(job, hooks) {
       // Labels are written one after another, in order; each one's proof comes with its burst's close.
