@@ -1,16 +1,16 @@
 /**
- * The close-and-print machine's step from `closed`: the labels (stored ones that fit, else fetched,
- * in the format of their route), then the print jobs, their links and the `queued` step in one
- * commit (a slice of entries at a time). Labels that cannot be had end the entry (`not_printed`)
+ * The close-and-print machine's step from `closed`: the labels and their print jobs (../labelJobs.ts,
+ * the one place where a print's routes and labels are decided), then the jobs, their links and
+ * the `queued` step in one commit (a slice of entries at a time). Labels that cannot be had end the entry (`not_printed`)
  * or leave it waiting at `closed`.
  */
-import type { LabelRoute, RoutingRules } from '../../../shared/contract/printing';
+import type { LabelRoute } from '../../../shared/contract/printing';
 import type { Shipment } from '../../../shared/contract/shipments';
 import { groupBy } from '../../base/groupBy';
 import { nextTurn, READS_PER_TURN } from '../../base/slices';
 import type { JournalEntry } from '../../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../../store/printJobsRepo';
-import { fetchLabelJobs, storedLabelJobs, type LabelJobs } from '../labelJobs';
+import { labelJobsFor, type LabelJobs } from '../labelJobs';
 import type { WorkflowError } from '../schemas';
 import { end, endMissing, shipmentsOf, waitWith, type StepCtx } from './entryMoves';
 
@@ -37,51 +37,19 @@ export async function queueStep(ctx: StepCtx, entries: JournalEntry[]): Promise<
   // The station's rules read once (a setting parsed per shipment was a block of the loop in a batch of 500).
   const stationRules = ctx.deps.routes();
   for (const group of groupBy(entries, (e) => routeKey(e.route)).values()) {
-    const labels = await labelsOf(ctx, group, found, stationRules);
+    const labels = await labelJobsFor(
+      {
+        session: ctx.session,
+        labels: ctx.deps.repos.labels,
+        now: () => ctx.deps.clock.now(),
+        rules: stationRules,
+        chosen: group[0]!.route,
+      },
+      group.map((e) => ({ key: e.id, shipment: found.get(e.deliveryId!) })),
+    );
     const jobs = jobsByEntry(ctx, group, found, labels);
     if (jobs.size) await commitJobs(ctx, group, found, jobs);
   }
-}
-
-/** The routing rules, or the route the worker chose for these carriers (and nothing else). */
-function rulesFor(route: LabelRoute | null, carriers: string[], rules: RoutingRules): RoutingRules {
-  return route
-    ? {
-        carriers: Object.fromEntries(carriers.map((c) => [c, route])),
-        defaultRoute: null,
-        protocolPrinterId: rules.protocolPrinterId,
-      }
-    : rules;
-}
-
-/** The labels of one route's entries: stored ones that fit, by entry; the others' fetched. */
-async function labelsOf(ctx: StepCtx, group: JournalEntry[], found: Map<number, Shipment>, stationRules: RoutingRules) {
-  const { deps, session } = ctx;
-  const stored = new Map<number, NewPrintJob[]>();
-  const toFetch: Shipment[] = [];
-  for (const [i, e] of group.entries()) {
-    if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
-    const s = found.get(e.deliveryId!);
-    if (!s) continue;
-    const jobs = storedLabelJobs(
-      deps.repos.labels,
-      rulesFor(e.route, [s.agent ?? ''], stationRules),
-      session.accountId,
-      s,
-    );
-    if (jobs) stored.set(e.id, jobs);
-    else toFetch.push(s);
-  }
-  const rules = rulesFor(
-    group[0]!.route,
-    toFetch.map((s) => s.agent ?? ''),
-    stationRules,
-  );
-  const now = () => deps.clock.now();
-  const fetched: LabelJobs = toFetch.length
-    ? await fetchLabelJobs({ session, labels: deps.repos.labels, rules, now }, toFetch)
-    : { prints: [], failures: [] };
-  return { stored, fetched };
 }
 
 /** Each entry's jobs; an entry whose labels cannot be had ends or waits here. */
