@@ -35,7 +35,7 @@ export function routeFor(rules: RoutingRules, carrier: string): LabelRoute | nul
 }
 
 /** A carrier without ZPL labels under a ZPL route: PDF A4 on the office (protocol) printer instead. */
-export function pdfFallbackRoute(rules: RoutingRules): PdfA4Route | null {
+function pdfFallbackRoute(rules: RoutingRules): PdfA4Route | null {
   return rules.protocolPrinterId ? { format: 'pdf-a4', printerId: rules.protocolPrinterId, position: 1 } : null;
 }
 
