@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Delivery } from '../../electron/api/index';
-import { zplPrintJobs } from '../../electron/printing/routing';
+import { zplPrintJobs } from '../../electron/workflows/labelJobs';
 import { openDatabase } from '../../electron/store/database';
 import { createJournalRepo } from '../../electron/store/journalRepo';
 import { createLabelsRepo } from '../../electron/store/labelsRepo';

@@ -2,7 +2,8 @@
  * Routing rules: which printer and format each carrier's labels go to. ZPL exists for five
  * carriers only, each with its own sizes (spec: GET /api/v3/deliveries/zpl); other carriers get
  * PDF `single` on a label printer's system queue or A4 with start position 1-4 on an office
- * printer (spec: GET /api/v3/deliveries/tickets). Multi-package shipments print every package.
+ * printer (spec: GET /api/v3/deliveries/tickets). A print's routes are decided once, here
+ * (routeLabels); the labels in those formats and their print jobs are electron/workflows/labelJobs.ts's.
  */
 import {
   labelCarriers,
@@ -34,8 +35,31 @@ export function routeFor(rules: RoutingRules, carrier: string): LabelRoute | nul
 }
 
 /** A carrier without ZPL labels under a ZPL route: PDF A4 on the office (protocol) printer instead. */
-export function pdfFallbackRoute(rules: RoutingRules): LabelRoute | null {
+function pdfFallbackRoute(rules: RoutingRules): PdfA4Route | null {
   return rules.protocolPrinterId ? { format: 'pdf-a4', printerId: rules.protocolPrinterId, position: 1 } : null;
+}
+
+type PdfA4Route = Extract<LabelRoute, { format: 'pdf-a4' }>;
+
+/** Where one carrier's labels go in a print. */
+export interface LabelRouting {
+  /** The route the worker chose, else the carrier's rule, else the default; null: no printer is set for them. */
+  route: LabelRoute | null;
+  /** Where they go instead when the route asks for ZPL and the carrier has none (the service answers 404). */
+  fallback: PdfA4Route | null;
+}
+
+/**
+ * The routes of one print, decided once for each of its carriers: the route the worker chose for
+ * it (`chosen`: Shipments' print to a printer), else the station's rules, and the PDF fallback.
+ */
+export function routeLabels(
+  rules: RoutingRules,
+  carriers: string[],
+  chosen: LabelRoute | null,
+): Map<string, LabelRouting> {
+  const fallback = pdfFallbackRoute(rules);
+  return new Map(carriers.map((c) => [c, { route: chosen ?? routeFor(rules, c), fallback }]));
 }
 
 /** Whether a carrier is known to have no ZPL labels (spec "GET /api/v3/deliveries/zpl": five carriers only). */
@@ -75,44 +99,6 @@ export function labelRequestFor(route: LabelRoute): LabelRequest {
   if (route.format === 'zpl') return route.size ? { kind: 'zpl', size: route.size } : { kind: 'zpl' };
   if (route.format === 'pdf-single') return { kind: 'pdf', printFormat: 'single', position: 1 };
   return { kind: 'pdf', printFormat: 'default', position: route.position };
-}
-
-/** One print job per shipment holding every package label, in package order. */
-export function zplPrintJobs(
-  route: Extract<LabelRoute, { format: 'zpl' }>,
-  items: { deliveryId: number; zplCodes: string[]; barcodes?: string[] }[],
-  sizeUsed: string | null,
-): NewPrintJob[] {
-  return items.map((it) => ({
-    kind: 'print',
-    printerId: route.printerId,
-    format: 'zpl',
-    payload: Buffer.from(it.zplCodes.join('\n'), 'utf8'),
-    labelSize: sizeUsed,
-    labelRef: `zpl:${it.deliveryId}`,
-    title: `Shipment ${it.deliveryId} (${it.zplCodes.length} ${it.zplCodes.length === 1 ? 'label' : 'labels'})`,
-    deliveryIds: [it.deliveryId],
-    barcodes: it.barcodes ?? [],
-  }));
-}
-
-/** A PDF from GET tickets covers every package of the shipments asked for: one job. */
-export function pdfPrintJob(
-  route: Exclude<LabelRoute, { format: 'zpl' }>,
-  pdf: Buffer,
-  deliveryIds: number[],
-  barcodes: string[] = [],
-): NewPrintJob {
-  return {
-    kind: 'print',
-    printerId: route.printerId,
-    format: 'pdf',
-    payload: pdf,
-    labelRef: `pdf:${deliveryIds.join(',')}`,
-    title: `Shipments ${deliveryIds.join(', ')}`,
-    deliveryIds,
-    barcodes,
-  };
 }
 
 /** A collection protocol (base64 PDF from the service, decoded) to the protocol printer. */

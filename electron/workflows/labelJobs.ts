@@ -1,17 +1,19 @@
 /**
- * Labels right after closing: fetched per carrier in the format its route asks for (ZPL in the
- * route's size for ZPL carriers, PDF otherwise; spec "GET /api/v3/deliveries/zpl" and "tickets",
- * one carrier per request), stored so a reprint works offline, and turned into print jobs (every
- * package label). Also the reprint from what is stored.
+ * The labels of a print and their print jobs, decided in one place (labelJobsFor): each carrier's
+ * route decided once (electron/printing/routing.ts), then stored labels that fit the route (a
+ * reprint, a restart after they were kept), else labels fetched per carrier in the format the
+ * route asks for (ZPL in the route's size for ZPL carriers, PDF otherwise; spec "GET
+ * /api/v3/deliveries/zpl" and "tickets", one carrier per request) and stored so a reprint works
+ * offline; then the print jobs on the route's printer (every package label).
  */
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
 import type { Shipment } from '../../shared/contract/shipments';
 import { isServiceError } from '../api/index';
-import { pdfFallbackRoute, pdfPrintJob, routeFor, zplPrintJobs } from '../printing/routing';
+import { routeLabels, type LabelRouting } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
 import { groupBy } from '../base/groupBy';
-import { nextTurn } from '../base/slices';
+import { nextTurn, READS_PER_TURN } from '../base/slices';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import type { WorkflowSession } from './workflowDeps';
 
@@ -25,17 +27,16 @@ export interface LabelJobs {
 interface Ctx {
   session: WorkflowSession;
   labels: LabelsRepo;
-  rules: RoutingRules;
   now: () => Date;
 }
+
+/** The routes of a print, by carrier. */
+type Routes = Map<string, LabelRouting>;
 
 /** Label documents stored per commit. */
 const SAVE_SLICE = 100;
 
 const barcodesOf = (s: Shipment) => s.packages.map((p) => p.barcode).filter((b): b is string => !!b);
-
-/** Where a carrier's labels go; a ZPL route for a carrier without ZPL falls back to PDF A4 on the office printer. */
-const pdfFallback = pdfFallbackRoute;
 
 function variantOf(route: LabelRoute): LabelVariant {
   if (route.format === 'zpl') return { format: 'zpl', size: route.size ?? 'default' };
@@ -111,13 +112,13 @@ async function zplJobs(
 }
 
 /** Fetches, stores and turns into print jobs the labels of closed shipments, one request per carrier. */
-export async function fetchLabelJobs(ctx: Ctx, shipments: Shipment[]): Promise<LabelJobs> {
+async function fetchJobs(ctx: Ctx, routes: Routes, shipments: Shipment[]): Promise<LabelJobs> {
   const out: LabelJobs = { prints: [], failures: [] };
   const byCarrier = groupBy(shipments, (s) => s.agent ?? '');
 
   for (const [carrier, list] of byCarrier) {
     const ids = list.map((s) => s.deliveryId);
-    const route = routeFor(ctx.rules, carrier);
+    const { route, fallback } = routes.get(carrier)!;
     if (!route) {
       out.failures.push({ deliveryIds: ids, trouble: noRoute(carrier) });
       continue;
@@ -138,8 +139,7 @@ export async function fetchLabelJobs(ctx: Ctx, shipments: Shipment[]): Promise<L
           });
       } catch (err) {
         // ZPL exists for five carriers only (spec "GET .../zpl": 404 "ZPL label not found"): PDF A4 on the office printer instead.
-        const fallback = pdfFallback(ctx.rules);
-        if (!(isServiceError(err) && err.status === 404 && fallback && fallback.format !== 'zpl')) throw err;
+        if (!(isServiceError(err) && err.status === 404 && fallback)) throw err;
         out.prints.push(...(await pdfJobs(ctx, fallback, list)));
       }
     } catch (err) {
@@ -150,17 +150,16 @@ export async function fetchLabelJobs(ctx: Ctx, shipments: Shipment[]): Promise<L
 }
 
 /**
- * Print jobs for a reprint from stored labels, when the stored document fits the current route:
- * ZPL of the shipment for a ZPL route; a PDF of the same variant covering only this shipment for a
- * PDF route. Null: fetch them again (online).
+ * Print jobs from stored labels, when the stored document fits the current route: ZPL of the
+ * shipment for a ZPL route; a PDF of the same variant covering only this shipment for a PDF route.
+ * Null: fetch them again (online).
  */
-export function storedLabelJobs(
+function storedJobs(
   labels: LabelsRepo,
-  rules: RoutingRules,
+  { route, fallback }: LabelRouting,
   accountId: string,
   shipment: Shipment,
 ): NewPrintJob[] | null {
-  const route = routeFor(rules, shipment.agent ?? '');
   const docs = labels.allFor(accountId, shipment.deliveryId);
   if (!route) return null;
   const fits = (d: LabelDocument) =>
@@ -172,14 +171,11 @@ export function storedLabelJobs(
   const doc = docs.find(fits);
   if (!doc) {
     // A ZPL route for a carrier without ZPL: its labels were stored as PDF for the office printer.
-    const fallback = pdfFallback(rules);
     const pdf =
       route.format === 'zpl' && fallback
         ? docs.find((d) => d.variant.format === 'pdf' && d.deliveryIds.length === 1)
         : undefined;
-    return pdf && fallback && fallback.format !== 'zpl'
-      ? [pdfPrintJob(fallback, pdf.parts[0]!, pdf.deliveryIds, barcodesOf(shipment))]
-      : null;
+    return pdf && fallback ? [pdfPrintJob(fallback, pdf.parts[0]!, pdf.deliveryIds, barcodesOf(shipment))] : null;
   }
   if (doc.variant.format === 'zpl' && route.format === 'zpl') {
     const size = doc.variant.size === 'default' ? null : doc.variant.size;
@@ -197,6 +193,84 @@ export function storedLabelJobs(
   }
   if (route.format !== 'zpl') return [pdfPrintJob(route, doc.parts[0]!, doc.deliveryIds, barcodesOf(shipment))];
   return null;
+}
+
+/**
+ * The print jobs of one print of closed shipments, by key (a journal entry): each carrier's route
+ * decided once (`chosen`: the route the worker chose, else the station's rules), stored labels
+ * that fit by key, the others' fetched (one request per carrier; a PDF job may hold several).
+ */
+export async function labelJobsFor(
+  ctx: Ctx & { rules: RoutingRules; chosen: LabelRoute | null },
+  items: { key: number; shipment: Shipment | undefined }[],
+): Promise<{ stored: Map<number, NewPrintJob[]>; fetched: LabelJobs }> {
+  const carriers = [...new Set(items.flatMap((it) => (it.shipment ? [it.shipment.agent ?? ''] : [])))];
+  const routes = routeLabels(ctx.rules, carriers, ctx.chosen);
+  const stored = new Map<number, NewPrintJob[]>();
+  const toFetch: Shipment[] = [];
+  for (const [i, { key, shipment: s }] of items.entries()) {
+    if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
+    if (!s) continue;
+    const jobs = storedJobs(ctx.labels, routes.get(s.agent ?? '')!, ctx.session.accountId, s);
+    if (jobs) stored.set(key, jobs);
+    else toFetch.push(s);
+  }
+  const fetched = toFetch.length ? await fetchJobs(ctx, routes, toFetch) : { prints: [], failures: [] };
+  return { stored, fetched };
+}
+
+/** The labels of shipments fetched, stored and made print jobs under the station's rules (the reprint question). */
+export const fetchLabelJobs = (ctx: Ctx & { rules: RoutingRules }, shipments: Shipment[]): Promise<LabelJobs> =>
+  fetchJobs(
+    ctx,
+    routeLabels(
+      ctx.rules,
+      shipments.map((s) => s.agent ?? ''),
+      null,
+    ),
+    shipments,
+  );
+
+/** Print jobs from a shipment's stored labels under the station's rules, or null (the reprint question). */
+export const storedLabelJobs = (labels: LabelsRepo, rules: RoutingRules, accountId: string, shipment: Shipment) =>
+  storedJobs(labels, routeLabels(rules, [shipment.agent ?? ''], null).get(shipment.agent ?? '')!, accountId, shipment);
+
+/** One print job per shipment holding every package label, in package order. */
+export function zplPrintJobs(
+  route: Extract<LabelRoute, { format: 'zpl' }>,
+  items: { deliveryId: number; zplCodes: string[]; barcodes?: string[] }[],
+  sizeUsed: string | null,
+): NewPrintJob[] {
+  return items.map((it) => ({
+    kind: 'print',
+    printerId: route.printerId,
+    format: 'zpl',
+    payload: Buffer.from(it.zplCodes.join('\n'), 'utf8'),
+    labelSize: sizeUsed,
+    labelRef: `zpl:${it.deliveryId}`,
+    title: `Shipment ${it.deliveryId} (${it.zplCodes.length} ${it.zplCodes.length === 1 ? 'label' : 'labels'})`,
+    deliveryIds: [it.deliveryId],
+    barcodes: it.barcodes ?? [],
+  }));
+}
+
+/** A PDF from GET tickets covers every package of the shipments asked for: one job. */
+export function pdfPrintJob(
+  route: Exclude<LabelRoute, { format: 'zpl' }>,
+  pdf: Buffer,
+  deliveryIds: number[],
+  barcodes: string[] = [],
+): NewPrintJob {
+  return {
+    kind: 'print',
+    printerId: route.printerId,
+    format: 'pdf',
+    payload: pdf,
+    labelRef: `pdf:${deliveryIds.join(',')}`,
+    title: `Shipments ${deliveryIds.join(', ')}`,
+    deliveryIds,
+    barcodes,
+  };
 }
 
 /** Whether this station holds labels of the shipment (it closed or fetched them here). */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultRoutingRules,
-  labelRequestFor,
-  parseRoutingRules,
-  pdfPrintJob,
-  routeFor,
-  zplPrintJobs,
-} from '../../../electron/printing/routing';
+import { defaultRoutingRules, labelRequestFor, parseRoutingRules, routeFor } from '../../../electron/printing/routing';
+import { pdfPrintJob, zplPrintJobs } from '../../../electron/workflows/labelJobs';
 import { routingRules } from '../../../shared/contract/printing';
 
 const rules = routingRules.parse({
