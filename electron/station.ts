@@ -24,11 +24,10 @@ import { wireRetention } from './retention/wireRetention';
 import { createRpcServer, mergeHandlers, type Logger, type RpcServer } from './rpc/rpcServer';
 import type { StationSettingsStore } from './settings/stationSettings';
 import { wireSettings } from './settings/wireSettings';
-import { createStatisticsHandlers } from './statistics/statisticsHandlers';
+import { wireStatistics } from './statistics/wireStatistics';
 import { wireEvents } from './status/wireEvents';
 import { wireFaults } from './status/wireFaults';
 import { wireStatus } from './status/wireStatus';
-import { createStatisticsRepo } from './store/statisticsRepo';
 import { wireStore } from './store/wireStore';
 import type { ShipmentDomain } from './sync/shipmentHandlers';
 import { wireShipments } from './sync/wireShipments';
@@ -177,7 +176,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         }),
         audit.handlers,
         retention.handlers,
-        createStatisticsHandlers(createStatisticsRepo(store.db)),
+        wireStatistics(base).handlers,
         operators.handlers,
         metrics.handlers,
         camera.handlers,
