@@ -212,7 +212,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
     settings,
     sandbox: sandbox.sandbox,
     async close() {
-      status.closing();
+      status.beginClose();
       await metrics.close();
       stopJournalTick();
       stopTick();

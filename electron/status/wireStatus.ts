@@ -98,7 +98,7 @@ export function wireStatus(o: StatusWiring) {
       };
     },
     /** A health check that still answers while the station closes finds the database closed. */
-    closing(): void {
+    beginClose(): void {
       closing = true;
     },
   };
