@@ -73,10 +73,18 @@ module.exports = {
     {
       name: 'sql-only-in-store',
       comment:
-        "All SQL lives in electron/store/ (repositories by domain): only the store imports better-sqlite3 or opens it (store/sqlite.ts); the rest of the core gets repositories, and the composition root the database from store/database.ts.",
+        "All SQL lives in electron/store/ (repositories by domain): only the store imports better-sqlite3 or opens it (store/sqlite.ts); the rest of the core gets repositories, and the composition root the database from store/wireStore.ts.",
       severity: 'error',
       from: { path: '^electron/', pathNot: '^electron/store/' },
       to: { path: ['(^|/)node_modules/(@types/)?better-sqlite3/', '^electron/store/sqlite\\.ts$'] },
+    },
+    {
+      name: 'composition-root-only-wires',
+      comment:
+        'electron/station.ts only connects the parts: from the store it takes the database wiring (store/wireStore.ts) and nothing else, so no repository, no SQL and no raw database there; each part opens its own repositories in its wire*.ts.',
+      severity: 'error',
+      from: { path: '^electron/station\\.ts$' },
+      to: { path: '^electron/store/', pathNot: '^electron/store/wireStore\\.ts$' },
     },
     {
       name: 'layers-resolvable',

@@ -49,7 +49,7 @@ export function createSystemSecretStore(service = KEYCHAIN_SERVICE): SecretStore
   };
   // On Linux the binding would fall back silently to the kernel keyring, which forgets everything
   // at reboot while the station says the keychain works: the Secret Service or nothing (then the
-  // station keeps secrets in memory and says so, station.ts pickSecretStore).
+  // station keeps secrets in memory and says so, auth/wireAccounts.ts pickSecretStore).
   const entry = (k: Keyring, name: string) => new k.AsyncEntry(service, name, { linux: { store: 'secret-service' } });
   return {
     get: (name) => use('be read', (k) => entry(k, name).getPassword()),

@@ -1,7 +1,7 @@
 /**
  * Camera: the RPC handlers of the desk camera, its photos and the proof-of-packing PDF,
  * composed from the photos repo, the camera service and the parcel's audit trail (times, weights,
- * the print job whose preview is the label as printed). station.ts registers them in one line.
+ * the print job whose preview is the label as printed). camera/wireCamera.ts wires them for the station.
  */
 import type { Db } from '../store/database';
 import type { PhotosRepo } from '../store/photosRepo';

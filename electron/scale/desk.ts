@@ -1,5 +1,5 @@
 /**
- * The desk's scale and label check, composed once by the station (electron/station.ts): the scale
+ * The desk's scale and label check, composed once by the station (electron/workflows/wireWorkflows.ts): the scale
  * service (settings, live reading), weigh-before-close and verify-after-print as the scan lane's
  * desk steps, the same weighing for batch mode, and their RPC handlers (shared/contract/scale.ts).
  */

@@ -14,7 +14,7 @@
  * start or dies, the core's connection checkpoints automatically again; if the WAL still passes
  * limitBytes (the worker stuck), the core checkpoints it itself, and says so in the log.
  *
- * Opt-in: only the station's runtime starts it (station.ts); tests and tools that open a database
+ * Opt-in: only the station's runtime starts it (wireStore.ts); tests and tools that open a database
  * with openDatabase get SQLite's automatic checkpoints as before.
  */
 import { existsSync, statSync } from 'node:fs';

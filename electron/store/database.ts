@@ -31,7 +31,7 @@ export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db 
   migrate(db);
   switchToIncrementalVacuum(db);
   // WAL checkpoints stay SQLite's automatic ones here (every 1,000 pages, inside a commit); the
-  // station's runtime moves them to a worker thread (checkpointer.ts, started by station.ts).
+  // station's runtime moves them to a worker thread (checkpointer.ts, started by wireStore.ts).
   // SQLite reuses the -wal file from its start after a complete checkpoint and never shrinks it
   // on its own: a file that once grew (a long retention run) kept its size until the station
   // stopped. With a limit, the first commit after the log restarts truncates the file to it

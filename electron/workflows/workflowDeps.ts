@@ -1,5 +1,5 @@
 /**
- * What the workflows are built from. The composition root (electron/station.ts) creates one set
+ * What the workflows are built from. The composition root creates one set (electron/workflows/wireWorkflowDeps.ts)
  * and hands it to each workflow factory; tests build the same set from real parts.
  */
 import type { ShelfRepo } from '../store/shelfRepo';

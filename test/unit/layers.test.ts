@@ -20,6 +20,7 @@ const expected: Record<string, string> = {
   'api-client-not-sandbox': 'api-client-not-sandbox',
   'sql-only-in-store': 'sql-only-in-store', // better-sqlite3 imported outside electron/store/
   'sql-only-in-store-raw-db': 'sql-only-in-store', // the store's raw database module opened outside it
+  'composition-root-only-wires': 'composition-root-only-wires', // station.ts opens a repository itself
   'layers-no-computed-import': 'layers-no-computed-import',
   'layers-resolvable': 'layers-resolvable',
 };
