@@ -543,6 +543,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
           'settings.get': () => settings.get(),
           'settings.set': (patch) => settings.set(patch),
           'settings.pageLanguage': (p) => ({ language: languages.pageShows(p.language) }),
+          'scan.told': () => outcomeFollower.latestTold().map(outcomeForPages),
         },
         printing.handlers,
         shipments.handlers,
