@@ -150,6 +150,8 @@ export function wireWorkflows(o: WorkflowsWiring) {
     shelf.handlers,
     desk.handlers,
     createDemoPickListHandlers({ deps, sandboxAccount: o.sandboxCompany, language }),
+    // What a page connected again after a loss did not hear: the last record of each recent scan.
+    { 'scan.told': () => follower.latestTold().map(outcomeForPages) },
   ];
 
   return {

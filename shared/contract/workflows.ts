@@ -495,6 +495,12 @@ export const workflowMethods = {
   'scan.counters': { reads: true, params: none, result: scanCounters },
   /** The recent scans and the last labels, on (re)connect and when a label of them was cancelled. */
   'scan.recent': { reads: true, params: none, result: deskRecent },
+  /**
+   * The last record this core told of each recent scan (oldest first, later records marked
+   * `update`): a page whose socket was lost asks once it is connected again, for the outcomes and
+   * the changes of them it did not hear.
+   */
+  'scan.told': { reads: true, params: none, result: z.array(scanOutcome).max(RECENT_SCANS) },
 
   /** `acceptWeight`: the worker accepted the weight check of this code (Enter): it is weighed again and collected. */
   'batch.collect': {

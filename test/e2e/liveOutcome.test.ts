@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { startWebHost } from '../../electron/host/webHost';
 import { connectRpc, type RpcSocket } from '../support/rpcSocket';
 import { needs } from '../support/services';
 import { repoRoot, startHostedStation, type HostedStation } from '../support/station';
@@ -59,7 +60,28 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
     return o.scanId;
   }
 
-  const codes = { en: ['ORD-1001', 'ORD-1003'], cs: ['ORD-1005', 'ORD-1008'] } as const;
+  const codes = {
+    en: ['ORD-1001', 'ORD-1003', 'ORD-1010', 'ORD-1002'],
+    cs: ['ORD-1005', 'ORD-1008', 'ORD-1012', 'ORD-1004'],
+  } as const;
+
+  /**
+   * The page's socket is lost while the core goes on (the web host stops; the core and its printer
+   * do not), and comes back on the same address: what the core told meanwhile reached no page.
+   */
+  async function withSocketLost(page: Page, meanwhile: () => Promise<void>): Promise<void> {
+    const { port, token } = hs.host;
+    rpc.close();
+    await hs.host.close();
+    await expect.poll(() => page.getByTestId('connection').getAttribute('class')).toContain('bad');
+    try {
+      await meanwhile();
+    } finally {
+      hs.host = await startWebHost({ rpc: hs.station.rpc, log: hs.log, staticDir: rendererDir, port, token });
+      rpc = await connectRpc(hs.host);
+    }
+    await expect.poll(() => page.getByTestId('connection').getAttribute('class'), { timeout: 30_000 }).toContain('ok');
+  }
 
   for (const l of languages) {
     it(`${l.language}: printer off, a scan, Ctrl+Delete: the full screen says the labels were cancelled, as Recent scans does`, async () => {
@@ -103,6 +125,73 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
         await expect.poll(() => line.getAttribute('data-kind')).toBe('printed');
       } finally {
         await zpl.online();
+        await page.close();
+      }
+    });
+
+    it(`${l.language}: printer off, a scan, the page's socket lost, the label comes out meanwhile: green once connected again`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const page = await openStation(l.station);
+      const zpl = hs.station.printing.virtual.zpl;
+      await zpl.offline();
+      try {
+        const code = codes[l.language][2];
+        const told = rpc.waitFor('scan.outcome', (o) => o.code === code, 30_000);
+        const scanId = await scanWaiting(page, code);
+        const { jobIds } = (await told) as { jobIds: number[] };
+        await withSocketLost(page, async () => {
+          await zpl.online();
+          // The label is out and the queue says so while no page hears it.
+          await expect
+            .poll(() => jobIds.map((id) => hs.station.printing.queue.get(id).state), { timeout: 30_000 })
+            .toEqual(jobIds.map(() => 'done'));
+          // Still amber: nothing reached the page.
+          expect(await page.getByTestId('scan-outcome').getAttribute('data-kind')).toBe('printer_down');
+        });
+        const outcome = page.getByTestId('scan-outcome');
+        await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('printed');
+        expect(await outcome.getAttribute('data-scan-id')).toBe(String(scanId));
+        expect(await outcome.getAttribute('class')).toContain('tone-ok');
+        const line = page.locator(`[data-testid="recent-scans"] li[data-scan-id="${scanId}"]`);
+        await expect.poll(() => line.getAttribute('data-kind')).toBe('printed');
+        await page.screenshot({ path: path.join(shots, `live-outcome-reconnected-${l.language}.png`) });
+      } finally {
+        await zpl.online();
+        await page.close();
+      }
+    });
+
+    it(`${l.language}: a scan on its way, the page's socket lost, its outcome told meanwhile: shown once connected again`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const page = await openStation(l.station);
+      const zpl = hs.station.printing.virtual.zpl;
+      // The service answers the close late, so the scan is still on its way when the socket goes.
+      const faults = `${hs.station.sandbox.url}/_sandbox/faults`;
+      const slow = { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: 2500, count: 1 };
+      await fetch(faults, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(slow),
+      });
+      try {
+        const before = zpl.printed().length;
+        // In the core's line (its number is the page's answer) before the socket goes.
+        const inLine = rpc.waitFor('scan.pending', () => true, 30_000);
+        await page.keyboard.type(codes[l.language][3]);
+        await page.keyboard.press('Enter');
+        await inLine;
+        await page.getByTestId('scan-working').waitFor();
+        await withSocketLost(page, async () => {
+          // Closed and printed while no page hears it.
+          await expect.poll(() => zpl.printed().length, { timeout: 30_000 }).toBeGreaterThan(before);
+          expect(await page.getByTestId('scan-working').count()).toBe(1);
+        });
+        const outcome = page.getByTestId('scan-outcome');
+        await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('printed');
+        expect(await outcome.textContent()).toContain(codes[l.language][3]);
+        await expect.poll(() => page.getByTestId('scan-working').count()).toBe(0);
+      } finally {
+        await fetch(faults, { method: 'DELETE' }).catch(() => undefined);
         await page.close();
       }
     });

@@ -58,8 +58,9 @@ export async function startHostedStation(
     host,
     dataDir,
     log,
-    async close() {
-      await host.close();
+    async close(this: HostedStation) {
+      // The host in hand now (a test may have started another on the same address).
+      await this.host.close();
       await station.close();
     },
   };

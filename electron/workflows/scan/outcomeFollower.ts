@@ -37,6 +37,17 @@ const waits = (o: LabelsOutcome) => o.kind === 'queued' || o.kind === 'printer_d
 export function createOutcomeFollower(d: OutcomeFollowerDeps) {
   /** The last told outcome of each recent scan whose labels may still change, oldest first. */
   const told = new Map<number, LabelsOutcome>();
+  /**
+   * The last told record of each recent scan, whatever its kind, oldest first: what a page whose
+   * socket was lost may have missed (an outcome, or a later record of one), asked for when it is
+   * connected again (`scan.told`). Events are not kept for a page that is not there.
+   */
+  const latest = new Map<number, ScanOutcome>();
+  const remember = (o: ScanOutcome) => {
+    latest.delete(o.scanId);
+    latest.set(o.scanId, o);
+    while (latest.size > RECENT_SCANS) latest.delete(latest.keys().next().value!);
+  };
   const changed = new Set<number>();
   const toCheck = new Set<number>();
   /** A printer's state or a job's changed: every told scan whose labels wait looks again. */
@@ -75,6 +86,7 @@ export function createOutcomeFollower(d: OutcomeFollowerDeps) {
       const next = scanOutcomeNow(o, labelsNow(jobs, d.queuedWhy, usual));
       if (next === o) continue;
       told.set(scanId, next);
+      remember({ ...next, update: true });
       d.tell({ ...next, update: true });
     }
     toCheck.clear();
@@ -83,6 +95,7 @@ export function createOutcomeFollower(d: OutcomeFollowerDeps) {
   return {
     /** A scan's outcome as the lane told it: followed when its labels may still change. */
     told(o: ScanOutcome): void {
+      remember(o);
       if (!isLabelsOutcome(o)) {
         told.delete(o.scanId);
         return;
@@ -109,6 +122,10 @@ export function createOutcomeFollower(d: OutcomeFollowerDeps) {
       if (!told.size) return;
       waitingLook = true;
       plan();
+    },
+    /** The last record told of each recent scan (oldest first), for a page connected again. */
+    latestTold(): ScanOutcome[] {
+      return [...latest.values()];
     },
     /**
      * The recent scans whose labels still wait, as a new core finds them in the journal and the

@@ -269,6 +269,26 @@ export const useScans = create<ScanState>((set, get) => {
       void loadPreviews(o.jobIds.map((jobId) => ({ jobId, carrier: o.shipment.carrier })));
   };
   rpc.on('scan.outcome', onOutcome);
+
+  /**
+   * Connected again after a loss: what the core told while the socket was down is not heard again
+   * by itself. The core's last record of each recent scan catches the page up: an outcome of a scan
+   * still shown as in progress comes as it would have (its sound, its screen), a later record of
+   * one already shown replaces it (a label that came out meanwhile turns the screen green); then
+   * the recent scans and the day's counters as the core has them.
+   */
+  const catchUp = async () => {
+    const r = await rpc.request('scan.told', {});
+    if (r.ok)
+      for (const o of r.value) {
+        if (answered.has(o.scanId)) {
+          if (o.update) onUpdate(o);
+        } else if (inFlight.has(o.scanId)) onOutcome({ ...o, update: undefined });
+      }
+    await loadRecent();
+    await refreshCounters();
+  };
+  whenReconnected(useConnection.subscribe)(() => void catchUp());
   usePendingScans.subscribe((s) => {
     mainPending = s.scans;
     for (const p of mainPending) if (answered.has(p.scanId)) inFlight.delete(p.scanId);
