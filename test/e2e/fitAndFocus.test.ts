@@ -140,6 +140,38 @@ describe.skipIf(!needs('chromium', 'keychain'))('fits at 1366×768 and shows the
       }
     });
 
+    it(`${l.lang}: a late frame leaves the cursor in the field the worker went on to correct`, async () => {
+      const page = await d.browser.newPage({ locale: l.locale, viewport: { width: 1366, height: 768 } });
+      // A loaded machine: every animation frame comes 600 ms late, and the page counts those that ran.
+      await page.addInitScript(`(() => {
+        const raf = window.requestAnimationFrame.bind(window);
+        window.__lateFrames = 0;
+        window.requestAnimationFrame = (cb) => setTimeout(() => raf((t) => { window.__lateFrames++; cb(t); }), 600);
+      })()`);
+      try {
+        await page.goto(d.hs.host.url);
+        await page.getByTestId('screen-station').waitFor();
+        await page.keyboard.press('F3');
+        const frames = () => page.evaluate<number>('window.__lateFrames');
+        const before = await frames();
+        // Search refused field by field; before the frame that moves the cursor, the worker is
+        // already typing the weight.
+        await page.getByTestId('ns-search').click();
+        const weight = page.getByTestId('ns-packages.0.weight');
+        await weight.fill('2,5');
+        await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before);
+        await expect
+          .poll(() => page.locator('[data-testid="screen-newShipment"] [aria-invalid="true"]').count())
+          .toBeGreaterThan(1);
+        expect(await page.evaluate<string | null>('document.activeElement?.getAttribute("data-field") ?? null')).toBe(
+          'packages.0.weight',
+        );
+        expect(await weight.inputValue()).toBe('2,5');
+      } finally {
+        await page.close();
+      }
+    });
+
     it(`${l.lang}: a failed save puts the cursor on the form's first invalid field`, async () => {
       const page = await d.browser.newPage({ locale: l.locale, viewport: { width: 1366, height: 768 } });
       const firstInvalidFocused = (scope: string) =>
