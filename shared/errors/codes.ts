@@ -107,7 +107,7 @@ export const stationErrorCodes = {
   no_traces: 'translated',
   /** A reprint from the scan screen the service did not allow (closed elsewhere meanwhile, cancelled). */
   reprint_refused: 'translated',
-  /** One package's label asked of a parcel that has no such package (details: number, count). */
+  /** One package's label asked of a parcel that has no such package. */
   package_not_in_parcel: 'translated',
   /**
    * One package's label asked where the labels are no separate labels per package: a PDF (spec
