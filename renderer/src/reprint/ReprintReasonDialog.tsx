@@ -3,8 +3,8 @@
  * 4 other with a few words; Esc or a click beside it cancels the reprint. For a parcel of several
  * packages, which labels: all (first) or one package's alone, picked by a click or ← →.
  */
-import { useEffect, useState } from 'react';
-import { REPRINT_NOTE_MAX } from '../../../shared/contract/reprint';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { REPRINT_NOTE_MAX, type ReprintWhy } from '../../../shared/contract/reprint';
 import { reprintReasons } from '../../../shared/contract/operators';
 import { useT } from '../i18n';
 import { ReasonDialog } from '../reasons/ReasonDialog';
@@ -60,9 +60,21 @@ export function ReprintReasonHost() {
   const t = useT();
   const asking = useReprintQuestion((s) => s.asking);
   const [chosen, setChosen] = useState(0);
-  useEffect(() => setChosen(0), [asking]);
+  // The answer reads the choice from a ref: a new onAnswer at each choice would make the dialog
+  // (useModalDialog) close and open again, and its closing is a cancel.
+  const chosenNow = useRef(0);
+  const choose = useCallback((n: number) => {
+    chosenNow.current = n;
+    setChosen(n);
+  }, []);
+  useEffect(() => choose(0), [asking, choose]);
+  const several = (asking?.packages ?? 1) > 1;
+  const onAnswer = useCallback(
+    (why: ReprintWhy | null) =>
+      asking?.answer(why && { why, ...(several && chosenNow.current > 0 ? { packageNumber: chosenNow.current } : {}) }),
+    [asking, several],
+  );
   if (!asking) return null;
-  const several = asking.packages > 1;
   return (
     <ReasonDialog
       key={asking.id}
@@ -71,13 +83,13 @@ export function ReprintReasonHost() {
       title={t('reprint.why.title')}
       subject={asking.subject}
       subjectTestId="reprint-why-subject"
-      extra={several ? <PackageChoice packages={asking.packages} chosen={chosen} onChoose={setChosen} /> : null}
+      extra={several ? <PackageChoice packages={asking.packages} chosen={chosen} onChoose={choose} /> : null}
       label={(code) => t(`reprint.why.${code}`)}
       noteLabel={t('reprint.why.noteLabel')}
       sendLabel={t('reprint.why.send')}
       cancelLabel={t('reprint.why.cancel')}
       noteMax={REPRINT_NOTE_MAX}
-      onAnswer={(why) => asking.answer(why && { why, ...(several && chosen > 0 ? { packageNumber: chosen } : {}) })}
+      onAnswer={onAnswer}
     />
   );
 }
