@@ -10,7 +10,7 @@ import type { DeskActionRow } from '../store/deskActionsRepo';
 import { packageOfLabelRef, type StoredJob } from '../store/printJobsRepo';
 import type { WorkflowDeps } from './workflowDeps';
 
-export interface PackageReprintTime {
+interface PackageReprintTime {
   at: string;
   /** The worker's reason (reprintReasons), null when none was recorded for the job. */
   reasonCode: string | null;

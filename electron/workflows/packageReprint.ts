@@ -79,5 +79,3 @@ export function createPackageReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' 
     return { kind: 'queued', job: job! };
   };
 }
-
-export type ReprintPackage = ReturnType<typeof createPackageReprint>;

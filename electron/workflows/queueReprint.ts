@@ -101,8 +101,11 @@ export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 
   }
 
   const handlers: Pick<Handlers, 'printing.queue.reprint'> = {
-    'printing.queue.reprint': async ({ jobId, why, packageNumber }) =>
-      publicJob(packageNumber === undefined ? reprint(jobId, why) : await reprintOnePackage(jobId, why, packageNumber)),
+    // The whole job's copy stays synchronous (queued in the call); one package's label may be fetched first.
+    'printing.queue.reprint': ({ jobId, why, packageNumber }) =>
+      packageNumber === undefined
+        ? publicJob(reprint(jobId, why))
+        : reprintOnePackage(jobId, why, packageNumber).then(publicJob),
   };
   return { reprint, handlers };
 }

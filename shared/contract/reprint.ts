@@ -24,7 +24,7 @@ export const reprintWhy = z
 export type ReprintWhy = z.infer<typeof reprintWhy>;
 
 /** The most packages one parcel's label question offers one by one (New shipment allows 30; the service's own may hold more). */
-export const MAX_PACKAGES_OF_PARCEL = 99;
+const MAX_PACKAGES_OF_PARCEL = 99;
 
 /**
  * One package of a multi-package parcel, 1-based in the shipment's order: a reprint that names it
