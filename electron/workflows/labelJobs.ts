@@ -22,7 +22,7 @@ export interface LabelJobs {
   failures: { deliveryIds: number[]; trouble: Trouble }[];
 }
 
-export interface LabelCtx {
+interface Ctx {
   session: WorkflowSession;
   labels: LabelsRepo;
   rules: RoutingRules;
@@ -55,7 +55,7 @@ const noRoute = (carrier: string): Trouble => ({
 });
 
 async function pdfJobs(
-  ctx: LabelCtx,
+  ctx: Ctx,
   route: Exclude<LabelRoute, { format: 'zpl' }>,
   list: Shipment[],
 ): Promise<NewPrintJob[]> {
@@ -75,7 +75,7 @@ async function pdfJobs(
 }
 
 async function zplJobs(
-  ctx: LabelCtx,
+  ctx: Ctx,
   route: Extract<LabelRoute, { format: 'zpl' }>,
   list: Shipment[],
 ): Promise<NewPrintJob[]> {
@@ -111,7 +111,7 @@ async function zplJobs(
 }
 
 /** Fetches, stores and turns into print jobs the labels of closed shipments, one request per carrier. */
-export async function fetchLabelJobs(ctx: LabelCtx, shipments: Shipment[]): Promise<LabelJobs> {
+export async function fetchLabelJobs(ctx: Ctx, shipments: Shipment[]): Promise<LabelJobs> {
   const out: LabelJobs = { prints: [], failures: [] };
   const byCarrier = groupBy(shipments, (s) => s.agent ?? '');
 

@@ -10,9 +10,12 @@
  */
 import type { Shipment } from '../../shared/contract/shipments';
 import type { WorkflowError } from '../../shared/contract/workflows';
-import { routeFor, zplPrintJobs } from '../printing/routing';
+import { routeFor } from '../printing/routing';
 import { packageLabelRef, type NewPrintJob } from '../store/printJobsRepo';
-import { fetchLabelJobs, type LabelCtx } from './labelJobs';
+import { fetchLabelJobs } from './labelJobs';
+
+/** What fetching a shipment's labels needs (the session, the labels kept, the routing rules, the clock). */
+type LabelCtx = Parameters<typeof fetchLabelJobs>[0];
 
 export type PackageLabelChoice =
   | { ok: true; zpl: string }
@@ -92,17 +95,18 @@ export async function packageLabelJob(
   if (!chosen.ok) return { error: chosen.error };
   const size = doc.variant.format === 'zpl' && doc.variant.size !== 'default' ? doc.variant.size : null;
   const barcode = shipment.packages[n - 1]?.barcode;
-  const [job] = zplPrintJobs(
-    route,
-    [{ deliveryId: shipment.deliveryId, zplCodes: [chosen.zpl], barcodes: barcode ? [barcode] : [] }],
-    size,
-  );
   const count = shipment.packages.length;
   return {
     job: {
-      ...job!,
+      kind: 'print',
+      printerId: route.printerId,
+      format: 'zpl',
+      payload: Buffer.from(chosen.zpl, 'utf8'),
+      labelSize: size,
       labelRef: packageLabelRef(shipment.deliveryId, n, count),
       title: `Shipment ${shipment.deliveryId}, package ${n} of ${count} (1 label)`,
+      deliveryIds: [shipment.deliveryId],
+      barcodes: barcode ? [barcode] : [],
     },
   };
 }
