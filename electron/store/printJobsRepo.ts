@@ -114,8 +114,19 @@ export const BUSY_LANES_SQL = `WITH RECURSIVE printers(id) AS (
     UNION ALL
     SELECT 1 FROM print_jobs WHERE printer_id = printers.id AND state = 'failed' AND next_retry_at IS NOT NULL AND kind = 'print')`;
 
+/** How one package's label names itself (`zpl:<deliveryId>#<n>/<count>`, electron/workflows/packageLabel.ts). */
+export const packageLabelRef = (deliveryId: number, n: number, count: number) => `zpl:${deliveryId}#${n}/${count}`;
+
+/** The package a label reference names, or null (every label of its shipments). */
+export function packageOfLabelRef(labelRef: string | null): { number: number; of: number } | null {
+  const m = /^zpl:\d+#(\d+)\/(\d+)$/.exec(labelRef ?? '');
+  return m ? { number: Number(m[1]), of: Number(m[2]) } : null;
+}
+
 /** What a job prints, from its reference: the screen names it in its language (the title is English). */
 export function documentOf(labelRef: string | null, deliveryIds: number[]): JobDocument {
+  const pkg = packageOfLabelRef(labelRef);
+  if (pkg) return { kind: 'labels', package: pkg };
   const [kind, rest = ''] = (labelRef ?? '').split(/:(.*)/s, 2) as [string, string?];
   if (kind === 'protocol' && /^\d+$/.test(rest)) return { kind: 'protocol', protocolId: Number(rest) };
   if (kind === 'demo' && rest === 'pick-list') return { kind: 'pickList' };

@@ -21,6 +21,7 @@ import type { Handlers } from '../rpc/rpcServer';
 import { routeFor } from '../printing/routing';
 import { StationError } from '../base/stationError';
 import { createCloseAndPrint, type EntryResult } from './closeAndPrint';
+import { createPackageReprint } from './packageReprint';
 import { recordReprint } from './reprintRecord';
 import { classifyTrouble, type Trouble } from './serviceTrouble';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from './workflowDeps';
@@ -68,6 +69,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   const { deps } = o;
   const printWaitMs = o.printWaitMs ?? 10_000;
   const engine = createCloseAndPrint(deps);
+  const reprintPackage = createPackageReprint(deps);
   const now = () => deps.clock.now();
 
   function session(): WorkflowSession {
@@ -332,11 +334,18 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
     return summarise(order(p.deliveryIds, out));
   }
 
-  /** The labels stored when the shipment was closed, as routed now; fetched again when none fit. */
-  async function reprint(ids: number[], why: ReprintWhy): Promise<ShipmentActionSummary> {
+  /**
+   * The labels stored when the shipment was closed, as routed now; fetched again when none fit.
+   * With `packageNumber` (one shipment selected), that package's label alone (./packageReprint.ts).
+   */
+  async function reprint(ids: number[], why: ReprintWhy, packageNumber?: number): Promise<ShipmentActionSummary> {
     const s = session();
     const { found, missing } = load(s, ids);
     const out = [...missing];
+    if (packageNumber !== undefined) {
+      for (const sh of found) out.push(await reprintOnePackage(s, sh, packageNumber, why));
+      return summarise(order(ids, out));
+    }
     const closed: Shipment[] = [];
     for (const sh of found) {
       const busy = isClosedState(sh.state) ? labelsInPrinter(deps, s.accountId, sh.deliveryId) : null;
@@ -353,6 +362,18 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
       )),
     );
     return summarise(order(ids, out));
+  }
+
+  async function reprintOnePackage(
+    s: WorkflowSession,
+    sh: Shipment,
+    packageNumber: number,
+    why: ReprintWhy,
+  ): Promise<ShipmentActionResult> {
+    if (!isClosedState(sh.state)) return skipped(sh.deliveryId, sh.state, notClosed(sh));
+    const r = await reprintPackage({ session: s, shipment: sh, packageNumber, why });
+    if (r.kind === 'refused') return skipped(sh.deliveryId, sh.state, { ...r.error, messages: [] });
+    return resultOf(s, sh, { kind: 'queued', shipment: sh, jobs: [r.job] });
   }
 
   /** Reads shipments again after a refused request; false when the service cannot be asked. */
@@ -507,7 +528,7 @@ export function createShipmentActions(o: ShipmentActionsDeps) {
   const handlers: ShipmentActionHandlers = {
     'shipments.close': ({ deliveryIds }) => close(deliveryIds),
     'shipments.printLabels': (p) => printLabels(p),
-    'shipments.reprint': ({ deliveryIds, why }) => reprint(deliveryIds, why),
+    'shipments.reprint': ({ deliveryIds, why, packageNumber }) => reprint(deliveryIds, why, packageNumber),
     'shipments.cancel': ({ deliveryIds }) => cancel(deliveryIds),
     'tracking.traces': ({ deliveryIds }) => traces(deliveryIds),
   };

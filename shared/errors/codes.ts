@@ -107,6 +107,13 @@ export const stationErrorCodes = {
   no_traces: 'translated',
   /** A reprint from the scan screen the service did not allow (closed elsewhere meanwhile, cancelled). */
   reprint_refused: 'translated',
+  /** One package's label asked of a parcel that has no such package. */
+  package_not_in_parcel: 'translated',
+  /**
+   * One package's label asked where the labels are no separate labels per package: a PDF (spec
+   * "GET /api/v3/deliveries/tickets": one PDF per request), or ZPL labels not one per package.
+   */
+  package_label_not_separate: 'translated',
   unknown_state: 'translated',
   /** A scan the worker held at the weight check (Esc): nothing was sent (electron/workflows/scanToClose.ts). */
   weight_held: 'translated',

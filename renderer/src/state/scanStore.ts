@@ -20,11 +20,10 @@ import {
   type ScanCounters,
   type ScanOutcome,
 } from '../../../shared/contract/workflows';
-import type { ReprintWhy } from '../../../shared/contract/reprint';
 import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
-import { askReprintReason } from '../reprint/reprintReason';
+import { askReprint, type ReprintAnswer } from '../reprint/reprintReason';
 import { rpc, useConnection } from '../rpc/transport';
 import { shownCode } from '../scan/shownCode';
 import { activeAccount, useAccounts } from './accountsStore';
@@ -396,13 +395,15 @@ export const useScans = create<ScanState>((set, get) => {
     async reprint() {
       const q = openQuestion();
       if (!q) return;
-      let why: ReprintWhy | null = null;
+      let answer: ReprintAnswer | null = null;
       if (q.kind === 'already_closed') {
         // The reason first (recorded with the operator); Esc keeps the question open, nothing printed.
-        why = await askReprintReason(
+        // A parcel of several packages: which labels too (a lost label of package 2/3 prints alone).
+        answer = await askReprint(
           translate(useLanguage.getState().language, 'reprint.why.subject.code', { code: shownCode(q.code) }),
+          q.shipment.packageCount,
         );
-        if (!why || openQuestion() !== q) return;
+        if (!answer || openQuestion() !== q) return;
       }
       markAnswered();
       // Batch mode: Enter collects the code again, accepted; it is weighed again as it lies on the scale.
@@ -426,7 +427,12 @@ export const useScans = create<ScanState>((set, get) => {
       if (q.kind !== 'already_closed') return;
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
-      const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId, why: why! });
+      const r = await rpc.request('scan.reprint', {
+        deliveryId: q.shipment.deliveryId,
+        scanId: q.scanId,
+        why: answer!.why,
+        ...(answer!.packageNumber ? { packageNumber: answer!.packageNumber } : {}),
+      });
       if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
     },
 

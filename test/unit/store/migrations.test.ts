@@ -122,6 +122,27 @@ describe('schema migrations', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 
+  it('25: a reprint names the package it printed alone (null: every label of the parcel)', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 24));
+    db.prepare(
+      "INSERT INTO desk_actions (at, desk, action, account_id, delivery_id, reason_code, note) VALUES ('x', 'Stůl 1', 'reprint', 'a', 7, 'other', 'Štítek se odlepil')",
+    ).run();
+    migrate(db);
+    db.prepare(
+      "INSERT INTO desk_actions (at, desk, action, account_id, delivery_id, reason_code, package_number) VALUES ('y', 'Stůl 1', 'reprint', 'a', 7, 'lost', 2)",
+    ).run();
+    expect(db.prepare('SELECT note, package_number FROM desk_actions ORDER BY id').all()).toEqual([
+      { note: 'Štítek se odlepil', package_number: null },
+      { note: null, package_number: 2 },
+    ]);
+    expect(() =>
+      db
+        .prepare("INSERT INTO desk_actions (at, desk, action, package_number) VALUES ('z', 'Stůl 1', 'reprint', 0)")
+        .run(),
+    ).toThrow(/CHECK/);
+  });
+
   it('15: a print job keeps the label counter mark (null for jobs written before)', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 14));

@@ -147,6 +147,9 @@ export const errors = defineMessages({
     'error.not_supervisor': 'Only a supervisor can release a parcel from the shelf. Sign in as a supervisor.',
     'error.hold_not_found': 'This parcel is no longer on the problem shelf.',
     'error.reprint_refused': 'The labels could not be printed again: the service did not allow it.',
+    'error.package_not_in_parcel': 'This parcel has no such package: its packages have changed. Open its detail again.',
+    'error.package_label_not_separate':
+      'This parcel’s labels come as one document for all its packages, so one package’s label cannot print alone. Reprint all its labels.',
     'error.already_closed': 'Already closed.',
     'error.cancelled': 'Cancelled.',
     'error.already_cancelled': 'Already cancelled.',
@@ -305,6 +308,9 @@ export const errors = defineMessages({
     'error.not_supervisor': 'Zásilku z police může uvolnit jen vedoucí. Přihlaste se jako vedoucí.',
     'error.hold_not_found': 'Tato zásilka už na polici problémů není.',
     'error.reprint_refused': 'Štítky nešlo vytisknout znovu: služba to nedovolila.',
+    'error.package_not_in_parcel': 'Takový balík zásilka nemá: její balíky se změnily. Otevřete její detail znovu.',
+    'error.package_label_not_separate':
+      'Štítky této zásilky přicházejí jako jeden dokument pro všechny balíky, štítek jednoho balíku se tedy sám vytisknout nedá. Vytiskněte znovu všechny její štítky.',
     'error.already_closed': 'Už je uzavřená.',
     'error.cancelled': 'Je zrušená.',
     'error.already_cancelled': 'Už je zrušená.',
