@@ -25,6 +25,7 @@ import { openDatabase } from '../electron/store/database';
 import { createPrintJobsRepo } from '../electron/store/printJobsRepo';
 import { printerSettings } from '../shared/contract/printing';
 import { printerModes, type PrinterMode } from './harness/printerMode';
+import { labelsAt } from './harness/printerWatch';
 
 const LABELS = Number(process.env.BENCH_STREAM_LABELS ?? 100);
 const IPS = 6;
@@ -64,6 +65,8 @@ async function stream(mode: PrinterMode, labels: number, labelMs: number, everyM
       queue.enqueue(job(i));
     }
     while ((jobs.countByState()['done'] ?? 0) < labels) await new Promise((r) => setTimeout(r, 5));
+    // A raw port's labels are done once the printer read them, before they come out: the last one out ends the run.
+    await labelsAt(printer, labels, 120_000);
     const out = printer.printed();
     if (out.length !== labels) throw new Error(`${out.length} labels printed of ${labels}`);
     const first = out[0]!.startedMs - t0;
@@ -137,6 +140,7 @@ async function hundred(mode: PrinterMode): Promise<Record<string, number>> {
     }, 1);
     queue.start();
     await queue.settle();
+    await labelsAt(printer, LABELS, 600_000);
     const wall = performance.now() - t0;
     clearInterval(watch);
     const done = jobs.countByState()['done'] ?? 0;
