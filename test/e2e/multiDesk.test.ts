@@ -6,7 +6,7 @@
  * - a parcel whose label waits at the first desk's printer, scanned at the second: the second desk
  *   says it cannot see whether the label was printed there or still waits there (the service has no
  *   record of who fetched or printed labels: spec "Label, trace, protocol and place records"), and
- *   the first desk's waiting copy prints when its printer is back, as the README says;
+ *   the first desk's waiting copy prints when its printer is back, as docs/DESKS.md says;
  * - a desk whose close was cut off while another desk closed and printed the parcel: its label is
  *   held for the worker, and the Station screen and the print queue say so.
  *
