@@ -54,6 +54,7 @@ import { createAddressBookRepo } from './store/addressBookRepo';
 import { createDemoPickListHandlers } from './workflows/demoPickList';
 import { createDeskCommands } from './workflows/deskCommands';
 import { createProblemShelf } from './workflows/problemShelf';
+import { createPackagesAtDesk } from './workflows/packagesAtDesk';
 import { createShelfRepo } from './store/shelfRepo';
 import { resetDemoData } from './auth/demoReset';
 import { createProtocolPreviewHandlers } from './workflows/protocolPreview';
@@ -559,6 +560,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
         createQueueReprint(deps).handlers,
         createDeskCommands({ deps, language }).handlers,
         problemShelf.handlers,
+        createPackagesAtDesk({ deps, lane: workflows.scanToClose, scale: desk.packages }).handlers,
         createAuditHandlers({ trail: auditTrail, activeAccountId: () => accounts.active()?.id ?? null }),
         desk.handlers,
         retention.handlers,
