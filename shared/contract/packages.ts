@@ -10,7 +10,7 @@ import { DECIMAL_PATTERN } from '../decimal';
 import { MAX_DESK_PACKAGES, MAX_SIDE_CM } from '../packages/deskPackages';
 
 const side = z.number().int().min(1).max(MAX_SIDE_CM).nullable();
-export const deskPackage = z
+const deskPackage = z
   .object({
     /** kg as exact decimal text with a point (the page reads a typed comma before sending). */
     weight: z.string().max(20).regex(DECIMAL_PATTERN).nullable(),
@@ -21,7 +21,7 @@ export const deskPackage = z
   .strict();
 
 /** A parcel opened at the desk: its shipment and packages as the service holds them now. */
-export const openedParcel = z.object({
+const openedParcel = z.object({
   deliveryId: z.number().int(),
   /** The code it was opened by, as the scan read it. */
   code: z.string(),

@@ -21,7 +21,7 @@ export interface DeskPackage {
 /** As many packages as New shipment takes (shared/contract/newShipment.ts): a parcel, not a pallet. */
 export const MAX_DESK_PACKAGES = 30;
 /** Grams are the finest a weight is sent with (as New shipment and the weight correction send it). */
-export const WEIGHT_PLACES = 3;
+const WEIGHT_PLACES = 3;
 /** The sandbox's and the carriers' longest side is far below this; it only bounds what is typed. */
 export const MAX_SIDE_CM = 999;
 

@@ -119,7 +119,6 @@ describe.each([
         await expect.poll(rows).toBe(2);
         await shot('split');
 
-        const id = (await atService('ORD-1001')).deliveryId;
         const done = desk.rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1001' && o.kind === 'printed', 30_000);
         await page.keyboard.press('Control+Enter');
         await done;

@@ -35,7 +35,7 @@ export interface BoxRow {
   height: string;
 }
 
-export interface PackagesNote {
+interface PackagesNote {
   tone: 'ok' | 'bad';
   text: string;
 }
@@ -82,7 +82,7 @@ const counted = (rows: readonly BoxRow[]): DeskPackage[] =>
   rows.map(() => ({ weight: null, length: null, width: null, height: null }));
 
 /** The rows as packages, each field read by the shared rules; the first problem when one is not a weight or a side. */
-export function packagesOf(
+function packagesOf(
   rows: readonly BoxRow[],
 ): { packages: DeskPackage[] } | { index: number; rule: PackageRule } {
   let list = counted(rows);
