@@ -82,9 +82,7 @@ const counted = (rows: readonly BoxRow[]): DeskPackage[] =>
   rows.map(() => ({ weight: null, length: null, width: null, height: null }));
 
 /** The rows as packages, each field read by the shared rules; the first problem when one is not a weight or a side. */
-function packagesOf(
-  rows: readonly BoxRow[],
-): { packages: DeskPackage[] } | { index: number; rule: PackageRule } {
+function packagesOf(rows: readonly BoxRow[]): { packages: DeskPackage[] } | { index: number; rule: PackageRule } {
   let list = counted(rows);
   for (const [index, r] of rows.entries()) {
     const steps: [string, (l: DeskPackage[]) => Edit][] = [

@@ -16,7 +16,7 @@ let desk: ScaleDesk;
 /** Until the station's reading of the scale (it reads the scale by itself) is what `ok` wants. */
 async function readingIs(ok: (r: { state: string; kg?: string }) => boolean): Promise<void> {
   const end = Date.now() + 10_000;
-  while (!ok((await desk.call('scale.reading', {})) as { state: string; kg?: string })) {
+  while (!ok(await desk.call('scale.reading', {}))) {
     if (Date.now() > end) throw new Error('the scale reading did not come');
     await new Promise((r) => setTimeout(r, 50));
   }
