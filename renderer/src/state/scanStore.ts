@@ -120,6 +120,10 @@ interface ScanState {
 
   load(): Promise<void>;
   submit(code: string): void;
+  /** A scan sent by another way (packages at the desk): its outcome shows as a scan's. */
+  follow(scanId: number, code: string): void;
+  /** A code refused before it became a scan (packages at the desk could not open it). */
+  refuse(code: string, message: string): void;
   /** Enter on the open question: reprint an already_closed shipment, or accept the weight check's weight. */
   reprint(): Promise<void>;
   /** Esc on the open question: skip the already_closed shipment, or hold the parcel at the weight check. */
@@ -131,6 +135,13 @@ interface ScanState {
   removeFromBatch(code: string): Promise<void>;
   clearBatch(): Promise<void>;
   closeAll(): Promise<void>;
+}
+
+/** Who takes a scan before the line does (packages at the desk while armed): true when one took it. */
+type ScanTaker = (code: string) => boolean;
+const scanTakers: ScanTaker[] = [];
+export function addScanTaker(take: ScanTaker): void {
+  if (!scanTakers.includes(take)) scanTakers.push(take);
 }
 
 export const useScans = create<ScanState>((set, get) => {
@@ -379,6 +390,8 @@ export const useScans = create<ScanState>((set, get) => {
       // An armed hold (Ctrl+H, a hold command) takes this scan: the parcel goes on the problem shelf.
       const why = takeArmedHold();
       if (why) return void holdScan(code, shown, why);
+      // Armed packages at the desk (Ctrl+B) take this scan: its packages open instead of its close.
+      if (scanTakers.some((take) => take(code))) return;
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
@@ -390,6 +403,16 @@ export const useScans = create<ScanState>((set, get) => {
         if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
         else sent(r.value.scanId, shown);
       });
+    },
+
+    follow(scanId, code) {
+      const shown = shownCode(code);
+      show({ type: 'working', code: shown });
+      sent(scanId, shown);
+    },
+
+    refuse(code, message) {
+      show({ type: 'refused', code: shownCode(code), message });
     },
 
     async reprint() {

@@ -49,7 +49,7 @@ export const commands = defineMessages({
     'command.key.cancelParcel': 'cancel parcel',
     'command.sheet.section': 'Command barcodes',
     'command.sheet.about':
-      'A sheet of barcodes for the desk: reprint the last label, cancel the parcel in progress, batch on/off, close all, sign out, skip weighing. Scanned anywhere, each does what its key does.',
+      'A sheet of barcodes for the desk: reprint the last label, cancel the parcel in progress, batch on/off, close all, sign out, skip weighing, the problem shelf’s reasons and the packages of a parcel. Scanned anywhere, each does what its key does.',
     'command.sheet.open': 'Command sheet',
     'command.sheet.title': 'Command sheet',
     'command.sheet.print': 'Print on the office printer',
@@ -109,7 +109,7 @@ export const commands = defineMessages({
     'command.key.cancelParcel': 'zrušit zásilku',
     'command.sheet.section': 'Příkazové kódy',
     'command.sheet.about':
-      'Arch čárových kódů ke stolu: poslední štítek znovu, zrušit rozpracovanou zásilku, hromadný režim, uzavřít vše, odhlásit se, přeskočit vážení. Naskenovaný kdekoli udělá každý totéž co jeho klávesa.',
+      'Arch čárových kódů ke stolu: poslední štítek znovu, zrušit rozpracovanou zásilku, hromadný režim, uzavřít vše, odhlásit se, přeskočit vážení, důvody police problémů a balíky zásilky. Naskenovaný kdekoli udělá každý totéž co jeho klávesa.',
     'command.sheet.open': 'Arch příkazových kódů',
     'command.sheet.title': 'Arch příkazových kódů',
     'command.sheet.print': 'Vytisknout na kancelářské tiskárně',
