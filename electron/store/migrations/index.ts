@@ -28,6 +28,7 @@ import { m021PrintJobBytes } from './021_print_job_bytes';
 import { m022ShipmentCounts } from './022_shipment_counts';
 import { m023PinTries } from './023_pin_tries';
 import { m024ProblemShelf } from './024_problem_shelf';
+import { m025PickupOrderShipments } from './025_pickup_order_shipments';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   m022ShipmentCounts,
   m023PinTries,
   m024ProblemShelf,
+  m025PickupOrderShipments,
 ];
