@@ -392,7 +392,7 @@ export async function run(): Promise<Record<string, number>> {
         'scan_p95_ms',
       ])
         if (out[`${v.name}_${f}`] !== undefined)
-        out[`${v.name}_vs_empty_${f.replace(/_ms$/, '')}_ratio`] = out[`${v.name}_${f}`]! / out[`empty_${f}`]!;
+          out[`${v.name}_vs_empty_${f.replace(/_ms$/, '')}_ratio`] = out[`${v.name}_${f}`]! / out[`empty_${f}`]!;
   } finally {
     for (const v of variants) await v.core?.close();
     await printer.close();

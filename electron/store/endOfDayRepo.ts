@@ -157,7 +157,8 @@ export function createEndOfDayRepo(db: Db) {
         // One row per shipment: a close adds its own, never rewrites the day's list (migration 25).
         const row = selectOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled);
         if (row) touchOrder.run(now.toISOString(), row.id);
-        const id = row?.id ?? insertOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled, now.toISOString())!.id;
+        const id =
+          row?.id ?? insertOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled, now.toISOString())!.id;
         for (const d of new Set(o.deliveryIds)) insertOrderShipment.run(id, d);
       }),
     /** Orders scheduled on or after `fromDay` (YYYY-MM-DD), latest day first. */

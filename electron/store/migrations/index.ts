@@ -29,6 +29,7 @@ import { m022ShipmentCounts } from './022_shipment_counts';
 import { m023PinTries } from './023_pin_tries';
 import { m024ProblemShelf } from './024_problem_shelf';
 import { m025PickupOrderShipments } from './025_pickup_order_shipments';
+import { m026PackedLabelBytes } from './026_packed_label_bytes';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   m023PinTries,
   m024ProblemShelf,
   m025PickupOrderShipments,
+  m026PackedLabelBytes,
 ];

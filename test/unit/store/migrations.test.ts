@@ -188,6 +188,7 @@ import { m008EndOfDay } from '../../../electron/store/migrations/008_end_of_day'
 import { m009ProtocolsElsewhere } from '../../../electron/store/migrations/009_protocols_elsewhere';
 import { m024ProblemShelf } from '../../../electron/store/migrations/024_problem_shelf';
 import { m025PickupOrderShipments } from '../../../electron/store/migrations/025_pickup_order_shipments';
+import { m026PackedLabelBytes } from '../../../electron/store/migrations/026_packed_label_bytes';
 
 describe('shipment cache migrations', () => {
   const dirs: string[] = [];
@@ -340,6 +341,19 @@ describe('shipment cache migrations', () => {
     db.pragma('foreign_keys = ON');
     db.prepare('DELETE FROM pickup_orders').run();
     expect(db.prepare('SELECT count(*) FROM pickup_order_shipments').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('label bytes: kept parts and print jobs may be stored deflated with their length; those from before read as they were', () => {
+    const db = upTo(m025PickupOrderShipments);
+    db.prepare(
+      "INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (1, 'a', 'zpl', 'zpl:10x15', 'now')",
+    ).run();
+    db.prepare("INSERT INTO label_parts VALUES (1, 0, x'5e5841')").run();
+    migrate(db, migrations.slice(0, migrations.indexOf(m026PackedLabelBytes) + 1));
+    expect(columnsOf(db, 'label_parts')).toContain('size');
+    expect(columnsOf(db, 'print_job_bytes')).toContain('size');
+    expect(db.prepare('SELECT bytes, size FROM label_parts').get()).toEqual({ bytes: Buffer.from('^XA'), size: null });
     db.close();
   });
 
