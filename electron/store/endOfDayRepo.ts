@@ -154,7 +154,7 @@ export function createEndOfDayRepo(db: Db) {
       now: Date,
     ) =>
       lazyCommit(() => {
-        // One row per shipment: a close adds its own, never rewrites the day's list (migration 25).
+        // One row per shipment: a close adds its own, never rewrites the day's list (migration 26).
         const row = selectOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled);
         if (row) touchOrder.run(now.toISOString(), row.id);
         const id =

@@ -4,7 +4,7 @@
  * ZPL label is text, about half of it repeats (field commands, positions, font names): a year at
  * 2,000 labels a day keeps the last 90 days of both, some 470 MB as they come. Bytes that do not
  * get smaller (a PDF is deflated inside already) are kept as they are, `size` NULL; so are rows
- * written before migration 26.
+ * written before migration 27.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 

@@ -187,8 +187,8 @@ import { m007Accounts } from '../../../electron/store/migrations/007_accounts';
 import { m008EndOfDay } from '../../../electron/store/migrations/008_end_of_day';
 import { m009ProtocolsElsewhere } from '../../../electron/store/migrations/009_protocols_elsewhere';
 import { m024ProblemShelf } from '../../../electron/store/migrations/024_problem_shelf';
-import { m025PickupOrderShipments } from '../../../electron/store/migrations/025_pickup_order_shipments';
-import { m026PackedLabelBytes } from '../../../electron/store/migrations/026_packed_label_bytes';
+import { m026PickupOrderShipments } from '../../../electron/store/migrations/026_pickup_order_shipments';
+import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_packed_label_bytes';
 
 describe('shipment cache migrations', () => {
   const dirs: string[] = [];
@@ -331,7 +331,7 @@ describe('shipment cache migrations', () => {
     db.prepare(
       "INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at, delivery_ids) VALUES ('a', 'NP', 'Sklad Říčany', '2026-11-23', 'now', '[1003,1001,1002]')",
     ).run();
-    migrate(db, migrations.slice(0, migrations.indexOf(m025PickupOrderShipments) + 1));
+    migrate(db, migrations.slice(0, migrations.indexOf(m026PickupOrderShipments) + 1));
     expect(columnsOf(db, 'pickup_orders')).not.toContain('delivery_ids');
     expect(db.prepare('SELECT delivery_id FROM pickup_order_shipments ORDER BY delivery_id').pluck().all()).toEqual([
       1001, 1002, 1003,
@@ -345,12 +345,12 @@ describe('shipment cache migrations', () => {
   });
 
   it('label bytes: kept parts and print jobs may be stored deflated with their length; those from before read as they were', () => {
-    const db = upTo(m025PickupOrderShipments);
+    const db = upTo(m026PickupOrderShipments);
     db.prepare(
       "INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (1, 'a', 'zpl', 'zpl:10x15', 'now')",
     ).run();
     db.prepare("INSERT INTO label_parts VALUES (1, 0, x'5e5841')").run();
-    migrate(db, migrations.slice(0, migrations.indexOf(m026PackedLabelBytes) + 1));
+    migrate(db, migrations.slice(0, migrations.indexOf(m027PackedLabelBytes) + 1));
     expect(columnsOf(db, 'label_parts')).toContain('size');
     expect(columnsOf(db, 'print_job_bytes')).toContain('size');
     expect(db.prepare('SELECT bytes, size FROM label_parts').get()).toEqual({ bytes: Buffer.from('^XA'), size: null });

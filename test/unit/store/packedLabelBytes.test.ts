@@ -2,7 +2,7 @@
  * Kept labels and print jobs' bytes take half to two thirds of the room for ZPL (deflated,
  * store/packedBytes.ts; the labels window keeps 90 days of both) and read back byte for byte: a
  * reprint from Shipments or from the print queue sends what the service returned. A PDF, deflated inside already, and
- * rows written before migration 26 read as they were.
+ * rows written before migration 27 read as they were.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +89,7 @@ describe('label bytes on the disk', () => {
       now,
     );
     expect(labels.get(doc)?.parts[0]?.equals(pdf)).toBe(true);
-    // As a station before migration 26 wrote them: the bytes themselves, no size.
+    // As a station before migration 27 wrote them: the bytes themselves, no size.
     const old = zpl(9);
     db.prepare('UPDATE print_job_bytes SET bytes = ?, size = NULL WHERE job_id = ?').run(old, job.id);
     db.prepare('UPDATE label_parts SET bytes = ?, size = NULL WHERE document_id = ?').run(old, doc);
