@@ -124,6 +124,12 @@ const targets = {
       says: "a year's database within 1.2× of the empty database's figure",
     },
     { key: /^year_retention_size_mb$/, op: '<=', value: 1024, says: 'with retention, the data folder at most 1 GB' },
+    {
+      key: /^year_retention_run_vs_empty_scan_p95_ratio$/,
+      op: '<=',
+      value: 1.2,
+      says: "scans while a retention run goes within 1.2× of the empty database's at p95",
+    },
   ],
   shiftAtDesk: [
     { key: /^nothing_lost$/, op: '>=', value: 1, says: 'every scan printed exactly once, nothing unfinished' },
