@@ -8,7 +8,16 @@ import type { Shipment } from '../../../shared/contract/shipments';
 import type { JournalEntry } from '../../store/journalRepo';
 import { closeShipments, type ShipmentCloseResult } from '../closeShipments';
 import { classifyTrouble } from '../serviceTrouble';
-import { end, endMissing, leftShelf, shipmentsOf, stepInSlices, waitWith, type StepCtx } from './entryMoves';
+import {
+  closedBySearch,
+  end,
+  endMissing,
+  leftShelf,
+  shipmentsOf,
+  stepInSlices,
+  waitWith,
+  type StepCtx,
+} from './entryMoves';
 
 /**
  * `notSent`: entries committed `close_requested` by the commit that received their scan, whose
@@ -69,12 +78,10 @@ async function commitClosed(ctx: StepCtx, todo: JournalEntry[], closed: Map<numb
     'closed',
     false,
   );
-  // Found closed by the search after a lost answer: maybe another desk's close (see ./queueStep.ts).
-  deps.repos.journal.step(
-    todo.filter((e) => closedNow(e, false)).map((e) => e.id),
-    'closed',
-    deps.clock.now(),
-    { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
+  // Found closed by the search after a lost answer.
+  closedBySearch(
+    deps,
+    todo.filter((e) => closedNow(e, false)),
   );
   leftShelf(
     deps,

@@ -89,6 +89,19 @@ export async function stepInSlices(deps: WorkflowDeps, ids: number[], step: Jour
 }
 
 /**
+ * Entries whose shipment the service's search found closed, not their own close's answer: maybe
+ * another desk's close, which the label step holds for the worker's word (see ./queueStep.ts).
+ */
+export function closedBySearch(deps: WorkflowDeps, entries: JournalEntry[]): void {
+  deps.repos.journal.step(
+    entries.map((e) => e.id),
+    'closed',
+    deps.clock.now(),
+    { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
+  );
+}
+
+/**
  * Shipments this station closed leave the problem shelf, whichever path closed them (a scan after
  * the worker's Enter, the Shipments screen, a batch). After the `closed` step: a restart that finds
  * the entry `close_requested` confirms the close and comes here again.

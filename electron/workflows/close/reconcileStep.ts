@@ -7,7 +7,7 @@
 import { isClosedState, shipmentStates } from '../../../shared/contract/shipments';
 import type { JournalEntry } from '../../store/journalRepo';
 import { classifyTrouble } from '../serviceTrouble';
-import { end, endMissing, leftShelf, waitWith, type StepCtx } from './entryMoves';
+import { closedBySearch, end, endMissing, leftShelf, waitWith, type StepCtx } from './entryMoves';
 
 /** Entries whose close was sent and never answered: the service says what happened. Returns those to close again. */
 export async function reconcileStep(ctx: StepCtx, entries: JournalEntry[]): Promise<JournalEntry[]> {
@@ -25,12 +25,7 @@ export async function reconcileStep(ctx: StepCtx, entries: JournalEntry[]): Prom
     return [];
   }
   const confirmed = entries.filter((e) => isClosedState(shipment(e)?.state ?? -1));
-  deps.repos.journal.step(
-    confirmed.map((e) => e.id),
-    'closed',
-    deps.clock.now(),
-    { reasonCode: 'close_confirmed_by_search', noSideEffect: true },
-  );
+  closedBySearch(deps, confirmed);
   leftShelf(
     deps,
     session.accountId,
