@@ -77,14 +77,18 @@ describe.skipIf(!needs('chromium'))('safeguards before a label goes wrong', { ti
       const error = page.getByTestId('ns-error-packages.0.weight');
       // The previous weight's error stays on screen until a search of this one has run; a search
       // clicked before the form took the new weight checks the old one, so it is clicked again
-      // until the error speaks of the weight in the field (a search with an error sends nothing).
+      // until the error speaks of the weight in the field (a search with an error sends nothing);
+      // on a loaded machine that takes longer than expect.poll's default second.
       const searchWith = async (weight: string, says: (text: string | null) => boolean) => {
         await page.getByTestId('ns-packages.0.weight').fill(weight);
         await expect
-          .poll(async () => {
-            await page.getByTestId('ns-search').click();
-            return says(await error.textContent());
-          })
+          .poll(
+            async () => {
+              await page.getByTestId('ns-search').click();
+              return says(await error.textContent());
+            },
+            { timeout: 15_000 },
+          )
           .toBe(true);
       };
       for (const weight of ['0', '0,000', '-1']) {
