@@ -8,18 +8,20 @@
  * The floor, in the same run and interleaved scan by scan with the station's: a minimal script
  * making the same service calls to the same sandbox (PATCH close, GET ZPL) and writing the same
  * label bytes to the same printer (scanToLabelFloor.ts). Reported: the station's added ms at p50,
- * the ratios, and the core's own CPU ms per scan and longest event-loop block while scanning.
+ * the ratios, and the core's own CPU ms per scan and longest event-loop block while scanning, on
+ * both printer modes (harness/printerMode.ts: `hs_` with host status, `raw_` without).
  *
  * The journal's cost: two more cores run under strace (fsync/fdatasync only,
  * seccomp-filtered) for BENCH_JOURNAL_SCANS scans each, one as shipped (synchronous = FULL), one
  * with synchronous = NORMAL: disk syncs per scan, their time per scan, and the p50 difference.
- * Then 203 dpi (the station rewrites each label's commands) against 300 dpi, at 0 ms.
+ * Then (host status on) 203 dpi (the station rewrites each label's commands) against 300 dpi, at 0 ms.
  * BENCH_CORE_PROF=DIR profiles the core while it scans and prints what took the time.
  */
 import { performance } from 'node:perf_hooks';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { insertShipments, sandboxToken } from '../test/support/sandboxShipments';
 import { startCore, straceAvailable, type Core } from './harness/core';
+import { printerModes, usePrinterMode } from './harness/printerMode';
 import { labelsAt } from './harness/printerWatch';
 import { timedScan } from './harness/timedScan';
 import { showProfile } from './harness/profileTop';
@@ -66,11 +68,12 @@ export async function run(): Promise<Record<string, number>> {
   try {
     const token = await sandboxToken(sb);
     const n = SCANS + WARMUP;
-    const floorIds = new Map<number, number[]>();
-    for (const ms of LATENCIES) {
-      floorIds.set(ms, await insertShipments(sb, token, n, `F${ms}-`));
-      await insertShipments(sb, token, n, `S${ms}-`);
-    }
+    const floorIds = new Map<string, number[]>();
+    for (const mode of printerModes)
+      for (const ms of LATENCIES) {
+        floorIds.set(`${mode}${ms}`, await insertShipments(sb, token, n, `F${mode}${ms}-`));
+        await insertShipments(sb, token, n, `S${mode}${ms}-`);
+      }
     await insertShipments(sb, token, n, 'D-');
     const journalScans = straceAvailable() ? JOURNAL_SCANS : 0;
     if (journalScans) {
@@ -81,41 +84,45 @@ export async function run(): Promise<Record<string, number>> {
     const core = await syncedCore(sb, printer, { profileDir: process.env.BENCH_CORE_PROF });
     cores.push(core);
     out['scans'] = SCANS;
-    for (const ms of LATENCIES) {
-      await sb.latency(ms);
-      const ids = floorIds.get(ms)!;
-      for (let i = 0; i < WARMUP; i++) {
-        await floorScan(sb, token, printer, ids[i]!);
-        await timedScan(core, printer, `S${ms}-${i + 1}`);
+    for (const mode of printerModes) {
+      await usePrinterMode(core, mode);
+      for (const ms of LATENCIES) {
+        await sb.latency(ms);
+        const ids = floorIds.get(`${mode}${ms}`)!;
+        for (let i = 0; i < WARMUP; i++) {
+          await floorScan(sb, token, printer, ids[i]!);
+          await timedScan(core, printer, `S${mode}${ms}-${i + 1}`);
+        }
+        const floor: number[] = [];
+        const station: number[] = [];
+        await core.mark();
+        // Interleaved: the floor and the station meet the same load on this shared machine.
+        for (let i = WARMUP; i < n; i++) {
+          floor.push(await floorScan(sb, token, printer, ids[i]!));
+          station.push(await timedScan(core, printer, `S${mode}${ms}-${i + 1}`));
+        }
+        const c = await core.measure();
+        showProfile(`${mode} scans at ${ms} ms`, c.profile, c.longestTask);
+        const f = summarize(floor);
+        const s = summarize(station);
+        const k = `${mode}_at${ms}ms`;
+        out[`${k}_floor_p50_ms`] = f.p50;
+        out[`${k}_floor_p95_ms`] = f.p95;
+        out[`${k}_station_p50_ms`] = s.p50;
+        out[`${k}_station_p95_ms`] = s.p95;
+        out[`${k}_station_added_p50_ms`] = s.p50 - f.p50;
+        out[`${k}_station_vs_floor_p50_ratio`] = s.p50 / f.p50;
+        out[`${k}_station_vs_floor_p95_ratio`] = s.p95 / f.p95;
+        out[`${k}_core_event_loop_max_block_ms`] = c.loopMaxMs;
+        out[`${k}_core_event_loop_max_block_cpu_ms`] = c.loopMaxBlockCpuMs;
+        out[`${k}_core_event_loop_p99_ms`] = c.loopP99Ms;
+        out[`${k}_core_cpu_ms_per_scan`] = c.cpuMs / SCANS;
       }
-      const floor: number[] = [];
-      const station: number[] = [];
-      await core.mark();
-      // Interleaved: the floor and the station meet the same load on this shared machine.
-      for (let i = WARMUP; i < n; i++) {
-        floor.push(await floorScan(sb, token, printer, ids[i]!));
-        station.push(await timedScan(core, printer, `S${ms}-${i + 1}`));
-      }
-      const c = await core.measure();
-      showProfile(`scans at ${ms} ms`, c.profile, c.longestTask);
-      const f = summarize(floor);
-      const s = summarize(station);
-      const k = `at${ms}ms`;
-      out[`${k}_floor_p50_ms`] = f.p50;
-      out[`${k}_floor_p95_ms`] = f.p95;
-      out[`${k}_station_p50_ms`] = s.p50;
-      out[`${k}_station_p95_ms`] = s.p95;
-      out[`${k}_station_added_p50_ms`] = s.p50 - f.p50;
-      out[`${k}_station_vs_floor_p50_ratio`] = s.p50 / f.p50;
-      out[`${k}_station_vs_floor_p95_ratio`] = s.p95 / f.p95;
-      out[`${k}_core_event_loop_max_block_ms`] = c.loopMaxMs;
-      out[`${k}_core_event_loop_max_block_cpu_ms`] = c.loopMaxBlockCpuMs;
-      out[`${k}_core_event_loop_p99_ms`] = c.loopP99Ms;
-      out[`${k}_core_cpu_ms_per_scan`] = c.cpuMs / SCANS;
     }
     await sb.latency(0);
 
-    // 203 dpi: the same printer told it is a 203-dpi one; every label's commands converted.
+    // 203 dpi: the same printer (host status on) told it is a 203-dpi one; every label's commands converted.
+    await usePrinterMode(core, 'hs');
     const printers = await core.call('printing.printers.list', {});
     const p = printers.find((x) => x.id === 'bench-zpl')!;
     await core.call('printing.printers.save', {
@@ -133,7 +140,7 @@ export async function run(): Promise<Record<string, number>> {
     const d = summarize(at203);
     out['at0ms_203dpi_station_p50_ms'] = d.p50;
     out['at0ms_203dpi_station_p95_ms'] = d.p95;
-    out['at0ms_203_vs_300_p50_ratio'] = d.p50 / out['at0ms_station_p50_ms']!;
+    out['at0ms_203_vs_300_p50_ratio'] = d.p50 / out['hs_at0ms_station_p50_ms']!;
 
     // The journal's disk syncs: two more cores under strace, each on its own data folder, one as
     // shipped (synchronous = FULL: a disk sync per committed step) and one with synchronous =

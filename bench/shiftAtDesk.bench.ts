@@ -15,6 +15,8 @@
  * no journal entry unfinished, every other print job done (read from the stopped core's database). Whether RSS grows after
  * warm-up: the slope of a least-squares line through the second half's samples, in MB per hour of
  * the shift. The samples are drawn in docs/benchmarks/shiftAtDesk.svg (harness/shiftPlot.ts).
+ * BENCH_CORE_PROF=DIR profiles the core in every sample's interval and prints what ran in the
+ * interval with the longest stall (its task with the most CPU, harness/profileTop.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,8 +25,9 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { startVirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { insertShipments, sandboxToken } from '../test/support/sandboxShipments';
-import { startCore, type Core } from './harness/core';
+import { startCore, type Core, type CoreFigures } from './harness/core';
 import { repoRoot } from './harness/paths';
+import { showProfile } from './harness/profileTop';
 import { SERVICE_PATHS, startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
 import { shiftSvg, slope, type ShiftOutage, type ShiftSample } from './harness/shiftPlot';
 import { summarize } from './stats';
@@ -84,7 +87,12 @@ export async function run(): Promise<Record<string, number>> {
   try {
     const token = await sandboxToken(sb);
     await insertShipments(sb, token, SCANS, 'SH-', 500);
-    core = await startCore({ sandbox: sb, printerPort: printer.port, dataDir: work });
+    core = await startCore({
+      sandbox: sb,
+      printerPort: printer.port,
+      dataDir: work,
+      profileDir: process.env.BENCH_CORE_PROF,
+    });
     const sync = await core.call('shipments.sync', {});
     if (sync.phase !== 'done') throw new Error(`sync ended ${sync.phase}: ${sync.error?.message}`);
 
@@ -130,6 +138,9 @@ export async function run(): Promise<Record<string, number>> {
 
     // Samples: RSS now, and the longest stall since the last sample.
     let sampling = true;
+    /** The intervals with the longest stall and with the most CPU in one stall so far (their profiles, with BENCH_CORE_PROF). */
+    let worst: (CoreFigures & { hour: number }) | null = null;
+    let worstCpu: (CoreFigures & { hour: number }) | null = null;
     await c.mark();
     const sampler = (async () => {
       for (let i = 1; sampling; i++) {
@@ -137,8 +148,11 @@ export async function run(): Promise<Record<string, number>> {
         if (!sampling) break;
         const m = await c.measure();
         await c.mark();
+        const hour = hourOf(performance.now() - t0);
+        if (!worst || m.loopMaxMs > worst.loopMaxMs) worst = { ...m, hour };
+        if (!worstCpu || m.loopMaxBlockCpuMs > worstCpu.loopMaxBlockCpuMs) worstCpu = { ...m, hour };
         samples.push({
-          hour: hourOf(performance.now() - t0),
+          hour,
           rssMb: rssMb(c.pid),
           loopMaxMs: m.loopMaxMs,
           loopMaxCpuMs: m.loopMaxBlockCpuMs,
@@ -171,6 +185,13 @@ export async function run(): Promise<Record<string, number>> {
     await sleep(2_000);
     sampling = false;
     await sampler;
+    for (const w of new Set([worst, worstCpu] as ((CoreFigures & { hour: number }) | null)[]))
+      if (w)
+        showProfile(
+          `at ${w.hour.toFixed(2)} h: longest stall ${w.loopMaxMs.toFixed(0)} ms, ${w.loopMaxBlockCpuMs.toFixed(0)} ms of the loop's CPU in one`,
+          w.profile,
+          w.longestTask,
+        );
     await c.close();
     core = null;
 
@@ -249,8 +270,8 @@ export async function run(): Promise<Record<string, number>> {
     out['event_loop_max_stall_ms'] = Math.max(...samples.map((s) => s.loopMaxMs));
     out['event_loop_max_stall_at_shift_hour'] = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a)).hour;
     out['event_loop_interval_max_stall_p50_ms'] = summarize(samples.map((s) => s.loopMaxMs)).p50;
-    // A stall is counted whole also when the machine ran another process meanwhile (2 shared cores):
-    // the most CPU time the core itself used within one stall tells its own part.
+    // A stall is counted whole also when the machine ran another process meanwhile (2 shared cores)
+    // or the loop waited for a disk sync: the most CPU time the loop itself used within one stall tells its own part.
     out['event_loop_max_stall_core_cpu_ms'] = Math.max(...samples.map((s) => s.loopMaxCpuMs));
 
     const dir = path.join(repoRoot, 'docs', 'benchmarks');

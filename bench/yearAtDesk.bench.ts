@@ -21,6 +21,11 @@
  * what a desk in its steady state keeps (BENCH_YEAR_DAYS=60 BENCH_YEAR_HISTORY_DAYS=30). The year's shipments have deliveryIds below the service's (its counter is
  * moved past them), as a real desk's history is older than today's shipments; the service does
  * not hold them, so a sync walks only its own (today's) shipments on both databases.
+ *
+ * Last, scans while a retention run goes: the year's core (without retention so far) is told the
+ * desk's windows over its contract, which starts the first run on its year in the background, and
+ * BENCH_YEAR_RETENTION_RUN_SCANS (300; 0 leaves it out) scans are timed on it and on the empty
+ * core, interleaved, while the run is under way (p95 target: within 1.2x of the empty one's).
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -56,6 +61,8 @@ const FIRST_ID = 100_001;
 const PRINTER_ID = 'bench-zpl';
 /** The retention's history window for the "with retention" copy (days; 30 is the least the setting takes). */
 const HISTORY_DAYS = Number(process.env.BENCH_YEAR_HISTORY_DAYS ?? defaultRetentionSettings.historyDays);
+/** Scans timed while a retention run goes on the year's database (0: not measured). */
+const RETENTION_RUN_SCANS = Number(process.env.BENCH_YEAR_RETENTION_RUN_SCANS ?? 300);
 const ACTIVE_JOBS = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'] as const;
 
 /**
@@ -152,6 +159,59 @@ const shipmentsScreen = (core: Core) => () => [
   core.call('shipments.query', { limit: 500 }),
   core.call('collectionPlaces.list', {}),
 ];
+
+/**
+ * Scans while a retention run goes (the first on the year's database, as a desk whose retention is
+ * switched on after a year: the longest run there is): the year's core started again and told the
+ * desk's windows (`retention.set`, which starts a run in the background, in its slices), then
+ * RETENTION_RUN_SCANS scans interleaved with the empty core's, timed as above while the run is
+ * under way (`retention.get` says when it finished). The year's folder is changed: measured last.
+ */
+async function scansDuringRetention(
+  sb: SandboxProcess,
+  token: string,
+  variants: Variant[],
+  printer: Awaited<ReturnType<typeof startVirtualZplPrinter>>,
+  out: Record<string, number>,
+): Promise<void> {
+  const pair = variants.filter((v) => v.name === 'empty' || v.name === 'year');
+  await insertShipments(sb, token, RETENTION_RUN_SCANS + WARMUP, 'RUN-empty-');
+  await insertShipments(sb, token, RETENTION_RUN_SCANS + WARMUP, 'RUN-year-');
+  try {
+    for (const v of pair) {
+      v.core = await startCore({ sandbox: sb, printerPort: printer.port, dataDir: v.dir });
+      const sync = await v.core.call('shipments.sync', {});
+      if (sync.phase !== 'done') throw new Error(`${v.name}: sync ended ${sync.phase}: ${sync.error?.message}`);
+    }
+    const year = pair.find((v) => v.name === 'year')!.core!;
+    const before = (await year.call('retention.get', {})).lastRun?.finishedAt ?? null;
+    await year.call('retention.set', { ...defaultRetentionSettings, historyDays: HISTORY_DAYS });
+    const running = async () => ((await year.call('retention.get', {})).lastRun?.finishedAt ?? null) === before;
+    const times = new Map(pair.map((v) => [v.name, [] as number[]]));
+    let i = 0;
+    for (; i < RETENTION_RUN_SCANS + WARMUP && (await running()); i++)
+      for (const v of pair) {
+        const ms = await timedScan(v.core!, printer, `RUN-${v.name}-${i + 1}`);
+        if (i >= WARMUP) times.get(v.name)!.push(ms);
+      }
+    out['retention_run_scans'] = Math.max(0, i - WARMUP);
+    out['retention_run_still_running'] = (await running()) ? 1 : 0;
+    if (i <= WARMUP) return;
+    const e = summarize(times.get('empty')!);
+    const y = summarize(times.get('year')!);
+    out['retention_run_empty_scan_p50_ms'] = e.p50;
+    out['retention_run_empty_scan_p95_ms'] = e.p95;
+    out['retention_run_year_scan_p50_ms'] = y.p50;
+    out['retention_run_year_scan_p95_ms'] = y.p95;
+    out['year_retention_run_vs_empty_scan_p50_ratio'] = y.p50 / e.p50;
+    out['year_retention_run_vs_empty_scan_p95_ratio'] = y.p95 / e.p95;
+  } finally {
+    for (const v of pair) {
+      await v.core?.close();
+      v.core = undefined;
+    }
+  }
+}
 
 interface Variant {
   name: 'empty' | 'year' | 'year_retention';
@@ -307,6 +367,7 @@ export async function run(): Promise<Record<string, number>> {
       v.core = undefined;
       out[`${v.name}_size_mb`] = folderBytes(path.join(v.dir, 'station')) / 2 ** 20;
     }
+    if (RETENTION_RUN_SCANS > 0) await scansDuringRetention(sb, token, variants, printer, out);
 
     out['year_kb_per_label'] =
       ((out['year_size_before_mb']! - out['empty_size_before_mb']!) * 1024) / Math.max(1, made.labels);
@@ -330,7 +391,8 @@ export async function run(): Promise<Record<string, number>> {
         'scan_p50_ms',
         'scan_p95_ms',
       ])
-        out[`${v.name}_vs_empty_${f.replace(/_ms$/, '')}_ratio`] = out[`${v.name}_${f}`]! / out[`empty_${f}`]!;
+        if (out[`${v.name}_${f}`] !== undefined)
+          out[`${v.name}_vs_empty_${f.replace(/_ms$/, '')}_ratio`] = out[`${v.name}_${f}`]! / out[`empty_${f}`]!;
   } finally {
     for (const v of variants) await v.core?.close();
     await printer.close();

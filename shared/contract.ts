@@ -27,6 +27,7 @@ import { retentionMethods } from './contract/retention';
 import { metricsMethods } from './contract/metrics';
 import { cameraMethods } from './contract/camera';
 import { shelfEvents, shelfMethods } from './contract/shelf';
+import { packagesMethods } from './contract/packages';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   params: P;
@@ -77,6 +78,7 @@ export const methods = defineMethods(
   metricsMethods,
   cameraMethods,
   shelfMethods,
+  packagesMethods,
 );
 export const events = {
   ...statusEvents,

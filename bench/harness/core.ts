@@ -25,7 +25,7 @@ export interface CoreFigures {
   cpuMs: number;
   loopMaxMs: number;
   loopP99Ms: number;
-  /** The most CPU time the core used within one stall of its loop (coreChild.ts createStallWatch). */
+  /** The most CPU time the core's event loop (its thread) used within one stall of it (coreChild.ts createStallWatch). */
   loopMaxBlockCpuMs: number;
   profile: string | null;
   /** With a profile: the task that used the most CPU, its span in the profile's clock (coreChild.ts createTaskWatch). */

@@ -10,10 +10,15 @@ import type { SettingsRepo } from '../store/settingsRepo';
 import { toSummary } from '../store/shipmentsRepo';
 import type { Handlers } from '../rpc/rpcServer';
 import type { WorkflowDeps } from '../workflows/workflowDeps';
-import type { PreviewPage } from '../../shared/contract/printing';
 import { StationError } from '../base/stationError';
 import { renderProofOfPackingPdf, type ProofParcel } from '../documents/proofOfPackingPdf';
+import { packageOfLabelRef } from '../store/printJobsRepo';
+import { packagePrintsOf } from '../workflows/packagePrints';
+import type { JobState, PreviewPage } from '../../shared/contract/printing';
 import { createCameraService } from './cameraService';
+
+/** A job whose labels left for the printer and came out (or were handed on): its preview is the label as printed. */
+const PRINTED: JobState[] = ['done', 'spooled', 'sent'];
 
 export interface CameraHandlerDeps {
   db: Db;
@@ -47,6 +52,15 @@ export function createCameraHandlers(o: CameraHandlerDeps): Pick<Handlers, Camer
     activeAccountId,
   });
 
+  /** The newest job of the parcel that printed every label of it (not one package's alone). */
+  function wholeParcelJob(accountId: string, deliveryId: number): number | null {
+    const ids = o.deps.repos.journal.jobIdsOfShipment(accountId, deliveryId);
+    const whole = ids
+      .map((id) => o.deps.queue.get(id))
+      .filter((j) => PRINTED.includes(j.state) && j.labelRef !== null && packageOfLabelRef(j.labelRef) === null);
+    return whole.length ? Math.max(...whole.map((j) => j.id)) : null;
+  }
+
   async function parcel(accountId: string, deliveryId: number): Promise<ProofParcel> {
     const s = o.deps.repos.shipments.get(accountId, deliveryId);
     if (!s) throw new StationError('not_in_cache', `The station does not know shipment ${deliveryId}.`, { deliveryId });
@@ -56,13 +70,16 @@ export function createCameraHandlers(o: CameraHandlerDeps): Pick<Handlers, Camer
       (x) => x.step === 'print' && (x.outcome === 'done' || x.outcome === 'spooled' || x.outcome === 'sent'),
     );
     const queued = last((x) => x.step === 'label_queued');
-    const jobId = printed?.jobId ?? last((x) => x.step === 'print' && x.jobId !== null)?.jobId ?? null;
-    let labelPng: Buffer | null = null;
-    if (jobId !== null) {
-      // A label whose bytes are gone (the queue's retention) has no preview: the page says so.
-      const pages = await o.preview(jobId).catch(() => []);
-      if (pages[0]) labelPng = Buffer.from(pages[0].png, 'base64');
-    }
+    // Every package's label: the newest job that printed all of them (a reprint of one package's
+    // label holds that label alone), else the job the trail names.
+    const jobId =
+      wholeParcelJob(accountId, deliveryId) ??
+      printed?.jobId ??
+      last((x) => x.step === 'print' && x.jobId !== null)?.jobId ??
+      null;
+    // A label whose bytes are gone (the queue's retention) has no preview: the page says so.
+    const pages = jobId === null ? [] : await o.preview(jobId).catch(() => []);
+    const labelPngs = pages.map((pg) => Buffer.from(pg.png, 'base64'));
     const weights = steps
       .filter((x) => x.step === 'weight_taken' && x.packageNumber !== null)
       .map((x) => ({ packageNumber: x.packageNumber!, kg: x.kg }));
@@ -89,7 +106,8 @@ export function createCameraHandlers(o: CameraHandlerDeps): Pick<Handlers, Camer
       scannedAt: steps.find((x) => x.step === 'scanned')?.at ?? null,
       closedAt: last((x) => x.step === 'closed')?.at ?? s.closed,
       printedAt: printed?.at ?? queued?.at ?? null,
-      labelPng,
+      labelPngs,
+      packagePrints: packagePrintsOf(o.deps, accountId, deliveryId, s.packages.length),
       // A photo whose file is gone is left out (the detail says "no longer in the data folder").
       photos: rows.flatMap((r, i) => {
         const jpeg = files[i];

@@ -78,6 +78,28 @@ const TEXTS: Record<
         key: 'Ctrl+H, 4',
         what: 'Type a few words, then scan the parcel: it is held, not closed.',
       },
+      packages_open: {
+        name: 'Packages: open the next parcel',
+        key: 'Ctrl+B',
+        what: 'The next parcel scanned is not closed: its packages open to add, split, remove or weigh boxes.',
+      },
+      package_add: { name: 'Packages: add a box', key: 'Insert', what: 'One more package, weighed next.' },
+      package_remove: { name: 'Packages: remove the chosen box', key: 'Delete', what: 'A parcel keeps at least one.' },
+      package_weigh: {
+        name: 'Packages: weigh the chosen box',
+        key: 'Space',
+        what: 'The settled weight on the scale goes to the chosen box; the next box is chosen.',
+      },
+      packages_split: {
+        name: 'Packages: split into boxes',
+        key: 'Ctrl+S, 2–9, Enter',
+        what: 'Type how many boxes, then Enter: each is weighed in turn.',
+      },
+      packages_send: {
+        name: 'Packages: send, close and print',
+        key: 'Ctrl+Enter',
+        what: 'Checks the carrier still takes it, updates the shipment, closes it: one label per box.',
+      },
     },
   },
   cs: {
@@ -131,6 +153,32 @@ const TEXTS: Record<
         name: 'Police problémů: jiný důvod',
         key: 'Ctrl+H, 4',
         what: 'Napište pár slov a naskenujte zásilku: odloží se, neuzavře.',
+      },
+      packages_open: {
+        name: 'Balíky: otevřít další zásilku',
+        key: 'Ctrl+B',
+        what: 'Další naskenovaná zásilka se neuzavře: otevřou se její balíky k přidání, rozdělení, odebrání či vážení.',
+      },
+      package_add: { name: 'Balíky: přidat balík', key: 'Insert', what: 'Ještě jeden balík, zváží se hned potom.' },
+      package_remove: {
+        name: 'Balíky: odebrat vybraný balík',
+        key: 'Delete',
+        what: 'Zásilka si ponechá aspoň jeden.',
+      },
+      package_weigh: {
+        name: 'Balíky: zvážit vybraný balík',
+        key: 'Mezerník',
+        what: 'Ustálená hmotnost z váhy patří vybranému balíku; vybere se další.',
+      },
+      packages_split: {
+        name: 'Balíky: rozdělit na balíky',
+        key: 'Ctrl+S, 2–9, Enter',
+        what: 'Napište počet balíků a Enter: každý se pak zváží zvlášť.',
+      },
+      packages_send: {
+        name: 'Balíky: odeslat, uzavřít a vytisknout',
+        key: 'Ctrl+Enter',
+        what: 'Ověří, že dopravce zásilku vezme, upraví ji ve službě a uzavře: štítek na každý balík.',
       },
     },
   },

@@ -1,8 +1,9 @@
 /**
  * "Proof of packing": an A4 PDF with a page per parcel for the e-shop to send with a
  * claim: the parcel's photos (time, desk, operator), the weight taken and whether a correction was
- * sent, the label as printed (the print queue's preview of the job), the carrier and the times of
- * scan, close and print. Pure drawing: the handler (electron/camera/proofOfPacking.ts) gathers the facts.
+ * sent, every package's label as printed (the print queue's preview of the job), the carrier and
+ * the times of scan, close and print; per package its label's first print beside each reprint's
+ * time and reason, so a reprint never hides when the label first came out. Pure drawing: the handler (electron/camera/proofOfPacking.ts) gathers the facts.
  */
 import PDFDocument from 'pdfkit';
 import { documentFonts } from './documentFonts';
@@ -33,8 +34,15 @@ export interface ProofParcel {
   scannedAt: string | null;
   closedAt: string | null;
   printedAt: string | null;
-  /** The label as printed (PNG of the job's preview), or null when none is kept. */
-  labelPng: Buffer | null;
+  /** Every package's label as printed (PNGs of the job's preview, one per label); empty when none is kept. */
+  labelPngs: Buffer[];
+  /** Per package: its label's first print and each reprint (time, reason). */
+  packagePrints: {
+    number: number;
+    of: number;
+    firstPrintedAt: string | null;
+    reprints: { at: string; reasonCode: string | null; note: string | null }[];
+  }[];
   photos: ProofPhoto[];
 }
 
@@ -53,8 +61,13 @@ const TEXTS = {
     noWeight: 'not weighed at the desk',
     correction: 'Weight sent to the service',
     corrections: { sent: 'yes, as a correction', within_tolerance: 'no, within tolerance', not_sent: 'no' },
-    label: 'Label as printed',
+    label: 'Labels as printed',
     noLabel: 'No label preview is kept for this parcel.',
+    packageLabel: (n: number, of: number) => `Label of package ${n}/${of}`,
+    firstPrinted: 'first printed',
+    notPrinted: 'not printed yet',
+    reprinted: 'reprinted',
+    reasons: { damaged: 'damaged label', lost: 'label lost', wrong_printer: 'wrong printer', other: 'other' },
     photos: 'Photos',
     noPhotos: 'No photo was taken of this parcel.',
     kind: { scan: 'at scan', printed: 'at print' },
@@ -77,8 +90,18 @@ const TEXTS = {
     noWeight: 'nevážilo se u stolu',
     correction: 'Hmotnost odeslána do služby',
     corrections: { sent: 'ano, jako oprava', within_tolerance: 'ne, v toleranci', not_sent: 'ne' },
-    label: 'Štítek, jak se vytiskl',
+    label: 'Štítky, jak se vytiskly',
     noLabel: 'Náhled štítku této zásilky se neuchovává.',
+    packageLabel: (n: number, of: number) => `Štítek balíku ${n}/${of}`,
+    firstPrinted: 'poprvé vytištěn',
+    notPrinted: 'zatím nevytištěn',
+    reprinted: 'znovu vytištěn',
+    reasons: {
+      damaged: 'poškozený štítek',
+      lost: 'ztracený štítek',
+      wrong_printer: 'špatná tiskárna',
+      other: 'jiný důvod',
+    },
     photos: 'Fotografie',
     noPhotos: 'Zásilka nebyla vyfotografována.',
     kind: { scan: 'při skenu', printed: 'při tisku' },
@@ -115,12 +138,55 @@ function fit(w: number, h: number, boxW: number, boxH: number): { width: number;
   return { width: w * s, height: h * s };
 }
 
+/**
+ * Every label of the parcel, one under another in the left column, each as large as its share of
+ * the column allows (their barcodes must stay readable), captioned with its package when there are several.
+ */
+function drawLabels(
+  doc: PDFKit.PDFDocument,
+  pngs: Buffer[],
+  top: number,
+  caption: ((n: number, of: number) => string) | null,
+): void {
+  const captionH = caption ? 13 : 0;
+  const share = (PAGE[1] - top - M - 20) / pngs.length - captionH - 6;
+  let y = top;
+  pngs.forEach((png, i) => {
+    if (caption)
+      doc
+        .font(FONT)
+        .fontSize(9)
+        .fillColor('black')
+        .text(caption(i + 1, pngs.length), M, y, { width: COL });
+    // A PNG's size is in its IHDR chunk (bytes 16–23).
+    const s = fit(png.readUInt32BE(16), png.readUInt32BE(20), COL, share);
+    doc.image(png, M, y + captionH, s);
+    doc
+      .rect(M, y + captionH, s.width, s.height)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    y += captionH + s.height + 6;
+  });
+}
+
 export async function renderProofOfPackingPdf(
   parcels: ProofParcel[],
   opts: { language: ProofLanguage; created: Date; timeZone?: string },
 ): Promise<Buffer> {
   const tx = TEXTS[opts.language];
   const at = (iso: string | null) => timeText(iso, opts.language, opts.timeZone);
+  /** "first printed …; reprinted … (label lost)": the first print stays beside every reprint. */
+  const printsText = (k: ProofParcel['packagePrints'][number]) =>
+    [
+      k.firstPrintedAt ? `${tx.firstPrinted} ${at(k.firstPrintedAt)}` : tx.notPrinted,
+      ...k.reprints.map((r) => {
+        const why =
+          r.reasonCode && r.reasonCode in tx.reasons ? tx.reasons[r.reasonCode as keyof typeof tx.reasons] : null;
+        const words = r.note ? `${why ?? ''}: ${r.note}` : why;
+        return `${tx.reprinted} ${at(r.at)}${words ? ` (${words})` : ''}`;
+      }),
+    ].join('; ');
   const doc = new PDFDocument({
     size: PAGE,
     margin: 0,
@@ -148,6 +214,7 @@ export async function renderProofOfPackingPdf(
       [tx.scanned, at(p.scannedAt)],
       [tx.closed, at(p.closedAt)],
       [tx.printed, at(p.printedAt)],
+      ...p.packagePrints.map((k): [string, string] => [tx.packageLabel(k.number, k.of), printsText(k)]),
       [
         tx.weight,
         p.weights.length === 0
@@ -173,16 +240,8 @@ export async function renderProofOfPackingPdf(
     const top = y;
     // Left: the label as printed, as large as the column allows (its barcode must stay readable).
     doc.font(BOLD).fontSize(11).text(tx.label, M, top, { width: COL });
-    if (p.labelPng) {
-      // A PNG's size is in its IHDR chunk (bytes 16–23).
-      const s = fit(p.labelPng.readUInt32BE(16), p.labelPng.readUInt32BE(20), COL, PAGE[1] - top - 18 - M - 20);
-      doc.image(p.labelPng, M, top + 18, s);
-      doc
-        .rect(M, top + 18, s.width, s.height)
-        .lineWidth(0.5)
-        .strokeColor('#999999')
-        .stroke();
-    } else
+    if (p.labelPngs.length) drawLabels(doc, p.labelPngs, top + 18, p.labelPngs.length > 1 ? tx.packageLabel : null);
+    else
       doc
         .font(FONT)
         .fontSize(10)

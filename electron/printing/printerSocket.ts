@@ -168,16 +168,17 @@ export class PrinterSocket {
 
   /**
    * Half-closes and waits for the printer to close its side (it has read everything then: our FIN
-   * comes after the last job byte). A reset in answer to our FIN counts as its close: some print
-   * servers end every connection that way once they have read it.
+   * comes after the last job byte): `closed`. A reset in answer to our FIN is `reset`: some print
+   * servers end every connection that way once they have read it, and the caller knows whether it
+   * can tell that from a reset in the middle of a label (see createRawDriver).
    */
-  async finish(timeoutMs: number): Promise<'closed' | 'timeout'> {
+  async finish(timeoutMs: number): Promise<'closed' | 'reset' | 'timeout'> {
     if (this.failure || this.peerEndedEarly) throw this.lost();
     this.weEnded = true;
     this.socket.end();
     const deadline = Date.now() + timeoutMs;
     while (!this.ended) {
-      if (this.failure) return this.resetOnOurClose() ? 'closed' : Promise.reject(this.lost());
+      if (this.failure) return this.resetOnOurClose() ? 'reset' : Promise.reject(this.lost());
       const left = deadline - Date.now();
       if (left <= 0) {
         this.socket.destroy();
@@ -186,7 +187,7 @@ export class PrinterSocket {
       await this.nextEvent(left);
     }
     if (this.failure && !this.resetOnOurClose()) throw this.lost();
-    return 'closed';
+    return this.failure ? 'reset' : 'closed';
   }
 
   private resetOnOurClose(): boolean {

@@ -111,7 +111,9 @@ const FIRST_ANSWER_CLOSE_MS = 15;
  * this pause: a reset then means the labels did not arrive whole (uncertain), while a reset that
  * answers the station's close comes after every byte was read (a print server
  * that ends each connection with a reset). A label that comes within the pause goes on the same
- * connection, and the pause begins again after it.
+ * connection, and the pause begins again after it. A full burst of a printer that answered the
+ * last close in order (FIN) is closed without the pause: a reset from it is then no answer to
+ * the close but a failure, and leaves the burst's labels unknown (see createRawDriver).
  */
 const RESET_SETTLE_MS = 50;
 
@@ -675,6 +677,11 @@ interface RawBurst {
  * close before ours or a lost connection leaves every label written on it unknown (the worker
  * looks), since nothing tells which of them the printer read; a label not yet written when the
  * connection went is not sent, and goes over a new connection.
+ * A printer that answered the last close in order (FIN, as a Zebra's own port does) has a full
+ * burst closed right after its last label, with no pause: in a batch the next burst goes at once.
+ * A reset is then not taken for its answer to the close (it may have come mid-label): the labels
+ * are unknown, and the pause is back until the printer closes in order again. A print server that
+ * answers every close with a reset keeps the pause, which tells its reset from a mid-label one.
  */
 function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
   const t: SocketTimeouts = { ...defaultTimeouts, ...opts.timeouts };
@@ -682,6 +689,8 @@ function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
   const settleMs = opts.settleMs ?? RESET_SETTLE_MS;
   const maxBurstFormats = Math.max(1, opts.maxBurstFormats ?? RAW_BURST_FORMATS);
   let burst: RawBurst | null = null;
+  /** Learned: the printer answered the last close with its own close (FIN), not a reset. */
+  let closesInOrder = false;
 
   /** The open burst when it can take `formats` more now (its connection still open, room left). */
   const openBurstFor = (formats: number) =>
@@ -697,21 +706,32 @@ function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
     const b = burst;
     if (!b) return;
     burst = null;
+    // Without the pause, only an orderly close proves the labels read (see RESET_SETTLE_MS).
+    const paused = !closesInOrder;
     const pause = settleMs - (performance.now() - b.lastWriteAt);
-    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    if (paused && pause > 0) await new Promise((r) => setTimeout(r, pause));
+    closesInOrder = false;
     // Some close only once they have rendered or printed what they read (an emulator renders each
     // label first): the wait is the burst's printing time at the slowest speed, plus two seconds.
     const closeWaitMs = opts.closeWaitMs ?? 2000 + b.printMs;
     let end: PrintResult | PrintError;
     try {
+      const closed = await b.sock.finish(closeWaitMs);
+      closesInOrder = closed === 'closed';
       end =
-        (await b.sock.finish(closeWaitMs)) === 'timeout'
+        closed === 'timeout'
           ? {
               kind: 'unconfirmed',
               code: 'not_confirmed',
               reason: `Every byte went to the printer at ${b.sock.label}, but it did not confirm reading them (it kept the connection open for ${closeWaitMs / 1000} s). Check whether the label came out.`,
             }
-          : PRINTED;
+          : closed === 'reset' && !paused
+            ? new PrintError(
+                'connection_lost',
+                `The printer at ${b.sock.label} reset the connection instead of closing it; it may have stopped in the middle of a label. Check whether the labels came out.`,
+                'unknown',
+              )
+            : PRINTED;
     } catch (err) {
       const e = asPrintError(err, 'unknown');
       end = new PrintError(e.code, e.message, 'unknown');

@@ -279,8 +279,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           (err): 'stop' | 'next' => {
             if (withdrawn) return 'next'; // the worker's cancel or reprint already set its state
             // Cancelled or replaced while the driver was still connecting or asking the printer's
-            // status (no byte left): the worker's state stands, never turned back into a retry.
-            if (!sending && !isWaiting(jobs.get(head.id)?.state)) return 'next';
+            // status (no byte left): the worker's state stands, never turned back into a retry. A
+            // job of a burst is `sending` by its commit, not the worker's doing (nothing withdraws
+            // it): it goes on below, as any job whose first byte never left (it was left `sending`).
+            if (!sending && !marked && !isWaiting(jobs.get(head.id)?.state)) return 'next';
             const e =
               err instanceof PrintError
                 ? err

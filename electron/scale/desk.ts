@@ -9,6 +9,7 @@ import type { Db } from '../store/database';
 import type { SettingsRepo } from '../store/settingsRepo';
 import { createWeighRepo } from '../store/weighRepo';
 import type { BatchDesk } from '../workflows/batchClose';
+import type { PackagesScale } from '../workflows/packagesAtDesk';
 import type { DeskSteps } from '../workflows/scanToClose';
 import type { WorkflowDeps } from '../workflows/workflowDeps';
 import { discoverScales } from './discovery';
@@ -16,6 +17,7 @@ import { createLabelCheck } from './labelCheck';
 import { openScale } from './openScale';
 import { createScaleService, type ScaleServiceOptions } from './scaleService';
 import { createWeighBeforeClose } from './weighBeforeClose';
+import { compareDecimals } from '../../shared/decimal';
 
 export interface DeskOptions {
   db: Db;
@@ -65,6 +67,16 @@ export function createDesk(o: DeskOptions) {
     atomically: (fn) => repo.atomically(fn),
   };
 
+  /** Packages at the desk: each box weighed as it lies on the scale; the lane does not weigh the parcel again. */
+  const packages: PackagesScale = {
+    settledKg() {
+      const r = scale.reading();
+      return r.state === 'stable' && compareDecimals(r.kg, '0') > 0 ? r.kg : null;
+    },
+    weighs: () => scale.enabled(),
+    recordSent: (entryId, weights) => weigh.batch.record(entryId, weights, 'updated'),
+  };
+
   const handlers: Pick<
     Handlers,
     | 'scale.discover'
@@ -92,5 +104,5 @@ export function createDesk(o: DeskOptions) {
     'verify.unverified': () => check.unverified(),
   };
 
-  return { scale, steps, batch, handlers, start: () => scale.start(), close: () => scale.close() };
+  return { scale, steps, batch, packages, handlers, start: () => scale.start(), close: () => scale.close() };
 }

@@ -17,6 +17,8 @@ export interface DeskActionInput {
   reasonCode?: string | null;
   /** The worker's own words (a reprint for "other"), or what a refused badge typed. */
   note?: string | null;
+  /** A reprint of one package's label: its number (1-based); absent, every label of the parcel. */
+  packageNumber?: number | null;
 }
 
 export interface DeskActionRow {
@@ -31,6 +33,7 @@ export interface DeskActionRow {
   jobId: number | null;
   reasonCode: string | null;
   note: string | null;
+  packageNumber: number | null;
 }
 
 interface Row {
@@ -45,6 +48,7 @@ interface Row {
   job_id: number | null;
   reason_code: string | null;
   note: string | null;
+  package_number: number | null;
 }
 
 const toRow = (r: Row): DeskActionRow => ({
@@ -59,12 +63,13 @@ const toRow = (r: Row): DeskActionRow => ({
   jobId: r.job_id,
   reasonCode: r.reason_code,
   note: r.note,
+  packageNumber: r.package_number,
 });
 
 export function createDeskActionsRepo(db: Db, who: () => DeskWho) {
   const insert = db.prepare(`INSERT INTO desk_actions
-    (at, desk, operator_id, action, account_id, delivery_id, entry_id, job_id, reason_code, note)
-    VALUES (@at, @desk, @operatorId, @action, @accountId, @deliveryId, @entryId, @jobId, @reasonCode, @note)`);
+    (at, desk, operator_id, action, account_id, delivery_id, entry_id, job_id, reason_code, note, package_number)
+    VALUES (@at, @desk, @operatorId, @action, @accountId, @deliveryId, @entryId, @jobId, @reasonCode, @note, @packageNumber)`);
   const ofDelivery = db.prepare<[string, number], Row>(
     'SELECT * FROM desk_actions WHERE account_id = ? AND delivery_id = ? ORDER BY id',
   );
@@ -85,6 +90,7 @@ export function createDeskActionsRepo(db: Db, who: () => DeskWho) {
           jobId: a.jobId ?? null,
           reasonCode: a.reasonCode ?? null,
           note: a.note ?? null,
+          packageNumber: a.packageNumber ?? null,
         }).lastInsertRowid,
       );
     },

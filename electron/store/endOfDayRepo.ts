@@ -69,19 +69,26 @@ export function createEndOfDayRepo(db: Db) {
   );
   const setJob = db.prepare('UPDATE collection_protocols SET last_job_id = ? WHERE account_id = ? AND protocol_id = ?');
 
-  const selectOrder = db.prepare<[string, string, string, string], { id: number; delivery_ids: string }>(
-    'SELECT id, delivery_ids FROM pickup_orders WHERE account_id = ? AND agent = ? AND collection_place = ? AND scheduled = ?',
+  const selectOrder = db.prepare<[string, string, string, string], { id: number }>(
+    'SELECT id FROM pickup_orders WHERE account_id = ? AND agent = ? AND collection_place = ? AND scheduled = ?',
   );
-  const insertOrder = db.prepare(
-    'INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at, delivery_ids) VALUES (?, ?, ?, ?, ?, ?)',
+  const insertOrder = db.prepare<[string, string, string, string, string], { id: number }>(
+    'INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
-  const updateOrder = db.prepare('UPDATE pickup_orders SET delivery_ids = ?, received_at = ? WHERE id = ?');
+  const touchOrder = db.prepare('UPDATE pickup_orders SET received_at = ? WHERE id = ?');
+  const insertOrderShipment = db.prepare(
+    'INSERT OR IGNORE INTO pickup_order_shipments (order_id, delivery_id) VALUES (?, ?)',
+  );
   const selectOrders = db.prepare<
     [string, string, number],
-    { agent: string; collection_place: string; scheduled: string; received_at: string; delivery_ids: string }
+    { id: number; agent: string; collection_place: string; scheduled: string; received_at: string }
   >(
     'SELECT * FROM pickup_orders WHERE account_id = ? AND scheduled >= ? ORDER BY scheduled DESC, agent, collection_place LIMIT ?',
   );
+  const selectOrderShipments = db.prepare<[number], number>(
+    'SELECT delivery_id FROM pickup_order_shipments WHERE order_id = ? ORDER BY delivery_id',
+  );
+  selectOrderShipments.pluck();
 
   const toProtocol = (accountId: string, r: ProtocolRow): StoredProtocol => ({
     collectionProtocolId: r.protocol_id,
@@ -147,22 +154,12 @@ export function createEndOfDayRepo(db: Db) {
       now: Date,
     ) =>
       lazyCommit(() => {
+        // One row per shipment: a close adds its own, never rewrites the day's list (migration 26).
         const row = selectOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled);
-        if (!row) {
-          insertOrder.run(
-            accountId,
-            o.agent,
-            o.collectionPlace,
-            o.scheduled,
-            now.toISOString(),
-            JSON.stringify([...new Set(o.deliveryIds)]),
-          );
-          return;
-        }
-        const ids = [...new Set([...(JSON.parse(row.delivery_ids) as number[]), ...o.deliveryIds])].sort(
-          (a, b) => a - b,
-        );
-        updateOrder.run(JSON.stringify(ids), now.toISOString(), row.id);
+        if (row) touchOrder.run(now.toISOString(), row.id);
+        const id =
+          row?.id ?? insertOrder.get(accountId, o.agent, o.collectionPlace, o.scheduled, now.toISOString())!.id;
+        for (const d of new Set(o.deliveryIds)) insertOrderShipment.run(id, d);
       }),
     /** Orders scheduled on or after `fromDay` (YYYY-MM-DD), latest day first. */
     pickupOrders: (accountId: string, fromDay = '0000-00-00', limit = 200): StoredPickupOrder[] =>
@@ -171,7 +168,7 @@ export function createEndOfDayRepo(db: Db) {
         collectionPlace: r.collection_place,
         scheduled: r.scheduled,
         receivedAt: r.received_at,
-        deliveryIds: JSON.parse(r.delivery_ids) as number[],
+        deliveryIds: selectOrderShipments.all(r.id),
       })),
   };
 }

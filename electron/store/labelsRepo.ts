@@ -6,6 +6,7 @@
  */
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
+import { packBytes, unpackBytes, type PackedBytes } from './packedBytes';
 
 /** How a label was requested: ZPL by size (spec "GET zpl"), PDF by print format and start position (spec "GET tickets"). */
 export type LabelVariant =
@@ -59,7 +60,7 @@ export function createLabelsRepo(db: Db) {
   const insertDoc = db.prepare(
     'INSERT INTO label_documents (account_id, format, variant, created, fetched_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const insertPart = db.prepare('INSERT INTO label_parts (document_id, position, bytes) VALUES (?, ?, ?)');
+  const insertPart = db.prepare('INSERT INTO label_parts (document_id, position, bytes, size) VALUES (?, ?, ?, ?)');
   const insertShipment = db.prepare(
     'INSERT INTO label_shipments (document_id, account_id, delivery_id) VALUES (?, ?, ?)',
   );
@@ -76,8 +77,8 @@ export function createLabelsRepo(db: Db) {
      WHERE s.account_id = ? AND s.delivery_id = ? ORDER BY d.id DESC`,
   );
   const selectDoc = db.prepare<[number], DocRow>('SELECT * FROM label_documents WHERE id = ?');
-  const selectParts = db.prepare<[number], { bytes: Buffer }>(
-    'SELECT bytes FROM label_parts WHERE document_id = ? ORDER BY position',
+  const selectParts = db.prepare<[number], PackedBytes>(
+    'SELECT bytes, size FROM label_parts WHERE document_id = ? ORDER BY position',
   );
   const selectShipments = db.prepare<[number], { delivery_id: number }>(
     'SELECT delivery_id FROM label_shipments WHERE document_id = ? ORDER BY delivery_id',
@@ -89,7 +90,7 @@ export function createLabelsRepo(db: Db) {
       accountId: row.account_id,
       variant: parseVariantKey(row.format, row.variant),
       deliveryIds: selectShipments.all(row.id).map((r) => r.delivery_id),
-      parts: selectParts.all(row.id).map((r) => r.bytes),
+      parts: selectParts.all(row.id).map(unpackBytes),
       created: row.created,
       fetchedAt: row.fetched_at,
     };
@@ -110,7 +111,11 @@ export function createLabelsRepo(db: Db) {
       const id = Number(
         insertDoc.run(doc.accountId, doc.variant.format, key, doc.created ?? null, now.toISOString()).lastInsertRowid,
       );
-      doc.parts.forEach((bytes, i) => insertPart.run(id, i, bytes));
+      doc.parts.forEach((bytes, i) => {
+        // ZPL is text and deflates to about half; a PDF is deflated inside already.
+        const p = doc.variant.format === 'zpl' ? packBytes(bytes) : { bytes, size: null };
+        insertPart.run(id, i, p.bytes, p.size);
+      });
       for (const d of ids) insertShipment.run(id, doc.accountId, d);
       return id;
     }),

@@ -6,6 +6,7 @@ import type { JobDocument, JobState, JobView } from '../../shared/contract/print
 import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
+import { packBytes, unpackBytes, type PackedBytes } from './packedBytes';
 import { printerReasonOf, type PrinterReasonCode } from '../../shared/errors/codes';
 
 /** Every job prints (the column stays in the schema of migration 2). */
@@ -75,7 +76,7 @@ export interface StoredJob extends JobView {
 
 const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, delivery_ids, barcodes, copies,
   state, attempts, reason_code, reason, next_retry_at, delivered, reprint_of, created_at, updated_at, finished_at,
-  coalesce((SELECT length(b.bytes) FROM print_job_bytes b WHERE b.job_id = print_jobs.id), 0) AS bytes`;
+  coalesce((SELECT coalesce(b.size, length(b.bytes)) FROM print_job_bytes b WHERE b.job_id = print_jobs.id), 0) AS bytes`;
 
 /**
  * A lane still has work in two states: queued, or failed with a retry time of its own. Its next job: the lowest id among its queued jobs and its failed jobs with a retry time,
@@ -114,8 +115,19 @@ export const BUSY_LANES_SQL = `WITH RECURSIVE printers(id) AS (
     UNION ALL
     SELECT 1 FROM print_jobs WHERE printer_id = printers.id AND state = 'failed' AND next_retry_at IS NOT NULL AND kind = 'print')`;
 
+/** How one package's label names itself (`zpl:<deliveryId>#<n>/<count>`, electron/workflows/packageLabel.ts). */
+export const packageLabelRef = (deliveryId: number, n: number, count: number) => `zpl:${deliveryId}#${n}/${count}`;
+
+/** The package a label reference names, or null (every label of its shipments). */
+export function packageOfLabelRef(labelRef: string | null): { number: number; of: number } | null {
+  const m = /^zpl:\d+#(\d+)\/(\d+)$/.exec(labelRef ?? '');
+  return m ? { number: Number(m[1]), of: Number(m[2]) } : null;
+}
+
 /** What a job prints, from its reference: the screen names it in its language (the title is English). */
 export function documentOf(labelRef: string | null, deliveryIds: number[]): JobDocument {
+  const pkg = packageOfLabelRef(labelRef);
+  if (pkg) return { kind: 'labels', package: pkg };
   const [kind, rest = ''] = (labelRef ?? '').split(/:(.*)/s, 2) as [string, string?];
   if (kind === 'protocol' && /^\d+$/.test(rest)) return { kind: 'protocol', protocolId: Number(rest) };
   if (kind === 'demo' && rest === 'pick-list') return { kind: 'pickList' };
@@ -165,9 +177,9 @@ export function createPrintJobsRepo(db: Db) {
   );
   const getJob = db.prepare<[number], JobRow>(`SELECT ${COLUMNS} FROM print_jobs WHERE id = ?`);
   // The label bytes live in a table of their own, which the retention empties by deleting rows
-  // (migration 21 says why).
-  const insertBytes = db.prepare('INSERT INTO print_job_bytes (job_id, bytes) VALUES (?, ?)');
-  const getPayload = db.prepare<[number], { bytes: Buffer }>('SELECT bytes FROM print_job_bytes WHERE job_id = ?');
+  // (migration 21 says why); ZPL deflated (packedBytes.ts).
+  const insertBytes = db.prepare('INSERT INTO print_job_bytes (job_id, bytes, size) VALUES (?, ?, ?)');
+  const getPayload = db.prepare<[number], PackedBytes>('SELECT bytes, size FROM print_job_bytes WHERE job_id = ?');
   const update = db.prepare(`UPDATE print_jobs SET state = @state, reason_code = @reasonCode, reason = @reason,
     next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
     updated_at = @now, finished_at = @finishedAt,
@@ -214,7 +226,8 @@ export function createPrintJobsRepo(db: Db) {
           now: at,
         });
         const id = Number(info.lastInsertRowid);
-        insertBytes.run(id, job.payload);
+        const p = job.format === 'zpl' ? packBytes(job.payload) : { bytes: job.payload, size: null };
+        insertBytes.run(id, p.bytes, p.size);
         record(id, 'queued', at, null, null);
         return toJob(getJob.get(id)!);
       })();
@@ -234,7 +247,8 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     payload(id: number): Buffer | null {
-      return getPayload.get(id)?.bytes ?? null;
+      const row = getPayload.get(id);
+      return row ? unpackBytes(row) : null;
     },
 
     /** Moves a job to `state` and appends the change to its history, in one transaction. */

@@ -12,15 +12,47 @@
  * position, a single PDF).
  */
 import type { ReprintWhy } from '../../shared/contract/reprint';
+import { isStationErrorCode } from '../../shared/errors/codes';
 import { StationError } from '../base/stationError';
 import { publicJob } from '../printing/printingService';
 import type { Handlers } from '../rpc/rpcServer';
 import type { StoredJob } from '../store/printJobsRepo';
+import { createPackageReprint } from './packageReprint';
 import { recordReprint } from './reprintRecord';
 import { labelsInPrinter, type WorkflowDeps } from './workflowDeps';
 
-export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 'session' | 'clock'>) {
+export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 'session' | 'clock' | 'routes'>) {
   const journal = deps.repos.journal;
+  const reprintPackage = createPackageReprint(deps);
+
+  /**
+   * One package's label of the job's parcel (a lost label of package 2/3), cut from the parcel's
+   * labels (./packageReprint.ts): a job of one parcel only, whose carrier prints ZPL.
+   */
+  async function reprintOnePackage(jobId: number, why: ReprintWhy, packageNumber: number): Promise<StoredJob> {
+    const job = deps.queue.get(jobId);
+    const session = deps.session();
+    if (!session)
+      throw new StationError('login_required', 'The station is not logged in to the service. Log in, then reprint.');
+    const [deliveryId, ...others] = job.deliveryIds;
+    if (deliveryId === undefined || others.length)
+      throw new StationError(
+        'package_label_not_separate',
+        `Print job ${jobId} is not the labels of one parcel: reprint it whole.`,
+        { jobId },
+      );
+    const shipment = deps.repos.shipments.get(session.accountId, deliveryId);
+    if (!shipment)
+      throw new StationError('not_in_cache', `The station does not know shipment ${deliveryId}.`, { deliveryId });
+    const r = await reprintPackage({ session, shipment, packageNumber, why });
+    if (r.kind === 'refused')
+      throw new StationError(isStationErrorCode(r.error.code) ? r.error.code : 'reprint_refused', r.error.message, {
+        ...r.error.details,
+        jobId,
+        deliveryId,
+      });
+    return r.job;
+  }
 
   /** The copy of `jobId`, with the worker's reason recorded in the commit that queues it. */
   function reprint(jobId: number, why: ReprintWhy): StoredJob {
@@ -69,7 +101,11 @@ export function createQueueReprint(deps: Pick<WorkflowDeps, 'queue' | 'repos' | 
   }
 
   const handlers: Pick<Handlers, 'printing.queue.reprint'> = {
-    'printing.queue.reprint': ({ jobId, why }) => publicJob(reprint(jobId, why)),
+    // The whole job's copy stays synchronous (queued in the call); one package's label may be fetched first.
+    'printing.queue.reprint': ({ jobId, why, packageNumber }) =>
+      packageNumber === undefined
+        ? publicJob(reprint(jobId, why))
+        : reprintOnePackage(jobId, why, packageNumber).then(publicJob),
   };
   return { reprint, handlers };
 }

@@ -10,7 +10,14 @@ export function recordReprint(
   deskActions: DeskActionsRepo,
   why: ReprintWhy,
   at: Date,
-  of: { accountId?: string | null; deliveryId?: number | null; entryId?: number | null; jobId?: number | null },
+  of: {
+    accountId?: string | null;
+    deliveryId?: number | null;
+    entryId?: number | null;
+    jobId?: number | null;
+    /** One package's label alone (1-based); absent, every label of the parcel. */
+    packageNumber?: number | null;
+  },
 ): void {
   deskActions.record({
     action: 'reprint',

@@ -176,9 +176,11 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
 
     /**
      * Enter on a held parcel's question: a new scan of it (its own scan-log row), committed
-     * `resolved`, that the lane runs as any scan (weighed, closed, printed); its number.
+     * `resolved`, that the lane runs as any scan (weighed, closed, printed); its number. Packages
+     * sent at the desk close the same way; `before` records on the entry, before the lane takes it,
+     * what the desk did already (the weights it sent: electron/workflows/packagesAtDesk.ts).
      */
-    closeHeld(h: { accountId: string; code: string; deliveryId: number }): number {
+    closeHeld(h: { accountId: string; code: string; deliveryId: number }, before?: (entryId: number) => void): number {
       const at = deps.clock.now();
       const scanId = deps.repos.scanLog.record({
         accountId: h.accountId,
@@ -199,6 +201,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
         ],
         at,
       );
+      before?.(entry!.id);
       feed.changed(entry!.id);
       void lane.drain();
       return scanId;

@@ -25,6 +25,7 @@ import { createNewShipment } from './newShipment';
 import { createProblemShelf } from './problemShelf';
 import { createProtocolPreviewHandlers } from './protocolPreview';
 import { createQueueReprint } from './queueReprint';
+import { createPackagesAtDesk } from './packagesAtDesk';
 import { createOutcomeFollower, type OutcomeFollower } from './scan/outcomeFollower';
 import { createShipmentActions } from './shipmentActions';
 import { createWorkflowHandlers } from './workflowHandlers';
@@ -148,6 +149,8 @@ export function wireWorkflows(o: WorkflowsWiring) {
     createQueueReprint(deps).handlers,
     createDeskCommands({ deps, language }).handlers,
     shelf.handlers,
+    // Packages added, split, removed or weighed at the desk, then closed through the scan lane.
+    createPackagesAtDesk({ deps, lane: workflows.scanToClose, scale: desk.packages }).handlers,
     desk.handlers,
     createDemoPickListHandlers({ deps, sandboxAccount: o.sandboxCompany, language }),
     // What a page connected again after a loss did not hear: the last record of each recent scan.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { printerReasonCodeList } from '../errors/codes';
-import { reprintWhy } from './reprint';
+import { packageNumber, reprintWhy } from './reprint';
 
 /** Why a printer is not ready, or a job waits or failed: a printer reason code (shared/errors/codes.ts `printerReasonCodes`). */
 export const printerReasonCode = z.enum(printerReasonCodeList);
@@ -188,7 +188,11 @@ export type JobState = z.infer<typeof jobState>;
  * pick list, a printer's test label; `other` for a job stored before jobs said it.
  */
 export const jobDocument = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('labels') }),
+  /** `package`: one package's label of a multi-package parcel (number of count), reprinted alone. */
+  z.object({
+    kind: z.literal('labels'),
+    package: z.object({ number: z.number().int().positive(), of: z.number().int().positive() }).optional(),
+  }),
   z.object({ kind: z.literal('protocol'), protocolId: z.number().int() }),
   z.object({ kind: z.literal('pickList') }),
   z.object({ kind: z.literal('commandSheet') }),
@@ -379,10 +383,15 @@ export const printingMethods = {
     params: z.object({ jobId: z.number().int().positive(), printerId }).strict(),
     result: jobView,
   },
-  /** A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or unconfirmed job. */
+  /**
+   * A new job linked to the first (reprintOf). Also the worker's "reprint" on an uncertain or
+   * unconfirmed job. `packageNumber`: only that package's label of the job's parcel (a ZPL job of one parcel).
+   */
   'printing.queue.reprint': {
     work: true,
-    params: z.object({ jobId: z.number().int().positive(), why: reprintWhy }).strict(),
+    params: z
+      .object({ jobId: z.number().int().positive(), why: reprintWhy, packageNumber: packageNumber.optional() })
+      .strict(),
     result: jobView,
   },
   /** The worker says an uncertain or unconfirmed job did print: it becomes done without printing again. */

@@ -22,3 +22,12 @@ export const reprintWhy = z
     path: ['note'],
   });
 export type ReprintWhy = z.infer<typeof reprintWhy>;
+
+/** The most packages one parcel's label question offers one by one (New shipment allows 30; the service's own may hold more). */
+const MAX_PACKAGES_OF_PARCEL = 99;
+
+/**
+ * One package of a multi-package parcel, 1-based in the shipment's order: a reprint that names it
+ * prints that package's label alone (a lost label of package 2/3), never the others'.
+ */
+export const packageNumber = z.number().int().min(1).max(MAX_PACKAGES_OF_PARCEL);

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { printerId } from './printing';
-import { reprintWhy } from './reprint';
+import { packageNumber, reprintWhy } from './reprint';
 
 /** The shipments picked on a screen; the service's limits are met by the core (it splits). */
 export const selectedDeliveryIds = z
@@ -96,10 +96,19 @@ export const shipmentActionMethods = {
   'shipments.close': { work: true, params: ids, result: shipmentActionSummary },
   /** Fetches labels of closed shipments in the chosen format (one carrier per request) and prints them. */
   'shipments.printLabels': { work: true, params: printLabelsParams, result: shipmentActionSummary },
-  /** Prints the labels stored when the shipment was closed (fetched again when none fit the route). */
+  /**
+   * Prints the labels stored when the shipment was closed (fetched again when none fit the route);
+   * with `packageNumber`, that package's label alone, of the one shipment selected.
+   */
   'shipments.reprint': {
     work: true,
-    params: z.object({ deliveryIds: selectedDeliveryIds, why: reprintWhy }).strict(),
+    params: z
+      .object({ deliveryIds: selectedDeliveryIds, why: reprintWhy, packageNumber: packageNumber.optional() })
+      .strict()
+      .refine((p) => p.packageNumber === undefined || p.deliveryIds.length === 1, {
+        message: 'One package is reprinted of one shipment at a time.',
+        path: ['packageNumber'],
+      }),
     result: shipmentActionSummary,
   },
   /** Cancels prepared shipments at the service and in the cache. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { allCodes, batchItemReasons, type NotSnakeCase } from '../errors/codes';
 import { MAX_CODE_LENGTH } from '../scan/normaliseScan';
-import { reprintWhy } from './reprint';
+import { packageNumber, reprintWhy } from './reprint';
 import { heldParcel } from './shelf';
 
 /**
@@ -475,10 +475,20 @@ export const workflowMethods = {
     params: z.object({ code: scannedCode }).strict(),
     result: z.object({ scanId: z.number().int() }),
   },
-  /** Enter on an already_closed shipment, then the reason (shared/contract/reprint.ts): print its labels again. */
+  /**
+   * Enter on an already_closed shipment, then the reason (shared/contract/reprint.ts): print its
+   * labels again; with `packageNumber`, that package's label alone.
+   */
   'scan.reprint': {
     work: true,
-    params: z.object({ deliveryId, scanId: z.number().int().optional(), why: reprintWhy }).strict(),
+    params: z
+      .object({
+        deliveryId,
+        scanId: z.number().int().optional(),
+        why: reprintWhy,
+        packageNumber: packageNumber.optional(),
+      })
+      .strict(),
     result: scanOutcome,
   },
   /** Esc on an already_closed shipment. Null when that question was already answered. */

@@ -107,6 +107,13 @@ export const stationErrorCodes = {
   no_traces: 'translated',
   /** A reprint from the scan screen the service did not allow (closed elsewhere meanwhile, cancelled). */
   reprint_refused: 'translated',
+  /** One package's label asked of a parcel that has no such package. */
+  package_not_in_parcel: 'translated',
+  /**
+   * One package's label asked where the labels are no separate labels per package: a PDF (spec
+   * "GET /api/v3/deliveries/tickets": one PDF per request), or ZPL labels not one per package.
+   */
+  package_label_not_separate: 'translated',
   unknown_state: 'translated',
   /** A scan the worker held at the weight check (Esc): nothing was sent (electron/workflows/scanToClose.ts). */
   weight_held: 'translated',
@@ -124,6 +131,18 @@ export const stationErrorCodes = {
   not_supervisor: 'translated',
   /** The hold is no longer on the shelf (closed or released meanwhile). */
   hold_not_found: 'translated',
+  /** Packages at the desk (electron/workflows/packagesAtDesk.ts): the parcel is closed or cancelled, its packages cannot change. */
+  packages_not_prepared: 'translated',
+  /** Packages sent for a parcel not opened at this desk (or opened under another company). */
+  packages_not_open: 'translated',
+  /** The edited packages break a rule (details.problems: shared/packages/deskPackages.ts). */
+  packages_invalid: 'translated',
+  /** The chosen transport does not take the edited packages (details.agent, details.deliveryType): nothing sent. */
+  transport_refuses: 'translated',
+  /** The shipment changed at the service since it was opened (412): nothing sent; the worker's packages are kept. */
+  packages_changed: 'translated',
+  /** No settled weight on the scale (or no scale set up) when a package was to be weighed. */
+  scale_no_weight: 'translated',
   /** Scale settings naming a scale without its port or device (electron/scale/scaleService.ts). */
   scale_no_path: 'translated',
   /** A scan waiting for the scale when the station closed (electron/scale/weighBeforeClose.ts). */

@@ -24,6 +24,12 @@ export const deskCommands = [
   'hold_damaged',
   'hold_wrong_address',
   'hold_other',
+  'packages_open',
+  'package_add',
+  'package_remove',
+  'package_weigh',
+  'packages_split',
+  'packages_send',
 ] as const;
 export type DeskCommand = (typeof deskCommands)[number];
 

@@ -84,13 +84,13 @@ describe.each([
       await hs?.close();
     });
 
-    it('Settings → Scanner opens the command sheet; printed, its PDF holds the ten codes, named in the UI language', async () => {
+    it('Settings → Scanner opens the command sheet; printed, its PDF holds the sixteen codes, named in the UI language', async () => {
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('settings-tab-scanner').click();
       await page.getByTestId('command-sheet-open').click();
-      // Two pages: the problem shelf's four codes are on the second.
-      await page.getByTestId('command-sheet-page').nth(1).waitFor();
-      expect(await page.getByTestId('command-sheet-page').count()).toBe(2);
+      // Three pages: the problem shelf's and the packages' codes follow the first six.
+      await page.getByTestId('command-sheet-page').nth(2).waitFor();
+      expect(await page.getByTestId('command-sheet-page').count()).toBe(3);
       await shot('sheet-dialog');
       const pdfs = hs.station.printing.virtual.pdf;
       const before = pdfs.received().length;
@@ -98,7 +98,7 @@ describe.each([
       await expect.poll(() => pdfs.received().length, { timeout: 20_000 }).toBe(before + 1);
       const pdf = readFileSync(path.join(pdfs.folder, pdfs.received().at(-1)!.name));
       const decoded = pdfBarcodes(pdf);
-      expect(decoded).toHaveLength(10);
+      expect(decoded).toHaveLength(16);
       for (const c of decoded) codes[c.replace('!LS-', '')] = c;
       expect(Object.keys(codes).sort()).toEqual(
         [
@@ -112,6 +112,12 @@ describe.each([
           'HOLD_DAMAGED',
           'HOLD_WRONG_ADDRESS',
           'HOLD_OTHER',
+          'PACKAGES_OPEN',
+          'PACKAGE_ADD',
+          'PACKAGE_REMOVE',
+          'PACKAGE_WEIGH',
+          'PACKAGES_SPLIT',
+          'PACKAGES_SEND',
         ].sort(),
       );
       const text = execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });

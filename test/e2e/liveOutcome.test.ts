@@ -154,6 +154,8 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
         expect(await outcome.getAttribute('class')).toContain('tone-ok');
         const line = page.locator(`[data-testid="recent-scans"] li[data-scan-id="${scanId}"]`);
         await expect.poll(() => line.getAttribute('data-kind')).toBe('printed');
+        // The label printer beside the scan box is back too, not "not answering" as last heard.
+        await expect.poll(() => page.getByTestId('station-printer').getAttribute('data-state')).toBe('ready');
         await page.screenshot({ path: path.join(shots, `live-outcome-reconnected-${l.language}.png`) });
       } finally {
         await zpl.online();

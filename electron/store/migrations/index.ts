@@ -28,6 +28,9 @@ import { m021PrintJobBytes } from './021_print_job_bytes';
 import { m022ShipmentCounts } from './022_shipment_counts';
 import { m023PinTries } from './023_pin_tries';
 import { m024ProblemShelf } from './024_problem_shelf';
+import { m025PackageReprints } from './025_package_reprints';
+import { m026PickupOrderShipments } from './026_pickup_order_shipments';
+import { m027PackedLabelBytes } from './027_packed_label_bytes';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -61,4 +64,7 @@ export const migrations: Migration[] = [
   m022ShipmentCounts,
   m023PinTries,
   m024ProblemShelf,
+  m025PackageReprints,
+  m026PickupOrderShipments,
+  m027PackedLabelBytes,
 ];

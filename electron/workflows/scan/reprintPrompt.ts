@@ -9,6 +9,7 @@ import type { ReprintWhy } from '../../../shared/contract/reprint';
 import type { Shipment } from '../../../shared/contract/shipments';
 import type { CloseAndPrint } from '../closeAndPrint';
 import { fetchLabelJobs, storedLabelJobs } from '../labelJobs';
+import { createPackageReprint } from '../packageReprint';
 import { recordReprint } from '../reprintRecord';
 import type { ScanOutcome } from '../schemas';
 import { labelsInPrinter, type WorkflowDeps, type WorkflowSession } from '../workflowDeps';
@@ -23,6 +24,7 @@ export function createReprintPrompt(
   const now = () => deps.clock.now();
   /** already-closed scans waiting for the worker's Enter (reprint) or Esc (skip). */
   const awaiting = new Map<number, { deliveryId: number; code: string }>();
+  const reprintPackage = createPackageReprint(deps);
 
   return {
     /** A scan of a closed shipment: the worker is asked, its labels made ready for Enter. */
@@ -43,9 +45,15 @@ export function createReprintPrompt(
 
     /**
      * The worker confirmed the reprint of an already-closed shipment (Enter) and said why. Prints the
-     * stored labels, or fetches them; the reason is recorded once the labels are queued again.
+     * stored labels, or fetches them; the reason is recorded once the labels are queued again. With
+     * `packageNumber`, that package's label alone (../packageReprint.ts).
      */
-    reprint(req: { deliveryId: number; scanId?: number; why: ReprintWhy }): Promise<ScanOutcome> {
+    reprint(req: {
+      deliveryId: number;
+      scanId?: number;
+      why: ReprintWhy;
+      packageNumber?: number;
+    }): Promise<ScanOutcome> {
       const session = deps.session();
       const asked = req.scanId !== undefined ? awaiting.get(req.scanId) : undefined;
       const code = asked?.code ?? String(req.deliveryId);
@@ -76,6 +84,18 @@ export function createReprintPrompt(
             message: `Shipment ${req.deliveryId} is not in this station's cache.`,
             serviceChecked: false,
           };
+        if (req.packageNumber !== undefined) {
+          const one = await reprintPackage({
+            session,
+            shipment: s,
+            packageNumber: req.packageNumber,
+            why: req.why,
+            scan: { scanId, code },
+          });
+          return one.kind === 'queued'
+            ? o.report(scanId, code, s, [one.job], true)
+            : { scanId, code, kind: 'error', error: one.error };
+        }
         const busy = labelsInPrinter(deps, session.accountId, s.deliveryId);
         if (busy) return { scanId, code, kind: 'error', error: busy };
         const [entry] = journal.begin(

@@ -25,6 +25,7 @@ import { tracking } from './messages/tracking';
 import { metrics } from './messages/metrics';
 import { camera } from './messages/camera';
 import { shelf } from './messages/shelf';
+import { packages } from './messages/packages';
 
 const areas = [
   common,
@@ -50,6 +51,7 @@ const areas = [
   metrics,
   camera,
   shelf,
+  packages,
 ] as const;
 type Area = (typeof areas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -24,6 +24,8 @@ export interface ReasonDialogProps<R extends string> {
   title: string;
   subject: ReactNode;
   subjectTestId?: string;
+  /** Asked beside the reason, above it (the reprint question's choice of labels). */
+  extra?: ReactNode;
   label(code: R): string;
   noteLabel: string;
   sendLabel: string;
@@ -127,6 +129,7 @@ export function ReasonDialog<R extends string>(p: ReasonDialogProps<R>) {
       <p className="reprint-why-subject" data-testid={p.subjectTestId}>
         {p.subject}
       </p>
+      {p.extra}
       <ol className="reprint-why-list">
         {reasons.map((code, i) => (
           <li key={code}>

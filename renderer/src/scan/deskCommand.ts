@@ -10,7 +10,10 @@
  * - batch_toggle (F5), close_all (Ctrl+Enter in batch mode), next_package (F10, the scale's skip);
  * - sign_out: the operators' sign-out;
  * - hold_missing_item, hold_damaged, hold_wrong_address, hold_other (Ctrl+H, then 1–4): the next
- *   parcel scanned goes on the problem shelf for that reason (other: after a few words).
+ *   parcel scanned goes on the problem shelf for that reason (other: after a few words);
+ * - packages_open (Ctrl+B): the next parcel scanned opens its packages; package_add (Insert),
+ *   package_remove (Delete), package_weigh (W), packages_split (S, then 2–9), packages_send
+ *   (Ctrl+Enter) act on the parcel whose packages are open (packages/packagesStore.ts).
  *
  * Each one says what it did in a short note (CommandNote.tsx); an unknown desk code is refused.
  */
@@ -27,6 +30,7 @@ import { useSettings } from '../state/settingsStore';
 import { useScale } from '../screens/station/WeighPanel';
 import type { HoldWhy } from '../../../shared/contract/shelf';
 import { armHold, askAndArm, useHold } from '../shelf/holdStore';
+import { packages, usePackages } from '../packages/packagesStore';
 
 /** The note a command leaves: what it did (ok), found nothing to do (none), or could not do (bad). */
 export interface CommandNote {
@@ -87,6 +91,12 @@ function armByCommand(command: DeskCommand, why: HoldWhy): void {
   say(command, 'ok', tr('shelf.command.armed', { reason: tr(`shelf.reason.${why.code}`) }));
 }
 
+/** A packages command acts on the parcel whose packages are open; with none open it says so. The panel shows what it did. */
+async function onOpenPackages(command: DeskCommand, act: () => Promise<void> | void): Promise<void> {
+  if (!usePackages.getState().parcel) return say(command, 'none', tr('command.none.packages'));
+  await act();
+}
+
 const commands: Record<DeskCommand, () => Promise<void> | void> = {
   reprint_last: reprintLast,
   cancel_parcel: cancelParcel,
@@ -116,6 +126,15 @@ const commands: Record<DeskCommand, () => Promise<void> | void> = {
     if (!why) return say('hold_other', 'none', tr('shelf.command.cancelled'));
     say('hold_other', 'ok', tr('shelf.command.armed', { reason: why.note ?? tr('shelf.reason.other') }));
   },
+  packages_open() {
+    packages.arm();
+    say('packages_open', 'ok', tr('command.done.packages_open'));
+  },
+  package_add: () => onOpenPackages('package_add', packages.add),
+  package_remove: () => onOpenPackages('package_remove', packages.remove),
+  package_weigh: () => onOpenPackages('package_weigh', packages.weigh),
+  packages_split: () => onOpenPackages('packages_split', packages.askSplit),
+  packages_send: () => onOpenPackages('packages_send', packages.send),
   async next_package() {
     if (!useScale.getState().weighing) return say('next_package', 'none', tr('command.none.next_package'));
     const r = await rpc.request('scale.skipWeighing', {});

@@ -20,11 +20,10 @@ import {
   type ScanCounters,
   type ScanOutcome,
 } from '../../../shared/contract/workflows';
-import type { ReprintWhy } from '../../../shared/contract/reprint';
 import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
-import { askReprintReason } from '../reprint/reprintReason';
+import { askReprint, type ReprintAnswer } from '../reprint/reprintReason';
 import { rpc, useConnection } from '../rpc/transport';
 import { shownCode } from '../scan/shownCode';
 import { activeAccount, useAccounts } from './accountsStore';
@@ -121,6 +120,10 @@ interface ScanState {
 
   load(): Promise<void>;
   submit(code: string): void;
+  /** A scan sent by another way (packages at the desk): its outcome shows as a scan's. */
+  follow(scanId: number, code: string): void;
+  /** A code refused before it became a scan (packages at the desk could not open it). */
+  refuse(code: string, message: string): void;
   /** Enter on the open question: reprint an already_closed shipment, or accept the weight check's weight. */
   reprint(): Promise<void>;
   /** Esc on the open question: skip the already_closed shipment, or hold the parcel at the weight check. */
@@ -132,6 +135,13 @@ interface ScanState {
   removeFromBatch(code: string): Promise<void>;
   clearBatch(): Promise<void>;
   closeAll(): Promise<void>;
+}
+
+/** Who takes a scan before the line does (packages at the desk while armed): true when one took it. */
+type ScanTaker = (code: string) => boolean;
+const scanTakers: ScanTaker[] = [];
+export function addScanTaker(take: ScanTaker): void {
+  if (!scanTakers.includes(take)) scanTakers.push(take);
 }
 
 export const useScans = create<ScanState>((set, get) => {
@@ -380,6 +390,8 @@ export const useScans = create<ScanState>((set, get) => {
       // An armed hold (Ctrl+H, a hold command) takes this scan: the parcel goes on the problem shelf.
       const why = takeArmedHold();
       if (why) return void holdScan(code, shown, why);
+      // Armed packages at the desk (Ctrl+B) take this scan: its packages open instead of its close.
+      if (scanTakers.some((take) => take(code))) return;
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
@@ -393,16 +405,28 @@ export const useScans = create<ScanState>((set, get) => {
       });
     },
 
+    follow(scanId, code) {
+      const shown = shownCode(code);
+      show({ type: 'working', code: shown });
+      sent(scanId, shown);
+    },
+
+    refuse(code, message) {
+      show({ type: 'refused', code: shownCode(code), message });
+    },
+
     async reprint() {
       const q = openQuestion();
       if (!q) return;
-      let why: ReprintWhy | null = null;
+      let answer: ReprintAnswer | null = null;
       if (q.kind === 'already_closed') {
         // The reason first (recorded with the operator); Esc keeps the question open, nothing printed.
-        why = await askReprintReason(
+        // A parcel of several packages: which labels too (a lost label of package 2/3 prints alone).
+        answer = await askReprint(
           translate(useLanguage.getState().language, 'reprint.why.subject.code', { code: shownCode(q.code) }),
+          q.shipment.packageCount,
         );
-        if (!why || openQuestion() !== q) return;
+        if (!answer || openQuestion() !== q) return;
       }
       markAnswered();
       // Batch mode: Enter collects the code again, accepted; it is weighed again as it lies on the scale.
@@ -426,7 +450,12 @@ export const useScans = create<ScanState>((set, get) => {
       if (q.kind !== 'already_closed') return;
       show({ type: 'working', code: q.code });
       // The printed/queued outcome also comes as a scan.outcome event (same scanId).
-      const r = await rpc.request('scan.reprint', { deliveryId: q.shipment.deliveryId, scanId: q.scanId, why: why! });
+      const r = await rpc.request('scan.reprint', {
+        deliveryId: q.shipment.deliveryId,
+        scanId: q.scanId,
+        why: answer!.why,
+        ...(answer!.packageNumber ? { packageNumber: answer!.packageNumber } : {}),
+      });
       if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
     },
 

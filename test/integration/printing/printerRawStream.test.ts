@@ -31,12 +31,12 @@ const settledStates = ['done', 'uncertain', 'unconfirmed', 'cancelled'];
  * before the station closes its side) is long here, so a loaded test machine never ends a burst
  * between two labels of the batch; the order of what happens does not depend on it.
  */
-async function rawLane(o: { closeDelayMs?: number; settleMs?: number } = {}) {
+async function rawLane(o: { closeDelayMs?: number; settleMs?: number; maxBurstFormats?: number } = {}) {
   const lane = await startStreamingLane({
     label,
     hostStatus: false,
     printer: { profile: { closeDelayMs: o.closeDelayMs ?? 0 } },
-    driver: { settleMs: o.settleMs ?? 1000 },
+    driver: { settleMs: o.settleMs ?? 1000, maxBurstFormats: o.maxBurstFormats },
     start: false,
   });
   cleanup.push(lane.close);
@@ -119,5 +119,27 @@ describe('labels streamed to a raw port in a burst', () => {
     expect(ids.map((id) => queue.get(id))).toEqual(
       ids.map(() => expect.objectContaining({ state: 'uncertain', delivered: true })),
     );
+  });
+
+  it('a printer that closed its last burst in order and resets the next one: every label of that burst is uncertain, never printed; a reset that answers the close after the pause is its close again', async () => {
+    // Bursts of two labels; the printer first ends its connections in order (a Zebra's own port).
+    const { printer, queue, enqueueAll } = await rawLane({ maxBurstFormats: 2 });
+    queue.start();
+    const first = enqueueAll(['RAW-1', 'RAW-2']);
+    await waitFor(() => first.every((id) => queue.get(id).state === 'done'), 20_000);
+
+    // Now it answers the station's close with a reset (as a print server does). The full burst was
+    // closed at once after its last label, so nothing tells this reset from one in the middle of a label.
+    printer.setProfile({ resetOnClose: true });
+    const second = enqueueAll(['RAW-3', 'RAW-4']);
+    await waitFor(() => second.every((id) => settledStates.includes(queue.get(id).state)), 20_000);
+    for (const id of second) expect(queue.get(id)).toMatchObject({ state: 'uncertain', delivered: true });
+
+    // The next burst waits the pause before the close again: a reset after it answers the close.
+    const third = enqueueAll(['RAW-5', 'RAW-6']);
+    await waitFor(() => third.every((id) => settledStates.includes(queue.get(id).state)), 20_000);
+    expect(third.map((id) => queue.get(id).state)).toEqual(['done', 'done']);
+    // Each label came out once, in order: none was sent again by itself.
+    expect(codesPrinted(printer.printed())).toEqual(['RAW-1', 'RAW-2', 'RAW-3', 'RAW-4', 'RAW-5', 'RAW-6']);
   });
 });

@@ -19,9 +19,10 @@ afterEach(async () => {
 const label = (code: string) =>
   `^XA^CI28^PW812^LL400^FO40,40^A0N,40,40^FDZásilka ${code} – Žluťoučký kůň^FS^FO40,120^BY2^BCN,120,Y,N,N^FD${code}^FS^XZ`;
 
-async function rig(opts: { paused?: boolean } = {}) {
+async function rig(opts: { paused?: boolean; offAtBurst?: boolean } = {}) {
   /** Each moment a job turned `sending`: the states of all jobs as committed then. */
   const atSending: { id: number; states: Record<number, string> }[] = [];
+  let switchedOff: Promise<void> | null = null;
   const ids: number[] = [];
   const lane = await startStreamingLane({
     label,
@@ -29,14 +30,25 @@ async function rig(opts: { paused?: boolean } = {}) {
     driver: { maxBuffered: 3 },
     start: false,
     onJobChanged: (j: StoredJob) => {
-      if (j.state === 'sending')
-        atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, lane.jobs.get(id)!.state])) });
+      if (j.state !== 'sending') return;
+      atSending.push({ id: j.id, states: Object.fromEntries(ids.map((id) => [id, lane.jobs.get(id)!.state])) });
+      // Switched off the moment a burst is committed: its labels' bytes have not left yet.
+      const inBurst = ids.filter((id) => lane.jobs.get(id)!.state === 'sending').length;
+      if (opts.offAtBurst && inBurst >= 2 && !switchedOff) switchedOff = lane.printer.offline();
     },
   });
   cleanup.push(lane.close);
   if (opts.paused) lane.printer.set({ paused: true });
   const enqueueAll = (codes: string[]) => lane.queue.enqueueAll(codes.map(lane.newJob), () => []);
-  return { printer: lane.printer, queue: lane.queue, jobs: lane.jobs, ids, atSending, enqueueAll };
+  return {
+    printer: lane.printer,
+    queue: lane.queue,
+    jobs: lane.jobs,
+    ids,
+    atSending,
+    enqueueAll,
+    switchedOff: () => switchedOff,
+  };
 }
 
 describe('labels sent in a burst to a printer with room for them', () => {
@@ -82,6 +94,26 @@ describe('labels sent in a burst to a printer with room for them', () => {
     r.queue.printerBack('zebra');
     await waitFor(() => r.ids.every((id) => r.queue.get(id).state === 'done'), 20_000);
     expect(r.printer.printed().map((l) => /PAUZA-\d/.exec(l.zpl)?.[0])).toEqual(codes);
+  });
+
+  it('a printer switched off right after a burst was committed: its labels not sent wait for the printer, never left `sending`, and print once when it is back', async () => {
+    const r = await rig({ offAtBurst: true });
+    const codes = Array.from({ length: 7 }, (_, i) => `VYPNUTO-${i + 1}`);
+    r.ids.push(...r.enqueueAll(codes).map((j) => j.id));
+    r.queue.start();
+    await waitFor(() => r.switchedOff() !== null, 20_000);
+    await r.switchedOff();
+    // Each label of the burst ends where the worker or the lane can see it: printed, uncertain (its
+    // bytes left as the printer went off), or waiting for the printer; none stays `sending`.
+    await waitFor(() => r.ids.some((id) => r.queue.get(id).state === 'failed'), 20_000);
+    expect(r.ids.filter((id) => r.queue.get(id).state === 'sending')).toEqual([]);
+    await r.printer.online();
+    r.queue.printerBack('zebra');
+    await waitFor(() => r.ids.every((id) => ['done', 'uncertain'].includes(r.queue.get(id).state)), 20_000);
+    const printed = r.printer.printed().map((l) => /VYPNUTO-\d/.exec(l.zpl)?.[0]);
+    expect(new Set(printed).size).toBe(printed.length);
+    for (const id of r.ids.filter((x) => r.queue.get(x).state === 'done'))
+      expect(printed).toContain(codes[r.ids.indexOf(id)]);
   });
 
   it('a restart right after a burst was committed: every label of it is uncertain (the worker decides), the labels behind it print once', async () => {

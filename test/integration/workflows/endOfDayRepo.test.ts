@@ -87,4 +87,19 @@ describe('end-of-day store', () => {
     expect(eod.pickupOrders('a', '2026-05-06')).toHaveLength(1);
     expect(eod.pickupOrders('b')).toEqual([]);
   });
+
+  it("a shift's closes each add their shipment to the day's order, never rewriting its list", () => {
+    // Every close of the day returns the same order: its list grew with each scan, and each close
+    // parsed, sorted and wrote it back whole (140 kB at 20,000 scans), holding the core's loop.
+    const { db, eod } = repo();
+    const now = new Date('2026-05-04T10:00:00Z');
+    const order = { agent: 'NP', collectionPlace: 'Sklad Říčany', scheduled: '2026-05-05' };
+    for (let id = 5000; id >= 1; id--) eod.savePickupOrder('a', { ...order, deliveryIds: [id] }, now);
+    const [saved] = eod.pickupOrders('a');
+    expect(saved?.deliveryIds).toHaveLength(5000);
+    expect(saved?.deliveryIds.slice(0, 3)).toEqual([1, 2, 3]);
+    // The order's own row stays the size of one order, on one page, whatever the day's count.
+    const pages = db.prepare("SELECT count(*) FROM dbstat WHERE name = 'pickup_orders'").pluck().get();
+    expect(pages).toBe(1);
+  });
 });

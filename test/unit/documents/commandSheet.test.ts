@@ -12,7 +12,7 @@ import { renderCommandSheetPdf } from '../../../electron/documents/commandSheet'
 import { pdfBarcodes } from '../../support/pdfBarcodes';
 import { needs } from '../../support/services';
 
-/** The ten desk commands as the sheet must carry them (the prefix no shipment code begins with). */
+/** The sixteen desk commands as the sheet must carry them (the prefix no shipment code begins with). */
 const EXPECTED_CODES = [
   '!LS-REPRINT_LAST',
   '!LS-CANCEL_PARCEL',
@@ -24,6 +24,12 @@ const EXPECTED_CODES = [
   '!LS-HOLD_DAMAGED',
   '!LS-HOLD_WRONG_ADDRESS',
   '!LS-HOLD_OTHER',
+  '!LS-PACKAGES_OPEN',
+  '!LS-PACKAGE_ADD',
+  '!LS-PACKAGE_REMOVE',
+  '!LS-PACKAGE_WEIGH',
+  '!LS-PACKAGES_SPLIT',
+  '!LS-PACKAGES_SEND',
 ];
 
 function pdfText(pdf: Buffer): string {
@@ -37,11 +43,11 @@ function pdfText(pdf: Buffer): string {
 }
 
 describe.skipIf(!needs('pdftoppm', 'zbarimg'))('command sheet', () => {
-  it('is two A4 pages whose barcodes are exactly the ten commands, read at print and at screen resolution', async () => {
+  it('is three A4 pages whose barcodes are exactly the sixteen commands, read at print and at screen resolution', async () => {
     const pdf = await renderCommandSheetPdf({ language: 'en', created: new Date('2026-11-26T10:00:00Z') });
     const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
-    // Ten rows of a scannable size do not fit one page: the problem shelf's codes go on the second.
-    expect(info).toMatch(/Pages:\s+2\n/);
+    // Sixteen rows of a scannable size do not fit one page: the problem shelf's and the packages' codes go on.
+    expect(info).toMatch(/Pages:\s+3\n/);
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     expect(pdfBarcodes(pdf, 150).sort()).toEqual([...EXPECTED_CODES].sort());
     expect(pdfBarcodes(pdf, 96).sort()).toEqual([...EXPECTED_CODES].sort());
@@ -65,6 +71,11 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('command sheet', () => {
       'Key: Ctrl+Enter',
       'Key: Ctrl+P',
       'Key: Ctrl+Delete',
+      'Packages: open the next parcel',
+      'Packages: split into boxes',
+      'Key: Ctrl+B',
+      'Key: Insert',
+      'Key: Space',
     ])
       expect(text).toContain(line);
   });
@@ -82,6 +93,9 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))('command sheet', () => {
       'Police problémů: chybí zboží',
       'Police problémů: chybná adresa',
       'Klávesa: F5',
+      'Balíky: rozdělit na balíky',
+      'Balíky: zvážit vybraný balík',
+      'Klávesa: Mezerník',
     ])
       expect(text).toContain(line);
     expect(text).not.toContain('Reprint the last label');

@@ -122,6 +122,27 @@ describe('schema migrations', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 
+  it('25: a reprint names the package it printed alone (null: every label of the parcel)', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 24));
+    db.prepare(
+      "INSERT INTO desk_actions (at, desk, action, account_id, delivery_id, reason_code, note) VALUES ('x', 'Stůl 1', 'reprint', 'a', 7, 'other', 'Štítek se odlepil')",
+    ).run();
+    migrate(db);
+    db.prepare(
+      "INSERT INTO desk_actions (at, desk, action, account_id, delivery_id, reason_code, package_number) VALUES ('y', 'Stůl 1', 'reprint', 'a', 7, 'lost', 2)",
+    ).run();
+    expect(db.prepare('SELECT note, package_number FROM desk_actions ORDER BY id').all()).toEqual([
+      { note: 'Štítek se odlepil', package_number: null },
+      { note: null, package_number: 2 },
+    ]);
+    expect(() =>
+      db
+        .prepare("INSERT INTO desk_actions (at, desk, action, package_number) VALUES ('z', 'Stůl 1', 'reprint', 0)")
+        .run(),
+    ).toThrow(/CHECK/);
+  });
+
   it('15: a print job keeps the label counter mark (null for jobs written before)', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 14));
@@ -186,6 +207,9 @@ import { m006ScanLog } from '../../../electron/store/migrations/006_scan_log';
 import { m007Accounts } from '../../../electron/store/migrations/007_accounts';
 import { m008EndOfDay } from '../../../electron/store/migrations/008_end_of_day';
 import { m009ProtocolsElsewhere } from '../../../electron/store/migrations/009_protocols_elsewhere';
+import { m024ProblemShelf } from '../../../electron/store/migrations/024_problem_shelf';
+import { m026PickupOrderShipments } from '../../../electron/store/migrations/026_pickup_order_shipments';
+import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_packed_label_bytes';
 
 describe('shipment cache migrations', () => {
   const dirs: string[] = [];
@@ -320,6 +344,37 @@ describe('shipment cache migrations', () => {
     expect(() => order.run()).toThrow(/UNIQUE/);
     db.prepare('DELETE FROM collection_protocols WHERE protocol_id = 5').run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM collection_protocol_shipments').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it("pick-up orders: a day's shipments move from the order's list to rows of their own, one per shipment", () => {
+    const db = upTo(m024ProblemShelf);
+    db.prepare(
+      "INSERT INTO pickup_orders (account_id, agent, collection_place, scheduled, received_at, delivery_ids) VALUES ('a', 'NP', 'Sklad Říčany', '2026-11-23', 'now', '[1003,1001,1002]')",
+    ).run();
+    migrate(db, migrations.slice(0, migrations.indexOf(m026PickupOrderShipments) + 1));
+    expect(columnsOf(db, 'pickup_orders')).not.toContain('delivery_ids');
+    expect(db.prepare('SELECT delivery_id FROM pickup_order_shipments ORDER BY delivery_id').pluck().all()).toEqual([
+      1001, 1002, 1003,
+    ]);
+    const add = db.prepare('INSERT INTO pickup_order_shipments (order_id, delivery_id) VALUES (1, ?)');
+    expect(() => add.run(1001)).toThrow(/UNIQUE|PRIMARY/);
+    db.pragma('foreign_keys = ON');
+    db.prepare('DELETE FROM pickup_orders').run();
+    expect(db.prepare('SELECT count(*) FROM pickup_order_shipments').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('label bytes: kept parts and print jobs may be stored deflated with their length; those from before read as they were', () => {
+    const db = upTo(m026PickupOrderShipments);
+    db.prepare(
+      "INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (1, 'a', 'zpl', 'zpl:10x15', 'now')",
+    ).run();
+    db.prepare("INSERT INTO label_parts VALUES (1, 0, x'5e5841')").run();
+    migrate(db, migrations.slice(0, migrations.indexOf(m027PackedLabelBytes) + 1));
+    expect(columnsOf(db, 'label_parts')).toContain('size');
+    expect(columnsOf(db, 'print_job_bytes')).toContain('size');
+    expect(db.prepare('SELECT bytes, size FROM label_parts').get()).toEqual({ bytes: Buffer.from('^XA'), size: null });
     db.close();
   });
 

@@ -146,7 +146,19 @@ export const errors = defineMessages({
     'error.already_on_shelf': 'This parcel is on the problem shelf already.',
     'error.not_supervisor': 'Only a supervisor can release a parcel from the shelf. Sign in as a supervisor.',
     'error.hold_not_found': 'This parcel is no longer on the problem shelf.',
+    'error.packages_not_prepared': 'This parcel is closed or cancelled: its packages can no longer change.',
+    'error.packages_not_open': 'Open the parcel’s packages again (Ctrl+B, then scan it): nothing was sent.',
+    'error.packages_invalid':
+      'The packages are not complete yet: each needs its weight (and its sides where the carrier asks). Nothing was sent.',
+    'error.transport_refuses':
+      '{agent} {deliveryType} does not take the parcel with these packages (too heavy, too many or too big). Nothing was changed and nothing closed: change the packages or send it another way (Shipments, F2).',
+    'error.packages_changed':
+      'Someone changed this shipment at the service while you edited its packages. Nothing was sent; your packages are kept. Check them and send again.',
+    'error.scale_no_weight': 'The scale shows no settled weight: put the package on it and wait, or type its weight.',
     'error.reprint_refused': 'The labels could not be printed again: the service did not allow it.',
+    'error.package_not_in_parcel': 'This parcel has no such package: its packages have changed. Open its detail again.',
+    'error.package_label_not_separate':
+      'This parcel’s labels come as one document for all its packages, so one package’s label cannot print alone. Reprint all its labels.',
     'error.already_closed': 'Already closed.',
     'error.cancelled': 'Cancelled.',
     'error.already_cancelled': 'Already cancelled.',
@@ -304,7 +316,20 @@ export const errors = defineMessages({
     'error.already_on_shelf': 'Tato zásilka už na polici problémů je.',
     'error.not_supervisor': 'Zásilku z police může uvolnit jen vedoucí. Přihlaste se jako vedoucí.',
     'error.hold_not_found': 'Tato zásilka už na polici problémů není.',
+    'error.packages_not_prepared': 'Tato zásilka je uzavřená nebo zrušená: její balíky už nelze měnit.',
+    'error.packages_not_open': 'Otevřete balíky zásilky znovu (Ctrl+B a naskenujte ji): nic nebylo odesláno.',
+    'error.packages_invalid':
+      'Balíky ještě nejsou úplné: každý potřebuje hmotnost (a rozměry, kde je dopravce chce). Nic nebylo odesláno.',
+    'error.transport_refuses':
+      '{agent} {deliveryType} zásilku s těmito balíky nepřijme (příliš těžké, příliš mnoho nebo příliš velké). Nic se nezměnilo ani neuzavřelo: upravte balíky nebo ji pošlete jinak (Zásilky, F2).',
+    'error.packages_changed':
+      'Někdo mezitím tuto zásilku ve službě změnil. Nic nebylo odesláno, vaše balíky zůstaly. Zkontrolujte je a odešlete znovu.',
+    'error.scale_no_weight':
+      'Váha neukazuje ustálenou hmotnost: položte na ni balík a počkejte, nebo hmotnost napište.',
     'error.reprint_refused': 'Štítky nešlo vytisknout znovu: služba to nedovolila.',
+    'error.package_not_in_parcel': 'Takový balík zásilka nemá: její balíky se změnily. Otevřete její detail znovu.',
+    'error.package_label_not_separate':
+      'Štítky této zásilky přicházejí jako jeden dokument pro všechny balíky, štítek jednoho balíku se tedy sám vytisknout nedá. Vytiskněte znovu všechny její štítky.',
     'error.already_closed': 'Už je uzavřená.',
     'error.cancelled': 'Je zrušená.',
     'error.already_cancelled': 'Už je zrušená.',

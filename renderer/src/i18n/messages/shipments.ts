@@ -126,6 +126,9 @@ export const shipments = defineMessages({
     'shipments.detail.package': 'Package {n}',
     'shipments.detail.weight': '{kg} kg',
     'shipments.detail.noBarcode': 'barcode after closing',
+    'shipments.detail.reprintPackage': 'Reprint this label',
+    'shipments.detail.packageReprinted': 'The label of package {n}/{of} was printed again.',
+    'shipments.detail.packageQueued': 'The label of package {n}/{of} is in the print queue.',
     'shipments.detail.extras': 'Extra services',
     'shipments.detail.noExtras': 'none',
     // Extra service codes of the spec ("Insert": the codes that appear in the interface) and their arguments.
@@ -274,6 +277,9 @@ export const shipments = defineMessages({
     'shipments.detail.package': 'Balík {n}',
     'shipments.detail.weight': '{kg} kg',
     'shipments.detail.noBarcode': 'čárový kód po uzavření',
+    'shipments.detail.reprintPackage': 'Vytisknout tento štítek znovu',
+    'shipments.detail.packageReprinted': 'Štítek balíku {n}/{of} se vytiskl znovu.',
+    'shipments.detail.packageQueued': 'Štítek balíku {n}/{of} je v tiskové frontě.',
     'shipments.detail.extras': 'Doplňkové služby',
     'shipments.detail.noExtras': 'žádné',
     // Extra service codes of the spec ("Insert": the codes that appear in the interface) and their arguments.

@@ -14,6 +14,7 @@ import type {
 } from '../../../../shared/contract/workflows';
 import type { RpcError } from '../../../../shared/rpcEnvelope';
 import { rpc } from '../../rpc/transport';
+import { useReconnected } from '../../rpc/useReconnected';
 
 export type FollowedJob = JobStateChange & { version: number };
 
@@ -77,6 +78,8 @@ export function useEndOfDay() {
     if (o.ok) setPickups(o.value);
   }, []);
 
+  // Closes and protocols made while the page's socket was down: read from the cache again.
+  useReconnected(() => Promise.all([loadCandidates(false), loadHistory()]));
   useEffect(() => {
     live.current = true;
     void loadCandidates(true);

@@ -20,8 +20,8 @@ import type { MessageKey } from '../../i18n/en';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc, useConnection } from '../../rpc/transport';
-import { askReprintReason } from '../../reprint/reprintReason';
-import { jobSubject } from '../../reprint/jobSubject';
+import { askReprint } from '../../reprint/reprintReason';
+import { jobQuestion } from '../../reprint/jobSubject';
 import { followJobs } from '../../state/followJobs';
 import { usePendingScans } from '../../state/pendingScansStore';
 import { formatDateTime } from '../shipments/format';
@@ -180,7 +180,9 @@ export function QueueScreen() {
             ? t('queue.doc.testPrint', { printer: nameOf(j.document.printerId) })
             : j.deliveryIds.length === 0
               ? j.title
-              : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
+              : j.document.kind === 'labels' && j.document.package
+                ? `${t('queue.jobShipment', { ids: j.deliveryIds.join(', ') })} · ${t('queue.jobPackage', { n: j.document.package.number, of: j.document.package.of })}`
+                : `${t(j.deliveryIds.length === 1 ? 'queue.jobShipment' : 'queue.jobShipments', { ids: j.deliveryIds.join(', ') })}${j.barcodes.length ? ` · ${t('queue.jobLabels', { n: j.barcodes.length })}` : ''}`;
   const down = printers.filter((p) => p.status.state === 'offline' || p.status.state === 'error');
   const uncertain = jobs.filter(undecided);
   // Scans that wait for the service or a login: the journal's list, the same the Station screen counts.
@@ -190,9 +192,11 @@ export function QueueScreen() {
     let r;
     if (method === 'printing.queue.reprint') {
       // Every reprint says why (recorded with the operator), naming the parcel; Esc: nothing is printed.
-      const why = await askReprintReason(await jobSubject(t, id));
-      if (!why) return;
-      r = await rpc.request(method, { jobId: id, why });
+      // A job of every label of a parcel of several packages: which labels too (one package's alone).
+      const q = await jobQuestion(t, id);
+      const answer = await askReprint(q.subject, q.packages);
+      if (!answer) return;
+      r = await rpc.request(method, { jobId: id, ...answer });
     } else r = await rpc.request(method, { jobId: id });
     // The translated refusal names the job itself (its id comes in the error's details).
     setActionError(r.ok ? null : errorText(t, r.error));

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PrinterView } from '../../../../shared/contract/printing';
 import { errorTextNow } from '../../i18n';
 import { rpc } from '../../rpc/transport';
+import { useReconnected } from '../../rpc/useReconnected';
 
 export function usePrinters() {
   const [printers, setPrinters] = useState<PrinterView[] | null>(null);
@@ -14,6 +15,7 @@ export function usePrinters() {
       setError(null);
     } else setError(errorTextNow(r.error));
   }, []);
+  useReconnected(reload);
   useEffect(() => {
     void reload();
     return rpc.on('printing.printerState', (status) =>

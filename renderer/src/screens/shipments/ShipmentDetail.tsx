@@ -1,10 +1,13 @@
 /**
  * Every field of one cached shipment (parties, packages, COD, value, extra services, state, dates)
- * and previews of the labels its last print jobs on this station printed.
+ * and previews of the labels its last print jobs on this station printed. A closed parcel of
+ * several packages reprints one package's label from its line (a lost label of package 2/3).
  */
 import { useEffect, useState } from 'react';
 import type { PreviewPage } from '../../../../shared/contract/printing';
-import type { Shipment, ShipmentParty } from '../../../../shared/contract/shipments';
+import { isClosedState, type Shipment, type ShipmentParty } from '../../../../shared/contract/shipments';
+import { errorText } from '../../i18n/errors';
+import { askReprintReason } from '../../reprint/reprintReason';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
@@ -74,11 +77,29 @@ function Party(p: { t: T; title: string; party: ShipmentParty; testId: string })
   );
 }
 
+/** Reprints one package's label after the reason (Esc: nothing); says what came of it. */
+async function reprintPackage(t: T, s: Shipment, n: number): Promise<{ ok: boolean; text: string } | null> {
+  const of = s.packages.length;
+  const parcel = s.externalId ?? s.deliveryNumber ?? String(s.deliveryId);
+  const why = await askReprintReason(t('reprint.why.subject.package', { parcel, n, of }));
+  if (!why) return null;
+  const r = await rpc.request('shipments.reprint', { deliveryIds: [s.deliveryId], why, packageNumber: n });
+  if (!r.ok) return { ok: false, text: errorText(t, r.error) };
+  const res = r.value.results[0];
+  if (res?.error) return { ok: false, text: errorText(t, res.error) };
+  const printed = res?.print === 'printed' || res?.print === 'spooled';
+  return {
+    ok: true,
+    text: t(printed ? 'shipments.detail.packageReprinted' : 'shipments.detail.packageQueued', { n, of }),
+  };
+}
+
 export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [shipment, setShipment] = useState<Shipment | null | undefined>(undefined);
   const [previews, setPreviews] = useState<Preview[] | null>(null);
+  const [reprinted, setReprinted] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -90,6 +111,7 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
     };
     setShipment(undefined);
     setPreviews(null);
+    setReprinted(null);
     load();
     const offChanged = rpc.on('shipments.changed', (e) => (e.all || e.deliveryIds.includes(p.deliveryId)) && load());
     return () => {
@@ -171,9 +193,28 @@ export function ShipmentDetail(p: { deliveryId: number; onClose(): void }) {
                     ` · ${pk.length}×${pk.width}×${pk.height} cm`}
                   {' · '}
                   <code>{pk.barcode ?? t('shipments.detail.noBarcode')}</code>
+                  {isClosedState(shipment.state) && shipment.packages.length > 1 && (
+                    <button
+                      type="button"
+                      className="sd-reprint-package"
+                      onClick={() => void reprintPackage(t, shipment, i + 1).then((r) => r && setReprinted(r))}
+                      data-testid={`detail-reprint-package-${i + 1}`}
+                    >
+                      {t('shipments.detail.reprintPackage')}
+                    </button>
+                  )}
                 </li>
               ))}
             </ol>
+            {reprinted && (
+              <p
+                className={reprinted.ok ? 'sd-reprinted' : 'sd-reprinted bad'}
+                role="status"
+                data-testid="detail-reprinted"
+              >
+                {reprinted.text}
+              </p>
+            )}
           </section>
           <section className="sd-block">
             <h3>{t('shipments.detail.extras')}</h3>

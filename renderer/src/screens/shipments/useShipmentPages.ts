@@ -8,6 +8,7 @@ import type { ShipmentSummary } from '../../../../shared/contract/shipments';
 import type { ListFilters } from './filters';
 import { errorTextNow } from '../../i18n';
 import { rpc } from '../../rpc/transport';
+import { useReconnected } from '../../rpc/useReconnected';
 
 export const PAGE = 200;
 
@@ -89,6 +90,7 @@ export function useShipmentPages(filters: ListFilters): ShipmentPages {
     void Promise.all((shown.length ? shown : [0]).map((p) => load(p)));
   }, [load, reset]);
   useEffect(() => rpc.on('shipments.changed', () => reload()), [reload]);
+  useReconnected(reload);
 
   const ensure = useCallback(
     (first: number, last: number) => {

@@ -3,13 +3,14 @@
  * offline: paper out" before scanning, not after. The printers come from the routing rules (the
  * default route and every carrier's), their states from `printing.printerState` events.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PrinterState as PrinterStateView, PrinterView, RoutingRules } from '../../../../shared/contract/printing';
 import { useT } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
 import { printerName } from '../../i18n/printerName';
 import { reasonText } from '../../i18n/reasons';
 import { rpc } from '../../rpc/transport';
+import { useReconnected } from '../../rpc/useReconnected';
 
 function routedPrinterIds(rules: RoutingRules): string[] {
   const ids = [rules.defaultRoute?.printerId, ...Object.values(rules.carriers).map((r) => r.printerId)];
@@ -21,26 +22,30 @@ export function PrinterState() {
   const [printers, setPrinters] = useState<PrinterView[] | null>(null);
   const [routed, setRouted] = useState<string[]>([]);
 
+  const alive = useRef(true);
+  const load = useCallback(async () => {
+    const [rules, list] = await Promise.all([
+      rpc.request('printing.routes.get', {}),
+      rpc.request('printing.printers.list', {}),
+    ]);
+    if (!alive.current) return;
+    if (rules.ok) setRouted(routedPrinterIds(rules.value));
+    if (list.ok) setPrinters(list.value);
+  }, []);
+  // A printer that went off or came back while the page's socket was down: read again.
+  useReconnected(load);
+
   useEffect(() => {
-    let alive = true;
-    const load = async () => {
-      const [rules, list] = await Promise.all([
-        rpc.request('printing.routes.get', {}),
-        rpc.request('printing.printers.list', {}),
-      ]);
-      if (!alive) return;
-      if (rules.ok) setRouted(routedPrinterIds(rules.value));
-      if (list.ok) setPrinters(list.value);
-    };
+    alive.current = true;
     void load();
     const offState = rpc.on('printing.printerState', (st: PrinterStateView) =>
       setPrinters((ps) => ps?.map((p) => (p.id === st.printerId ? { ...p, status: st } : p)) ?? ps),
     );
     return () => {
-      alive = false;
+      alive.current = false;
       offState();
     };
-  }, []);
+  }, [load]);
 
   if (!printers) return <div className="printer-state">{t('station.printer.loading')}</div>;
   const shown = printers.filter((p) => routed.includes(p.id));

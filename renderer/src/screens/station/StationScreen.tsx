@@ -6,7 +6,8 @@
  * Keyboard: a keyboard-wedge scanner types the code and Enter; every Enter sends the scan at once
  * (the core keeps them in order). Enter on an empty box answers "reprint" to the
  * already-closed question, Esc skips (or clears the box / hides the feedback). F5 toggles batch
- * mode, Ctrl+Enter closes the batch.
+ * mode, Ctrl+Enter closes the batch. Ctrl+B: the next parcel scanned opens its packages
+ * (packages/PackagesPanel.tsx) instead of closing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
@@ -27,6 +28,8 @@ import { takeDeskScan } from '../../scan/deskScan';
 import { CameraCorner } from '../../camera/CameraCorner';
 import { useCamera } from '../../camera/cameraStore';
 import { armHold, askAndArm, useHold } from '../../shelf/holdStore';
+import { packages, usePackages } from '../../packages/packagesStore';
+import { PackagesHost } from '../../packages/PackagesPanel';
 import '../shelf/shelf.css';
 import './station.css';
 
@@ -99,6 +102,8 @@ export function StationScreen() {
   const { feedback, batchMode, load, submit, reprint, skip, dismiss, setBatchMode, collect, closeAll } = useScans();
   const lastCue = useFeedbackSound();
   const armed = useHold((s) => s.armed);
+  const packagesArmed = usePackages((s) => s.armed);
+  const packagesOpen = usePackages((s) => s.parcel !== null);
   const focusBox = useScanFocus(root, box);
 
   useEffect(() => {
@@ -115,8 +120,8 @@ export function StationScreen() {
   const holdAsked = useHold((s) => s.asking !== null);
   const cameraNotice = useCamera((s) => s.notice !== null);
   useEffect(() => {
-    if (!asked && !holdAsked && !cameraNotice) focusBox();
-  }, [asked, holdAsked, cameraNotice, focusBox]);
+    if (!asked && !holdAsked && !cameraNotice && !packagesOpen) focusBox();
+  }, [asked, holdAsked, cameraNotice, packagesOpen, focusBox]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -133,6 +138,11 @@ export function StationScreen() {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'h' || e.key === 'H')) {
         e.preventDefault();
         return void askAndArm();
+      }
+      // Packages at the desk: the next parcel scanned opens its packages (not the browser's bookmarks).
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'b' || e.key === 'B')) {
+        e.preventDefault();
+        return packages.arm(!usePackages.getState().armed);
       }
       if (e.key !== BATCH_KEY) return;
       // F5 would reload the page in the web host: here it toggles batch mode.
@@ -170,6 +180,7 @@ export function StationScreen() {
       else if (dismissCheckResult()) return;
       // An armed hold with nothing on screen to answer: Esc disarms it (the next scan closes as usual).
       else if (armed && !openQuestionOf(feedback)) armHold(null);
+      else if (packagesArmed && !openQuestionOf(feedback)) packages.arm(false);
       else if (openQuestionOf(feedback)) void skip();
       else dismiss();
     }
@@ -228,6 +239,9 @@ export function StationScreen() {
           <span>
             <kbd>Ctrl+H</kbd> {t('shelf.key.hold')}
           </span>
+          <span>
+            <kbd>Ctrl+B</kbd> {t('packages.key.open')}
+          </span>
         </p>
         <PrinterState />
       </div>
@@ -243,6 +257,15 @@ export function StationScreen() {
           </span>
         </p>
       )}
+      {packagesArmed && (
+        <p className="packages-armed" role="status" data-testid="packages-armed">
+          <span>{t('packages.armed')}</span>
+          <span>
+            <kbd>Esc</kbd> {t('packages.armed.cancel')}
+          </span>
+        </p>
+      )}
+      <PackagesHost />
       <SignInPrompt />
       <div className="station-body">
         <div className="station-main">

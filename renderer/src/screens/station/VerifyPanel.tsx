@@ -10,6 +10,7 @@ import type { LabelExpected, UnverifiedLabel, VerifyResult } from '../../../../s
 import { useLanguage, useT } from '../../i18n';
 import { formatDateTime } from '../shipments/format';
 import { rpc } from '../../rpc/transport';
+import { useReconnected } from '../../rpc/useReconnected';
 import { useSettings } from '../../state/settingsStore';
 import { playCue } from './sounds';
 
@@ -62,6 +63,7 @@ export function VerifyPanel() {
   const t = useT();
   const { expecting, result, load } = useVerify();
   useEffect(() => void load().catch(() => undefined), [load]);
+  useReconnected(() => load().catch(() => undefined));
   if (result?.kind === 'mismatch') {
     const params = {
       code: result.code,

@@ -11,6 +11,7 @@ import { formatQuantity } from '../../format/decimal';
 import { useLanguage, useT } from '../../i18n';
 import { en, type MessageKey } from '../../i18n/en';
 import { rpc } from '../../rpc/transport';
+import { useReconnected } from '../../rpc/useReconnected';
 import { useScans } from '../../state/scanStore';
 import './desk.css';
 
@@ -121,6 +122,7 @@ export function WeighPanel() {
   const weight = useWeightText();
   const [, tick] = useState(0);
   useEffect(() => void load().catch(() => undefined), [load]);
+  useReconnected(() => load().catch(() => undefined));
   useEffect(() => {
     if (!weighing) return;
     const i = setInterval(() => tick((n) => n + 1), 250);
