@@ -553,6 +553,98 @@ describe('retention', () => {
     expect(pages - (db.pragma('page_count', { simple: true }) as number)).toBeGreaterThan(0.8 * labelPages);
   });
 
+  it("keeps a printed shipment's labels once: the done job reads its kept label byte for byte, for as long as its own copy stayed before", async () => {
+    const parts = [
+      '^XA^CI28^FDBalík 1/2 Příjemce Jiří Dvořák^FS^XZ',
+      '^XA^CI28^FDBalík 2/2 Příjemce Jiří Dvořák^FS^XZ',
+    ];
+    /** A shipment's labels kept at close time and its print job as zplPrintJobs makes it, moved through `states`. */
+    const printedShipment = (deliveryId: number, states: JobState[], zpl = parts) => {
+      labels.save(
+        {
+          accountId: 'acc',
+          variant: { format: 'zpl', size: 'default' },
+          deliveryIds: [deliveryId],
+          parts: zpl.map((p) => Buffer.from(p)),
+        },
+        clock.now(),
+      );
+      const j = jobs.insert(
+        {
+          kind: 'print',
+          printerId: 'zebra',
+          format: 'zpl',
+          payload: Buffer.from(zpl.join('\n')),
+          labelRef: `zpl:${deliveryId}`,
+          title: `Zásilka ${deliveryId}`,
+        },
+        clock.now(),
+      );
+      for (const st of states) jobs.setState(j.id, st, clock.now());
+      return j.id;
+    };
+    const sent = Buffer.from(parts.join('\n'));
+    const printed = printedShipment(5001, ['sending', 'sent', 'done']);
+    const waiting = printedShipment(5002, []);
+    // Its labels were fetched again since (a changed shipment): the job's own bytes are not the kept ones.
+    const changed = printedShipment(5003, ['sending', 'sent', 'done']);
+    labels.save(
+      {
+        accountId: 'acc',
+        variant: { format: 'zpl', size: 'default' },
+        deliveryIds: [5003],
+        parts: [Buffer.from('^XA^XZ')],
+      },
+      clock.now(),
+    );
+    // Printed 80 days after its labels were kept (a reprint from the kept labels, months later).
+    const lateDoc = labels.latestFor('acc', 5001)!.id;
+    clock.advance(80 * DAY);
+    const late = jobs.insert(
+      { kind: 'print', printerId: 'zebra', format: 'zpl', payload: sent, labelRef: 'zpl:5001', title: 'Zásilka 5001' },
+      clock.now(),
+    ).id;
+    for (const st of ['sending', 'sent', 'done'] as const) jobs.setState(late, st, clock.now());
+
+    await retention().run();
+    const ownCopy = (id: number) => count('print_job_bytes', `job_id = ${id}`);
+    expect(ownCopy(printed)).toBe(0);
+    expect(ownCopy(late)).toBe(0);
+    expect(ownCopy(waiting)).toBe(1);
+    expect(ownCopy(changed)).toBe(1);
+    for (const id of [printed, late, waiting]) {
+      expect(jobs.payload(id)?.equals(sent)).toBe(true);
+      expect(jobs.get(id)?.bytes).toBe(sent.length);
+    }
+    // Fetched once more: the label a job prints from stays for its reprints, the newest serves new prints.
+    labels.save(
+      {
+        accountId: 'acc',
+        variant: { format: 'zpl', size: 'default' },
+        deliveryIds: [5001],
+        parts: [Buffer.from('^XA^FDnew^XZ')],
+      },
+      clock.now(),
+    );
+    expect(jobs.payload(printed)?.equals(sent)).toBe(true);
+    expect(labels.latestFor('acc', 5001)?.parts[0]?.toString()).toBe('^XA^FDnew^XZ');
+
+    // Past the labels window of the first job (91 days) the late job's label stays: it printed 11 days ago.
+    clock.advance(11 * DAY);
+    await retention().run();
+    expect(jobs.payload(printed)?.equals(sent)).toBe(true);
+    expect(jobs.payload(late)?.equals(sent)).toBe(true);
+    expect(labels.get(lateDoc)).not.toBeNull();
+    // Once the late job is past the window too, its label and the bytes go, as its own copy went before.
+    clock.advance(80 * DAY);
+    await retention().run();
+    expect(jobs.payload(printed)).toBeNull();
+    expect(jobs.payload(late)).toBeNull();
+    expect(labels.get(lateDoc)).toBeNull();
+    expect(jobs.get(late)?.state).toBe('done');
+    consistent();
+  });
+
   it('merges the text index once the shipments it dropped reach a quarter of the cache: the index shrinks with the cache, and a stop in the merge leaves it to the next run', async () => {
     const shipments = createShipmentsRepo(db);
     const searchMb = () =>
