@@ -7,6 +7,7 @@ import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
 import { packBytes, unpackBytes, type PackedBytes } from './packedBytes';
+import { unfoldJobEvents } from './jobHistory';
 import { printerReasonOf, type PrinterReasonCode } from '../../shared/errors/codes';
 
 /** Every job prints (the column stays in the schema of migration 2). */
@@ -208,6 +209,10 @@ export function createPrintJobsRepo(db: Db) {
     [number],
     { at: string; state: JobState; reason_code: string | null; reason: string | null }
   >('SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid');
+  // Past the labels window a job's events are one folded row (migration 29), older than any row after it.
+  const folded = db.prepare<[number], { events: string; created_at: string }>(
+    'SELECT f.events, j.created_at FROM print_job_history f JOIN print_jobs j ON j.id = f.job_id WHERE f.job_id = ?',
+  );
 
   function record(
     id: number,
@@ -414,9 +419,13 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     history(id: number) {
-      return events
-        .all(id)
-        .map((e) => ({ at: e.at, state: e.state, reasonCode: printerReasonOf(e.reason_code), reason: e.reason }));
+      const f = folded.get(id);
+      return [...(f ? unfoldJobEvents(f.events, f.created_at) : []), ...events.all(id)].map((e) => ({
+        at: e.at,
+        state: e.state as JobState,
+        reasonCode: printerReasonOf(e.reason_code),
+        reason: e.reason,
+      }));
     },
 
     countByState(): Record<string, number> {

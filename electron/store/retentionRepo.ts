@@ -24,6 +24,7 @@ import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
 import { unpackBytes, type PackedBytes } from './packedBytes';
 import { joinLabelParts } from './printJobsRepo';
+import { foldJobEvents, unfoldJobEvents, type JobEventRow } from './jobHistory';
 
 /** Which setting a kind follows: `labels` (label bytes, kept labels, photos, the shipment cache) or `history` (journal, scans, desk actions). */
 export type RetentionWindow = 'labels' | 'history';
@@ -186,6 +187,50 @@ const sharedLabelBytes: RetentionKind = {
         },
         // Every done job, whatever its age: the walk's window ends now.
       )(now, after, limit, now);
+  },
+};
+
+/**
+ * A print job's history past the labels window folded into one row (migration 29, store/jobHistory.ts):
+ * a job in a final state that finished before the window has its event rows replaced by one
+ * `print_job_history` row holding the same events (one it has already, from a change after an
+ * earlier fold, gets the new ones after its own). The job and its folded history stay until the
+ * history window (kind `printJobs`).
+ */
+const jobEvents: RetentionKind = {
+  name: 'jobEvents',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; at: string; final: number; finished_at: string | null; events: number }
+    >(
+      `SELECT j.id, j.created_at AS at, j.state IN ${FINAL_JOB} AS final, j.finished_at,
+         EXISTS (SELECT 1 FROM print_job_events ev WHERE ev.job_id = j.id) AS events
+       FROM print_jobs j WHERE j.id > ? ORDER BY j.id LIMIT ?`,
+    );
+    const eventsOf = db.prepare<[number], JobEventRow>(
+      'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
+    );
+    const foldedOf = db.prepare<[number], { events: string }>('SELECT events FROM print_job_history WHERE job_id = ?');
+    const fold = db.prepare(
+      'INSERT INTO print_job_history (job_id, events) VALUES (?, ?) ON CONFLICT (job_id) DO UPDATE SET events = excluded.events',
+    );
+    const del = db.prepare('DELETE FROM print_job_events WHERE job_id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => {
+        if (!r.final) return 'keep';
+        if (!r.events) return 'pass';
+        return r.finished_at !== null && r.finished_at < cutoff ? 'remove' : 'keep';
+      },
+      (r) => {
+        const before = foldedOf.get(r.id);
+        const events = [...(before ? unfoldJobEvents(before.events, r.at) : []), ...eventsOf.all(r.id)];
+        fold.run(r.id, foldJobEvents(events, r.at));
+        del.run(r.id);
+      },
+    );
   },
 };
 
@@ -436,6 +481,7 @@ const shipments: RetentionKind = {
 export const RETENTION_KINDS: readonly RetentionKind[] = [
   sharedLabelBytes,
   labelBytes,
+  jobEvents,
   keptLabels,
   photos,
   deskActions,

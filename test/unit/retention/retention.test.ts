@@ -22,6 +22,7 @@ import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/ca
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createBatchItemsRepo } from '../../../electron/store/batchItemsRepo';
 import { createStatisticsRepo } from '../../../electron/store/statisticsRepo';
+import { createAuditTrailRepo } from '../../../electron/store/auditTrailRepo';
 import type { JobState } from '../../../shared/contract/printing';
 import { closedRecord } from '../../support/shipmentRecords';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
@@ -195,8 +196,9 @@ describe('retention', () => {
     expect(jobs.get(unconfirmed.jobId)?.state).toBe('unconfirmed');
     expect(exists('journal_entries', unfinished.entry.id)).toBe(true);
     expect(exists('scan_log', unfinished.scanId)).toBe(true);
-    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes of the 4 printed old jobs.
-    expect(removed).toBe(2 + 2 + 3 + 1 + 4);
+    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes and the
+    // history (folded into one row) of the 4 printed old jobs.
+    expect(removed).toBe(2 + 2 + 3 + 1 + 4 + 4);
     consistent();
   });
 
@@ -642,6 +644,67 @@ describe('retention', () => {
     expect(jobs.payload(late)).toBeNull();
     expect(labels.get(lateDoc)).toBeNull();
     expect(jobs.get(late)?.state).toBe('done');
+    consistent();
+  });
+
+  it("folds a printed job's history past the labels window into one row: the queue screen's job history and the parcel's trail are the same", async () => {
+    const trail = createAuditTrailRepo(db);
+    const plain = scan(['sending', 'sent', 'done']);
+    // A job the printer held up: out of paper, retried, moved to another printer, then printed.
+    const held = scan([]);
+    const at = (min: number) => new Date(clock.now().getTime() + min * 60_000);
+    jobs.setState(held.jobId, 'sending', at(1), { attempt: true });
+    jobs.setState(held.jobId, 'failed', at(1), {
+      reasonCode: 'paper_out',
+      reason: 'Došel papír v tiskárně „Zebra – balírna"',
+    });
+    jobs.setState(held.jobId, 'queued', at(3), { reasonCode: 'moved_by_worker', reason: 'Přesunuto na Zebra 2' });
+    jobs.setState(held.jobId, 'sending', at(3), { attempt: true });
+    jobs.setState(held.jobId, 'sent', at(3));
+    jobs.setState(held.jobId, 'done', at(4));
+    const parcels = [plain, held].map(
+      (x) => db.prepare('SELECT delivery_id FROM journal_entries WHERE id = ?').pluck().get(x.entryId) as number,
+    );
+    const seen = () => ({
+      histories: [plain, held].map((x) => jobs.history(x.jobId)),
+      trails: parcels.map((d) => trail.ofDelivery('acc', d)),
+    });
+    const before = seen();
+    expect(before.histories[1]!.map((e) => e.state)).toEqual([
+      'queued',
+      'sending',
+      'failed',
+      'queued',
+      'sending',
+      'sent',
+      'done',
+    ]);
+
+    clock.advance(89 * DAY);
+    await retention().run();
+    expect(count('print_job_history')).toBe(0);
+    clock.advance(2 * DAY);
+    await retention().run();
+    expect(count('print_job_events', `job_id IN (${plain.jobId}, ${held.jobId})`)).toBe(0);
+    expect(count('print_job_history')).toBe(2);
+    expect(seen()).toEqual(before);
+
+    // A change after the fold (a worker confirms the old job printed) follows the folded history.
+    jobs.setState(plain.jobId, 'done', clock.now(), {
+      reasonCode: 'confirmed_by_worker',
+      reason: 'Štítek potvrzen ručně',
+    });
+    const changed = jobs.history(plain.jobId);
+    expect(changed.map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done', 'done']);
+    expect(changed.slice(0, 4)).toEqual(before.histories[0]);
+    clock.advance(91 * DAY);
+    await retention().run();
+    expect(jobs.history(plain.jobId)).toEqual(changed);
+    // Past the history window the job goes with its folded history.
+    clock.advance(400 * DAY);
+    await retention().run();
+    expect(jobs.get(plain.jobId)).toBeUndefined();
+    expect(count('print_job_history')).toBe(0);
     consistent();
   });
 

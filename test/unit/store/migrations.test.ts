@@ -210,6 +210,7 @@ import { m009ProtocolsElsewhere } from '../../../electron/store/migrations/009_p
 import { m024ProblemShelf } from '../../../electron/store/migrations/024_problem_shelf';
 import { m026PickupOrderShipments } from '../../../electron/store/migrations/026_pickup_order_shipments';
 import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_packed_label_bytes';
+import { m028JobLabelLinks } from '../../../electron/store/migrations/028_job_label_links';
 import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
 import { createSettingsRepo } from '../../../electron/store/settingsRepo';
@@ -427,6 +428,51 @@ describe('shipment cache migrations', () => {
     expect(jobs.get(3)?.bytes).toBe(sent.length);
     expect(createLabelsRepo(db).get(7)?.parts.map(String)).toEqual(parts);
     expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.close();
+  });
+
+  it("29: a printed job's history written before reads the same once the retention folds it past the labels window", async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m028JobLabelLinks) + 1));
+    // Printed 100 days ago: past the labels window (90 days), inside the history's (400).
+    const printed = Date.now() - 100 * 86_400_000;
+    const t = (s: number) => new Date(printed + s * 1000 + 250).toISOString();
+    old
+      .prepare(
+        `INSERT INTO print_jobs (id, kind, printer_id, format, title, state, created_at, updated_at, finished_at)
+         VALUES (9, 'print', 'zebra', 'zpl', 'Zásilka 9', 'done', ?, ?, ?)`,
+      )
+      .run(t(0), t(40), t(40));
+    const events = [
+      [t(0), 'queued', null, null],
+      [t(1), 'sending', null, null],
+      [t(2), 'failed', 'paper_out', 'Došel papír'],
+      [t(30), 'sending', null, null],
+      [t(31), 'sent', null, null],
+      [t(40), 'done', null, null],
+    ];
+    for (const [at, state, code, reason] of events)
+      old
+        .prepare('INSERT INTO print_job_events (job_id, at, state, reason_code, reason) VALUES (9, ?, ?, ?, ?)')
+        .run(at, state, code, reason);
+    old.close();
+
+    const db = openDatabase(file);
+    const jobs = createPrintJobsRepo(db);
+    const before = jobs.history(9);
+    expect(before.map((e) => [e.at, e.state, e.reasonCode, e.reason])).toEqual(events);
+    const clock = steppableClock();
+    await createRetention({
+      db,
+      settings: createSettingsRepo(db),
+      clock,
+      dataDir: path.dirname(file),
+      log: { info: () => undefined, error: () => undefined },
+    }).run();
+    expect(db.prepare('SELECT count(*) FROM print_job_events').pluck().get()).toBe(0);
+    expect(jobs.history(9)).toEqual(before);
     db.close();
   });
 
