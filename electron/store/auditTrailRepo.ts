@@ -9,6 +9,7 @@
  * a desk action carries its own operator.
  */
 import type { JobAction, OperatorSummary } from '../../shared/contract/operators';
+import { unfoldJobEvents } from './jobHistory';
 import type { TrailStep, TrailStepKind } from '../../shared/contract/audit';
 import type { JobState } from '../../shared/contract/printing';
 import type { JournalOutcome } from '../../shared/errors/codes';
@@ -48,7 +49,7 @@ interface WeightRow {
   at: string;
 }
 
-interface JobEventRow {
+interface TrailJobEventRow {
   entry_id: number;
   job_id: number;
   printer_id: string | null;
@@ -155,15 +156,39 @@ export function createAuditTrailRepo(db: Db) {
   );
   // A job linked to several entries (a scan follows the reprint's copy that replaced its job) is
   // told once, under the newest of them: the entry that made it.
-  const jobEventsOf = db.prepare<[string], JobEventRow>(
-    `WITH owner AS (SELECT job_id, max(entry_id) AS entry_id FROM journal_jobs
+  const OWNERS = `WITH owner AS (SELECT job_id, max(entry_id) AS entry_id FROM journal_jobs
                     WHERE job_id IN (SELECT job_id FROM journal_jobs WHERE entry_id IN (SELECT value FROM json_each(?)))
-                    GROUP BY job_id)
+                    GROUP BY job_id)`;
+  const jobEventRows = db.prepare<[string], TrailJobEventRow>(
+    `${OWNERS}
      SELECT o.entry_id, o.job_id, j.printer_id, p.name AS printer_name, ev.at, ev.state, ev.reason_code, ev.reason
      FROM owner o JOIN print_jobs j ON j.id = o.job_id LEFT JOIN printers p ON p.id = j.printer_id
      JOIN print_job_events ev ON ev.job_id = o.job_id
      ORDER BY ev.rowid`,
   );
+  // Jobs past the labels window keep their events folded in one row (migration 29).
+  const foldedJobEvents = db.prepare<
+    [string],
+    Omit<TrailJobEventRow, 'at' | 'state' | 'reason_code' | 'reason'> & { created_at: string; events: string }
+  >(
+    `${OWNERS}
+     SELECT o.entry_id, o.job_id, j.printer_id, p.name AS printer_name, j.created_at, f.events
+     FROM owner o JOIN print_jobs j ON j.id = o.job_id LEFT JOIN printers p ON p.id = j.printer_id
+     JOIN print_job_history f ON f.job_id = o.job_id
+     ORDER BY o.job_id`,
+  );
+  /** The jobs' events in the order they were recorded: folded ones (older) by time, before the rows. */
+  function jobEventsOf(ids: string): TrailJobEventRow[] {
+    const folded = foldedJobEvents
+      .all(ids)
+      .flatMap(({ created_at, events, ...job }) =>
+        unfoldJobEvents(events, created_at).map((e) => ({ ...job, ...e, state: e.state as JobState })),
+      );
+    const rows = jobEventRows.all(ids);
+    if (!folded.length) return rows;
+    // A stable sort: a job's own events stay in their order at equal times.
+    return [...folded.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), ...rows];
+  }
   const actionsOfDelivery = db.prepare<[string, number], ActionRow>(
     `SELECT ${ACTION_COLUMNS} FROM desk_actions a LEFT JOIN print_jobs j ON j.id = a.job_id
      LEFT JOIN printers p ON p.id = j.printer_id
@@ -275,8 +300,8 @@ export function createAuditTrailRepo(db: Db) {
         kg: w.kg,
       });
     }
-    let last: JobEventRow | null = null;
-    for (const ev of jobEventsOf.all(ids)) {
+    let last: TrailJobEventRow | null = null;
+    for (const ev of jobEventsOf(ids)) {
       // A failed job retried by its back-off fails again and again: one line until its state or reason changes.
       const same = last?.job_id === ev.job_id && last.state === ev.state && last.reason_code === ev.reason_code;
       last = ev;

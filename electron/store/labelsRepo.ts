@@ -64,13 +64,15 @@ export function createLabelsRepo(db: Db) {
   const insertShipment = db.prepare(
     'INSERT INTO label_shipments (document_id, account_id, delivery_id) VALUES (?, ?, ?)',
   );
-  // Documents of this account/format/variant touching the new set and covering nothing outside it.
+  // Documents of this account/format/variant touching the new set and covering nothing outside it;
+  // one a printed job's bytes are (migration 28) stays for its reprints, behind the new one.
   const deleteCovered = db.prepare(
     `DELETE FROM label_documents WHERE account_id = @accountId AND format = @format AND variant = @variant
        AND id IN (SELECT document_id FROM label_shipments WHERE account_id = @accountId
                   AND delivery_id IN (SELECT value FROM json_each(@ids)))
        AND NOT EXISTS (SELECT 1 FROM label_shipments ls WHERE ls.document_id = label_documents.id
-                       AND ls.delivery_id NOT IN (SELECT value FROM json_each(@ids)))`,
+                       AND ls.delivery_id NOT IN (SELECT value FROM json_each(@ids)))
+       AND NOT EXISTS (SELECT 1 FROM print_job_labels l WHERE l.document_id = label_documents.id)`,
   );
   const selectDocsFor = db.prepare<[string, number], DocRow>(
     `SELECT d.* FROM label_documents d JOIN label_shipments s ON s.document_id = d.id

@@ -7,6 +7,7 @@ import type { Db } from './database';
 import type { CounterMark } from '../printing/printerDriver';
 import { createLazyCommit } from './lazyCommit';
 import { packBytes, unpackBytes, type PackedBytes } from './packedBytes';
+import { unfoldJobEvents } from './jobHistory';
 import { printerReasonOf, type PrinterReasonCode } from '../../shared/errors/codes';
 
 /** Every job prints (the column stays in the schema of migration 2). */
@@ -76,7 +77,8 @@ export interface StoredJob extends JobView {
 
 const COLUMNS = `id, kind, printer_id, format, label_ref, label_size, title, delivery_ids, barcodes, copies,
   state, attempts, reason_code, reason, next_retry_at, delivered, reprint_of, created_at, updated_at, finished_at,
-  coalesce((SELECT coalesce(b.size, length(b.bytes)) FROM print_job_bytes b WHERE b.job_id = print_jobs.id), 0) AS bytes`;
+  coalesce((SELECT coalesce(b.size, length(b.bytes)) FROM print_job_bytes b WHERE b.job_id = print_jobs.id),
+    (SELECT l.size FROM print_job_labels l WHERE l.job_id = print_jobs.id), 0) AS bytes`;
 
 /**
  * A lane still has work in two states: queued, or failed with a retry time of its own. Its next job: the lowest id among its queued jobs and its failed jobs with a retry time,
@@ -167,6 +169,11 @@ function toJob(r: JobRow): StoredJob {
 
 const FINAL: JobState[] = ['done', 'spooled', 'cancelled'];
 
+const LINE_BREAK = Buffer.from('\n');
+/** A ZPL job's bytes from its label's parts, byte for byte as zplPrintJobs joins them (a line break between). */
+export const joinLabelParts = (parts: Buffer[]): Buffer =>
+  Buffer.concat(parts.flatMap((p, i) => (i ? [LINE_BREAK, p] : [p])));
+
 export function createPrintJobsRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);
   const insertJob = db.prepare(`INSERT INTO print_jobs
@@ -180,6 +187,11 @@ export function createPrintJobsRepo(db: Db) {
   // (migration 21 says why); ZPL deflated (packedBytes.ts).
   const insertBytes = db.prepare('INSERT INTO print_job_bytes (job_id, bytes, size) VALUES (?, ?, ?)');
   const getPayload = db.prepare<[number], PackedBytes>('SELECT bytes, size FROM print_job_bytes WHERE job_id = ?');
+  // A done job's bytes may be the kept label's parts instead (migration 28), as zplPrintJobs joined them.
+  const getLabelParts = db.prepare<[number], PackedBytes>(
+    `SELECT p.bytes, p.size FROM print_job_labels l JOIN label_parts p ON p.document_id = l.document_id
+     WHERE l.job_id = ? ORDER BY p.position`,
+  );
   const update = db.prepare(`UPDATE print_jobs SET state = @state, reason_code = @reasonCode, reason = @reason,
     next_retry_at = @nextRetryAt, delivered = max(delivered, @delivered), attempts = attempts + @attempt,
     updated_at = @now, finished_at = @finishedAt,
@@ -197,6 +209,10 @@ export function createPrintJobsRepo(db: Db) {
     [number],
     { at: string; state: JobState; reason_code: string | null; reason: string | null }
   >('SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid');
+  // Past the labels window a job's events are one folded row (migration 29), older than any row after it.
+  const folded = db.prepare<[number], { events: string; created_at: string }>(
+    'SELECT f.events, j.created_at FROM print_job_history f JOIN print_jobs j ON j.id = f.job_id WHERE f.job_id = ?',
+  );
 
   function record(
     id: number,
@@ -248,7 +264,9 @@ export function createPrintJobsRepo(db: Db) {
 
     payload(id: number): Buffer | null {
       const row = getPayload.get(id);
-      return row ? unpackBytes(row) : null;
+      if (row) return unpackBytes(row);
+      const parts = getLabelParts.all(id);
+      return parts.length ? joinLabelParts(parts.map(unpackBytes)) : null;
     },
 
     /** Moves a job to `state` and appends the change to its history, in one transaction. */
@@ -401,9 +419,13 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     history(id: number) {
-      return events
-        .all(id)
-        .map((e) => ({ at: e.at, state: e.state, reasonCode: printerReasonOf(e.reason_code), reason: e.reason }));
+      const f = folded.get(id);
+      return [...(f ? unfoldJobEvents(f.events, f.created_at) : []), ...events.all(id)].map((e) => ({
+        at: e.at,
+        state: e.state as JobState,
+        reasonCode: printerReasonOf(e.reason_code),
+        reason: e.reason,
+      }));
     },
 
     countByState(): Record<string, number> {

@@ -22,6 +22,9 @@
  */
 import type { Db } from './database';
 import { createLazyCommit } from './lazyCommit';
+import { unpackBytes, type PackedBytes } from './packedBytes';
+import { joinLabelParts } from './printJobsRepo';
+import { foldJobEvents, unfoldJobEvents, type JobEventRow } from './jobHistory';
 
 /** Which setting a kind follows: `labels` (label bytes, kept labels, photos, the shipment cache) or `history` (journal, scans, desk actions). */
 export type RetentionWindow = 'labels' | 'history';
@@ -77,7 +80,7 @@ const FINAL_JOB = `('done', 'spooled', 'cancelled')`;
  */
 function walk<R extends { id: number; at: string }>(
   select: (after: number, limit: number) => R[],
-  verdict: (row: R, cutoff: string) => 'remove' | 'keep',
+  verdict: (row: R, cutoff: string) => 'remove' | 'keep' | 'pass',
   remove: (row: R) => void,
 ) {
   return (cutoff: string, after: number, limit: number, now: string) => {
@@ -126,6 +129,112 @@ const labelBytes: RetentionKind = {
 };
 
 /**
+ * One copy of a printed label (migration 28): a done ZPL job of one whole shipment whose bytes are
+ * the kept label's parts, byte for byte, loses its own copy and is linked to the label instead; a
+ * reprint or a preview reads the label (printJobsRepo.payload). Not by age: every done job, as soon
+ * as a run sees it (the job printed, so the label saved with it is on the disk: its lazy commit went
+ * with the job's `sending` one). A job still at work holds the cursor; any other job (a PDF, one
+ * package's label, a label fetched again since, a protocol) keeps its bytes and is passed.
+ */
+const sharedLabelBytes: RetentionKind = {
+  name: 'sharedLabelBytes',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; at: string; state: string; format: string | null; label_ref: string | null } & PackedBytes
+    >(
+      `SELECT j.id, j.created_at AS at, j.state, j.format, j.label_ref, b.bytes, b.size
+       FROM print_job_bytes b JOIN print_jobs j ON j.id = b.job_id WHERE b.job_id > ? ORDER BY b.job_id LIMIT ?`,
+    );
+    // The shipment's kept ZPL labels, newest first (a job names no account): the accounts the kept
+    // labels have, skipped through the index by account and shipment, then one look per account
+    // (CROSS JOIN keeps that order; the planner's own read every kept label, 2 ms a job).
+    const labelsOf = db.prepare<[number], { id: number }>(
+      `WITH RECURSIVE accounts_kept(id) AS (
+         SELECT (SELECT min(account_id) FROM label_shipments)
+         UNION ALL
+         SELECT (SELECT min(account_id) FROM label_shipments WHERE account_id > a.id) FROM accounts_kept a WHERE a.id IS NOT NULL)
+       SELECT d.id FROM accounts_kept a CROSS JOIN label_shipments s CROSS JOIN label_documents d
+       WHERE a.id IS NOT NULL AND s.account_id = a.id AND s.delivery_id = ? AND d.id = s.document_id AND d.format = 'zpl'
+       ORDER BY d.id DESC`,
+    );
+    const partsOf = db.prepare<[number], PackedBytes>(
+      'SELECT bytes, size FROM label_parts WHERE document_id = ? ORDER BY position',
+    );
+    const link = db.prepare('INSERT INTO print_job_labels (job_id, document_id, size) VALUES (?, ?, ?)');
+    const del = db.prepare('DELETE FROM print_job_bytes WHERE job_id = ?');
+    const sameLabel = new Map<number, number>();
+    return (_cutoff, after, limit, now) =>
+      walk(
+        (a, l) => select.all(a, l),
+        (r) => {
+          if (!['done', 'spooled', 'cancelled'].includes(r.state)) return 'keep';
+          const shipment = r.format === 'zpl' ? /^zpl:(\d+)$/.exec(r.label_ref ?? '') : null;
+          if (!shipment || r.state === 'cancelled') return 'pass';
+          const bytes = unpackBytes(r);
+          const doc = labelsOf
+            .all(Number(shipment[1]))
+            .find((d) => joinLabelParts(partsOf.all(d.id).map(unpackBytes)).equals(bytes));
+          if (!doc) return 'pass';
+          sameLabel.set(r.id, doc.id);
+          return 'remove';
+        },
+        (r) => {
+          link.run(r.id, sameLabel.get(r.id)!, r.size ?? r.bytes.length);
+          del.run(r.id);
+          sameLabel.delete(r.id);
+        },
+        // Every done job, whatever its age: the walk's window ends now.
+      )(now, after, limit, now);
+  },
+};
+
+/**
+ * A print job's history past the labels window folded into one row (migration 29, store/jobHistory.ts):
+ * a job in a final state that finished before the window has its event rows replaced by one
+ * `print_job_history` row holding the same events (one it has already, from a change after an
+ * earlier fold, gets the new ones after its own). The job and its folded history stay until the
+ * history window (kind `printJobs`).
+ */
+const jobEvents: RetentionKind = {
+  name: 'jobEvents',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; at: string; final: number; finished_at: string | null; events: number }
+    >(
+      `SELECT j.id, j.created_at AS at, j.state IN ${FINAL_JOB} AS final, j.finished_at,
+         EXISTS (SELECT 1 FROM print_job_events ev WHERE ev.job_id = j.id) AS events
+       FROM print_jobs j WHERE j.id > ? ORDER BY j.id LIMIT ?`,
+    );
+    const eventsOf = db.prepare<[number], JobEventRow>(
+      'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
+    );
+    const foldedOf = db.prepare<[number], { events: string }>('SELECT events FROM print_job_history WHERE job_id = ?');
+    const fold = db.prepare(
+      'INSERT INTO print_job_history (job_id, events) VALUES (?, ?) ON CONFLICT (job_id) DO UPDATE SET events = excluded.events',
+    );
+    const del = db.prepare('DELETE FROM print_job_events WHERE job_id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => {
+        if (!r.final) return 'keep';
+        if (!r.events) return 'pass';
+        return r.finished_at !== null && r.finished_at < cutoff ? 'remove' : 'keep';
+      },
+      (r) => {
+        const before = foldedOf.get(r.id);
+        const events = [...(before ? unfoldJobEvents(before.events, r.at) : []), ...eventsOf.all(r.id)];
+        fold.run(r.id, foldJobEvents(events, r.at));
+        del.run(r.id);
+      },
+    );
+  },
+};
+
+/**
  * A kind whose every row goes by its age alone (nothing unfinished lives there): `table`'s rows
  * in id order, timed by `atColumn`. Names come from this file only, never from input.
  */
@@ -147,8 +256,29 @@ function byAge(name: string, window: RetentionWindow, table: string, atColumn: s
   };
 }
 
-/** Labels kept for reprints (a reprint of a shipment whose labels are gone fetches them again). */
-const keptLabels = byAge('keptLabels', 'labels', 'label_documents', 'fetched_at');
+/**
+ * Labels kept for reprints (a reprint of a shipment whose labels are gone fetches them again). A
+ * label a print job inside the window prints from (migration 28) stays until the job's bytes would
+ * have left: the job finished later than the label was fetched.
+ */
+const keptLabels: RetentionKind = {
+  name: 'keptLabels',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<[string, number, number], { id: number; at: string; in_use: number }>(
+      `SELECT d.id, d.fetched_at AS at, EXISTS (SELECT 1 FROM print_job_labels l JOIN print_jobs j ON j.id = l.job_id
+         WHERE l.document_id = d.id AND j.finished_at >= ?) AS in_use
+       FROM label_documents d WHERE d.id > ? ORDER BY d.id LIMIT ?`,
+    );
+    const del = db.prepare('DELETE FROM label_documents WHERE id = ?');
+    return (cutoff, after, limit, now) =>
+      walk(
+        (a, l) => select.all(cutoff, a, l),
+        (r) => (r.in_use ? 'keep' : 'remove'),
+        (r) => del.run(r.id),
+      )(cutoff, after, limit, now);
+  },
+};
 
 /** The camera's proof-of-packing photos (their rows; the files go after the run, electron/camera/photoFiles.ts). */
 const photos = byAge('photos', 'labels', 'photos', 'taken_at');
@@ -349,7 +479,9 @@ const shipments: RetentionKind = {
 
 /** Every kind, in the order foreign keys need (see above: a photo before its journal entry and scan). */
 export const RETENTION_KINDS: readonly RetentionKind[] = [
+  sharedLabelBytes,
   labelBytes,
+  jobEvents,
   keptLabels,
   photos,
   deskActions,

@@ -31,6 +31,8 @@ import { m024ProblemShelf } from './024_problem_shelf';
 import { m025PackageReprints } from './025_package_reprints';
 import { m026PickupOrderShipments } from './026_pickup_order_shipments';
 import { m027PackedLabelBytes } from './027_packed_label_bytes';
+import { m028JobLabelLinks } from './028_job_label_links';
+import { m029FoldedJobEvents } from './029_folded_job_events';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -67,4 +69,6 @@ export const migrations: Migration[] = [
   m025PackageReprints,
   m026PickupOrderShipments,
   m027PackedLabelBytes,
+  m028JobLabelLinks,
+  m029FoldedJobEvents,
 ];

@@ -121,8 +121,9 @@ afterAll(() => {
 describe('retention killed with SIGKILL part-way', () => {
   it('loses nothing and repeats nothing: each kill leaves whole rows, and a last run finishes', async () => {
     let left = old.length;
-    // Three kills, each a number of slices into a new run (the runs resume where the last commit left them).
-    for (const after of [10, 20, 15]) {
+    // Three kills, each a number of slices into a new run (the runs resume where the last commit left them),
+    // past the label kinds' walks (some 60 slices of 7 rows: bytes kept once, bytes, folded job histories).
+    for (const after of [30, 35, 30]) {
       const r = await runChild(after);
       expect(r.done).toBe(false);
       const now = check(false);

@@ -109,6 +109,32 @@ describe('reprint from the print queue', () => {
     expect(entriesOfJob(printed).map((e) => e.source)).toEqual(['scan']);
   });
 
+  it('"reprint" of a printed label the retention keeps once (the kept label, not a copy in the job) prints the very same labels', async () => {
+    const d = await insert({ packages: [{ weight: '1.25' }, { weight: '3.40' }] });
+    const first = await rig.workflows.scanToClose.scan(d.externalId!);
+    const printed = 'jobIds' in first ? first.jobIds[0]! : -1;
+    await waitFor(() => rig.deps.queue.get(printed).state === 'done');
+    const labelsOut = rig.printer.printed().map((l) => l.bytes);
+    expect(labelsOut).toHaveLength(2);
+    clearPrinted(rig);
+    // A day later (inside the labels window) a retention run drops the job's own copy of the bytes.
+    const later = { ...systemClock, now: () => new Date(Date.now() + 86_400_000) };
+    await createRetention({
+      db: rig.db,
+      settings: createSettingsRepo(rig.db),
+      clock: later,
+      dataDir: '/nonexistent',
+      log: { info: () => undefined, error: () => undefined },
+    }).run();
+    expect(rig.db.prepare('SELECT count(*) FROM print_job_bytes WHERE job_id = ?').pluck().get(printed)).toBe(0);
+    // The queue screen still gives the job's size.
+    expect(rig.deps.queue.get(printed).bytes).toBeGreaterThan(0);
+
+    const copy = reprintFromQueue(printed) as { id: number };
+    await waitFor(() => rig.deps.queue.get(copy.id).state === 'done');
+    expect(rig.printer.printed().map((l) => l.bytes)).toEqual(labelsOut);
+  });
+
   it('"reprint" of a job whose label bytes the retention removed is refused (label_bytes_removed): nothing empty reaches the printer', async () => {
     const d = await insert();
     const first = await rig.workflows.scanToClose.scan(d.externalId!);

@@ -22,6 +22,7 @@ import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/ca
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createBatchItemsRepo } from '../../../electron/store/batchItemsRepo';
 import { createStatisticsRepo } from '../../../electron/store/statisticsRepo';
+import { createAuditTrailRepo } from '../../../electron/store/auditTrailRepo';
 import type { JobState } from '../../../shared/contract/printing';
 import { closedRecord } from '../../support/shipmentRecords';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
@@ -195,8 +196,9 @@ describe('retention', () => {
     expect(jobs.get(unconfirmed.jobId)?.state).toBe('unconfirmed');
     expect(exists('journal_entries', unfinished.entry.id)).toBe(true);
     expect(exists('scan_log', unfinished.scanId)).toBe(true);
-    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes of the 4 printed old jobs.
-    expect(removed).toBe(2 + 2 + 3 + 1 + 4);
+    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes and the
+    // history (folded into one row) of the 4 printed old jobs.
+    expect(removed).toBe(2 + 2 + 3 + 1 + 4 + 4);
     consistent();
   });
 
@@ -551,6 +553,159 @@ describe('retention', () => {
     }
     const labelPages = (made.length * LABEL) / pageSize;
     expect(pages - (db.pragma('page_count', { simple: true }) as number)).toBeGreaterThan(0.8 * labelPages);
+  });
+
+  it("keeps a printed shipment's labels once: the done job reads its kept label byte for byte, for as long as its own copy stayed before", async () => {
+    const parts = [
+      '^XA^CI28^FDBalík 1/2 Příjemce Jiří Dvořák^FS^XZ',
+      '^XA^CI28^FDBalík 2/2 Příjemce Jiří Dvořák^FS^XZ',
+    ];
+    /** A shipment's labels kept at close time and its print job as zplPrintJobs makes it, moved through `states`. */
+    const printedShipment = (deliveryId: number, states: JobState[], zpl = parts) => {
+      labels.save(
+        {
+          accountId: 'acc',
+          variant: { format: 'zpl', size: 'default' },
+          deliveryIds: [deliveryId],
+          parts: zpl.map((p) => Buffer.from(p)),
+        },
+        clock.now(),
+      );
+      const j = jobs.insert(
+        {
+          kind: 'print',
+          printerId: 'zebra',
+          format: 'zpl',
+          payload: Buffer.from(zpl.join('\n')),
+          labelRef: `zpl:${deliveryId}`,
+          title: `Zásilka ${deliveryId}`,
+        },
+        clock.now(),
+      );
+      for (const st of states) jobs.setState(j.id, st, clock.now());
+      return j.id;
+    };
+    const sent = Buffer.from(parts.join('\n'));
+    const printed = printedShipment(5001, ['sending', 'sent', 'done']);
+    const waiting = printedShipment(5002, []);
+    // Its labels were fetched again since (a changed shipment): the job's own bytes are not the kept ones.
+    const changed = printedShipment(5003, ['sending', 'sent', 'done']);
+    labels.save(
+      {
+        accountId: 'acc',
+        variant: { format: 'zpl', size: 'default' },
+        deliveryIds: [5003],
+        parts: [Buffer.from('^XA^XZ')],
+      },
+      clock.now(),
+    );
+    // Printed 80 days after its labels were kept (a reprint from the kept labels, months later).
+    const lateDoc = labels.latestFor('acc', 5001)!.id;
+    clock.advance(80 * DAY);
+    const late = jobs.insert(
+      { kind: 'print', printerId: 'zebra', format: 'zpl', payload: sent, labelRef: 'zpl:5001', title: 'Zásilka 5001' },
+      clock.now(),
+    ).id;
+    for (const st of ['sending', 'sent', 'done'] as const) jobs.setState(late, st, clock.now());
+
+    await retention().run();
+    const ownCopy = (id: number) => count('print_job_bytes', `job_id = ${id}`);
+    expect(ownCopy(printed)).toBe(0);
+    expect(ownCopy(late)).toBe(0);
+    expect(ownCopy(waiting)).toBe(1);
+    expect(ownCopy(changed)).toBe(1);
+    for (const id of [printed, late, waiting]) {
+      expect(jobs.payload(id)?.equals(sent)).toBe(true);
+      expect(jobs.get(id)?.bytes).toBe(sent.length);
+    }
+    // Fetched once more: the label a job prints from stays for its reprints, the newest serves new prints.
+    labels.save(
+      {
+        accountId: 'acc',
+        variant: { format: 'zpl', size: 'default' },
+        deliveryIds: [5001],
+        parts: [Buffer.from('^XA^FDnew^XZ')],
+      },
+      clock.now(),
+    );
+    expect(jobs.payload(printed)?.equals(sent)).toBe(true);
+    expect(labels.latestFor('acc', 5001)?.parts[0]?.toString()).toBe('^XA^FDnew^XZ');
+
+    // Past the labels window of the first job (91 days) the late job's label stays: it printed 11 days ago.
+    clock.advance(11 * DAY);
+    await retention().run();
+    expect(jobs.payload(printed)?.equals(sent)).toBe(true);
+    expect(jobs.payload(late)?.equals(sent)).toBe(true);
+    expect(labels.get(lateDoc)).not.toBeNull();
+    // Once the late job is past the window too, its label and the bytes go, as its own copy went before.
+    clock.advance(80 * DAY);
+    await retention().run();
+    expect(jobs.payload(printed)).toBeNull();
+    expect(jobs.payload(late)).toBeNull();
+    expect(labels.get(lateDoc)).toBeNull();
+    expect(jobs.get(late)?.state).toBe('done');
+    consistent();
+  });
+
+  it("folds a printed job's history past the labels window into one row: the queue screen's job history and the parcel's trail are the same", async () => {
+    const trail = createAuditTrailRepo(db);
+    const plain = scan(['sending', 'sent', 'done']);
+    // A job the printer held up: out of paper, retried, moved to another printer, then printed.
+    const held = scan([]);
+    const at = (min: number) => new Date(clock.now().getTime() + min * 60_000);
+    jobs.setState(held.jobId, 'sending', at(1), { attempt: true });
+    jobs.setState(held.jobId, 'failed', at(1), {
+      reasonCode: 'paper_out',
+      reason: 'Došel papír v tiskárně „Zebra – balírna"',
+    });
+    jobs.setState(held.jobId, 'queued', at(3), { reasonCode: 'moved_by_worker', reason: 'Přesunuto na Zebra 2' });
+    jobs.setState(held.jobId, 'sending', at(3), { attempt: true });
+    jobs.setState(held.jobId, 'sent', at(3));
+    jobs.setState(held.jobId, 'done', at(4));
+    const parcels = [plain, held].map(
+      (x) => db.prepare('SELECT delivery_id FROM journal_entries WHERE id = ?').pluck().get(x.entryId) as number,
+    );
+    const seen = () => ({
+      histories: [plain, held].map((x) => jobs.history(x.jobId)),
+      trails: parcels.map((d) => trail.ofDelivery('acc', d)),
+    });
+    const before = seen();
+    expect(before.histories[1]!.map((e) => e.state)).toEqual([
+      'queued',
+      'sending',
+      'failed',
+      'queued',
+      'sending',
+      'sent',
+      'done',
+    ]);
+
+    clock.advance(89 * DAY);
+    await retention().run();
+    expect(count('print_job_history')).toBe(0);
+    clock.advance(2 * DAY);
+    await retention().run();
+    expect(count('print_job_events', `job_id IN (${plain.jobId}, ${held.jobId})`)).toBe(0);
+    expect(count('print_job_history')).toBe(2);
+    expect(seen()).toEqual(before);
+
+    // A change after the fold (a worker confirms the old job printed) follows the folded history.
+    jobs.setState(plain.jobId, 'done', clock.now(), {
+      reasonCode: 'confirmed_by_worker',
+      reason: 'Štítek potvrzen ručně',
+    });
+    const changed = jobs.history(plain.jobId);
+    expect(changed.map((e) => e.state)).toEqual(['queued', 'sending', 'sent', 'done', 'done']);
+    expect(changed.slice(0, 4)).toEqual(before.histories[0]);
+    clock.advance(91 * DAY);
+    await retention().run();
+    expect(jobs.history(plain.jobId)).toEqual(changed);
+    // Past the history window the job goes with its folded history.
+    clock.advance(400 * DAY);
+    await retention().run();
+    expect(jobs.get(plain.jobId)).toBeUndefined();
+    expect(count('print_job_history')).toBe(0);
+    consistent();
   });
 
   it('merges the text index once the shipments it dropped reach a quarter of the cache: the index shrinks with the cache, and a stop in the merge leaves it to the next run', async () => {

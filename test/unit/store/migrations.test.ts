@@ -210,6 +210,12 @@ import { m009ProtocolsElsewhere } from '../../../electron/store/migrations/009_p
 import { m024ProblemShelf } from '../../../electron/store/migrations/024_problem_shelf';
 import { m026PickupOrderShipments } from '../../../electron/store/migrations/026_pickup_order_shipments';
 import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_packed_label_bytes';
+import { m028JobLabelLinks } from '../../../electron/store/migrations/028_job_label_links';
+import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
+import { createLabelsRepo } from '../../../electron/store/labelsRepo';
+import { createSettingsRepo } from '../../../electron/store/settingsRepo';
+import { createRetention } from '../../../electron/retention/retention';
+import { steppableClock } from '../../support/steppableClock';
 
 describe('shipment cache migrations', () => {
   const dirs: string[] = [];
@@ -375,6 +381,98 @@ describe('shipment cache migrations', () => {
     expect(columnsOf(db, 'label_parts')).toContain('size');
     expect(columnsOf(db, 'print_job_bytes')).toContain('size');
     expect(db.prepare('SELECT bytes, size FROM label_parts').get()).toEqual({ bytes: Buffer.from('^XA'), size: null });
+    db.close();
+  });
+
+  it("28: a printed label written before is kept once after the upgrade and the retention's next run, and its job's reprint reads the same bytes", async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m027PackedLabelBytes) + 1));
+    // As the station before wrote a closed shipment's two labels and its printed job (bytes as they came).
+    const parts = ['^XA^CI28^FDBalík 1/2 Žluťoučký kůň^FS^XZ', '^XA^CI28^FDBalík 2/2 Žluťoučký kůň^FS^XZ'];
+    const at = new Date().toISOString();
+    old
+      .prepare(
+        "INSERT INTO label_documents (id, account_id, format, variant, fetched_at) VALUES (7, 'acc', 'zpl', 'zpl:default', ?)",
+      )
+      .run(at);
+    parts.forEach((p, i) =>
+      old.prepare('INSERT INTO label_parts (document_id, position, bytes) VALUES (7, ?, ?)').run(i, Buffer.from(p)),
+    );
+    old.prepare("INSERT INTO label_shipments VALUES (7, 'acc', 4242)").run();
+    old
+      .prepare(
+        `INSERT INTO print_jobs (id, kind, printer_id, format, label_ref, title, delivery_ids, state, created_at, updated_at, finished_at)
+         VALUES (3, 'print', 'zebra', 'zpl', 'zpl:4242', 'Shipment 4242 (2 labels)', '[4242]', 'done', ?, ?, ?)`,
+      )
+      .run(at, at, at);
+    const sent = Buffer.from(parts.join('\n'));
+    old.prepare('INSERT INTO print_job_bytes (job_id, bytes) VALUES (3, ?)').run(sent);
+    old.close();
+
+    const db = openDatabase(file);
+    expect(tables(db)).toContain('print_job_labels');
+    const jobs = createPrintJobsRepo(db);
+    expect(jobs.payload(3)?.equals(sent)).toBe(true);
+    await createRetention({
+      db,
+      settings: createSettingsRepo(db),
+      clock: steppableClock(),
+      dataDir: path.dirname(file),
+      log: { info: () => undefined, error: () => undefined },
+    }).run();
+    // One copy left: the kept label's; the job prints it byte for byte and keeps its size on the queue screen.
+    expect(db.prepare('SELECT count(*) FROM print_job_bytes').pluck().get()).toBe(0);
+    expect(jobs.payload(3)?.equals(sent)).toBe(true);
+    expect(jobs.get(3)?.bytes).toBe(sent.length);
+    expect(createLabelsRepo(db).get(7)?.parts.map(String)).toEqual(parts);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.close();
+  });
+
+  it("29: a printed job's history written before reads the same once the retention folds it past the labels window", async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m028JobLabelLinks) + 1));
+    // Printed 100 days ago: past the labels window (90 days), inside the history's (400).
+    const printed = Date.now() - 100 * 86_400_000;
+    const t = (s: number) => new Date(printed + s * 1000 + 250).toISOString();
+    old
+      .prepare(
+        `INSERT INTO print_jobs (id, kind, printer_id, format, title, state, created_at, updated_at, finished_at)
+         VALUES (9, 'print', 'zebra', 'zpl', 'Zásilka 9', 'done', ?, ?, ?)`,
+      )
+      .run(t(0), t(40), t(40));
+    const events = [
+      [t(0), 'queued', null, null],
+      [t(1), 'sending', null, null],
+      [t(2), 'failed', 'paper_out', 'Došel papír'],
+      [t(30), 'sending', null, null],
+      [t(31), 'sent', null, null],
+      [t(40), 'done', null, null],
+    ];
+    for (const [at, state, code, reason] of events)
+      old
+        .prepare('INSERT INTO print_job_events (job_id, at, state, reason_code, reason) VALUES (9, ?, ?, ?, ?)')
+        .run(at, state, code, reason);
+    old.close();
+
+    const db = openDatabase(file);
+    const jobs = createPrintJobsRepo(db);
+    const before = jobs.history(9);
+    expect(before.map((e) => [e.at, e.state, e.reasonCode, e.reason])).toEqual(events);
+    const clock = steppableClock();
+    await createRetention({
+      db,
+      settings: createSettingsRepo(db),
+      clock,
+      dataDir: path.dirname(file),
+      log: { info: () => undefined, error: () => undefined },
+    }).run();
+    expect(db.prepare('SELECT count(*) FROM print_job_events').pluck().get()).toBe(0);
+    expect(jobs.history(9)).toEqual(before);
     db.close();
   });
 
