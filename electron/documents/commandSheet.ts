@@ -35,7 +35,7 @@ const TEXTS: Record<
       reprint_last: {
         name: 'Reprint the last label',
         key: 'Ctrl+P',
-        what: 'Prints the newest label of this desk again, after you say why.',
+        what: 'Prints the newest label of this desk again, after you say why; of several packages, ← → picks one package’s label.',
       },
       cancel_parcel: {
         name: 'Cancel the parcel in progress',
@@ -111,7 +111,7 @@ const TEXTS: Record<
       reprint_last: {
         name: 'Vytisknout poslední štítek znovu',
         key: 'Ctrl+P',
-        what: 'Vytiskne znovu nejnovější štítek tohoto stolu, jakmile uvedete důvod.',
+        what: 'Vytiskne znovu nejnovější štítek tohoto stolu, jakmile uvedete důvod; u více balíků vybere ← → štítek jednoho balíku.',
       },
       cancel_parcel: {
         name: 'Zrušit rozpracovanou zásilku',

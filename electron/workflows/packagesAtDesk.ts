@@ -6,12 +6,21 @@
  * 1. the chosen transport is checked with the new packages (spec "GET /api/v3/transports": the
  *    options for the shipment's parties and packages; "Transport option" `agent.code` /
  *    `deliveryType.code`): not offered any more (too heavy, too big, too many) -> `transport_refuses`,
- *    and nothing is sent or closed;
+ *    and nothing is sent or closed. The search needs every package's sides ("package dimensions are
+ *    always required"), and the station sends none it did not get from the worker or the service: a
+ *    box the worker did not measure would be rated as the size the station made up. So the search
+ *    (a real re-rating: the carrier's volume weight counts the sides) is made when every box has its
+ *    three sides; where the carrier wants them (`dimensionsRequired`) every box must have them
+ *    before anything is sent (`packages_invalid`, the box named);
  * 2. the shipment is updated (spec "PUT /api/v3/deliveries": every required field as in insert plus
  *    `deliveryId`; `If-Match` with the ETag of the GET without `fields` made when the parcel was
- *    opened). A 412 (changed meanwhile, nothing edited) is `packages_changed`: the parcel is read
- *    again (a fresh ETag), the worker's packages stay on the page, and a second send puts them on
- *    the service's new data;
+ *    opened). Sides go where they were typed: they are conditional in a delivery (spec "Delivery:
+ *    request fields"), required only where the carrier wants them. The service checks the update as
+ *    an insert (spec "PUT": 422, same validation as insert), so a box the search could not rate
+ *    (not measured) is still judged against the delivery type: a 422 on the packages is
+ *    `transport_refuses` with the service's words. A 412 (changed meanwhile, nothing edited) is
+ *    `packages_changed`: the parcel is read again (a fresh ETag), the worker's packages stay on the
+ *    page, and a second send puts them on the service's new data;
  * 3. it is closed and printed as a scan of it, through the scan lane (scanToClose.closeHeld): one
  *    label per package (spec "ZPL item": `zplCodes`, one label per package), its outcome on the
  *    Station screen. With a scale, the lane does not weigh it again: its weights are recorded as sent.
@@ -48,31 +57,36 @@ export interface PackagesAtDeskDeps {
   scale: PackagesScale;
 }
 
-/** What the desk keeps of a parcel it opened: the ETag its update must match, and the weights the scale gave. */
+/**
+ * What the desk keeps of a parcel it opened: the ETag its update must match, the weights the scale
+ * gave, and whether its carrier wants each box's sides (null: not known).
+ */
 interface Opened {
   accountId: string;
   code: string;
   etag: string | null;
   fromScale: Set<string>;
+  dimensionsRequired: boolean | null;
 }
-
-/**
- * Spec "GET /api/v3/transports": package dimensions are always required in the search. A package
- * the worker did not measure (its carrier does not ask for sides) is searched with 1 cm sides: the
- * check is whether the transport takes the parcel (weight, count, the sides that were measured),
- * and the least sides stand for "not measured" without making a package bigger than it is.
- */
-const UNMEASURED_CM = '1';
 
 const sideText = (cm: number | null) => (cm === null ? '' : String(cm));
 
-function withPackages(s: Shipment, packages: readonly DeskPackage[], forSearch: boolean) {
+/** Every box has its three sides: the transport search can rate them (spec "GET /api/v3/transports"). */
+const measured = (packages: readonly DeskPackage[]) => packages.every((p) => SIDES.every((k) => p[k] !== null));
+
+function withPackages(s: Shipment, packages: readonly DeskPackage[]) {
   const draft = shipmentToDraft(s);
   draft.packages = packages.map((p) => ({
     weight: p.weight ?? '',
-    ...Object.fromEntries(SIDES.map((k) => [k, forSearch && p[k] === null ? UNMEASURED_CM : sideText(p[k])])),
+    ...Object.fromEntries(SIDES.map((k) => [k, sideText(p[k])])),
   })) as typeof draft.packages;
   return draft;
+}
+
+/** A 422 on the update whose every error is about the packages: the delivery type does not take them. */
+function packagesRefused(err: unknown): string[] | null {
+  if (!isServiceError(err) || err.kind !== 'http' || err.status !== 422 || err.errors.length === 0) return null;
+  return err.errors.every((e) => /^packages\b/.test(e.path)) ? err.errors.map((e) => e.message) : null;
 }
 
 const deskPackageOf = (p: Shipment['packages'][number]): DeskPackage => ({
@@ -126,17 +140,30 @@ export function createPackagesAtDesk(o: PackagesAtDeskDeps) {
     return { shipment, etag: found.etag };
   }
 
-  /** The chosen transport among the options for these packages; null when it is not offered for them. */
+  /** The chosen transport among the options for these packages (every box measured); null when it is not offered for them. */
   async function chosenTransport(
     s: WorkflowSession,
     shipment: Shipment,
     packages: readonly DeskPackage[],
   ): Promise<Transport | null> {
-    const results = await s.client.searchTransports([draftToTransportQuery(withPackages(shipment, packages, true))]);
+    const results = await s.client.searchTransports([draftToTransportQuery(withPackages(shipment, packages))]);
     const options = results.find((r) => r.delivery === 0)?.transports ?? [];
     return (
       options.find((t) => t.agent.code === shipment.agent && t.deliveryType.code === shipment.deliveryType) ?? null
     );
+  }
+
+  /**
+   * Whether the carrier wants each box's sides (spec "Transport option" `dimensionsRequired`). Sides
+   * are asked only where it does. The search that tells needs every package's sides: with the
+   * service's own sides it is asked; a package the service holds without them was taken without
+   * them (spec "Delivery: request fields": sides are required only where the delivery type wants
+   * them), so its carrier does not want them. Null: the search did not offer the transport now.
+   */
+  async function sidesWanted(s: WorkflowSession, shipment: Shipment, packages: DeskPackage[]) {
+    if (!measured(packages)) return false;
+    const transport = await chosenTransport(s, shipment, packages).catch(() => null);
+    return transport ? transport.deliveryType.dimensionsRequired : null;
   }
 
   async function open(raw: string): Promise<OpenedParcel> {
@@ -149,17 +176,23 @@ export function createPackagesAtDesk(o: PackagesAtDeskDeps) {
     if (found.kind !== 'found') throw new StationError('not_found', `No shipment has the code ${found.code}.`);
     try {
       const { shipment, etag } = await readFresh(s, found.shipment.deliveryId);
-      // Sides are asked only where the carrier wants them; the search with the packages as they are tells.
-      const transport = await chosenTransport(s, shipment, shipment.packages.map(deskPackageOf)).catch(() => null);
-      opened.set(shipment.deliveryId, { accountId: s.accountId, code: found.code, etag, fromScale: new Set() });
+      const packages = shipment.packages.map(deskPackageOf);
+      const dimensionsRequired = await sidesWanted(s, shipment, packages);
+      opened.set(shipment.deliveryId, {
+        accountId: s.accountId,
+        code: found.code,
+        etag,
+        fromScale: new Set(),
+        dimensionsRequired,
+      });
       return {
         deliveryId: shipment.deliveryId,
         code: found.code,
         recipientName: toSummary(shipment).recipientName,
         agent: shipment.agent ?? '',
         deliveryType: shipment.deliveryType ?? '',
-        dimensionsRequired: transport ? transport.deliveryType.dimensionsRequired : null,
-        packages: shipment.packages.map(deskPackageOf),
+        dimensionsRequired,
+        packages,
       };
     } catch (err) {
       throw troubleOf(err, 'Opening the parcel’s packages failed');
@@ -178,24 +211,38 @@ export function createPackagesAtDesk(o: PackagesAtDeskDeps) {
     return { kg };
   }
 
+  const refuses = (shipment: Shipment, said?: string[]) =>
+    new StationError(
+      'transport_refuses',
+      `${shipment.agent} ${shipment.deliveryType} does not take the parcel with these packages${said ? ` (${said.join(' | ')})` : ''}. Nothing was changed and nothing closed.`,
+      {
+        agent: shipment.agent ?? '',
+        deliveryType: shipment.deliveryType ?? '',
+        ...(said ? { serviceMessage: said.join(' ') } : {}),
+      },
+    );
+
   /** Steps 1 and 2 of the module's comment: the transport checked, then the shipment updated with If-Match. */
   async function update(s: WorkflowSession, deliveryId: number, at: Opened, packages: DeskPackage[]): Promise<void> {
+    if (at.dimensionsRequired) {
+      const problems = problemsOf(packages, true);
+      if (problems.length) throw invalid(problems);
+    }
     const { shipment } = await readFresh(s, deliveryId);
-    const transport = await chosenTransport(s, shipment, packages);
-    if (!transport)
-      throw new StationError(
-        'transport_refuses',
-        `${shipment.agent} ${shipment.deliveryType} does not take the parcel with these packages. Nothing was changed and nothing closed.`,
-        { agent: shipment.agent ?? '', deliveryType: shipment.deliveryType ?? '' },
-      );
-    const problems = problemsOf(packages, transport.deliveryType.dimensionsRequired);
-    if (problems.length) throw invalid(problems);
+    if (measured(packages)) {
+      const transport = await chosenTransport(s, shipment, packages);
+      if (!transport) throw refuses(shipment);
+      const problems = problemsOf(packages, transport.deliveryType.dimensionsRequired);
+      if (problems.length) throw invalid(problems);
+    }
     try {
       await s.client.editDeliveries(
-        [{ ...draftToDelivery(withPackages(shipment, packages, false)), deliveryId }],
+        [{ ...draftToDelivery(withPackages(shipment, packages)), deliveryId }],
         at.etag ? { ifMatch: at.etag } : {},
       );
     } catch (err) {
+      const said = packagesRefused(err);
+      if (said) throw refuses(shipment, said);
       if (isServiceError(err) && err.kind === 'http' && err.status === 412) {
         // Spec "PUT": 412 = changed since that ETag, nothing edited. Read again: the next send matches the new data.
         at.etag = (await readFresh(s, deliveryId)).etag;

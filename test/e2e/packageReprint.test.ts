@@ -4,7 +4,8 @@
  * reprinted alone from each place a reprint starts, and exactly that one label comes out of the
  * station's virtual ZPL printer (a real TCP listener that counts the labels it printed):
  *
- * - the Station screen: the already-closed question's reason dialog offers the labels (all, or
+ * - the Station screen: Ctrl+P (the desk's last label) asks which labels too, keyboard only:
+ *   ← picks package 3/3; the already-closed question's reason dialog offers the labels (all, or
  *   package 1/3, 2/3, 3/3); package 2 is picked with a click;
  * - the shipment's detail: "Reprint this label" on package 3's line, with the worker's own words;
  * - the print queue: Reprint on the parcel's job, package 1 picked with →; the queue names the
@@ -27,6 +28,7 @@ describe.each([
     reprinted: 'The label of package 3/3 was printed again.',
     reprintLine: 'Reprint this label',
     queueName: 'label of package 1/3',
+    ctrlP: 'the label of package 3/3 printed again',
   },
   {
     lang: 'cs',
@@ -38,10 +40,11 @@ describe.each([
     reprinted: 'Štítek balíku 3/3 se vytiskl znovu.',
     reprintLine: 'Vytisknout tento štítek znovu',
     queueName: 'štítek balíku 1/3',
+    ctrlP: 'štítek balíku 3/3 vytištěn znovu',
   },
 ])(
   'one package’s label reprinted ($lang)',
-  ({ lang, locale, which, all, pkg, detailSubject, reprinted, reprintLine, queueName }) => {
+  ({ lang, locale, which, all, pkg, detailSubject, reprinted, reprintLine, queueName, ctrlP }) => {
     describe.skipIf(!needs('chromium', 'keychain'))('in Chromium', { timeout: 180_000 }, () => {
       let d: Desk;
       let page: Page;
@@ -66,7 +69,7 @@ describe.each([
       });
       afterAll(() => closeDesk(d));
 
-      it('the Station screen: package 2/3 picked at the reason; only its label comes out', async () => {
+      it('the Station screen: Ctrl+P with package 3/3 picked by ←, then package 2/3 picked at the already-closed reason; only their labels come out', async () => {
         const scan = async (code: string) => {
           const after = d.rpc.events('scan.outcome').length;
           const next = d.rpc.waitFor(
@@ -85,6 +88,19 @@ describe.each([
         await expect.poll(() => printed().length).toBe(3);
         const full = await d.rpc.call('shipments.get', { deliveryId: 1002 });
         barcodes = full!.packages.map((p) => p.barcode!);
+
+        // Ctrl+P: the desk's last label is the parcel's three; ← (from "all") picks package 3/3.
+        await page.keyboard.press('Control+p');
+        await dialog().waitFor();
+        await page.getByTestId('reprint-why-package-all').waitFor();
+        await page.keyboard.press('ArrowLeft');
+        expect(await page.getByTestId('reprint-why-package-3').getAttribute('aria-checked')).toBe('true');
+        await shot('ctrl-p-question');
+        await page.keyboard.press('2'); // label lost
+        await expect.poll(() => printed().length, { timeout: 20_000 }).toBe(4);
+        expect(barcodesSince(3)).toEqual([barcodes[2]]);
+        await expect.poll(() => page.getByTestId('command-note').textContent()).toContain(ctrlP);
+        await shot('ctrl-p-printed');
 
         const asked = await scan('ORD-1002');
         expect(asked.kind).toBe('already_closed');
@@ -105,8 +121,8 @@ describe.each([
           `[data-testid="scan-outcome"][data-kind="printed"][data-scan-id="${asked.scanId}"]`,
           { timeout: 20_000 },
         );
-        await expect.poll(() => printed().length).toBe(4);
-        expect(barcodesSince(3)).toEqual([barcodes[1]]);
+        await expect.poll(() => printed().length).toBe(5);
+        expect(barcodesSince(4)).toEqual([barcodes[1]]);
         await shot('station-printed');
       });
 

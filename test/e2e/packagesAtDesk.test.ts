@@ -5,8 +5,11 @@
  * box, Delete removes it), Space asks the scale (none here: it says so), Ctrl+Enter sends: the shipment has
  * two packages at the service, it is closed, and two labels come out of the virtual label printer.
  * A box too heavy for the chosen transport is refused in plain words with nothing closed or printed;
- * Esc leaves the parcel prepared. Screenshots of the armed key, the opened parcel, the split and the
- * refusal.
+ * Esc leaves the parcel prepared. The parcel scanned again while its packages are open goes with the
+ * boxes on screen (as Ctrl+Enter: a box without a weight is named first); another parcel scanned
+ * meanwhile is refused, not closed. In batch mode Ctrl+B and its code say that packages work with
+ * single scans, and nothing is armed. Screenshots of the armed key, the opened parcel, the split,
+ * the refusal, another parcel scanned, and batch mode.
  *
  * ORD-1001 (National Post to the door, one box of 2.3 kg) and ORD-1003 (National Post to a post
  * office, boxes up to 20 kg) are demo shipments of the embedded sandbox (sandbox/domain/demo.ts).
@@ -31,6 +34,9 @@ describe.each([
     split: 'Split into 2 boxes',
     refused: 'NP NP-POST does not take the parcel with these packages',
     heavy: '25.5',
+    otherParcel: 'ORD-1004 is another parcel: it was not closed. Finish the packages of ORD-1002 first',
+    noWeight: 'Box 4 has no weight yet',
+    batchRefused: 'Packages at the desk work with single scans, not in batch mode',
   },
   {
     lang: 'cs',
@@ -43,10 +49,27 @@ describe.each([
     split: 'Rozděleno na 2 balíky',
     refused: 'NP NP-POST zásilku s těmito balíky nepřijme',
     heavy: '25,5',
+    otherParcel: 'ORD-1004 je jiná zásilka: neuzavřela se. Nejdřív dokončete balíky zásilky ORD-1002',
+    noWeight: 'Balík 4 ještě nemá hmotnost',
+    batchRefused: 'Balíky u stolu fungují jen při jednotlivém skenování, ne v hromadném režimu',
   },
 ])(
   'packages at the desk ($lang)',
-  ({ lang, locale, armed, title, weights, shownWeight, noScale, split, refused, heavy }) => {
+  ({
+    lang,
+    locale,
+    armed,
+    title,
+    weights,
+    shownWeight,
+    noScale,
+    split,
+    refused,
+    heavy,
+    otherParcel,
+    noWeight,
+    batchRefused,
+  }) => {
     describe.skipIf(!needs('chromium'))('in Chromium', { timeout: 150_000 }, () => {
       let desk: Desk;
       let page: Page;
@@ -147,6 +170,8 @@ describe.each([
         await typeWeight(heavy);
         await scanner.scan('!LS-PACKAGES_SEND');
         await expect.poll(note, { timeout: 20_000 }).toContain(refused);
+        // Box 2 has no sides, so no transport search could rate it: the service's own check said why.
+        expect(await note()).toContain('20 kg');
         expect(await page.getByTestId('packages-note').getAttribute('data-tone')).toBe('bad');
         expect(await rows()).toBe(2);
         await shot('refused');
@@ -158,6 +183,66 @@ describe.each([
         await page.keyboard.press('Escape');
         await page.getByTestId('packages-dialog').waitFor({ state: 'detached' });
         expect((await atService('ORD-1003')).deliveryState).toBe(0);
+      });
+
+      it('the parcel scanned again while its packages are open goes with the boxes on screen; another parcel scanned meanwhile is refused, not closed', async () => {
+        const zpl = desk.hs.station.printing.virtual.zpl;
+        await page.getByTestId('scan-input').focus();
+        await page.keyboard.press('Control+b');
+        await page.getByTestId('packages-armed').waitFor();
+        // ORD-1002: National Post to the door, three boxes (1,5 + 4 + 7,25 kg).
+        await scanner.scan('ORD-1002');
+        await page.getByTestId('packages-dialog').waitFor();
+        expect(await rows()).toBe(3);
+
+        await scanner.scan('ORD-1004');
+        await expect.poll(note).toContain(otherParcel);
+        expect(await page.getByTestId('packages-note').getAttribute('data-tone')).toBe('bad');
+        await shot('other-parcel');
+        expect((await atService('ORD-1004')).deliveryState).toBe(0);
+
+        // A box added and left empty: the scan names it, and nothing is sent.
+        await page.keyboard.press('Insert');
+        await expect.poll(rows).toBe(4);
+        await scanner.scan('ORD-1002');
+        await expect.poll(note).toContain(noWeight);
+        expect((await atService('ORD-1002')).deliveryState).toBe(0);
+
+        // The empty box and the 7,25 kg one out; the scan sends the two left, closes and prints them.
+        await page.keyboard.press('Delete');
+        await expect.poll(rows).toBe(3);
+        await page.keyboard.press('Delete');
+        await expect.poll(rows).toBe(2);
+        const before = zpl.printed().length;
+        const done = desk.rpc.waitFor('scan.outcome', (o) => o.code === 'ORD-1002' && o.kind === 'printed', 30_000);
+        await scanner.scan('ORD-1002');
+        await done;
+        await page.getByTestId('packages-dialog').waitFor({ state: 'detached' });
+        const s = await atService('ORD-1002');
+        expect(s.deliveryState).not.toBe(0);
+        expect(s.packages.map((p) => p.weight)).toEqual(['1.5', '4']);
+        await expect.poll(() => zpl.printed().length - before, { timeout: 20_000 }).toBe(2);
+        expect((await atService('ORD-1004')).deliveryState).toBe(0);
+      });
+
+      it('in batch mode Ctrl+B and its code say plainly that packages work with single scans; nothing is armed', async () => {
+        await page.keyboard.press('Escape');
+        await page.getByTestId('scan-input').focus();
+        await page.keyboard.press('F5');
+        await page.locator('[data-testid="screen-station"].batch-mode').waitFor();
+        await page.keyboard.press('Control+b');
+        await expect.poll(() => page.getByTestId('command-note').textContent()).toContain(batchRefused);
+        expect(await page.getByTestId('packages-armed').count()).toBe(0);
+        await shot('batch-mode');
+        // A click hides the note; the command barcode says it again.
+        await page.getByTestId('command-note').click();
+        await page.getByTestId('command-note').waitFor({ state: 'detached' });
+        await page.getByTestId('scan-input').focus();
+        await scanner.scan('!LS-PACKAGES_OPEN');
+        await expect.poll(() => page.getByTestId('command-note').textContent()).toContain(batchRefused);
+        expect(await page.getByTestId('packages-armed').count()).toBe(0);
+        await page.keyboard.press('F5');
+        await page.locator('[data-testid="screen-station"]:not(.batch-mode)').waitFor();
       });
     });
   },

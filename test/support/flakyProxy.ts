@@ -11,6 +11,8 @@ export interface FlakyProxy {
   url: string;
   /** Requests seen, in order: "GET /api/v3/deliveries?...". */
   seen: string[];
+  /** Their bodies as they were sent (for the requests passed on), by the same index as `seen`. */
+  bodies: string[];
   decide: (n: number, req: http.IncomingMessage) => ProxyAction;
   close(): Promise<void>;
 }
@@ -20,11 +22,13 @@ export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
   const proxy: FlakyProxy = {
     url: '',
     seen: [],
+    bodies: [],
     decide: () => 'pass',
     close: async () => {},
   };
   const server = http.createServer((req, res) => {
     proxy.seen.push(`${req.method} ${req.url}`);
+    const n = proxy.bodies.push('') - 1;
     const action = proxy.decide(proxy.seen.length, req);
     if (action === 'reset') {
       req.socket.destroy();
@@ -43,6 +47,9 @@ export async function startFlakyProxy(target: string): Promise<FlakyProxy> {
       },
     );
     upstream.on('error', () => req.socket.destroy());
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => (proxy.bodies[n] = Buffer.concat(chunks).toString('utf8')));
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

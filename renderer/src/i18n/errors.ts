@@ -54,6 +54,9 @@ function keyOf(code: string, d: Details): string {
       return Array.isArray(d.printerIds) ? `${base}.routing` : base;
     case 'protocol_made_elsewhere':
       return Array.isArray(d.protocolIds) && d.protocolIds.length > 0 ? `${base}.numbered` : base;
+    case 'transport_refuses':
+      // The service's update refused the packages (a box the search could not rate): its words say why.
+      return text(d.serviceMessage) ? `${base}.said` : base;
     case 'service_timeout':
       return typeof d.seconds === 'number' ? `${base}.seconds` : base;
     case 'service_http':

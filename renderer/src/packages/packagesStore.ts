@@ -26,6 +26,7 @@ import { errorTextNow, translate, useLanguage } from '../i18n';
 import { formatQuantity } from '../format/decimal';
 import { rpc } from '../rpc/transport';
 import { addScanTaker, useScans } from '../state/scanStore';
+import { shownCode } from '../scan/shownCode';
 
 /** A box as its fields show it: the weight and sides as typed (a decimal comma in Czech). */
 export interface BoxRow {
@@ -100,6 +101,13 @@ function packagesOf(rows: readonly BoxRow[]): { packages: DeskPackage[] } | { in
     }
   }
   return { packages: list };
+}
+
+/** Whether a scanned code names the open parcel: its own code, or any other key of it (the core's lookup). */
+async function isParcel(parcel: OpenedParcel, code: string): Promise<boolean> {
+  if (shownCode(code) === parcel.code) return true;
+  const r = await rpc.request('shipments.lookup', { code: code.slice(0, 500) });
+  return r.ok && r.value.kind === 'found' && r.value.shipment.deliveryId === parcel.deliveryId;
 }
 
 const set = usePackages.setState;
@@ -191,6 +199,22 @@ export const packages = {
     useScans.getState().follow(r.value.scanId, parcel.code);
   },
 
+  /**
+   * A parcel scanned while its packages are open (a scan anywhere: the panel holds the keys). A
+   * scanner is often the worker's only input, and a scan of a parcel is, everywhere else at this
+   * desk, "close it and print its labels": the same parcel scanned again is taken as Ctrl+Enter,
+   * with the boxes as they are on screen and checked as Ctrl+Enter checks them (a box without its
+   * weight is named and nothing is sent). It is never closed with the packages it had before,
+   * behind the worker's back. Another parcel is refused, not closed: its outcome would come under
+   * this panel, unseen, and the worker's boxes would wait on screen for a parcel that left.
+   */
+  async scanned(code: string): Promise<void> {
+    const { parcel } = usePackages.getState();
+    if (!parcel) return;
+    if (await isParcel(parcel, code)) return packages.send();
+    bad(tr('packages.scan.other', { code: shownCode(code), open: parcel.code }));
+  },
+
   /** Esc: nothing was sent; the parcel stays prepared, to scan again. */
   leave(): void {
     const { parcel } = usePackages.getState();
@@ -199,8 +223,19 @@ export const packages = {
   },
 };
 
-// While armed, the next parcel scanned (the Station box, or a scan anywhere) opens its packages.
+// Batch mode collects scans and closes them together: an armed "packages" would never get its scan
+// (scan/deskCommand.ts armPackages refuses it there).
+useScans.subscribe((s, prev) => {
+  if (s.batchMode && !prev.batchMode && usePackages.getState().armed) packages.arm(false);
+});
+
+// While armed, the next parcel scanned (the Station box, or a scan anywhere) opens its packages;
+// while a parcel's packages are open, a scan is theirs (packages.scanned).
 addScanTaker((code) => {
+  if (usePackages.getState().parcel) {
+    void packages.scanned(code);
+    return true;
+  }
   if (!usePackages.getState().armed) return false;
   void packages.open(code);
   return true;

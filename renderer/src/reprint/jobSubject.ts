@@ -31,7 +31,3 @@ export async function jobQuestion(t: Translate, jobId: number): Promise<{ subjec
     packages: wholeParcel ? (shipments[0]!.v?.packages.length ?? 1) : 1,
   };
 }
-
-export async function jobSubject(t: Translate, jobId: number): Promise<string> {
-  return (await jobQuestion(t, jobId)).subject;
-}

@@ -21,8 +21,8 @@ import { create } from 'zustand';
 import { readDeskCode, type DeskCommand } from '../../../shared/scan/deskCodes';
 import { errorTextNow, translate, useLanguage } from '../i18n';
 import type { MessageKey } from '../i18n/en';
-import { askReprintReason } from '../reprint/reprintReason';
-import { jobSubject } from '../reprint/jobSubject';
+import { askReprint } from '../reprint/reprintReason';
+import { jobQuestion } from '../reprint/jobSubject';
 import { reprintSubject } from '../reprint/reprintSubject';
 import { rpc } from '../rpc/transport';
 import { useScans } from '../state/scanStore';
@@ -53,7 +53,12 @@ function say(command: CommandNote['command'], tone: CommandNote['tone'], text: s
 const failed = (command: DeskCommand, e: Parameters<typeof errorTextNow>[0]) =>
   say(command, 'bad', tr('command.failed', { reason: errorTextNow(e) }));
 
-/** Ctrl+P: the newest label of this desk again, after the worker says why. */
+/**
+ * Ctrl+P: the newest label of this desk again, after the worker says why. A parcel of several
+ * packages is asked which labels too, as every other reprint asks (the reprint question's ← →:
+ * all, or one package's alone; its number keys answer the reason), so a lost label of package 2/3
+ * prints only that label.
+ */
 export async function reprintLast(): Promise<void> {
   const recent = await rpc.request('scan.recent', {});
   if (!recent.ok) return failed('reprint_last', recent.error);
@@ -61,14 +66,40 @@ export async function reprintLast(): Promise<void> {
   if (!last) return say('reprint_last', 'none', tr('command.none.reprint_last'));
   // Named as the worker knows the parcel (its code, its recipient): the recent scan that printed it.
   const scan = recent.value.scans.find((s) => s.jobIds.includes(last.jobId));
-  const why = await askReprintReason(
-    scan ? reprintSubject(tr, [{ code: scan.code, recipient: scan.recipientName }]) : await jobSubject(tr, last.jobId),
+  const job = await jobQuestion(tr, last.jobId);
+  const answer = await askReprint(
+    scan ? reprintSubject(tr, [{ code: scan.code, recipient: scan.recipientName }]) : job.subject,
+    job.packages,
   );
-  if (!why) return say('reprint_last', 'none', tr('command.cancelled.reprint_last'));
-  const r = await rpc.request('printing.queue.reprint', { jobId: last.jobId, why });
+  if (!answer) return say('reprint_last', 'none', tr('command.cancelled.reprint_last'));
+  const r = await rpc.request('printing.queue.reprint', { jobId: last.jobId, ...answer });
   if (!r.ok) return failed('reprint_last', r.error);
-  say('reprint_last', 'ok', tr('command.done.reprint_last', { id: last.jobId }));
+  say(
+    'reprint_last',
+    'ok',
+    answer.packageNumber
+      ? tr('command.done.reprint_last.package', { id: last.jobId, n: answer.packageNumber, of: job.packages })
+      : tr('command.done.reprint_last', { id: last.jobId }),
+  );
 }
+
+/**
+ * Ctrl+B (or its code): the next parcel scanned opens its packages. Batch mode collects scans and
+ * closes them all at once, so a parcel's packages cannot open there: said in words, nothing armed.
+ * The key says nothing when it armed (the Station screen's banner does); the code does.
+ */
+export function armPackages(by: 'key' | 'code' = 'code'): void {
+  if (useScans.getState().batchMode) return say('packages_open', 'bad', tr('packages.batchMode'));
+  packages.arm();
+  if (by === 'code') say('packages_open', 'ok', tr('command.done.packages_open'));
+}
+
+// The packages code's note says what the next scan does: it goes once that scan took it (or Esc dropped it).
+usePackages.subscribe((s, prev) => {
+  const note = useCommandNote.getState().note;
+  if (prev.armed && !s.armed && note?.command === 'packages_open' && note.tone === 'ok')
+    useCommandNote.getState().hide();
+});
 
 /** Ctrl+Delete: the newest scan's labels that still wait in the queue are cancelled. */
 export async function cancelParcel(): Promise<void> {
@@ -126,10 +157,7 @@ const commands: Record<DeskCommand, () => Promise<void> | void> = {
     if (!why) return say('hold_other', 'none', tr('shelf.command.cancelled'));
     say('hold_other', 'ok', tr('shelf.command.armed', { reason: why.note ?? tr('shelf.reason.other') }));
   },
-  packages_open() {
-    packages.arm();
-    say('packages_open', 'ok', tr('command.done.packages_open'));
-  },
+  packages_open: () => armPackages('code'),
   package_add: () => onOpenPackages('package_add', packages.add),
   package_remove: () => onOpenPackages('package_remove', packages.remove),
   package_weigh: () => onOpenPackages('package_weigh', packages.weigh),

@@ -4,8 +4,14 @@
  * worker would check, judged from the service's and the printer's side:
  * - a parcel split into two boxes is updated at the service (two packages, the weights typed with a
  *   decimal comma), closed, and one label per package comes out (counted at the printer);
- * - a box too heavy for the chosen transport is refused before anything is sent: the shipment at
+ * - a box too heavy for the chosen transport is refused before anything is closed: the shipment at
  *   the service is unchanged and still prepared, nothing printed;
+ * - sides (spec: conditional in a delivery, "always required" in the transport search): the search
+ *   is made only with sides the worker typed or the service held, never with sides made up for a
+ *   box nobody measured (such a box goes to the service without sides, which judges it against the
+ *   delivery type itself); where the carrier wants sides, a box without them is refused by name
+ *   before anything is sent; typed sides are rated (a light but big box is refused by the search).
+ *   What was sent is read from a real HTTP proxy between the station and the sandbox;
  * - another program's change meanwhile (spec "PUT": If-Match, 412) is refused with nothing sent and
  *   nothing lost: the other change stays, and a second send puts the worker's boxes on it.
  */
@@ -19,6 +25,7 @@ import { createStation, type Station } from '../../../electron/station';
 import type { MethodName, ParamsOf, ResultOf } from '../../../shared/contract';
 import { printerSettings } from '../../../shared/contract/printing';
 import { startSandbox, type Sandbox } from '../../../sandbox/index';
+import { startFlakyProxy, type FlakyProxy } from '../../support/flakyProxy';
 import { memoryLogger } from '../../support/memoryLogger';
 import { labelsBeforeMarker } from '../../support/printMarker';
 import { insertShipments, orderItem, sandboxToken } from '../../support/sandboxShipments';
@@ -28,6 +35,7 @@ import { waitFor } from '../printing/printingTestKit';
 const PREPARED = 0;
 
 let sb: Sandbox;
+let proxy: FlakyProxy;
 let printer: VirtualZplPrinter;
 let token: string;
 let station: Station;
@@ -72,8 +80,25 @@ const printedSoFar = () => labelsBeforeMarker(printer, (j) => station.printing.q
 
 const logged = (scanId: number) => station.deps.repos.scanLog.get(scanId)?.outcome;
 
+type SentPackage = { weight: unknown; length?: unknown; width?: unknown; height?: unknown };
+/** The packages of the requests to `path` the station sent since request number `from` (the proxy's count). */
+function sentSince(from: number, method: string, path: string): SentPackage[][] {
+  return proxy.seen.flatMap((line, i) => {
+    if (i < from || !line.startsWith(`${method} ${path}`) || !proxy.bodies[i]) return [];
+    const body = JSON.parse(proxy.bodies[i]) as { deliveries: { packages: SentPackage[] }[] };
+    return body.deliveries.map((d) => d.packages);
+  });
+}
+/** Transport searches (GET with a body, or POST with X-HTTP-Method-Override: spec "GET /api/v3/transports"). */
+const searchesSince = (from: number) => [
+  ...sentSince(from, 'GET', '/api/v3/transports'),
+  ...sentSince(from, 'POST', '/api/v3/transports'),
+];
+const sidesOf = (packages: SentPackage[]) => packages.map((p) => [p.length, p.width, p.height]);
+
 beforeAll(async () => {
   sb = await startSandbox({ seed: 'demo' });
+  proxy = await startFlakyProxy(sb.url);
   token = await sandboxToken(sb);
   printer = await startVirtualZplPrinter();
   station = await createStation({
@@ -81,7 +106,8 @@ beforeAll(async () => {
     host: 'web',
     version: 'test',
     log: memoryLogger(),
-    sandbox: sb,
+    // The station reaches the sandbox through the proxy, which keeps what it was sent.
+    sandbox: { url: proxy.url, demo: sb.demo },
     secrets: createMemorySecretStore(),
     printWaitMs: 300,
     healthIntervalMs: 60_000,
@@ -102,12 +128,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await station?.close();
   await printer?.close();
+  await proxy?.close();
   await sb?.close();
 });
 
 describe('packages at the desk', () => {
   it('splits a one-box parcel into two, updates it at the service, closes it and prints one label per package', async () => {
     const before = (await printedSoFar()).length;
+    const mark = proxy.seen.length;
     // ORD-1001: National Post to the door, one package of 2.3 kg, to Jana Nováková.
     const parcel = await call('packages.open', { code: 'ORD-1001' });
     expect(parcel).toMatchObject({ recipientName: expect.stringContaining('Nováková'), agent: 'NP' });
@@ -126,15 +154,23 @@ describe('packages at the desk', () => {
     const s = await atService(parcel.deliveryId);
     expect(s.deliveryState).not.toBe(PREPARED);
     expect(s.packages.map((p) => p.weight)).toEqual([1.4, 0.95]);
+    expect(s.packages[0]!.length).toBeNull();
     expect(s.packages[1]!.length).toBe(30);
+    // Box 1 was not measured: no transport search (it needs every box's sides), none made up, and
+    // the update carries only the sides typed (spec "Delivery: request fields": conditional).
+    expect(searchesSince(mark)).toEqual([]);
+    expect(sentSince(mark, 'PUT', '/api/v3/deliveries')).toEqual([
+      [{ weight: 1.4 }, { weight: 0.95, length: 30, width: 20, height: 15 }],
+    ]);
     const printed = (await printedSoFar()).slice(before);
     // One label per package, each carrying its own package barcode.
     expect(printed).toHaveLength(2);
     for (const p of s.packages) expect(printed.filter((l) => l.zpl.includes(p.barcode!))).toHaveLength(1);
   });
 
-  it('refuses a box too heavy for the chosen transport before anything is sent: unchanged at the service, nothing printed', async () => {
+  it('refuses a box too heavy for the chosen transport before anything is closed: unchanged at the service, nothing printed', async () => {
     const before = (await printedSoFar()).length;
+    const mark = proxy.seen.length;
     // ORD-1003: National Post to a post office, which takes packages up to 20 kg (the sandbox's catalogue).
     const parcel = await call('packages.open', { code: 'ORD-1003' });
     const was = await atService(parcel.deliveryId);
@@ -146,7 +182,12 @@ describe('packages at the desk', () => {
       ],
     }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Refused);
-    expect(refused).toMatchObject({ code: 'transport_refuses', details: { agent: 'NP', deliveryType: 'NP-POST' } });
+    // Not measured, so not searched: the service's own check of the update refused it, in its words.
+    expect(refused).toMatchObject({
+      code: 'transport_refuses',
+      details: { agent: 'NP', deliveryType: 'NP-POST', serviceMessage: expect.stringContaining('20 kg') },
+    });
+    expect(searchesSince(mark)).toEqual([]);
     const now = await atService(parcel.deliveryId);
     expect(now.deliveryState).toBe(PREPARED);
     expect(now.packages).toEqual(was.packages);
@@ -159,6 +200,50 @@ describe('packages at the desk', () => {
     });
     await waitFor(() => logged(sent.scanId) === 'printed', 20_000);
     expect((await printedSoFar()).length).toBe(before + 1);
+  });
+
+  it('where the carrier wants sides, a box without them is refused by name before anything is sent; no side is made up', async () => {
+    const mark = proxy.seen.length;
+    // ORD-1005: PPR private parcel, one box of 3.4 kg measured 40×30×20 (PPR-PRIVATE wants sides).
+    const parcel = await call('packages.open', { code: 'ORD-1005' });
+    expect(parcel.dimensionsRequired).toBe(true);
+    const was = await atService(parcel.deliveryId);
+    const refused = await call('packages.close', {
+      deliveryId: parcel.deliveryId,
+      packages: [
+        { weight: '2.4', length: 40, width: 30, height: 20 },
+        { weight: '1.1', length: null, width: null, height: null },
+      ],
+    }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'packages_invalid', details: { problems: ['2:sides_missing'] } });
+    // The only search was the opening's, with the sides the service holds.
+    expect(searchesSince(mark).map(sidesOf)).toEqual([[[40, 30, 20]]]);
+    expect(sentSince(mark, 'PUT', '/api/v3/deliveries')).toEqual([]);
+    expect(await atService(parcel.deliveryId)).toEqual(was);
+    await call('packages.leave', { deliveryId: parcel.deliveryId });
+  });
+
+  it('typed sides are rated by the transport search: a light box too big for its carrier is refused, nothing sent', async () => {
+    const mark = proxy.seen.length;
+    // ORD-1004: PPR business parcel of 12 kg.
+    const parcel = await call('packages.open', { code: 'ORD-1004' });
+    const was = await atService(parcel.deliveryId);
+    const boxes = [
+      { weight: '2', length: 40, width: 30, height: 20 },
+      { weight: '2', length: 150, width: 120, height: 100 },
+    ];
+    expect(await refusalOf(call('packages.close', { deliveryId: parcel.deliveryId, packages: boxes }))).toBe(
+      'transport_refuses',
+    );
+    expect(searchesSince(mark).map(sidesOf)).toEqual([
+      [
+        [40, 30, 20],
+        [150, 120, 100],
+      ],
+    ]);
+    expect(sentSince(mark, 'PUT', '/api/v3/deliveries')).toEqual([]);
+    expect(await atService(parcel.deliveryId)).toEqual(was);
+    await call('packages.leave', { deliveryId: parcel.deliveryId });
   });
 
   it('a change by another program meanwhile (412) sends nothing and loses nothing; sent again, the boxes go on the new data', async () => {

@@ -24,6 +24,7 @@ export const commands = defineMessages({
     'reprint.why.package': 'Package {n}/{of}',
 
     'command.done.reprint_last': 'Command: last label printed again (job {id})',
+    'command.done.reprint_last.package': 'Command: the label of package {n}/{of} printed again (from job {id})',
     'command.none.reprint_last': 'Command: there is no label to reprint yet',
     'command.cancelled.reprint_last': 'Command: reprint cancelled, nothing printed',
     'command.done.cancel_parcel': 'Command: parcel {code} cancelled, its label will not print',
@@ -84,6 +85,7 @@ export const commands = defineMessages({
     'reprint.why.subject.code': 'Zásilka {code}',
 
     'command.done.reprint_last': 'Příkaz: poslední štítek vytištěn znovu (úloha {id})',
+    'command.done.reprint_last.package': 'Příkaz: štítek balíku {n}/{of} vytištěn znovu (z úlohy {id})',
     'command.none.reprint_last': 'Příkaz: zatím není žádný štítek k opětovnému tisku',
     'command.cancelled.reprint_last': 'Příkaz: opětovný tisk zrušen, nic se nevytisklo',
     'command.done.cancel_parcel': 'Příkaz: zásilka {code} zrušena, její štítek se nevytiskne',

@@ -152,6 +152,8 @@ export const errors = defineMessages({
       'The packages are not complete yet: each needs its weight (and its sides where the carrier asks). Nothing was sent.',
     'error.transport_refuses':
       '{agent} {deliveryType} does not take the parcel with these packages (too heavy, too many or too big). Nothing was changed and nothing closed: change the packages or send it another way (Shipments, F2).',
+    'error.transport_refuses.said':
+      '{agent} {deliveryType} does not take the parcel with these packages: {serviceMessage} Nothing was changed and nothing closed: change the packages or send it another way (Shipments, F2).',
     'error.packages_changed':
       'Someone changed this shipment at the service while you edited its packages. Nothing was sent; your packages are kept. Check them and send again.',
     'error.scale_no_weight': 'The scale shows no settled weight: put the package on it and wait, or type its weight.',
@@ -322,6 +324,8 @@ export const errors = defineMessages({
       'Balíky ještě nejsou úplné: každý potřebuje hmotnost (a rozměry, kde je dopravce chce). Nic nebylo odesláno.',
     'error.transport_refuses':
       '{agent} {deliveryType} zásilku s těmito balíky nepřijme (příliš těžké, příliš mnoho nebo příliš velké). Nic se nezměnilo ani neuzavřelo: upravte balíky nebo ji pošlete jinak (Zásilky, F2).',
+    'error.transport_refuses.said':
+      '{agent} {deliveryType} zásilku s těmito balíky nepřijme: {serviceMessage} Nic se nezměnilo ani neuzavřelo: upravte balíky nebo ji pošlete jinak (Zásilky, F2).',
     'error.packages_changed':
       'Někdo mezitím tuto zásilku ve službě změnil. Nic nebylo odesláno, vaše balíky zůstaly. Zkontrolujte je a odešlete znovu.',
     'error.scale_no_weight':

@@ -9,7 +9,8 @@ export const packages = defineMessages({
     'packages.title': 'Packages of parcel {code}',
     'packages.subject': '{recipient} · {agent} {deliveryType}',
     'packages.dimensionsRequired': 'This carrier wants each box’s sides (cm).',
-    'packages.dimensionsOptional': 'Sides (cm) only where you know them; this carrier does not ask for them.',
+    'packages.dimensionsOptional':
+      'Sides (cm) optional: this carrier does not ask for them. Typed for every box, the carrier is checked again with them.',
     'packages.col.box': 'Box',
     'packages.col.weight': 'Weight (kg)',
     'packages.col.length': 'Length',
@@ -38,6 +39,10 @@ export const packages = defineMessages({
     'packages.rule.sides_missing': 'Box {n}: this carrier wants all three sides.',
     'command.done.packages_open': 'Command: the next parcel you scan opens its packages',
     'command.none.packages': 'Command: no parcel’s packages are open (Ctrl+B, then scan the parcel)',
+    'packages.scan.other':
+      '{code} is another parcel: it was not closed. Finish the packages of {open} first: scan {open} or Ctrl+Enter sends them, Esc leaves them.',
+    'packages.batchMode':
+      'Packages at the desk work with single scans, not in batch mode: leave batch mode (F5) first, then Ctrl+B.',
   },
   cs: {
     'packages.key.open': 'balíky',
@@ -46,7 +51,8 @@ export const packages = defineMessages({
     'packages.title': 'Balíky zásilky {code}',
     'packages.subject': '{recipient} · {agent} {deliveryType}',
     'packages.dimensionsRequired': 'Tento dopravce chce rozměry každého balíku (cm).',
-    'packages.dimensionsOptional': 'Rozměry (cm) jen tam, kde je znáte; tento dopravce je nechce.',
+    'packages.dimensionsOptional':
+      'Rozměry (cm) nepovinné: tento dopravce je nechce. Zadané u všech balíků se s nimi dopravce znovu ověří.',
     'packages.col.box': 'Balík',
     'packages.col.weight': 'Hmotnost (kg)',
     'packages.col.length': 'Délka',
@@ -77,5 +83,9 @@ export const packages = defineMessages({
     'packages.rule.sides_missing': 'Balík {n}: tento dopravce chce všechny tři rozměry.',
     'command.done.packages_open': 'Příkaz: další naskenovaná zásilka otevře své balíky',
     'command.none.packages': 'Příkaz: žádné balíky nejsou otevřené (Ctrl+B a naskenujte zásilku)',
+    'packages.scan.other':
+      '{code} je jiná zásilka: neuzavřela se. Nejdřív dokončete balíky zásilky {open}: naskenujte {open} nebo Ctrl+Enter je odešle, Esc je opustí.',
+    'packages.batchMode':
+      'Balíky u stolu fungují jen při jednotlivém skenování, ne v hromadném režimu: nejdřív hromadný režim vypněte (F5), pak Ctrl+B.',
   },
 });

@@ -22,7 +22,7 @@ import { VerifyPanel, dismissCheckResult, takeForCheck } from './VerifyPanel';
 import { WeighPanel } from './WeighPanel';
 import { addStationFirstStop } from '../../scan/scanCapture';
 import { SignInPrompt } from '../../operators/SignInPrompt';
-import { cancelParcel, reprintLast } from '../../scan/deskCommand';
+import { armPackages, cancelParcel, reprintLast } from '../../scan/deskCommand';
 import { useReprintQuestion } from '../../reprint/reprintReason';
 import { takeDeskScan } from '../../scan/deskScan';
 import { CameraCorner } from '../../camera/CameraCorner';
@@ -142,7 +142,7 @@ export function StationScreen() {
       // Packages at the desk: the next parcel scanned opens its packages (not the browser's bookmarks).
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'b' || e.key === 'B')) {
         e.preventDefault();
-        return packages.arm(!usePackages.getState().armed);
+        return usePackages.getState().armed ? packages.arm(false) : armPackages('key');
       }
       if (e.key !== BATCH_KEY) return;
       // F5 would reload the page in the web host: here it toggles batch mode.
