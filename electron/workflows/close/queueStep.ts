@@ -1,6 +1,7 @@
 /**
  * The close-and-print machine's step from `closed`: the labels and their print jobs (../labelJobs.ts,
- * the one place where a print's routes and labels are decided), then the jobs, their links and
+ * the one place where a print's routes and labels are decided; those of entries closed in this run
+ * were asked for as their close was answered: askLabelsNow), then the jobs, their links and
  * the `queued` step in one commit (a slice of entries at a time). Labels that cannot be had end the entry (`not_printed`)
  * or leave it waiting at `closed`.
  */
