@@ -96,9 +96,9 @@ async function askCarrier(ctx: Ctx, { route, fallback }: LabelRouting, list: Shi
 }
 
 /**
- * Asks the service for the labels of shipments, one request per carrier in turn; the first leaves
- * before this returns. Nothing is kept yet (jobsOfAnswers does that). Never rejects: what cannot
- * be had is an answer of its own.
+ * Asks the service for the labels of shipments, one request per carrier in turn; the first is
+ * started before this returns. Nothing is kept yet (jobsOfAnswers does that). Never rejects: what
+ * cannot be had is an answer of its own.
  */
 async function askService(ctx: Ctx, routes: Routes, shipments: Shipment[]): Promise<CarrierAnswer[]> {
   const out: CarrierAnswer[] = [];
@@ -245,8 +245,9 @@ type PrintCtx = Ctx & { rules: RoutingRules; chosen: LabelRoute | null };
 
 /**
  * Asks the service for the labels of shipments before their print jobs are made, the routes
- * decided as labelJobsFor decides them. The first request leaves before this returns (its bytes on
- * the next turn); nothing is kept until labelJobsFor takes the answers.
+ * decided as labelJobsFor decides them. The first request is started before this returns (its
+ * bytes leave before the next turn of the event loop); nothing is kept until labelJobsFor takes the
+ * answers.
  */
 export function askLabels(ctx: PrintCtx, shipments: Shipment[]): LabelsAsked {
   const routes = routeLabels(ctx.rules, [...new Set(shipments.map((s) => s.agent ?? ''))], ctx.chosen);
