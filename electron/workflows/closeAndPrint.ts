@@ -87,7 +87,7 @@ export function createCloseAndPrint(deps: WorkflowDeps) {
     // Claimed before the first await: the background resume never runs an entry a path is running.
     const mine = new Set(journal.claim(all.map((e) => e.id)));
     try {
-      const ctx: StepCtx = { deps, session, results: new Map() };
+      const ctx: StepCtx = { deps, session, results: new Map(), asked: new Map() };
       return await runSteps(
         ctx,
         all.filter((e) => mine.has(e.id)),

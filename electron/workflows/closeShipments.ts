@@ -79,11 +79,14 @@ async function reread(deps: Deps, session: WorkflowSession, ids: number[]): Prom
  * Closes the given prepared shipments; one result per shipment. A group the service refused with
  * per-shipment errors (422 `errors[]`) is closed again without the named shipments: the service
  * answered and closed nothing, so this is a new request, not a retry of an unknown outcome.
+ * `answered`: told which shipments a group's answer closed as soon as it is read, and awaited
+ * before they are stored in the cache (the caller's next request leaves first: closeStep.ts).
  */
 export async function closeShipments(
   deps: Deps,
   session: WorkflowSession,
   shipments: Shipment[],
+  answered?: (closed: ReadonlySet<number>) => Promise<void>,
 ): Promise<Map<number, ShipmentCloseResult>> {
   const results = new Map<number, ShipmentCloseResult>();
   let todo = shipments;
@@ -105,8 +108,9 @@ export async function closeShipments(
       const mine = todo.filter((s) => inGroup.has(s.deliveryId));
       if (o.status === 'closed' || o.status === 'partly-closed') {
         const closed = o.status === 'closed' ? o.deliveries : o.closed;
-        await storeClosed(deps, session, g, closed, o.status === 'closed' ? o.collectionOrders : []);
         const closedIds = new Set(closed.map((d) => d.deliveryId));
+        await answered?.(closedIds);
+        await storeClosed(deps, session, g, closed, o.status === 'closed' ? o.collectionOrders : []);
         for (const [i, s] of mine.entries()) {
           if (i > 0 && i % READS_PER_TURN === 0) await nextTurn();
           const fresh = deps.repos.shipments.get(session.accountId, s.deliveryId);

@@ -8,7 +8,7 @@
  */
 import type { LabelRoute, RoutingRules } from '../../shared/contract/printing';
 import type { Shipment } from '../../shared/contract/shipments';
-import { isServiceError } from '../api/index';
+import { isServiceError, type TicketBatch, type ZplLabels } from '../api/index';
 import { routeLabels, type LabelRouting } from '../printing/routing';
 import type { LabelDocument, LabelVariant, LabelsRepo } from '../store/labelsRepo';
 import type { NewPrintJob } from '../store/printJobsRepo';
@@ -55,40 +55,80 @@ const noRoute = (carrier: string): Trouble => ({
   deliveryIds: [],
 });
 
-async function pdfJobs(
-  ctx: Ctx,
-  route: Exclude<LabelRoute, { format: 'zpl' }>,
-  list: Shipment[],
-): Promise<NewPrintJob[]> {
+type PdfRoute = Exclude<LabelRoute, { format: 'zpl' }>;
+type ZplRoute = Extract<LabelRoute, { format: 'zpl' }>;
+
+/** One carrier's labels as the service answered them (or why they cannot be had), not yet kept nor made print jobs. */
+type CarrierAnswer = { ids: number[] } & (
+  | { kind: 'zpl'; route: ZplRoute; items: ZplLabels[] }
+  | { kind: 'pdf'; route: PdfRoute; batches: TicketBatch[] }
+  | { kind: 'failed'; trouble: Trouble }
+);
+
+const askTickets = (ctx: Ctx, route: PdfRoute, list: Shipment[]) => {
   const v = variantOf(route) as Extract<LabelVariant, { format: 'pdf' }>;
-  const batches = await ctx.session.client.getTickets(
+  return ctx.session.client.getTickets(
     list.map((s) => ({ deliveryId: s.deliveryId, agent: s.agent ?? '' })),
     v.printFormat === 'single' ? { printFormat: 'single' } : { printFormat: 'default', position: v.position },
   );
-  return batches.map((b) => {
+};
+
+/** One carrier's labels in its route's format; ZPL refused for a carrier without it: PDF A4 by the fallback route. */
+async function askCarrier(ctx: Ctx, { route, fallback }: LabelRouting, list: Shipment[]): Promise<CarrierAnswer> {
+  const ids = list.map((s) => s.deliveryId);
+  if (!route) return { ids, kind: 'failed', trouble: noRoute(list[0]?.agent ?? '') };
+  try {
+    if (route.format !== 'zpl') return { ids, kind: 'pdf', route, batches: await askTickets(ctx, route, list) };
+    try {
+      const items = await ctx.session.client.getZpl(
+        list.map((s) => ({ deliveryId: s.deliveryId, agent: s.agent ?? '' })),
+        route.size ? { size: route.size } : {},
+      );
+      return { ids, kind: 'zpl', route, items };
+    } catch (err) {
+      // ZPL exists for five carriers only (spec "GET .../zpl": 404 "ZPL label not found"): PDF A4 on the office printer instead.
+      if (!(isServiceError(err) && err.status === 404 && fallback)) throw err;
+      return { ids, kind: 'pdf', route: fallback, batches: await askTickets(ctx, fallback, list) };
+    }
+  } catch (err) {
+    return { ids, kind: 'failed', trouble: classifyTrouble(err) };
+  }
+}
+
+/**
+ * Asks the service for the labels of shipments, one request per carrier in turn; the first is
+ * started before this returns. Nothing is kept yet (jobsOfAnswers does that). Never rejects: what
+ * cannot be had is an answer of its own.
+ */
+async function askService(ctx: Ctx, routes: Routes, shipments: Shipment[]): Promise<CarrierAnswer[]> {
+  const out: CarrierAnswer[] = [];
+  for (const [carrier, list] of groupBy(shipments, (s) => s.agent ?? ''))
+    out.push(await askCarrier(ctx, routes.get(carrier)!, list));
+  return out;
+}
+
+function pdfJobs(ctx: Ctx, a: Extract<CarrierAnswer, { kind: 'pdf' }>, byId: Map<number, Shipment>): NewPrintJob[] {
+  const v = variantOf(a.route);
+  return a.batches.map((b) => {
     ctx.labels.save(
       { accountId: ctx.session.accountId, variant: v, deliveryIds: b.deliveryIds, parts: [b.pdf], created: b.created },
       ctx.now(),
     );
-    const barcodes = list.filter((s) => b.deliveryIds.includes(s.deliveryId)).flatMap(barcodesOf);
-    return pdfPrintJob(route, b.pdf, b.deliveryIds, barcodes);
+    const barcodes = a.ids.filter((id) => b.deliveryIds.includes(id)).flatMap((id) => barcodesOf(byId.get(id)!));
+    return pdfPrintJob(a.route, b.pdf, b.deliveryIds, barcodes);
   });
 }
 
 async function zplJobs(
   ctx: Ctx,
-  route: Extract<LabelRoute, { format: 'zpl' }>,
-  list: Shipment[],
+  a: Extract<CarrierAnswer, { kind: 'zpl' }>,
+  byId: Map<number, Shipment>,
 ): Promise<NewPrintJob[]> {
-  const items = await ctx.session.client.getZpl(
-    list.map((s) => ({ deliveryId: s.deliveryId, agent: s.agent ?? '' })),
-    route.size ? { size: route.size } : {},
-  );
-  const byId = new Map(items.map((i) => [i.deliveryId, i]));
-  const ordered = list.flatMap((s) => {
-    const item = byId.get(s.deliveryId);
+  const items = new Map(a.items.map((i) => [i.deliveryId, i]));
+  const ordered = a.ids.flatMap((id) => {
+    const item = items.get(id);
     return item && item.zplCodes.length
-      ? [{ deliveryId: s.deliveryId, zplCodes: item.zplCodes, barcodes: barcodesOf(s) }]
+      ? [{ deliveryId: id, zplCodes: item.zplCodes, barcodes: barcodesOf(byId.get(id)!) }]
       : [];
   });
   // Lazy commits (no disk sync): the labels are kept for a reprint or a restart, and guard no side
@@ -100,7 +140,7 @@ async function zplJobs(
     ctx.labels.saveAll(
       ordered.slice(i, i + SAVE_SLICE).map((it) => ({
         accountId: ctx.session.accountId,
-        variant: variantOf(route),
+        variant: variantOf(a.route),
         deliveryIds: [it.deliveryId],
         parts: it.zplCodes.map((z) => Buffer.from(z, 'utf8')),
       })),
@@ -108,45 +148,45 @@ async function zplJobs(
     );
   }
   if (ordered.length > SAVE_SLICE) await nextTurn();
-  return zplPrintJobs(route, ordered, route.size ?? null);
+  return zplPrintJobs(a.route, ordered, a.route.size ?? null);
+}
+
+/**
+ * The service's answers kept (a reprint works offline) and made print jobs, with the shipments as
+ * they are now: a shipment closed since its labels were asked for has its package barcodes now
+ * (spec "Delivery": filled only after closing), which its jobs carry for the label check.
+ */
+async function jobsOfAnswers(ctx: Ctx, answers: CarrierAnswer[], shipments: Shipment[]): Promise<LabelJobs> {
+  const byId = new Map(shipments.map((s) => [s.deliveryId, s]));
+  const out: LabelJobs = { prints: [], failures: [] };
+  for (const a of answers) {
+    if (a.kind === 'failed') {
+      out.failures.push({ deliveryIds: a.ids, trouble: a.trouble });
+      continue;
+    }
+    try {
+      if (a.kind === 'pdf') {
+        out.prints.push(...pdfJobs(ctx, a, byId));
+        continue;
+      }
+      const jobs = await zplJobs(ctx, a, byId);
+      out.prints.push(...jobs);
+      const missing = a.ids.filter((id) => !jobs.some((j) => j.deliveryIds?.includes(id)));
+      if (missing.length)
+        out.failures.push({
+          deliveryIds: missing,
+          trouble: classifyTrouble(new Error('The service returned no ZPL label for these shipments.')),
+        });
+    } catch (err) {
+      out.failures.push({ deliveryIds: a.ids, trouble: classifyTrouble(err) });
+    }
+  }
+  return out;
 }
 
 /** Fetches, stores and turns into print jobs the labels of closed shipments, one request per carrier. */
 async function fetchJobs(ctx: Ctx, routes: Routes, shipments: Shipment[]): Promise<LabelJobs> {
-  const out: LabelJobs = { prints: [], failures: [] };
-  const byCarrier = groupBy(shipments, (s) => s.agent ?? '');
-
-  for (const [carrier, list] of byCarrier) {
-    const ids = list.map((s) => s.deliveryId);
-    const { route, fallback } = routes.get(carrier)!;
-    if (!route) {
-      out.failures.push({ deliveryIds: ids, trouble: noRoute(carrier) });
-      continue;
-    }
-    try {
-      if (route.format !== 'zpl') {
-        out.prints.push(...(await pdfJobs(ctx, route, list)));
-        continue;
-      }
-      try {
-        const jobs = await zplJobs(ctx, route, list);
-        out.prints.push(...jobs);
-        const missing = ids.filter((id) => !jobs.some((j) => j.deliveryIds?.includes(id)));
-        if (missing.length)
-          out.failures.push({
-            deliveryIds: missing,
-            trouble: classifyTrouble(new Error('The service returned no ZPL label for these shipments.')),
-          });
-      } catch (err) {
-        // ZPL exists for five carriers only (spec "GET .../zpl": 404 "ZPL label not found"): PDF A4 on the office printer instead.
-        if (!(isServiceError(err) && err.status === 404 && fallback)) throw err;
-        out.prints.push(...(await pdfJobs(ctx, fallback, list)));
-      }
-    } catch (err) {
-      out.failures.push({ deliveryIds: ids, trouble: classifyTrouble(err) });
-    }
-  }
-  return out;
+  return jobsOfAnswers(ctx, await askService(ctx, routes, shipments), shipments);
 }
 
 /**
@@ -195,14 +235,42 @@ function storedJobs(
   return null;
 }
 
+/** Labels asked for ahead of their print (as soon as a close is answered): of which shipments, and the answers on their way. */
+export interface LabelsAsked {
+  deliveryIds: number[];
+  answers: Promise<CarrierAnswer[]>;
+}
+
+type PrintCtx = Ctx & { rules: RoutingRules; chosen: LabelRoute | null };
+
+/**
+ * Asks the service for the labels of shipments before their print jobs are made, the routes
+ * decided as labelJobsFor decides them. The first request is started before this returns (its
+ * bytes leave before the next turn of the event loop); nothing is kept until labelJobsFor takes the
+ * answers.
+ */
+export function askLabels(ctx: PrintCtx, shipments: Shipment[]): LabelsAsked {
+  const routes = routeLabels(ctx.rules, [...new Set(shipments.map((s) => s.agent ?? ''))], ctx.chosen);
+  return { deliveryIds: shipments.map((s) => s.deliveryId), answers: askService(ctx, routes, shipments) };
+}
+
+const sameIds = (a: number[], b: number[]) => {
+  const x = [...a].sort((m, n) => m - n);
+  const y = [...b].sort((m, n) => m - n);
+  return x.length === y.length && x.every((id, i) => id === y[i]);
+};
+
 /**
  * The print jobs of one print of closed shipments, by key (a journal entry): each carrier's route
  * decided once (`chosen`: the route the worker chose, else the station's rules), stored labels
  * that fit by key, the others' fetched (one request per carrier; a PDF job may hold several).
+ * `asked`: labels asked for already (askLabels); their answers are taken when they are of exactly
+ * the shipments to fetch, else these are asked for now.
  */
 export async function labelJobsFor(
-  ctx: Ctx & { rules: RoutingRules; chosen: LabelRoute | null },
+  ctx: PrintCtx,
   items: { key: number; shipment: Shipment | undefined }[],
+  asked: LabelsAsked[] = [],
 ): Promise<{ stored: Map<number, NewPrintJob[]>; fetched: LabelJobs }> {
   const carriers = [...new Set(items.flatMap((it) => (it.shipment ? [it.shipment.agent ?? ''] : [])))];
   const routes = routeLabels(ctx.rules, carriers, ctx.chosen);
@@ -215,8 +283,14 @@ export async function labelJobsFor(
     if (jobs) stored.set(key, jobs);
     else toFetch.push(s);
   }
-  const fetched = toFetch.length ? await fetchJobs(ctx, routes, toFetch) : { prints: [], failures: [] };
-  return { stored, fetched };
+  if (!toFetch.length) return { stored, fetched: { prints: [], failures: [] } };
+  const answers = sameIds(
+    asked.flatMap((a) => a.deliveryIds),
+    toFetch.map((s) => s.deliveryId),
+  )
+    ? (await Promise.all(asked.map((a) => a.answers))).flat()
+    : await askService(ctx, routes, toFetch);
+  return { stored, fetched: await jobsOfAnswers(ctx, answers, toFetch) };
 }
 
 /** The labels of shipments fetched, stored and made print jobs under the station's rules (the reprint question). */

@@ -1,8 +1,8 @@
 /**
  * The close-and-print machine's step from `resolved`: `close_requested` is committed (durable)
- * before the close leaves (./closeShipments.ts: one request per carrier + collection place), then
- * `closed` for every shipment the service closed; a close that may pass waits at
- * `close_requested`, a refused one ends.
+ * before the close leaves (../closeShipments.ts: one request per carrier + collection place), then
+ * the labels of what it closed are asked for (./queueStep.ts askLabelsNow) and `closed` is
+ * committed while they come; a close that may pass waits at `close_requested`, a refused one ends.
  */
 import type { Shipment } from '../../../shared/contract/shipments';
 import type { JournalEntry } from '../../store/journalRepo';
@@ -18,6 +18,7 @@ import {
   waitWith,
   type StepCtx,
 } from './entryMoves';
+import { askLabelsNow } from './queueStep';
 
 /**
  * `notSent`: entries committed `close_requested` by the commit that received their scan, whose
@@ -56,15 +57,23 @@ export async function closeStep(ctx: StepCtx, entries: JournalEntry[], notSent: 
     deps,
     session,
     todo.map((e) => found.get(e.deliveryId!)!),
+    // Their labels asked for as soon as the close is answered, its bookkeeping written meanwhile.
+    (ids) =>
+      askLabelsNow(
+        ctx,
+        todo.filter((e) => ids.has(e.deliveryId!)),
+        found,
+      ),
   );
   await commitClosed(ctx, todo, closed);
   for (const e of todo) closeOutcome(ctx, e, found.get(e.deliveryId!)!, closed.get(e.deliveryId!));
 }
 
 /**
- * Lazy commits for every shipment the service closed. They allow no side effect (labels are read
- * next; the jobs' commit that allows printing is FULL and takes this one to the disk with it):
- * lost in a power cut, the entry is `close_requested` and the service is asked what happened.
+ * Lazy commits for every shipment the service closed. They allow no side effect (their labels are
+ * asked for already, a GET, and queued only after this commit; the `sending` commit that allows
+ * printing is FULL and takes this one to the disk with it): lost in a power cut, the entry is
+ * `close_requested` and the service is asked what happened.
  */
 async function commitClosed(ctx: StepCtx, todo: JournalEntry[], closed: Map<number, ShipmentCloseResult>) {
   const { deps, session } = ctx;

@@ -10,6 +10,7 @@ import { backoffDelay } from '../../queue/backoff';
 import type { JournalEntry, JournalStep } from '../../store/journalRepo';
 import type { StoredJob } from '../../store/printJobsRepo';
 import type { ShipmentCloseResult } from '../closeShipments';
+import type { LabelsAsked } from '../labelJobs';
 import type { WorkflowError } from '../schemas';
 import { classifyTrouble, type Trouble } from '../serviceTrouble';
 import type { WorkflowDeps, WorkflowSession } from '../workflowDeps';
@@ -26,11 +27,15 @@ export type EntryResult =
   /** The shipment is not known to the station or the service: ended. */
   | { kind: 'missing'; error: WorkflowError };
 
-/** What a run's steps work with: the station's parts, and the results of the entries so far (by entry id). */
+/**
+ * What a run's steps work with: the station's parts, the results of the entries so far, and the
+ * labels asked for as their close was answered (both by entry id).
+ */
 export interface StepCtx {
   deps: WorkflowDeps;
   session: WorkflowSession;
   results: Map<number, EntryResult>;
+  asked: Map<number, LabelsAsked>;
 }
 
 /** Waits: 2 s, 4 s ... up to a minute, and at once when the service or a login comes back. */

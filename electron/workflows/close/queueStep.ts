@@ -1,16 +1,17 @@
 /**
  * The close-and-print machine's step from `closed`: the labels and their print jobs (../labelJobs.ts,
- * the one place where a print's routes and labels are decided), then the jobs, their links and
+ * the one place where a print's routes and labels are decided; those of entries closed in this run
+ * were asked for as their close was answered: askLabelsNow), then the jobs, their links and
  * the `queued` step in one commit (a slice of entries at a time). Labels that cannot be had end the entry (`not_printed`)
  * or leave it waiting at `closed`.
  */
-import type { LabelRoute } from '../../../shared/contract/printing';
+import type { LabelRoute, RoutingRules } from '../../../shared/contract/printing';
 import type { Shipment } from '../../../shared/contract/shipments';
 import { groupBy } from '../../base/groupBy';
 import { nextTurn, READS_PER_TURN } from '../../base/slices';
 import type { JournalEntry } from '../../store/journalRepo';
 import type { NewPrintJob, StoredJob } from '../../store/printJobsRepo';
-import { labelJobsFor, type LabelJobs } from '../labelJobs';
+import { askLabels, labelJobsFor, type LabelJobs } from '../labelJobs';
 import type { WorkflowError } from '../schemas';
 import { end, endMissing, shipmentsOf, waitWith, type StepCtx } from './entryMoves';
 
@@ -38,18 +39,42 @@ export async function queueStep(ctx: StepCtx, entries: JournalEntry[]): Promise<
   const stationRules = ctx.deps.routes();
   for (const group of groupBy(entries, (e) => routeKey(e.route)).values()) {
     const labels = await labelJobsFor(
-      {
-        session: ctx.session,
-        labels: ctx.deps.repos.labels,
-        now: () => ctx.deps.clock.now(),
-        rules: stationRules,
-        chosen: group[0]!.route,
-      },
+      printCtx(ctx, stationRules, group),
       group.map((e) => ({ key: e.id, shipment: found.get(e.deliveryId!) })),
+      [...new Set(group.flatMap((e) => ctx.asked.get(e.id) ?? []))],
     );
     const jobs = jobsByEntry(ctx, group, found, labels);
     if (jobs.size) await commitJobs(ctx, group, found, jobs);
   }
+}
+
+/** What labelJobs.ts decides a group's print with: the entries share their route (`chosen`). */
+const printCtx = (ctx: StepCtx, rules: RoutingRules, group: JournalEntry[]) => ({
+  session: ctx.session,
+  labels: ctx.deps.repos.labels,
+  now: () => ctx.deps.clock.now(),
+  rules,
+  chosen: group[0]!.route,
+});
+
+/**
+ * The labels of entries the service has just closed, asked for at once (called by closeStep.ts),
+ * before the close's bookkeeping: the cache row, the `closed` step and the shelf are written while
+ * the request is out. A GET changes nothing at the service, and only queueStep keeps what comes
+ * back and queues it, after the `closed` step: the steps' order on the disk is unchanged. Resolves
+ * on the next turn, when the request's bytes have left.
+ */
+export async function askLabelsNow(ctx: StepCtx, entries: JournalEntry[], found: Map<number, Shipment>): Promise<void> {
+  if (!entries.length) return;
+  const rules = ctx.deps.routes();
+  for (const group of groupBy(entries, (e) => routeKey(e.route)).values()) {
+    const asked = askLabels(
+      printCtx(ctx, rules, group),
+      group.map((e) => found.get(e.deliveryId!)!),
+    );
+    for (const e of group) ctx.asked.set(e.id, asked);
+  }
+  await nextTurn();
 }
 
 /** Each entry's jobs; an entry whose labels cannot be had ends or waits here. */

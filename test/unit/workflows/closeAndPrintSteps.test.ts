@@ -201,6 +201,37 @@ describe('resolved: close_requested is committed, then the PATCH', () => {
     await waitFor(() => rig.deps.queue.get(jobsOf(id)[0]!).state === 'done');
   });
 
+  it('its labels are asked for as soon as the close is answered: the cache row and the closed step are written while the request is out, queued after it', async () => {
+    const id = await prepared();
+    const e = entry(id);
+    // The real client, watched: what the station's database says when the labels are asked for,
+    // and one turn of the event loop later (the request's bytes written to its socket by then).
+    const seen: { at: string; step: string; cached: number | undefined }[] = [];
+    const look = (at: string) =>
+      seen.push({ at, step: after(e).step, cached: rig.deps.repos.shipments.get(ACCOUNT(), id)?.state });
+    const client = rig.session.client;
+    const watched = Object.create(client) as typeof client;
+    watched.getZpl = (list, o) => {
+      look('asked');
+      setImmediate(() => look('a turn later'));
+      return client.getZpl(list, o);
+    };
+    const r = await run(e, undefined, { accountId: ACCOUNT(), client: watched });
+    expect(seen).toEqual([
+      { at: 'asked', step: 'close_requested', cached: shipmentStates.prepared },
+      { at: 'a turn later', step: 'close_requested', cached: shipmentStates.prepared },
+    ]);
+    // On the disk in the journal's order, one job, and it carries the barcodes the close gave the
+    // packages (spec: filled only after closing), not the prepared shipment's none.
+    expect(stepsOf(e)).toEqual(['resolved', 'close_requested', 'closed', 'queued']);
+    expect(r.kind).toBe('queued');
+    const [atService] = await rig.session.client.getDeliveriesByIds([id]);
+    const barcodes = atService!.packages.map((p) => p.barcode);
+    expect(barcodes.every((b) => !!b)).toBe(true);
+    expect(jobsOf(id).map((j) => rig.deps.queue.get(j).barcodes)).toEqual([barcodes]);
+    await waitFor(() => rig.deps.queue.get(jobsOf(id)[0]!).state === 'done');
+  });
+
   it('a parcel on the problem shelf that this station closes leaves the shelf', async () => {
     const id = await prepared();
     rig.deps.repos.shelf.hold(
