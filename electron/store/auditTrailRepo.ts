@@ -10,6 +10,7 @@
  */
 import type { JobAction, OperatorSummary } from '../../shared/contract/operators';
 import { unfoldJobEvents } from './jobHistory';
+import { unfoldJournalSteps } from './journalHistory';
 import type { TrailStep, TrailStepKind } from '../../shared/contract/audit';
 import type { JobState } from '../../shared/contract/printing';
 import type { JournalOutcome } from '../../shared/errors/codes';
@@ -146,10 +147,24 @@ export function createAuditTrailRepo(db: Db) {
     `SELECT ${ENTRY_COLUMNS} FROM journal_entries e LEFT JOIN scan_log s ON s.id = e.scan_id
      WHERE e.account_id = ? AND e.created_at >= ? AND e.created_at < ? ORDER BY e.id`,
   );
-  const stepsOf = db.prepare<[string], StepRow>(
+  const stepRows = db.prepare<[string], StepRow>(
     `SELECT entry_id, at, step, reason_code FROM journal_steps
      WHERE entry_id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
   );
+  // Settled entries past the labels window keep their steps folded in one row (migration 30).
+  const foldedSteps = db.prepare<[string], { entry_id: number; created_at: string; steps: string }>(
+    `SELECT h.entry_id, e.created_at, h.steps FROM journal_history h JOIN journal_entries e ON e.id = h.entry_id
+     WHERE h.entry_id IN (SELECT value FROM json_each(?)) ORDER BY h.entry_id`,
+  );
+  /** The entries' steps, each entry's in the order they were recorded: folded ones (older) first, then the rows. */
+  const stepsOf = (ids: string): StepRow[] => [
+    ...foldedSteps
+      .all(ids)
+      .flatMap(({ entry_id, created_at, steps }) =>
+        unfoldJournalSteps(steps, created_at).map((s) => ({ entry_id, ...s })),
+      ),
+    ...stepRows.all(ids),
+  ];
   const weightsOf = db.prepare<[string], WeightRow>(
     `SELECT entry_id, package_index, kg, source, at FROM journal_weights
      WHERE entry_id IN (SELECT value FROM json_each(?)) ORDER BY at, package_index`,
@@ -258,7 +273,7 @@ export function createAuditTrailRepo(db: Db) {
       });
     }
     const begun = new Set<number>();
-    for (const s of stepsOf.all(ids)) {
+    for (const s of stepsOf(ids)) {
       const e = byId.get(s.entry_id)!;
       // An entry to print a closed parcel begins at `closed` (journalRepo.begin): not a close of its own.
       const first = !begun.has(e.id);

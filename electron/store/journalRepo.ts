@@ -9,8 +9,15 @@ import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments'
 import { codeOf, type Code, type DeskNoteCode, type JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
 import type { DeskWho } from '../../shared/contract/operators';
+import { unfoldJournalSteps, type JournalStepRow } from './journalHistory';
 import { createLazyCommit } from './lazyCommit';
 import type { ScanLogRepo } from './scanLogRepo';
+
+/** A value made on first use, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
 
 /** The reasons of a job a new print took over, as an SQL list (codes of the registry: no quoting to escape). */
 const REPLACED_SQL = `(${REPLACED_BY_NEW_JOB.map((c) => `'${c}'`).join(', ')})`;
@@ -204,17 +211,44 @@ export function createJournalRepo(
   const jobsOfDelivery = db.prepare<[string, number], { job_id: number }>(
     `SELECT j.job_id FROM journal_jobs j JOIN journal_entries e ON e.id = j.entry_id WHERE e.account_id = ? AND e.delivery_id = ? ORDER BY j.job_id`,
   );
-  const stepsOf = db.prepare<[number], { at: string; step: JournalStep | DeskStep; reason_code: string | null }>(
+  const stepRows = db.prepare<[number], JournalStepRow>(
     'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
   );
-  // A close found by a read after a lost answer (`close_confirmed_by_search`) may be another desk's: not counted.
-  const closedHere = db.prepare<[string, number], { n: number }>(
-    `SELECT count(*) AS n FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
-     WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close_and_print' AND s.step = 'closed'
-       AND coalesce(s.reason_code, '') <> 'close_confirmed_by_search'`,
+  // A settled entry's steps past the labels window are folded in one row (migration 30), before any rows.
+  // The statements that read them are prepared on first use: the journal also writes a station's
+  // entries on a schema from before (the migration tests make their old stations with it).
+  const foldedSteps = once(() =>
+    db.prepare<[number], { created_at: string; steps: string }>(
+      'SELECT e.created_at, h.steps FROM journal_history h JOIN journal_entries e ON e.id = h.entry_id WHERE h.entry_id = ?',
+    ),
   );
-  const closeFoundByRead = db.prepare<[number], { n: number }>(
-    `SELECT count(*) AS n FROM journal_steps WHERE entry_id = ? AND step = 'closed' AND reason_code = 'close_confirmed_by_search'`,
+  const stepsOf = (id: number) => {
+    const folded = foldedSteps().get(id);
+    const rows = stepRows.all(id);
+    return (folded ? [...unfoldJournalSteps(folded.steps, folded.created_at), ...rows] : rows) as {
+      at: string;
+      step: JournalStep | DeskStep;
+      reason_code: string | null;
+    }[];
+  };
+  // A close found by a read after a lost answer (`close_confirmed_by_search`) may be another desk's: not counted.
+  // The steps as rows, or folded (a JSON list of [step, at, reasonCode?], store/journalHistory.ts).
+  const closedHere = once(() =>
+    db.prepare<[string, number, string, number], { n: number }>(
+      `SELECT EXISTS (SELECT 1 FROM journal_steps s JOIN journal_entries e ON e.id = s.entry_id
+       WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close_and_print' AND s.step = 'closed'
+         AND coalesce(s.reason_code, '') <> 'close_confirmed_by_search')
+     OR EXISTS (SELECT 1 FROM journal_entries e JOIN journal_history h ON h.entry_id = e.id, json_each(h.steps) f
+       WHERE e.account_id = ? AND e.delivery_id = ? AND e.want = 'close_and_print' AND f.value ->> 0 = 'closed'
+         AND coalesce(f.value ->> 2, '') <> 'close_confirmed_by_search') AS n`,
+    ),
+  );
+  const closeFoundByRead = once(() =>
+    db.prepare<[number, number], { n: number }>(
+      `SELECT EXISTS (SELECT 1 FROM journal_steps WHERE entry_id = ? AND step = 'closed' AND reason_code = 'close_confirmed_by_search')
+     OR EXISTS (SELECT 1 FROM journal_history h, json_each(h.steps) f
+       WHERE h.entry_id = ? AND f.value ->> 0 = 'closed' AND f.value ->> 2 = 'close_confirmed_by_search') AS n`,
+    ),
   );
 
   // Only a scan the workflow has not answered more precisely yet (pending, or waiting as queued).
@@ -478,10 +512,12 @@ export function createJournalRepo(
     jobIdsOfShipment: (accountId: string, deliveryId: number): number[] =>
       jobsOfDelivery.all(accountId, deliveryId).map((r) => r.job_id),
     /** Whether this station closed the shipment (the service's answer to a close it requested said so). */
-    closedHere: (accountId: string, deliveryId: number): boolean => closedHere.get(accountId, deliveryId)!.n > 0,
+    closedHere: (accountId: string, deliveryId: number): boolean =>
+      closedHere().get(accountId, deliveryId, accountId, deliveryId)!.n > 0,
     /** Whether the entry found its shipment closed by a read (after a lost answer), not by the close's answer. */
-    closeFoundByRead: (id: number): boolean => closeFoundByRead.get(id)!.n > 0,
-    steps: (id: number) => stepsOf.all(id),
+    closeFoundByRead: (id: number): boolean => closeFoundByRead().get(id, id)!.n > 0,
+    /** The entry's steps in order: folded ones (migration 30) first, then its rows. */
+    steps: stepsOf,
   };
   return repo;
 }

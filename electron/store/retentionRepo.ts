@@ -25,6 +25,7 @@ import { createLazyCommit } from './lazyCommit';
 import { unpackBytes, type PackedBytes } from './packedBytes';
 import { joinLabelParts } from './printJobsRepo';
 import { foldJobEvents, unfoldJobEvents, type JobEventRow } from './jobHistory';
+import { foldJournalSteps, unfoldJournalSteps, type JournalStepRow } from './journalHistory';
 
 /** Which setting a kind follows: `labels` (label bytes, kept labels, photos, the shipment cache) or `history` (journal, scans, desk actions). */
 export type RetentionWindow = 'labels' | 'history';
@@ -257,6 +258,56 @@ function byAge(name: string, window: RetentionWindow, table: string, atColumn: s
 }
 
 /**
+ * A settled journal entry's steps past the labels window folded into one row (migration 30,
+ * store/journalHistory.ts): an entry whose labels were queued or that ended, with no label waiting,
+ * no print job still at work and no label check unverified, last changed before the window, has its
+ * step rows replaced by one `journal_history` row holding the same steps (one it has already, from
+ * a note after an earlier fold, gets the new ones after its own). An entry still open holds the
+ * cursor and keeps its rows: the journal's recovery reads them. The entry and its folded steps stay
+ * until the history window (kind `journal`).
+ */
+const journalSteps: RetentionKind = {
+  name: 'journalSteps',
+  window: 'labels',
+  prepare(db) {
+    const select = db.prepare<
+      [number, number],
+      { id: number; at: string; updated_at: string; settled: number; steps: number }
+    >(
+      `SELECT e.id, e.created_at AS at, e.updated_at,
+         (${SETTLED_ENTRY}
+          AND NOT EXISTS (SELECT 1 FROM journal_jobs jj JOIN print_jobs j ON j.id = jj.job_id
+                          WHERE jj.entry_id = e.id AND j.state NOT IN ${FINAL_JOB})
+          AND NOT EXISTS (SELECT 1 FROM label_checks c WHERE c.entry_id = e.id AND c.verified_at IS NULL)) AS settled,
+         EXISTS (SELECT 1 FROM journal_steps st WHERE st.entry_id = e.id) AS steps
+       FROM journal_entries e WHERE e.id > ? ORDER BY e.id LIMIT ?`,
+    );
+    const stepsOf = db.prepare<[number], JournalStepRow>(
+      'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
+    );
+    const foldedOf = db.prepare<[number], { steps: string }>('SELECT steps FROM journal_history WHERE entry_id = ?');
+    const fold = db.prepare(
+      'INSERT INTO journal_history (entry_id, steps) VALUES (?, ?) ON CONFLICT (entry_id) DO UPDATE SET steps = excluded.steps',
+    );
+    const del = db.prepare('DELETE FROM journal_steps WHERE entry_id = ?');
+    return walk(
+      (a, l) => select.all(a, l),
+      (r, cutoff) => {
+        if (!r.settled) return 'keep';
+        if (!r.steps) return 'pass';
+        return r.updated_at < cutoff ? 'remove' : 'keep';
+      },
+      (r) => {
+        const before = foldedOf.get(r.id);
+        const steps = [...(before ? unfoldJournalSteps(before.steps, r.at) : []), ...stepsOf.all(r.id)];
+        fold.run(r.id, foldJournalSteps(steps, r.at));
+        del.run(r.id);
+      },
+    );
+  },
+};
+
+/**
  * Labels kept for reprints (a reprint of a shipment whose labels are gone fetches them again). A
  * label a print job inside the window prints from (migration 28) stays until the job's bytes would
  * have left: the job finished later than the label was fetched.
@@ -327,9 +378,14 @@ const journal: RetentionKind = {
           AND NOT EXISTS (SELECT 1 FROM photos p WHERE p.entry_id = e.id)) AS finished
        FROM journal_entries e WHERE e.id > ? ORDER BY e.id LIMIT ?`,
     );
-    const children = ['journal_steps', 'journal_jobs', 'journal_weights', 'journal_weight_updates', 'label_checks'].map(
-      (t) => db.prepare(`DELETE FROM ${t} WHERE entry_id = ?`),
-    );
+    const children = [
+      'journal_steps',
+      'journal_history',
+      'journal_jobs',
+      'journal_weights',
+      'journal_weight_updates',
+      'label_checks',
+    ].map((t) => db.prepare(`DELETE FROM ${t} WHERE entry_id = ?`));
     const del = db.prepare('DELETE FROM journal_entries WHERE id = ?');
     return walk(
       (a, l) => select.all(a, l),
@@ -482,6 +538,7 @@ export const RETENTION_KINDS: readonly RetentionKind[] = [
   sharedLabelBytes,
   labelBytes,
   jobEvents,
+  journalSteps,
   keptLabels,
   photos,
   deskActions,

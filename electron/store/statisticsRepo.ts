@@ -6,6 +6,7 @@
  */
 import type { JournalOutcome } from '../../shared/errors/codes';
 import type { Db } from './database';
+import { unfoldJournalSteps } from './journalHistory';
 import type { JournalSource, JournalWant } from './journalRepo';
 
 export interface StatEntry {
@@ -52,14 +53,29 @@ interface EntryRow {
   carrier: string | null;
   closed_at: string | null;
   queued_at: string | null;
+  /** The entry's steps folded past the labels window (migration 30), null while they are rows. */
+  folded_steps: string | null;
+}
+
+/** The first time the entry reached `step`, from its step rows' own first (`fromRows`) and its folded steps. */
+function firstAt(r: EntryRow, step: 'closed' | 'queued', fromRows: string | null): string | null {
+  if (r.folded_steps === null) return fromRows;
+  const times = unfoldJournalSteps(r.folded_steps, r.created_at)
+    .filter((s) => s.step === step)
+    .map((s) => s.at);
+  if (fromRows !== null) times.push(fromRows);
+  // ISO times of one clock sort as strings (the SQL's min(at) over the rows).
+  return times.length ? times.reduce((a, b) => (b < a ? b : a)) : null;
 }
 
 export function createStatisticsRepo(db: Db) {
   const entries = db.prepare<[string, string], EntryRow>(
     `SELECT e.id, e.operator_id, e.source, e.want, e.outcome, e.created_at, e.delivery_id, coalesce(s.agent, e.carrier) AS carrier,
        (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'closed') AS closed_at,
-       (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'queued') AS queued_at
+       (SELECT min(at) FROM journal_steps st WHERE st.entry_id = e.id AND st.step = 'queued') AS queued_at,
+       h.steps AS folded_steps
      FROM journal_entries e
+     LEFT JOIN journal_history h ON h.entry_id = e.id
      LEFT JOIN shipments s ON s.account_id = e.account_id AND s.delivery_id = e.delivery_id
      WHERE e.created_at >= ? AND e.created_at < ?
      ORDER BY e.id`,
@@ -101,8 +117,8 @@ export function createStatisticsRepo(db: Db) {
         createdAt: r.created_at,
         deliveryId: r.delivery_id,
         carrier: r.carrier,
-        closedAt: r.closed_at,
-        queuedAt: r.queued_at,
+        closedAt: firstAt(r, 'closed', r.closed_at),
+        queuedAt: firstAt(r, 'queued', r.queued_at),
       })),
     /** The print jobs of those entries (a job shared by several entries is listed for each). */
     jobs: (from: Date, to: Date): StatJob[] =>

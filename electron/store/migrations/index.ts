@@ -33,6 +33,7 @@ import { m026PickupOrderShipments } from './026_pickup_order_shipments';
 import { m027PackedLabelBytes } from './027_packed_label_bytes';
 import { m028JobLabelLinks } from './028_job_label_links';
 import { m029FoldedJobEvents } from './029_folded_job_events';
+import { m030FoldedJournalSteps } from './030_folded_journal_steps';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   m027PackedLabelBytes,
   m028JobLabelLinks,
   m029FoldedJobEvents,
+  m030FoldedJournalSteps,
 ];

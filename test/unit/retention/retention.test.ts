@@ -196,9 +196,10 @@ describe('retention', () => {
     expect(jobs.get(unconfirmed.jobId)?.state).toBe('unconfirmed');
     expect(exists('journal_entries', unfinished.entry.id)).toBe(true);
     expect(exists('scan_log', unfinished.scanId)).toBe(true);
-    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, and the label bytes and the
-    // history (folded into one row) of the 4 printed old jobs.
-    expect(removed).toBe(2 + 2 + 3 + 1 + 4 + 4);
+    // Rows removed or emptied: 2 entries, 2 scans, 3 jobs, 1 desk action, the label bytes and the
+    // history (folded into one row) of the 4 printed old jobs, and the steps (folded likewise) of
+    // the 2 settled old entries.
+    expect(removed).toBe(2 + 2 + 3 + 1 + 4 + 4 + 2);
     consistent();
   });
 
@@ -423,7 +424,8 @@ describe('retention', () => {
       expect(exists('scan_log', o.scanId)).toBe(true);
       expect(exists('print_jobs', o.jobId)).toBe(true);
       expect(count('journal_jobs', `entry_id = ${o.entryId}`)).toBe(1);
-      expect(count('journal_steps', `entry_id = ${o.entryId}`)).toBeGreaterThan(0);
+      // Its steps, as rows or folded past the labels window.
+      expect(journal.steps(o.entryId).length).toBeGreaterThan(0);
     }
 
     // A new station (a restart) runs again and finishes.
@@ -705,6 +707,73 @@ describe('retention', () => {
     await retention().run();
     expect(jobs.get(plain.jobId)).toBeUndefined();
     expect(count('print_job_history')).toBe(0);
+    consistent();
+  });
+
+  it("folds a settled journal entry's steps past the labels window into one row: the parcel's trail, the old day's statistics and 'closed here' are the same; an open entry keeps its rows and resumes", async () => {
+    const trail = createAuditTrailRepo(db);
+    const stats = createStatisticsRepo(db);
+    const day0 = clock.now();
+    const at = (min: number) => new Date(day0.getTime() + min * 60_000);
+    // A parcel weighed on the scale, closed by this desk, printed.
+    const plain = scan(['sending', 'sent', 'done'], at(1));
+    journal.note(plain.entryId, 'weighed', at(2), null);
+    // A parcel whose close answer was lost: the close was found by a read (maybe another desk's).
+    const { entry: byRead } = journal.receiveScan({ accountId: 'acc', code: 'ŽLUŤOUČKÝ-1', rawCode: null, at: at(3) });
+    journal.step([byRead.id], 'resolved', at(3), { deliveryId: 5001 });
+    journal.step([byRead.id], 'close_requested', at(4));
+    journal.step([byRead.id], 'closed', at(6), { reasonCode: 'close_confirmed_by_search' });
+    journal.step([byRead.id], 'ended', at(7), {
+      outcome: 'not_printed',
+      reasonCode: 'printer_not_found',
+      reason: 'Tiskárna „Zebra" je vypnutá',
+    });
+    // A scan still at work when the desk stopped: resolved, its close never asked.
+    const { entry: open } = journal.receiveScan({ accountId: 'acc', code: 'PŘÍLIŠ-2', rawCode: null, at: at(8) });
+    journal.step([open.id], 'resolved', at(8), { deliveryId: 5002 });
+    const plainParcel = db
+      .prepare('SELECT delivery_id FROM journal_entries WHERE id = ?')
+      .pluck()
+      .get(plain.entryId) as number;
+    const dayEnd = new Date(day0.getTime() + DAY);
+    const seen = () => ({
+      trails: [plainParcel, 5001, 5002].map((d) => trail.ofDelivery('acc', d)),
+      day: stats.entries(day0, dayEnd),
+      steps: [plain.entryId, byRead.id, open.id].map((id) => journal.steps(id)),
+      closedHere: [plainParcel, 5001].map((d) => journal.closedHere('acc', d)),
+      foundByRead: [plain.entryId, byRead.id].map((id) => journal.closeFoundByRead(id)),
+    });
+    const before = seen();
+    expect(before.closedHere).toEqual([true, false]);
+    expect(before.foundByRead).toEqual([false, true]);
+    expect(before.day.map((e) => e.closedAt)).toEqual([at(1).toISOString(), at(6).toISOString(), null]);
+
+    clock.advance(89 * DAY);
+    await retention().run();
+    expect(count('journal_history')).toBe(0);
+    clock.advance(2 * DAY);
+    await retention().run();
+    expect(count('journal_steps', `entry_id IN (${plain.entryId}, ${byRead.id})`)).toBe(0);
+    expect(count('journal_history')).toBe(2);
+    expect(seen()).toEqual(before);
+    // The open entry keeps its rows, and the journal's recovery finds it where it stopped.
+    expect(count('journal_steps', `entry_id = ${open.id}`)).toBe(2);
+    expect(journal.unfinishedScans().map((e) => [e.id, e.step])).toEqual([[open.id, 'resolved']]);
+
+    // A note after the fold follows the folded steps.
+    journal.note(plain.entryId, 'label_verified', clock.now());
+    const noted = journal.steps(plain.entryId);
+    expect(noted.map((x) => x.step).slice(-2)).toEqual(['weighed', 'label_verified']);
+    clock.advance(91 * DAY);
+    await retention().run();
+    expect(journal.steps(plain.entryId)).toEqual(noted);
+    expect(stats.entries(day0, dayEnd)).toEqual(before.day);
+    // Past the history window the entry goes with its folded steps.
+    journal.step([open.id], 'ended', clock.now(), { outcome: 'not_found' });
+    clock.advance(400 * DAY);
+    await retention().run();
+    expect(journal.get(plain.entryId)).toBeNull();
+    expect(count('journal_history')).toBe(0);
     consistent();
   });
 

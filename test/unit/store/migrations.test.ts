@@ -211,6 +211,11 @@ import { m024ProblemShelf } from '../../../electron/store/migrations/024_problem
 import { m026PickupOrderShipments } from '../../../electron/store/migrations/026_pickup_order_shipments';
 import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_packed_label_bytes';
 import { m028JobLabelLinks } from '../../../electron/store/migrations/028_job_label_links';
+import { m029FoldedJobEvents } from '../../../electron/store/migrations/029_folded_job_events';
+import { createJournalRepo } from '../../../electron/store/journalRepo';
+import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
+import { createAuditTrailRepo } from '../../../electron/store/auditTrailRepo';
+import { createStatisticsRepo } from '../../../electron/store/statisticsRepo';
 import { createPrintJobsRepo } from '../../../electron/store/printJobsRepo';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
 import { createSettingsRepo } from '../../../electron/store/settingsRepo';
@@ -473,6 +478,63 @@ describe('shipment cache migrations', () => {
     }).run();
     expect(db.prepare('SELECT count(*) FROM print_job_events').pluck().get()).toBe(0);
     expect(jobs.history(9)).toEqual(before);
+    db.close();
+  });
+
+  it("30: a settled journal entry's steps written before read the same once the retention folds them past the labels window; an open one keeps its rows", async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m029FoldedJobEvents) + 1));
+    // Scanned 100 days ago: past the labels window (90 days), inside the history's (400).
+    const scanned = Date.now() - 100 * 86_400_000;
+    const t = (s: number) => new Date(scanned + s * 1000 + 250).toISOString();
+    const entry = old.prepare(
+      `INSERT INTO journal_entries (id, account_id, source, code, delivery_id, want, step, outcome, created_at, updated_at)
+       VALUES (?, 'acc', 'scan', ?, ?, 'close_and_print', ?, ?, ?, ?)`,
+    );
+    entry.run(1, 'ŠTÍTEK-1', 7001, 'queued', null, t(0), t(9));
+    entry.run(2, 'ŠTÍTEK-2', 7002, 'resolved', null, t(20), t(21));
+    const steps = [
+      [1, t(0), 'received', null],
+      [1, t(1), 'resolved', null],
+      [1, t(2), 'weighed', 'weight_from_scale'],
+      [1, t(3), 'close_requested', null],
+      [1, '2026-01-01T00:00:00Z', 'closed', null],
+      [1, t(9), 'queued', null],
+      [2, t(20), 'received', null],
+      [2, t(21), 'resolved', null],
+    ];
+    for (const row of steps)
+      old.prepare('INSERT INTO journal_steps (entry_id, at, step, reason_code) VALUES (?, ?, ?, ?)').run(...row);
+    old.close();
+
+    const db = openDatabase(file);
+    const journal = createJournalRepo(db, createScanLogRepo(db));
+    const trail = createAuditTrailRepo(db);
+    const stats = createStatisticsRepo(db);
+    const seen = () => ({
+      steps: [1, 2].map((id) => journal.steps(id)),
+      trail: trail.ofDelivery('acc', 7001),
+      day: stats.entries(new Date(scanned - 86_400_000), new Date(scanned + 86_400_000)),
+      closedHere: journal.closedHere('acc', 7001),
+    });
+    const before = seen();
+    expect(before.steps[0]!.map((x) => [1, x.at, x.step, x.reason_code])).toEqual(steps.slice(0, 6));
+    expect(before.day.map((e) => e.closedAt)).toEqual(['2026-01-01T00:00:00Z', null]);
+    expect(before.closedHere).toBe(true);
+    await createRetention({
+      db,
+      settings: createSettingsRepo(db),
+      clock: steppableClock(),
+      dataDir: path.dirname(file),
+      log: { info: () => undefined, error: () => undefined },
+    }).run();
+    expect(db.prepare('SELECT entry_id, count(*) AS n FROM journal_steps GROUP BY 1').all()).toEqual([
+      { entry_id: 2, n: 2 },
+    ]);
+    expect(db.prepare('SELECT entry_id FROM journal_history').pluck().all()).toEqual([1]);
+    expect(seen()).toEqual(before);
     db.close();
   });
 
