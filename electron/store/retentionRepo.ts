@@ -192,6 +192,39 @@ const sharedLabelBytes: RetentionKind = {
 };
 
 /**
+ * One row's history folded: `table`'s rows of the row (`key` = its id) packed into its `history`
+ * row, after those an earlier fold kept there (a change after that fold), then deleted. Table and
+ * column names come from this file only, never from input.
+ */
+function folder<T>(
+  db: Db,
+  o: {
+    rows: string;
+    table: string;
+    key: string;
+    history: string;
+    column: string;
+    pack(rows: T[], createdAt: string): string;
+    unpack(folded: string, createdAt: string): T[];
+  },
+) {
+  const rowsOf = db.prepare<[number], T>(o.rows);
+  const foldedOf = db.prepare<[number], { folded: string }>(
+    `SELECT ${o.column} AS folded FROM ${o.history} WHERE ${o.key} = ?`,
+  );
+  const fold = db.prepare(
+    `INSERT INTO ${o.history} (${o.key}, ${o.column}) VALUES (?, ?) ON CONFLICT (${o.key}) DO UPDATE SET ${o.column} = excluded.${o.column}`,
+  );
+  const del = db.prepare(`DELETE FROM ${o.table} WHERE ${o.key} = ?`);
+  return (r: { id: number; at: string }) => {
+    const before = foldedOf.get(r.id);
+    const all = [...(before ? o.unpack(before.folded, r.at) : []), ...rowsOf.all(r.id)];
+    fold.run(r.id, o.pack(all, r.at));
+    del.run(r.id);
+  };
+}
+
+/**
  * A print job's history past the labels window folded into one row (migration 29, store/jobHistory.ts):
  * a job in a final state that finished before the window has its event rows replaced by one
  * `print_job_history` row holding the same events (one it has already, from a change after an
@@ -210,14 +243,15 @@ const jobEvents: RetentionKind = {
          EXISTS (SELECT 1 FROM print_job_events ev WHERE ev.job_id = j.id) AS events
        FROM print_jobs j WHERE j.id > ? ORDER BY j.id LIMIT ?`,
     );
-    const eventsOf = db.prepare<[number], JobEventRow>(
-      'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
-    );
-    const foldedOf = db.prepare<[number], { events: string }>('SELECT events FROM print_job_history WHERE job_id = ?');
-    const fold = db.prepare(
-      'INSERT INTO print_job_history (job_id, events) VALUES (?, ?) ON CONFLICT (job_id) DO UPDATE SET events = excluded.events',
-    );
-    const del = db.prepare('DELETE FROM print_job_events WHERE job_id = ?');
+    const foldJob = folder<JobEventRow>(db, {
+      rows: 'SELECT at, state, reason_code, reason FROM print_job_events WHERE job_id = ? ORDER BY rowid',
+      table: 'print_job_events',
+      key: 'job_id',
+      history: 'print_job_history',
+      column: 'events',
+      pack: foldJobEvents,
+      unpack: unfoldJobEvents,
+    });
     return walk(
       (a, l) => select.all(a, l),
       (r, cutoff) => {
@@ -225,12 +259,7 @@ const jobEvents: RetentionKind = {
         if (!r.events) return 'pass';
         return r.finished_at !== null && r.finished_at < cutoff ? 'remove' : 'keep';
       },
-      (r) => {
-        const before = foldedOf.get(r.id);
-        const events = [...(before ? unfoldJobEvents(before.events, r.at) : []), ...eventsOf.all(r.id)];
-        fold.run(r.id, foldJobEvents(events, r.at));
-        del.run(r.id);
-      },
+      foldJob,
     );
   },
 };
@@ -282,14 +311,15 @@ const journalSteps: RetentionKind = {
          EXISTS (SELECT 1 FROM journal_steps st WHERE st.entry_id = e.id) AS steps
        FROM journal_entries e WHERE e.id > ? ORDER BY e.id LIMIT ?`,
     );
-    const stepsOf = db.prepare<[number], JournalStepRow>(
-      'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
-    );
-    const foldedOf = db.prepare<[number], { steps: string }>('SELECT steps FROM journal_history WHERE entry_id = ?');
-    const fold = db.prepare(
-      'INSERT INTO journal_history (entry_id, steps) VALUES (?, ?) ON CONFLICT (entry_id) DO UPDATE SET steps = excluded.steps',
-    );
-    const del = db.prepare('DELETE FROM journal_steps WHERE entry_id = ?');
+    const foldEntry = folder<JournalStepRow>(db, {
+      rows: 'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
+      table: 'journal_steps',
+      key: 'entry_id',
+      history: 'journal_history',
+      column: 'steps',
+      pack: foldJournalSteps,
+      unpack: unfoldJournalSteps,
+    });
     return walk(
       (a, l) => select.all(a, l),
       (r, cutoff) => {
@@ -297,12 +327,7 @@ const journalSteps: RetentionKind = {
         if (!r.steps) return 'pass';
         return r.updated_at < cutoff ? 'remove' : 'keep';
       },
-      (r) => {
-        const before = foldedOf.get(r.id);
-        const steps = [...(before ? unfoldJournalSteps(before.steps, r.at) : []), ...stepsOf.all(r.id)];
-        fold.run(r.id, foldJournalSteps(steps, r.at));
-        del.run(r.id);
-      },
+      foldEntry,
     );
   },
 };
