@@ -32,6 +32,8 @@ export interface PrintQueueOptions {
   onPrinterResult?(printerId: string, error: PrintError | null): void;
   /** A lane stopped on an error of the station itself (the store cannot be read or written). */
   onLaneError?(printerId: string, error: unknown): void;
+  /** Resolves once every commit so far is on the disk (store/walSync.ts): a job's `sending`, before its first byte. */
+  durable?(): Promise<void>;
 }
 
 /** A streaming printer's job between its last byte and its confirmation, with nothing stopping the printer. */
@@ -183,9 +185,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           },
           {
             // Committed when the driver is about to write its first byte (after connecting and any
-            // status pre-check), and before that write: a crash from here on leaves `sending`, which
-            // the next start turns into `uncertain`; a printer that is off never makes a job `sending`.
-            sending(counter) {
+            // status pre-check), and on the disk before that write (the driver awaits the sync): a
+            // crash or a power cut from here on leaves `sending`, which the next start turns into
+            // `uncertain`; a printer that is off never makes a job `sending`.
+            async sending(counter) {
               sends.set(printerId, sendsOf(printerId) + 1);
               if (marked) {
                 // Committed with its burst: no worker action can withdraw a `sending` job. Its
@@ -197,7 +200,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                     counter,
                     noSideEffect: true,
                   });
-                return;
+                return opts.durable?.();
               }
               if (!isWaiting(jobs.get(head.id)?.state)) {
                 withdrawn = true; // cancelled or replaced by a reprint while the printer was reached
@@ -209,6 +212,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                 ...(counter ? { counter } : {}),
               });
               sending = true;
+              return opts.durable?.();
             },
             accepted() {
               accepted = true;
