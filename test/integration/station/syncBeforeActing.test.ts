@@ -96,7 +96,10 @@ async function deskRun(): Promise<DeskRun> {
         if (existsSync(path.join(backing, f))) copyFileSync(path.join(backing, f), path.join(dir, f));
       const db = new Database(path.join(dir, 'station.db'));
       try {
-        return db.prepare(sql).pluck().get(...params) as number;
+        return db
+          .prepare(sql)
+          .pluck()
+          .get(...params) as number;
       } catch {
         return 0; // the schema itself is not on the disk yet
       } finally {
@@ -119,9 +122,7 @@ async function deskRun(): Promise<DeskRun> {
       if (req.method === 'PATCH' && req.url?.startsWith('/api/v3/deliveries')) {
         closes++;
         checks.close++;
-        const onTheDisk = onDisk(
-          "SELECT count(DISTINCT entry_id) FROM journal_steps WHERE step = 'close_requested'",
-        );
+        const onTheDisk = onDisk("SELECT count(DISTINCT entry_id) FROM journal_steps WHERE step = 'close_requested'");
         if (onTheDisk < closes) early.push(`close ${closes} arrived with ${onTheDisk} close_requested on the disk`);
       }
       return 'pass';
@@ -168,7 +169,8 @@ async function deskRun(): Promise<DeskRun> {
       settings: printerSettings.parse({ hostStatus: true }),
     });
     checks.setup++;
-    if (onDisk("SELECT count(*) FROM printers WHERE id = 'desk'") !== 1) early.push('printer answered saved, not on the disk');
+    if (onDisk("SELECT count(*) FROM printers WHERE id = 'desk'") !== 1)
+      early.push('printer answered saved, not on the disk');
     await call('printing.routes.set', {
       carriers: {},
       defaultRoute: { format: 'zpl', printerId: 'desk' },
@@ -204,23 +206,26 @@ async function deskRun(): Promise<DeskRun> {
   }
 }
 
-describe.skipIf(!fuseOk)('each side effect after its commit is on the disk (a lossy file system read at that moment)', () => {
-  let syncAgain: () => void = () => undefined;
-  afterEach(() => syncAgain());
+describe.skipIf(!fuseOk)(
+  'each side effect after its commit is on the disk (a lossy file system read at that moment)',
+  () => {
+    let syncAgain: () => void = () => undefined;
+    afterEach(() => syncAgain());
 
-  it('a set-up answered, scans acknowledged, closes sent and labels printed find what allows them on the disk', async () => {
-    const run = await deskRun();
-    expect(run.early).toEqual([]);
-    expect(run.checks).toMatchObject({ setup: 1, ack: CODES.length, close: CODES.length });
-    expect(run.checks.label).toBeGreaterThanOrEqual(1);
-  }, 180_000);
+    it('a set-up answered, scans acknowledged, closes sent and labels printed find what allows them on the disk', async () => {
+      const run = await deskRun();
+      expect(run.early).toEqual([]);
+      expect(run.checks).toMatchObject({ setup: 1, ack: CODES.length, close: CODES.length });
+      expect(run.checks.label).toBeGreaterThanOrEqual(1);
+    }, 180_000);
 
-  it('with the -wal syncs doing nothing (awaited, syncing nothing) the same checks catch the station acting first', async () => {
-    syncAgain = skipWalSyncs(true);
-    const run = await deskRun();
-    expect(run.early.length, run.early.join('\n')).toBeGreaterThan(0);
-    expect(run.early.some((e) => e.startsWith('scan '))).toBe(true);
-    expect(run.early.some((e) => e.startsWith('close '))).toBe(true);
-    expect(run.early.some((e) => e.startsWith('label '))).toBe(true);
-  }, 180_000);
-});
+    it('with the -wal syncs doing nothing (awaited, syncing nothing) the same checks catch the station acting first', async () => {
+      syncAgain = skipWalSyncs(true);
+      const run = await deskRun();
+      expect(run.early.length, run.early.join('\n')).toBeGreaterThan(0);
+      expect(run.early.some((e) => e.startsWith('scan '))).toBe(true);
+      expect(run.early.some((e) => e.startsWith('close '))).toBe(true);
+      expect(run.early.some((e) => e.startsWith('label '))).toBe(true);
+    }, 180_000);
+  },
+);
