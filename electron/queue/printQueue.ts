@@ -80,7 +80,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   /**
    * A burst: when a streaming driver would write the head and the queued jobs behind it at once
    * (the printer has room for them now: driver.readyFor), they are committed `sending` in ONE
-   * commit, which is the disk sync each of them would otherwise wait for before its first byte
+   * commit, whose sync (store/walSync.ts) each of them would otherwise wait for before its first byte
    * (in a batch of 500 that sync was the largest cost of a label). A crash inside the burst makes
    * every job of it `uncertain`, also the ones whose bytes had not left yet: the worker checks
    * those few labels (never a silent reprint, never a silent loss). The driver offers a burst only
@@ -451,8 +451,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
      * cancelled in that commit too, and `replacedHook` is told which were (still waiting, so cancelled)
      * in it, for the journal to link their entries to the new jobs. Draining starts after the commit.
      *
-     * A lazy commit: no byte of these jobs leaves before its own `sending` commit (FULL), which
-     * takes this one to the disk with it. A power cut before that loses the jobs, their links and
+     * A lazy commit: no byte of these jobs leaves before its own `sending` commit, whose sync
+     * (awaited before the byte: store/walSync.ts) takes this one to the disk with it. A power cut before that loses the jobs, their links and
      * the replacement together, and the journal's entries are at their earlier step: the labels
      * are fetched again and printed once.
      */
