@@ -12,8 +12,10 @@
  * both printer modes (harness/printerMode.ts: `hs_` with host status, `raw_` without).
  *
  * The journal's cost: two more cores run under strace (fsync/fdatasync only,
- * seccomp-filtered) for BENCH_JOURNAL_SCANS scans each, one as shipped (synchronous = FULL), one
- * with synchronous = NORMAL: disk syncs per scan, their time per scan, and the p50 difference.
+ * seccomp-filtered, the thread pool's too) for BENCH_JOURNAL_SCANS scans each, one as shipped
+ * (`full`: synchronous = NORMAL, the -wal file synced on the thread pool before each side effect,
+ * electron/store/walSync.ts), one whose -wal syncs do nothing (`normal`: what NORMAL alone would
+ * keep over a power cut): disk syncs per scan, their time per scan, and the p50 difference.
  * Then (host status on) 203 dpi (the station rewrites each label's commands) against 300 dpi, at 0 ms.
  * BENCH_CORE_PROF=DIR profiles the core while it scans and prints what took the time.
  */
@@ -51,7 +53,7 @@ async function floorScan(
 async function syncedCore(
   sb: SandboxProcess,
   printer: VirtualZplPrinter,
-  o: { strace?: boolean; synchronous?: string; profileDir?: string } = {},
+  o: { strace?: boolean; synchronous?: string; noWalSync?: boolean; profileDir?: string } = {},
 ): Promise<Core> {
   const core = await startCore({ sandbox: sb, printerPort: printer.port, ...o });
   // Every prepared shipment in the cache first, as after the station's regular sync.
@@ -143,12 +145,13 @@ export async function run(): Promise<Record<string, number>> {
     out['at0ms_203_vs_300_p50_ratio'] = d.p50 / out['hs_at0ms_station_p50_ms']!;
 
     // The journal's disk syncs: two more cores under strace, each on its own data folder, one as
-    // shipped (synchronous = FULL: a disk sync per committed step) and one with synchronous =
-    // NORMAL (syncs only at WAL checkpoints), scans interleaved.
+    // shipped (a -wal sync on the thread pool before each side effect, shared by the commits before
+    // it) and one whose -wal syncs do nothing (NORMAL alone: syncs only at WAL checkpoints), scans
+    // interleaved.
     if (journalScans) {
       const full = await syncedCore(sb, printer, { strace: true });
       cores.push(full);
-      const normal = await syncedCore(sb, printer, { strace: true, synchronous: 'NORMAL' });
+      const normal = await syncedCore(sb, printer, { strace: true, noWalSync: true });
       cores.push(normal);
       const codes = (part: string, from: number, to: number) =>
         Array.from({ length: to - from }, (_, i) => `J${part}-${from + i + 1}`);

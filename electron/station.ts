@@ -183,7 +183,7 @@ export async function createStation(opts: StationOptions): Promise<Station> {
       ),
     ),
     log,
-    faults.rpc,
+    { ...faults.rpc, afterCommits: store.afterCommits },
   );
   events.connect(server.emit);
 

@@ -95,6 +95,8 @@ export async function startCore(o: {
   strace?: boolean;
   profileDir?: string;
   synchronous?: string;
+  /** The -wal syncs the core awaits before a side effect do nothing (no durability over a power cut). */
+  noWalSync?: boolean;
   env?: Record<string, string>;
   /**
    * The core's working folder (its data folder is `<dataDir>/station`), kept at close: a database
@@ -120,6 +122,7 @@ export async function startCore(o: {
       BENCH_PRINT_WAIT_MS: String(o.printWaitMs ?? 8000),
       ...(o.profileDir ? { BENCH_CORE_PROF: o.profileDir } : {}),
       ...(o.synchronous ? { BENCH_SYNCHRONOUS: o.synchronous } : {}),
+      ...(o.noWalSync ? { BENCH_NO_WAL_SYNC: '1' } : {}),
       ...o.env,
     },
   });

@@ -8,8 +8,9 @@
  * BENCH_PRINT_WAIT_MS (default 8000); BENCH_HOST_STATUS=0 sets the printer up without host
  * status (a new printer's default: a raw port, its labels proved by its close); BENCH_CORE_PROF=DIR
  * profiles (node:inspector) from each `mark` to the next `measure` into
- * DIR/core-<pid>-<n>.cpuprofile; BENCH_SYNCHRONOUS=NORMAL|OFF
- * replaces every `PRAGMA synchronous = ...` the station runs (the journal's disk syncs compared).
+ * DIR/core-<pid>-<n>.cpuprofile; BENCH_SYNCHRONOUS=FULL|NORMAL|OFF
+ * replaces every `PRAGMA synchronous = ...` the station runs, and BENCH_NO_WAL_SYNC=1 makes the
+ * -wal syncs it awaits before a side effect do nothing (the journal's disk syncs compared).
  * Protocol, one line each way:
  *   stdout `ready {"port","token","origin"}`
  *   stdin  `mark`     -> CPU time and event-loop delay start afresh: stdout `marked {"at"}` (epoch seconds)
@@ -23,7 +24,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createMemorySecretStore } from '../../electron/auth/keychain';
-import { forceSynchronous, stderrLogger } from '../../test/support/childStation';
+import { forceSynchronous, skipWalSyncs, stderrLogger } from '../../test/support/childStation';
 import { startWebHost } from '../../electron/host/webHost';
 import { createStation } from '../../electron/station';
 import { repoRoot } from './paths';
@@ -31,6 +32,7 @@ import { repoRoot } from './paths';
 const BENCH_PRINTER_ID = 'bench-zpl';
 
 forceSynchronous(process.env.BENCH_SYNCHRONOUS, 'coreChild');
+skipWalSyncs(process.env.BENCH_NO_WAL_SYNC === '1');
 
 const env = (name: string): string => {
   const v = process.env[name];

@@ -159,6 +159,7 @@ export function createServiceClient(
     log: opts.log,
     getRetries: opts.getRetries ?? 2,
     retryBackoffMs: opts.retryBackoffMs ?? 300,
+    beforeChange: opts.beforeChange,
   });
   const base = opts.baseUrl.replace(/\/+$/, '');
   let transportsVia: 'get' | 'post-override' | 'auto' = opts.transportsMethod ?? 'auto';

@@ -18,6 +18,11 @@ export interface CoreOptions {
   log: Logger;
   getRetries: number;
   retryBackoffMs: number;
+  /**
+   * Awaited before every request that may change something at the service (any method but GET):
+   * the journal step that allows it is on the disk first (store/walSync.ts).
+   */
+  beforeChange?: () => Promise<void>;
 }
 
 export interface CoreRequest {
@@ -133,6 +138,7 @@ export function createCore(opts: CoreOptions): Core {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...req.headers,
       };
+      if (req.method !== 'GET') await opts.beforeChange?.();
       const timeout = AbortSignal.timeout(opts.timeoutMs);
       const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
       const started = Date.now();

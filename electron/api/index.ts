@@ -65,6 +65,8 @@ export interface ServiceClientOptions {
   getRetries?: number;
   /** First backoff before a GET retry (doubles each time; default 300 ms). */
   retryBackoffMs?: number;
+  /** Awaited before every request but a GET: what allows the change is on the disk first (core.ts). */
+  beforeChange?: () => Promise<void>;
 }
 
 /** Options every call accepts. */

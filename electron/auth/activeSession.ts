@@ -21,6 +21,8 @@ export interface ActiveSessionOptions {
   log: Logger;
   /** Per request (default: the client's 20 s). */
   timeoutMs?: number;
+  /** Awaited before every request that changes something at the service (store/walSync.ts). */
+  beforeChange?: () => Promise<void>;
 }
 
 export function createActiveSession(o: ActiveSessionOptions) {
@@ -33,7 +35,14 @@ export function createActiveSession(o: ActiveSessionOptions) {
     if (known) return known;
     const tokens = await o.accounts.tokens(accountId);
     const baseUrl = o.accounts.baseUrlOf(o.accounts.get(accountId)!);
-    const client = createServiceClient({ baseUrl, tokens, language: o.language, log: o.log, timeoutMs: o.timeoutMs });
+    const client = createServiceClient({
+      baseUrl,
+      tokens,
+      language: o.language,
+      log: o.log,
+      timeoutMs: o.timeoutMs,
+      beforeChange: o.beforeChange,
+    });
     const s = { accountId, client, tokens, baseUrl };
     clients.set(accountId, s);
     return s;

@@ -68,7 +68,14 @@ export async function wireAccounts(o: AccountsWiring) {
     },
     language: o.language,
   });
-  const session = createActiveSession({ accounts, language: o.language, log: o.log, timeoutMs: o.serviceTimeoutMs });
+  const session = createActiveSession({
+    accounts,
+    language: o.language,
+    log: o.log,
+    timeoutMs: o.serviceTimeoutMs,
+    // A close, a weight, a new shipment...: the journal step that allows it is on the disk first.
+    beforeChange: o.store.durable,
+  });
   let demoAccountId: string | null = null;
   const rpc = createAccountHandlers(
     {

@@ -33,8 +33,8 @@ export interface StationMetricsOptions {
   scannedAt(scanId: number): string | null;
   /** A job's printer and whether it waits for a retry of its own (a failed job that goes by itself). */
   job(id: number): { printerId: string | null; waitsForRetry: boolean } | null;
-  /** Commits that waited for the disk so far (diskSyncs.ts). */
-  diskSyncs(): number;
+  /** Syncs of the write-ahead log so far, each awaited off the event loop (store/walSync.ts). */
+  walSyncs(): number;
 }
 
 export interface StationMetrics {
@@ -164,12 +164,12 @@ export function createStationMetrics(o: StationMetricsOptions): StationMetrics {
     },
   });
   new Counter({
-    name: `${METRIC_PREFIX}disk_syncs_total`,
-    help: "Commits of the station's database that waited for the disk (synchronous FULL).",
+    name: `${METRIC_PREFIX}wal_syncs_total`,
+    help: "Syncs of the station's write-ahead log that a close, a label or an answer waited for (on the thread pool, not the event loop; commits waiting together share one).",
     registers,
     collect() {
       this.reset();
-      this.inc(o.diskSyncs());
+      this.inc(o.walSyncs());
     },
   });
   let folder: { at: number; bytes: number } | null = null;

@@ -48,7 +48,7 @@ export function wireMetrics(o: {
         return null;
       }
     },
-    diskSyncs: o.store.diskSyncs,
+    walSyncs: o.store.walSyncs,
   });
   o.events.connect((name, payload) => {
     metrics.onEvent(name, payload);

@@ -155,7 +155,7 @@ export function createCupsDriver(opts: CupsDriverOptions): PrinterDriver {
       copies = Math.max(1, job.copies * opts.settings.copies);
     }
     // lp cannot say when its first byte reaches the printer: the job counts as leaving when handed over.
-    hooks.sending();
+    await hooks.sending();
     const id = await lpSubmit({
       queue: opts.queue,
       data,

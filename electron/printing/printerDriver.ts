@@ -47,10 +47,12 @@ export interface PrintHooks {
    * Called once, right before the first job byte is written: after connecting and after any
    * status pre-check, so a printer that is off never makes a job `sending` (which a crash would
    * turn into `uncertain`). A driver that cannot tell calls it just before handing the job over.
-   * Synchronous: the queue commits `sending` here, before the write. It throws when the job must
-   * not go any more (cancelled while the printer was reached): the driver then writes nothing.
+   * The queue commits `sending` here, before the write; the driver awaits the promise, which
+   * resolves once that commit is on the disk (store/walSync.ts), before it writes. It throws (or
+   * rejects) when the job must not go any more (cancelled while the printer was reached): the
+   * driver then writes nothing.
    */
-  sending(counter?: CounterMark): void;
+  sending(counter?: CounterMark): Promise<void> | void;
   /** Called once every byte is accepted by the printer or spooler. */
   accepted(): void;
   /**

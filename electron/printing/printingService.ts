@@ -55,6 +55,8 @@ export interface PrintingServiceOptions {
   backoff?: BackoffPolicy;
   /** A print lane stopped on an error of the station itself (the store cannot be read or written). */
   onLaneError?(printerId: string, error: unknown): void;
+  /** Resolves once every commit so far is on the disk (store/walSync.ts): awaited before a label's first byte. */
+  durable?(): Promise<void>;
   /** The background probe of printer states failed on an error of the station itself (its store): never an unhandled rejection. */
   onProbeError?(error: unknown): void;
   /** Makes a printer's driver from its settings (a seam of the composition root; default printerDrivers.ts). */
@@ -151,6 +153,7 @@ export async function createPrintingService(opts: PrintingServiceOptions) {
     driverFor,
     backoff: opts.backoff,
     onLaneError: opts.onLaneError,
+    durable: opts.durable,
     onJobChanged: (stored) => {
       const j = publicJob(stored);
       opts.onJobChanged?.(j);

@@ -37,7 +37,7 @@ export function createUsbDeviceDriver(opts: { device: string; settings: PrinterS
           throw usbError(opts.device, err, 'not_sent');
         }
         try {
-          hooks.sending();
+          await hooks.sending();
         } catch (err) {
           await fh.close().catch(() => undefined);
           throw err;

@@ -25,7 +25,7 @@ export function createPdfFolderPrinter(folder: string, now: () => Date = () => n
           throw new PrintError('wrong_format', 'The PDF folder printer takes PDF labels only.', 'not_sent');
         const stamp = now().toISOString().replace(/[:.]/g, '-');
         const safe = job.title.replace(/[^\w-]+/g, '_').slice(0, 60) || 'label';
-        hooks.sending();
+        await hooks.sending();
         for (let c = 0; c < Math.max(1, job.copies); c++) {
           seq++;
           writeFileSync(path.join(folder, `${stamp}-${String(seq).padStart(4, '0')}-${safe}.pdf`), job.bytes, {

@@ -33,7 +33,7 @@ export function createWindowsPdfDriver(opts: { printer: string; settings: Printe
         writeFileSync(file, job.bytes);
         try {
           // The spooler cannot say when its first byte reaches the printer: the job leaves when handed over.
-          hooks.sending();
+          await hooks.sending();
           const sumatra = sumatraPdfPath();
           await print(file, {
             printer: opts.printer,

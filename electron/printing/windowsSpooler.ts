@@ -114,7 +114,7 @@ export function createWindowsRawDriver(opts: {
         writeFileSync(file, bytes);
         try {
           // WritePrinter runs inside the one PowerShell call: the job leaves when handed over.
-          hooks.sending();
+          await hooks.sending();
           const out = await spooler.powershell(
             RAW_PRINT_SCRIPT,
             ['-Printer', opts.printer, '-File', file, '-Title', job.title.slice(0, 100) || 'label'],

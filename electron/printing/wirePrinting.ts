@@ -38,6 +38,7 @@ export async function wirePrinting(o: PrintingWiring) {
   const service = await createPrintingService({
     recordJobAction: o.audit.recordJobAction,
     db: o.store.db,
+    durable: o.store.durable,
     clock: o.clock,
     dataDir: o.dataDir,
     createDriver: o.printerDrivers,

@@ -500,7 +500,7 @@ function createStreamingDriver(opts: ZplTcpOptions): PrinterDriver {
         throw asPrintError(err, 'not_sent');
       });
       const counterAt = counterNext;
-      hooks.sending(counterAt !== null ? { counterAt, labels: size.labels } : undefined);
+      await hooks.sending(counterAt !== null ? { counterAt, labels: size.labels } : undefined);
       const entry: InFlight = {
         upTo: 0,
         size,
@@ -753,7 +753,7 @@ function createRawDriver(opts: ZplTcpOptions): PrinterDriver {
     }
     const b = burst;
     try {
-      hooks.sending();
+      await hooks.sending();
     } catch (err) {
       // Withdrawn meanwhile: nothing of it is written; a connection opened for it alone is let go.
       if (b.writes === 0) {

@@ -32,6 +32,8 @@ export interface PrintQueueOptions {
   onPrinterResult?(printerId: string, error: PrintError | null): void;
   /** A lane stopped on an error of the station itself (the store cannot be read or written). */
   onLaneError?(printerId: string, error: unknown): void;
+  /** Resolves once every commit so far is on the disk (store/walSync.ts): a job's `sending`, before its first byte. */
+  durable?(): Promise<void>;
 }
 
 /** A streaming printer's job between its last byte and its confirmation, with nothing stopping the printer. */
@@ -78,7 +80,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
   /**
    * A burst: when a streaming driver would write the head and the queued jobs behind it at once
    * (the printer has room for them now: driver.readyFor), they are committed `sending` in ONE
-   * commit, which is the disk sync each of them would otherwise wait for before its first byte
+   * commit, whose sync (store/walSync.ts) each of them would otherwise wait for before its first byte
    * (in a batch of 500 that sync was the largest cost of a label). A crash inside the burst makes
    * every job of it `uncertain`, also the ones whose bytes had not left yet: the worker checks
    * those few labels (never a silent reprint, never a silent loss). The driver offers a burst only
@@ -183,9 +185,10 @@ export function createPrintQueue(opts: PrintQueueOptions) {
           },
           {
             // Committed when the driver is about to write its first byte (after connecting and any
-            // status pre-check), and before that write: a crash from here on leaves `sending`, which
-            // the next start turns into `uncertain`; a printer that is off never makes a job `sending`.
-            sending(counter) {
+            // status pre-check), and on the disk before that write (the driver awaits the sync): a
+            // crash or a power cut from here on leaves `sending`, which the next start turns into
+            // `uncertain`; a printer that is off never makes a job `sending`.
+            async sending(counter) {
               sends.set(printerId, sendsOf(printerId) + 1);
               if (marked) {
                 // Committed with its burst: no worker action can withdraw a `sending` job. Its
@@ -197,7 +200,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                     counter,
                     noSideEffect: true,
                   });
-                return;
+                return opts.durable?.();
               }
               if (!isWaiting(jobs.get(head.id)?.state)) {
                 withdrawn = true; // cancelled or replaced by a reprint while the printer was reached
@@ -209,6 +212,7 @@ export function createPrintQueue(opts: PrintQueueOptions) {
                 ...(counter ? { counter } : {}),
               });
               sending = true;
+              return opts.durable?.();
             },
             accepted() {
               accepted = true;
@@ -447,8 +451,8 @@ export function createPrintQueue(opts: PrintQueueOptions) {
      * cancelled in that commit too, and `replacedHook` is told which were (still waiting, so cancelled)
      * in it, for the journal to link their entries to the new jobs. Draining starts after the commit.
      *
-     * A lazy commit: no byte of these jobs leaves before its own `sending` commit (FULL), which
-     * takes this one to the disk with it. A power cut before that loses the jobs, their links and
+     * A lazy commit: no byte of these jobs leaves before its own `sending` commit, whose sync
+     * (awaited before the byte: store/walSync.ts) takes this one to the disk with it. A power cut before that loses the jobs, their links and
      * the replacement together, and the journal's entries are at their earlier step: the labels
      * are fetched again and printed once.
      */

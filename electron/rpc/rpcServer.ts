@@ -88,6 +88,11 @@ export interface RpcGuards {
   refuse?(method: MethodName): StationError | null;
   /** What a handler's failure means to the station (a storage failure is a refusal of its own), or null. */
   fault?(err: unknown): StationError | null;
+  /**
+   * Runs the handler; when it committed, its answer waits until the commit is on the disk
+   * (store/walSync.ts): a set-up answered saved survives a power cut.
+   */
+  afterCommits?<T>(run: () => Promise<T>): Promise<T>;
 }
 
 export function createRpcServer(handlers: Handlers, log: Logger, guards: RpcGuards = {}): RpcServer {
@@ -115,7 +120,8 @@ export function createRpcServer(handlers: Handlers, log: Logger, guards: RpcGuar
       return { ok: false, error: { code: refused.code, message: refused.message, details: refused.details } };
     try {
       const handler = handlers[method] as (p: unknown) => unknown;
-      const value = await handler(parsed.data);
+      const run = async () => handler(parsed.data);
+      const value = await (guards.afterCommits ? guards.afterCommits(run) : run());
       return { ok: true, value };
     } catch (err) {
       const known = err instanceof StationError ? err : guards.fault?.(err);

@@ -37,7 +37,7 @@ function checkpoint(mode) {
 // again after a full checkpoint and never shrinks it. So: once it has reached the threshold
 // (SQLite's automatic checkpoint's 1,000 pages), checkpoint every interval in which something was
 // written (its mtime moved). Small, frequent checkpoints: their writes and fsyncs share the disk
-// with the core's commits (each fsynced, FULL), and a big one stalls the commit beside it.
+// with the core's -wal syncs (walSync.ts), and a big one delays the sync beside it.
 // (The wal-index in -shm would say the frame count exactly, but opening and closing that file in
 // this process would drop SQLite's POSIX locks on it; stat opens nothing.)
 let lastMtimeMs = -1;

@@ -6,8 +6,8 @@
  * (wal_autocheckpoint = 0) and a worker thread (checkpointWorker.cjs) with its own connection runs
  * PASSIVE checkpoints, which never wait for or block the core's writer.
  *
- * Durability is unchanged: with synchronous = FULL a commit is on the disk in the WAL before it
- * returns (database.ts), and a crash or power cut during or between checkpoints loses nothing —
+ * Durability is unchanged: a commit is on the disk in the WAL once its sync is done, before
+ * anything acts on it (walSync.ts), and a crash or power cut during or between checkpoints loses nothing —
  * on the next open SQLite replays the committed frames from the WAL. A checkpoint only moves pages
  * that are already durable. What must not happen is an ever-growing WAL (every read then walks a
  * bigger index, and turning checkpoints off outright made the sync slower): if the worker cannot

@@ -18,10 +18,11 @@ export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 export function openDatabase(file: string, nativeBinding = sqliteBinding()): Db {
   const db = openSqlite(file, nativeBinding);
   db.pragma('journal_mode = WAL');
-  // FULL: a commit is on the disk before the side effect it allows (a close, a label sent). With WAL
-  // and NORMAL a commit waits for the next checkpoint, so a power cut could undo journal steps
-  // whose effects the service or the printer already had.
-  db.pragma('synchronous = FULL');
+  // NORMAL: a commit only appends to the -wal file, no fsync on the event loop. WAL stays consistent
+  // over a power cut but may lose its newest commits, so what acts on a commit (a close, a label
+  // sent, an answer) first awaits the -wal file's sync on the thread pool (walSync.ts, wired by
+  // wireStore.ts): a journal step is still on the disk before the side effect it allows.
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   // Freed pages are kept for the retention to hand back in small steps (`PRAGMA incremental_vacuum`,

@@ -145,8 +145,8 @@ export function createEndOfDayRepo(db: Db) {
 
     /**
      * Stores a pick-up order; the same carrier, place and day again adds its shipments to the one row.
-     * A lazy commit (./lazyCommit.ts): it allows no side effect, and the next FULL step of the same
-     * close (its print jobs) takes it to the disk.
+     * A lazy commit (./lazyCommit.ts): it allows no side effect, and the sync before the next
+     * step of the same close acts (its print jobs) takes it to the disk.
      */
     savePickupOrder: (
       accountId: string,

@@ -1,8 +1,8 @@
 /**
  * The journal of "close and print": one row per shipment a path wants closed and/or printed,
  * its step, and the print jobs it produced (journal_jobs). Each step change is one transaction
- * with its history row (journal_steps); the database is opened with synchronous = FULL, so a step
- * is on the disk before the side effect it allows.
+ * with its history row (journal_steps); what acts on a step awaits the write-ahead log's sync
+ * first (./walSync.ts), so a step is on the disk before the side effect it allows.
  */
 import { REPLACED_BY_NEW_JOB, type LabelRoute } from '../../shared/contract/printing';
 import type { ScanOutcome as LogOutcome } from '../../shared/contract/shipments';
@@ -97,7 +97,7 @@ export interface NewEntry {
 }
 
 export interface StepChange {
-  /** The step allows no side effect (`closed`: what follows reads labels; the jobs' commit is FULL): a lazy commit (./lazyCommit.ts). */
+  /** The step allows no side effect (`closed`: what follows reads labels; the jobs' commit is synced before a byte): a lazy commit (./lazyCommit.ts). */
   noSideEffect?: boolean;
   deliveryId?: number;
   outcome?: JournalOutcome | null;

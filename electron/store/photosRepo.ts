@@ -28,7 +28,7 @@ const SELECT = `SELECT p.id, p.entry_id AS entryId, p.scan_id AS scanId, p.kind,
   FROM photos p LEFT JOIN operators o ON o.id = p.operator_id`;
 
 export function createPhotosRepo(db: Db) {
-  // A photo's row allows no side effect: it rides on the next FULL commit (lazyCommit.ts). A power
+  // A photo's row allows no side effect: it rides on the next sync (lazyCommit.ts). A power
   // cut before that leaves its file without a row, which retention removes with the old files.
   const lazy = createLazyCommit(db);
   // A scan's own entry (source 'scan'); a reprint of it from the scan screen keeps the same scan id.

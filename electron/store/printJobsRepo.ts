@@ -300,7 +300,7 @@ export function createPrintJobsRepo(db: Db) {
 
     /**
      * Runs `fn` in one lazy commit (./lazyCommit.ts): for new jobs, whose first byte waits for
-     * their own FULL `sending` commit, which takes this one to the disk with it.
+     * their own `sending` commit to be synced (./walSync.ts), which takes this one to the disk with it.
      */
     lazyTransaction<T>(fn: () => T): T {
       return lazyCommit(fn);

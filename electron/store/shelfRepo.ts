@@ -2,7 +2,7 @@
  * The problem shelf (migration 24): a hold is the desk action `parcel_held` (who, desk, time, the
  * reason and the worker's words) and a `shelf_holds` row naming the parcel; a parcel is on the shelf
  * while its row has no `ended_action_id`. A hold and its end are each one commit with their desk
- * action, FULL (the database's default), so what the worker was told was held is on the disk.
+ * action, owed a sync (./walSync.ts): the answer that tells the worker it was held waits for it.
  */
 import type { HoldEnd, HoldReason } from '../../shared/contract/shelf';
 import type { Db } from './database';

@@ -328,6 +328,8 @@ export function createBatchClose(deps: WorkflowDeps, opts: BatchCloseOptions = {
         scanIds.set(item.code, scanId);
         // Collected again: it moves to the end (removed, then appended).
         changed([item], again ? [item.code] : []);
+        // Acknowledged (being in the list) once on the disk (store/walSync.ts).
+        await deps.durable?.();
         return item;
       });
     },

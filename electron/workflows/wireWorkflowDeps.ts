@@ -85,6 +85,7 @@ export function wireWorkflowDeps(o: {
     fault: o.faults.fault,
     serviceTrouble: o.serviceTrouble,
     scannerAffixes: () => settings.get().scanner,
+    durable: o.store.durable,
     // Parcels left the problem shelf: the pages follow its count.
     shelfChanged: () => {
       const s = deps.session();

@@ -80,6 +80,11 @@ export interface WorkflowDeps {
   shelfChanged?(): void;
   /** The desk scanner's prefix/suffix (settings): a scan is logged and named without them. */
   scannerAffixes?(): ScannerAffixes;
+  /**
+   * Resolves once every commit so far is on the disk (store/walSync.ts): awaited before what acts
+   * on one where nothing else waits (a scan's acknowledgement). Without it, commits are taken as durable.
+   */
+  durable?(): Promise<void>;
 }
 
 /**

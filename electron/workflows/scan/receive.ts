@@ -18,7 +18,7 @@ export interface Received {
   done: Promise<ScanOutcome>;
 }
 
-/** Scans received per commit (one disk sync), and per turn of the event loop. */
+/** Scans received per commit (one sync of the write-ahead log), and per turn of the event loop. */
 const RECEIVE_SLICE = 25;
 
 export function createScanReceiver(
@@ -83,10 +83,13 @@ export function createScanReceiver(
       for (const g of group) g.reject(err);
       return;
     }
+    // Acknowledged once the commit is on the disk (its sync off the event loop: store/walSync.ts).
+    const synced = deps.durable?.() ?? Promise.resolve();
     group.forEach((g, i) => {
       const { scanId, entry } = got[i]!;
       if (entry.step === 'close_requested') o.closeNotSent.add(entry.id);
-      g.resolve({ scanId, done: o.lane.outcomeOf(entry.id) });
+      const received = { scanId, done: o.lane.outcomeOf(entry.id) };
+      synced.then(() => g.resolve(received), g.reject);
     });
     // Runs outside any caller's stack (a microtask): what fails here is logged, never thrown away
     // with the process. The scans are committed; the line runs them.

@@ -178,8 +178,8 @@ async function fromFound(ctx: Ctx, e: JournalEntry, session: WorkflowSession, s:
       hold: heldParcelOf(ctx.deps, { ...held, deliveryId: s.deliveryId }),
     });
   }
-  // Allows no side effect by itself: the close is preceded by its own FULL commit
-  // (`close_requested`, or a weight's), which takes this one to the disk with it. Lost in a
+  // Allows no side effect by itself: the close is preceded by its own commit (`close_requested`,
+  // or a weight's), whose sync (store/walSync.ts) takes this one to the disk with it. Lost in a
   // power cut, the scan is `received` again and looked up again.
   ctx.deps.repos.journal.step([e.id], 'resolved', ctx.deps.clock.now(), {
     deliveryId: s.deliveryId,

@@ -1,7 +1,7 @@
 /**
  * The write-ahead log stays bounded while the retention runs (issue 40: turning retention on over
  * most of a year grew station.db-wal to 1.5–2.1 GB, and it stayed that size until the station
- * stopped). Real parts: station.db opened as the station opens it (WAL, synchronous = FULL,
+ * stopped). Real parts: station.db opened as the station opens it (WAL, synchronous = NORMAL,
  * journal_size_limit), the real checkpoint worker thread, the retention over scans written through
  * the store's own functions, with label bytes of a real size interleaved with their jobs, steps
  * and scans (as a desk writes them), so freeing them moves pages and writes the log.

@@ -1,7 +1,8 @@
 /**
  * Power cut, the whole chain: the station's durability promise is that every journal step (SQLite,
- * WAL, `synchronous = FULL`) is on the disk before the side effect it allows (a close at the
- * service, a label sent to the printer). A SIGKILL does not test that (the OS page cache survives
+ * WAL, committed at `synchronous = NORMAL`, its -wal file synced before anything acts on it:
+ * electron/store/walSync.ts) is on the disk before the side effect it allows (a close at the
+ * service, a label sent to the printer, a scan's acknowledgement, a set-up's answer). A SIGKILL does not test that (the OS page cache survives
  * a killed process); a power cut drops every write not yet synced. So the station's data folder
  * here is a FUSE mount (test/support/lossyfs.py) that keeps written data in memory until
  * fsync / fdatasync and writes it through to a backing folder then. A cut: SIGKILL the station
@@ -19,9 +20,10 @@
  *
  * Replay: the seed is printed; CRASH_SEED=<n> repeats the choices (cut points depend on timing
  * too). CRASH_KEEP=1 keeps the backing folder. Needs FUSE (`needs('fuse')`: skipped locally without
- * it, fails under CI=true). POWERCUT_SYNCHRONOUS=NORMAL runs the station with a weaker
- * `synchronous` (a test-only seam in the child, CRASH_SYNCHRONOUS) to show that the test catches
- * what it guards: the counts then are not 0.
+ * it, fails under CI=true). POWERCUT_NO_WAL_SYNC=1 runs the station with the -wal syncs it awaits
+ * doing nothing (a test-only seam in the child, CRASH_NO_WAL_SYNC: it acts on commits that are not
+ * on the disk), to show that the test catches what it guards: the counts then are not 0.
+ * POWERCUT_SYNCHRONOUS=FULL|NORMAL|OFF sets the database's `synchronous` (CRASH_SYNCHRONOUS).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +53,7 @@ const PRINT_WAIT_MS = 400;
 const RUN_WATCHDOG_MS = 15_000;
 const LOOP_BUDGET_MS = 200_000;
 const SYNCHRONOUS = process.env.POWERCUT_SYNCHRONOUS;
+const NO_WAL_SYNC = process.env.POWERCUT_NO_WAL_SYNC === '1';
 
 const fuseOk = needs('fuse');
 
@@ -69,7 +72,10 @@ const children = childSupply(() =>
     printerPort: rig.printer.port,
     printWaitMs: PRINT_WAIT_MS,
     watchdogMs: RUN_WATCHDOG_MS,
-    env: SYNCHRONOUS ? { CRASH_SYNCHRONOUS: SYNCHRONOUS } : {},
+    env: {
+      ...(SYNCHRONOUS ? { CRASH_SYNCHRONOUS: SYNCHRONOUS } : {}),
+      ...(NO_WAL_SYNC ? { CRASH_NO_WAL_SYNC: '1' } : {}),
+    },
   }),
 );
 
@@ -134,7 +140,7 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
   it(`over ${SCAN_CUTS} cuts while scanning and 3 right after set-ups: nothing acknowledged lost, no closed shipment without its labels, no unflagged duplicate, the set-ups kept, the database intact`, async () => {
     const started = Date.now();
     console.log(
-      `power cut: seed=${SEED} (CRASH_SEED=${SEED} to replay the choices; CRASH_KEEP=1 keeps ${backing})${SYNCHRONOUS ? ` synchronous=${SYNCHRONOUS} (test seam)` : ''}`,
+      `power cut: seed=${SEED} (CRASH_SEED=${SEED} to replay the choices; CRASH_KEEP=1 keeps ${backing})${SYNCHRONOUS ? ` synchronous=${SYNCHRONOUS} (test seam)` : ''}${NO_WAL_SYNC ? ' -wal syncs skipped (test seam)' : ''}`,
     );
     const r = rng(SEED);
     const picks = rng(SEED ^ 0x5bd1e995);
