@@ -71,8 +71,8 @@ export async function closeStep(ctx: StepCtx, entries: JournalEntry[], notSent: 
 
 /**
  * Lazy commits for every shipment the service closed. They allow no side effect (their labels are
- * asked for already, a GET, and queued only after this commit; the `sending` commit that allows
- * printing is FULL and takes this one to the disk with it): lost in a power cut, the entry is
+ * asked for already, a GET, and queued only after this commit; a label's first byte waits for the
+ * -wal sync, store/walSync.ts, which takes this one to the disk with it): lost in a power cut, the entry is
  * `close_requested` and the service is asked what happened.
  */
 async function commitClosed(ctx: StepCtx, todo: JournalEntry[], closed: Map<number, ShipmentCloseResult>) {

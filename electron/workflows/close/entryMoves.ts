@@ -82,8 +82,8 @@ export function endMissing(ctx: StepCtx, e: JournalEntry, error: WorkflowError):
 
 /**
  * A step for many entries in slices of STEP_SLICE, a turn apart. Each slice is a lazy commit
- * but, when `durable`, the last: FULL, it takes the earlier ones to the disk with it (WAL keeps
- * commits in order: store/lazyCommit.ts).
+ * but, when `durable`, the last: what acts on it waits for the -wal sync (store/walSync.ts), which
+ * takes the earlier ones to the disk with it (WAL keeps commits in order: store/lazyCommit.ts).
  */
 export async function stepInSlices(deps: WorkflowDeps, ids: number[], step: JournalStep, durable: boolean) {
   for (let i = 0; i < ids.length; i += STEP_SLICE) {
