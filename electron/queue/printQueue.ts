@@ -95,12 +95,13 @@ export function createPrintQueue(opts: PrintQueueOptions) {
     driver: PrinterDriver,
   ): { job: StoredJob; payload: Buffer | null }[] {
     if (!driver.readyFor || head.state !== 'queued') return [];
-    const next = jobs.queuedAfter(printerId, head.id, MAX_BURST - 1);
-    if (!next.length) return [];
-    // Read as far as the driver looks: not at all when it has no fresh answer (most single labels).
+    // Read as far as the driver looks: the jobs behind the head not at all when it has no fresh
+    // answer (most single labels).
+    let next: StoredJob[] = [];
     const payloads: (Buffer | null)[] = [];
     function* inLane() {
       yield payload ?? Buffer.alloc(0);
+      next = jobs.queuedAfter(printerId, head.id, MAX_BURST - 1);
       for (const j of next) yield (payloads[payloads.length] = jobs.payload(j.id)) ?? Buffer.alloc(0);
     }
     const n = Math.min(driver.readyFor(inLane()), next.length + 1);

@@ -31,6 +31,12 @@ export interface NewPrintJob {
   barcodes?: string[];
   copies?: number;
   reprintOf?: number | null;
+  /**
+   * ZPL: the label kept a moment ago (labelsRepo.save) whose parts, joined by a line break, are
+   * `payload` byte for byte: the job is linked to it (migration 28) instead of keeping a copy, so
+   * the label's bytes are deflated and stored once.
+   */
+  labelDocumentId?: number | null;
 }
 
 export interface JobStateChange {
@@ -92,15 +98,16 @@ export const LANE_HEAD_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id = (SELE
   SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'failed' AND next_retry_at IS NOT NULL AND kind = 'print' ORDER BY id LIMIT 1)))`;
 
 /**
- * The lane's next jobs after one, in lane order, in both states a lane waits on (a failed job with
- * a retry time of its own ends a burst: it holds the jobs behind it). Each state's first few are
- * taken from the front of the lane index; one `OR` read and sorted every waiting job of the
- * printer instead, for each burst: a batch of 500 read some 60,000 rows.
+ * The lane's queued jobs after one, in lane order, up to the first failed job with a retry time of
+ * its own (it holds the jobs behind it, so it ends a burst): one range of the lane index, bounded
+ * by that job's id, itself found at the front of the index. One `OR` read and sorted every waiting
+ * job of the printer, for each burst (a batch of 500 read some 60,000 rows); the two states' fronts
+ * merged by `IN (… UNION ALL …)` built and sorted a list before every label.
  */
-export const LANE_AFTER_SQL = `SELECT ${COLUMNS} FROM print_jobs WHERE id IN (
-  SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'queued' AND id > @afterId AND kind = 'print' ORDER BY id LIMIT @limit)
-  UNION ALL
-  SELECT * FROM (SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'failed' AND next_retry_at IS NOT NULL AND id > @afterId AND kind = 'print' ORDER BY id LIMIT @limit))
+export const LANE_AFTER_SQL = `SELECT ${COLUMNS} FROM print_jobs
+  WHERE printer_id = @printerId AND state = 'queued' AND kind = 'print' AND id > @afterId
+    AND id < coalesce((SELECT id FROM print_jobs WHERE printer_id = @printerId AND state = 'failed'
+      AND next_retry_at IS NOT NULL AND kind = 'print' AND id > @afterId ORDER BY id LIMIT 1), 9223372036854775807)
   ORDER BY id LIMIT @limit`;
 
 /**
@@ -186,6 +193,10 @@ export function createPrintJobsRepo(db: Db) {
   // The label bytes live in a table of their own, which the retention empties by deleting rows
   // (migration 21 says why); ZPL deflated (packedBytes.ts).
   const insertBytes = db.prepare('INSERT INTO print_job_bytes (job_id, bytes, size) VALUES (?, ?, ?)');
+  // A job of a label just kept: linked to it, when it is still there (a label fetched again may replace it meanwhile).
+  const linkLabel = db.prepare(
+    'INSERT INTO print_job_labels (job_id, document_id, size) SELECT ?, id, ? FROM label_documents WHERE id = ?',
+  );
   const getPayload = db.prepare<[number], PackedBytes>('SELECT bytes, size FROM print_job_bytes WHERE job_id = ?');
   // A done job's bytes may be the kept label's parts instead (migration 28), as zplPrintJobs joined them.
   const getLabelParts = db.prepare<[number], PackedBytes>(
@@ -214,6 +225,28 @@ export function createPrintJobsRepo(db: Db) {
     'SELECT f.events, j.created_at FROM print_job_history f JOIN print_jobs j ON j.id = f.job_id WHERE f.job_id = ?',
   );
 
+  /**
+   * The bytes of jobs this process queued, for the lane that sends them next (it need not read back
+   * and inflate what it handed over a moment ago). Taken once; the store stays the truth (a retry,
+   * a restart, a preview read it); a job's first change of state ends it. The newest few only: a
+   * printer that is off leaves its lane waiting.
+   */
+  const fresh = new Map<number, Buffer>();
+  const FRESH_MAX = 64;
+  function keepFresh(id: number, payload: Buffer) {
+    fresh.set(id, payload);
+    if (fresh.size > FRESH_MAX) fresh.delete(fresh.keys().next().value!);
+  }
+
+  /** The job's bytes in the store: its label's (linked) or its own (deflated when ZPL shrinks). */
+  function storeBytes(id: number, job: NewPrintJob) {
+    if (job.format === 'zpl' && job.labelDocumentId != null) {
+      if (linkLabel.run(id, job.payload.length, job.labelDocumentId).changes) return;
+    }
+    const p = job.format === 'zpl' ? packBytes(job.payload) : { bytes: job.payload, size: null };
+    insertBytes.run(id, p.bytes, p.size);
+  }
+
   function record(
     id: number,
     state: JobState,
@@ -227,7 +260,7 @@ export function createPrintJobsRepo(db: Db) {
   const repo = {
     insert(job: NewPrintJob, now: Date): StoredJob {
       const at = now.toISOString();
-      return db.transaction(() => {
+      const [id, stored] = db.transaction(() => {
         const info = insertJob.run({
           kind: 'print',
           printerId: job.printerId,
@@ -242,11 +275,13 @@ export function createPrintJobsRepo(db: Db) {
           now: at,
         });
         const id = Number(info.lastInsertRowid);
-        const p = job.format === 'zpl' ? packBytes(job.payload) : { bytes: job.payload, size: null };
-        insertBytes.run(id, p.bytes, p.size);
+        storeBytes(id, job);
         record(id, 'queued', at, null, null);
-        return toJob(getJob.get(id)!);
+        return [id, toJob(getJob.get(id)!)] as const;
       })();
+      // An insert rolled back by an outer transaction leaves its entry, until the next insert takes its id again.
+      keepFresh(id, job.payload);
+      return stored;
     },
 
     get(id: number): StoredJob | undefined {
@@ -263,6 +298,11 @@ export function createPrintJobsRepo(db: Db) {
     },
 
     payload(id: number): Buffer | null {
+      const handed = fresh.get(id);
+      if (handed) {
+        fresh.delete(id);
+        return handed;
+      }
       const row = getPayload.get(id);
       if (row) return unpackBytes(row);
       const parts = getLabelParts.all(id);
@@ -272,6 +312,8 @@ export function createPrintJobsRepo(db: Db) {
     /** Moves a job to `state` and appends the change to its history, in one transaction. */
     setState(id: number, state: JobState, now: Date, change: JobStateChange = {}): StoredJob {
       const at = now.toISOString();
+      // Handed over only while the job waits for its first turn in the lane.
+      fresh.delete(id);
       if (change.noSideEffect)
         return lazyCommit(() => repo.setState(id, state, now, { ...change, noSideEffect: false }));
       return db.transaction(() => {
@@ -329,14 +371,9 @@ export function createPrintJobsRepo(db: Db) {
       return row ? toJob(row) : undefined;
     },
 
-    /** The queued jobs that follow `afterId` in its printer's lane, up to `limit`, stopping at the first that is not queued. */
+    /** The queued jobs that follow `afterId` in its printer's lane, up to `limit`, stopping at the first that waits for its retry. */
     queuedAfter(printerId: string, afterId: number, limit: number): StoredJob[] {
-      const out: StoredJob[] = [];
-      for (const r of laneAfter.all({ printerId, afterId, limit })) {
-        if (r.state !== 'queued') break;
-        out.push(toJob(r));
-      }
-      return out;
+      return laneAfter.all({ printerId, afterId, limit }).map(toJob);
     },
 
     lanesWithWork(): string[] {

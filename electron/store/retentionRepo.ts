@@ -334,8 +334,9 @@ const journalSteps: RetentionKind = {
 
 /**
  * Labels kept for reprints (a reprint of a shipment whose labels are gone fetches them again). A
- * label a print job inside the window prints from (migration 28) stays until the job's bytes would
- * have left: the job finished later than the label was fetched.
+ * label a print job prints from (migration 28) stays as long as the job's own bytes would
+ * (labelBytes): until the job is done or spooled for longer than the window; a job still waiting,
+ * held or uncertain (queued from the label it links since it was kept) keeps it.
  */
 const keptLabels: RetentionKind = {
   name: 'keptLabels',
@@ -343,7 +344,7 @@ const keptLabels: RetentionKind = {
   prepare(db) {
     const select = db.prepare<[string, number, number], { id: number; at: string; in_use: number }>(
       `SELECT d.id, d.fetched_at AS at, EXISTS (SELECT 1 FROM print_job_labels l JOIN print_jobs j ON j.id = l.job_id
-         WHERE l.document_id = d.id AND j.finished_at >= ?) AS in_use
+         WHERE l.document_id = d.id AND NOT (j.state IN ('done', 'spooled') AND j.finished_at < ?)) AS in_use
        FROM label_documents d WHERE d.id > ? ORDER BY d.id LIMIT ?`,
     );
     const del = db.prepare('DELETE FROM label_documents WHERE id = ?');

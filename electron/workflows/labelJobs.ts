@@ -132,12 +132,14 @@ async function zplJobs(
       : [];
   });
   // Lazy commits (no disk sync): the labels are kept for a reprint or a restart, and guard no side
-  // effect (the print jobs carry their own bytes). In slices, the event loop running between them.
+  // effect (a print job linked to its label commits after it: the job's `sending` sync takes both to
+  // the disk). In slices, the event loop running between them.
+  const documentIds: number[] = [];
   for (let i = 0; i < ordered.length; i += SAVE_SLICE) {
     // More than one slice: each on a turn of its own, also after the answer's parsing (a single
     // scan's labels go on at once, without a turn on its way to the printer).
     if (ordered.length > SAVE_SLICE) await nextTurn();
-    ctx.labels.saveAll(
+    const saved = ctx.labels.saveAll(
       ordered.slice(i, i + SAVE_SLICE).map((it) => ({
         accountId: ctx.session.accountId,
         variant: variantOf(a.route),
@@ -146,9 +148,15 @@ async function zplJobs(
       })),
       ctx.now(),
     );
+    documentIds.push(...saved);
   }
   if (ordered.length > SAVE_SLICE) await nextTurn();
-  return zplPrintJobs(a.route, ordered, a.route.size ?? null);
+  // Each job prints its label as kept (one copy of the bytes, deflated once).
+  return zplPrintJobs(
+    a.route,
+    ordered.map((it, i) => ({ ...it, documentId: documentIds[i] })),
+    a.route.size ?? null,
+  );
 }
 
 /**
@@ -309,10 +317,13 @@ export const fetchLabelJobs = (ctx: Ctx & { rules: RoutingRules }, shipments: Sh
 export const storedLabelJobs = (labels: LabelsRepo, rules: RoutingRules, accountId: string, shipment: Shipment) =>
   storedJobs(labels, routeLabels(rules, [shipment.agent ?? ''], null).get(shipment.agent ?? '')!, accountId, shipment);
 
-/** One print job per shipment holding every package label, in package order. */
+/**
+ * One print job per shipment holding every package label, in package order; `documentId`: the
+ * kept label of these very codes, which the job then prints from (NewPrintJob.labelDocumentId).
+ */
 export function zplPrintJobs(
   route: Extract<LabelRoute, { format: 'zpl' }>,
-  items: { deliveryId: number; zplCodes: string[]; barcodes?: string[] }[],
+  items: { deliveryId: number; zplCodes: string[]; barcodes?: string[]; documentId?: number }[],
   sizeUsed: string | null,
 ): NewPrintJob[] {
   return items.map((it) => ({
@@ -325,6 +336,7 @@ export function zplPrintJobs(
     title: `Shipment ${it.deliveryId} (${it.zplCodes.length} ${it.zplCodes.length === 1 ? 'label' : 'labels'})`,
     deliveryIds: [it.deliveryId],
     barcodes: it.barcodes ?? [],
+    labelDocumentId: it.documentId ?? null,
   }));
 }
 

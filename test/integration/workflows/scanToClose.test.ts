@@ -67,7 +67,15 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
 
       // The cache was updated in place, the labels are stored for offline reprints, the scan is logged.
       expect(rig.deps.repos.shipments.get(rig.session.accountId, d.deliveryId)?.state).toBe(1);
-      expect(rig.deps.repos.labels.latestFor(rig.session.accountId, d.deliveryId)).not.toBeNull();
+      const kept = rig.deps.repos.labels.latestFor(rig.session.accountId, d.deliveryId)!;
+      expect(kept).not.toBeNull();
+      // The label printed is the label kept, stored once: its job names it and keeps no copy of its own.
+      const [jobId] = outcome.jobIds;
+      expect(rig.db.prepare('SELECT document_id FROM print_job_labels WHERE job_id = ?').pluck().get(jobId)).toBe(
+        kept.id,
+      );
+      expect(rig.db.prepare('SELECT count(*) FROM print_job_bytes WHERE job_id = ?').pluck().get(jobId)).toBe(0);
+      expect(rig.jobs.payload(jobId!)?.equals(Buffer.from(kept.parts.map((p) => p.toString()).join('\n')))).toBe(true);
       expect(rig.deps.repos.scanLog.get(outcome.scanId)).toMatchObject({
         outcome: 'printed',
         deliveryId: d.deliveryId,

@@ -649,6 +649,50 @@ describe('retention', () => {
     consistent();
   });
 
+  it('keeps the label a job still waiting prints from, however old; once the job is printed, as long as its own copy stayed', async () => {
+    const parts = ['^XA^CI28^FDBalík 1/1 Příjemce Žofie Křížová^FS^XZ'];
+    const documentId = labels.save(
+      {
+        accountId: 'acc',
+        variant: { format: 'zpl', size: 'default' },
+        deliveryIds: [6001],
+        parts: parts.map((p) => Buffer.from(p)),
+      },
+      clock.now(),
+    );
+    const sent = Buffer.from(parts.join('\n'));
+    // Queued from the label kept a moment before (labelJobs), then its printer off for months.
+    const waiting = jobs.insert(
+      {
+        kind: 'print',
+        printerId: 'zebra',
+        format: 'zpl',
+        payload: sent,
+        labelRef: 'zpl:6001',
+        title: 'Zásilka 6001',
+        labelDocumentId: documentId,
+      },
+      clock.now(),
+    ).id;
+    jobs.setState(waiting, 'failed', clock.now(), {
+      reasonCode: 'offline',
+      reason: 'Tiskárna je vypnutá',
+      nextRetryAt: clock.now().toISOString(),
+    });
+    clock.advance(120 * DAY);
+    await retention().run();
+    expect(createPrintJobsRepo(db).payload(waiting)?.equals(sent)).toBe(true);
+    for (const st of ['sending', 'sent', 'done'] as const) jobs.setState(waiting, st, clock.now());
+    clock.advance(89 * DAY);
+    await retention().run();
+    expect(createPrintJobsRepo(db).payload(waiting)?.equals(sent)).toBe(true);
+    clock.advance(2 * DAY);
+    await retention().run();
+    expect(labels.get(documentId)).toBeNull();
+    expect(jobs.get(waiting)?.state).toBe('done');
+    consistent();
+  });
+
   it("folds a printed job's history past the labels window into one row: the queue screen's job history and the parcel's trail are the same", async () => {
     const trail = createAuditTrailRepo(db);
     const plain = scan(['sending', 'sent', 'done']);
