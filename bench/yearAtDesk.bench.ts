@@ -26,6 +26,8 @@
  * desk's windows over its contract, which starts the first run on its year in the background, and
  * BENCH_YEAR_RETENTION_RUN_SCANS (300; 0 leaves it out) scans are timed on it and on the empty
  * core, interleaved, while the run is under way (p95 target: within 1.2x of the empty one's).
+ *
+ * BENCH_CORE_PROF=DIR profiles each core's first sync and prints what took the time.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -44,6 +46,7 @@ import { startCore, type Core } from './harness/core';
 import { timedScan } from './harness/timedScan';
 import { startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
 import { fillYear } from './harness/yearData';
+import { showProfile } from './harness/profileTop';
 import { summarize } from './stats';
 
 const DAYS = Number(process.env.BENCH_YEAR_DAYS ?? 365);
@@ -312,7 +315,9 @@ export async function run(): Promise<Record<string, number>> {
       for (const v of variants) {
         if (r === 0) out[`${v.name}_size_before_mb`] = folderBytes(path.join(v.dir, 'station')) / 2 ** 20;
         const t0 = performance.now();
-        const core = await startCore({ sandbox: sb, printerPort: printer.port, dataDir: v.dir });
+        const last = r === COLD_STARTS - 1;
+        const profileDir = last ? process.env.BENCH_CORE_PROF : undefined;
+        const core = await startCore({ sandbox: sb, printerPort: printer.port, dataDir: v.dir, profileDir });
         await core.call('station.status', {});
         starts.get(v.name)!.push(performance.now() - t0);
         if (r < COLD_STARTS - 1) await core.close();
@@ -321,9 +326,13 @@ export async function run(): Promise<Record<string, number>> {
     // The first sync after the start (it brings the shipments just made).
     for (const v of variants) {
       out[`${v.name}_cold_start_ms`] = summarize(starts.get(v.name)!).p50;
+      await v.core!.mark();
       const t1 = performance.now();
       const sync = await v.core!.call('shipments.sync', {});
       out[`${v.name}_sync_ms`] = performance.now() - t1;
+      const c = await v.core!.measure();
+      out[`${v.name}_sync_core_cpu_ms`] = c.cpuMs;
+      showProfile(`${v.name} first sync`, c.profile, c.longestTask);
       if (sync.phase !== 'done') throw new Error(`${v.name}: sync ended ${sync.phase}: ${sync.error?.message}`);
     }
 

@@ -164,8 +164,11 @@ export function createShipmentsRepo(db: Db) {
       'SELECT delivery_id FROM pruned_package_barcodes WHERE account_id = ? AND barcode = ? ORDER BY delivery_id DESC LIMIT 20',
     )
     .pluck();
+  // Through the open shipments (their state's index): left to itself the planner walks every
+  // shipment created before the day (shipments_created): a year's history read in every sync.
   const selectStaleOpen = db.prepare<[string, string, string, number], { id: number }>(
-    `SELECT delivery_id AS id FROM shipments WHERE account_id = ? AND state IN (0, 1) AND created_day < ? AND synced_at < ?
+    `SELECT delivery_id AS id FROM shipments INDEXED BY shipments_state
+     WHERE account_id = ? AND state IN (0, 1) AND created_day < ? AND synced_at < ?
      ORDER BY synced_at LIMIT ?`,
   );
 

@@ -165,6 +165,32 @@ describe('the journal store', () => {
     }
   });
 
+  it('the journal tick finds the unfinished entries without walking the history: through their own index', () => {
+    const db = openDatabase(path.join(mkdtempSync(path.join(os.tmpdir(), 'journal-')), 'station.db'));
+    // The journal's own statements, as it prepares them.
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    (db as { prepare: typeof db.prepare }).prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    createJournalRepo(db, createScanLogRepo(db));
+    // The scans' and the other paths' unfinished entries (the tick reads the latter every second).
+    const unfinished = prepared.filter((sql) =>
+      /FROM journal_entries .*WHERE source (=|<>) 'scan' AND step NOT IN/.test(sql),
+    );
+    expect(unfinished).toHaveLength(3);
+    for (const sql of unfinished) {
+      const plan = (
+        prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(sql.includes('LIMIT ?') ? [10] : [])) as {
+          detail: string;
+        }[]
+      ).map((r) => r.detail);
+      expect(plan.join('\n')).toMatch(/(SCAN|SEARCH) journal_entries USING (COVERING )?INDEX journal_unfinished/);
+      expect(plan.filter((d) => /^SCAN /.test(d) && !d.includes('INDEX journal_unfinished'))).toEqual([]);
+    }
+  });
+
   it('reads a reason code an older version stored and this one does not know as older_version_reason, with its sentence', () => {
     const { db, journal } = fresh();
     const { entry } = journal.receiveScan({ accountId: 'firma', code: 'ORD-Ž1', rawCode: null, at: t0 });

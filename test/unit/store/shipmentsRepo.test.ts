@@ -100,6 +100,27 @@ describe('shipments repository', () => {
     }
   });
 
+  it('finds the older open shipments a sync re-reads through the open ones, not every older shipment', () => {
+    // The repository's own statement, as it prepares it.
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    (db as { prepare: typeof db.prepare }).prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    createShipmentsRepo(db);
+    const stale = prepared.filter((sql) => /state IN \(0, 1\) AND created_day < \?/.test(sql));
+    expect(stale).toHaveLength(1);
+    const plan = (
+      prepare(`EXPLAIN QUERY PLAN ${stale[0]}`).all('a', '2026-11-08', now.toISOString(), 10) as {
+        detail: string;
+      }[]
+    ).map((r) => r.detail);
+    // Open means state 0 or 1: the state's index reaches them alone (a year's cache holds a few
+    // hundred open shipments among 700,000).
+    expect(plan.join('\n')).toMatch(/SEARCH shipments USING INDEX shipments_state \(account_id=\? AND state=\?\)/);
+  });
+
   it('the unfiltered total of each account stays the number of its rows through new rows, stored-again rows and removed rows', () => {
     const trueCount = (acc: string) =>
       db.prepare('SELECT count(*) FROM shipments WHERE account_id = ?').pluck().get(acc);
