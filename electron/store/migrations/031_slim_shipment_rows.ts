@@ -16,5 +16,5 @@ import type { Migration } from './index';
  *   those fields from `data`, off a database written by this one (database.ts `migrate`).
  */
 export const m031SlimShipmentRows: Migration = (db) => {
-  db.exec(`DROP INDEX shipments_list;`);
+  db.exec(`DROP INDEX IF EXISTS shipments_list;`);
 };

@@ -213,6 +213,7 @@ import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_pac
 import { m028JobLabelLinks } from '../../../electron/store/migrations/028_job_label_links';
 import { m029FoldedJobEvents } from '../../../electron/store/migrations/029_folded_job_events';
 import { m030FoldedJournalSteps } from '../../../electron/store/migrations/030_folded_journal_steps';
+import { m031SlimShipmentRows } from '../../../electron/store/migrations/031_slim_shipment_rows';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createAddressBookRepo } from '../../../electron/store/addressBookRepo';
 import { shipmentRecord } from '../../support/shipmentRecords';
@@ -615,6 +616,65 @@ describe('shipment cache migrations', () => {
       )
       .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join()).toMatch(/COVERING INDEX sqlite_autoindex_shipments_1/);
+    db.close();
+  });
+
+  it("32: two companies' scans, journal and kept labels of the same deliveryId read apart and the same after the upgrade, found through the index by shipment", () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m031SlimShipmentRows) + 1));
+    // The same deliveryId at two companies (two environments of the service), each scanned and printed.
+    const at = new Date('2026-11-20T09:00:00Z');
+    const write = (d: Database.Database, accountId: string, code: string) => {
+      const scanLog = createScanLogRepo(d);
+      const journal = createJournalRepo(d, scanLog);
+      const { scanId, entry } = journal.receiveScans([{ accountId, code, rawCode: null, at }], () => 5005)[0]!;
+      journal.step([entry.id], 'closed', new Date(at.getTime() + 60), { noSideEffect: true });
+      scanLog.update(scanId, { outcome: 'printed', deliveryId: 5005, matchedBy: 'externalId' });
+      createLabelsRepo(d).saveAll(
+        [
+          {
+            accountId,
+            variant: { format: 'zpl', size: 'default' },
+            deliveryIds: [5005],
+            parts: [Buffer.from(`^XA^FD${code}^FS^XZ`)],
+          },
+        ],
+        at,
+      );
+    };
+    write(old, 'acc-a', 'OBJ-Č1');
+    write(old, 'acc-b', 'OBJ-Ř2');
+    const seen = (d: Database.Database) =>
+      ['acc-a', 'acc-b'].map((acc) => ({
+        scans: createScanLogRepo(d).forShipment(acc, 5005),
+        trail: createAuditTrailRepo(d).ofDelivery(acc, 5005),
+        labels: createLabelsRepo(d)
+          .allFor(acc, 5005)
+          .map((l) => l.parts.map(String)),
+        closedHere: createJournalRepo(d, createScanLogRepo(d)).closedHere(acc, 5005),
+      }));
+    const before = seen(old);
+    expect(before.map((b) => [b.scans.map((x) => x.code), b.labels])).toEqual([
+      [['OBJ-Č1'], [['^XA^FDOBJ-Č1^FS^XZ']]],
+      [['OBJ-Ř2'], [['^XA^FDOBJ-Ř2^FS^XZ']]],
+    ]);
+    old.close();
+
+    const db = openDatabase(file);
+    expect(seen(db)).toEqual(before);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join();
+    expect(plan("SELECT * FROM scan_log WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
+      /INDEX scan_log_delivery \(delivery_id=\?\)/,
+    );
+    expect(plan("SELECT * FROM journal_entries WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
+      /INDEX journal_delivery \(delivery_id=\?\)/,
+    );
+    expect(plan("SELECT * FROM label_shipments WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
+      /INDEX label_shipments_delivery \(delivery_id=\?\)/,
+    );
     db.close();
   });
 
