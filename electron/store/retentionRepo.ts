@@ -148,17 +148,11 @@ const sharedLabelBytes: RetentionKind = {
       `SELECT j.id, j.created_at AS at, j.state, j.format, j.label_ref, b.bytes, b.size
        FROM print_job_bytes b JOIN print_jobs j ON j.id = b.job_id WHERE b.job_id > ? ORDER BY b.job_id LIMIT ?`,
     );
-    // The shipment's kept ZPL labels, newest first (a job names no account): the accounts the kept
-    // labels have, skipped through the index by account and shipment, then one look per account
-    // (CROSS JOIN keeps that order; the planner's own read every kept label, 2 ms a job).
+    // The shipment's kept ZPL labels, newest first (a job names no account: the index by deliveryId
+    // holds no account either, migration 32).
     const labelsOf = db.prepare<[number], { id: number }>(
-      `WITH RECURSIVE accounts_kept(id) AS (
-         SELECT (SELECT min(account_id) FROM label_shipments)
-         UNION ALL
-         SELECT (SELECT min(account_id) FROM label_shipments WHERE account_id > a.id) FROM accounts_kept a WHERE a.id IS NOT NULL)
-       SELECT d.id FROM accounts_kept a CROSS JOIN label_shipments s CROSS JOIN label_documents d
-       WHERE a.id IS NOT NULL AND s.account_id = a.id AND s.delivery_id = ? AND d.id = s.document_id AND d.format = 'zpl'
-       ORDER BY d.id DESC`,
+      `SELECT d.id FROM label_shipments s JOIN label_documents d ON d.id = s.document_id
+       WHERE s.delivery_id = ? AND d.format = 'zpl' ORDER BY d.id DESC`,
     );
     const partsOf = db.prepare<[number], PackedBytes>(
       'SELECT bytes, size FROM label_parts WHERE document_id = ? ORDER BY position',

@@ -17,23 +17,80 @@ export type ShipmentRecord = Omit<Shipment, 'accountId' | 'version' | 'syncedAt'
 interface ShipmentRow {
   account_id: string;
   delivery_id: number;
+  external_id: string | null;
+  delivery_number: string | null;
+  state: number;
+  agent: string | null;
+  delivery_type: string | null;
+  collection_place: string | null;
+  value: string | null;
+  value_currency: string | null;
+  cod: string | null;
+  created: string | null;
+  closed: string | null;
   data: string;
   etag: string | null;
   version: number;
   synced_at: string;
 }
 
-const columns = 'account_id, delivery_id, data, etag, version, synced_at';
+const columns = `account_id, delivery_id, external_id, delivery_number, state, agent, delivery_type, collection_place,
+  value, value_currency, cod, created, closed, data, etag, version, synced_at`;
+
+/**
+ * The record's fields its row's columns hold (written by upsertRecords, filtered and looked up by):
+ * `data` leaves them out (migration 31), as a year's cache repeated some 270 bytes a row.
+ */
+const IN_COLUMNS = new Set<string>([
+  'deliveryId',
+  'externalId',
+  'deliveryNumber',
+  'state',
+  'agent',
+  'deliveryType',
+  'collectionPlace',
+  'value',
+  'valueCurrency',
+  'cod',
+  'created',
+  'closed',
+  'etag',
+]);
+
+/** What `data` holds: the rest of the record (a row written before migration 31 holds the whole). */
+type RowData = Omit<Shipment, 'accountId' | 'version' | 'syncedAt' | 'etag'>;
 
 function fromRow(row: ShipmentRow): Shipment {
-  // The parsed object is new and ours: completed in place rather than copied (a close reads one per shipment).
-  const s = JSON.parse(row.data) as Shipment;
-  s.accountId = row.account_id;
-  s.deliveryId = row.delivery_id;
-  s.etag = row.etag;
-  s.version = row.version;
-  s.syncedAt = row.synced_at;
-  return s;
+  const d = JSON.parse(row.data) as RowData;
+  // The columns first, as the record had them; a field added to Shipment must be named here (the type says so).
+  return {
+    deliveryId: row.delivery_id,
+    externalId: row.external_id,
+    deliveryNumber: row.delivery_number,
+    state: row.state,
+    stateName: d.stateName,
+    agent: row.agent,
+    deliveryType: row.delivery_type,
+    collectionPlace: row.collection_place,
+    recipient: d.recipient,
+    sender: d.sender,
+    value: row.value,
+    valueCurrency: row.value_currency,
+    cod: row.cod,
+    codCurrency: d.codCurrency,
+    variableSymbol: d.variableSymbol,
+    ticketNote: d.ticketNote,
+    packages: d.packages,
+    extraServices: d.extraServices,
+    source: d.source,
+    sourceName: d.sourceName,
+    created: row.created,
+    closed: row.closed,
+    accountId: row.account_id,
+    etag: row.etag,
+    version: row.version,
+    syncedAt: row.synced_at,
+  };
 }
 
 /** Lower case without diacritics, so "dvorak" finds "Dvořák". */
@@ -78,7 +135,33 @@ function searchText(s: ShipmentRecord): string {
   );
 }
 
+/** The record without the fields its columns hold (and its etag, a column too): the row's `data`. */
 function dataJson(s: ShipmentRecord): string {
+  // Only the record's own keys: a party's collectionPlace or an address's state stay.
+  return JSON.stringify(s, function (this: unknown, key: string, value: unknown) {
+    return this === s && IN_COLUMNS.has(key) ? undefined : value;
+  });
+}
+
+/** True when a row's columns hold the record's fields `data` leaves out (a state change touches only them). */
+function sameColumns(row: ShipmentRow, s: ShipmentRecord): boolean {
+  return (
+    row.state === s.state &&
+    row.delivery_number === s.deliveryNumber &&
+    row.closed === s.closed &&
+    row.external_id === s.externalId &&
+    row.agent === s.agent &&
+    row.delivery_type === s.deliveryType &&
+    row.collection_place === s.collectionPlace &&
+    row.value === s.value &&
+    row.value_currency === s.valueCurrency &&
+    row.cod === s.cod &&
+    row.created === s.created
+  );
+}
+
+/** `data` as rows written before migration 31 hold it: the whole record but its etag. */
+function wholeDataJson(s: ShipmentRecord): string {
   // Mostly no etag comes along (JSON leaves an undefined key out): then no copy is needed.
   if (s.etag === undefined) return JSON.stringify(s);
   const { etag: _etag, ...rest } = s;
@@ -122,8 +205,8 @@ export function createShipmentsRepo(db: Db) {
   );
   const selectCurrent = db.prepare<
     [string, number],
-    { data: string; etag: string | null; version: number; search_rowid: number | null; search_text: string | null }
-  >('SELECT data, etag, version, search_rowid, search_text FROM shipments WHERE account_id = ? AND delivery_id = ?');
+    ShipmentRow & { search_rowid: number | null; search_text: string | null }
+  >(`SELECT ${columns}, search_rowid, search_text FROM shipments WHERE account_id = ? AND delivery_id = ?`);
   const updateSearch = db.prepare('UPDATE shipment_search SET body = ? WHERE rowid = ?');
   const insertSearch = db.prepare('INSERT INTO shipment_search (account_id, delivery_id, body) VALUES (?, ?, ?)');
   // Positional parameters: binding by name looks every one up in an object, per record.
@@ -216,7 +299,8 @@ export function createShipmentsRepo(db: Db) {
       const s = records[i++]!;
       const data = dataJson(s);
       const current = selectCurrent.get(accountId, s.deliveryId);
-      if (current && current.data === data) {
+      // A row written before migration 31 holds the whole record: unchanged too when that matches.
+      if (current && ((current.data === data && sameColumns(current, s)) || current.data === wholeDataJson(s))) {
         touch.run(syncedAt, s.etag === undefined ? current.etag : s.etag, accountId, s.deliveryId);
       } else {
         const text = searchText(s);

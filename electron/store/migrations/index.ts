@@ -34,6 +34,8 @@ import { m027PackedLabelBytes } from './027_packed_label_bytes';
 import { m028JobLabelLinks } from './028_job_label_links';
 import { m029FoldedJobEvents } from './029_folded_job_events';
 import { m030FoldedJournalSteps } from './030_folded_journal_steps';
+import { m031SlimShipmentRows } from './031_slim_shipment_rows';
+import { m032HistoryIndexesByShipment } from './032_history_indexes_by_shipment';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -73,4 +75,6 @@ export const migrations: Migration[] = [
   m028JobLabelLinks,
   m029FoldedJobEvents,
   m030FoldedJournalSteps,
+  m031SlimShipmentRows,
+  m032HistoryIndexesByShipment,
 ];

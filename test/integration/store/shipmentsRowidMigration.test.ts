@@ -86,12 +86,16 @@ describe('migration 17 on a copy of a big schema-16 database', () => {
       expect(sql).not.toMatch(/WITHOUT ROWID/);
       // A rowid table answers for its rowid; a WITHOUT ROWID one has none.
       expect(() => db.prepare('SELECT rowid FROM shipments LIMIT 1').get()).not.toThrow();
-      // Everything as before, and the index migration 19 adds for the retention's walk.
+      // Everything as before, and the index migration 19 adds for the retention's walk; but the
+      // list's index, which migration 31 drops (the rowid table's primary key has its own).
       const after = dump(db);
       expect({
         ...after,
         indexes: after.indexes.filter((i) => (i as { name: string }).name !== 'shipments_final'),
-      }).toEqual(before);
+      }).toEqual({
+        ...before,
+        indexes: before.indexes.filter((i) => (i as { name: string }).name !== 'shipments_list'),
+      });
       expect(after.indexes.map((i) => (i as { name: string }).name)).toContain('shipments_final');
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(db.pragma('foreign_key_check')).toEqual([]);

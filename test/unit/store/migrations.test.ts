@@ -212,6 +212,11 @@ import { m026PickupOrderShipments } from '../../../electron/store/migrations/026
 import { m027PackedLabelBytes } from '../../../electron/store/migrations/027_packed_label_bytes';
 import { m028JobLabelLinks } from '../../../electron/store/migrations/028_job_label_links';
 import { m029FoldedJobEvents } from '../../../electron/store/migrations/029_folded_job_events';
+import { m030FoldedJournalSteps } from '../../../electron/store/migrations/030_folded_journal_steps';
+import { m031SlimShipmentRows } from '../../../electron/store/migrations/031_slim_shipment_rows';
+import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { createAddressBookRepo } from '../../../electron/store/addressBookRepo';
+import { shipmentRecord } from '../../support/shipmentRecords';
 import { createJournalRepo } from '../../../electron/store/journalRepo';
 import { createScanLogRepo } from '../../../electron/store/scanLogRepo';
 import { createAuditTrailRepo } from '../../../electron/store/auditTrailRepo';
@@ -535,6 +540,141 @@ describe('shipment cache migrations', () => {
     ]);
     expect(db.prepare('SELECT entry_id FROM journal_history').pluck().all()).toEqual([1]);
     expect(seen()).toEqual(before);
+    db.close();
+  });
+
+  it('31: a cached shipment written before reads the same on every screen, counts as unchanged when synced again, and its list needs no second key index', () => {
+    const file = tempFile();
+    const old = new Database(file);
+    migrate(old, migrations.slice(0, migrations.indexOf(m030FoldedJournalSteps) + 1));
+    // As the station before stored a synced shipment: its columns and the whole record in `data`.
+    const rec = shipmentRecord(4242, {
+      deliveryNumber: 'DR0042',
+      state: 1,
+      stateName: 'Neodeslaná',
+      cod: '99.90',
+      codCurrency: 'CZK',
+      closed: '2026-11-20T11:00:00+01:00',
+      recipient: { ...shipmentRecord(1).recipient, firstname: 'Jiří', surname: 'Šťastný' },
+      packages: [{ barcode: 'BAL-Ž1', weight: '1.5', length: null, width: null, height: null }],
+    });
+    const r = rec;
+    old
+      .prepare(
+        `INSERT INTO shipments (account_id, delivery_id, external_id, delivery_number, state, agent, delivery_type,
+           collection_place, value, value_currency, cod, created, created_day, closed, search_text, data, etag, version, synced_at)
+         VALUES ('acc', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'ord-4242', ?, '"e7"', 3, '2026-11-20T10:30:00.000Z')`,
+      )
+      .run(
+        r.deliveryId,
+        r.externalId,
+        r.deliveryNumber,
+        r.state,
+        r.agent,
+        r.deliveryType,
+        r.collectionPlace,
+        r.value,
+        r.valueCurrency,
+        r.cod,
+        r.created,
+        r.created!.slice(0, 10),
+        r.closed,
+        JSON.stringify(rec),
+      );
+    old.prepare(`INSERT INTO shipment_packages VALUES ('acc', 4242, 0, 'BAL-Ž1', '1.5')`).run();
+    old.close();
+
+    const db = openDatabase(file);
+    expect(indexesOf(db, 'shipments')).not.toContain('shipments_list');
+    const repo = createShipmentsRepo(db);
+    const whole = { ...rec, accountId: 'acc', etag: '"e7"', version: 3, syncedAt: '2026-11-20T10:30:00.000Z' };
+    // The detail, the scanner's lookups, the list's row and the address book read what was stored.
+    expect(repo.get('acc', 4242)).toEqual(whole);
+    expect(repo.findByExternalId('acc', 'ORD-4242')).toEqual([whole]);
+    expect(repo.findByPackageBarcode('acc', 'BAL-Ž1')).toEqual([whole]);
+    expect(repo.query('acc', { offset: 0, limit: 200 })).toMatchObject({
+      total: 1,
+      items: [
+        { deliveryId: 4242, deliveryNumber: 'DR0042', cod: '99.90', recipientName: 'Jiří Šťastný', packageCount: 1 },
+      ],
+    });
+    expect(
+      createAddressBookRepo(db)
+        .usedParties('acc', 2000)
+        .map((p) => [p.role, p.party]),
+    ).toEqual([
+      ['recipient', rec.recipient],
+      ['sender', rec.sender],
+    ]);
+    // The same record from the service again is no change: the version stays, the row too.
+    expect(repo.upsertMany('acc', [rec], new Date('2026-11-21T08:00:00Z'))).toEqual([]);
+    expect(repo.get('acc', 4242)).toMatchObject({ version: 3, etag: '"e7"' });
+    // The list's pages walk the primary key's own index, without reading a record.
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT delivery_id FROM shipments WHERE account_id = 'acc' ORDER BY delivery_id DESC LIMIT 200",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join()).toMatch(/COVERING INDEX sqlite_autoindex_shipments_1/);
+    db.close();
+  });
+
+  it("32: two companies' scans, journal and kept labels of the same deliveryId read apart and the same after the upgrade, found through the index by shipment", () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    migrate(old, migrations.slice(0, migrations.indexOf(m031SlimShipmentRows) + 1));
+    // The same deliveryId at two companies (two environments of the service), each scanned and printed.
+    const at = new Date('2026-11-20T09:00:00Z');
+    const write = (d: Database.Database, accountId: string, code: string) => {
+      const scanLog = createScanLogRepo(d);
+      const journal = createJournalRepo(d, scanLog);
+      const { scanId, entry } = journal.receiveScans([{ accountId, code, rawCode: null, at }], () => 5005)[0]!;
+      journal.step([entry.id], 'closed', new Date(at.getTime() + 60), { noSideEffect: true });
+      scanLog.update(scanId, { outcome: 'printed', deliveryId: 5005, matchedBy: 'externalId' });
+      createLabelsRepo(d).saveAll(
+        [
+          {
+            accountId,
+            variant: { format: 'zpl', size: 'default' },
+            deliveryIds: [5005],
+            parts: [Buffer.from(`^XA^FD${code}^FS^XZ`)],
+          },
+        ],
+        at,
+      );
+    };
+    write(old, 'acc-a', 'OBJ-Č1');
+    write(old, 'acc-b', 'OBJ-Ř2');
+    const seen = (d: Database.Database) =>
+      ['acc-a', 'acc-b'].map((acc) => ({
+        scans: createScanLogRepo(d).forShipment(acc, 5005),
+        trail: createAuditTrailRepo(d).ofDelivery(acc, 5005),
+        labels: createLabelsRepo(d)
+          .allFor(acc, 5005)
+          .map((l) => l.parts.map(String)),
+        closedHere: createJournalRepo(d, createScanLogRepo(d)).closedHere(acc, 5005),
+      }));
+    const before = seen(old);
+    expect(before.map((b) => [b.scans.map((x) => x.code), b.labels])).toEqual([
+      [['OBJ-Č1'], [['^XA^FDOBJ-Č1^FS^XZ']]],
+      [['OBJ-Ř2'], [['^XA^FDOBJ-Ř2^FS^XZ']]],
+    ]);
+    old.close();
+
+    const db = openDatabase(file);
+    expect(seen(db)).toEqual(before);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join();
+    expect(plan("SELECT * FROM scan_log WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
+      /INDEX scan_log_delivery \(delivery_id=\?\)/,
+    );
+    expect(plan("SELECT * FROM journal_entries WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
+      /INDEX journal_delivery \(delivery_id=\?\)/,
+    );
+    expect(plan("SELECT * FROM label_shipments WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
+      /INDEX label_shipments_delivery \(delivery_id=\?\)/,
+    );
     db.close();
   });
 

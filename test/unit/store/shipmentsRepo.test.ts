@@ -37,6 +37,39 @@ describe('shipments repository', () => {
     expect(repo.get('acc-a', 101)!.packages[0]!.weight).toBe('2.3');
   });
 
+  it("stores no field twice: the row's record leaves out what its columns hold, and the shipment reads whole", () => {
+    const rec = closedRecord(102, {
+      cod: '150.00',
+      codCurrency: 'CZK',
+      recipient: { ...shipmentRecord(1).recipient, collectionPlace: null, surname: 'Černá' },
+    });
+    repo.upsertMany('acc-a', [rec], now);
+    const data = JSON.parse(
+      db
+        .prepare('SELECT data FROM shipments WHERE account_id = ? AND delivery_id = ?')
+        .pluck()
+        .get('acc-a', 102) as string,
+    ) as Record<string, unknown>;
+    for (const key of ['deliveryId', 'externalId', 'deliveryNumber', 'state', 'agent', 'cod', 'created', 'closed'])
+      expect(data).not.toHaveProperty(key);
+    // A party's own collection place and an address's state are the party's, not the row's columns.
+    expect(data.recipient).toEqual(rec.recipient);
+    expect(data.sender).toEqual(rec.sender);
+    const { etag: _e, ...fields } = rec;
+    expect(repo.get('acc-a', 102)).toEqual({
+      ...fields,
+      accountId: 'acc-a',
+      etag: null,
+      version: 1,
+      syncedAt: now.toISOString(),
+    });
+    expect(repo.upsertMany('acc-a', [rec], now)).toEqual([]);
+    // A change of a field only the columns hold is a change: delivered, the list and the detail say so.
+    expect(repo.upsertMany('acc-a', [{ ...rec, state: 3 }], now)).toEqual([102]);
+    expect(repo.get('acc-a', 102)).toMatchObject({ state: 3, version: 2 });
+    expect(repo.query('acc-a', { states: [3] }).items.map((i) => i.deliveryId)).toEqual([102]);
+  });
+
   it('keeps two companies apart: the same deliveryId and externalId under two accounts', () => {
     repo.upsertMany('acc-a', [shipmentRecord(5, { externalId: 'X' })], now);
     repo.upsertMany('acc-b', [shipmentRecord(5, { externalId: 'X', agent: 'PPL' })], now);
