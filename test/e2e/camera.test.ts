@@ -26,6 +26,7 @@ import { writeQrY4m } from '../support/fakeCamera';
 import { pdfBarcodes, pngBarcodes } from '../support/pdfBarcodes';
 import { connectRpc, type RpcSocket } from '../support/rpcSocket';
 import { insertShipments, sandboxToken } from '../support/sandboxShipments';
+import { wedgeScanner } from '../support/wedgeScanner';
 import { needs } from '../support/services';
 import { startHostedStation, type HostedStation } from '../support/station';
 
@@ -217,8 +218,10 @@ describe.skipIf(!needs('chromium', 'zbarimg', 'pdftoppm'))('camera: proof of pac
         // The shipment's detail: the photo with its time and desk; the proof PDF from there.
         await page.keyboard.press('F2');
         await page.getByTestId('shipment-row').first().waitFor();
-        // A scan on Shipments finds the parcel and selects its row.
-        await scan(page, code);
+        // A scan on Shipments finds the parcel and selects its row. Outside a scan box the page
+        // tells a scan by its keys' pace: a wedge scanner's time stamps, not keys typed one by one
+        // by a loaded test process (once the row was never selected).
+        await (await wedgeScanner(page)).scan(code);
         const detail = page.getByTestId('shipment-detail');
         await page
           .locator(`[data-testid="shipment-row"][data-delivery-id="${deliveryId}"][aria-selected="true"]`)
