@@ -167,9 +167,10 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       await rpc.call('settings.set', { language: l.language });
       const page = await openStation(l.station);
       const zpl = hs.station.printing.virtual.zpl;
-      // The service answers the close late, so the scan is still on its way when the socket goes.
+      // The service answers the close late, so the scan is still on its way when the socket goes:
+      // late enough for a loaded machine to stop the web host first (2.5 s once was not).
       const faults = `${hs.station.sandbox.url}/_sandbox/faults`;
-      const slow = { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: 2500, count: 1 };
+      const slow = { path: '/api/v3/deliveries', method: 'PATCH', latencyMs: 8000, count: 1 };
       await fetch(faults, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -184,6 +185,8 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
         await inLine;
         await page.getByTestId('scan-working').waitFor();
         await withSocketLost(page, async () => {
+          // Not printed before the socket went (else the page heard it, and this test proves nothing).
+          expect(zpl.printed().length).toBe(before);
           // Closed and printed while no page hears it.
           await expect.poll(() => zpl.printed().length, { timeout: 30_000 }).toBeGreaterThan(before);
           expect(await page.getByTestId('scan-working').count()).toBe(1);
