@@ -4,6 +4,8 @@
  * event's own ISO time when it does not read back the same way), trailing nulls left out. Unfolded,
  * the events read as the rows of `print_job_events` did: same states, times, codes and reasons.
  */
+import { foldTime, unfoldTime, type FoldedTime } from './foldedTime';
+
 export interface JobEventRow {
   at: string;
   state: string;
@@ -11,14 +13,13 @@ export interface JobEventRow {
   reason: string | null;
 }
 
-type Folded = [string, number | string, (string | null)?, (string | null)?];
+type Folded = [string, FoldedTime, (string | null)?, (string | null)?];
 
 export function foldJobEvents(events: JobEventRow[], createdAt: string): string {
   const made = Date.parse(createdAt);
   return JSON.stringify(
     events.map((e): Folded => {
-      const ms = Date.parse(e.at) - made;
-      const at = Number.isFinite(ms) && new Date(made + ms).toISOString() === e.at ? ms : e.at;
+      const at = foldTime(e.at, made);
       if (e.reason !== null) return [e.state, at, e.reason_code, e.reason];
       return e.reason_code !== null ? [e.state, at, e.reason_code] : [e.state, at];
     }),
@@ -28,7 +29,7 @@ export function foldJobEvents(events: JobEventRow[], createdAt: string): string 
 export function unfoldJobEvents(events: string, createdAt: string): JobEventRow[] {
   const made = Date.parse(createdAt);
   return (JSON.parse(events) as Folded[]).map(([state, at, reasonCode = null, reason = null]) => ({
-    at: typeof at === 'number' ? new Date(made + at).toISOString() : at,
+    at: unfoldTime(at, made),
     state,
     reason_code: reasonCode,
     reason,

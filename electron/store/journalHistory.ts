@@ -4,20 +4,21 @@
  * made (the step's own ISO time when it does not read back the same way), a null reason left out.
  * Unfolded, the steps read as the rows of `journal_steps` did: same steps, times and codes.
  */
+import { foldTime, unfoldTime, type FoldedTime } from './foldedTime';
+
 export interface JournalStepRow {
   at: string;
   step: string;
   reason_code: string | null;
 }
 
-type Folded = [string, number | string, string?];
+type Folded = [string, FoldedTime, string?];
 
 export function foldJournalSteps(steps: JournalStepRow[], createdAt: string): string {
   const made = Date.parse(createdAt);
   return JSON.stringify(
     steps.map((s): Folded => {
-      const ms = Date.parse(s.at) - made;
-      const at = Number.isFinite(ms) && new Date(made + ms).toISOString() === s.at ? ms : s.at;
+      const at = foldTime(s.at, made);
       return s.reason_code !== null ? [s.step, at, s.reason_code] : [s.step, at];
     }),
   );
@@ -26,7 +27,7 @@ export function foldJournalSteps(steps: JournalStepRow[], createdAt: string): st
 export function unfoldJournalSteps(steps: string, createdAt: string): JournalStepRow[] {
   const made = Date.parse(createdAt);
   return (JSON.parse(steps) as Folded[]).map(([step, at, reasonCode = null]) => ({
-    at: typeof at === 'number' ? new Date(made + at).toISOString() : at,
+    at: unfoldTime(at, made),
     step,
     reason_code: reasonCode,
   }));
