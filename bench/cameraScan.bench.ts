@@ -13,10 +13,10 @@
  * BENCH_CAMERA_LATENCY ms (50) added to every service request, BENCH_CAMERA_SCANS (150) each.
  */
 import { performance } from 'node:perf_hooks';
-import { createCanvas } from '@napi-rs/canvas';
 import { startVirtualZplPrinter, type VirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { insertShipments, sandboxToken } from '../test/support/sandboxShipments';
 import { startCore, type Core } from './harness/core';
+import { deskPhoto } from './harness/deskPicture';
 import { printerModes, usePrinterMode } from './harness/printerMode';
 import { labelsAt } from './harness/printerWatch';
 import { startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
@@ -27,23 +27,6 @@ const SCANS = Number(process.env.BENCH_CAMERA_SCANS ?? 150);
 const LATENCY = Number(process.env.BENCH_CAMERA_LATENCY ?? 50);
 const BLOCK = Number(process.env.BENCH_CAMERA_BLOCK ?? 10);
 const WARMUP = 5;
-
-/** A desk photo's stand-in: 1280×720, busy enough (noise over shapes) to weigh ~100 KB as JPEG. */
-function deskPhoto(): { jpeg: string; width: number; height: number } {
-  const width = 1280;
-  const height = 720;
-  const c = createCanvas(width, height);
-  const g = c.getContext('2d');
-  g.fillStyle = '#b08850';
-  g.fillRect(0, 0, width, height);
-  let seed = 7;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  for (let i = 0; i < 4000; i++) {
-    g.fillStyle = `rgb(${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)})`;
-    g.fillRect(rnd() * width, rnd() * height, 2 + rnd() * 12, 2 + rnd() * 12);
-  }
-  return { jpeg: c.encodeSync('jpeg', 55).toString('base64'), width, height };
-}
 
 type Photo = { jpeg: string; width: number; height: number };
 

@@ -42,7 +42,7 @@ import { createSettingsRepo } from '../electron/store/settingsRepo';
 import { delivery as deliverySchema } from '../electron/api/schemas';
 import { startVirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { closeShipments, insertShipments, sandboxToken } from '../test/support/sandboxShipments';
-import { startCore, type Core } from './harness/core';
+import { startCore, straceAvailable, type Core } from './harness/core';
 import { timedScan } from './harness/timedScan';
 import { startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
 import { fillYear } from './harness/yearData';
@@ -66,6 +66,12 @@ const PRINTER_ID = 'bench-zpl';
 const HISTORY_DAYS = Number(process.env.BENCH_YEAR_HISTORY_DAYS ?? defaultRetentionSettings.historyDays);
 /** Scans timed while a retention run goes on the year's database (0: not measured). */
 const RETENTION_RUN_SCANS = Number(process.env.BENCH_YEAR_RETENTION_RUN_SCANS ?? 300);
+/**
+ * BENCH_YEAR_RETENTION_STRACE=1: both cores of the scans during a retention run go under strace
+ * (harness/core.ts), and their disk syncs per scan are reported: what a scan's -wal sync carries
+ * while the run writes.
+ */
+const RETENTION_STRACE = process.env.BENCH_YEAR_RETENTION_STRACE === '1' && straceAvailable();
 const ACTIVE_JOBS = ['queued', 'sending', 'sent', 'failed', 'uncertain', 'unconfirmed'] as const;
 
 /**
@@ -182,7 +188,7 @@ async function scansDuringRetention(
   await insertShipments(sb, token, RETENTION_RUN_SCANS + WARMUP, 'RUN-year-');
   try {
     for (const v of pair) {
-      v.core = await startCore({ sandbox: sb, printerPort: printer.port, dataDir: v.dir });
+      v.core = await startCore({ sandbox: sb, printerPort: printer.port, dataDir: v.dir, strace: RETENTION_STRACE });
       const sync = await v.core.call('shipments.sync', {});
       if (sync.phase !== 'done') throw new Error(`${v.name}: sync ended ${sync.phase}: ${sync.error?.message}`);
     }
@@ -191,12 +197,20 @@ async function scansDuringRetention(
     await year.call('retention.set', { ...defaultRetentionSettings, historyDays: HISTORY_DAYS });
     const running = async () => ((await year.call('retention.get', {})).lastRun?.finishedAt ?? null) === before;
     const times = new Map(pair.map((v) => [v.name, [] as number[]]));
+    const from = Date.now() / 1000;
     let i = 0;
     for (; i < RETENTION_RUN_SCANS + WARMUP && (await running()); i++)
       for (const v of pair) {
         const ms = await timedScan(v.core!, printer, `RUN-${v.name}-${i + 1}`);
         if (i >= WARMUP) times.get(v.name)!.push(ms);
       }
+    const to = Date.now() / 1000;
+    for (const v of pair) {
+      const syncs = v.core!.syncs(from, to);
+      if (!syncs || i === 0) continue;
+      out[`retention_run_${v.name}_disk_syncs_per_scan`] = syncs.count / i;
+      out[`retention_run_${v.name}_disk_sync_ms_per_scan`] = syncs.ms / i;
+    }
     out['retention_run_scans'] = Math.max(0, i - WARMUP);
     out['retention_run_still_running'] = (await running()) ? 1 : 0;
     if (i <= WARMUP) return;

@@ -24,6 +24,9 @@ mkdirSync(tmpDir, { recursive: true });
 // The BENCH_* settings of this run (smaller runs for a quick look), kept with its figures.
 const knobs = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.includes('BENCH_')));
 
+// Which invocation a record comes from: the page says which benchmarks one run measured together.
+const runStartedAt = new Date().toISOString();
+
 let failed = 0;
 for (const name of names) {
   const outfile = path.join(tmpDir, `${name}.mjs`);
@@ -50,6 +53,7 @@ for (const name of names) {
     const record = {
       name,
       at: new Date().toISOString(),
+      run: runStartedAt,
       node: process.version,
       cpus: os.cpus().length,
       cpu: os.cpus()[0]?.model,

@@ -116,6 +116,14 @@ const targets = {
       says: 'with the camera on, p95 within 1.1× the floor',
     },
   ],
+  cameraPage: [
+    {
+      key: /^(hs|raw)_camera_on_vs_off_p95_ratio$/,
+      op: '<=',
+      value: 1.1,
+      says: "on both printer modes, the page's camera (its grab, encoding and upload included) within 1.1× of off at p95",
+    },
+  ],
   yearAtDesk: [
     {
       key: /^year(_retention)?_vs_empty_\w+_ratio$/,
@@ -235,6 +243,20 @@ export function writeBenchmarksPage(root) {
       `Machine of the latest run: ${latest.cpu ?? 'an unknown CPU'}, ${latest.cpus} cores${latest.memoryGb ? `, ${latest.memoryGb} GB` : ''}${latest.os ? `, ${latest.os}` : ''}, Node ${latest.node}.`,
       '',
     );
+    // Which figures one `npm run bench` measured together (a record's `run`: when its invocation
+    // began), and which come from another run or a smaller one.
+    const runs = new Map();
+    for (const r of records) runs.set(r.run ?? r.at, [...(runs.get(r.run ?? r.at) ?? []), r]);
+    const [mainRun, together] = [...runs.entries()].sort((a, b) => b[1].length - a[1].length)[0];
+    const apart = records.filter((r) => !together.includes(r));
+    const smaller = records.filter((r) => knobsOf(root, r).length > 0).map((r) => r.name);
+    lines.push(
+      together.length > 1
+        ? `${apart.length ? 'Most figures' : 'Every figure'} below ${apart.length ? 'are' : 'is'} from one run of \`npm run bench\` (begun ${mainRun}): ${together.length} benchmarks${apart.length ? `; ${apart.map((r) => `${r.name} ran apart (${r.at})`).join(', ')}` : ''}.` +
+            (smaller.length ? ` Smaller runs (not the defaults): ${smaller.join(', ')}.` : '')
+        : 'The figures below are from separate runs: each section names its own.',
+      '',
+    );
     lines.push('| benchmark | run | targets met | targets missed |', '|---|---|---:|---:|');
     for (const r of records) {
       const ts = targets[r.name] ?? [];
@@ -264,6 +286,11 @@ export function writeBenchmarksPage(root) {
         `Settings of that run: ${knobs.map(([k, v]) => `\`${k}=${v}\``).join(', ')} (a smaller run than the defaults gives other figures).`,
         '',
       );
+    // The command that gives these figures again (with the run's own settings, if it had any).
+    lines.push(
+      `Reproduce: \`${knobs.map(([k, v]) => `${k}=${v} `).join('')}npm run bench -- ${r.name}\` (on a clean clone, nothing else running).`,
+      '',
+    );
     const what = measures(root, r.name);
     if (what) lines.push(...what.split('\n').map((l) => `> ${l}`.trimEnd()), '');
     if (ts.length)

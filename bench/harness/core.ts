@@ -34,6 +34,8 @@ export interface CoreFigures {
 
 export interface Core {
   pid: number;
+  /** The station's page from this core's web host, with its per-launch token (as the app opens it). */
+  pageUrl: string;
   call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
   /** The first event `name` from now on that `match` accepts. */
   waitFor<E extends EventName>(
@@ -185,6 +187,7 @@ export async function startCore(o: {
   let id = 0;
   const core: Core = {
     pid: ready.pid,
+    pageUrl: `${ready.origin}/?token=${ready.token}`,
     call(method, params) {
       const myId = ++id;
       return new Promise((resolve, reject) => {
