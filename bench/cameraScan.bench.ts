@@ -7,7 +7,8 @@
  * (renderer/src/camera/stillCapture.ts): the still (camera.savePhoto, a 1280×720 JPEG of ~100 KB,
  * the size setting's default) is sent once the scan's outcome came, without waiting, so the core
  * checks it and writes its file and row while the next scan closes and prints. The JPEG encoding
- * happens in the page's process (a worker), not in the core, and is not part of this figure. Scans
+ * happens in the page's process (a worker), not in the core, and is not part of this figure
+ * (cameraPage.bench.ts measures the page with it, in Chromium). Scans
  * run in blocks of BENCH_CAMERA_BLOCK (10): the floor's (scanToLabelFloor.ts), camera on (the
  * block's last photo stored before the next block), camera off, so the three meet the same load, at
  * BENCH_CAMERA_LATENCY ms (50) added to every service request, BENCH_CAMERA_SCANS (150) each.
