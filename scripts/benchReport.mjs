@@ -244,17 +244,18 @@ export function writeBenchmarksPage(root) {
       '',
     );
     // Which figures one `npm run bench` measured together (a record's `run`: when its invocation
-    // began), and which come from another run or a smaller one.
-    const runs = new Map();
-    for (const r of records) runs.set(r.run ?? r.at, [...(runs.get(r.run ?? r.at) ?? []), r]);
-    const [mainRun, together] = [...runs.entries()].sort((a, b) => b[1].length - a[1].length)[0];
-    const apart = records.filter((r) => !together.includes(r));
-    const smaller = records.filter((r) => knobsOf(root, r).length > 0).map((r) => r.name);
+    // began; a smaller run is marked in the table below).
+    const runOf = (r) => r.run ?? r.at;
+    const perRun = new Map();
+    for (const r of records) perRun.set(runOf(r), (perRun.get(runOf(r)) ?? 0) + 1);
+    const [mainRun, together] = [...perRun].sort((a, b) => b[1] - a[1])[0];
+    const apart = records.filter((r) => runOf(r) !== mainRun).map((r) => `${r.name} ran apart (${r.at})`);
     lines.push(
-      together.length > 1
-        ? `${apart.length ? 'Most figures' : 'Every figure'} below ${apart.length ? 'are' : 'is'} from one run of \`npm run bench\` (begun ${mainRun}): ${together.length} benchmarks${apart.length ? `; ${apart.map((r) => `${r.name} ran apart (${r.at})`).join(', ')}` : ''}.` +
-            (smaller.length ? ` Smaller runs (not the defaults): ${smaller.join(', ')}.` : '')
-        : 'The figures below are from separate runs: each section names its own.',
+      together < 2
+        ? 'The figures below are from separate runs: each section names its own.'
+        : apart.length
+          ? `Most figures below are from one run of \`npm run bench\` (begun ${mainRun}): ${together} benchmarks; ${apart.join(', ')}.`
+          : `Every figure below is from one run of \`npm run bench\` (begun ${mainRun}): ${together} benchmarks.`,
       '',
     );
     lines.push('| benchmark | run | targets met | targets missed |', '|---|---|---:|---:|');
