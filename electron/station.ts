@@ -129,7 +129,12 @@ export async function createStation(opts: StationOptions): Promise<Station> {
   });
   const operators = wireOperators({ ...base, desk: deskOperator, deskActions: audit.deskActions, settings });
   const camera = wireCamera({ ...base, deps, printing: printing.service });
-  const retention = wireRetention({ ...base, photos: camera.retained });
+  // Runs start after wireWorkflows below (retention.start, retention.set): `work` is there by then.
+  const retention = wireRetention({
+    ...base,
+    photos: camera.retained,
+    scans: { inWork: () => work.workflows.scanToClose.inWork() },
+  });
   const work = wireWorkflows({
     ...base,
     deps,

@@ -51,7 +51,22 @@ export interface RetentionOptions {
    * during a first run over a year of data.
    */
   wal?: { walBytes(): number; drain(): Promise<boolean>; limitBytes: number };
+  /**
+   * Scans at the desk (the scan lane, electron/workflows/scanToClose.ts): between slices the run
+   * waits while one is on its way to its label, up to `scanWaitMs` a slice. A scan's steps then
+   * never queue behind the run's slices, nor its commits behind their pages in the -wal file: on a
+   * year's database a run in full swing made scans 3-4x slower (docs/benchmarks/yearAtDesk.md).
+   * Bounded, so a desk that never stops scanning still sees the run go on, a slice at a time.
+   */
+  scans?: { inWork(): boolean };
+  /** The longest a slice waits for the desk's scans (ms). */
+  scanWaitMs?: number;
 }
+
+/** The longest the run waits for scans before its next slice: a slice every second under a steady stream of scans. */
+const SCAN_WAIT_MS = 1000;
+/** How often the run looks again whether a scan is still in work (ms). */
+const SCAN_POLL_MS = 5;
 
 /** Checkpoints a run waits for in a row before it stops (the next hour's run goes on). */
 const WAL_DRAIN_TRIES = 20;
@@ -83,9 +98,15 @@ export function createRetention(opts: RetentionOptions) {
   const repo = createRetentionRepo(opts.db, opts.kinds);
   const rows = opts.rowsPerSlice ?? ROWS_PER_SLICE;
   const turn = opts.betweenSlices ?? nextTurn;
-  /** A turn of the event loop, and a checkpoint whenever the log passed its bound. */
+  /** A turn of the event loop, the desk's scans first, and a checkpoint whenever the log passed its bound. */
+  const scanWaitMs = opts.scanWaitMs ?? SCAN_WAIT_MS;
   const between = async () => {
     await turn();
+    if (opts.scans?.inWork()) {
+      const until = performance.now() + scanWaitMs;
+      while (!stopping && opts.scans.inWork() && performance.now() < until)
+        await new Promise((r) => setTimeout(r, SCAN_POLL_MS));
+    }
     const wal = opts.wal;
     if (!wal || wal.walBytes() <= wal.limitBytes) return;
     for (let i = 0; i < WAL_DRAIN_TRIES; i++) {

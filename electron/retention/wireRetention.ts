@@ -14,6 +14,8 @@ export function wireRetention(o: {
   dataDir: string;
   log: Logger;
   photos: RetentionOptions['photos'];
+  /** Scans on their way to a label, which the run gives way to (wired after it: read when a run goes). */
+  scans: RetentionOptions['scans'];
 }) {
   return createRetention({
     db: o.store.db,
@@ -23,5 +25,6 @@ export function wireRetention(o: {
     log: o.log,
     wal: o.store.wal,
     photos: o.photos,
+    scans: o.scans,
   });
 }

@@ -140,6 +140,12 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
     working: lane.working,
 
     /**
+     * A scan is on its way to its label now, and no person is asked about it (an open weight
+     * check waits for the worker, not for the station): background work gives way (retention).
+     */
+    inWork: (): boolean => lane.inWork() && weights.current() === null,
+
+    /**
      * Inside the commit of a hold (electron/workflows/problemShelf.ts): the parcel's scans in line
      * end held, so the lane never closes them.
      */

@@ -139,6 +139,8 @@ export function createScanLane(deps: WorkflowDeps, o: LaneParts) {
     working: () => working,
     stopped: () => stopped,
     busy: () => draining !== null,
+    /** A scan is on its way to its label: the lane runs one, or a received scan has not had its first outcome. */
+    inWork: () => draining !== null || waiters.size > 0,
     start(): void {
       stopped = false;
       void drain();

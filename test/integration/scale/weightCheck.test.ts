@@ -61,6 +61,8 @@ describe.skipIf(!run)('the weight check at the default share (30 %)', () => {
       packages: [{ packageNumber: 1, expectedKg: '0.75', weighedKg: '2.4' }],
     });
     expect(await desk.call('scan.question', {})).toMatchObject({ kind: 'weight_check', scanId });
+    // It waits for the worker, not the station: background work (retention) need not give way.
+    expect(desk.hs.station.workflows.scanToClose.inWork()).toBe(false);
     // While it is asked, nothing went to the service and nothing printed.
     const held = await desk.atService('ORD-1012');
     expect(held.packages.map((p) => String(p.weight))).toEqual(['0.75']);

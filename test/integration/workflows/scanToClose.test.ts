@@ -397,9 +397,13 @@ describe.skipIf(!needs('pdftoppm', 'zbarimg'))(
       const received = await Promise.all(ds.map((d) => rig.workflows.scanToClose.submit(d.externalId!)));
       expect(received.map((r) => r.scanId)).toEqual([...received.map((r) => r.scanId)].sort((a, b) => a - b));
       expect(rig.workflows.scanToClose.pending().map((p) => p.code)).toEqual(ds.map((d) => d.externalId));
+      // Background work (retention) gives way while scans are on their way to their labels.
+      expect(rig.workflows.scanToClose.inWork()).toBe(true);
       const outcomes = await Promise.all(received.map((r) => r.done));
       expect(outcomes.map((o) => o.kind)).toEqual(['printed', 'printed', 'printed']);
       expect(rig.workflows.scanToClose.pending()).toEqual([]);
+      await rig.workflows.scanToClose.idle();
+      expect(rig.workflows.scanToClose.inWork()).toBe(false);
       const inScanOrder = outcomes.flatMap((o) => (o.kind === 'printed' ? o.shipment.barcodes : []));
       expect(await printedBarcodes(rig, inScanOrder)).toEqual(inScanOrder);
     });

@@ -444,6 +444,46 @@ describe('retention', () => {
     expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
   });
 
+  it('a run gives way to a scan on its way to its label: no slice while it is in work, the rest after it', async () => {
+    const old = Array.from({ length: 30 }, () => scan(['sending', 'sent', 'done']));
+    clock.advance(401 * DAY);
+    let inWork = true;
+    let slices = 0;
+    const r = retention({
+      rowsPerSlice: 4,
+      scans: { inWork: () => inWork },
+      scanWaitMs: 60_000,
+      betweenSlices: () => new Promise<void>((done) => setImmediate(() => (slices++, done()))),
+    });
+    const run = r.run();
+    // Many turns of the event loop and timers later: the first slice went, and the run waits.
+    await new Promise((done) => setTimeout(done, 150));
+    expect(slices).toBe(1);
+    expect(old.filter((o) => exists('journal_entries', o.entryId)).length).toBeGreaterThan(old.length - 5);
+    // The scan has its label: the run goes on and finishes.
+    inWork = false;
+    await run;
+    expect(slices).toBeGreaterThan(1);
+    for (const o of old) expect(exists('journal_entries', o.entryId)).toBe(false);
+  });
+
+  it('a desk that never stops scanning still sees the run finish, a slice per wait; a stop ends the wait', async () => {
+    const old = Array.from({ length: 12 }, () => scan(['sending', 'sent', 'done']));
+    clock.advance(401 * DAY);
+    await retention({ rowsPerSlice: 4, scans: { inWork: () => true }, scanWaitMs: 10 }).run();
+    for (const o of old) expect(exists('journal_entries', o.entryId)).toBe(false);
+
+    const more = Array.from({ length: 12 }, () => scan(['sending', 'sent', 'done']));
+    clock.advance(401 * DAY);
+    const waiting = retention({ rowsPerSlice: 4, scans: { inWork: () => true }, scanWaitMs: 600_000 });
+    const run = waiting.run();
+    await new Promise((done) => setTimeout(done, 50));
+    // The station closes (its database next): the run stops at once, not after its ten-minute wait.
+    await waiting.stop();
+    await run;
+    expect(more.filter((o) => exists('journal_entries', o.entryId)).length).toBeGreaterThan(0);
+  });
+
   it('a run stopped between two slices of the shipment cache leaves each shipment whole or wholly gone, and the next run finishes', async () => {
     const shipments = createShipmentsRepo(db);
     const at = clock.now().toISOString();
