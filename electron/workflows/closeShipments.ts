@@ -30,8 +30,12 @@ export type ShipmentCloseResult =
 
 type Deps = Pick<WorkflowDeps, 'repos' | 'recordDeliveries' | 'clock' | 'log'>;
 
-/** Shipments stored per commit after a close: a slice is a short block of the event loop (50 were 10-25 ms with their search rows). */
-const RECORD_SLICE = 25;
+/**
+ * Shipments stored per commit after a close: a slice is a short block of the event loop, about
+ * the sync's SLICE_MS (50 were 10-25 ms with their search rows; 25 left a batch's longest turn
+ * near 20 ms with the answers and acknowledgements that share it, docs/benchmarks/batchClose.md).
+ */
+const RECORD_SLICE = 10;
 
 /**
  * The closed shipments into the cache, in slices with the event loop running between them (a
