@@ -1,8 +1,9 @@
 /**
  * Retention: the desk's old data leaves in the background, in small slices, and the
  * file gives the space back. A run takes each kind of data (electron/store/retentionRepo.ts) in
- * slices of a bounded number of rows, each slice one short transaction, with a turn of the event
- * loop between slices, so a scan never waits behind more than one slice. Then the freed pages are
+ * slices of about SLICE_MS (the rows sized by the last slice's time, never more than a bound),
+ * each slice one short transaction, with a turn of the event loop between slices and the desk's
+ * scans first, so a scan never waits behind more than one short slice. Then the freed pages are
  * handed back with `PRAGMA incremental_vacuum` a few hundred kilobytes at a time (the database is
  * in auto_vacuum=INCREMENTAL mode, store/database.ts).
  *
@@ -18,7 +19,7 @@ import {
   type RetentionStatus,
 } from '../../shared/contract/retention';
 import type { Clock } from '../base/clock';
-import { nextTurn } from '../base/slices';
+import { nextTurn, SLICE_MS } from '../base/slices';
 import type { Db } from '../store/database';
 import { createRetentionRepo, type RetentionKind } from '../store/retentionRepo';
 import type { SettingsRepo } from '../store/settingsRepo';
@@ -26,10 +27,12 @@ import type { SettingsRepo } from '../store/settingsRepo';
 const SETTINGS_KEY = 'retention.settings';
 const LAST_RUN_KEY = 'retention.lastRun';
 const DAY_MS = 86_400_000;
-/** Rows one slice looks at: a short transaction (a scan waits behind one slice at most). */
+/** The most rows one slice looks at: a short transaction (a scan waits behind one slice at most). */
 const ROWS_PER_SLICE = 200;
-/** Pages handed back per step (4 KiB pages: 1 MiB), well inside a turn of the event loop. */
+/** The most pages handed back per step (4 KiB pages: 1 MiB). */
 const VACUUM_PAGES_PER_STEP = 256;
+/** Rows or pages of a run's first slice of each kind, before the slices' own times size the next. */
+const FIRST_SLICE = 16;
 const RUN_EVERY_MS = 60 * 60_000;
 
 export interface RetentionOptions {
@@ -72,6 +75,31 @@ const SCAN_POLL_MS = 5;
 const WAL_DRAIN_TRIES = 20;
 
 class WalNotDraining extends Error {}
+
+/**
+ * The size of the next slice, from how long the last one took: about SLICE_MS. Rows cost
+ * differently by kind and by database (a cached shipment with its text index rows is many times a
+ * scan-log row; a year's pages are colder than a day's), so a fixed count was a 2 ms slice on one
+ * and a 30 ms one on another, and a scan waited behind the long ones.
+ */
+export function sliceSizer(most: number) {
+  let n = Math.min(most, FIRST_SLICE);
+  return {
+    size: () => n,
+    took(ms: number): void {
+      if (ms > 2 * SLICE_MS) n = Math.max(1, Math.floor(n / 2));
+      else if (ms < SLICE_MS / 2) n = Math.min(most, Math.ceil(n * 1.5));
+    },
+  };
+}
+
+/** Runs `step` with the size `sizer` gives and tells it how long it took. */
+function timed<T>(sizer: ReturnType<typeof sliceSizer>, step: (size: number) => T): T {
+  const t0 = performance.now();
+  const r = step(sizer.size());
+  sizer.took(performance.now() - t0);
+  return r;
+}
 
 /** Bytes of every file under `dir` (a file that vanishes meanwhile counts nothing). */
 async function folderBytes(dir: string): Promise<number> {
@@ -133,9 +161,10 @@ export function createRetention(opts: RetentionOptions) {
       const days = kind.window === 'labels' ? s.labelsDays : s.historyDays;
       if (days === 0) continue;
       const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+      const sizer = sliceSizer(Math.min(rows, kind.maxRowsPerSlice ?? rows));
       for (;;) {
         if (stopping) return removed;
-        const r = repo.slice(kind.name, cutoff, Math.min(rows, kind.maxRowsPerSlice ?? rows), opts.clock.now());
+        const r = timed(sizer, (n) => repo.slice(kind.name, cutoff, n, opts.clock.now()));
         removed += r.removed;
         await between();
         if (r.done) break;
@@ -149,8 +178,9 @@ export function createRetention(opts: RetentionOptions) {
       const beforeDay = new Date(now.getTime() - s.labelsDays * DAY_MS).toISOString().slice(0, 10);
       removed += await opts.photos.sweep(beforeDay);
     }
+    const pages = sliceSizer(VACUUM_PAGES_PER_STEP);
     while (!stopping && repo.freePages() > 0) {
-      repo.vacuumStep(VACUUM_PAGES_PER_STEP);
+      timed(pages, (n) => repo.vacuumStep(n));
       await between();
     }
     if (stopping) return removed;

@@ -16,7 +16,8 @@ import { createLabelsRepo, type LabelsRepo } from '../../../electron/store/label
 import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { createWeighRepo } from '../../../electron/store/weighRepo';
 import { createSettingsRepo } from '../../../electron/store/settingsRepo';
-import { createRetention, type RetentionOptions } from '../../../electron/retention/retention';
+import { createRetention, sliceSizer, type RetentionOptions } from '../../../electron/retention/retention';
+import { SLICE_MS } from '../../../electron/base/slices';
 import { createPhotosRepo } from '../../../electron/store/photosRepo';
 import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/camera/photoFiles';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
@@ -442,6 +443,20 @@ describe('retention', () => {
     }
     // The next run finds nothing more to do.
     expect(await retention({ rowsPerSlice: 4 }).run()).toBe(0);
+  });
+
+  it('slices are sized by the time of the last one: a long slice halves the next, short ones grow it up to the bound', () => {
+    const s = sliceSizer(200);
+    expect(s.size()).toBe(16); // a first slice of each kind is small: its rows' cost is not known yet
+    s.took(10 * SLICE_MS);
+    expect(s.size()).toBe(8);
+    for (let i = 0; i < 10; i++) s.took(10 * SLICE_MS);
+    expect(s.size()).toBe(1); // never none: the run goes on, a row at a time
+    for (let i = 0; i < 40; i++) s.took(0);
+    expect(s.size()).toBe(200);
+    s.took(SLICE_MS); // about right: kept
+    expect(s.size()).toBe(200);
+    expect(sliceSizer(4).size()).toBe(4);
   });
 
   it('a run gives way to a scan on its way to its label: no slice while it is in work, the rest after it', async () => {
