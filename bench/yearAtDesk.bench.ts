@@ -346,6 +346,11 @@ export async function run(): Promise<Record<string, number>> {
       out[`${v.name}_sync_ms`] = performance.now() - t1;
       const c = await v.core!.measure();
       out[`${v.name}_sync_core_cpu_ms`] = c.cpuMs;
+      // Which thread spent it: the event loop's (`main`), or another (the checkpoint worker, the GC).
+      for (const [thread, ms] of Object.entries(c.threadsCpuMs))
+        out[`${v.name}_sync_cpu_ms_thread_${thread.replace(/[^A-Za-z0-9]+/g, '_')}`] = ms;
+      out[`${v.name}_sync_gc_ms`] = c.gc.ms;
+      out[`${v.name}_sync_gc_major_ms`] = c.gc.majorMs;
       showProfile(`${v.name} first sync`, c.profile, c.longestTask);
       if (sync.phase !== 'done') throw new Error(`${v.name}: sync ended ${sync.phase}: ${sync.error?.message}`);
     }
@@ -368,6 +373,7 @@ export async function run(): Promise<Record<string, number>> {
     // opening, then the median of more.
     for (const v of variants) {
       const c = v.core!;
+      await c.mark();
       for (const [screen, calls] of [
         ['queue_screen', queueScreen(c)],
         ['queue_screen_all', queueScreenAll(c)],
@@ -378,6 +384,11 @@ export async function run(): Promise<Record<string, number>> {
         for (let i = 0; i < SCREEN_REPEATS; i++) again.push(await timed(calls));
         out[`${v.name}_${screen}_p50_ms`] = summarize(again).p50;
       }
+      // The screens' CPU by thread: a figure that misses says whether the core did something else meanwhile.
+      const m = await c.measure();
+      for (const [thread, ms] of Object.entries(m.threadsCpuMs))
+        out[`${v.name}_screens_cpu_ms_thread_${thread.replace(/[^A-Za-z0-9]+/g, '_')}`] = ms;
+      out[`${v.name}_screens_gc_ms`] = m.gc.ms;
     }
     // A sync later in the day (nothing new at the service): the one a desk makes again and again.
     for (const v of variants) {

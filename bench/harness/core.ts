@@ -30,6 +30,10 @@ export interface CoreFigures {
   profile: string | null;
   /** With a profile: the task that used the most CPU, its span in the profile's clock (coreChild.ts createTaskWatch). */
   longestTask: { fromUs: number; toUs: number; cpuMs: number } | null;
+  /** CPU time by thread (`main`: the event loop's; the others by name), 10 ms resolution (coreChild.ts threadsCpu). */
+  threadsCpuMs: Record<string, number>;
+  /** Garbage collections in the span: total, major (mark-compact) and longest ms, and how many (coreChild.ts). */
+  gc: { ms: number; majorMs: number; longestMs: number; count: number };
 }
 
 export interface Core {

@@ -14,15 +14,22 @@
  * Protocol, one line each way:
  *   stdout `ready {"port","token","origin"}`
  *   stdin  `mark`     -> CPU time and event-loop delay start afresh: stdout `marked {"at"}` (epoch seconds)
- *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile","longestTask"}`
+ *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile","longestTask","threadsCpuMs","gc"}`
  *   stdin  `quit`     -> station closed, exit 0
  */
 import { createHook } from 'node:async_hooks';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import {
+  constants as perfConstants,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+  type IntervalHistogram,
+} from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
 import { createMemorySecretStore } from '../../electron/auth/keychain';
 import { forceSynchronous, skipWalSyncs, stderrLogger } from '../../test/support/childStation';
 import { startWebHost } from '../../electron/host/webHost';
@@ -43,6 +50,20 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const epoch = () => (performance.timeOrigin + performance.now()) / 1000;
 const log = stderrLogger;
 
+/**
+ * BENCH_CORE_PROF_FROM_START=1 (with BENCH_CORE_PROF): the profile starts with the process instead
+ * of at `mark`, and the first `measure` ends it. Starting the profiler at `mark` takes tens of ms,
+ * enough to let start-up work end before a measured span it would otherwise fall into.
+ */
+const earlySession =
+  process.env.BENCH_CORE_PROF && process.env.BENCH_CORE_PROF_FROM_START === '1' ? new Session() : null;
+if (earlySession) {
+  earlySession.connect();
+  await earlySession.post('Profiler.enable');
+  await earlySession.post('Profiler.start');
+}
+let profilingSinceStart = earlySession !== null;
+
 const station = await createStation({
   dataDir: env('BENCH_DATA_DIR'),
   host: 'web',
@@ -53,6 +74,19 @@ const station = await createStation({
   printWaitMs: Number(process.env.BENCH_PRINT_WAIT_MS ?? 8000),
   healthIntervalMs: 60_000,
 });
+/**
+ * BENCH_FTS=automerge=0,crisismerge=1000 (an experiment): the cache's text index's merge settings
+ * (FTS5's own configuration options, stored in the file), set from a connection of its own once
+ * the station is up, to tell the index's merges apart from the rest of a cache write.
+ */
+if (process.env.BENCH_FTS) {
+  const db = new Database(path.join(env('BENCH_DATA_DIR'), 'station.db'));
+  for (const option of process.env.BENCH_FTS.split(',')) {
+    const [name, value] = option.split('=');
+    db.prepare('INSERT INTO shipment_search (shipment_search, rank) VALUES (?, ?)').run(name, Number(value));
+  }
+  db.close();
+}
 const call = async (method: string, params: unknown): Promise<unknown> => {
   const r = await station.rpc.dispatch(method, params);
   if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
@@ -168,9 +202,54 @@ function createTaskWatch() {
     },
   };
 }
+/**
+ * CPU time (ms, at the kernel's 10 ms tick) of this process's threads by kind (Linux
+ * /proc/self/task): `main` is the event loop's thread; the others by their names (the checkpoint
+ * worker's thread, libuv's pool, V8's helpers and its garbage collector). process.cpuUsage counts
+ * them all; a profile sees the main thread only.
+ */
+function threadsCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    const name = tid === String(process.pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, close).trim();
+    const f = stat.slice(close + 2).split(' '); // from field 3 (state): utime is field 14, stime 15
+    out.set(name, (out.get(name) ?? 0) + (Number(f[11]) + Number(f[12])) * 10);
+  }
+  return out;
+}
+let threadsAtMark = new Map<string, number>();
+/**
+ * The garbage collections between `mark` and `measure` (perf_hooks' gc entries): their total
+ * time, the major (mark-compact) ones' and the longest, so a stall or a CPU figure can be told to
+ * be the collector's or the station's.
+ */
+const gc = { ms: 0, majorMs: 0, longestMs: 0, count: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.ms += e.duration;
+    gc.count++;
+    gc.longestMs = Math.max(gc.longestMs, e.duration);
+    const detail = (e as PerformanceEntry & { detail?: { kind?: number } }).detail;
+    if (detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) gc.majorMs += e.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+
 let tasks: ReturnType<typeof createTaskWatch> | null = null;
 const profDir = process.env.BENCH_CORE_PROF;
-let session: Session | null = null;
+let session: Session | null = earlySession;
 let profiles = 0;
 let quitting = false;
 
@@ -183,18 +262,27 @@ const commands: Record<string, () => Promise<void>> = {
     stalls?.stop();
     stalls = createStallWatch();
     if (profDir) {
-      session ??= new Session();
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
+      if (!profilingSinceStart) {
+        session ??= new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
       tasks?.stop();
       tasks = createTaskWatch();
     }
+    threadsAtMark = threadsCpu();
+    Object.assign(gc, { ms: 0, majorMs: 0, longestMs: 0, count: 0 });
     cpu = process.cpuUsage();
     say(`marked ${JSON.stringify({ at: epoch() })}`);
   },
   async measure() {
     const used = process.cpuUsage(cpu);
+    const threadsCpuMs: Record<string, number> = {};
+    for (const [name, ms] of threadsCpu()) {
+      const d = ms - (threadsAtMark.get(name) ?? 0);
+      if (d > 0) threadsCpuMs[name] = d;
+    }
     const at = epoch();
     loop?.disable();
     const busyMs = stalls?.stop() ?? NaN;
@@ -208,6 +296,7 @@ const commands: Record<string, () => Promise<void>> = {
       profile = path.join(profDir, `core-${process.pid}-${++profiles}.cpuprofile`);
       writeFileSync(profile, JSON.stringify(p));
       session.disconnect();
+      profilingSinceStart = false;
     }
     say(
       `measured ${JSON.stringify({
@@ -220,6 +309,8 @@ const commands: Record<string, () => Promise<void>> = {
         loopMaxBlockCpuMs: busyMs,
         profile,
         longestTask,
+        threadsCpuMs,
+        gc: { ...gc },
       })}`,
     );
   },
