@@ -83,7 +83,7 @@ if (process.env.BENCH_FTS) {
   const db = new Database(path.join(env('BENCH_DATA_DIR'), 'station.db'));
   for (const option of process.env.BENCH_FTS.split(',')) {
     const [name, value] = option.split('=');
-    db.prepare('INSERT INTO shipment_search (shipment_search, rank) VALUES (?, ?)').run(name, Number(value));
+    db.prepare('INSERT INTO shipment_search (shipment_search, rank) VALUES (?, ?)').run(name, BigInt(value!)); // an integer: FTS5 refuses a real
   }
   db.close();
 }
