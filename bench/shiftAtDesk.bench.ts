@@ -141,6 +141,8 @@ export async function run(): Promise<Record<string, number>> {
     /** The intervals with the longest stall and with the most CPU in one stall so far (their profiles, with BENCH_CORE_PROF). */
     let worst: (CoreFigures & { hour: number }) | null = null;
     let worstCpu: (CoreFigures & { hour: number }) | null = null;
+    /** The longest garbage collection pause of the shift (perf_hooks' gc entries in the core). */
+    let gcLongestMs = 0;
     await c.mark();
     const sampler = (async () => {
       for (let i = 1; sampling; i++) {
@@ -149,6 +151,7 @@ export async function run(): Promise<Record<string, number>> {
         const m = await c.measure();
         await c.mark();
         const hour = hourOf(performance.now() - t0);
+        gcLongestMs = Math.max(gcLongestMs, m.gc.longestMs);
         if (!worst || m.loopMaxMs > worst.loopMaxMs) worst = { ...m, hour };
         if (!worstCpu || m.loopMaxBlockCpuMs > worstCpu.loopMaxBlockCpuMs) worstCpu = { ...m, hour };
         samples.push({
@@ -273,6 +276,14 @@ export async function run(): Promise<Record<string, number>> {
     // A stall is counted whole also when the machine ran another process meanwhile (2 shared cores)
     // or the loop waited for a disk sync: the most CPU time the loop itself used within one stall tells its own part.
     out['event_loop_max_stall_core_cpu_ms'] = Math.max(...samples.map((s) => s.loopMaxCpuMs));
+    // The collector's part: its longest pause in the interval of the longest stall (a major one is
+    // a mark-compact), and over the whole shift.
+    const stalled = worst as (CoreFigures & { hour: number }) | null; // set by the sampler above
+    if (stalled) {
+      out['event_loop_max_stall_interval_gc_longest_ms'] = stalled.gc.longestMs;
+      out['event_loop_max_stall_interval_gc_major_ms'] = stalled.gc.majorMs;
+    }
+    out['gc_longest_pause_ms'] = gcLongestMs;
 
     const dir = path.join(repoRoot, 'docs', 'benchmarks');
     mkdirSync(dir, { recursive: true });
