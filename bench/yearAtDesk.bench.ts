@@ -436,7 +436,9 @@ export async function run(): Promise<Record<string, number>> {
     for (const v of variants) await v.core?.close();
     await printer.close();
     await sb?.close();
-    rmSync(work, { recursive: true, force: true });
+    // BENCH_YEAR_KEEP=1 leaves the data folders for a look with other tools (some GB).
+    if (process.env.BENCH_YEAR_KEEP === '1') process.stdout.write(`  kept: ${work}\n`);
+    else rmSync(work, { recursive: true, force: true });
   }
   return out;
 }
