@@ -42,7 +42,7 @@ import { createSettingsRepo } from '../electron/store/settingsRepo';
 import { delivery as deliverySchema } from '../electron/api/schemas';
 import { startVirtualZplPrinter } from '../electron/printing/virtualZplPrinter';
 import { closeShipments, insertShipments, sandboxToken } from '../test/support/sandboxShipments';
-import { startCore, straceAvailable, type Core } from './harness/core';
+import { startCore, straceAvailable, type Core, type CoreFigures } from './harness/core';
 import { timedScan } from './harness/timedScan';
 import { startSandboxProcess, type SandboxProcess } from './harness/sandboxProcess';
 import { fillYear } from './harness/yearData';
@@ -230,6 +230,12 @@ async function scansDuringRetention(
   }
 }
 
+/** A measured span's CPU by thread as figures: `<prefix>_cpu_ms_thread_<name>`. */
+function putThreadsCpu(out: Record<string, number>, prefix: string, m: CoreFigures): void {
+  for (const [thread, ms] of Object.entries(m.threadsCpuMs))
+    out[`${prefix}_cpu_ms_thread_${thread.replace(/[^A-Za-z0-9]+/g, '_')}`] = ms;
+}
+
 interface Variant {
   name: 'empty' | 'year' | 'year_retention';
   dir: string;
@@ -351,8 +357,7 @@ export async function run(): Promise<Record<string, number>> {
         const c = await core.measure();
         out[`${v.name}_sync_core_cpu_ms`] = c.cpuMs;
         // Which thread spent it: the event loop's (`main`), or another (the checkpoint worker, the GC).
-        for (const [thread, ms] of Object.entries(c.threadsCpuMs))
-          out[`${v.name}_sync_cpu_ms_thread_${thread.replace(/[^A-Za-z0-9]+/g, '_')}`] = ms;
+        putThreadsCpu(out, `${v.name}_sync`, c);
         out[`${v.name}_sync_gc_ms`] = c.gc.ms;
         out[`${v.name}_sync_gc_major_ms`] = c.gc.majorMs;
         showProfile(`${v.name} first sync`, c.profile, c.longestTask);
@@ -391,8 +396,7 @@ export async function run(): Promise<Record<string, number>> {
       }
       // The screens' CPU by thread: a figure that misses says whether the core did something else meanwhile.
       const m = await c.measure();
-      for (const [thread, ms] of Object.entries(m.threadsCpuMs))
-        out[`${v.name}_screens_cpu_ms_thread_${thread.replace(/[^A-Za-z0-9]+/g, '_')}`] = ms;
+      putThreadsCpu(out, `${v.name}_screens`, m);
       out[`${v.name}_screens_gc_ms`] = m.gc.ms;
     }
     // A sync later in the day (nothing new at the service): the one a desk makes again and again.
