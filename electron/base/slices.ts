@@ -14,3 +14,25 @@ export const READS_PER_TURN = 50;
 
 /** Lets the event loop run (I/O, timers, the page's requests) between slices of long work. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows (or pages) of a long job's first slice, before the slices' own times size the next. */
+const FIRST_SLICE = 16;
+
+/**
+ * The size of the next slice, from how long the last one took: about SLICE_MS. Rows cost
+ * differently by kind and by database (a cached shipment with its text index rows is many times a
+ * scan-log row; a year's pages are colder than a day's), so a fixed count was a 2 ms slice on one
+ * and a 30 ms one on another, and a scan waited behind the long ones.
+ */
+export function sliceSizer(most: number) {
+  let n = Math.min(most, FIRST_SLICE);
+  return {
+    size: () => n,
+    took(ms: number): void {
+      if (ms > 2 * SLICE_MS) n = Math.max(1, Math.floor(n / 2));
+      else if (ms < SLICE_MS / 2) n = Math.min(most, Math.ceil(n * 1.5));
+    },
+  };
+}
+
+export type SliceSizer = ReturnType<typeof sliceSizer>;

@@ -19,7 +19,7 @@ import {
   type RetentionStatus,
 } from '../../shared/contract/retention';
 import type { Clock } from '../base/clock';
-import { nextTurn, SLICE_MS } from '../base/slices';
+import { nextTurn, sliceSizer, type SliceSizer } from '../base/slices';
 import type { Db } from '../store/database';
 import { createRetentionRepo, type RetentionKind } from '../store/retentionRepo';
 import type { SettingsRepo } from '../store/settingsRepo';
@@ -31,8 +31,6 @@ const DAY_MS = 86_400_000;
 const ROWS_PER_SLICE = 200;
 /** The most pages handed back per step (4 KiB pages: 1 MiB). */
 const VACUUM_PAGES_PER_STEP = 256;
-/** Rows or pages of a run's first slice of each kind, before the slices' own times size the next. */
-const FIRST_SLICE = 16;
 const RUN_EVERY_MS = 60 * 60_000;
 
 export interface RetentionOptions {
@@ -76,25 +74,8 @@ const WAL_DRAIN_TRIES = 20;
 
 class WalNotDraining extends Error {}
 
-/**
- * The size of the next slice, from how long the last one took: about SLICE_MS. Rows cost
- * differently by kind and by database (a cached shipment with its text index rows is many times a
- * scan-log row; a year's pages are colder than a day's), so a fixed count was a 2 ms slice on one
- * and a 30 ms one on another, and a scan waited behind the long ones.
- */
-export function sliceSizer(most: number) {
-  let n = Math.min(most, FIRST_SLICE);
-  return {
-    size: () => n,
-    took(ms: number): void {
-      if (ms > 2 * SLICE_MS) n = Math.max(1, Math.floor(n / 2));
-      else if (ms < SLICE_MS / 2) n = Math.min(most, Math.ceil(n * 1.5));
-    },
-  };
-}
-
 /** Runs `step` with the size `sizer` gives and tells it how long it took. */
-function timed<T>(sizer: ReturnType<typeof sliceSizer>, step: (size: number) => T): T {
+function timed<T>(sizer: SliceSizer, step: (size: number) => T): T {
   const t0 = performance.now();
   const r = step(sizer.size());
   sizer.took(performance.now() - t0);

@@ -83,6 +83,8 @@ function walk<R extends { id: number; at: string }>(
   select: (after: number, limit: number) => R[],
   verdict: (row: R, cutoff: string) => 'remove' | 'keep' | 'pass',
   remove: (row: R) => void,
+  /** Runs once the slice's rows are removed (before its commit). */
+  finish?: () => void,
 ) {
   return (cutoff: string, after: number, limit: number, now: string) => {
     const rows = select(after, limit);
@@ -90,7 +92,10 @@ function walk<R extends { id: number; at: string }>(
     let lastSeen = after;
     let firstKept: number | null = null;
     for (const row of rows) {
-      if (row.at >= cutoff && row.at <= now) return { removed, lastSeen, firstKept, done: true };
+      if (row.at >= cutoff && row.at <= now) {
+        finish?.();
+        return { removed, lastSeen, firstKept, done: true };
+      }
       if (row.at >= cutoff) {
         if (firstKept === null) firstKept = row.id;
         lastSeen = row.id;
@@ -103,6 +108,7 @@ function walk<R extends { id: number; at: string }>(
       } else if (v === 'keep' && firstKept === null) firstKept = row.id;
       lastSeen = row.id;
     }
+    finish?.();
     return { removed, lastSeen, firstKept, done: rows.length < limit };
   };
 }
@@ -540,14 +546,24 @@ const shipments: RetentionKind = {
     const delSearch = db.prepare('DELETE FROM shipment_search WHERE rowid = ?');
     // Its package rows go with it (ON DELETE CASCADE, migration 003).
     const del = db.prepare('DELETE FROM shipments WHERE account_id = ? AND delivery_id = ?');
+    // The text index rows go after the slice's shipments: FTS5 writes its pending changes out at
+    // every statement savepoint (the delete's count trigger and cascade open one), so deleted
+    // between them it wrote (and merged) once per shipment (shipmentsRepo.ts, writeSearchText).
+    const searchRowids: number[] = [];
     return walk(
-      (a, l) => select.all(a, l),
+      (a, l) => {
+        searchRowids.length = 0; // a slice that failed rolled back its rows: its list goes too
+        return select.all(a, l);
+      },
       (r, cutoff) => (r.removable && r.synced_at < cutoff ? 'remove' : 'keep'),
       (r) => {
         keepBarcodes.run(r.account_id, r.id);
         if (r.agent !== null) keepCarrier.run(r.agent, r.account_id, r.id);
-        if (r.search_rowid !== null) delSearch.run(r.search_rowid);
+        if (r.search_rowid !== null) searchRowids.push(r.search_rowid);
         del.run(r.account_id, r.id);
+      },
+      () => {
+        for (const rowid of searchRowids) delSearch.run(rowid);
       },
     );
   },

@@ -14,6 +14,13 @@ export type ShipmentRecord = Omit<Shipment, 'accountId' | 'version' | 'syncedAt'
   etag?: string | null;
 };
 
+/** A shipment's searched text to store, over its index row `rowid` when it has one. */
+interface SearchWrite {
+  deliveryId: number;
+  text: string;
+  rowid: number | null;
+}
+
 interface ShipmentRow {
   account_id: string;
   delivery_id: number;
@@ -262,11 +269,12 @@ export function createShipmentsRepo(db: Db) {
    * is read at the service again.
    */
   const upsertMany = (accountId: string, records: readonly ShipmentRecord[], now: Date): number[] =>
-    lazyCommit(() => upsertRecords(accountId, records, 0, Infinity, now).changed);
+    lazyCommit(() => upsertRecords(accountId, records, 0, Infinity, now, Infinity).changed);
   /**
    * Like upsertMany for records[from..], but stops once `deadline` (performance.now()) has
-   * passed, after at least one record: a long write cut into slices with the event loop running
-   * between them. `next` is where the next slice starts (records.length when all are stored).
+   * passed or `most` records are stored, after at least one record: a long write cut into slices
+   * with the event loop running between them. `next` is where the next slice starts
+   * (records.length when all are stored).
    */
   const upsertUntil = (
     accountId: string,
@@ -274,7 +282,8 @@ export function createShipmentsRepo(db: Db) {
     from: number,
     deadline: number,
     now: Date,
-  ) => lazyCommit(() => upsertRecords(accountId, records, from, deadline, now));
+    most = Infinity,
+  ) => lazyCommit(() => upsertRecords(accountId, records, from, deadline, now, most));
 
   /** True when the package rows stored for a shipment are the ones `packages` would write. */
   const samePackages = (accountId: string, deliveryId: number, packages: ShipmentRecord['packages']): boolean => {
@@ -285,14 +294,18 @@ export function createShipmentsRepo(db: Db) {
     );
   };
 
+  const setSearchRowid = db.prepare('UPDATE shipments SET search_rowid = ? WHERE account_id = ? AND delivery_id = ?');
+
   const upsertRecords = (
     accountId: string,
     records: readonly ShipmentRecord[],
     from: number,
     deadline: number,
     now: Date,
+    most: number,
   ) => {
     const changed: number[] = [];
+    const searchWrites: SearchWrite[] = [];
     const syncedAt = now.toISOString();
     let i = from;
     while (i < records.length) {
@@ -304,13 +317,10 @@ export function createShipmentsRepo(db: Db) {
         touch.run(syncedAt, s.etag === undefined ? current.etag : s.etag, accountId, s.deliveryId);
       } else {
         const text = searchText(s);
-        // A state change leaves the searched fields alone: the text index row stays as it is. A
-        // changed text is written over the row in place: a delete and an insert under a new rowid
-        // (lower rowid after higher) makes FTS5 flush its pending index per record, ~10x the cost.
-        let searchRowid = current?.search_rowid ?? null;
-        if (searchRowid !== null && current!.search_text !== text && updateSearch.run(text, searchRowid).changes === 0)
-          searchRowid = null;
-        if (searchRowid === null) searchRowid = Number(insertSearch.run(accountId, s.deliveryId, text).lastInsertRowid);
+        const searchRowid = current?.search_rowid ?? null;
+        // A state change leaves the searched fields alone: the text index row stays as it is.
+        if (searchRowid === null || current!.search_text !== text)
+          searchWrites.push({ deliveryId: s.deliveryId, text, rowid: searchRowid });
         insertRow.run(
           accountId,
           s.deliveryId,
@@ -341,9 +351,28 @@ export function createShipmentsRepo(db: Db) {
         }
         changed.push(s.deliveryId);
       }
-      if (performance.now() >= deadline) break;
+      if (i - from >= most || performance.now() >= deadline) break;
     }
+    writeSearchText(accountId, searchWrites);
     return { changed, next: i };
+  };
+
+  /**
+   * The slice's text index rows, after all its shipment rows. A statement that may need undoing
+   * on its own (the shipments insert: its count trigger, migration 22) opens a statement
+   * savepoint, and FTS5 writes out its pending terms at every savepoint of a transaction it is
+   * in: one index write per record, and every 4^n records a merge of all the index's segments
+   * (12 ms at 4,096 in a first sync, docs/benchmarks/syncShipments.md). Written last, the index
+   * gathers the slice's terms and writes them once, at the commit. A changed text is written
+   * over its row in place: a delete and an insert under a new rowid (lower rowid after higher)
+   * also makes FTS5 write per record.
+   */
+  const writeSearchText = (accountId: string, writes: readonly SearchWrite[]) => {
+    for (const w of writes) {
+      if (w.rowid !== null && updateSearch.run(w.text, w.rowid).changes > 0) continue;
+      const rowid = insertSearch.run(accountId, w.deliveryId, w.text).lastInsertRowid;
+      setSearchRowid.run(rowid, accountId, w.deliveryId);
+    }
   };
 
   function query(accountId: string, q: ShipmentQuery): ShipmentPage {

@@ -21,7 +21,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { SyncProgress } from '../../shared/contract/shipments';
-import { nextTurn, SLICE_MS } from '../base/slices';
+import { nextTurn, SLICE_MS, sliceSizer, type SliceSizer } from '../base/slices';
 import type { ShipmentsRepo, ShipmentRecord } from '../store/shipmentsRepo';
 import type { SyncStateRepo } from '../store/syncStateRepo';
 import { shipmentFromDelivery } from './shipmentFromDelivery';
@@ -84,11 +84,14 @@ class PageError extends Error {
 /**
  * Stores records in slices of about SLICE_MS, with the event loop running between them (the
  * core never blocks for long), each slice one (lazy) commit; `withLast` commits with the last
- * one. Returns the deliveryIds whose cached record changed.
+ * one. A slice stops at its deadline, and at the count `sizer` gives from the last slices' whole
+ * time: the text index is written at a slice's end and at its commit (shipmentsRepo.ts), after
+ * the deadline is checked. Returns the deliveryIds whose cached record changed.
  */
 async function storeInSlices(
   deps: SyncDeps,
   records: readonly ShipmentRecord[],
+  sizer: SliceSizer,
   withLast?: () => void,
 ): Promise<number[]> {
   const changed: number[] = [];
@@ -97,26 +100,28 @@ async function storeInSlices(
     // Also before the first slice: reading the page took this turn's share already.
     await nextTurn();
     stopIfClosing(deps);
-    const deadline = performance.now() + (deps.sliceMs ?? SLICE_MS);
+    const start = performance.now();
+    const deadline = start + (deps.sliceMs ?? SLICE_MS);
     from = deps.syncState.inTransaction(() => {
-      const slice = deps.shipments.upsertUntil(deps.accountId, records, from, deadline, deps.now());
+      const slice = deps.shipments.upsertUntil(deps.accountId, records, from, deadline, deps.now(), sizer.size());
       changed.push(...slice.changed);
       if (slice.next === records.length) withLast?.();
       return slice.next;
     });
+    sizer.took(performance.now() - start);
   } while (from < records.length);
   return changed;
 }
 
 /** Re-reads older open shipments by id, one committed request of up to 100 at a time. */
-async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress): Promise<void> {
+async function refreshStaleOpen(deps: SyncDeps, progress: SyncProgress, sizer: SliceSizer): Promise<void> {
   const staleBefore = new Date(deps.now().getTime() - (deps.staleMinutes ?? 15) * 60_000);
   const ids = deps.shipments.staleOpenIds(deps.accountId, recentDay(deps), staleBefore, deps.maxStaleRefresh ?? 1000);
   for (let i = 0; i < ids.length; i += PAGE_SIZE) {
     progress.requests++;
     const records = (await deps.source.getMany(ids.slice(i, i + PAGE_SIZE))).map((d) => shipmentFromDelivery(d));
     stopIfClosing(deps);
-    const changed = await storeInSlices(deps, records);
+    const changed = await storeInSlices(deps, records, sizer);
     if (changed.length) deps.onChanged?.(deps.accountId, changed);
     progress.stored += changed.length;
   }
@@ -136,6 +141,8 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
     cursor,
     error: null,
   };
+  // One for the run: each page's slices start from the size the last page's slices came to.
+  const sizer = sliceSizer(PAGE_SIZE);
   const report = () => deps.onProgress?.({ ...progress });
   report();
   try {
@@ -184,7 +191,7 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
           syncState.saveCursor(accountId, count < PAGE_SIZE ? cursor : next);
         };
         // The page's ETag and the cursor commit with its last slice.
-        const changed = await storeInSlices(deps, records, commitPage);
+        const changed = await storeInSlices(deps, records, sizer, commitPage);
         if (changed.length) deps.onChanged?.(accountId, changed);
         progress.stored += changed.length;
       }
@@ -198,7 +205,7 @@ export async function syncShipments(deps: SyncDeps): Promise<SyncProgress> {
       progress.cursor = cursor;
       report();
     }
-    await refreshStaleOpen(deps, progress);
+    await refreshStaleOpen(deps, progress, sizer);
     progress.phase = 'done';
     report();
   } catch (err) {

@@ -16,8 +16,8 @@ import { createLabelsRepo, type LabelsRepo } from '../../../electron/store/label
 import { createDeskActionsRepo } from '../../../electron/store/deskActionsRepo';
 import { createWeighRepo } from '../../../electron/store/weighRepo';
 import { createSettingsRepo } from '../../../electron/store/settingsRepo';
-import { createRetention, sliceSizer, type RetentionOptions } from '../../../electron/retention/retention';
-import { SLICE_MS } from '../../../electron/base/slices';
+import { createRetention, type RetentionOptions } from '../../../electron/retention/retention';
+import { sliceSizer, SLICE_MS } from '../../../electron/base/slices';
 import { createPhotosRepo } from '../../../electron/store/photosRepo';
 import { photoPath, sweepPhotoFiles, writePhotoFile } from '../../../electron/camera/photoFiles';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
@@ -26,6 +26,7 @@ import { createStatisticsRepo } from '../../../electron/store/statisticsRepo';
 import { createAuditTrailRepo } from '../../../electron/store/auditTrailRepo';
 import type { JobState } from '../../../shared/contract/printing';
 import { closedRecord } from '../../support/shipmentRecords';
+import { searchIndexLeavesWritten } from '../../support/searchIndex';
 import { steppableClock, type SteppableClock } from '../../support/steppableClock';
 
 const DAY = 86_400_000;
@@ -928,6 +929,30 @@ describe('retention', () => {
     expect(['NEW-599', 'Příliš 42', 'NEW-1'].map(found)).toEqual(recentFinds);
     expect(recentFinds.every((n) => n > 0)).toBe(true);
     expect(found('OBJ-1')).toBe(0);
+  });
+
+  it("takes the text index rows of a slice's shipments out with one write of the index, not one per shipment", async () => {
+    const shipments = createShipmentsRepo(db);
+    const at = clock.now().toISOString();
+    const old = Array.from({ length: 300 }, (_, i) =>
+      closedRecord(10_000 + i, { state: 3, created: at, closed: at, ticketNote: `Žluťoučký kůň ${i}` }),
+    );
+    shipments.upsertMany('acc', old, clock.now());
+    clock.advance(91 * DAY);
+    // Enough recent ones that the removed stay under a quarter of the cache: no merge follows.
+    const recent = Array.from({ length: 1000 }, (_, i) =>
+      closedRecord(20_000 + i, { created: clock.now().toISOString(), ticketNote: `Příliš ${i}` }),
+    );
+    shipments.upsertMany('acc', recent, clock.now());
+    const before = searchIndexLeavesWritten(db);
+
+    await retention().run();
+    consistent();
+    expect(count('shipments')).toBe(recent.length);
+    // Slices of 16 to 50 shipments: a few dozen leaf pages at most; one write per shipment was 300 and more.
+    expect(searchIndexLeavesWritten(db) - before).toBeLessThan(60);
+    expect(shipments.query('acc', { text: 'kůň 7' }).total).toBe(0);
+    expect(shipments.query('acc', { text: 'příliš 7' }).total).toBeGreaterThan(0);
   });
 
   it('the Status answer gives the data folder size and the windows', async () => {

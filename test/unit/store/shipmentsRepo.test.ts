@@ -333,5 +333,52 @@ describe('shipments repository', () => {
     expect(repo.findByPackageBarcode('acc-a', 'PKG72-1').map((s) => s.deliveryId)).toEqual([72]);
     // Stored again unchanged: nothing reported changed, all of it in one call.
     expect(repo.upsertUntil('acc-a', records, 0, Infinity, now)).toEqual({ changed: [], next: 3 });
+    // At most `most` a call, the deadline still far.
+    const more = [74, 75, 76].map((id) => shipmentRecord(id));
+    expect(repo.upsertUntil('acc-a', more, 0, Infinity, now, 2)).toEqual({ changed: [74, 75], next: 2 });
+    expect(repo.upsertUntil('acc-a', more, 2, Infinity, now, 2)).toEqual({ changed: [76], next: 3 });
+  });
+
+  it('writes the text index out once per stored slice, not once per shipment, and every shipment is found by its text', () => {
+    // FTS5 writes its pending terms out (a new segment and its structure record, rows of the
+    // index's own tables: sqlite.org/fts5.html "The %_data table") at a commit and at every
+    // statement savepoint taken while it has pending terms. SQLite counts the rows those writes
+    // change with the statements' own (total_changes()). The same 200 shipments stored in one
+    // slice and one slice each: the second writes the index out 200 times.
+    const changes = () => db.prepare('SELECT total_changes()').pluck().get() as number;
+    const records = (n: number) =>
+      Array.from({ length: 200 }, (_, i) =>
+        shipmentRecord(n + i, { externalId: `Šťovík-${n + i}`, ticketNote: `Příjemce ${n + i} u vrátnice` }),
+      );
+    const oneSlice = records(1000);
+    let before = changes();
+    expect(repo.upsertUntil('acc-a', oneSlice, 0, Infinity, now)).toEqual({
+      changed: oneSlice.map((r) => r.deliveryId),
+      next: 200,
+    });
+    const inOneSlice = changes() - before;
+    const eachAlone = records(2000);
+    before = changes();
+    // A deadline already passed: one shipment a call.
+    for (let i = 0; i < eachAlone.length; i++) repo.upsertUntil('acc-a', eachAlone, i, 0, now);
+    const inSlicesOfOne = changes() - before;
+    // At least one index write (two rows) per shipment fewer.
+    expect(inSlicesOfOne - inOneSlice).toBeGreaterThanOrEqual(2 * 200);
+    expect(repo.query('acc-a', { text: 'šťovík-1199' }).items.map((s) => s.deliveryId)).toEqual([1199]);
+    expect(repo.query('acc-a', { text: 'příjemce 1007 u' }).items.map((s) => s.deliveryId)).toEqual([1007]);
+    expect(repo.query('acc-a', { text: 'příjemce 2007 u' }).items.map((s) => s.deliveryId)).toEqual([2007]);
+
+    // A changed text is written over its index row: found by the new text only.
+    repo.upsertUntil(
+      'acc-a',
+      oneSlice.map((r) => ({ ...r, ticketNote: `Změněno ${r.deliveryId}` })),
+      0,
+      Infinity,
+      now,
+    );
+    expect(repo.query('acc-a', { text: 'změněno 1042' }).items.map((s) => s.deliveryId)).toEqual([1042]);
+    expect(repo.query('acc-a', { text: 'příjemce 1007 u' }).total).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM shipment_search').pluck().get()).toBe(400);
+    db.prepare(`INSERT INTO shipment_search (shipment_search) VALUES ('integrity-check')`).run();
   });
 });
