@@ -34,6 +34,8 @@ export interface CoreFigures {
   threadsCpuMs: Record<string, number>;
   /** Garbage collections in the span: total, major (mark-compact) and longest ms, and how many (coreChild.ts). */
   gc: { ms: number; majorMs: number; longestMs: number; count: number };
+  /** The process's reads between mark and measure (/proc/self/io, and its major page faults). */
+  io: { readBytes: number; rchar: number; syscr: number; majflt: number };
 }
 
 export interface Core {

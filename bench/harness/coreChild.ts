@@ -14,7 +14,7 @@
  * Protocol, one line each way:
  *   stdout `ready {"port","token","origin"}`
  *   stdin  `mark`     -> CPU time and event-loop delay start afresh: stdout `marked {"at"}` (epoch seconds)
- *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile","longestTask","threadsCpuMs","gc"}`
+ *   stdin  `measure`  -> stdout `measured {"at","cpuUserMs","cpuSystemMs","cpuMs","loopMaxMs","loopP99Ms","profile","longestTask","threadsCpuMs","gc","io"}`
  *   stdin  `quit`     -> station closed, exit 0
  */
 import { createHook } from 'node:async_hooks';
@@ -232,6 +232,27 @@ function threadsCpu(): Map<string, number> {
 }
 let threadsAtMark = new Map<string, number>();
 /**
+ * The process's reads from /proc (proc(5)): `read_bytes` what it caused to be fetched from the
+ * storage (a page the kernel's cache did not hold), `rchar` and `syscr` the bytes and calls of its
+ * read system calls (SQLite's page reads are preads), `majflt` the page faults that read a file.
+ */
+function ioCounters(): Record<'readBytes' | 'rchar' | 'syscr' | 'majflt', number> {
+  try {
+    const io = Object.fromEntries(
+      readFileSync('/proc/self/io', 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(':').map((x) => x.trim())),
+    ) as Record<string, string>;
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3: majflt is field 12
+    return { readBytes: Number(io.read_bytes), rchar: Number(io.rchar), syscr: Number(io.syscr), majflt: Number(f[9]) };
+  } catch {
+    return { readBytes: NaN, rchar: NaN, syscr: NaN, majflt: NaN };
+  }
+}
+let ioAtMark = ioCounters();
+/**
  * The garbage collections between `mark` and `measure` (perf_hooks' gc entries): their total
  * time, the major (mark-compact) ones' and the longest, so a stall or a CPU figure can be told to
  * be the collector's or the station's.
@@ -272,6 +293,7 @@ const commands: Record<string, () => Promise<void>> = {
       tasks = createTaskWatch();
     }
     threadsAtMark = threadsCpu();
+    ioAtMark = ioCounters();
     Object.assign(gc, { ms: 0, majorMs: 0, longestMs: 0, count: 0 });
     cpu = process.cpuUsage();
     say(`marked ${JSON.stringify({ at: epoch() })}`);
@@ -283,6 +305,13 @@ const commands: Record<string, () => Promise<void>> = {
       const d = ms - (threadsAtMark.get(name) ?? 0);
       if (d > 0) threadsCpuMs[name] = d;
     }
+    const ioNow = ioCounters();
+    const io = {
+      readBytes: ioNow.readBytes - ioAtMark.readBytes,
+      rchar: ioNow.rchar - ioAtMark.rchar,
+      syscr: ioNow.syscr - ioAtMark.syscr,
+      majflt: ioNow.majflt - ioAtMark.majflt,
+    };
     const at = epoch();
     loop?.disable();
     const busyMs = stalls?.stop() ?? NaN;
@@ -311,6 +340,7 @@ const commands: Record<string, () => Promise<void>> = {
         longestTask,
         threadsCpuMs,
         gc: { ...gc },
+        io,
       })}`,
     );
   },
