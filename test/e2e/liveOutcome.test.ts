@@ -41,8 +41,18 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
     await browser?.close();
   });
 
+  /** The replies each page got over its socket (the page's own answers, e.g. its scan's number). */
+  const replies = new WeakMap<Page, string[]>();
+
   async function openStation(station: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const got: string[] = [];
+    replies.set(page, got);
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (typeof f.payload === 'string' && f.payload.startsWith('{"t":"reply"')) got.push(f.payload);
+      }),
+    );
     await page.goto(hs.host.url);
     await page.getByTestId('scan-input').waitFor({ state: 'visible' });
     await expect.poll(() => page.getByTestId('nav-station').textContent()).toContain(station);
@@ -178,11 +188,18 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       });
       try {
         const before = zpl.printed().length;
-        // In the core's line (its number is the page's answer) before the socket goes.
+        // In the core's line, and its number the page's answer, before the socket goes. (A page
+        // whose answer was still on its way when the socket went shows the scan refused while the
+        // core goes on with it: a gap of its own, not this test's case.)
         const inLine = rpc.waitFor('scan.pending', () => true, 30_000);
+        const got = replies.get(page)!;
+        const repliesBefore = got.length;
         await page.keyboard.type(codes[l.language][3]);
         await page.keyboard.press('Enter');
         await inLine;
+        await expect
+          .poll(() => got.slice(repliesBefore).some((f) => /"value":\{"scanId":\d+\}/.test(f)), { timeout: 30_000 })
+          .toBe(true);
         await page.getByTestId('scan-working').waitFor();
         await withSocketLost(page, async () => {
           // Not printed before the socket went (else the page heard it, and this test proves nothing).
