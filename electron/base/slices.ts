@@ -26,11 +26,19 @@ const FIRST_SLICE = 16;
  */
 export function sliceSizer(most: number) {
   let n = Math.min(most, FIRST_SLICE);
+  const took = (ms: number): void => {
+    if (ms > 2 * SLICE_MS) n = Math.max(1, Math.floor(n / 2));
+    else if (ms < SLICE_MS / 2) n = Math.min(most, Math.ceil(n * 1.5));
+  };
   return {
     size: () => n,
-    took(ms: number): void {
-      if (ms > 2 * SLICE_MS) n = Math.max(1, Math.floor(n / 2));
-      else if (ms < SLICE_MS / 2) n = Math.min(most, Math.ceil(n * 1.5));
+    took,
+    /** Runs `step` with the size due and sizes the next slice from how long it took. */
+    timed<T>(step: (size: number) => T): T {
+      const t0 = performance.now();
+      const r = step(n);
+      took(performance.now() - t0);
+      return r;
     },
   };
 }

@@ -19,7 +19,7 @@ import {
   type RetentionStatus,
 } from '../../shared/contract/retention';
 import type { Clock } from '../base/clock';
-import { nextTurn, sliceSizer, type SliceSizer } from '../base/slices';
+import { nextTurn, sliceSizer } from '../base/slices';
 import type { Db } from '../store/database';
 import { createRetentionRepo, type RetentionKind } from '../store/retentionRepo';
 import type { SettingsRepo } from '../store/settingsRepo';
@@ -73,14 +73,6 @@ const SCAN_POLL_MS = 5;
 const WAL_DRAIN_TRIES = 20;
 
 class WalNotDraining extends Error {}
-
-/** Runs `step` with the size `sizer` gives and tells it how long it took. */
-function timed<T>(sizer: SliceSizer, step: (size: number) => T): T {
-  const t0 = performance.now();
-  const r = step(sizer.size());
-  sizer.took(performance.now() - t0);
-  return r;
-}
 
 /** Bytes of every file under `dir` (a file that vanishes meanwhile counts nothing). */
 async function folderBytes(dir: string): Promise<number> {
@@ -145,7 +137,7 @@ export function createRetention(opts: RetentionOptions) {
       const sizer = sliceSizer(Math.min(rows, kind.maxRowsPerSlice ?? rows));
       for (;;) {
         if (stopping) return removed;
-        const r = timed(sizer, (n) => repo.slice(kind.name, cutoff, n, opts.clock.now()));
+        const r = sizer.timed((n) => repo.slice(kind.name, cutoff, n, opts.clock.now()));
         removed += r.removed;
         await between();
         if (r.done) break;
@@ -161,7 +153,7 @@ export function createRetention(opts: RetentionOptions) {
     }
     const pages = sliceSizer(VACUUM_PAGES_PER_STEP);
     while (!stopping && repo.freePages() > 0) {
-      timed(pages, (n) => repo.vacuumStep(n));
+      pages.timed((n) => repo.vacuumStep(n));
       await between();
     }
     if (stopping) return removed;

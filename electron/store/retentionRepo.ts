@@ -91,10 +91,12 @@ function walk<R extends { id: number; at: string }>(
     let removed = 0;
     let lastSeen = after;
     let firstKept: number | null = null;
+    // A row inside the window (and not ahead of now) ends the walk; otherwise a short page does.
+    let done = rows.length < limit;
     for (const row of rows) {
       if (row.at >= cutoff && row.at <= now) {
-        finish?.();
-        return { removed, lastSeen, firstKept, done: true };
+        done = true;
+        break;
       }
       if (row.at >= cutoff) {
         if (firstKept === null) firstKept = row.id;
@@ -109,7 +111,7 @@ function walk<R extends { id: number; at: string }>(
       lastSeen = row.id;
     }
     finish?.();
-    return { removed, lastSeen, firstKept, done: rows.length < limit };
+    return { removed, lastSeen, firstKept, done };
   };
 }
 

@@ -100,15 +100,15 @@ async function storeInSlices(
     // Also before the first slice: reading the page took this turn's share already.
     await nextTurn();
     stopIfClosing(deps);
-    const start = performance.now();
-    const deadline = start + (deps.sliceMs ?? SLICE_MS);
-    from = deps.syncState.inTransaction(() => {
-      const slice = deps.shipments.upsertUntil(deps.accountId, records, from, deadline, deps.now(), sizer.size());
-      changed.push(...slice.changed);
-      if (slice.next === records.length) withLast?.();
-      return slice.next;
-    });
-    sizer.took(performance.now() - start);
+    const deadline = performance.now() + (deps.sliceMs ?? SLICE_MS);
+    from = sizer.timed((most) =>
+      deps.syncState.inTransaction(() => {
+        const slice = deps.shipments.upsertUntil(deps.accountId, records, from, deadline, deps.now(), most);
+        changed.push(...slice.changed);
+        if (slice.next === records.length) withLast?.();
+        return slice.next;
+      }),
+    );
   } while (from < records.length);
   return changed;
 }
