@@ -61,6 +61,8 @@ export interface ReceivedScan {
   code: string;
   rawCode: string | null;
   at: Date;
+  /** The sending page's name for the scan (scan.submit's `ref`), or null. */
+  pageRef?: string | null;
 }
 
 interface LatestScanRow {
@@ -346,7 +348,13 @@ export function createJournalRepo(
       return db.transaction(() =>
         list.map((s) => {
           const at = s.at.toISOString();
-          const scanId = scanLog.record({ accountId: s.accountId, code: s.code, rawCode: s.rawCode, scannedAt: s.at });
+          const scanId = scanLog.record({
+            accountId: s.accountId,
+            code: s.code,
+            rawCode: s.rawCode,
+            scannedAt: s.at,
+            pageRef: s.pageRef,
+          });
           const deliveryId = closeNext?.(s) ?? null;
           const step: JournalStep = deliveryId === null ? 'received' : 'close_requested';
           const id = Number(

@@ -37,6 +37,8 @@ export interface NewScan {
   code: string;
   rawCode?: string | null;
   scannedAt: Date;
+  /** The sending page's own name for this scan (migration 33), asked for by `byPageRef`. */
+  pageRef?: string | null;
   outcome?: ScanOutcome;
   deliveryId?: number | null;
   matchedBy?: MatchedBy | null;
@@ -50,11 +52,22 @@ export interface ScanUpdate {
   message?: string | null;
 }
 
+/**
+ * How far back a page's reference is looked for: a page asks once its socket is back, within
+ * minutes, and a desk scans ~2,000 a day (a busy hour's burst is well inside).
+ */
+const PAGE_REF_SCANS = 5_000;
+
 export function createScanLogRepo(db: Db) {
   const lazyCommit = createLazyCommit(db);
   const insert = db.prepare(
-    `INSERT INTO scan_log (account_id, code, raw_code, scanned_at, outcome, delivery_id, matched_by, message)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO scan_log (account_id, code, raw_code, scanned_at, outcome, delivery_id, matched_by, message, page_ref)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // The last PAGE_REF_SCANS scans only, by id (the primary key): a page asks within minutes.
+  const selectByPageRef = db.prepare<[number, string], { id: number }>(
+    `SELECT id FROM scan_log WHERE id > (SELECT COALESCE(MAX(id), 0) FROM scan_log) - ? AND page_ref = ?
+     ORDER BY id DESC LIMIT 1`,
   );
   const update = db.prepare(
     `UPDATE scan_log SET outcome = @outcome,
@@ -85,6 +98,7 @@ export function createScanLogRepo(db: Db) {
         scan.deliveryId ?? null,
         scan.matchedBy ?? null,
         scan.message ?? null,
+        scan.pageRef ?? null,
       );
       return Number(info.lastInsertRowid);
     },
@@ -118,6 +132,10 @@ export function createScanLogRepo(db: Db) {
     /** How many scans since `since`, by outcome (the station screen's counters for the day). */
     countsSince(accountId: string, since: Date): Partial<Record<ScanOutcome, number>> {
       return Object.fromEntries(selectCounts.all(accountId, since.toISOString()).map((r) => [r.outcome, r.n]));
+    },
+    /** The scan a page sent as `ref`, among the last PAGE_REF_SCANS scans: its number, or null (it never arrived). */
+    byPageRef(ref: string): number | null {
+      return selectByPageRef.get(PAGE_REF_SCANS, ref)?.id ?? null;
     },
     forShipment: (accountId: string, deliveryId: number): ScanLogEntry[] =>
       selectForShipment.all(accountId, deliveryId).map(fromRow),

@@ -74,9 +74,16 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
   return {
     /**
      * One scan as the scanner typed it: committed (scan log + journal) before it is acknowledged
-     * with its number; its outcome comes later (`done`, also sent to onOutcome).
+     * with its number; its outcome comes later (`done`, also sent to onOutcome). `pageRef`: the
+     * page's name for it (`submitted` finds it by that name).
      */
-    submit: (raw: string): Promise<Received> => receiver.submit(raw),
+    submit: (raw: string, pageRef?: string): Promise<Received> => receiver.submit(raw, pageRef ?? null),
+
+    /** The scan a page sent under `pageRef`: its number, or null when it never arrived. */
+    submitted: (pageRef: string): { scanId: number } | null => {
+      const scanId = deps.repos.scanLog.byPageRef(pageRef);
+      return scanId === null ? null : { scanId };
+    },
 
     /** submit(), waiting for the outcome. */
     scan: (raw: string): Promise<ScanOutcome> => receiver.submit(raw).then((r) => r.done),

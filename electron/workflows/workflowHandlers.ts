@@ -13,6 +13,7 @@ import type { WorkflowDeps } from './workflowDeps';
 type WorkflowHandlers = Pick<
   Handlers,
   | 'scan.submit'
+  | 'scan.submitted'
   | 'scan.reprint'
   | 'scan.skip'
   | 'scan.answerWeight'
@@ -58,12 +59,13 @@ export function scanCountersOf(deps: WorkflowDeps): ScanCounters {
 export function createWorkflowHandlers(deps: WorkflowDeps, workflows: Workflows): WorkflowHandlers {
   const { scanToClose, batchClose, endOfDay } = workflows;
   return {
-    'scan.submit': async ({ code }) => {
-      const { scanId, done } = await scanToClose.submit(code);
+    'scan.submit': async ({ code, ref }) => {
+      const { scanId, done } = await scanToClose.submit(code, ref);
       // The outcome is pushed by the workflow's onOutcome; a failure there is already an outcome.
       done.catch(() => undefined);
       return { scanId };
     },
+    'scan.submitted': ({ ref }) => scanToClose.submitted(ref),
     'scan.reprint': (p) => scanToClose.reprint(p),
     'scan.skip': ({ scanId }) => scanToClose.skip(scanId),
     'scan.answerWeight': ({ scanId, accept }) => scanToClose.answerWeight(scanId, accept),

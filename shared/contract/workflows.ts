@@ -401,6 +401,13 @@ const scannedCode = z
   .trim()
   .min(1, 'Scan or type a code.')
   .max(MAX_CODE_LENGTH, `A code is at most ${MAX_CODE_LENGTH} characters.`);
+/**
+ * A page's own name for one scan it sends (random, made by the page): a page whose socket closed
+ * before the answer came asks by it whether the scan arrived (`scan.submitted`).
+ */
+const scanPageRef = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'A scan reference is 16-64 letters, digits, _ or -.');
 const carrierCode = z.string().trim().min(1).max(20);
 const placeCode = z.string().trim().min(1).max(100);
 
@@ -469,11 +476,24 @@ export const deskRecent = z.object({
 export type DeskRecent = z.infer<typeof deskRecent>;
 
 export const workflowMethods = {
-  /** One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event. */
+  /**
+   * One scan: logged and placed in line at once; its outcome comes as a `scan.outcome` event.
+   * `ref`: the page's name for it (see `scan.submitted`).
+   */
   'scan.submit': {
     work: true,
-    params: z.object({ code: scannedCode }).strict(),
+    params: z.object({ code: scannedCode, ref: scanPageRef.optional() }).strict(),
     result: z.object({ scanId: z.number().int() }),
+  },
+  /**
+   * The scan a page sent as `ref`, when the page's socket closed before its answer came: its
+   * number (it arrived and is in the core's hands, its outcome comes as any other), or null (it
+   * never arrived: nothing happens to it).
+   */
+  'scan.submitted': {
+    reads: true,
+    params: z.object({ ref: scanPageRef }).strict(),
+    result: z.object({ scanId: z.number().int() }).nullable(),
   },
   /**
    * Enter on an already_closed shipment, then the reason (shared/contract/reprint.ts): print its

@@ -16,6 +16,10 @@
 export const stationErrorCodes = {
   // The RPC server and the transport (electron/rpc, renderer/src/rpc/transport.ts).
   unavailable: 'translated',
+  /** The page's socket closed after a request left and before its answer came: done or not is unknown. */
+  reply_lost: 'translated',
+  /** A scan whose answer was lost with the socket never reached the core (`scan.submitted` said so): nothing happens to it. */
+  scan_not_received: 'translated',
   unknown_method: 'translated',
   invalid_params: 'translated',
   invalid_message: 'translated',

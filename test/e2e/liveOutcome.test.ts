@@ -19,8 +19,20 @@ const shots = path.join(repoRoot, 'test-results', 'screenshots');
 const rendererDir = process.env.STATION_RENDERER_DIR ?? path.join(repoRoot, 'dist', 'renderer');
 
 const languages = [
-  { language: 'en', cancelled: 'print cancelled', willNot: 'will not print', station: 'Station' },
-  { language: 'cs', cancelled: 'tisk zrušen', willNot: 'nevytiskne se', station: 'Stanice' },
+  {
+    language: 'en',
+    cancelled: 'print cancelled',
+    willNot: 'will not print',
+    station: 'Station',
+    notReceived: 'did not reach the station',
+  },
+  {
+    language: 'cs',
+    cancelled: 'tisk zrušen',
+    willNot: 'nevytiskne se',
+    station: 'Stanice',
+    notReceived: 'na stanici nedorazil',
+  },
 ] as const;
 
 describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels', { timeout: 120_000 }, () => {
@@ -44,8 +56,9 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
   /** The replies each page got over its socket (the page's own answers, e.g. its scan's number). */
   const replies = new WeakMap<Page, string[]>();
 
-  async function openStation(station: string): Promise<Page> {
+  async function openStation(station: string, before?: (page: Page) => Promise<void>): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await before?.(page);
     const got: string[] = [];
     replies.set(page, got);
     page.on('websocket', (ws) =>
@@ -69,6 +82,12 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
     await expect.poll(() => page.getByTestId('scan-outcome').getAttribute('data-kind')).toBe('printer_down');
     return o.scanId;
   }
+
+  /** Scans whose socket is cut: one whose answer is lost, one that never reaches the core. */
+  const lostAnswer = {
+    en: { arrived: 'ORD-1006', never: 'ORD-1007' },
+    cs: { arrived: 'ORD-1009', never: 'ORD-1011' },
+  } as const;
 
   const codes = {
     en: ['ORD-1001', 'ORD-1003', 'ORD-1010', 'ORD-1002'],
@@ -169,6 +188,82 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
         await page.screenshot({ path: path.join(shots, `live-outcome-reconnected-${l.language}.png`) });
       } finally {
         await zpl.online();
+        await page.close();
+      }
+    });
+
+    it(`${l.language}: the answer to a scan lost with the socket: the core goes on with it, and the page shows its outcome once connected again`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const code = lostAnswer[l.language].arrived;
+      // The page's socket closes right after the core's answer to its scan left, before the page got
+      // it (the answer is dropped on its way): the core has the scan, the page does not know it.
+      let cut = false;
+      const page = await openStation(l.station, (p) =>
+        p.routeWebSocket(/\/rpc$/, (ws) => {
+          const server = ws.connectToServer();
+          ws.onMessage((m) => server.send(m));
+          server.onMessage((m) => {
+            if (!cut && typeof m === 'string' && /"value":\{"scanId":\d+\}/.test(m)) {
+              cut = true;
+              void ws.close();
+              return;
+            }
+            ws.send(m);
+          });
+        }),
+      );
+      const zpl = hs.station.printing.virtual.zpl;
+      const before = zpl.printed().length;
+      try {
+        const told = rpc.waitFor('scan.outcome', (o) => o.code === code, 30_000);
+        await page.keyboard.type(code);
+        await page.keyboard.press('Enter');
+        expect((await told).kind).toBe('printed');
+        expect(cut).toBe(true);
+        // Shown as printed once the page asked, never as refused meanwhile for a connection lost.
+        const outcome = page.getByTestId('scan-outcome');
+        await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('printed');
+        expect(await outcome.textContent()).toContain(code);
+        expect(await page.getByTestId('scan-refused').count()).toBe(0);
+        expect(zpl.printed().length).toBe(before + 1);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it(`${l.language}: a scan lost with the socket before it reached the core: the page says so, to scan it again`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const code = lostAnswer[l.language].never;
+      // The scan's message is dropped and the socket closed: the core never hears of it.
+      let cut = false;
+      const page = await openStation(l.station, (p) =>
+        p.routeWebSocket(/\/rpc$/, (ws) => {
+          const server = ws.connectToServer();
+          server.onMessage((m) => ws.send(m));
+          ws.onMessage((m) => {
+            if (!cut && typeof m === 'string' && m.includes('"method":"scan.submit"')) {
+              cut = true;
+              void ws.close();
+              return;
+            }
+            server.send(m);
+          });
+        }),
+      );
+      const zpl = hs.station.printing.virtual.zpl;
+      const before = zpl.printed().length;
+      try {
+        await page.keyboard.type(code);
+        await page.keyboard.press('Enter');
+        const refused = page.getByTestId('scan-refused');
+        await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toContain(l.notReceived);
+        expect(cut).toBe(true);
+        // The core has no such scan, and nothing printed.
+        const recent = (await rpc.call('scan.recent', {})) as { scans: { code: string }[] };
+        expect(recent.scans.some((x) => x.code === code)).toBe(false);
+        expect(zpl.printed().length).toBe(before);
+        await page.screenshot({ path: path.join(shots, `live-outcome-not-received-${l.language}.png`) });
+      } finally {
         await page.close();
       }
     });

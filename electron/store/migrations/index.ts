@@ -36,6 +36,7 @@ import { m029FoldedJobEvents } from './029_folded_job_events';
 import { m030FoldedJournalSteps } from './030_folded_journal_steps';
 import { m031SlimShipmentRows } from './031_slim_shipment_rows';
 import { m032HistoryIndexesByShipment } from './032_history_indexes_by_shipment';
+import { m033ScanPageRef } from './033_scan_page_ref';
 
 /**
  * A migration; `rebuildsTables` marks one that drops and makes again a table other tables refer to
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   m030FoldedJournalSteps,
   m031SlimShipmentRows,
   m032HistoryIndexesByShipment,
+  m033ScanPageRef,
 ];

@@ -32,16 +32,17 @@ export function createScanReceiver(
 
   /**
    * One scan as the scanner typed it: committed (scan log + journal) before it is acknowledged
-   * with its number; its outcome comes later (`done`, also sent to onOutcome).
+   * with its number; its outcome comes later (`done`, also sent to onOutcome). `pageRef`: the
+   * sending page's name for it, kept in the scan log so the page can ask after a lost answer.
    */
-  function submit(raw: string): Promise<Received> {
+  function submit(raw: string, pageRef: string | null = null): Promise<Received> {
     const session = deps.session();
     const n = normaliseScan(raw, deps.scannerAffixes?.()); // logged and named without the desk scanner's affixes
     const code = n.ok ? n.code : raw.trim();
     return new Promise<Received>((resolve, reject) => {
       if (!arriving.length) queueMicrotask(receiveArrived);
       arriving.push({
-        scan: { accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now() },
+        scan: { accountId: session?.accountId ?? '', code, rawCode: code === raw ? null : raw, at: now(), pageRef },
         resolve,
         reject,
       });

@@ -11,6 +11,8 @@ import type { RpcHostMessage, RpcResult } from '../../../shared/rpcEnvelope';
 export interface StationBridge {
   call(method: string, params: unknown): Promise<RpcResult<unknown>>;
   onEvent(listener: (name: string, payload: unknown) => void): () => void;
+  /** The core was restarted: the page is connected to a new one. */
+  onReconnect(listener: () => void): () => void;
 }
 
 declare global {
@@ -53,7 +55,11 @@ export function webSocketTransport(
     });
     ws.addEventListener('close', () => {
       for (const [id, resolve] of pending) {
-        resolve({ ok: false, error: { code: 'unavailable', message: 'The connection to the station was lost.' } });
+        // Sent, not answered: the station may have done it (a scan asks: scanStore's catchUp).
+        resolve({
+          ok: false,
+          error: { code: 'reply_lost', message: 'The connection to the station was lost before it answered.' },
+        });
         pending.delete(id);
       }
       connectionListeners.forEach((l) => l(false));
@@ -105,7 +111,15 @@ function stationToken(): string {
 }
 
 function pickTransport(): RpcTransport {
-  if (window.stationBridge) return window.stationBridge;
+  const bridge = window.stationBridge;
+  if (bridge) {
+    // A new core is a connection lost and back at once: the page catches up as after any loss.
+    bridge.onReconnect(() => {
+      useConnection.setState({ connected: false });
+      useConnection.setState({ connected: true });
+    });
+    return bridge;
+  }
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = webSocketTransport(`${proto}//${location.host}/rpc`, ['station-rpc', `station-token.${stationToken()}`]);
   ws.onConnection((connected) => useConnection.setState({ connected }));

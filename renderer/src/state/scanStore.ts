@@ -24,7 +24,9 @@ import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
 import { askReprint, type ReprintAnswer } from '../reprint/reprintReason';
+import type { RpcResult } from '../../../shared/rpcEnvelope';
 import { rpc, useConnection } from '../rpc/transport';
+import { newScanRef } from '../scan/scanRef';
 import { shownCode } from '../scan/shownCode';
 import { activeAccount, useAccounts } from './accountsStore';
 import { followList, whenReconnected } from './followList';
@@ -281,6 +283,42 @@ export const useScans = create<ScanState>((set, get) => {
   rpc.on('scan.outcome', onOutcome);
 
   /**
+   * Scans whose answer was lost with the socket (`reply_lost`): sent, but whether they arrived is
+   * not known. Each waits here, under the name the page gave it, until the page is connected again.
+   */
+  const unanswered = new Map<string, (r: RpcResult<{ scanId: number }>) => void>();
+
+  /**
+   * One scan sent under a name of its own; its answer, or, when the answer was lost with the
+   * socket, the core's word once connected again: its number (it arrived; its outcome comes as any
+   * other's) or `scan_not_received` (it never arrived; the worker scans it again).
+   */
+  const submitScan = (code: string): Promise<RpcResult<{ scanId: number }>> => {
+    const ref = newScanRef();
+    return rpc
+      .request('scan.submit', { code, ref })
+      .then((r) =>
+        !r.ok && r.error.code === 'reply_lost'
+          ? new Promise<RpcResult<{ scanId: number }>>((resolve) => unanswered.set(ref, resolve))
+          : r,
+      );
+  };
+
+  /** Asks the core about each scan whose answer was lost; one whose question is lost too waits for the next connection. */
+  const askUnanswered = async () => {
+    for (const [ref, answer] of [...unanswered]) {
+      const r = await rpc.request('scan.submitted', { ref });
+      if (!r.ok) continue;
+      unanswered.delete(ref);
+      answer(
+        r.value
+          ? { ok: true, value: r.value }
+          : { ok: false, error: { code: 'scan_not_received', message: 'The scan did not reach the station.' } },
+      );
+    }
+  };
+
+  /**
    * Connected again after a loss: what the core told while the socket was down is not heard again
    * by itself. The core's last record of each recent scan catches the page up: an outcome of a scan
    * still shown as in progress comes as it would have (its sound, its screen), a later record of
@@ -288,6 +326,9 @@ export const useScans = create<ScanState>((set, get) => {
    * the recent scans and the day's counters as the core has them.
    */
   const catchUp = async () => {
+    // First the scans whose answer was lost: a number's `sent` runs (a microtask) while scan.told
+    // is on its way, so an outcome told meanwhile that is theirs is shown as theirs.
+    await askUnanswered();
     const r = await rpc.request('scan.told', {});
     if (r.ok)
       for (const o of r.value) {
@@ -395,11 +436,11 @@ export const useScans = create<ScanState>((set, get) => {
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
-      const ack = rpc.request('scan.submit', { code });
+      const ack = submitScan(code);
       // Camera (camera): the parcel's still, taken now and sent after the ack, off the scan's path.
       photoOfScan(ack);
       void ack.then((r) => {
-        // Refused before it was logged (e.g. too long): nothing else will come for it.
+        // Refused before it was logged (e.g. too long), or it never arrived: nothing else will come for it.
         if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
         else sent(r.value.scanId, shown);
       });

@@ -37,6 +37,7 @@ vi.mock('electron', () => ({
 interface Bridge {
   call(method: string, params: unknown): Promise<RpcResult<unknown>>;
   onEvent(listener: (name: string, payload: unknown) => void): () => void;
+  onReconnect(listener: () => void): () => void;
 }
 
 let hs: HostedStation;
@@ -66,12 +67,12 @@ afterAll(async () => {
 });
 
 describe('the preload over a MessagePort to the core', () => {
-  it('asks the main process for its port once the document is there, and exposes exactly call and onEvent', () => {
+  it('asks the main process for its port once the document is there, and exposes exactly call, onEvent and onReconnect', () => {
     expect(mockElectronRenderer.sent).toEqual([]);
     mockDomWindow.fireLoaded();
     expect(mockElectronRenderer.sent).toEqual(['station:port-request']);
     expect(Object.keys(mockElectronRenderer.exposed)).toEqual(['stationBridge']);
-    expect(Object.keys(bridge).sort()).toEqual(['call', 'onEvent']);
+    expect(Object.keys(bridge).sort()).toEqual(['call', 'onEvent', 'onReconnect']);
   });
 
   it('a call made before the port arrives is answered once it does', async () => {
@@ -109,11 +110,19 @@ describe('the preload over a MessagePort to the core', () => {
     });
   });
 
-  it('a new port (the core restarted) answers calls in flight "unavailable", and the next call goes to the new core', async () => {
+  it('a new port (the core restarted) answers calls in flight "reply_lost", tells the page it is connected again, and the next call goes to the new core', async () => {
+    let reconnects = 0;
+    const off = bridge.onReconnect(() => reconnects++);
     handPort(false); // a core that never answers: the one that stopped
+    expect(reconnects).toBe(1); // a port replaced the one of the tests before
     const inFlight = bridge.call('station.status', {});
     handPort(true);
-    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    // Sent and never answered: the page cannot know whether it was done (a scan asks: scan.submitted).
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'reply_lost' } });
+    expect(reconnects).toBe(2);
     expect(await bridge.call('scan.pending', {})).toMatchObject({ ok: true, value: { scans: [] } });
+    off();
+    handPort(true);
+    expect(reconnects).toBe(2);
   });
 });

@@ -214,6 +214,7 @@ import { m028JobLabelLinks } from '../../../electron/store/migrations/028_job_la
 import { m029FoldedJobEvents } from '../../../electron/store/migrations/029_folded_job_events';
 import { m030FoldedJournalSteps } from '../../../electron/store/migrations/030_folded_journal_steps';
 import { m031SlimShipmentRows } from '../../../electron/store/migrations/031_slim_shipment_rows';
+import { m032HistoryIndexesByShipment } from '../../../electron/store/migrations/032_history_indexes_by_shipment';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { createAddressBookRepo } from '../../../electron/store/addressBookRepo';
 import { shipmentRecord } from '../../support/shipmentRecords';
@@ -644,6 +645,8 @@ describe('shipment cache migrations', () => {
         at,
       );
     };
+    // Today's scan log writes migration 33's column: there while today's repos write and read the old file.
+    old.exec('ALTER TABLE scan_log ADD COLUMN page_ref TEXT');
     write(old, 'acc-a', 'OBJ-Č1');
     write(old, 'acc-b', 'OBJ-Ř2');
     const seen = (d: Database.Database) =>
@@ -660,6 +663,7 @@ describe('shipment cache migrations', () => {
       [['OBJ-Č1'], [['^XA^FDOBJ-Č1^FS^XZ']]],
       [['OBJ-Ř2'], [['^XA^FDOBJ-Ř2^FS^XZ']]],
     ]);
+    old.exec('ALTER TABLE scan_log DROP COLUMN page_ref');
     old.close();
 
     const db = openDatabase(file);
@@ -675,6 +679,39 @@ describe('shipment cache migrations', () => {
     expect(plan("SELECT * FROM label_shipments WHERE account_id = 'acc-a' AND delivery_id = 5005")).toMatch(
       /INDEX label_shipments_delivery \(delivery_id=\?\)/,
     );
+    db.close();
+  });
+
+  it("33: the scan log's rows of before stay, with no page's name; a page's scan is found by its name among the last 5,000 scans", () => {
+    const file = tempFile();
+    const old = new Database(file);
+    migrate(old, migrations.slice(0, migrations.indexOf(m032HistoryIndexesByShipment) + 1));
+    old
+      .prepare(
+        "INSERT INTO scan_log (account_id, code, scanned_at, outcome) VALUES ('acc-a', 'OBJ-Ž1', '2026-11-20T09:00:00.000Z', 'printed')",
+      )
+      .run();
+    old.close();
+
+    const db = openDatabase(file);
+    const scanLog = createScanLogRepo(db);
+    expect(scanLog.recent('acc-a').map((x) => [x.code, x.outcome])).toEqual([['OBJ-Ž1', 'printed']]);
+    const at = new Date('2026-11-30T08:00:00Z');
+    const sent = scanLog.record({
+      accountId: 'acc-a',
+      code: 'OBJ-Ř2',
+      scannedAt: at,
+      pageRef: 'page-ref-of-scan-0001',
+    });
+    expect(scanLog.byPageRef('page-ref-of-scan-0001')).toBe(sent);
+    expect(scanLog.byPageRef('page-ref-of-scan-0002')).toBeNull();
+    // 5,000 scans later a page no longer asks (it asks within minutes of its socket's return).
+    db.transaction(() => {
+      for (let i = 0; i < 4_999; i++) scanLog.record({ accountId: 'acc-a', code: `OBJ-${i}`, scannedAt: at });
+    })();
+    expect(scanLog.byPageRef('page-ref-of-scan-0001')).toBe(sent);
+    scanLog.record({ accountId: 'acc-a', code: 'OBJ-last', scannedAt: at });
+    expect(scanLog.byPageRef('page-ref-of-scan-0001')).toBeNull();
     db.close();
   });
 

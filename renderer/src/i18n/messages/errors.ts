@@ -18,6 +18,9 @@ export const errors = defineMessages({
   en: {
     // The transport and the RPC server (renderer/src/rpc/transport.ts, electron/rpc/rpcServer.ts).
     'error.unavailable': 'The station is not connected. Try again in a moment.',
+    'error.reply_lost':
+      'The connection to the station was lost before it answered. Once it is back, check whether this was done.',
+    'error.scan_not_received': 'This scan did not reach the station (the connection was lost). Scan the parcel again.',
     'error.unknown_method':
       'The station does not know this request (the page and the station may be of different versions). Reload the page.',
     'error.field.tooLong': 'At most {limit} characters.',
@@ -199,6 +202,9 @@ export const errors = defineMessages({
   },
   cs: {
     'error.unavailable': 'Stanice není připojena. Zkuste to za chvíli znovu.',
+    'error.reply_lost':
+      'Spojení se stanicí se přerušilo dřív, než odpověděla. Až bude zpět, zkontrolujte, zda se to provedlo.',
+    'error.scan_not_received': 'Tento sken na stanici nedorazil (spojení se přerušilo). Naskenujte zásilku znovu.',
     'error.unknown_method':
       'Stanice tento požadavek nezná (stránka a stanice mohou být různých verzí). Načtěte stránku znovu.',
     'error.field.tooLong': 'Nejvýše {limit} znaků.',
