@@ -304,6 +304,10 @@ export interface Verdict {
   lostBatchCodes: string[];
   lostScans: number;
   lostLabels: string[];
+  /** The deliveryIds of `lostLabels`' shipments. */
+  lostDeliveryIds: number[];
+  /** What station.db holds of each shipment of `lostLabels` (journal entries with their steps, print jobs with their events): the first look when one fails. */
+  lostDetail: string[];
   duplicates: string[];
   /** Closed shipments with a lost label and no print job at all. */
   noJob: string[];
@@ -348,7 +352,7 @@ const closedAtService = (s: ServiceShipment | undefined) => !!s && s.deliverySta
  *     the printer confirmed (done) excuses nothing, and a flagged job excuses only its own labels;
  *   - a label comes out more than once only as often as flagged jobs holding it allow (one more each).
  */
-export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
+export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal' | 'lostDetail'> {
   const byBarcode = new Map<string, number>();
   for (const s of i.shipments) for (const p of s.packages) if (p.barcode) byBarcode.set(p.barcode, s.deliveryId);
   const byCode = new Map(i.shipments.map((s) => [s.externalId, s]));
@@ -390,6 +394,7 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
   for (const j of i.jobs) for (const bc of j.barcodes) jobsOfBarcode.set(bc, [...(jobsOfBarcode.get(bc) ?? []), j]);
   const closedShipments = i.shipments.filter((s) => closedAtService(s));
   const lostLabels: string[] = [];
+  const lostDeliveryIds: number[] = [];
   const duplicates: string[] = [];
   const noJob: string[] = [];
   for (const s of closedShipments) {
@@ -404,6 +409,7 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
       lostLabels.push(
         `${s.externalId}(${s.deliveryId}) printed ${counts.join('+')} of ${s.packages.length}, missing ${lost.join(', ')}`,
       );
+      lostDeliveryIds.push(s.deliveryId);
       if (lost.every((bc) => !jobsOfBarcode.has(bc))) noJob.push(s.externalId);
     }
     const extra = barcodes.filter(
@@ -421,6 +427,7 @@ export function judge(i: VerdictInput): Omit<Verdict, 'integrityFinal'> {
     lostBatchCodes,
     lostScans: lostScanIds.length + lostBatchCodes.length,
     lostLabels,
+    lostDeliveryIds,
     duplicates,
     noJob,
     unknownLabels,
@@ -478,10 +485,76 @@ export async function verdict(
     }
   }
   const printedBarcodes = rig.printer.printed().map((l) => barcodeOf(l.zpl));
-  return {
-    ...judge({ shipments, printedBarcodes, scanRows, jobs, flaggedJobIds, acked: o.acked, collected: o.collected }),
-    integrityFinal,
-  };
+  const judged = judge({
+    shipments,
+    printedBarcodes,
+    scanRows,
+    jobs,
+    flaggedJobIds,
+    acked: o.acked,
+    collected: o.collected,
+  });
+  const lostDetail =
+    judged.lostDeliveryIds.length && existsSync(o.dbFile)
+      ? stationViewOf(o.dbFile, judged.lostDeliveryIds, shipments, jobs)
+      : [];
+  return { ...judged, lostDetail, integrityFinal };
+}
+
+/**
+ * What station.db holds of each of these shipments: its journal entries (by deliveryId or by its
+ * code) with their steps in order, and the print jobs holding its package barcodes with their
+ * events. Read only, and only when a label was lost: the failure's message says what the station
+ * believed, which a data folder deleted with the run cannot.
+ */
+function stationViewOf(dbFile: string, deliveryIds: number[], shipments: ServiceShipment[], jobs: JobRow[]): string[] {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const entries = db.prepare<
+      [number, string],
+      {
+        id: number;
+        source: string;
+        step: string;
+        outcome: string | null;
+        reason_code: string | null;
+        scan_id: number | null;
+      }
+    >(
+      'SELECT id, source, step, outcome, reason_code, scan_id FROM journal_entries WHERE delivery_id = ? OR code = ? ORDER BY id',
+    );
+    const steps = db.prepare<[number], { at: string; step: string; reason_code: string | null }>(
+      'SELECT at, step, reason_code FROM journal_steps WHERE entry_id = ? ORDER BY rowid',
+    );
+    const events = db.prepare<[number], { at: string; state: string }>(
+      'SELECT at, state FROM print_job_events WHERE job_id = ? ORDER BY rowid',
+    );
+    return deliveryIds.map((deliveryId) => {
+      const s = shipments.find((x) => x.deliveryId === deliveryId);
+      const barcodes = new Set((s?.packages ?? []).map((p) => p.barcode));
+      const journal = entries.all(deliveryId, s?.externalId ?? '').map(
+        (e) =>
+          `entry ${e.id} ${e.source} scan ${e.scan_id ?? '-'} at ${e.step}/${e.outcome ?? '-'}/${e.reason_code ?? '-'}: ` +
+          steps
+            .all(e.id)
+            .map((x) => `${x.at.slice(11, 23)} ${x.step}${x.reason_code ? `(${x.reason_code})` : ''}`)
+            .join(' > '),
+      );
+      const held = jobs
+        .filter((j) => j.barcodes.some((b) => barcodes.has(b)))
+        .map(
+          (j) =>
+            `job ${j.id} ${j.state}/${j.reasonCode ?? '-'} retry ${j.nextRetryAt ?? '-'}: ` +
+            events
+              .all(j.id)
+              .map((e) => `${e.at.slice(11, 23)} ${e.state}`)
+              .join(' > '),
+        );
+      return `${s?.externalId ?? '?'}(${deliveryId}) state ${s?.deliveryState ?? '?'}\n  ${[...journal, ...held].join('\n  ') || 'nothing in station.db'}`;
+    });
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -285,7 +285,12 @@ describe('crash of the whole chain (scan, close, labels, print queue, printer)',
           .join('; ')}; batch codes ${lostBatchCodes.slice(0, 10).join(', ')}`,
       )
       .toBe(0);
-    expect.soft(lostLabels.length, `lost labels (seed ${SEED}): ${sample(lostLabels)}`).toBe(0);
+    expect
+      .soft(
+        lostLabels.length,
+        `lost labels (seed ${SEED}): ${sample(lostLabels)}\n${v.lostDetail.slice(0, 3).join('\n')}`,
+      )
+      .toBe(0);
     expect.soft(duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(duplicates)}`).toBe(0);
   }, 600_000);
 });

@@ -423,7 +423,12 @@ describe.skipIf(!fuseOk)('power cut of the whole chain (unsynced writes lost, on
           .join('; ')}; batch codes ${v.lostBatchCodes.slice(0, 10).join(', ')}`,
       )
       .toBe(0);
-    expect.soft(v.lostLabels.length, `lost labels (seed ${SEED}): ${sample(v.lostLabels)}`).toBe(0);
+    expect
+      .soft(
+        v.lostLabels.length,
+        `lost labels (seed ${SEED}): ${sample(v.lostLabels)}\n${v.lostDetail.slice(0, 3).join('\n')}`,
+      )
+      .toBe(0);
     expect.soft(v.duplicates.length, `unflagged duplicates (seed ${SEED}): ${sample(v.duplicates)}`).toBe(0);
   }, 320_000);
 });
