@@ -77,7 +77,7 @@ export function createScanToClose(deps: WorkflowDeps, opts: ScanToCloseOptions =
      * with its number; its outcome comes later (`done`, also sent to onOutcome). `pageRef`: the
      * page's name for it (`submitted` finds it by that name).
      */
-    submit: (raw: string, pageRef?: string): Promise<Received> => receiver.submit(raw, pageRef ?? null),
+    submit: (raw: string, pageRef?: string): Promise<Received> => receiver.submit(raw, pageRef),
 
     /** The scan a page sent under `pageRef`: its number, or null when it never arrived. */
     submitted: (pageRef: string): { scanId: number } | null => {

@@ -35,7 +35,7 @@ export function createScanReceiver(
    * with its number; its outcome comes later (`done`, also sent to onOutcome). `pageRef`: the
    * sending page's name for it, kept in the scan log so the page can ask after a lost answer.
    */
-  function submit(raw: string, pageRef: string | null = null): Promise<Received> {
+  function submit(raw: string, pageRef?: string): Promise<Received> {
     const session = deps.session();
     const n = normaliseScan(raw, deps.scannerAffixes?.()); // logged and named without the desk scanner's affixes
     const code = n.ok ? n.code : raw.trim();
