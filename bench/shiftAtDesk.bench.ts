@@ -16,7 +16,9 @@
  * warm-up: the slope of a least-squares line through the second half's samples, in MB per hour of
  * the shift. The samples are drawn in docs/benchmarks/shiftAtDesk.svg (harness/shiftPlot.ts).
  * BENCH_CORE_PROF=DIR profiles the core in every sample's interval and prints what ran in the
- * interval with the longest stall (its task with the most CPU, harness/profileTop.ts).
+ * interval with the longest stall (its task with the most CPU, harness/profileTop.ts). Each interval
+ * also says whether the core's background shipment sync ran in it (its progress events), so a
+ * stall is put on the sync or not.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -143,6 +145,10 @@ export async function run(): Promise<Record<string, number>> {
     let worstCpu: (CoreFigures & { hour: number }) | null = null;
     /** The longest garbage collection pause of the shift (perf_hooks' gc entries in the core). */
     let gcLongestMs = 0;
+    // The background shipment sync (every 5 minutes of the station's clock, wireShipments.ts):
+    // its progress events mark the intervals it ran in.
+    const syncFrames = () => c.eventBytes.get('shipments.syncProgress')?.frames ?? 0;
+    let syncFramesBefore = syncFrames();
     await c.mark();
     const sampler = (async () => {
       for (let i = 1; sampling; i++) {
@@ -151,6 +157,9 @@ export async function run(): Promise<Record<string, number>> {
         const m = await c.measure();
         await c.mark();
         const hour = hourOf(performance.now() - t0);
+        const syncedFrames = syncFrames();
+        const syncing = syncedFrames > syncFramesBefore;
+        syncFramesBefore = syncedFrames;
         gcLongestMs = Math.max(gcLongestMs, m.gc.longestMs);
         if (!worst || m.loopMaxMs > worst.loopMaxMs) worst = { ...m, hour };
         if (!worstCpu || m.loopMaxBlockCpuMs > worstCpu.loopMaxBlockCpuMs) worstCpu = { ...m, hour };
@@ -160,6 +169,7 @@ export async function run(): Promise<Record<string, number>> {
           loopMaxMs: m.loopMaxMs,
           loopMaxCpuMs: m.loopMaxBlockCpuMs,
           labels: printer.printed().length,
+          syncing,
         });
       }
     })();
@@ -273,6 +283,18 @@ export async function run(): Promise<Record<string, number>> {
     out['event_loop_max_stall_ms'] = Math.max(...samples.map((s) => s.loopMaxMs));
     out['event_loop_max_stall_at_shift_hour'] = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a)).hour;
     out['event_loop_interval_max_stall_p50_ms'] = summarize(samples.map((s) => s.loopMaxMs)).p50;
+    // Where the stalls over the line are: in the intervals the background shipment sync ran in, or not.
+    const over = samples.filter((s) => s.loopMaxMs > 20);
+    out['event_loop_stalls_over_20ms'] = over.length;
+    out['event_loop_stalls_over_20ms_while_syncing'] = over.filter((s) => s.syncing).length;
+    out['intervals_syncing'] = samples.filter((s) => s.syncing).length;
+    out['event_loop_max_stall_while_syncing'] = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a)).syncing
+      ? 1
+      : 0;
+    out['event_loop_max_stall_not_syncing_ms'] = Math.max(
+      0,
+      ...samples.filter((s) => !s.syncing).map((s) => s.loopMaxMs),
+    );
     // A stall is counted whole also when the machine ran another process meanwhile (2 shared cores)
     // or the loop waited for a disk sync: the most CPU time the loop itself used within one stall tells its own part.
     out['event_loop_max_stall_core_cpu_ms'] = Math.max(...samples.map((s) => s.loopMaxCpuMs));

@@ -11,6 +11,8 @@ export interface ShiftSample {
   /** The core's own CPU time within its longest stall (the rest: the machine ran something else). */
   loopMaxCpuMs: number;
   labels: number;
+  /** The core's background shipment sync ran in the interval (it reported progress). */
+  syncing?: boolean;
 }
 
 export interface ShiftOutage {
