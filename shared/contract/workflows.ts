@@ -405,7 +405,9 @@ const scannedCode = z
  * A page's own name for one scan it sends (random, made by the page): a page whose socket closed
  * before the answer came asks by it whether the scan arrived (`scan.submitted`).
  */
-const scanPageRef = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'A scan reference is 16-64 letters, digits, _ or -.');
+export const scanPageRef = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'A scan reference is 16-64 letters, digits, _ or -.');
 const carrierCode = z.string().trim().min(1).max(20);
 const placeCode = z.string().trim().min(1).max(100);
 

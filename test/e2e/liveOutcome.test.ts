@@ -107,6 +107,41 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
     };
   }
 
+  /**
+   * As cutOnce, and then the station stays unreachable: every socket the page opens after the cut
+   * is closed at once (as a web host that is down), until `release()`, so the worker reloads a
+   * page whose scan is unanswered.
+   */
+  function cutAndHold(way: 'toCore' | 'toPage', match: (m: string) => boolean) {
+    let cut = false;
+    let held = true;
+    return {
+      done: () => cut,
+      release: () => {
+        held = false;
+      },
+      route: (page: Page) =>
+        page.routeWebSocket(/\/rpc$/, (ws) => {
+          if (cut && held) return void ws.close();
+          const server = ws.connectToServer();
+          const pass = (m: string | Buffer, send: (m: string | Buffer) => void, on: 'toCore' | 'toPage') => {
+            if (!cut && on === way && typeof m === 'string' && match(m)) {
+              cut = true;
+              void ws.close();
+            } else send(m);
+          };
+          ws.onMessage((m) => pass(m, (x) => server.send(x), 'toCore'));
+          server.onMessage((m) => pass(m, (x) => ws.send(x), 'toPage'));
+        }),
+    };
+  }
+
+  /** Scans whose socket is cut and the page reloaded while the station is unreachable (one case a language). */
+  const reloaded = {
+    en: { code: 'ORD-1013', way: 'toPage', shows: 'printed' },
+    cs: { code: 'ORD-1016', way: 'toCore', shows: 'not received' },
+  } as const;
+
   /** Scans whose socket is cut: one whose answer is lost, one that never reaches the core. */
   const lostAnswer = {
     en: { arrived: 'ORD-1006', never: 'ORD-1007' },
@@ -267,6 +302,56 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       }
     });
 
+    it(`${l.language}: a scan whose answer was lost, the page reloaded while the station is unreachable: after the reload it shows the scan on its way, then its fate`, async () => {
+      await rpc.call('settings.set', { language: l.language });
+      const { code, way, shows } = reloaded[l.language];
+      // en: the core's answer is lost (the core has the scan); cs: the scan's message is lost (it never arrives).
+      const cut = cutAndHold(
+        way,
+        way === 'toPage' ? (m) => /"value":\{"scanId":\d+\}/.test(m) : (m) => m.includes('"method":"scan.submit"'),
+      );
+      const page = await openStation(l.station, cut.route);
+      const zpl = hs.station.printing.virtual.zpl;
+      const before = zpl.printed().length;
+      try {
+        await page.keyboard.type(code);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => cut.done(), { timeout: 30_000 }).toBe(true);
+        await expect.poll(() => page.getByTestId('connection').getAttribute('class')).toContain('bad');
+        // Still on its way on screen, and so after the reload (F5) while the station stays unreachable.
+        expect(await page.getByTestId('scan-working').textContent()).toContain(code);
+        await page.reload();
+        await page.getByTestId('scan-input').waitFor({ state: 'visible' });
+        await expect.poll(() => page.getByTestId('scan-working').textContent()).toContain(code);
+        expect(await page.getByTestId('scan-outcome').count()).toBe(0);
+        cut.release();
+        if (shows === 'printed') {
+          const outcome = page.getByTestId('scan-outcome');
+          await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('printed');
+          expect(await outcome.textContent()).toContain(code);
+          expect(zpl.printed().length).toBe(before + 1);
+        } else {
+          const refused = page.getByTestId('scan-refused');
+          await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toContain(l.notReceived);
+          expect(await refused.textContent()).toContain(code);
+          const recent = (await rpc.call('scan.recent', {})) as { scans: { code: string }[] };
+          expect(recent.scans.some((x) => x.code === code)).toBe(false);
+          expect(zpl.printed().length).toBe(before);
+        }
+        await expect.poll(() => page.getByTestId('scan-working').count()).toBe(0);
+        // Asked once: a second reload shows nothing of it (the tab no longer keeps it).
+        await page.reload();
+        await page.getByTestId('scan-input').waitFor({ state: 'visible' });
+        await expect
+          .poll(() => page.getByTestId('connection').getAttribute('class'), { timeout: 30_000 })
+          .toContain('ok');
+        expect(await page.getByTestId('scan-working').count()).toBe(0);
+        await page.screenshot({ path: path.join(shots, `live-outcome-reloaded-${l.language}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+
     it(`${l.language}: a scan on its way, the page's socket lost, its outcome told meanwhile: shown once connected again`, async () => {
       await rpc.call('settings.set', { language: l.language });
       const page = await openStation(l.station);
@@ -312,4 +397,38 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       }
     });
   }
+
+  it("a tab whose kept unanswered scans are not the page's own writing: ignored, nothing asked, the screen stays clean", async () => {
+    await rpc.call('settings.set', { language: 'en' });
+    const page = await openStation('Station');
+    const asked: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        if (typeof f.payload === 'string' && f.payload.includes('"scan.submitted"')) asked.push(f.payload);
+      }),
+    );
+    try {
+      const hostile = [
+        '{not json',
+        JSON.stringify({ ref: 'abcdefghijklmnopqrstuvwx', code: 'ORD-1001' }),
+        JSON.stringify([5, null, 'x', { ref: '../../etc/passwd-xxxxxxxx', code: 'ORD-1001' }]),
+        JSON.stringify([{ ref: 'žluťoučký-kůň-úpěl-ďábelské', code: 'ORD-1001' }]),
+        JSON.stringify([{ ref: 'abcdefghijklmnopqrstuvwx', code: 'x'.repeat(201) }]),
+        JSON.stringify([{ ref: 'abcdefghijklmnopqrstuvwx', code: { toString: 1 } }]),
+      ];
+      for (const value of hostile) {
+        await page.evaluate(`sessionStorage.setItem('station.unansweredScans', ${JSON.stringify(value)})`);
+        await page.reload();
+        await page.getByTestId('scan-input').waitFor({ state: 'visible' });
+        await expect
+          .poll(() => page.getByTestId('connection').getAttribute('class'), { timeout: 30_000 })
+          .toContain('ok');
+        expect(await page.getByTestId('scan-working').count()).toBe(0);
+        expect(await page.getByTestId('scan-refused').count()).toBe(0);
+      }
+      expect(asked).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

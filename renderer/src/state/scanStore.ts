@@ -23,10 +23,12 @@ import {
 import { readDeskCode } from '../../../shared/scan/deskCodes';
 import { MAX_CODE_LENGTH } from '../../../shared/scan/normaliseScan';
 import { errorTextNow, translate, useLanguage } from '../i18n';
+import type { MainError } from '../i18n/errors';
 import { askReprint, type ReprintAnswer } from '../reprint/reprintReason';
 import type { RpcResult } from '../../../shared/rpcEnvelope';
 import { rpc, useConnection } from '../rpc/transport';
 import { newScanRef } from '../scan/scanRef';
+import { keepUnanswered, keptUnanswered } from '../scan/unansweredScans';
 import { shownCode } from '../scan/shownCode';
 import { activeAccount, useAccounts } from './accountsStore';
 import { followList, whenReconnected } from './followList';
@@ -87,7 +89,11 @@ export type Feedback =
   /** `batch`: batch mode's weight check (or its held parcel): answered by collecting the code again, not by the scan line. */
   | { type: 'outcome'; outcome: ScanOutcome; answered: boolean; batch?: true }
   | { type: 'working'; code: string }
-  | { type: 'refused'; code: string; message: string }
+  /**
+   * `error`: the core's (or the transport's) reason, worded again in the language on screen when
+   * drawn (a page reloaded mid-scan hears a refusal before its language setting arrives).
+   */
+  | { type: 'refused'; code: string; message: string; error?: MainError }
   /** A parcel the worker put on the problem shelf (an armed hold took the scan): nothing was sent. */
   | { type: 'shelved'; parcel: HeldParcel };
 
@@ -148,6 +154,12 @@ export function addScanTaker(take: ScanTaker): void {
 
 export const useScans = create<ScanState>((set, get) => {
   const show = (feedback: Feedback) => set((s) => ({ feedback, feedbackSeq: s.feedbackSeq + 1 }));
+  const refusedBy = (code: string, error: MainError): Feedback => ({
+    type: 'refused',
+    code,
+    message: errorTextNow(error),
+    error,
+  });
 
   const refreshCounters = async () => {
     const r = await rpc.request('scan.counters', {});
@@ -282,34 +294,50 @@ export const useScans = create<ScanState>((set, get) => {
   };
   rpc.on('scan.outcome', onOutcome);
 
+  /** A scan's answer: its number (its outcome follows as an event), or a refusal (nothing else will come for it). */
+  const heard =
+    (shown: string) =>
+    (r: RpcResult<{ scanId: number }>): void => {
+      if (!r.ok) show(refusedBy(shown, r.error));
+      else sent(r.value.scanId, shown);
+    };
+
   /**
    * Scans whose answer was lost with the socket (`reply_lost`): sent, but whether they arrived is
    * not known. Each waits here, under the name the page gave it, until the page is connected again.
+   * The list is kept in the tab (unansweredScans.ts): a page reloaded meanwhile asks about them too.
    */
-  const unanswered = new Map<string, (r: RpcResult<{ scanId: number }>) => void>();
+  const unanswered = new Map<string, { code: string; answer: (r: RpcResult<{ scanId: number }>) => void }>();
+  const keepList = () => keepUnanswered([...unanswered].map(([ref, { code }]) => ({ ref, code })));
+  const restored = keptUnanswered();
+  for (const { ref, code } of restored) unanswered.set(ref, { code, answer: heard(code) });
 
   /**
    * One scan sent under a name of its own; its answer, or, when the answer was lost with the
    * socket, the core's word once connected again: its number (it arrived; its outcome comes as any
    * other's) or `scan_not_received` (it never arrived; the worker scans it again).
    */
-  const submitScan = (code: string): Promise<RpcResult<{ scanId: number }>> => {
+  const submitScan = (code: string, shown: string): Promise<RpcResult<{ scanId: number }>> => {
     const ref = newScanRef();
-    return rpc
-      .request('scan.submit', { code, ref })
-      .then((r) =>
-        !r.ok && r.error.code === 'reply_lost'
-          ? new Promise<RpcResult<{ scanId: number }>>((resolve) => unanswered.set(ref, resolve))
-          : r,
-      );
+    return rpc.request('scan.submit', { code, ref }).then((r) =>
+      !r.ok && r.error.code === 'reply_lost'
+        ? new Promise<RpcResult<{ scanId: number }>>((resolve) => {
+            unanswered.set(ref, { code: shown, answer: resolve });
+            keepList();
+          })
+        : r,
+    );
   };
 
-  /** Asks the core about each scan whose answer was lost; one whose question is lost too waits for the next connection. */
+  /**
+   * Asks the core about each scan whose answer was lost; one whose question is lost too waits for
+   * the next connection. A scan is answered once, however many asks (a load and a connection) overlap.
+   */
   const askUnanswered = async () => {
-    for (const [ref, answer] of [...unanswered]) {
+    for (const [ref, { answer }] of [...unanswered]) {
       const r = await rpc.request('scan.submitted', { ref });
-      if (!r.ok) continue;
-      unanswered.delete(ref);
+      if (!r.ok || !unanswered.delete(ref)) continue;
+      keepList();
       answer(
         r.value
           ? { ok: true, value: r.value }
@@ -319,16 +347,10 @@ export const useScans = create<ScanState>((set, get) => {
   };
 
   /**
-   * Connected again after a loss: what the core told while the socket was down is not heard again
-   * by itself. The core's last record of each recent scan catches the page up: an outcome of a scan
-   * still shown as in progress comes as it would have (its sound, its screen), a later record of
-   * one already shown replaces it (a label that came out meanwhile turns the screen green); then
-   * the recent scans and the day's counters as the core has them.
+   * The core's last record of each recent scan: an outcome of a scan still shown as in progress
+   * comes as it would have (its sound, its screen), a later record of one already shown replaces it.
    */
-  const catchUp = async () => {
-    // First the scans whose answer was lost: a number's `sent` runs (a microtask) while scan.told
-    // is on its way, so an outcome told meanwhile that is theirs is shown as theirs.
-    await askUnanswered();
+  const hearTold = async () => {
     const r = await rpc.request('scan.told', {});
     if (r.ok)
       for (const o of r.value) {
@@ -336,6 +358,19 @@ export const useScans = create<ScanState>((set, get) => {
           if (o.update) onUpdate(o);
         } else if (inFlight.has(o.scanId)) onOutcome({ ...o, update: undefined });
       }
+  };
+
+  /**
+   * Connected again after a loss: what the core told while the socket was down is not heard again
+   * by itself. The core's last record of each recent scan catches the page up (a label that came
+   * out meanwhile turns the screen green); then the recent scans and the day's counters as the core
+   * has them.
+   */
+  const catchUp = async () => {
+    // First the scans whose answer was lost: a number's `sent` runs (a microtask) while scan.told
+    // is on its way, so an outcome told meanwhile that is theirs is shown as theirs.
+    await askUnanswered();
+    await hearTold();
     await loadRecent();
     await refreshCounters();
   };
@@ -378,7 +413,7 @@ export const useScans = create<ScanState>((set, get) => {
   const holdScan = async (code: string, shown: string, why: HoldWhy) => {
     show({ type: 'working', code: shown });
     const r = await rpc.request('shelf.hold', { code, why });
-    if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
+    if (!r.ok) show(refusedBy(shown, r.error));
     else show({ type: 'shelved', parcel: r.value.parcel });
   };
 
@@ -401,8 +436,10 @@ export const useScans = create<ScanState>((set, get) => {
   const showBatch = (outcome: Extract<ScanOutcome, { kind: 'weight_check' | 'held' }>) =>
     show({ type: 'outcome', outcome, answered: false, batch: true });
 
+  // The newest scan a reload left unanswered shows as it did before the reload: on its way.
+  const lastRestored = restored.at(-1);
   return {
-    feedback: null,
+    feedback: lastRestored ? { type: 'working', code: lastRestored.code } : null,
     feedbackSeq: 0,
     recent: [],
     pending: [],
@@ -416,6 +453,12 @@ export const useScans = create<ScanState>((set, get) => {
     batchError: null,
 
     async load() {
+      // Scans whose answer a reload of this tab left unknown: their fate first (the page connected
+      // before this asks them on its connection too; each is answered once).
+      if (unanswered.size) {
+        await askUnanswered();
+        if (inFlight.size) await hearTold();
+      }
       await Promise.all([usePendingScans.getState().reload(), batch.reload(), loadRecent()]);
       await refreshCounters();
       // A weight check the line waits on (the page was reloaded while it was asked): shown again to be answered.
@@ -436,14 +479,10 @@ export const useScans = create<ScanState>((set, get) => {
       // The weight check holds the line: a parcel scanned meanwhile waits in line behind it,
       // and the question stays on screen to be answered; anything else gives way to the new scan.
       if (openQuestion()?.kind !== 'weight_check') show({ type: 'working', code: shown });
-      const ack = submitScan(code);
+      const ack = submitScan(code, shown);
       // Camera (camera): the parcel's still, taken now and sent after the ack, off the scan's path.
       photoOfScan(ack);
-      void ack.then((r) => {
-        // Refused before it was logged (e.g. too long), or it never arrived: nothing else will come for it.
-        if (!r.ok) show({ type: 'refused', code: shown, message: errorTextNow(r.error) });
-        else sent(r.value.scanId, shown);
-      });
+      void ack.then(heard(shown));
     },
 
     follow(scanId, code) {
@@ -476,16 +515,16 @@ export const useScans = create<ScanState>((set, get) => {
         show({ type: 'working', code: q.code });
         // The close and the label come as scan.outcome events; null: answered already (another page).
         const r = await rpc.request('scan.answerWeight', { scanId: q.scanId, accept: true });
-        if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
+        if (!r.ok) show(refusedBy(q.code, r.error));
         return;
       }
       if (q.kind === 'on_shelf') {
         show({ type: 'working', code: q.code });
         // A new scan of the parcel runs through the line; its outcome comes as a scan.outcome event.
         const r = await rpc.request('shelf.close', { holdId: q.hold.holdId });
-        if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
+        if (!r.ok) show(refusedBy(q.code, r.error));
         else if (r.value) sent(r.value.scanId, q.code);
-        else show({ type: 'refused', code: q.code, message: errorTextNow({ code: 'hold_not_found', message: '' }) });
+        else show(refusedBy(q.code, { code: 'hold_not_found', message: '' }));
         return;
       }
       if (q.kind !== 'already_closed') return;
@@ -497,7 +536,7 @@ export const useScans = create<ScanState>((set, get) => {
         why: answer!.why,
         ...(answer!.packageNumber ? { packageNumber: answer!.packageNumber } : {}),
       });
-      if (!r.ok) show({ type: 'refused', code: q.code, message: errorTextNow(r.error) });
+      if (!r.ok) show(refusedBy(q.code, r.error));
     },
 
     async skip() {

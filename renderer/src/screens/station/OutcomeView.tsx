@@ -15,6 +15,7 @@ import { waitsForLogin } from './waitingReason';
 import { stateFamily } from '../../../../shared/contract/shipments';
 import { useLanguage, useT, type T } from '../../i18n';
 import type { MessageKey } from '../../i18n/en';
+import { errorText } from '../../i18n/errors';
 import { reasonText } from '../../i18n/reasons';
 import { useStatus } from '../../state/statusStore';
 import { openQuestionOf, useScans, type Feedback } from '../../state/scanStore';
@@ -398,7 +399,7 @@ export function OutcomeView({
           <>
             <Title tone="bad">{t('station.kind.refused')}</Title>
             <div className="outcome-notes">
-              <p>{feedback.message}</p>
+              <p>{feedback.error ? errorText(t, feedback.error) : feedback.message}</p>
             </div>
             <p className="outcome-code">{t('station.code', { code: feedback.code.slice(0, 60) })}</p>
           </>
