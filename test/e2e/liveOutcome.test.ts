@@ -85,36 +85,14 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
 
   /**
    * The page's socket to the core, through Playwright's WebSocket route: the first message on
-   * `way` that `match` takes is dropped and the page's end closed (as a network that fails), and
-   * every socket after that one passes all (the page connecting again).
+   * `way` that `match` takes is dropped and the page's end closed (as a network that fails). Every
+   * socket after that one passes all (the page connecting again), or, with `hold`, is closed at
+   * once until `release()` (a web host that stays down: the worker reloads a page whose scan is
+   * unanswered).
    */
-  function cutOnce(way: 'toCore' | 'toPage', match: (m: string) => boolean) {
+  function cutSocket(way: 'toCore' | 'toPage', match: (m: string) => boolean, hold = false) {
     let cut = false;
-    return {
-      done: () => cut,
-      route: (page: Page) =>
-        page.routeWebSocket(/\/rpc$/, (ws) => {
-          const server = ws.connectToServer();
-          const pass = (m: string | Buffer, send: (m: string | Buffer) => void, on: 'toCore' | 'toPage') => {
-            if (!cut && on === way && typeof m === 'string' && match(m)) {
-              cut = true;
-              void ws.close();
-            } else send(m);
-          };
-          ws.onMessage((m) => pass(m, (x) => server.send(x), 'toCore'));
-          server.onMessage((m) => pass(m, (x) => ws.send(x), 'toPage'));
-        }),
-    };
-  }
-
-  /**
-   * As cutOnce, and then the station stays unreachable: every socket the page opens after the cut
-   * is closed at once (as a web host that is down), until `release()`, so the worker reloads a
-   * page whose scan is unanswered.
-   */
-  function cutAndHold(way: 'toCore' | 'toPage', match: (m: string) => boolean) {
-    let cut = false;
-    let held = true;
+    let held = hold;
     return {
       done: () => cut,
       release: () => {
@@ -256,7 +234,7 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       const code = lostAnswer[l.language].arrived;
       // The page's socket closes right after the core's answer to its scan left, before the page got
       // it (the answer is dropped on its way): the core has the scan, the page does not know it.
-      const cut = cutOnce('toPage', (m) => /"value":\{"scanId":\d+\}/.test(m));
+      const cut = cutSocket('toPage', (m) => /"value":\{"scanId":\d+\}/.test(m));
       const page = await openStation(l.station, cut.route);
       const zpl = hs.station.printing.virtual.zpl;
       const before = zpl.printed().length;
@@ -282,7 +260,7 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       await rpc.call('settings.set', { language: l.language });
       const code = lostAnswer[l.language].never;
       // The scan's message is dropped and the socket closed: the core never hears of it.
-      const cut = cutOnce('toCore', (m) => m.includes('"method":"scan.submit"'));
+      const cut = cutSocket('toCore', (m) => m.includes('"method":"scan.submit"'));
       const page = await openStation(l.station, cut.route);
       const zpl = hs.station.printing.virtual.zpl;
       const before = zpl.printed().length;
@@ -306,9 +284,10 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       await rpc.call('settings.set', { language: l.language });
       const { code, way, shows } = reloaded[l.language];
       // en: the core's answer is lost (the core has the scan); cs: the scan's message is lost (it never arrives).
-      const cut = cutAndHold(
+      const cut = cutSocket(
         way,
         way === 'toPage' ? (m) => /"value":\{"scanId":\d+\}/.test(m) : (m) => m.includes('"method":"scan.submit"'),
+        true,
       );
       const page = await openStation(l.station, cut.route);
       const zpl = hs.station.printing.virtual.zpl;
