@@ -114,6 +114,26 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
     };
   }
 
+  /** The printer's labels so far. */
+  const labelsPrinted = () => hs.station.printing.virtual.zpl.printed().length;
+
+  /** The page says the scan never reached the station; the core has no such scan, nothing printed. */
+  async function expectNotReceived(page: Page, code: string, notReceived: string, before: number) {
+    const refused = page.getByTestId('scan-refused');
+    await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toContain(notReceived);
+    expect(await refused.textContent()).toContain(code);
+    const recent = (await rpc.call('scan.recent', {})) as { scans: { code: string }[] };
+    expect(recent.scans.some((x) => x.code === code)).toBe(false);
+    expect(labelsPrinted()).toBe(before);
+  }
+
+  /** F5, and the page connected again. */
+  async function reloadConnected(page: Page) {
+    await page.reload();
+    await page.getByTestId('scan-input').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('connection').getAttribute('class'), { timeout: 30_000 }).toContain('ok');
+  }
+
   /** Scans whose socket is cut and the page reloaded while the station is unreachable (one case a language). */
   const reloaded = {
     en: { code: 'ORD-1013', way: 'toPage', shows: 'printed' },
@@ -262,18 +282,12 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       // The scan's message is dropped and the socket closed: the core never hears of it.
       const cut = cutSocket('toCore', (m) => m.includes('"method":"scan.submit"'));
       const page = await openStation(l.station, cut.route);
-      const zpl = hs.station.printing.virtual.zpl;
-      const before = zpl.printed().length;
+      const before = labelsPrinted();
       try {
         await page.keyboard.type(code);
         await page.keyboard.press('Enter');
-        const refused = page.getByTestId('scan-refused');
-        await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toContain(l.notReceived);
+        await expectNotReceived(page, code, l.notReceived, before);
         expect(cut.done()).toBe(true);
-        // The core has no such scan, and nothing printed.
-        const recent = (await rpc.call('scan.recent', {})) as { scans: { code: string }[] };
-        expect(recent.scans.some((x) => x.code === code)).toBe(false);
-        expect(zpl.printed().length).toBe(before);
         await page.screenshot({ path: path.join(shots, `live-outcome-not-received-${l.language}.png`) });
       } finally {
         await page.close();
@@ -290,11 +304,11 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
         true,
       );
       const page = await openStation(l.station, cut.route);
-      const zpl = hs.station.printing.virtual.zpl;
-      const before = zpl.printed().length;
+      const before = labelsPrinted();
       try {
         await page.keyboard.type(code);
         await page.keyboard.press('Enter');
+        // The cut, and the page down: its scan unanswered.
         await expect.poll(() => cut.done(), { timeout: 30_000 }).toBe(true);
         await expect.poll(() => page.getByTestId('connection').getAttribute('class')).toContain('bad');
         // Still on its way on screen, and so after the reload (F5) while the station stays unreachable.
@@ -308,22 +322,11 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
           const outcome = page.getByTestId('scan-outcome');
           await expect.poll(() => outcome.getAttribute('data-kind'), { timeout: 30_000 }).toBe('printed');
           expect(await outcome.textContent()).toContain(code);
-          expect(zpl.printed().length).toBe(before + 1);
-        } else {
-          const refused = page.getByTestId('scan-refused');
-          await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toContain(l.notReceived);
-          expect(await refused.textContent()).toContain(code);
-          const recent = (await rpc.call('scan.recent', {})) as { scans: { code: string }[] };
-          expect(recent.scans.some((x) => x.code === code)).toBe(false);
-          expect(zpl.printed().length).toBe(before);
-        }
+          expect(labelsPrinted()).toBe(before + 1);
+        } else await expectNotReceived(page, code, l.notReceived, before);
         await expect.poll(() => page.getByTestId('scan-working').count()).toBe(0);
         // Asked once: a second reload shows nothing of it (the tab no longer keeps it).
-        await page.reload();
-        await page.getByTestId('scan-input').waitFor({ state: 'visible' });
-        await expect
-          .poll(() => page.getByTestId('connection').getAttribute('class'), { timeout: 30_000 })
-          .toContain('ok');
+        await reloadConnected(page);
         expect(await page.getByTestId('scan-working').count()).toBe(0);
         await page.screenshot({ path: path.join(shots, `live-outcome-reloaded-${l.language}.png`) });
       } finally {
@@ -397,11 +400,7 @@ describe.skipIf(!needs('chromium'))('the full-screen outcome follows its labels'
       ];
       for (const value of hostile) {
         await page.evaluate(`sessionStorage.setItem('station.unansweredScans', ${JSON.stringify(value)})`);
-        await page.reload();
-        await page.getByTestId('scan-input').waitFor({ state: 'visible' });
-        await expect
-          .poll(() => page.getByTestId('connection').getAttribute('class'), { timeout: 30_000 })
-          .toContain('ok');
+        await reloadConnected(page);
         expect(await page.getByTestId('scan-working').count()).toBe(0);
         expect(await page.getByTestId('scan-refused').count()).toBe(0);
       }
