@@ -281,16 +281,15 @@ export async function run(): Promise<Record<string, number>> {
     out['rss_end_mb'] = rss.at(-1) ?? NaN;
     out['rss_second_half_slope_mb_per_shift_hour'] = slope(half.map((s) => ({ x: s.hour, y: s.rssMb })));
     out['event_loop_max_stall_ms'] = Math.max(...samples.map((s) => s.loopMaxMs));
-    out['event_loop_max_stall_at_shift_hour'] = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a)).hour;
+    const longest = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a));
+    out['event_loop_max_stall_at_shift_hour'] = longest.hour;
     out['event_loop_interval_max_stall_p50_ms'] = summarize(samples.map((s) => s.loopMaxMs)).p50;
     // Where the stalls over the line are: in the intervals the background shipment sync ran in, or not.
     const over = samples.filter((s) => s.loopMaxMs > 20);
     out['event_loop_stalls_over_20ms'] = over.length;
     out['event_loop_stalls_over_20ms_while_syncing'] = over.filter((s) => s.syncing).length;
     out['intervals_syncing'] = samples.filter((s) => s.syncing).length;
-    out['event_loop_max_stall_while_syncing'] = samples.reduce((a, b) => (b.loopMaxMs > a.loopMaxMs ? b : a)).syncing
-      ? 1
-      : 0;
+    out['event_loop_max_stall_while_syncing'] = longest.syncing ? 1 : 0;
     out['event_loop_max_stall_not_syncing_ms'] = Math.max(
       0,
       ...samples.filter((s) => !s.syncing).map((s) => s.loopMaxMs),

@@ -124,7 +124,7 @@ export const packages = {
     const r = await rpc.request('packages.open', { code });
     if (!r.ok) {
       set({ busy: false });
-      useScans.getState().refuse(code, errorTextNow(r.error));
+      useScans.getState().refuse(code, r.error);
       return;
     }
     set({ parcel: r.value, rows: r.value.packages.map(rowOf), chosen: 0, busy: false, splitting: false });

@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n';
-import { errorText } from '../i18n/errors';
-import { outcomeTitle, toneOf, useUsable } from '../screens/station/OutcomeView';
+import { outcomeTitle, refusalText, toneOf, useUsable } from '../screens/station/OutcomeView';
 import { useNav } from '../state/navStore';
 import { openQuestionOf, useScans } from '../state/scanStore';
 
@@ -52,9 +51,7 @@ export function ScanToast() {
     feedback.type === 'outcome' && 'shipment' in feedback.outcome
       ? `${feedback.outcome.shipment.carrier} · ${feedback.outcome.shipment.recipientName}`
       : feedback.type === 'refused'
-        ? feedback.error
-          ? errorText(t, feedback.error)
-          : feedback.message
+        ? refusalText(t, feedback.reason)
         : '';
   return (
     <div

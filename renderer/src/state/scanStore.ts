@@ -90,10 +90,11 @@ export type Feedback =
   | { type: 'outcome'; outcome: ScanOutcome; answered: boolean; batch?: true }
   | { type: 'working'; code: string }
   /**
-   * `error`: the core's (or the transport's) reason, worded again in the language on screen when
-   * drawn (a page reloaded mid-scan hears a refusal before its language setting arrives).
+   * `reason`: the core's (or the transport's) error, worded in the language on screen when drawn (a
+   * page reloaded mid-scan hears a refusal before its language setting arrives), or the page's own
+   * sentence, worded as it refused.
    */
-  | { type: 'refused'; code: string; message: string; error?: MainError }
+  | { type: 'refused'; code: string; reason: MainError | string }
   /** A parcel the worker put on the problem shelf (an armed hold took the scan): nothing was sent. */
   | { type: 'shelved'; parcel: HeldParcel };
 
@@ -131,7 +132,7 @@ interface ScanState {
   /** A scan sent by another way (packages at the desk): its outcome shows as a scan's. */
   follow(scanId: number, code: string): void;
   /** A code refused before it became a scan (packages at the desk could not open it). */
-  refuse(code: string, message: string): void;
+  refuse(code: string, error: MainError): void;
   /** Enter on the open question: reprint an already_closed shipment, or accept the weight check's weight. */
   reprint(): Promise<void>;
   /** Esc on the open question: skip the already_closed shipment, or hold the parcel at the weight check. */
@@ -154,12 +155,7 @@ export function addScanTaker(take: ScanTaker): void {
 
 export const useScans = create<ScanState>((set, get) => {
   const show = (feedback: Feedback) => set((s) => ({ feedback, feedbackSeq: s.feedbackSeq + 1 }));
-  const refusedBy = (code: string, error: MainError): Feedback => ({
-    type: 'refused',
-    code,
-    message: errorTextNow(error),
-    error,
-  });
+  const refusedBy = (code: string, reason: MainError): Feedback => ({ type: 'refused', code, reason });
 
   const refreshCounters = async () => {
     const r = await rpc.request('scan.counters', {});
@@ -470,7 +466,7 @@ export const useScans = create<ScanState>((set, get) => {
       const refusal = tooLong(code) ?? deskCodeRefusal(code);
       // Shown as the worker knows the parcel (affixes removed); sent as scanned, the core reads it.
       const shown = shownCode(code);
-      if (refusal) return show({ type: 'refused', code: shown, message: refusal });
+      if (refusal) return show({ type: 'refused', code: shown, reason: refusal });
       // An armed hold (Ctrl+H, a hold command) takes this scan: the parcel goes on the problem shelf.
       const why = takeArmedHold();
       if (why) return void holdScan(code, shown, why);
@@ -491,8 +487,8 @@ export const useScans = create<ScanState>((set, get) => {
       sent(scanId, shown);
     },
 
-    refuse(code, message) {
-      show({ type: 'refused', code: shownCode(code), message });
+    refuse(code, error) {
+      show(refusedBy(shownCode(code), error));
     },
 
     async reprint() {

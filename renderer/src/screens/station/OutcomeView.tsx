@@ -37,6 +37,11 @@ export function toneOf(f: Feedback): Tone {
   return toneOfKind(f.outcome.kind, f.outcome.kind === 'queued' && !!f.outcome.reason);
 }
 
+/** A refusal's reason as the worker reads it now: the core's error in the language on screen, or the page's own sentence. */
+export function refusalText(t: T, reason: Extract<Feedback, { type: 'refused' }>['reason']): string {
+  return typeof reason === 'string' ? reason : errorText(t, reason);
+}
+
 /** One colour per outcome, for the big feedback area and the recent scans' lines alike. `waits`: a queued label waits (behind others, for its printer). */
 export function toneOfKind(kind: RecentScan['kind'], waits: boolean): Tone {
   switch (kind) {
@@ -399,7 +404,7 @@ export function OutcomeView({
           <>
             <Title tone="bad">{t('station.kind.refused')}</Title>
             <div className="outcome-notes">
-              <p>{feedback.error ? errorText(t, feedback.error) : feedback.message}</p>
+              <p>{refusalText(t, feedback.reason)}</p>
             </div>
             <p className="outcome-code">{t('station.code', { code: feedback.code.slice(0, 60) })}</p>
           </>
